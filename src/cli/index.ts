@@ -1,0 +1,57 @@
+/**
+ * cli: commander wiring only. Flags become options, results become printed
+ * text and an exit code: 0 success, 1 user error, 2 internal error.
+ * No pipeline logic lives here.
+ */
+import { Command, CommanderError } from 'commander';
+import { choosePaint } from '../diagnostics/index.js';
+import { packageVersion } from './version.js';
+import { runValidate } from './validate-command.js';
+
+/** Where the CLI writes; tests pass their own streams. */
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly isTty: boolean;
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+}
+
+const defaultIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  isTty: process.stdout.isTTY === true,
+  env: process.env,
+  cwd: process.cwd(),
+};
+
+/** Runs the CLI with `argv` (as in process.argv) and returns the exit code. */
+export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
+  let exitCode = 0;
+  const program = new Command()
+    .name('mcp-gen')
+    .description('Compile an MCP server manifest (spec 2026-07-28) into a typed TypeScript server, and review its design.')
+    .version(packageVersion(), '-V, --version')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .showHelpAfterError('(run "mcp-gen --help" for usage)');
+
+  program
+    .command('validate')
+    .description('check a manifest and report every problem with file:line:col')
+    .argument('[manifest]', 'path to the manifest', 'mcp.yaml')
+    .option('--format <format>', 'output format: text or json', 'text')
+    .option('--strict', 'treat warnings as errors', false)
+    .action((manifest: string, options: { format: string; strict: boolean }) => {
+      exitCode = runValidate({ manifest, format: options.format, strict: options.strict }, io, choosePaint(io.isTty, io.env));
+    });
+
+  try {
+    await program.parseAsync([...argv]);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
+    io.stderr(`mcp-gen: internal error: ${(error as Error).stack ?? String(error)}\nThis is a bug in mcp-gen; please report it with the manifest that triggers it.\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,29 @@
+import { formatReport, hasFailures, type Paint } from '../diagnostics/index.js';
+import { compileManifest } from '../pipeline.js';
+import type { CliIo } from './index.js';
+
+/** Options of `mcp-gen validate`, as given on the command line. */
+export interface ValidateOptions {
+  readonly manifest: string;
+  readonly format: string;
+  readonly strict: boolean;
+}
+
+/** Validates one manifest and prints the result; returns the exit code. */
+export function runValidate(options: ValidateOptions, io: CliIo, paint: Paint): number {
+  if (options.format !== 'text' && options.format !== 'json') {
+    io.stderr(`mcp-gen: error: --format must be "text" or "json", got "${options.format}"\n`);
+    return 1;
+  }
+  const result = compileManifest(options.manifest, io.cwd);
+  const failed = hasFailures(result.diagnostics, options.strict);
+  if (options.format === 'json') {
+    io.stdout(`${JSON.stringify({ file: result.file, ok: !failed, diagnostics: result.diagnostics }, null, 2)}\n`);
+    return failed ? 1 : 0;
+  }
+  if (result.diagnostics.length > 0) {
+    io.stderr(formatReport(result.diagnostics, paint));
+  }
+  if (!failed) io.stdout(`${result.file}: valid${result.diagnostics.length > 0 ? ` (${result.diagnostics.length} warning${result.diagnostics.length === 1 ? '' : 's'})` : ''}\n`);
+  return failed ? 1 : 0;
+}

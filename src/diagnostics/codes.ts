@@ -1,0 +1,270 @@
+/**
+ * The diagnostic catalog: every code mcp-gen can report, with a title, the
+ * usual cause and the fix. `docs/diagnostics.md` is written from this table
+ * and a test fails if a code here has no fixture that triggers it.
+ */
+
+/** One entry of the catalog. */
+export interface CodeInfo {
+  readonly severity: 'error' | 'warning';
+  readonly title: string;
+  readonly cause: string;
+  readonly fix: string;
+}
+
+const catalog = {
+  // --- load: reading and parsing the file ---
+  'manifest-unreadable': {
+    severity: 'error',
+    title: 'Manifest cannot be read',
+    cause: 'The manifest path does not exist, is a directory, or is not readable.',
+    fix: 'Pass the path of an existing YAML file, or run the command where `mcp.yaml` lives.',
+  },
+  'yaml-syntax': {
+    severity: 'error',
+    title: 'YAML syntax error',
+    cause: 'The file is not well-formed YAML (bad indentation, unclosed quote or bracket, tab indentation).',
+    fix: 'Fix the YAML at the reported position; nothing else is checked until the file parses.',
+  },
+  'yaml-duplicate-key': {
+    severity: 'error',
+    title: 'Duplicate key',
+    cause: 'The same key appears twice in one mapping; YAML would silently keep only one of them.',
+    fix: 'Remove or rename one of the two keys.',
+  },
+  'yaml-alias-limit': {
+    severity: 'error',
+    title: 'Too many alias expansions',
+    cause: 'Aliases (`*name`) expand to more nodes than allowed, the shape of a "billion laughs" attack.',
+    fix: 'Write the values out instead of nesting aliases; a manifest needs few or none.',
+  },
+  'manifest-not-mapping': {
+    severity: 'error',
+    title: 'Manifest is not a mapping',
+    cause: 'The document is empty, a list or a scalar instead of a mapping of keys.',
+    fix: 'Start from `mcp-gen init` or the reference manifest in `docs/manifest.md`.',
+  },
+  // --- schema: shape of the manifest ---
+  'manifest-version': {
+    severity: 'error',
+    title: 'Unknown manifest language version',
+    cause: '`mcpGen` is missing or is not a version this mcp-gen understands.',
+    fix: 'Set `mcpGen: 1` as the first line of the manifest.',
+  },
+  'unknown-key': {
+    severity: 'error',
+    title: 'Unknown key',
+    cause: 'A key that the manifest language does not define, often a typo.',
+    fix: 'Use the suggested key, or remove it. `docs/manifest.md` lists every key.',
+  },
+  'missing-key': {
+    severity: 'error',
+    title: 'Required key missing',
+    cause: 'A key that must be present is absent.',
+    fix: 'Add the key named in the message.',
+  },
+  'wrong-type': {
+    severity: 'error',
+    title: 'Value has the wrong type',
+    cause: 'A value is, for example, a number where a string or a mapping is expected.',
+    fix: 'Write the value in the expected type; quote strings that YAML would read as numbers or booleans.',
+  },
+  'enum-value': {
+    severity: 'error',
+    title: 'Value is not one of the allowed values',
+    cause: 'A key with a fixed set of values (such as `auth.type` or `protocol.legacy`) has another value.',
+    fix: 'Use one of the values listed in the message.',
+  },
+  'value-format': {
+    severity: 'error',
+    title: 'Value does not match the expected format',
+    cause: 'A string (an env var name, an HTTP path, a MIME type) does not match its pattern.',
+    fix: 'Follow the pattern given in the message.',
+  },
+  'value-range': {
+    severity: 'error',
+    title: 'Value is out of range',
+    cause: 'A number or a list length is outside the allowed bounds (a port above 65535, an empty list).',
+    fix: 'Use a value inside the bounds given in the message.',
+  },
+  'name-format': {
+    severity: 'error',
+    title: 'Invalid name',
+    cause: 'A tool, resource, prompt, argument, handle or scope name does not match its pattern.',
+    fix: 'Use lower case letters, digits and `_`, starting with a letter, at most 64 characters.',
+  },
+  'server-name-format': {
+    severity: 'error',
+    title: 'Invalid server name',
+    cause: '`server.name` must match `^[a-z][a-z0-9-]*$`; it becomes `serverInfo.name` and the package name.',
+    fix: 'Use lower case letters, digits and `-`, starting with a letter.',
+  },
+  'server-version-format': {
+    severity: 'error',
+    title: 'Server version is not semver',
+    cause: '`server.version` must be a semantic version such as `1.2.3`.',
+    fix: 'Write the version as `MAJOR.MINOR.PATCH`, quoted if YAML would read it as a number.',
+  },
+  'duration-format': {
+    severity: 'error',
+    title: 'Invalid duration',
+    cause: 'A `ttl` is not a whole number followed by `ms`, `s`, `m`, `h` or `d`.',
+    fix: 'Write durations like `500ms`, `90s`, `15m`, `2h`, or use the `ttlMs` key with milliseconds.',
+  },
+  'duration-conflict': {
+    severity: 'error',
+    title: 'Both `ttl` and `ttlMs` given',
+    cause: 'A duration is given twice, once as text and once in milliseconds.',
+    fix: 'Keep only one of `ttl` and `ttlMs`.',
+  },
+  // --- semantic rules ---
+  'name-collision': {
+    severity: 'error',
+    title: 'Names collide after case conversion',
+    cause: 'Two names of the same kind become the same TypeScript identifier (`get_item2` and `get_item_2` are both `getItem2`).',
+    fix: 'Rename one of them so that the generated identifiers differ.',
+  },
+  'protocol-version-unsupported': {
+    severity: 'error',
+    title: 'Protocol version not implemented',
+    cause: '`protocol.versions` lists a revision that generated servers do not implement.',
+    fix: 'List only implemented revisions (`2026-07-28`); older clients are answered by `protocol.legacy`.',
+  },
+  'protocol-version-duplicate': {
+    severity: 'error',
+    title: 'Protocol version listed twice',
+    cause: 'The same revision appears twice in `protocol.versions`.',
+    fix: 'List each revision once.',
+  },
+  'http-public-without-auth': {
+    severity: 'error',
+    title: 'Non-loopback HTTP host without authorization',
+    cause: '`transports.http.host` is reachable from other machines but `auth.type` is `none`, so anyone on the network could call every tool.',
+    fix: 'Bind to `127.0.0.1`, or set `auth.type` to `bearer` or `oauth`.',
+  },
+  'origin-malformed': {
+    severity: 'error',
+    title: 'Malformed allowed origin',
+    cause: 'An `allowedOrigins` entry is not an origin (`scheme://host[:port]`, no path, no trailing slash).',
+    fix: 'Write the origin exactly as a browser sends it, e.g. `http://localhost:6274`.',
+  },
+  'url-malformed': {
+    severity: 'error',
+    title: 'Malformed URL',
+    cause: 'An OAuth URL is not an absolute `https://` URL (plain `http://` is allowed only for loopback hosts).',
+    fix: 'Write the full URL, e.g. `https://auth.example.com`.',
+  },
+  'auth-without-http': {
+    severity: 'warning',
+    title: 'Authorization configured without an HTTP transport',
+    cause: 'MCP authorization applies to HTTP only; a stdio-only server never checks tokens.',
+    fix: 'Add `transports.http`, or set `auth.type: none` for a local stdio server.',
+  },
+  'scope-unknown': {
+    severity: 'error',
+    title: 'Unknown scope',
+    cause: 'A tool names a scope that `auth.scopes` does not declare.',
+    fix: 'Declare the scope under `auth.scopes`, or correct its name.',
+  },
+  'hints-contradictory': {
+    severity: 'error',
+    title: 'Contradictory tool hints',
+    cause: 'A tool says `readOnlyHint: true` and `destructiveHint: true`; a read-only tool cannot destroy anything.',
+    fix: 'Drop `destructiveHint`, or set `readOnlyHint: false` if the tool changes data.',
+  },
+  'approval-none-destructive': {
+    severity: 'warning',
+    title: 'Destructive tool without approval',
+    cause: 'A destructive tool sets `approval: none`, so it runs without asking the user.',
+    fix: 'Remove `approval: none` (destructive tools default to `confirm`), or make the tool non-destructive.',
+  },
+  'renamed-from-conflict': {
+    severity: 'error',
+    title: 'Invalid `renamedFrom`',
+    cause: '`renamedFrom` names a tool that still exists, the tool itself, or a name another tool was also renamed from.',
+    fix: 'Point `renamedFrom` at the old name of this tool only, and remove it once the rename has been generated.',
+  },
+  'input-not-object': {
+    severity: 'error',
+    title: 'Tool input is not an object schema',
+    cause: 'MCP requires every tool `inputSchema` to have `type: object` at its root.',
+    fix: 'Wrap the arguments in `type: object` with `properties`.',
+  },
+  'schema-invalid': {
+    severity: 'error',
+    title: 'Invalid JSON Schema',
+    cause: 'A tool `input` or `output` is not valid JSON Schema 2020-12 (a misspelled type, a negative bound, a non-list `required`).',
+    fix: 'Correct the keyword named in the message.',
+  },
+  'ref-not-local': {
+    severity: 'error',
+    title: 'Non-local `$ref`',
+    cause: 'A `$ref` points at a file or URL; mcp-gen never reads other files or the network while generating.',
+    fix: 'Move the definition under `$defs` in the same schema and use `#/$defs/Name`.',
+  },
+  'ref-unresolved': {
+    severity: 'error',
+    title: 'Unresolvable `$ref`',
+    cause: 'A local `$ref` points at a place in the schema that does not exist.',
+    fix: 'Define the target under `$defs`, or correct the pointer.',
+  },
+  'handle-undeclared': {
+    severity: 'error',
+    title: 'Undeclared handle kind',
+    cause: 'A `$handle` names a kind that `handles` does not declare.',
+    fix: 'Declare the kind under `handles`, or correct its name.',
+  },
+  'handle-never-issued': {
+    severity: 'warning',
+    title: 'Handle kind never issued',
+    cause: 'No tool `output` contains this `$handle`, so no client can ever obtain one.',
+    fix: 'Add the handle to the output of the tool that creates it, or remove the kind.',
+  },
+  'handle-never-consumed': {
+    severity: 'warning',
+    title: 'Handle kind never consumed',
+    cause: 'No tool `input` takes this `$handle`, so the handle leads nowhere.',
+    fix: 'Add the handle to the input of the tools that continue the workflow, or remove the kind.',
+  },
+  'resource-uri-choice': {
+    severity: 'error',
+    title: 'Resource needs exactly one of `uri` and `uriTemplate`',
+    cause: 'A resource has neither a `uri` nor a `uriTemplate`, or has both.',
+    fix: 'Use `uri` for one fixed resource and `uriTemplate` for a family of resources.',
+  },
+  'uri-malformed': {
+    severity: 'error',
+    title: 'Malformed resource URI',
+    cause: 'A resource `uri` is not an absolute URI with a scheme (RFC 3986), or contains spaces or braces.',
+    fix: 'Write an absolute URI such as `notes://style-guide`; use `uriTemplate` for `{variables}`.',
+  },
+  'uri-template-malformed': {
+    severity: 'error',
+    title: 'Malformed URI template',
+    cause: 'A `uriTemplate` is not a valid RFC 6570 template with a scheme and at least one `{variable}`.',
+    fix: 'Balance the braces and name each variable with letters, digits and `_`, e.g. `notes://notes/{id}`.',
+  },
+  'resource-uri-duplicate': {
+    severity: 'error',
+    title: 'Two resources share a URI',
+    cause: 'Two resources declare the same `uri` or the same `uriTemplate`, so reads would be ambiguous.',
+    fix: 'Give each resource its own URI.',
+  },
+  'prompt-placeholder-unknown': {
+    severity: 'error',
+    title: 'Prompt placeholder names no argument',
+    cause: 'A `{{name}}` placeholder in a prompt message is not one of the prompt\'s arguments.',
+    fix: 'Declare the argument under `arguments`, or correct the placeholder.',
+  },
+} as const satisfies Record<string, CodeInfo>;
+
+/** Every diagnostic code. */
+export type DiagnosticCode = keyof typeof catalog;
+
+/** The catalog, sorted by code for display. */
+export const codeCatalog: Readonly<Record<DiagnosticCode, CodeInfo>> = catalog;
+
+/** All codes in byte order. */
+export const allCodes: readonly DiagnosticCode[] = (Object.keys(catalog) as DiagnosticCode[]).sort((a, b) =>
+  a < b ? -1 : a > b ? 1 : 0,
+);

@@ -1,0 +1,22 @@
+/**
+ * MCP's own defaults for tool annotations, in one place: `destructiveHint`
+ * defaults to true unless the tool is read-only (spec, ToolAnnotations).
+ */
+export function isEffectivelyDestructive(annotations: { readonly readOnlyHint?: unknown; readonly destructiveHint?: unknown }): boolean {
+  if (annotations.readOnlyHint === true) return false;
+  return annotations.destructiveHint !== false;
+}
+
+/** Every value the manifest may leave out, in one place. `docs/manifest.md` lists the same table. */
+export const manifestDefaults = {
+  protocolVersions: ['2026-07-28'],
+  legacy: 'serve',
+  cacheTtlMs: 300_000,
+  /** Public when there is no auth; private when results may depend on who asks. */
+  cacheScopeWithoutAuth: 'public',
+  cacheScopeWithAuth: 'private',
+  httpHost: '127.0.0.1',
+  httpPort: 3000,
+  httpPath: '/mcp',
+  handleTtlMs: 3_600_000,
+} as const;

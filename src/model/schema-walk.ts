@@ -1,0 +1,59 @@
+/**
+ * Walks a JSON Schema 2020-12 document through its subschema positions only,
+ * so that a property *named* `$ref` or `$handle` is never mistaken for the
+ * keyword. Shared by validation (refs, handles) and normalization (lowering).
+ */
+
+type Visit = (node: Record<string, unknown>, path: readonly (string | number)[]) => void;
+
+const schemaMaps = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const schemaLists = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const schemaSingles = ['additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else'];
+
+function isSchemaObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Calls `visit` for the root and every nested subschema, parents before children, in key order. */
+export function walkSchema(schema: unknown, visit: Visit, path: readonly (string | number)[] = []): void {
+  if (!isSchemaObject(schema)) return;
+  visit(schema, path);
+  for (const key of Object.keys(schema)) {
+    const value = schema[key];
+    if (schemaMaps.includes(key) && isSchemaObject(value)) {
+      for (const name of Object.keys(value)) walkSchema(value[name], visit, [...path, key, name]);
+    } else if (schemaLists.includes(key) && Array.isArray(value)) {
+      value.forEach((item, i) => walkSchema(item, visit, [...path, key, i]));
+    } else if (key === 'items') {
+      if (Array.isArray(value)) value.forEach((item, i) => walkSchema(item, visit, [...path, key, i]));
+      else walkSchema(value, visit, [...path, key]);
+    } else if (schemaSingles.includes(key)) {
+      walkSchema(value, visit, [...path, key]);
+    }
+  }
+}
+
+/** A deep copy of `schema` with every subschema replaced by `map(node, path)`, children first. */
+export function mapSchema(
+  schema: unknown,
+  map: (node: Record<string, unknown>, path: readonly (string | number)[]) => Record<string, unknown>,
+  path: readonly (string | number)[] = [],
+): unknown {
+  if (!isSchemaObject(schema)) return schema;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(schema)) {
+    const value = schema[key];
+    if (schemaMaps.includes(key) && isSchemaObject(value)) {
+      const inner: Record<string, unknown> = {};
+      for (const name of Object.keys(value)) inner[name] = mapSchema(value[name], map, [...path, key, name]);
+      out[key] = inner;
+    } else if ((schemaLists.includes(key) || key === 'items') && Array.isArray(value)) {
+      out[key] = value.map((item, i) => mapSchema(item, map, [...path, key, i]));
+    } else if (key === 'items' || schemaSingles.includes(key)) {
+      out[key] = mapSchema(value, map, [...path, key]);
+    } else {
+      out[key] = structuredClone(value);
+    }
+  }
+  return map(out, path);
+}

@@ -1,0 +1,158 @@
+/**
+ * The IR between normalize and the emitters: plain, readonly, sorted data with
+ * every default applied and every generated name decided. No YAML nodes, no
+ * functions. Absent optional values are `null`, never missing keys, so that
+ * emitters can tell "not given" apart without re-reading the manifest.
+ */
+
+/** A JSON Schema as plain JSON data. */
+export type JsonSchema = { readonly [key: string]: unknown };
+
+/** Freshness of a cacheable result: `ttlMs` and `cacheScope` on the wire. */
+export interface CacheModel {
+  readonly ttlMs: number;
+  readonly scope: 'public' | 'private';
+}
+
+export interface ServerInfoModel {
+  readonly name: string;
+  readonly version: string;
+  readonly title: string | null;
+  readonly description: string | null;
+  readonly instructions: string | null;
+}
+
+export interface ProtocolModel {
+  /** Revisions served on the modern (stateless) path, as declared. */
+  readonly versions: readonly string[];
+  /** What happens to 2025-11-25 handshake-era clients. */
+  readonly legacy: 'serve' | 'reject';
+}
+
+export interface HttpModel {
+  readonly host: string;
+  readonly port: number;
+  readonly path: string;
+  /** Browser origins allowed besides loopback, sorted. */
+  readonly allowedOrigins: readonly string[];
+  readonly loopback: boolean;
+}
+
+export interface TransportsModel {
+  readonly stdio: boolean;
+  readonly http: HttpModel | null;
+}
+
+export interface ScopeModel {
+  readonly name: string;
+  readonly description: string;
+}
+
+export type AuthModel =
+  | { readonly type: 'none'; readonly scopes: readonly ScopeModel[] }
+  | { readonly type: 'bearer'; readonly tokensEnv: string; readonly scopes: readonly ScopeModel[] }
+  | { readonly type: 'oauth'; readonly issuer: string; readonly jwksUri: string; readonly resource: string; readonly scopes: readonly ScopeModel[] };
+
+/** Environment variables the generated server reads its signing keys from. */
+export interface SecretsModel {
+  readonly handleKeyEnv: string;
+  readonly requestStateKeyEnv: string;
+}
+
+/** Where a `$handle` appears in a tool schema. */
+export interface HandleUseModel {
+  readonly kind: string;
+  /** JSON pointer inside the tool's input or output schema. */
+  readonly pointer: string;
+}
+
+export interface HandleModel {
+  readonly name: string;
+  readonly description: string;
+  readonly ttlMs: number;
+  /** Branded TypeScript type, e.g. `NoteDraftHandle`. */
+  readonly typeName: string;
+  /** Tools whose output issues this kind, sorted. */
+  readonly issuedBy: readonly string[];
+  /** Tools whose input consumes this kind, sorted. */
+  readonly consumedBy: readonly string[];
+  readonly pointer: string;
+}
+
+export interface ToolAnnotationsModel {
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+export interface ToolModel {
+  readonly name: string;
+  readonly title: string | null;
+  readonly description: string;
+  /** The hints exactly as declared; MCP defaults are not filled in on the wire. */
+  readonly annotations: ToolAnnotationsModel;
+  readonly readOnly: boolean;
+  /** After MCP's defaults: destructive unless read-only or `destructiveHint: false`. */
+  readonly destructive: boolean;
+  readonly approval: 'confirm' | 'none';
+  readonly scopes: readonly string[];
+  readonly renamedFrom: string | null;
+  /** Input schema as written (with `$handle`), keys sorted. */
+  readonly input: JsonSchema;
+  readonly output: JsonSchema | null;
+  readonly consumes: readonly HandleUseModel[];
+  readonly issues: readonly HandleUseModel[];
+  readonly names: { readonly handler: string; readonly inputType: string; readonly outputType: string; readonly file: string };
+  readonly pointer: string;
+}
+
+export interface ResourceModel {
+  readonly name: string;
+  readonly uri: string | null;
+  readonly uriTemplate: string | null;
+  readonly title: string | null;
+  readonly description: string | null;
+  readonly mimeType: string | null;
+  readonly cache: CacheModel;
+  readonly names: { readonly handler: string; readonly file: string };
+  readonly pointer: string;
+}
+
+export interface PromptArgumentModel {
+  readonly name: string;
+  readonly title: string | null;
+  readonly description: string | null;
+  readonly required: boolean;
+}
+
+export interface PromptMessageModel {
+  readonly role: 'user' | 'assistant';
+  readonly text: string;
+}
+
+export interface PromptModel {
+  readonly name: string;
+  readonly title: string | null;
+  readonly description: string | null;
+  /** Sorted by name, like every map in the manifest. */
+  readonly arguments: readonly PromptArgumentModel[];
+  /** Fixed messages with `{{argument}}` placeholders, or null when a handler builds them. Order is kept: it is the conversation. */
+  readonly messages: readonly PromptMessageModel[] | null;
+  readonly names: { readonly handler: string; readonly argsType: string; readonly file: string };
+  readonly pointer: string;
+}
+
+/** The whole server, normalized. */
+export interface ServerModel {
+  readonly server: ServerInfoModel;
+  readonly protocol: ProtocolModel;
+  readonly cache: CacheModel;
+  readonly transports: TransportsModel;
+  readonly auth: AuthModel;
+  readonly secrets: SecretsModel;
+  readonly handles: readonly HandleModel[];
+  readonly tools: readonly ToolModel[];
+  readonly resources: readonly ResourceModel[];
+  readonly prompts: readonly PromptModel[];
+}

@@ -1,0 +1,49 @@
+import { camelCase } from '../../model/naming.js';
+import { entriesOf, isRecord, stringOr } from '../../util/guards.js';
+import type { RuleContext } from '../context.js';
+
+const kinds = [
+  ['tools', 'tool'],
+  ['resources', 'resource'],
+  ['prompts', 'prompt'],
+  ['handles', 'handle kind'],
+] as const;
+
+/** Names of one kind that become the same generated identifier (`get_item2` and `get_item_2`). */
+export function checkNameCollisions(ctx: RuleContext): void {
+  if (!isRecord(ctx.data)) return;
+  for (const [section, kind] of kinds) {
+    const seen = new Map<string, string>();
+    for (const [name] of entriesOf(ctx.data[section])) {
+      const identifier = camelCase(name);
+      const first = seen.get(identifier);
+      if (first === undefined) {
+        seen.set(identifier, name);
+        continue;
+      }
+      ctx.report('name-collision', [section, name], `${kind} "${name}" and ${kind} "${first}" both become the identifier "${identifier}"`, `rename one of them`, 'key');
+    }
+  }
+}
+
+/** `renamedFrom` must name an old tool that no longer exists, once. */
+export function checkRenames(ctx: RuleContext): void {
+  if (!isRecord(ctx.data)) return;
+  const tools = entriesOf(ctx.data.tools);
+  const names = new Set(tools.map(([name]) => name));
+  const claimed = new Map<string, string>();
+  for (const [name, tool] of tools) {
+    const from = isRecord(tool) ? stringOr(tool.renamedFrom) : undefined;
+    if (from === undefined) continue;
+    const path = ['tools', name, 'renamedFrom'];
+    if (from === name) {
+      ctx.report('renamed-from-conflict', path, `tool "${name}" is renamed from itself`, 'remove "renamedFrom"');
+    } else if (names.has(from)) {
+      ctx.report('renamed-from-conflict', path, `tool "${name}" is renamed from "${from}", but tool "${from}" still exists`, `remove tool "${from}" or the "renamedFrom" key`);
+    } else if (claimed.has(from)) {
+      ctx.report('renamed-from-conflict', path, `tools "${claimed.get(from)}" and "${name}" are both renamed from "${from}"`, 'only one tool can take over the old handler');
+    } else {
+      claimed.set(from, name);
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import { entriesOf, isRecord, stringOr } from '../../util/guards.js';
+import { isLoopbackHost } from '../../util/net.js';
+import { suggestClosest } from '../../util/suggest.js';
+import type { RuleContext } from '../context.js';
+
+/** Protocol revisions that generated servers implement on the modern path. */
+export const implementedVersions: readonly string[] = ['2026-07-28'];
+
+/** `protocol.versions`: only implemented revisions, each once. */
+export function checkProtocol(ctx: RuleContext): void {
+  const protocol = isRecord(ctx.data) ? ctx.data.protocol : undefined;
+  const versions = isRecord(protocol) && Array.isArray(protocol.versions) ? protocol.versions : [];
+  const seen = new Set<string>();
+  versions.forEach((version: unknown, i) => {
+    if (typeof version !== 'string') return;
+    const path = ['protocol', 'versions', i];
+    if (seen.has(version)) ctx.report('protocol-version-duplicate', path, `protocol version "${version}" is listed twice`, 'list each revision once');
+    seen.add(version);
+    if (implementedVersions.includes(version)) return;
+    const hint = version === '2025-11-25' || version === '2025-06-18' || version === '2025-03-26'
+      ? `handshake-era clients are answered by "protocol.legacy: serve"; list only ${implementedVersions.map((v) => `"${v}"`).join(', ')}`
+      : `implemented revisions: ${implementedVersions.map((v) => `"${v}"`).join(', ')}`;
+    ctx.report('protocol-version-unsupported', path, `protocol version "${version}" is not implemented`, hint);
+  });
+}
+
+/** HTTP binding, Origin allowlist and the authorization settings that depend on it. */
+export function checkTransportsAndAuth(ctx: RuleContext): void {
+  if (!isRecord(ctx.data)) return;
+  const transports = ctx.data.transports;
+  const http = isRecord(transports) && isRecord(transports.http) ? transports.http : undefined;
+  const auth = isRecord(ctx.data.auth) ? ctx.data.auth : undefined;
+  const authType = auth ? stringOr(auth.type) ?? 'none' : 'none';
+
+  if (http) {
+    const host = stringOr(http.host);
+    if (host !== undefined && !isLoopbackHost(host) && authType === 'none') {
+      ctx.report('http-public-without-auth', ['transports', 'http', 'host'], `HTTP host "${host}" is reachable from other machines but auth.type is "none"`, 'bind to "127.0.0.1", or set auth.type to "bearer" or "oauth"');
+    }
+    const origins = Array.isArray(http.allowedOrigins) ? http.allowedOrigins : [];
+    origins.forEach((origin: unknown, i) => {
+      if (typeof origin !== 'string') return;
+      const canonical = originOf(origin);
+      if (canonical === origin) return;
+      ctx.report('origin-malformed', ['transports', 'http', 'allowedOrigins', i], `allowed origin "${origin}" is not an origin (scheme://host[:port])`, canonical !== undefined ? `use "${canonical}"` : 'write it as a browser sends it, e.g. "http://localhost:6274"');
+    });
+  }
+
+  if (auth && authType !== 'none' && !http) {
+    ctx.report('auth-without-http', ['auth', 'type'], `auth.type "${authType}" has no effect without an HTTP transport`, 'add transports.http, or set auth.type to "none" for a local stdio server');
+  }
+  if (auth && authType === 'oauth') {
+    for (const key of ['issuer', 'jwksUri', 'resource'] as const) {
+      const url = stringOr(auth[key]);
+      if (url !== undefined && !isSecureUrl(url)) {
+        ctx.report('url-malformed', ['auth', key], `auth.${key} "${url}" is not an absolute https:// URL`, 'use https://, or http:// only for a loopback host');
+      }
+    }
+  }
+  checkToolScopes(ctx, auth);
+}
+
+function checkToolScopes(ctx: RuleContext, auth: Record<string, unknown> | undefined): void {
+  const declared = auth && isRecord(auth.scopes) ? Object.keys(auth.scopes) : [];
+  for (const [name, tool] of entriesOf(isRecord(ctx.data) ? ctx.data.tools : undefined)) {
+    const scopes = isRecord(tool) && Array.isArray(tool.scopes) ? tool.scopes : [];
+    scopes.forEach((scope: unknown, i) => {
+      if (typeof scope !== 'string' || declared.includes(scope)) return;
+      const guess = suggestClosest(scope, declared);
+      const hint = guess !== undefined ? `did you mean "${guess}"?` : `declare it under auth.scopes`;
+      ctx.report('scope-unknown', ['tools', name, 'scopes', i], `tool "${name}" requires scope "${scope}", which auth.scopes does not declare`, hint);
+    });
+  }
+}
+
+function originOf(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    return url.origin === 'null' ? undefined : url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function isSecureUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+  } catch {
+    return false;
+  }
+}
+
+/** `ttl` and `ttlMs` given together, wherever a duration is allowed. */
+export function checkDurations(ctx: RuleContext): void {
+  if (!isRecord(ctx.data)) return;
+  const places: (readonly (string | number)[])[] = [['cache']];
+  for (const [name] of entriesOf(ctx.data.handles)) places.push(['handles', name]);
+  for (const [name] of entriesOf(ctx.data.resources)) places.push(['resources', name, 'cache']);
+  for (const path of places) {
+    let node: unknown = ctx.data;
+    for (const segment of path) node = isRecord(node) ? node[segment] : undefined;
+    if (isRecord(node) && node.ttl !== undefined && node.ttlMs !== undefined) {
+      ctx.report('duration-conflict', [...path, 'ttlMs'], `both "ttl" and "ttlMs" are given`, 'keep only one of them', 'key');
+    }
+  }
+}

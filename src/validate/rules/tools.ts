@@ -1,0 +1,113 @@
+import Ajv2020Module from 'ajv/dist/2020.js';
+import { isEffectivelyDestructive } from '../../model/defaults.js';
+import { mapSchema, walkSchema } from '../../model/schema-walk.js';
+import { entriesOf, isRecord } from '../../util/guards.js';
+import { parsePointer, resolvePointer } from '../../util/json-pointer.js';
+import { suggestClosest } from '../../util/suggest.js';
+import { describeValue, type RuleContext } from '../context.js';
+
+// ajv is CommonJS; under NodeNext its class is the default export's `default`.
+const Ajv2020 = Ajv2020Module.default;
+// Tool schemas are JSON Schema 2020-12 (the MCP default dialect). Only the meta-schema
+// is checked here, so unknown keywords such as `x-mcp-header` stay allowed.
+const metaValidator = new Ajv2020({ allErrors: true, strict: false, verbose: true });
+
+const typeWords: Record<string, string> = { array: 'a list', object: 'a mapping', string: 'a string', number: 'a number', integer: 'an integer', boolean: 'true or false' };
+
+/** Annotation contradictions and approval on destructive tools. */
+export function checkToolHints(ctx: RuleContext): void {
+  for (const [name, tool] of entriesOf(isRecord(ctx.data) ? ctx.data.tools : undefined)) {
+    if (!isRecord(tool)) continue;
+    const annotations = isRecord(tool.annotations) ? tool.annotations : {};
+    if (annotations.readOnlyHint === true && annotations.destructiveHint === true) {
+      ctx.report('hints-contradictory', ['tools', name, 'annotations', 'destructiveHint'], `tool "${name}" is marked both readOnlyHint: true and destructiveHint: true`, 'drop destructiveHint, or set readOnlyHint: false if the tool changes data');
+    }
+    if (tool.approval === 'none' && isEffectivelyDestructive(annotations)) {
+      const why = annotations.destructiveHint === true ? 'destructiveHint: true' : 'no readOnlyHint or destructiveHint: false, so MCP treats it as destructive';
+      ctx.report('approval-none-destructive', ['tools', name, 'approval'], `tool "${name}" is destructive (${why}) but runs without approval`, 'remove "approval: none", or mark the tool readOnlyHint: true or destructiveHint: false');
+    }
+  }
+}
+
+/** Input/output schemas: object root, valid 2020-12, local resolvable refs, declared handle kinds; and handle use. */
+export function checkToolSchemas(ctx: RuleContext): void {
+  const data = isRecord(ctx.data) ? ctx.data : {};
+  const declared = entriesOf(data.handles).map(([kind]) => kind);
+  const issued = new Set<string>();
+  const consumed = new Set<string>();
+  for (const [name, tool] of entriesOf(data.tools)) {
+    if (!isRecord(tool)) continue;
+    for (const part of ['input', 'output'] as const) {
+      const schema = tool[part];
+      if (!isRecord(schema)) continue;
+      const base = ['tools', name, part];
+      if (part === 'input' && schema.type !== 'object') {
+        ctx.report('input-not-object', [...base, ...(schema.type === undefined ? [] : ['type'])], `tool "${name}" input must have type: object at its root, got ${schema.type === undefined ? 'no type' : describeValue(schema.type)}`, 'wrap the arguments in "type: object" with "properties"');
+      }
+      walkSchema(schema, (node, path) => {
+        if ('$handle' in node) {
+          const kind = node.$handle;
+          if (typeof kind === 'string' && declared.includes(kind)) (part === 'input' ? consumed : issued).add(kind);
+          else {
+            const guess = typeof kind === 'string' ? suggestClosest(kind, declared) : undefined;
+            ctx.report('handle-undeclared', [...base, ...path, '$handle'], `$handle ${describeValue(kind)} names no kind declared under handles`, guess !== undefined ? `did you mean "${guess}"?` : `declare it under handles`);
+          }
+        }
+        if ('$ref' in node) checkRef(ctx, schema, node.$ref, [...base, ...path, '$ref']);
+      });
+      checkMetaSchema(ctx, schema, base);
+    }
+  }
+  for (const kind of declared) {
+    if (!issued.has(kind)) ctx.report('handle-never-issued', ['handles', kind], `handle kind "${kind}" is never issued: no tool output contains $handle: ${kind}`, `add { $handle: ${kind} } to the output of the tool that creates it`, 'key');
+    if (!consumed.has(kind)) ctx.report('handle-never-consumed', ['handles', kind], `handle kind "${kind}" is never consumed: no tool input contains $handle: ${kind}`, `add { $handle: ${kind} } to the input of the tools that continue the workflow`, 'key');
+  }
+}
+
+function checkRef(ctx: RuleContext, root: Record<string, unknown>, ref: unknown, path: readonly (string | number)[]): void {
+  if (typeof ref !== 'string') return; // the meta-schema check reports the type
+  if (!ref.startsWith('#')) {
+    ctx.report('ref-not-local', path, `$ref "${ref}" points outside this schema; mcp-gen never reads other files or the network`, 'move the definition under $defs and use "#/$defs/Name"');
+    return;
+  }
+  if (ref === '#') return;
+  if (!ref.startsWith('#/')) {
+    const anchors = new Set<string>();
+    walkSchema(root, (node) => {
+      if (typeof node.$anchor === 'string') anchors.add(node.$anchor);
+    });
+    if (!anchors.has(ref.slice(1))) ctx.report('ref-unresolved', path, `$ref "${ref}" names no $anchor in this schema`);
+    return;
+  }
+  if (resolvePointer(root, parsePointer(decodeURIComponent(ref))) === undefined) {
+    const defs = isRecord(root.$defs) ? Object.keys(root.$defs) : [];
+    const guess = suggestClosest(ref.replace(/^#\/\$defs\//, ''), defs);
+    ctx.report('ref-unresolved', path, `$ref "${ref}" points at nothing in this schema`, guess !== undefined ? `did you mean "#/$defs/${guess}"?` : 'define the target under $defs');
+  }
+}
+
+function checkMetaSchema(ctx: RuleContext, schema: Record<string, unknown>, base: readonly (string | number)[]): void {
+  // `$handle` is mcp-gen's own keyword; check the schema as the wire will see it.
+  const lowered = mapSchema(schema, (node) => ('$handle' in node ? { type: 'string' } : node));
+  let valid: boolean;
+  try {
+    valid = metaValidator.validateSchema(lowered as object) as boolean;
+  } catch (error) {
+    ctx.report('schema-invalid', [...base, '$schema'], `schema cannot be checked: ${(error as Error).message}`, 'omit $schema; tool schemas use JSON Schema 2020-12');
+    return;
+  }
+  if (valid) return;
+  const seen = new Set<string>();
+  for (const error of metaValidator.errors ?? []) {
+    if (seen.has(error.instancePath)) continue;
+    seen.add(error.instancePath);
+    const path = parsePointer(error.instancePath);
+    const keyword = path[path.length - 1] ?? 'schema';
+    const expected = error.keyword === 'type'
+      ? String(error.params.type).split(',').map((t) => typeWords[t] ?? t).join(' or ')
+      : error.keyword === 'enum'
+      ? `one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+      : (error.message ?? 'valid').replace(/^must (be )?/, '');
+    ctx.report('schema-invalid', [...base, ...path], `invalid JSON Schema: "${keyword}" must be ${expected}, got ${describeValue(error.data)}`);
+  }
+}

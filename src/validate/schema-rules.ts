@@ -1,0 +1,142 @@
+import AjvModule, { type ErrorObject } from 'ajv';
+import type { DiagnosticCode } from '../diagnostics/index.js';
+import { suggestName } from '../model/naming.js';
+import { parsePointer } from '../util/json-pointer.js';
+import { suggestClosest } from '../util/suggest.js';
+import { describeValue, dottedPath, type RuleContext } from './context.js';
+import { manifestSchema } from './manifest-schema.js';
+
+// ajv is CommonJS; under NodeNext its class is the default export's `default`.
+const Ajv = AjvModule.default;
+
+// Compiled once per process, on first use: compiling is the expensive part of ajv.
+// `strictRequired` is off because `if/then` branches name keys declared one level up.
+let compiled: ReturnType<InstanceType<typeof Ajv>['compile']> | undefined;
+function shapeValidator() {
+  compiled ??= new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true }).compile(manifestSchema);
+  return compiled;
+}
+
+const typeNames: Record<string, string> = {
+  string: 'a string',
+  object: 'a mapping',
+  array: 'a list',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  null: 'empty',
+};
+
+const mapKinds: Record<string, string> = { tools: 'tool', resources: 'resource', prompts: 'prompt', handles: 'handle kind', arguments: 'argument', scopes: 'scope' };
+
+/** Checks the manifest against its JSON Schema and reports each violation in manifest terms. */
+export function checkShape(ctx: RuleContext): void {
+  const validateShape = shapeValidator();
+  if (validateShape(ctx.data)) return;
+  for (const error of validateShape.errors ?? []) reportAjvError(ctx, error);
+}
+
+function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
+  const path = parsePointer(error.instancePath);
+  const where = dottedPath(path);
+  const last = path[path.length - 1];
+  switch (error.keyword) {
+    case 'if':
+    case 'propertyNames':
+      return; // the underlying errors are reported on their own
+    case 'additionalProperties': {
+      const key = String(error.params.additionalProperty);
+      const allowed = Object.keys((error.parentSchema as { properties?: object }).properties ?? {});
+      const guess = suggestClosest(key, allowed);
+      const hint = guess !== undefined ? `did you mean "${guess}"?` : allowed.length > 0 ? `allowed keys: ${allowed.join(', ')}` : undefined;
+      ctx.report('unknown-key', [...path, key], `unknown key "${key}" in ${where}`, hint, 'key');
+      return;
+    }
+    case 'required': {
+      const key = String(error.params.missingProperty);
+      if (path.length === 0 && key === 'mcpGen') {
+        ctx.report('manifest-version', path, 'missing "mcpGen: 1" at the top of the manifest', 'add "mcpGen: 1" as the first line');
+        return;
+      }
+      ctx.report('missing-key', path, `missing required key "${key}" in ${where}`, `add "${key}:" to ${where}`, path.length > 0 ? 'key' : 'value');
+      return;
+    }
+    case 'type': {
+      const expected = typeNames[String(error.params.type).split(',')[0] ?? ''] ?? String(error.params.type);
+      if (path.length === 0) {
+        ctx.report('manifest-not-mapping', path, `the manifest must be a mapping of keys, got ${describeValue(error.data)}`, 'start from "mcp-gen init" or the reference manifest in docs/manifest.md');
+        return;
+      }
+      const quoteHint = expected === 'a string' && (typeof error.data === 'number' || typeof error.data === 'boolean') ? `quote the value: "${String(error.data)}"` : undefined;
+      ctx.report('wrong-type', path, `${where}: expected ${expected}, got ${describeValue(error.data)}`, quoteHint);
+      return;
+    }
+    case 'const':
+      ctx.report('manifest-version', path, `unsupported manifest language version ${describeValue(error.data)}`, 'this mcp-gen reads "mcpGen: 1"');
+      return;
+    case 'enum': {
+      const allowed = (error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+      const guess = typeof error.data === 'string' ? suggestClosest(error.data, (error.params.allowedValues as unknown[]).map(String)) : undefined;
+      ctx.report('enum-value', path, `${where}: expected one of ${allowed}, got ${describeValue(error.data)}`, guess !== undefined ? `did you mean "${guess}"?` : undefined);
+      return;
+    }
+    case 'pattern':
+    case 'maxLength':
+    case 'minLength':
+      if (error.propertyName !== undefined) return reportName(ctx, path, error.propertyName, error.keyword);
+      return reportString(ctx, error, path, where, last);
+    default:
+      reportRange(ctx, error, path, where);
+  }
+}
+
+function reportName(ctx: RuleContext, path: string[], name: string, keyword: string): void {
+  if (keyword === 'maxLength' && name.length <= 64) return;
+  const kind = mapKinds[path[path.length - 1] ?? ''] ?? 'name';
+  const pattern = kind === 'scope' ? '^[a-z][a-z0-9_.:-]*$' : '^[a-z][a-z0-9_]*$';
+  // The pattern and the length rule can both fire for one key; report it once.
+  if (keyword === 'maxLength' && new RegExp(pattern).test(name) === false) return;
+  ctx.report('name-format', [...path, name], `${kind} name "${name}" must match ${pattern} and be at most 64 characters`, `use "${suggestName(name)}"`, 'key');
+}
+
+function reportString(ctx: RuleContext, error: ErrorObject, path: string[], where: string, last: string | undefined): void {
+  const value = describeValue(error.data);
+  if (error.keyword === 'minLength') {
+    ctx.report('value-range', path, `${where} must not be empty`);
+    return;
+  }
+  if (error.keyword === 'maxLength') {
+    ctx.report('value-range', path, `${where} is longer than ${String(error.params.limit)} characters`);
+    return;
+  }
+  const code: DiagnosticCode = error.schemaPath.includes('duration')
+    ? 'duration-format'
+    : where === 'server.name'
+      ? 'server-name-format'
+      : where === 'server.version'
+        ? 'server-version-format'
+        : last === 'renamedFrom'
+          ? 'name-format'
+          : 'value-format';
+  const hints: Partial<Record<DiagnosticCode, string>> = {
+    'duration-format': 'write e.g. "500ms", "90s", "15m", "2h" or "1d"',
+    'server-name-format': typeof error.data === 'string' ? `use "${suggestName(error.data).replace(/_/g, '-')}"` : 'use lower case letters, digits and "-"',
+    'server-version-format': 'write MAJOR.MINOR.PATCH, e.g. "1.0.0"',
+  };
+  const messages: Partial<Record<DiagnosticCode, string>> = {
+    'server-version-format': `server.version ${value} is not a semantic version (MAJOR.MINOR.PATCH)`,
+    'duration-format': `${where} ${value} is not a duration`,
+  };
+  ctx.report(code, path, messages[code] ?? `${where}: ${value} does not match ${String(error.params.pattern)}`, hints[code]);
+}
+
+function reportRange(ctx: RuleContext, error: ErrorObject, path: string[], where: string): void {
+  const limit = String(error.params.limit);
+  const messages: Record<string, string> = {
+    minimum: `${where} must be at least ${limit}, got ${describeValue(error.data)}`,
+    maximum: `${where} must be at most ${limit}, got ${describeValue(error.data)}`,
+    minItems: `${where} must list at least ${limit} item${limit === '1' ? '' : 's'}`,
+    minProperties: `${where} must have at least ${limit} entr${limit === '1' ? 'y' : 'ies'}`,
+  };
+  ctx.report(error.keyword === 'minimum' || error.keyword === 'maximum' || error.keyword.endsWith('Items') || error.keyword.endsWith('Properties') ? 'value-range' : 'wrong-type', path, messages[error.keyword] ?? `${where}: ${error.message ?? 'is invalid'}`);
+}

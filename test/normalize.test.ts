@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseManifest } from '../src/load/index.js';
+import { normalizeManifest } from '../src/normalize/index.js';
+import { compileManifest } from '../src/pipeline.js';
+import { stableJson } from '../src/util/stable-json.js';
+import { validateManifest } from '../src/validate/index.js';
+import { expectGolden, repoRoot } from './support/golden.js';
+
+const notesPath = path.join(repoRoot, 'examples', 'notes', 'mcp.yaml');
+
+describe('the reference manifest (examples/notes)', () => {
+  const result = compileManifest('examples/notes/mcp.yaml', repoRoot);
+
+  it('validates clean: no error, no warning', () => {
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it('normalizes to the committed model', () => {
+    expectGolden(path.join(repoRoot, 'test', 'golden', 'notes.model.json'), stableJson(result.model));
+  });
+
+  it('applies defaults, decides names once and sorts by name', () => {
+    const model = result.model!;
+    expect(model.tools.map((t) => t.name)).toEqual(['publish_note_draft', 'search_notes', 'start_note_draft']);
+    expect(model.tools.map((t) => t.names.handler)).toEqual(['publishNoteDraft', 'searchNotes', 'startNoteDraft']);
+    const publish = model.tools[0]!;
+    expect(publish.destructive).toBe(true);
+    expect(publish.approval).toBe('confirm');
+    expect(publish.consumes).toEqual([{ kind: 'note_draft', pointer: '/properties/draft' }]);
+    expect(model.tools[1]!.approval).toBe('none');
+    expect(model.handles).toEqual([
+      {
+        name: 'note_draft',
+        description: 'A note being written, not yet published.',
+        ttlMs: 7_200_000,
+        typeName: 'NoteDraftHandle',
+        issuedBy: ['start_note_draft'],
+        consumedBy: ['publish_note_draft'],
+        pointer: '/handles/note_draft',
+      },
+    ]);
+    expect(model.resources.map((r) => [r.name, r.cache])).toEqual([
+      ['note', { ttlMs: 10_000, scope: 'private' }],
+      ['style_guide', { ttlMs: 300_000, scope: 'public' }],
+    ]);
+    expect(model.prompts[0]!.arguments.map((a) => [a.name, a.required])).toEqual([
+      ['note_id', true],
+      ['tone', false],
+    ]);
+    expect(model.secrets).toEqual({ handleKeyEnv: 'NOTES_HANDLE_KEY', requestStateKeyEnv: 'NOTES_STATE_KEY' });
+    expect(Object.isFrozen(model.tools[0]!.input)).toBe(true);
+  });
+
+  it('fills every default for a minimal manifest', () => {
+    const loaded = parseManifest('mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\n', 'tiny.yaml');
+    if (!loaded.ok) throw new Error('did not load');
+    expect(validateManifest(loaded.manifest)).toEqual([]);
+    const model = normalizeManifest(loaded.manifest.data);
+    expect(model.protocol).toEqual({ versions: ['2026-07-28'], legacy: 'serve' });
+    expect(model.cache).toEqual({ ttlMs: 300_000, scope: 'public' });
+    expect(model.transports).toEqual({ stdio: true, http: null });
+    expect(model.auth).toEqual({ type: 'none', scopes: [] });
+    expect(model.tools).toEqual([]);
+  });
+
+  it('does not depend on YAML key order', () => {
+    const text = readFileSync(notesPath, 'utf8');
+    const reordered = text
+      .replace(/(  search_notes:[\s\S]*?)(  start_note_draft:[\s\S]*?)(  publish_note_draft:[\s\S]*?)(resources:)/, '$3$2$1$4')
+      .replace('cache: { ttlMs: 300000, scope: public }', 'cache: { scope: public, ttlMs: 300000 }')
+      .replace('required: [id, title]', 'required: [title, id]');
+    expect(reordered).not.toBe(text);
+    const a = parseManifest(text, 'a.yaml');
+    const b = parseManifest(reordered, 'a.yaml');
+    if (!a.ok || !b.ok) throw new Error('did not load');
+    expect(stableJson(normalizeManifest(b.manifest.data))).toBe(stableJson(normalizeManifest(a.manifest.data)));
+  });
+
+  it('does not mutate its input', () => {
+    const loaded = parseManifest(readFileSync(notesPath, 'utf8'), 'a.yaml');
+    if (!loaded.ok) throw new Error('did not load');
+    const before = JSON.stringify(loaded.manifest.data);
+    normalizeManifest(loaded.manifest.data);
+    expect(JSON.stringify(loaded.manifest.data)).toBe(before);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { camelCase, pascalCase, suggestName } from '../../src/model/naming.js';
+import { compareText, sortBy } from '../../src/util/compare.js';
+import { parseDuration } from '../../src/util/duration.js';
+import { formatPointer, parsePointer, resolvePointer } from '../../src/util/json-pointer.js';
+import { isLoopbackHost } from '../../src/util/net.js';
+import { stableJson } from '../../src/util/stable-json.js';
+import { editDistance, suggestClosest } from '../../src/util/suggest.js';
+
+describe('compareText', () => {
+  it('sorts by code unit, not by locale', () => {
+    expect(['b', 'B', 'a', 'A', '_', 'é', 'z'].sort(compareText)).toEqual(['A', 'B', '_', 'a', 'b', 'z', 'é']);
+    expect(sortBy([{ n: 'b' }, { n: 'a' }], (x) => x.n)).toEqual([{ n: 'a' }, { n: 'b' }]);
+  });
+});
+
+describe('stableJson', () => {
+  it('sorts keys recursively, keeps array order, ends with a newline', () => {
+    expect(stableJson({ b: 1, a: { d: [3, 1], c: null } })).toBe('{\n  "a": {\n    "c": null,\n    "d": [\n      3,\n      1\n    ]\n  },\n  "b": 1\n}\n');
+  });
+});
+
+describe('naming', () => {
+  it('derives identifiers', () => {
+    expect(camelCase('search_notes')).toBe('searchNotes');
+    expect(camelCase('get_item_2')).toBe('getItem2');
+    expect(camelCase('delete')).toBe('delete_');
+    expect(pascalCase('note_draft')).toBe('NoteDraft');
+    expect(suggestName('Get Weather')).toBe('get_weather');
+    expect(suggestName('searchNotes')).toBe('search_notes');
+  });
+});
+
+describe('durations', () => {
+  it('parses each unit and rejects the rest', () => {
+    expect([parseDuration('500ms'), parseDuration('90s'), parseDuration('15m'), parseDuration('2h'), parseDuration('1d')]).toEqual([500, 90_000, 900_000, 7_200_000, 86_400_000]);
+    expect(parseDuration('2hours')).toBeUndefined();
+    expect(parseDuration('0s')).toBeUndefined();
+  });
+});
+
+describe('json pointers', () => {
+  it('round-trips escaped segments', () => {
+    expect(parsePointer('/a~1b/c~0d')).toEqual(['a/b', 'c~d']);
+    expect(formatPointer(['a/b', 'c~d', 0])).toBe('/a~1b/c~0d/0');
+    expect(resolvePointer({ $defs: { X: { type: 'string' } } }, ['$defs', 'X'])).toEqual({ type: 'string' });
+    expect(resolvePointer({ a: [1] }, ['a', '1'])).toBeUndefined();
+    expect(resolvePointer({}, ['toString'])).toBeUndefined();
+  });
+});
+
+describe('suggestions', () => {
+  it('finds plausible typos only', () => {
+    expect(editDistance('titel', 'title')).toBe(1);
+    expect(suggestClosest('titel', ['description', 'title'])).toBe('title');
+    expect(suggestClosest('Tools', ['tools'])).toBe('tools');
+    expect(suggestClosest('zzz', ['title'])).toBeUndefined();
+  });
+});
+
+describe('loopback hosts', () => {
+  it('accepts only this machine', () => {
+    expect(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'].every(isLoopbackHost)).toBe(true);
+    expect(['0.0.0.0', '192.168.1.2', 'example.com', '::'].some(isLoopbackHost)).toBe(false);
+  });
+});
