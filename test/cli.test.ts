@@ -41,7 +41,7 @@ describe('mcp-gen validate', () => {
   it('defaults to ./mcp.yaml and says so when it is missing', () => {
     const result = mcpGen(['validate']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('mcp.yaml:1:1: error [manifest-unreadable] manifest "mcp.yaml" does not exist or cannot be read\n  at /\n  hint: pass the path of a YAML manifest, e.g. "mcp-gen validate mcp.yaml"\n1 error, 0 warnings\n');
+    expect(result.stderr).toBe('mcp.yaml:1:1: error [manifest-unreadable] manifest "mcp.yaml" does not exist or cannot be read\n  hint: pass the path of a YAML manifest, e.g. "mcp-gen validate mcp.yaml"\n1 error, 0 warnings\n');
   });
 
   it('passes warnings, and fails them with --strict', () => {

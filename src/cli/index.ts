@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { choosePaint } from '../diagnostics/index.js';
 import { packageVersion } from './version.js';
+import { runGenerate } from './generate-command.js';
 import { runValidate } from './validate-command.js';
 
 /** Where the CLI writes; tests pass their own streams. */
@@ -44,6 +45,18 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--strict', 'treat warnings as errors', false)
     .action((manifest: string, options: { format: string; strict: boolean }) => {
       exitCode = runValidate({ manifest, format: options.format, strict: options.strict }, io, choosePaint(io.isTty, io.env));
+    });
+
+  program
+    .command('generate')
+    .description('generate or update the typed server project next to the manifest; never overwrites handler files')
+    .argument('[manifest]', 'path to the manifest', 'mcp.yaml')
+    .option('--out <dir>', 'project folder (default: the manifest\'s folder)')
+    .option('--check', 'write nothing; exit 1 if any generated file is missing or out of date (for CI)', false)
+    .option('--dry-run', 'print what would be written, with each file\'s owner, and write nothing', false)
+    .option('--strict', 'treat warnings as errors', false)
+    .action(async (manifest: string, options: { out?: string; check: boolean; dryRun: boolean; strict: boolean }) => {
+      exitCode = await runGenerate({ manifest, ...(options.out === undefined ? {} : { out: options.out }), check: options.check, dryRun: options.dryRun, strict: options.strict }, io, choosePaint(io.isTty, io.env));
     });
 
   try {

@@ -29,7 +29,7 @@ export function choosePaint(isTty: boolean, env: NodeJS.ProcessEnv): Paint {
 export function formatDiagnostic(d: Diagnostic, paint: Paint = plain): string {
   const severity = d.severity === 'error' ? paint.red('error') : paint.yellow('warning');
   const lines = [`${paint.bold(`${d.file}:${d.line}:${d.col}`)}: ${severity} [${d.code}] ${d.message}`];
-  lines.push(paint.dim(`  at ${d.pointer === '' ? '/' : d.pointer}`));
+  if (d.pointer !== '') lines.push(paint.dim(`  at ${d.pointer}`));
   if (d.hint !== undefined) lines.push(`  hint: ${d.hint}`);
   return lines.join('\n');
 }

@@ -101,10 +101,31 @@ export interface ToolModel {
   /** Input schema as written (with `$handle`), keys sorted. */
   readonly input: JsonSchema;
   readonly output: JsonSchema | null;
+  /** The schemas as sent on the wire: each `$handle` lowered to a bounded string with a description. */
+  readonly wireInput: JsonSchema;
+  readonly wireOutput: JsonSchema | null;
   readonly consumes: readonly HandleUseModel[];
   readonly issues: readonly HandleUseModel[];
-  readonly names: { readonly handler: string; readonly inputType: string; readonly outputType: string; readonly file: string };
+  readonly names: ToolNames;
   readonly pointer: string;
+}
+
+/** Generated identifiers and paths of a tool; `file` is relative to the project root. */
+export interface ToolNames {
+  readonly handler: string;
+  readonly importAlias: string;
+  readonly inputType: string;
+  readonly outputType: string;
+  readonly file: string;
+}
+
+/** Identifiers and path of a resource or prompt handler; `file` is relative to the project root. */
+export interface HandlerNames {
+  readonly handler: string;
+  readonly importAlias: string;
+  /** Type of the URI template variables (resources) or the arguments (prompts). */
+  readonly argsType: string;
+  readonly file: string;
 }
 
 export interface ResourceModel {
@@ -115,7 +136,9 @@ export interface ResourceModel {
   readonly description: string | null;
   readonly mimeType: string | null;
   readonly cache: CacheModel;
-  readonly names: { readonly handler: string; readonly file: string };
+  /** Variable names of `uriTemplate` in order of appearance; `exploded` ones (`{path*}`) are lists. */
+  readonly variables: readonly { readonly name: string; readonly exploded: boolean }[];
+  readonly names: HandlerNames;
   readonly pointer: string;
 }
 
@@ -139,7 +162,7 @@ export interface PromptModel {
   readonly arguments: readonly PromptArgumentModel[];
   /** Fixed messages with `{{argument}}` placeholders, or null when a handler builds them. Order is kept: it is the conversation. */
   readonly messages: readonly PromptMessageModel[] | null;
-  readonly names: { readonly handler: string; readonly argsType: string; readonly file: string };
+  readonly names: HandlerNames;
   readonly pointer: string;
 }
 

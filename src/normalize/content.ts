@@ -16,11 +16,24 @@ export function normalizeResources(value: unknown, serverCache: CacheModel): Res
       description: stringOr(resource.description) ?? null,
       mimeType: stringOr(resource.mimeType) ?? null,
       cache: normalizeCache(resource.cache, serverCache),
-      names: { handler: camelCase(name), file: name },
+      variables: templateVariables(stringOr(resource.uriTemplate) ?? ''),
+      names: { handler: camelCase(name), importAlias: `resource${pascalCase(name)}`, argsType: `${pascalCase(name)}Variables`, file: `src/handlers/resources/${name}.ts` },
       pointer: `/resources/${name}`,
     };
   });
   return sortBy(resources, (r) => r.name);
+}
+
+/** Variables of an RFC 6570 template, each once, in order of first appearance. */
+export function templateVariables(template: string): { name: string; exploded: boolean }[] {
+  const seen = new Map<string, boolean>();
+  for (const match of template.matchAll(/\{[+#./;?&]?([^{}]*)\}/g)) {
+    for (const spec of (match[1] ?? '').split(',')) {
+      const name = spec.replace(/(\*|:\d+)$/, '');
+      if (name !== '' && !seen.has(name)) seen.set(name, spec.endsWith('*'));
+    }
+  }
+  return [...seen].map(([name, exploded]) => ({ name, exploded }));
 }
 
 /** Prompts sorted by name, arguments sorted by name, messages in declared order. */
@@ -45,7 +58,7 @@ export function normalizePrompts(value: unknown): PromptModel[] {
       description: stringOr(prompt.description) ?? null,
       arguments: sortBy(args, (a) => a.name),
       messages,
-      names: { handler: camelCase(name), argsType: `${pascalCase(name)}Args`, file: name },
+      names: { handler: camelCase(name), importAlias: `prompt${pascalCase(name)}`, argsType: `${pascalCase(name)}Args`, file: `src/handlers/prompts/${name}.ts` },
       pointer: `/prompts/${name}`,
     };
   });

@@ -27,7 +27,8 @@ export function normalizeManifest(data: unknown): ServerModel {
   const auth = normalizeAuth(isRecord(raw.auth) ? raw.auth : {});
   const defaultScope = auth.type === 'none' ? manifestDefaults.cacheScopeWithoutAuth : manifestDefaults.cacheScopeWithAuth;
   const cache = normalizeCache(raw.cache, { ttlMs: manifestDefaults.cacheTtlMs, scope: defaultScope });
-  const tools = normalizeTools(raw.tools);
+  const handleDescriptions = new Map(entriesOf(raw.handles).map(([kind, h]) => [kind, isRecord(h) ? stringOr(h.description) ?? '' : '']));
+  const tools = normalizeTools(raw.tools, handleDescriptions);
   const name = stringOr(server.name) ?? 'server';
   const prefix = envPrefix(name);
 

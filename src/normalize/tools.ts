@@ -10,7 +10,7 @@ import { sortKeysDeep } from '../util/stable-json.js';
 const hintKeys = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
 /** Tools sorted by name, with defaults, handle uses and generated names. */
-export function normalizeTools(value: unknown): ToolModel[] {
+export function normalizeTools(value: unknown, handleDescriptions: ReadonlyMap<string, string>): ToolModel[] {
   const tools = entriesOf(value).map(([name, raw]): ToolModel => {
     const tool = isRecord(raw) ? raw : {};
     const annotations = pickHints(tool.annotations);
@@ -30,9 +30,17 @@ export function normalizeTools(value: unknown): ToolModel[] {
       renamedFrom: stringOr(tool.renamedFrom) ?? null,
       input,
       output,
+      wireInput: lowerHandles(input, handleDescriptions),
+      wireOutput: output === null ? null : lowerHandles(output, handleDescriptions),
       consumes: findHandles(input),
       issues: output === null ? [] : findHandles(output),
-      names: { handler: camelCase(name), inputType: `${typeBase}Input`, outputType: `${typeBase}Output`, file: name },
+      names: {
+        handler: camelCase(name),
+        importAlias: `tool${typeBase}`,
+        inputType: `${typeBase}Input`,
+        outputType: `${typeBase}Output`,
+        file: `src/handlers/tools/${name}.ts`,
+      },
       pointer: `/tools/${name}`,
     };
   });
@@ -55,6 +63,24 @@ export function canonicalSchema(value: unknown): JsonSchema {
     Array.isArray(node.required) ? { ...node, required: [...node.required].sort((a, b) => compareText(String(a), String(b))) } : node,
   );
   return (isRecord(sortedRequired) ? sortKeysDeep(sortedRequired) : {}) as JsonSchema;
+}
+
+/** Longest handle token accepted on the wire; real ones are about 150 characters. */
+export const maxHandleLength = 2048;
+
+/**
+ * `{ $handle: kind }` becomes a bounded string whose description tells the
+ * model where the value comes from; a description written next to `$handle` wins.
+ */
+export function lowerHandles(schema: JsonSchema, handleDescriptions: ReadonlyMap<string, string>): JsonSchema {
+  return mapSchema(schema, (node) => {
+    if (typeof node.$handle !== 'string') return node;
+    const kind = node.$handle;
+    const { $handle: _kind, ...rest } = node;
+    const about = handleDescriptions.get(kind) ?? '';
+    const description = typeof rest.description === 'string' ? rest.description : `A ${kind} handle (${about.replace(/\.$/, '')}). Pass it back exactly as it was returned.`;
+    return sortKeysDeep({ ...rest, type: 'string', minLength: 1, maxLength: maxHandleLength, description }) as Record<string, unknown>;
+  }) as JsonSchema;
 }
 
 function findHandles(schema: JsonSchema): HandleUseModel[] {

@@ -1,0 +1,8 @@
+import type { ResourceHandler } from '../../generated/types.gen.js';
+import { notImplemented } from '../../generated/runtime/errors.gen.js';
+
+/** Handler of resource "style_guide". */
+export const styleGuide: ResourceHandler<'style_guide'> = async (uri, variables, ctx) => {
+  // Your code goes here: mcp-gen never overwrites this file.
+  throw notImplemented('resource', 'style_guide');
+};

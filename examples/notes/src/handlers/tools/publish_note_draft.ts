@@ -1,0 +1,14 @@
+import type { ToolHandler } from '../../generated/types.gen.js';
+import { notImplemented } from '../../generated/runtime/errors.gen.js';
+
+/**
+ * Handler of tool "publish_note_draft".
+ *
+ * Publish a note draft
+ *
+ * Publish the draft so the whole team sees it. Cannot be undone.
+ */
+export const publishNoteDraft: ToolHandler<'publish_note_draft'> = async (input, ctx) => {
+  // Your code goes here: mcp-gen never overwrites this file.
+  throw notImplemented('tool', 'publish_note_draft');
+};

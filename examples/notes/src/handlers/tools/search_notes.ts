@@ -1,0 +1,14 @@
+import type { ToolHandler } from '../../generated/types.gen.js';
+import { notImplemented } from '../../generated/runtime/errors.gen.js';
+
+/**
+ * Handler of tool "search_notes".
+ *
+ * Search notes
+ *
+ * Find notes whose title or body contains the query. Returns at most `limit` notes, newest first.
+ */
+export const searchNotes: ToolHandler<'search_notes'> = async (input, ctx) => {
+  // Your code goes here: mcp-gen never overwrites this file.
+  throw notImplemented('tool', 'search_notes');
+};

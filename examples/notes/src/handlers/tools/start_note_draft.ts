@@ -1,0 +1,14 @@
+import type { ToolHandler } from '../../generated/types.gen.js';
+import { notImplemented } from '../../generated/runtime/errors.gen.js';
+
+/**
+ * Handler of tool "start_note_draft".
+ *
+ * Start a note draft
+ *
+ * Open a new draft. Returns a draft handle to pass to the other draft tools.
+ */
+export const startNoteDraft: ToolHandler<'start_note_draft'> = async (input, ctx) => {
+  // Your code goes here: mcp-gen never overwrites this file.
+  throw notImplemented('tool', 'start_note_draft');
+};

@@ -1,0 +1,45 @@
+import { resolveOptions, type GenerateFlags } from '../config/index.js';
+import { formatReport, type Paint } from '../diagnostics/index.js';
+import { generateProject } from '../generate.js';
+import type { WriteAction } from '../write/index.js';
+import type { CliIo } from './index.js';
+import { packageVersion } from './version.js';
+
+const labels: Record<WriteAction['kind'], string> = {
+  create: 'create',
+  update: 'update',
+  unchanged: 'unchanged',
+  keep: 'keep',
+  move: 'rename',
+  remove: 'remove',
+};
+
+function describe(action: WriteAction): string {
+  const what = action.kind === 'move' ? `${action.from} -> ${action.path}` : action.path;
+  return `${labels[action.kind].padEnd(9)} ${String(action.ownership).padEnd(9)} ${what}`;
+}
+
+/** `mcp-gen generate`: prints diagnostics, then what changed (or would change); returns the exit code. */
+export async function runGenerate(flags: GenerateFlags, io: CliIo, paint: Paint): Promise<number> {
+  const options = resolveOptions(flags, io.cwd);
+  const result = await generateProject(options, packageVersion(), io.cwd);
+  if (result.diagnostics.length > 0) io.stderr(formatReport(result.diagnostics, paint));
+  const report = result.report;
+  if (report === null) return 1;
+  if (options.mode === 'dry-run') {
+    io.stdout(`${report.actions.map(describe).join('\n')}\n(dry run: nothing was written)\n`);
+    return result.ok ? 0 : 1;
+  }
+  if (options.mode === 'check') {
+    if (report.changes.length === 0) {
+      io.stdout(`${options.manifest}: generated files are up to date\n`);
+    } else {
+      io.stderr(`${report.changes.map(describe).join('\n')}\n${options.manifest}: ${report.changes.length} file(s) out of date; run "${options.regenerateCommand}"\n`);
+    }
+    return result.ok ? 0 : 1;
+  }
+  for (const change of report.changes) io.stdout(`${describe(change)}\n`);
+  const count = (kind: WriteAction['kind']) => report.actions.filter((a) => a.kind === kind).length;
+  io.stdout(`${options.manifest}: ${count('create')} created, ${count('update')} updated, ${count('move')} renamed, ${count('remove')} removed, ${count('unchanged') + count('keep')} unchanged\n`);
+  return result.ok ? 0 : 1;
+}

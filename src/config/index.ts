@@ -1,0 +1,48 @@
+/**
+ * config: resolves command-line flags and defaults into one frozen object,
+ * so no other module writes `?? default`.
+ */
+import path from 'node:path';
+
+/** What `mcp-gen generate` does with the files it plans. */
+export type WriteMode = 'write' | 'check' | 'dry-run';
+
+/** Every option of a generate run, defaults filled in. */
+export interface ResolvedOptions {
+  readonly manifest: string;
+  /** Absolute output folder (the project root). */
+  readonly outDir: string;
+  /** The manifest path relative to the output folder, forward slashes. */
+  readonly manifestFromOut: string;
+  /** The command that regenerates the project, run from the output folder. */
+  readonly regenerateCommand: string;
+  readonly mode: WriteMode;
+  readonly strict: boolean;
+}
+
+/** Flags as the CLI receives them. */
+export interface GenerateFlags {
+  readonly manifest?: string;
+  readonly out?: string;
+  readonly check?: boolean;
+  readonly dryRun?: boolean;
+  readonly strict?: boolean;
+}
+
+/** Fills in defaults: manifest `mcp.yaml`, output next to the manifest, mode `write`. */
+export function resolveOptions(flags: GenerateFlags, cwd: string): ResolvedOptions {
+  const manifest = flags.manifest ?? 'mcp.yaml';
+  const manifestAbsolute = path.resolve(cwd, manifest);
+  const outDir = flags.out === undefined ? path.dirname(manifestAbsolute) : path.resolve(cwd, flags.out);
+  const manifestFromOut = path.relative(outDir, manifestAbsolute).split(path.sep).join('/');
+  const outFlag = path.dirname(manifestAbsolute) === outDir ? '' : ' --out .';
+  const mode: WriteMode = flags.check === true ? 'check' : flags.dryRun === true ? 'dry-run' : 'write';
+  return Object.freeze({
+    manifest,
+    outDir,
+    manifestFromOut,
+    regenerateCommand: `npx mcp-gen generate ${manifestFromOut}${outFlag}`,
+    mode,
+    strict: flags.strict === true,
+  });
+}

@@ -1,0 +1,57 @@
+import type { ServerModel } from '../../model/types.js';
+
+/**
+ * The registry as plain data, keys in a fixed order (the order of the
+ * runtime's RegistrySpec). The TypeScript module keeps this order; the JSON
+ * copy sorts keys. Lists are already sorted by name in the model.
+ */
+export function registryData(model: ServerModel) {
+  return {
+    server: { ...model.server },
+    protocol: { versions: [...model.protocol.versions], legacy: model.protocol.legacy },
+    cache: { ttlMs: model.cache.ttlMs, scope: model.cache.scope },
+    transports: {
+      stdio: model.transports.stdio,
+      http:
+        model.transports.http === null
+          ? null
+          : { host: model.transports.http.host, port: model.transports.http.port, path: model.transports.http.path, allowedOrigins: [...model.transports.http.allowedOrigins] },
+    },
+    auth: { ...model.auth, scopes: model.auth.scopes.map((s) => ({ name: s.name, description: s.description })) },
+    secrets: { handleKeyEnv: model.secrets.handleKeyEnv, requestStateKeyEnv: model.secrets.requestStateKeyEnv },
+    tools: model.tools.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.wireInput,
+      outputSchema: tool.wireOutput,
+      annotations: { ...tool.annotations },
+      approval: tool.approval,
+      scopes: [...tool.scopes],
+      handles: { consumes: tool.consumes.map((u) => ({ ...u })), issues: tool.issues.map((u) => ({ ...u })) },
+    })),
+    resources: model.resources.map((r) => ({
+      name: r.name,
+      uri: r.uri,
+      uriTemplate: r.uriTemplate,
+      title: r.title,
+      description: r.description,
+      mimeType: r.mimeType,
+      cache: { ttlMs: r.cache.ttlMs, scope: r.cache.scope },
+    })),
+    prompts: model.prompts.map((p) => ({
+      name: p.name,
+      title: p.title,
+      description: p.description,
+      arguments: p.arguments.map((a) => ({ ...a })),
+      messages: p.messages === null ? null : p.messages.map((m) => ({ ...m })),
+    })),
+    handles: model.handles.map((h) => ({
+      name: h.name,
+      description: h.description,
+      ttlMs: h.ttlMs,
+      issuedBy: [...h.issuedBy],
+      consumedBy: [...h.consumedBy],
+    })),
+  };
+}

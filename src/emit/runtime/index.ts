@@ -1,0 +1,19 @@
+/**
+ * Copies the runtime layer (templates/runtime/*.gen.ts, real TypeScript that
+ * is type-checked and unit-tested in mcp-gen) into the generated project,
+ * each file under the banner. The generated server depends at runtime only on
+ * the SDK, Node built-ins and, for OAuth, jose.
+ */
+import { tsBanner } from '../shared/banner.js';
+import type { EmitContext, GeneratedFile } from '../shared/files.js';
+import { finalText } from '../shared/project.js';
+
+/** `src/generated/runtime/*.gen.ts`, in name order. */
+export function emitRuntime(ctx: EmitContext): GeneratedFile[] {
+  const files: GeneratedFile[] = [];
+  for (const [template, text] of ctx.templates) {
+    if (!template.startsWith('runtime/') || !template.endsWith('.gen.ts')) continue;
+    files.push({ path: `src/generated/${template}`, contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' });
+  }
+  return files;
+}

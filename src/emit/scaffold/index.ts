@@ -1,0 +1,107 @@
+/**
+ * Project files written once and then owned by the user: package.json,
+ * tsconfig.json, .gitignore, README.md and src/main.ts.
+ */
+import Handlebars from 'handlebars';
+import { StructureKind } from 'ts-morph';
+import type { ServerModel } from '../../model/types.js';
+import { stableJson } from '../../util/stable-json.js';
+import type { EmitContext, GeneratedFile } from '../shared/files.js';
+import { createProject, finalText, formatSourceFile } from '../shared/project.js';
+
+/** Exact pins of everything the generated project installs. */
+export const projectPins = {
+  sdkServer: '2.4.0',
+  sdkClient: '2.4.0',
+  jose: '6.2.17',
+  typescript: '7.0.2',
+  typesNode: '20.19.43',
+} as const;
+
+// A private Handlebars instance: no HTML escaping (it corrupts Markdown), and a missing field is an error.
+const handlebars = Handlebars.create();
+
+function render(ctx: EmitContext, template: string, view: object): string {
+  const source = ctx.templates.get(template);
+  if (source === undefined) throw new Error(`missing template ${template}`);
+  return handlebars.compile(source, { noEscape: true, strict: true })(view);
+}
+
+function packageJson(model: ServerModel, ctx: EmitContext): string {
+  const dependencies: Record<string, string> = { '@modelcontextprotocol/server': projectPins.sdkServer };
+  if (model.auth.type === 'oauth') dependencies.jose = projectPins.jose;
+  return stableJson({
+    name: model.server.name,
+    version: model.server.version,
+    private: true,
+    type: 'module',
+    engines: { node: '>=20' },
+    scripts: {
+      build: 'tsc -p tsconfig.json',
+      start: 'tsc -p tsconfig.json && node dist/src/main.js',
+      'start:http': 'tsc -p tsconfig.json && node dist/src/main.js --transport http',
+      typecheck: 'tsc -p tsconfig.json --noEmit',
+      test: 'tsc -p tsconfig.json && node --test dist/test/',
+      generate: ctx.regenerateCommand.replace(/^npx /, ''),
+    },
+    dependencies,
+    devDependencies: {
+      '@modelcontextprotocol/client': projectPins.sdkClient,
+      '@types/node': projectPins.typesNode,
+      'mcp-gen': `^${ctx.mcpGenVersion}`,
+      typescript: projectPins.typescript,
+    },
+  });
+}
+
+const tsconfig = {
+  compilerOptions: {
+    target: 'es2022',
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    strict: true,
+    skipLibCheck: true,
+    types: ['node'],
+    rootDir: '.',
+    outDir: 'dist',
+  },
+  include: ['src', 'test'],
+};
+
+function mainTs(): string {
+  const file = createProject().createSourceFile('main.ts', {
+    statements: [
+      { kind: StructureKind.ImportDeclaration, namedImports: ['main'], moduleSpecifier: './generated/runtime/start.gen.js' },
+      { kind: StructureKind.ImportDeclaration, namedImports: ['definition'], moduleSpecifier: './generated/server.gen.js' },
+      '// Starts the server: `--transport stdio|http`, `--host`, `--port`. Add process-wide setup (tracing, config) above.',
+      'main(definition);',
+    ],
+  });
+  return finalText(formatSourceFile(file));
+}
+
+/** The scaffold files of a new project. */
+export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
+  const http = model.transports.http;
+  const secrets = [
+    { name: model.secrets.handleKeyEnv, what: 'signs state handles (at least 32 bytes; the same on every instance). Without it a loopback or stdio server uses an ephemeral key.' },
+    { name: model.secrets.requestStateKeyEnv, what: 'signs approval state of destructive tools (at least 32 bytes; the same on every instance).' },
+    ...(model.auth.type === 'bearer' ? [{ name: model.auth.tokensEnv, what: 'bearer tokens: `token=principal:scope,scope;token2=...`' }] : []),
+  ];
+  const readme = render(ctx, 'scaffold/README.md.hbs', {
+    title: model.server.title ?? model.server.name,
+    description: model.server.description ?? '',
+    manifest: ctx.manifestPath,
+    httpHost: http?.host ?? '127.0.0.1',
+    httpPort: http?.port ?? 3000,
+    httpPath: http?.path ?? '/mcp',
+    secrets,
+  });
+  return [
+    { path: '.gitignore', contents: 'node_modules/\ndist/\n', ownership: 'scaffold' },
+    { path: 'README.md', contents: finalText(readme), ownership: 'scaffold' },
+    { path: 'package.json', contents: packageJson(model, ctx), ownership: 'scaffold' },
+    { path: 'tsconfig.json', contents: stableJson(tsconfig), ownership: 'scaffold' },
+    { path: 'src/main.ts', contents: mainTs(), ownership: 'scaffold' },
+  ];
+}

@@ -1,0 +1,29 @@
+/** Who owns an output file, which decides what regeneration may do to it. */
+export type Ownership =
+  /** Rewritten on every run; carries the banner; lives under src/generated/. */
+  | 'generated'
+  /** Created when missing, never overwritten: the user's from then on. */
+  | 'scaffold'
+  /** An existing user file that this run edits safely (a rename), every other byte kept. */
+  | 'user-edit';
+
+/** One output file, in memory. Paths are relative to the project root, with forward slashes. */
+export interface GeneratedFile {
+  readonly path: string;
+  readonly contents: string;
+  readonly ownership: Ownership;
+  /** For a renamed handler: the path the file had before; the writer moves it. */
+  readonly movedFrom?: string;
+}
+
+/** What every emitter may know besides the model. */
+export interface EmitContext {
+  /** The manifest path relative to the project root, forward slashes (e.g. `mcp.yaml`). */
+  readonly manifestPath: string;
+  /** The command that regenerates this project, run from its root. */
+  readonly regenerateCommand: string;
+  /** Package templates by relative path (runtime sources, Handlebars files). */
+  readonly templates: ReadonlyMap<string, string>;
+  /** mcp-gen's own version, for the generated package.json's devDependency. */
+  readonly mcpGenVersion: string;
+}

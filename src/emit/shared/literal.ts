@@ -1,0 +1,29 @@
+/**
+ * Writes JSON data as a TypeScript expression. Every string goes through
+ * JSON.stringify, so user text (quotes, backslashes, `*\/`, backticks, `${}`,
+ * newlines, any Unicode) can never become code.
+ */
+
+const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+function key(name: string): string {
+  return identifier.test(name) ? name : JSON.stringify(name);
+}
+
+/** `value` as a TypeScript literal, indented for a position at `indent` spaces. */
+export function toLiteral(value: unknown, indent = 0): string {
+  const pad = ' '.repeat(indent + 2);
+  const close = ' '.repeat(indent);
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((item) => `${pad}${toLiteral(item, indent + 2)},`).join('\n')}\n${close}]`;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) return '{}';
+    return `{\n${entries.map(([k, v]) => `${pad}${key(k)}: ${toLiteral(v, indent + 2)},`).join('\n')}\n${close}}`;
+  }
+  throw new TypeError(`cannot write ${typeof value} as a literal`);
+}

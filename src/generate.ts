@@ -1,0 +1,62 @@
+/**
+ * The whole pipeline of `mcp-gen generate`:
+ *   load -> validate -> normalize -> plan -> emit -> write
+ * Findings from plan and emit are located (manifest line:col, or a project
+ * file) and merged with validation diagnostics before anything is written.
+ */
+import path from 'node:path';
+import type { ResolvedOptions } from './config/index.js';
+import { hasFailures, makeDiagnostic, sortDiagnostics, type Diagnostic, type Finding } from './diagnostics/index.js';
+import { bannerMark, emitProject, type GeneratedFile } from './emit/index.js';
+import { displayPath, loadProject, loadTemplates, type ExistingProject, type LoadedManifest } from './load/index.js';
+import { camelCase } from './model/naming.js';
+import { planProject } from './plan/index.js';
+import { compileManifest } from './pipeline.js';
+import { writeProject, type WriteReport } from './write/index.js';
+
+/** The outcome of one generate run. */
+export interface GenerateResult {
+  readonly diagnostics: readonly Diagnostic[];
+  /** Null when the run stopped before writing (errors in the manifest or the generated code). */
+  readonly report: WriteReport | null;
+  readonly ok: boolean;
+}
+
+function locate(findings: readonly Finding[], manifest: LoadedManifest, outDir: string, cwd: string): Diagnostic[] {
+  return findings.map((f) => {
+    if ('pointer' in f.at) {
+      const { line, col } = manifest.locate(f.at.pointer, f.at.target);
+      return makeDiagnostic(f.code, { file: manifest.file, pointer: f.at.pointer, line, col }, f.message, f.hint);
+    }
+    const file = displayPath(path.join(outDir, ...f.at.projectFile.split('/')), cwd);
+    return makeDiagnostic(f.code, { file, pointer: '', line: f.at.line, col: f.at.col }, f.message, f.hint);
+  });
+}
+
+/** The in-memory half of a run: every file the project should contain, and every problem found. */
+export interface BuildResult {
+  readonly diagnostics: readonly Diagnostic[];
+  /** Empty when the manifest has errors. */
+  readonly files: readonly GeneratedFile[];
+}
+
+/** load -> validate -> normalize -> plan -> emit, against `existing` (what the output folder holds). */
+export async function buildProject(options: ResolvedOptions, mcpGenVersion: string, existing: ExistingProject, cwd: string = process.cwd()): Promise<BuildResult> {
+  const compiled = compileManifest(options.manifest, cwd);
+  if (compiled.model === null || compiled.manifest === null) return { diagnostics: compiled.diagnostics, files: [] };
+  const plan = planProject(compiled.model, existing.handlers, camelCase);
+  const ctx = { manifestPath: options.manifestFromOut, regenerateCommand: options.regenerateCommand, templates: loadTemplates(), mcpGenVersion };
+  const emitted = await emitProject(compiled.model, plan, existing.handlers, ctx);
+  const diagnostics = sortDiagnostics([...compiled.diagnostics, ...locate(emitted.findings, compiled.manifest, options.outDir, cwd)]);
+  return { diagnostics, files: diagnostics.some((d) => d.severity === 'error') ? [] : emitted.files };
+}
+
+/** Generates (or checks, or lists) the project described by the manifest. */
+export async function generateProject(options: ResolvedOptions, mcpGenVersion: string, cwd: string = process.cwd()): Promise<GenerateResult> {
+  const existing = loadProject(options.outDir);
+  const { diagnostics, files } = await buildProject(options, mcpGenVersion, existing, cwd);
+  if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics, report: null, ok: false };
+  const report = writeProject(options.outDir, files, existing.previouslyGenerated ?? [], options.mode, bannerMark);
+  const stale = options.mode === 'check' && report.changes.length > 0;
+  return { diagnostics, report, ok: !stale && !hasFailures(diagnostics, options.strict) };
+}

@@ -1,0 +1,57 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { compareText } from '../util/compare.js';
+
+/** Folders holding user-owned handler files, relative to the project root. */
+export const handlerFolders = ['src/handlers/tools', 'src/handlers/resources', 'src/handlers/prompts'] as const;
+
+/** Where the list of files mcp-gen generated is kept, relative to the project root. */
+export const markerPath = 'src/generated/.mcp-gen';
+
+/** What already exists in the output folder and matters to the next run. */
+export interface ExistingProject {
+  /** Handler files by project-relative path (forward slashes), with their text. */
+  readonly handlers: ReadonlyMap<string, string>;
+  /** Files listed in the marker of the previous run, or null when there is none. */
+  readonly previouslyGenerated: readonly string[] | null;
+}
+
+/** Reads the handler files and the marker under `outDir`; a missing folder is an empty project. */
+export function loadProject(outDir: string): ExistingProject {
+  const handlers = new Map<string, string>();
+  for (const folder of handlerFolders) {
+    const dir = path.join(outDir, ...folder.split('/'));
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort(compareText)) {
+      if (!name.endsWith('.ts') || name.endsWith('.d.ts')) continue;
+      handlers.set(`${folder}/${name}`, readFileSync(path.join(dir, name), 'utf8'));
+    }
+  }
+  let previouslyGenerated: string[] | null = null;
+  const marker = path.join(outDir, ...markerPath.split('/'));
+  if (existsSync(marker)) {
+    try {
+      const parsed = JSON.parse(readFileSync(marker, 'utf8')) as { files?: unknown };
+      previouslyGenerated = Array.isArray(parsed.files) ? parsed.files.filter((f): f is string => typeof f === 'string') : [];
+    } catch {
+      previouslyGenerated = [];
+    }
+  }
+  return { handlers, previouslyGenerated };
+}
+
+/** Package assets the emitters copy or render: runtime sources and text templates, by relative path. */
+export function loadTemplates(): ReadonlyMap<string, string> {
+  const root = new URL('../../templates/', import.meta.url);
+  const files = new Map<string, string>();
+  const walk = (relative: string) => {
+    const dir = new URL(relative, root);
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareText(a.name, b.name))) {
+      const child = `${relative}${entry.name}`;
+      if (entry.isDirectory()) walk(`${child}/`);
+      else if (entry.name !== 'tsconfig.json') files.set(child, readFileSync(new URL(child, root), 'utf8'));
+    }
+  };
+  walk('');
+  return files;
+}

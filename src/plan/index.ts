@@ -1,0 +1,68 @@
+/**
+ * plan: decides which files this run produces and what happens to each
+ * existing handler file: created, kept, renamed (`renamedFrom`), or reported
+ * as orphaned. Cross-file questions are answered here, once.
+ * In: the model and what exists on disk (as loaded). Out: a Plan. Pure.
+ */
+import type { Finding } from '../diagnostics/index.js';
+import type { ServerModel } from '../model/types.js';
+import { compareText } from '../util/compare.js';
+
+/** What happens to one handler file. */
+export interface HandlerPlan {
+  readonly kind: 'tool' | 'resource' | 'prompt';
+  readonly name: string;
+  readonly path: string;
+  /** The exported constant the generated server imports. */
+  readonly handler: string;
+  /** The handler type, e.g. `ToolHandler`. */
+  readonly handlerType: 'ToolHandler' | 'ResourceHandler' | 'PromptHandler';
+  readonly action: 'create' | 'keep' | 'rename';
+  /** For a rename: the old name, its file and its exported constant. */
+  readonly from?: { readonly name: string; readonly path: string; readonly handler: string };
+}
+
+/** The plan of one generate run. */
+export interface Plan {
+  readonly handlers: readonly HandlerPlan[];
+  /** Existing handler files that no manifest entry owns any more. */
+  readonly orphans: readonly string[];
+  readonly findings: readonly Finding[];
+}
+
+/** Plans handler files against what exists; generated files need no planning beyond their fixed paths. */
+export function planProject(model: ServerModel, existing: ReadonlyMap<string, string>, handlerNameOf: (name: string) => string): Plan {
+  const handlers: HandlerPlan[] = [];
+  const claimed = new Set<string>();
+  for (const tool of model.tools) {
+    const base = { kind: 'tool' as const, name: tool.name, path: tool.names.file, handler: tool.names.handler, handlerType: 'ToolHandler' as const };
+    const oldPath = tool.renamedFrom === null ? null : `src/handlers/tools/${tool.renamedFrom}.ts`;
+    if (existing.has(base.path)) {
+      handlers.push({ ...base, action: 'keep' });
+    } else if (oldPath !== null && tool.renamedFrom !== null && existing.has(oldPath)) {
+      claimed.add(oldPath);
+      handlers.push({ ...base, action: 'rename', from: { name: tool.renamedFrom, path: oldPath, handler: handlerNameOf(tool.renamedFrom) } });
+    } else {
+      handlers.push({ ...base, action: 'create' });
+    }
+    claimed.add(base.path);
+  }
+  for (const resource of model.resources) {
+    const path = resource.names.file;
+    handlers.push({ kind: 'resource', name: resource.name, path, handler: resource.names.handler, handlerType: 'ResourceHandler', action: existing.has(path) ? 'keep' : 'create' });
+    claimed.add(path);
+  }
+  for (const prompt of model.prompts.filter((p) => p.messages === null)) {
+    const path = prompt.names.file;
+    handlers.push({ kind: 'prompt', name: prompt.name, path, handler: prompt.names.handler, handlerType: 'PromptHandler', action: existing.has(path) ? 'keep' : 'create' });
+    claimed.add(path);
+  }
+  const orphans = [...existing.keys()].filter((path) => !claimed.has(path)).sort(compareText);
+  const findings: Finding[] = orphans.map((path) => ({
+    code: 'handler-orphaned',
+    message: `handler file "${path}" belongs to no tool, resource or prompt in the manifest; it is kept but no longer registered`,
+    hint: 'delete it, or add "renamedFrom: <old name>" to the tool that replaces it',
+    at: { projectFile: path, line: 1, col: 1 },
+  }));
+  return { handlers, orphans, findings };
+}

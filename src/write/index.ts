@@ -1,0 +1,27 @@
+/**
+ * write: the only stage that changes the disk.
+ * In: the output folder, the emitted files, the previous run's file list and a
+ * mode. Out: the list of actions, applied (write), only compared (check) or
+ * only listed (dry-run). Unchanged files are never rewritten, scaffold files
+ * never overwritten, and all writes of a run succeed or fail together.
+ */
+import type { GeneratedFile } from '../emit/index.js';
+import { planActions, type WriteAction } from './actions.js';
+import { applyActions } from './apply.js';
+
+export { PathEscapeError, type ActionKind, type WriteAction } from './actions.js';
+
+/** What a run did or would do. */
+export interface WriteReport {
+  readonly actions: readonly WriteAction[];
+  /** Actions that change something (everything but `unchanged` and `keep`). */
+  readonly changes: readonly WriteAction[];
+}
+
+/** Compares, lists or writes `files` under `root` according to `mode`. */
+export function writeProject(root: string, files: readonly GeneratedFile[], previouslyGenerated: readonly string[], mode: 'write' | 'check' | 'dry-run', bannerMark: string): WriteReport {
+  const actions = planActions(root, files, previouslyGenerated, bannerMark);
+  const changes = actions.filter((a) => a.kind !== 'unchanged' && a.kind !== 'keep');
+  if (mode === 'write' && changes.length > 0) applyActions(root, changes);
+  return { actions, changes };
+}

@@ -1,0 +1,113 @@
+/**
+ * Streamable HTTP on node:http, without a framework: one POST endpoint. The
+ * body is read and parsed once and handed to the SDK as `parsedBody`. Origin
+ * and Host are checked before anything else (DNS-rebinding protection, which
+ * the SDK's handler leaves to its host).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createMcpHandler, hostHeaderValidationResponse, localhostAllowedHostnames, type AuthInfo, type McpServerFactory } from '@modelcontextprotocol/server';
+
+/** Where and how the HTTP transport listens. */
+export interface HttpOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly path: string;
+  /** Browser origins allowed besides loopback ones, compared exactly. */
+  readonly allowedOrigins: readonly string[];
+  readonly legacy: 'serve' | 'reject';
+  /** Largest accepted request body, in bytes. */
+  readonly maxBodyBytes?: number;
+}
+
+/** Decides who is calling, or answers the request itself (401/403); undefined means anonymous. */
+export type Authenticate = (req: IncomingMessage, body: unknown) => Promise<{ authInfo?: AuthInfo } | { response: Response }>;
+
+const loopbackHostnames = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** True when `origin` is absent, a loopback origin, or exactly one of `allowed`. */
+export function isOriginAllowed(origin: string | undefined, allowed: readonly string[]): boolean {
+  if (origin === undefined) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && (loopbackHostnames.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname));
+  } catch {
+    return false;
+  }
+}
+
+function jsonError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), { status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  if (response.body) {
+    for await (const chunk of response.body) res.write(chunk);
+  }
+  res.end();
+}
+
+/** Serves `factory` over Streamable HTTP; resolves once listening. */
+export async function startHttp(factory: McpServerFactory, options: HttpOptions, authenticate: Authenticate | null, log: (message: string) => void): Promise<Server> {
+  const handler = createMcpHandler(factory, { legacy: options.legacy === 'serve' ? 'stateless' : 'reject', onerror: (error) => log(`http: ${error.message}`) });
+  const allowedHosts = [...localhostAllowedHostnames(), options.host];
+  const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
+
+  const answer = async (req: IncomingMessage): Promise<Response> => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+      else if (Array.isArray(value)) headers.set(name, value.join(', '));
+    }
+    const probe = new Request(`http://${req.headers.host ?? 'localhost'}${url.pathname}`, { method: 'HEAD', headers });
+    const badHost = hostHeaderValidationResponse(probe, allowedHosts);
+    if (badHost) return badHost;
+    if (!isOriginAllowed(req.headers.origin, options.allowedOrigins)) return jsonError(403, -32000, 'Forbidden: Origin not allowed');
+    if (url.pathname !== options.path) return jsonError(404, -32601, 'Not found');
+    if (req.method !== 'POST') return jsonError(405, -32000, 'Method not allowed.', { allow: 'POST' });
+    const body = await readBody(req, limit);
+    if (body === undefined) return jsonError(413, -32000, 'Payload Too Large');
+    let parsedBody: unknown;
+    try {
+      parsedBody = JSON.parse(body.toString('utf8'));
+    } catch {
+      return jsonError(400, -32700, 'Parse error');
+    }
+    let authInfo: AuthInfo | undefined;
+    if (authenticate !== null) {
+      const verdict = await authenticate(req, parsedBody);
+      if ('response' in verdict) return verdict.response;
+      authInfo = verdict.authInfo;
+    }
+    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: 'POST', headers, body: new Uint8Array(body) });
+    return handler.fetch(request, authInfo === undefined ? { parsedBody } : { parsedBody, authInfo });
+  };
+
+  const server = createServer((req, res) => {
+    answer(req)
+      .then((response) => send(res, response))
+      .catch((error: unknown) => {
+        log(`http: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        if (!res.headersSent) void send(res, jsonError(500, -32603, 'Internal error'));
+        else res.end();
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  return server;
+}

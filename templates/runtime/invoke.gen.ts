@@ -1,0 +1,134 @@
+/**
+ * Runs one handler call: verifies state handles, builds the handler's
+ * context, shapes the result, and keeps internals out of error messages
+ * (details and stacks go to stderr only).
+ */
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError as SdkResourceNotFoundError, type CallToolResult, type GetPromptResult, type ReadResourceResult, type ServerContext } from '@modelcontextprotocol/server';
+import type { HandlerContext, Principal, PromptReply, ResourceContent, ResourceReply } from './context.gen.js';
+import { ResourceNotFoundError, ToolError } from './errors.gen.js';
+import { HandleError, mapAtPath, valuePath, type HandleCodec } from './handles.gen.js';
+import type { AnyPromptHandler, AnyResourceHandler, AnyToolHandler } from './register.gen.js';
+import type { PromptSpec, RegistrySpec, ResourceSpec, ToolSpec } from './spec.gen.js';
+
+/** What every call needs besides its own arguments. */
+export interface CallEnv {
+  readonly registry: RegistrySpec;
+  readonly handles: HandleCodec;
+  /** Writes one diagnostic line to stderr. */
+  readonly log: (message: string) => void;
+}
+
+/** The principal making the request, from the verified auth info; `anonymous` without auth. */
+export function principalOf(ctx: ServerContext): Principal {
+  const auth = ctx.http?.authInfo;
+  if (auth === undefined) return { id: 'anonymous', scopes: [] };
+  const principal = typeof auth.extra?.principal === 'string' ? auth.extra.principal : auth.clientId;
+  return { id: principal, scopes: [...auth.scopes] };
+}
+
+function handlerContext(ctx: ServerContext, env: CallEnv): HandlerContext<Record<string, { issue(id: string): string }>> {
+  const principal = principalOf(ctx);
+  const issuers: Record<string, { issue(id: string): string }> = {};
+  for (const kind of env.registry.handles) {
+    issuers[kind.name] = { issue: (id: string) => env.handles.issue(kind.name, id, principal.id, kind.ttlMs) };
+  }
+  return { principal, handles: issuers, signal: ctx.mcpReq.signal, log: env.log };
+}
+
+function errorResult(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/** Verifies every `$handle` argument and replaces it with its verified contents. */
+function openHandles(tool: ToolSpec, args: unknown, principal: string, codec: HandleCodec): unknown {
+  let input = args;
+  for (const use of tool.handles.consumes) {
+    input = mapAtPath(input, valuePath(use.pointer), (token) => codec.verify(token, use.kind, principal));
+  }
+  return input;
+}
+
+/** Calls a tool handler and shapes its result: structuredContent plus a text copy, or content. */
+export async function callTool(tool: ToolSpec, handler: AnyToolHandler | undefined, args: unknown, ctx: ServerContext, env: CallEnv): Promise<CallToolResult> {
+  const context = handlerContext(ctx, env);
+  let input: unknown;
+  try {
+    input = openHandles(tool, args ?? {}, context.principal.id, env.handles);
+  } catch (error) {
+    if (error instanceof HandleError) return errorResult(`Invalid arguments for tool ${tool.name}: ${error.message}`);
+    throw error;
+  }
+  if (handler === undefined) return errorResult(`The tool "${tool.name}" has no handler.`);
+  try {
+    const output = await handler(input as never, context as never);
+    if (tool.outputSchema !== null) {
+      return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
+    }
+    return { content: typeof output === 'string' ? [{ type: 'text', text: output }] : [...(output as CallToolResult['content'])] };
+  } catch (error) {
+    if (error instanceof ToolError) return errorResult(error.message);
+    env.log(`tool "${tool.name}" failed: ${describe(error)}`);
+    return errorResult(`The tool "${tool.name}" failed. Details were logged on the server.`);
+  }
+}
+
+function toContents(reply: ResourceReply, uri: URL, spec: ResourceSpec): ReadResourceResult['contents'] {
+  const mimeType = spec.mimeType === null ? {} : { mimeType: spec.mimeType };
+  const list: readonly ResourceContent[] = typeof reply === 'string' ? [{ text: reply }] : Array.isArray(reply) ? reply : [reply as ResourceContent];
+  return list.map((content) => ({ uri: content.uri ?? uri.href, ...mimeType, ...content }));
+}
+
+/** Calls a resource handler; a missing resource is -32602, anything unexpected a generic -32603. */
+export async function callResource(
+  spec: ResourceSpec,
+  handler: AnyResourceHandler | undefined,
+  uri: URL,
+  variables: Record<string, string | string[]>,
+  ctx: ServerContext,
+  env: CallEnv,
+): Promise<ReadResourceResult> {
+  if (handler === undefined) throw new ProtocolError(ProtocolErrorCode.InternalError, `The resource "${spec.name}" has no handler.`);
+  try {
+    return { contents: toContents(await handler(uri, variables as never, handlerContext(ctx, env) as never), uri, spec) };
+  } catch (error) {
+    if (error instanceof ResourceNotFoundError) throw new SdkResourceNotFoundError(error.uri);
+    if (error instanceof ToolError) throw new ProtocolError(ProtocolErrorCode.InternalError, error.message);
+    env.log(`resource "${spec.name}" failed: ${describe(error)}`);
+    throw new ProtocolError(ProtocolErrorCode.InternalError, `Reading resource "${spec.name}" failed. Details were logged on the server.`);
+  }
+}
+
+/** Replaces `{{name}}` placeholders with argument values; a missing optional argument becomes "". */
+export function renderText(text: string, args: Readonly<Record<string, string | undefined>>): string {
+  return text.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (_match, name: string) => args[name] ?? '');
+}
+
+/** Renders a prompt from its fixed messages, or calls its handler. */
+export async function callPrompt(
+  spec: PromptSpec,
+  handler: AnyPromptHandler | undefined,
+  args: Record<string, string | undefined>,
+  ctx: ServerContext,
+  env: CallEnv,
+): Promise<GetPromptResult> {
+  const description = spec.description === null ? {} : { description: spec.description };
+  let messages: PromptReply;
+  if (spec.messages !== null) {
+    messages = spec.messages.map((m) => ({ role: m.role, text: renderText(m.text, args) }));
+  } else if (handler === undefined) {
+    throw new ProtocolError(ProtocolErrorCode.InternalError, `The prompt "${spec.name}" has no handler.`);
+  } else {
+    try {
+      messages = await handler(args as never, handlerContext(ctx, env) as never);
+    } catch (error) {
+      if (error instanceof ToolError) throw new ProtocolError(ProtocolErrorCode.InternalError, error.message);
+      env.log(`prompt "${spec.name}" failed: ${describe(error)}`);
+      throw new ProtocolError(ProtocolErrorCode.InternalError, `Getting prompt "${spec.name}" failed. Details were logged on the server.`);
+    }
+  }
+  return { ...description, messages: messages.map((m) => ({ role: m.role, content: { type: 'text', text: m.text } })) };
+}

@@ -1,0 +1,126 @@
+/**
+ * Builds an McpServer from the registry and the user's handlers. Schemas are
+ * compiled once (compileSchemas, called at module scope by server.gen.ts):
+ * the HTTP entry calls the server factory on every request, and compiling a
+ * JSON Schema per request costs several times the throughput.
+ */
+import { McpServer, ResourceTemplate, fromJsonSchema, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import { callPrompt, callResource, callTool, type CallEnv } from './invoke.gen.js';
+import type { RegistrySpec } from './spec.gen.js';
+import type { HandlerContext, PromptReply, ResourceReply } from './context.gen.js';
+
+/** A tool handler of any tool; the generated `ToolHandlers` type is the precise one. */
+export type AnyToolHandler = (input: never, ctx: HandlerContext<never>) => Promise<unknown>;
+/** A resource handler of any resource. */
+export type AnyResourceHandler = (uri: URL, variables: never, ctx: HandlerContext<never>) => Promise<ResourceReply>;
+/** A prompt handler of any prompt. */
+export type AnyPromptHandler = (args: never, ctx: HandlerContext<never>) => Promise<PromptReply>;
+
+/** The user's handlers, by manifest name. Prompts with fixed messages have none. */
+export interface HandlerSet {
+  readonly tools: Readonly<Record<string, AnyToolHandler>>;
+  readonly resources: Readonly<Record<string, AnyResourceHandler>>;
+  readonly prompts: Readonly<Record<string, AnyPromptHandler>>;
+}
+
+/** Every schema of the registry, wrapped for the SDK exactly once. */
+export interface CompiledSchemas {
+  readonly toolInput: ReadonlyMap<string, StandardSchemaWithJSON>;
+  readonly toolOutput: ReadonlyMap<string, StandardSchemaWithJSON>;
+  readonly promptArgs: ReadonlyMap<string, StandardSchemaWithJSON>;
+}
+
+/** Wraps every JSON Schema of `registry` with `fromJsonSchema`; call once, at module scope. */
+export function compileSchemas(registry: RegistrySpec): CompiledSchemas {
+  const toolInput = new Map<string, StandardSchemaWithJSON>();
+  const toolOutput = new Map<string, StandardSchemaWithJSON>();
+  const promptArgs = new Map<string, StandardSchemaWithJSON>();
+  for (const tool of registry.tools) {
+    toolInput.set(tool.name, fromJsonSchema(tool.inputSchema as Record<string, unknown>) as StandardSchemaWithJSON);
+    if (tool.outputSchema !== null) toolOutput.set(tool.name, fromJsonSchema(tool.outputSchema as Record<string, unknown>) as StandardSchemaWithJSON);
+  }
+  for (const prompt of registry.prompts) {
+    const properties: Record<string, unknown> = {};
+    for (const arg of prompt.arguments) {
+      properties[arg.name] = arg.description === null ? { type: 'string' } : { type: 'string', description: arg.description };
+    }
+    const required = prompt.arguments.filter((a) => a.required).map((a) => a.name);
+    promptArgs.set(prompt.name, fromJsonSchema({ type: 'object', properties, required } as Record<string, unknown>) as StandardSchemaWithJSON);
+  }
+  return { toolInput, toolOutput, promptArgs };
+}
+
+/** Capabilities only for the primitives this server has. */
+function capabilitiesOf(registry: RegistrySpec): Record<string, object> {
+  const capabilities: Record<string, object> = {};
+  if (registry.tools.length > 0) capabilities.tools = {};
+  if (registry.resources.length > 0) capabilities.resources = {};
+  if (registry.prompts.length > 0) capabilities.prompts = {};
+  return capabilities;
+}
+
+/** A fresh McpServer with every primitive registered in registry (sorted) order. */
+export function buildServer(registry: RegistrySpec, schemas: CompiledSchemas, handlers: HandlerSet, env: CallEnv): McpServer {
+  const { server: info } = registry;
+  const cache = { ttlMs: registry.cache.ttlMs, cacheScope: registry.cache.scope };
+  const implementation = { name: info.name, version: info.version, ...(info.title === null ? {} : { title: info.title }), ...(info.description === null ? {} : { description: info.description }) };
+  const server = new McpServer(implementation, {
+    capabilities: capabilitiesOf(registry),
+    ...(info.instructions === null ? {} : { instructions: info.instructions }),
+    cacheHints: {
+      'server/discover': cache,
+      'tools/list': cache,
+      'prompts/list': cache,
+      'resources/list': cache,
+      'resources/templates/list': cache,
+    },
+  });
+
+  for (const tool of registry.tools) {
+    const handler = handlers.tools[tool.name];
+    const outputSchema = schemas.toolOutput.get(tool.name);
+    server.registerTool(
+      tool.name,
+      {
+        ...(tool.title === null ? {} : { title: tool.title }),
+        description: tool.description,
+        inputSchema: schemas.toolInput.get(tool.name),
+        ...(outputSchema === undefined ? {} : { outputSchema }),
+        annotations: { ...tool.annotations },
+      },
+      (args: unknown, ctx: ServerContext) => callTool(tool, handler, args, ctx, env),
+    );
+  }
+
+  for (const resource of registry.resources) {
+    const handler = handlers.resources[resource.name];
+    const metadata = {
+      ...(resource.title === null ? {} : { title: resource.title }),
+      ...(resource.description === null ? {} : { description: resource.description }),
+      ...(resource.mimeType === null ? {} : { mimeType: resource.mimeType }),
+      cacheHint: { ttlMs: resource.cache.ttlMs, cacheScope: resource.cache.scope },
+    };
+    if (resource.uri !== null) {
+      server.registerResource(resource.name, resource.uri, metadata, (uri: URL, ctx: ServerContext) => callResource(resource, handler, uri, {}, ctx, env));
+    } else {
+      const template = new ResourceTemplate(resource.uriTemplate ?? '', { list: undefined });
+      server.registerResource(resource.name, template, metadata, (uri: URL, variables: Record<string, string | string[]>, ctx: ServerContext) =>
+        callResource(resource, handler, uri, variables, ctx, env),
+      );
+    }
+  }
+
+  for (const prompt of registry.prompts) {
+    const handler = handlers.prompts[prompt.name];
+    server.registerPrompt(
+      prompt.name,
+      {
+        ...(prompt.title === null ? {} : { title: prompt.title }),
+        ...(prompt.description === null ? {} : { description: prompt.description }),
+        argsSchema: schemas.promptArgs.get(prompt.name) as StandardSchemaWithJSON,
+      },
+      (args: unknown, ctx: ServerContext) => callPrompt(prompt, handler, args as Record<string, string | undefined>, ctx, env),
+    );
+  }
+  return server;
+}

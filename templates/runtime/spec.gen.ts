@@ -1,0 +1,101 @@
+/**
+ * The shape of `registry.gen.ts`: everything the runtime needs to know about
+ * the server, as plain data. mcp-gen writes the registry; the runtime reads it.
+ */
+
+/** Freshness of a cacheable result. */
+export interface CacheSpec {
+  readonly ttlMs: number;
+  readonly scope: 'public' | 'private';
+}
+
+/** Where a state handle appears in a tool's input or output schema (a JSON pointer into the schema). */
+export interface HandleUseSpec {
+  readonly kind: string;
+  readonly pointer: string;
+}
+
+export interface ToolSpec {
+  readonly name: string;
+  readonly title: string | null;
+  readonly description: string;
+  /** JSON Schema 2020-12 as sent on the wire (`$handle` lowered to a string). */
+  readonly inputSchema: Readonly<Record<string, unknown>>;
+  readonly outputSchema: Readonly<Record<string, unknown>> | null;
+  readonly annotations: Readonly<Record<string, boolean>>;
+  readonly approval: 'confirm' | 'none';
+  readonly scopes: readonly string[];
+  readonly handles: { readonly consumes: readonly HandleUseSpec[]; readonly issues: readonly HandleUseSpec[] };
+}
+
+export interface ResourceSpec {
+  readonly name: string;
+  readonly uri: string | null;
+  readonly uriTemplate: string | null;
+  readonly title: string | null;
+  readonly description: string | null;
+  readonly mimeType: string | null;
+  readonly cache: CacheSpec;
+}
+
+export interface PromptArgumentSpec {
+  readonly name: string;
+  readonly title: string | null;
+  readonly description: string | null;
+  readonly required: boolean;
+}
+
+export interface PromptSpec {
+  readonly name: string;
+  readonly title: string | null;
+  readonly description: string | null;
+  readonly arguments: readonly PromptArgumentSpec[];
+  /** Fixed messages with `{{argument}}` placeholders, or null when a handler builds them. */
+  readonly messages: readonly { readonly role: 'user' | 'assistant'; readonly text: string }[] | null;
+}
+
+export interface HandleSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly ttlMs: number;
+  readonly issuedBy: readonly string[];
+  readonly consumedBy: readonly string[];
+}
+
+export type AuthSpec =
+  | { readonly type: 'none'; readonly scopes: readonly { readonly name: string; readonly description: string }[] }
+  | { readonly type: 'bearer'; readonly tokensEnv: string; readonly scopes: readonly { readonly name: string; readonly description: string }[] }
+  | {
+      readonly type: 'oauth';
+      readonly issuer: string;
+      readonly jwksUri: string;
+      readonly resource: string;
+      readonly scopes: readonly { readonly name: string; readonly description: string }[];
+    };
+
+export interface HttpSpec {
+  readonly host: string;
+  readonly port: number;
+  readonly path: string;
+  readonly allowedOrigins: readonly string[];
+}
+
+/** The whole registry. Every list is sorted by name. */
+export interface RegistrySpec {
+  readonly server: {
+    readonly name: string;
+    readonly version: string;
+    readonly title: string | null;
+    readonly description: string | null;
+    readonly instructions: string | null;
+  };
+  readonly protocol: { readonly versions: readonly string[]; readonly legacy: 'serve' | 'reject' };
+  readonly cache: CacheSpec;
+  readonly transports: { readonly stdio: boolean; readonly http: HttpSpec | null };
+  readonly auth: AuthSpec;
+  readonly secrets: { readonly handleKeyEnv: string; readonly requestStateKeyEnv: string };
+  readonly tools: readonly ToolSpec[];
+  readonly resources: readonly ResourceSpec[];
+  readonly prompts: readonly PromptSpec[];
+  readonly handles: readonly HandleSpec[];
+}

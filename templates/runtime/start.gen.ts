@@ -1,0 +1,76 @@
+/**
+ * Process entry: reads the command line, loads keys, and starts the chosen
+ * transport. `src/main.ts` calls `startServer` and nothing else.
+ */
+import { parseArgs } from 'node:util';
+import type { McpServer } from '@modelcontextprotocol/server';
+import { HandleCodec } from './handles.gen.js';
+import { startHttp } from './http.gen.js';
+import type { CallEnv } from './invoke.gen.js';
+import { loadKey, StartupError } from './keys.gen.js';
+import { buildServer, type CompiledSchemas, type HandlerSet } from './register.gen.js';
+import type { RegistrySpec } from './spec.gen.js';
+import { startStdio } from './stdio.gen.js';
+
+const loopback = /^(localhost|127\.\d+\.\d+\.\d+|::1|\[::1\])$/;
+
+/** Everything server.gen.ts knows about this server. */
+export interface ServerDefinition {
+  readonly registry: RegistrySpec;
+  readonly schemas: CompiledSchemas;
+  readonly handlers: HandlerSet;
+}
+
+/** Writes one diagnostic line to stderr: stdout belongs to the protocol on stdio. */
+export function logToStderr(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+/** A factory that builds a fresh McpServer per request (HTTP) or connection (stdio). */
+export function createFactory(definition: ServerDefinition, env: CallEnv): () => McpServer {
+  return () => buildServer(definition.registry, definition.schemas, definition.handlers, env);
+}
+
+/** Starts the server as the command line asks: `--transport stdio|http`, `--host`, `--port`. */
+export async function startServer(definition: ServerDefinition, argv: readonly string[], environment: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const { registry } = definition;
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { transport: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' } },
+    strict: true,
+  });
+  const transport = values.transport ?? (registry.transports.stdio || registry.transports.http === null ? 'stdio' : 'http');
+  if (transport !== 'stdio' && transport !== 'http') throw new StartupError(`--transport must be "stdio" or "http", got "${transport}"`);
+  const http = registry.transports.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp', allowedOrigins: [] };
+  const host = values.host ?? http.host;
+  const port = values.port === undefined ? http.port : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`--port must be a port number, got "${values.port}"`);
+  const local = transport === 'stdio' || loopback.test(host);
+  if (!local && registry.auth.type === 'none') {
+    throw new StartupError(`refusing to listen on non-loopback host "${host}" without authorization; set auth in the manifest or bind to 127.0.0.1`);
+  }
+
+  const handleKey = loadKey(registry.secrets.handleKeyEnv, environment, local, logToStderr);
+  const env: CallEnv = { registry, handles: new HandleCodec(handleKey), log: logToStderr };
+  const factory = createFactory(definition, env);
+  if (transport === 'stdio') {
+    startStdio(factory, registry.protocol.versions, registry.protocol.legacy, logToStderr);
+    return;
+  }
+  const server = await startHttp(factory, { ...http, host, port, legacy: registry.protocol.legacy }, null, logToStderr);
+  const address = server.address();
+  const shown = typeof address === 'object' && address !== null ? `${host}:${address.port}` : `${host}:${port}`;
+  logToStderr(`${registry.server.name} listening on http://${shown}${http.path}`);
+}
+
+/** Runs `startServer` and turns a StartupError into one line on stderr and exit code 1. */
+export function main(definition: ServerDefinition, argv: readonly string[] = process.argv.slice(2)): void {
+  startServer(definition, argv).catch((error: unknown) => {
+    if (error instanceof StartupError || (error instanceof TypeError && 'code' in error)) {
+      logToStderr(`${definition.registry.server.name}: ${error.message}`);
+    } else {
+      logToStderr(`${definition.registry.server.name}: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+    process.exitCode = 1;
+  });
+}
