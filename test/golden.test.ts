@@ -1,23 +1,12 @@
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../src/config/index.js';
 import { buildProject } from '../src/generate.js';
-import { expectGolden, repoRoot, updateGolden } from './support/golden.js';
+import { expectGolden, listTree, repoRoot, updateGolden } from './support/golden.js';
 
 const validDir = path.join(repoRoot, 'test', 'fixtures', 'valid');
 const cases = readdirSync(validDir).sort();
-
-/** Every file under `dir`, as sorted project-relative paths. */
-export function listTree(dir: string, prefix = ''): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .flatMap((name) => {
-      const full = path.join(dir, name);
-      return statSync(full).isDirectory() ? listTree(full, `${prefix}${name}/`) : [`${prefix}${name}`];
-    })
-    .sort();
-}
 
 const fresh = { handlers: new Map<string, string>(), previouslyGenerated: null };
 

@@ -1,21 +1,10 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '../src/cli/index.js';
-import { expectGolden, repoRoot } from './support/golden.js';
-import { listTree } from './golden.test.js';
+import { expectGolden, listTree, repoRoot, runIn } from './support/golden.js';
 
 const casesDir = path.join(repoRoot, 'test', 'fixtures', 'regenerate');
 const cases = readdirSync(casesDir).sort();
-
-/** Runs `mcp-gen ...args` in-process in `cwd`, capturing everything it prints. */
-export async function runIn(cwd: string, args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), isTty: false, env: {}, cwd };
-  const code = await runCli(['node', 'mcp-gen', ...args], io);
-  return { code, stdout, stderr };
-}
 
 // Each case: a project as the user left it (before/), a changed manifest, the exact output of
 // `mcp-gen generate` (expected.txt), and the user files as they must be afterwards (after/).

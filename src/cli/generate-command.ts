@@ -1,7 +1,7 @@
 import { resolveOptions, type GenerateFlags } from '../config/index.js';
 import { formatReport, type Paint } from '../diagnostics/index.js';
 import { generateProject } from '../generate.js';
-import type { WriteAction } from '../write/index.js';
+import { WriteError, type WriteAction } from '../write/index.js';
 import type { CliIo } from './index.js';
 import { packageVersion } from './version.js';
 
@@ -22,7 +22,14 @@ function describe(action: WriteAction): string {
 /** `mcp-gen generate`: prints diagnostics, then what changed (or would change); returns the exit code. */
 export async function runGenerate(flags: GenerateFlags, io: CliIo, paint: Paint): Promise<number> {
   const options = resolveOptions(flags, io.cwd);
-  const result = await generateProject(options, packageVersion(), io.cwd);
+  let result;
+  try {
+    result = await generateProject(options, packageVersion(), io.cwd);
+  } catch (error) {
+    if (!(error instanceof WriteError)) throw error;
+    io.stderr(`mcp-gen: error: ${error.message}\n`);
+    return 1;
+  }
   if (result.diagnostics.length > 0) io.stderr(formatReport(result.diagnostics, paint));
   const report = result.report;
   if (report === null) return 1;

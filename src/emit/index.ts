@@ -36,7 +36,7 @@ export async function emitProject(model: ServerModel, plan: Plan, existing: Read
   const findings: Finding[] = [...plan.findings];
   const types = await emitTypes(model, ctx);
   findings.push(...types.diagnostics);
-  const generated: GeneratedFile[] = [types.file, ...emitRegistry(model, ctx), emitServer(model, ctx), ...emitRuntime(ctx)];
+  const generated: GeneratedFile[] = [types.file, ...emitRegistry(model, ctx), emitServer(model, ctx), ...emitRuntime(model, ctx)];
   const marker: GeneratedFile = {
     path: markerFile,
     contents: stableJson({ generatedBy: 'mcp-gen', manifest: ctx.manifestPath, files: [...generated.map((f) => f.path), markerFile].sort(compareText) }),

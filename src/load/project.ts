@@ -22,8 +22,9 @@ export function loadProject(outDir: string): ExistingProject {
   for (const folder of handlerFolders) {
     const dir = path.join(outDir, ...folder.split('/'));
     if (!existsSync(dir)) continue;
-    for (const name of readdirSync(dir).sort(compareText)) {
-      if (!name.endsWith('.ts') || name.endsWith('.d.ts')) continue;
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareText(a.name, b.name))) {
+      const name = entry.name;
+      if (!entry.isFile() || !name.endsWith('.ts') || name.endsWith('.d.ts')) continue;
       handlers.set(`${folder}/${name}`, readFileSync(path.join(dir, name), 'utf8'));
     }
   }

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { WriteError } from './errors.js';
 import path from 'node:path';
 import type { GeneratedFile, Ownership } from '../emit/index.js';
 
@@ -28,8 +29,11 @@ export function inside(root: string, relative: string): string {
   return absolute;
 }
 
-function read(file: string): string | undefined {
-  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+function read(root: string, relative: string): string | undefined {
+  const file = inside(root, relative);
+  if (!existsSync(file)) return undefined;
+  if (!statSync(file).isFile()) throw new WriteError(`could not write "${relative}" (not a regular file); nothing was changed`);
+  return readFileSync(file, 'utf8');
 }
 
 /**
@@ -42,7 +46,7 @@ export function planActions(root: string, files: readonly GeneratedFile[], previ
   const actions: WriteAction[] = [];
   const planned = new Set(files.map((f) => f.path));
   for (const file of files) {
-    const current = read(inside(root, file.path));
+    const current = read(root, file.path);
     if (file.movedFrom !== undefined) {
       inside(root, file.movedFrom);
       actions.push({ kind: 'move', path: file.path, ownership: file.ownership, contents: file.contents, from: file.movedFrom });
@@ -56,7 +60,7 @@ export function planActions(root: string, files: readonly GeneratedFile[], previ
   }
   for (const old of previouslyGenerated) {
     if (planned.has(old) || !old.startsWith('src/generated/')) continue;
-    const text = read(inside(root, old));
+    const text = read(root, old);
     if (text === undefined) continue;
     const ours = text.startsWith(bannerMark) || /\.gen\.json$/.test(old);
     if (ours) actions.push({ kind: 'remove', path: old, ownership: 'stale' });

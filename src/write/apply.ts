@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inside, type WriteAction } from './actions.js';
+import { WriteError } from './errors.js';
 
 const suffix = `.mcp-gen-${process.pid}`;
+
 
 /**
  * Applies actions as one transaction: new contents go to temporary files
@@ -60,7 +62,9 @@ export function applyActions(root: string, actions: readonly WriteAction[]): voi
         // not empty: something else lives there now; leave it
       }
     }
-    throw error;
+    const reason = error as NodeJS.ErrnoException;
+    const where = reason.path === undefined ? '' : ` "${path.relative(root, reason.path).split(path.sep).join('/').replace(/\.mcp-gen-\d+\.(tmp|bak)$/, '')}"`;
+    throw new WriteError(`could not write${where} (${reason.code ?? reason.message}); nothing was changed`);
   }
   for (const { backup } of backups) rmSync(backup, { force: true });
 }

@@ -10,6 +10,8 @@ import { planActions, type WriteAction } from './actions.js';
 import { applyActions } from './apply.js';
 
 export { PathEscapeError, type ActionKind, type WriteAction } from './actions.js';
+export { applyActions } from './apply.js';
+export { WriteError } from './errors.js';
 
 /** What a run did or would do. */
 export interface WriteReport {

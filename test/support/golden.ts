@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { runCli, type CliIo } from '../../src/cli/index.js';
 
 /** True when the run should rewrite golden files instead of comparing (`UPDATE_GOLDEN=1 npm test`). */
 export const updateGolden = process.env.UPDATE_GOLDEN === '1';
@@ -18,3 +19,24 @@ export function expectGolden(file: string, actual: string): void {
 
 /** The repository root, for paths in tests. */
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/** Every file under `dir`, as sorted project-relative paths. */
+export function listTree(dir: string, prefix = ''): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? listTree(full, `${prefix}${name}/`) : [`${prefix}${name}`];
+    })
+    .sort();
+}
+
+/** Runs `mcp-gen ...args` in-process in `cwd`, capturing everything it prints. */
+export async function runIn(cwd: string, args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), isTty: false, env: {}, cwd };
+  const code = await runCli(['node', 'mcp-gen', ...args], io);
+  return { code, stdout, stderr };
+}
+

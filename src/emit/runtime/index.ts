@@ -4,15 +4,20 @@
  * each file under the banner. The generated server depends at runtime only on
  * the SDK, Node built-ins and, for OAuth, jose.
  */
+import type { ServerModel } from '../../model/types.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { finalText } from '../shared/project.js';
 
+/** The one runtime file that imports jose; only OAuth projects get it (and the jose dependency). */
+const oauthRuntime = 'runtime/oauth.gen.ts';
+
 /** `src/generated/runtime/*.gen.ts`, in name order. */
-export function emitRuntime(ctx: EmitContext): GeneratedFile[] {
+export function emitRuntime(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   for (const [template, text] of ctx.templates) {
     if (!template.startsWith('runtime/') || !template.endsWith('.gen.ts')) continue;
+    if (template === oauthRuntime && model.auth.type !== 'oauth') continue;
     files.push({ path: `src/generated/${template}`, contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' });
   }
   return files;

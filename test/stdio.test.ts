@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from './support/golden.js';
+import { compileProject, envelope, startRawStdio, type RawStdio } from './support/servers.js';
+
+let entry = '';
+
+beforeAll(() => {
+  entry = compileProject(path.join(repoRoot, 'examples', 'notes'), path.join(repoRoot, '.test-out', 'stdio-notes'));
+});
+
+// The committed notes example, compiled as a user would, started over stdio.
+describe('a generated server over stdio', () => {
+  let raw: RawStdio;
+  beforeAll(() => {
+    raw = startRawStdio(entry);
+  });
+  afterAll(async () => {
+    expect(await raw.close()).toBe(0);
+  });
+
+  it('answers server/discover with the manifest versions, capabilities, instructions and cache fields', async () => {
+    const answer = await raw.request({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope() } });
+    expect(answer).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        supportedVersions: ['2026-07-28'],
+        capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } },
+        instructions: 'Search before you create. Deleting asks the user first.',
+        resultType: 'complete',
+        ttlMs: 300000,
+        cacheScope: 'public',
+        _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'notes', title: 'Team Notes', version: '0.3.0' } },
+      },
+    });
+  });
+
+  it('lists tools in sorted order with cache fields', async () => {
+    const answer = await raw.request({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: envelope() } });
+    const result = answer.result as { tools: { name: string }[]; ttlMs: number; cacheScope: string; resultType: string };
+    expect(result.tools.map((t) => t.name)).toEqual(['publish_note_draft', 'search_notes', 'start_note_draft']);
+    expect([result.resultType, result.ttlMs, result.cacheScope]).toEqual(['complete', 300000, 'public']);
+  });
+
+  it('answers a tools/call of a stub with a clear "not implemented yet" tool error', async () => {
+    const answer = await raw.request({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search_notes', arguments: { query: 'x' }, _meta: envelope() } });
+    expect(answer.result).toEqual({
+      resultType: 'complete',
+      content: [{ type: 'text', text: 'The tool "search_notes" is not implemented yet.' }],
+      isError: true,
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'notes', title: 'Team Notes', version: '0.3.0' } },
+    });
+  });
+
+  it('writes only JSON-RPC to stdout', () => {
+    expect(raw.lines.every((line) => JSON.parse(line).jsonrpc === '2.0')).toBe(true);
+  });
+});
+
+describe('the official client over stdio (pinned to 2026-07-28)', () => {
+  it('lists and calls', async () => {
+    const client = new Client({ name: 'test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [entry], stderr: 'pipe' }));
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['publish_note_draft', 'search_notes', 'start_note_draft']);
+      const result = await client.callTool({ name: 'start_note_draft', arguments: { title: 'x' } });
+      expect(result.isError).toBe(true);
+      expect(result.content).toEqual([{ type: 'text', text: 'The tool "start_note_draft" is not implemented yet.' }]);
+      expect((await client.getPrompt({ name: 'summarize_note', arguments: { note_id: 'n1', tone: 'formal' } })).messages).toEqual([
+        { role: 'user', content: { type: 'text', text: 'Summarize note n1 in a formal tone.' } },
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+});

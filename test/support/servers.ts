@@ -1,0 +1,76 @@
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { repoRoot } from './golden.js';
+
+/** Compiles a generated project with its own tsconfig into `outDir`; returns the entry point. */
+export function compileProject(projectDir: string, outDir: string): string {
+  const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
+  const result = spawnSync(tsc, ['-p', path.join(projectDir, 'tsconfig.json'), '--outDir', outDir], { encoding: 'utf8', timeout: 120_000 });
+  if (result.status !== 0) throw new Error(`tsc failed:\n${result.stdout}${result.stderr}`);
+  return path.join(outDir, 'src', 'main.js');
+}
+
+/** A server process spoken to with raw newline-delimited JSON-RPC over stdio. */
+export interface RawStdio {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** Sends one message; resolves with the response carrying the same id (bounded by `timeoutMs`). */
+  request(message: Record<string, unknown>, timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** Sends a line without waiting for an answer. */
+  send(line: string): void;
+  /** Every stdout line seen so far, parsed or not. */
+  readonly lines: string[];
+  readonly stderr: () => string;
+  close(): Promise<number | null>;
+}
+
+/** Starts `node entry` with stdio pipes and a line reader on stdout. */
+export function startRawStdio(entry: string, env: NodeJS.ProcessEnv = {}): RawStdio {
+  const child = spawn(process.execPath, [entry], { env: { PATH: process.env.PATH, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const waiters = new Map<unknown, (message: Record<string, unknown>) => void>();
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    lines.push(line);
+    try {
+      const message = JSON.parse(line) as Record<string, unknown>;
+      waiters.get(message.id)?.(message);
+    } catch {
+      // not JSON: kept in `lines` so a test can fail on it
+    }
+  });
+  return {
+    child,
+    lines,
+    stderr: () => stderr,
+    send: (line) => child.stdin.write(`${line}\n`),
+    request: (message, timeoutMs = 10_000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no answer to ${JSON.stringify(message)} within ${timeoutMs} ms; stderr: ${stderr}`)), timeoutMs);
+        waiters.set(message.id, (answer) => {
+          clearTimeout(timer);
+          resolve(answer);
+        });
+        child.stdin.write(`${JSON.stringify(message)}\n`);
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        child.once('exit', (code) => {
+          clearTimeout(timer);
+          resolve(code);
+        });
+        child.stdin.end();
+      }),
+  };
+}
+
+/** The `_meta` envelope of a 2026-07-28 request. */
+export function envelope(version = '2026-07-28', capabilities: Record<string, unknown> = {}) {
+  return {
+    'io.modelcontextprotocol/protocolVersion': version,
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
+    'io.modelcontextprotocol/clientInfo': { name: 'test', version: '1.0.0' },
+  };
+}
