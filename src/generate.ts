@@ -11,7 +11,11 @@ import { bannerMark, emitProject, type GeneratedFile } from './emit/index.js';
 import { displayPath, loadProject, loadTemplates, type ExistingProject, type LoadedManifest } from './load/index.js';
 import { camelCase } from './model/naming.js';
 import { planProject } from './plan/index.js';
+import { lineLabel } from './check.js';
+import { emitReportMarkdown } from './emit/report/index.js';
 import { compileManifest } from './pipeline.js';
+import { compareText } from './util/compare.js';
+import { reviewModel } from './review/index.js';
 import { writeProject, type WriteReport } from './write/index.js';
 
 /** The outcome of one generate run. */
@@ -47,8 +51,17 @@ export async function buildProject(options: ResolvedOptions, mcpGenVersion: stri
   const plan = planProject(compiled.model, existing.handlers, camelCase);
   const ctx = { manifestPath: options.manifestFromOut, regenerateCommand: options.regenerateCommand, templates: loadTemplates(), mcpGenVersion };
   const emitted = await emitProject(compiled.model, plan, existing.handlers, ctx);
+  const review = reviewModel(compiled.model, compiled.diagnostics);
+  const design = { path: designPath(options.manifestFromOut), contents: emitReportMarkdown(compiled.model, review, lineLabel(compiled.manifest, path.posix.basename(options.manifestFromOut)), ctx), ownership: 'generated' as const };
+  const files = [...emitted.files, design].sort((a, b) => compareText(a.path, b.path));
   const diagnostics = sortDiagnostics([...compiled.diagnostics, ...locate(emitted.findings, compiled.manifest, options.outDir, cwd)]);
-  return { diagnostics, files: diagnostics.some((d) => d.severity === 'error') ? [] : emitted.files };
+  return { diagnostics, files: diagnostics.some((d) => d.severity === 'error') ? [] : files };
+}
+
+/** DESIGN.md sits next to the manifest, or at the project root when the manifest lives outside it. */
+export function designPath(manifestFromOut: string): string {
+  const dir = path.posix.dirname(manifestFromOut);
+  return dir === '.' || dir.startsWith('..') ? 'DESIGN.md' : `${dir}/DESIGN.md`;
 }
 
 /** Generates (or checks, or lists) the project described by the manifest. */

@@ -70,7 +70,7 @@ describe('the writer', () => {
   it('--dry-run lists every file with its owner and writes nothing', async () => {
     const result = await runIn(dir, ['generate', '--dry-run']);
     expect(result.code).toBe(0);
-    expect(result.stdout.split('\n').slice(0, 3)).toEqual(['create    scaffold  .gitignore', 'create    scaffold  README.md', 'create    scaffold  package.json']);
+    expect(result.stdout.split('\n').slice(0, 4)).toEqual(['create    scaffold  .gitignore', 'create    generated DESIGN.md', 'create    scaffold  README.md', 'create    scaffold  package.json']);
     expect(result.stdout).toContain('create    scaffold  src/handlers/tools/ping.ts\n');
     expect(result.stdout.endsWith('(dry run: nothing was written)\n')).toBe(true);
     expect(listTree(dir)).toEqual(['mcp.yaml']);

@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { choosePaint } from '../diagnostics/index.js';
 import { packageVersion } from './version.js';
 import { runGenerate } from './generate-command.js';
+import { runCheck, runReport } from './review-commands.js';
 import { runValidate } from './validate-command.js';
 
 /** Where the CLI writes; tests pass their own streams. */
@@ -57,6 +58,27 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--strict', 'treat warnings as errors', false)
     .action(async (manifest: string, options: { out?: string; check: boolean; dryRun: boolean; strict: boolean }) => {
       exitCode = await runGenerate({ manifest, ...(options.out === undefined ? {} : { out: options.out }), check: options.check, dryRun: options.dryRun, strict: options.strict }, io, choosePaint(io.isTty, io.env));
+    });
+
+  program
+    .command('check')
+    .description('design review for CI: validate, lint and the server-designer gate; exit 1 on any FAIL')
+    .argument('[manifest]', 'path to the manifest', 'mcp.yaml')
+    .option('--baseline <file|git-ref>', 'also report breaking changes against an earlier manifest')
+    .option('--format <format>', 'output format: text or json', 'text')
+    .option('--strict', 'treat warnings as failures', false)
+    .action((manifest: string, options: { baseline?: string; format: string; strict: boolean }) => {
+      exitCode = runCheck({ manifest, ...(options.baseline === undefined ? {} : { baseline: options.baseline }), format: options.format, strict: options.strict }, io, choosePaint(io.isTty, io.env));
+    });
+
+  program
+    .command('report')
+    .description('write the design report (DESIGN.md) for review before any handler is written')
+    .argument('[manifest]', 'path to the manifest', 'mcp.yaml')
+    .option('--out <file>', 'where to write it ("-" for standard output; default: next to the manifest)')
+    .option('--format <format>', 'md or json', 'md')
+    .action((manifest: string, options: { out?: string; format: string }) => {
+      exitCode = runReport({ manifest, ...(options.out === undefined ? {} : { out: options.out }), format: options.format }, io, choosePaint(io.isTty, io.env));
     });
 
   try {

@@ -4,15 +4,19 @@
  * and a test fails if a code here has no fixture that triggers it.
  */
 
+import { generateCodes } from './codes-generate.js';
+import { reviewCodes } from './codes-review.js';
+
 /** One entry of the catalog. */
 export interface CodeInfo {
-  readonly severity: 'error' | 'warning';
+  /** `info` notes never fail a run, not even with --strict. */
+  readonly severity: 'error' | 'warning' | 'info';
   readonly title: string;
   readonly cause: string;
   readonly fix: string;
 }
 
-const catalog = {
+const manifestCodes = {
   // --- load: reading and parsing the file ---
   'manifest-unreadable': {
     severity: 'error',
@@ -256,32 +260,9 @@ const catalog = {
     cause: 'A `{{name}}` placeholder in a prompt message is not one of the prompt\'s arguments.',
     fix: 'Declare the argument under `arguments`, or correct the placeholder.',
   },
-  // --- generate: planning and emitting ---
-  'type-name-collision': {
-    severity: 'error',
-    title: 'Two generated types would share a name',
-    cause: 'Two schemas define different types that json-schema-to-typescript names the same (two tools with different `$defs.Item`, or a `title` equal to a generated name).',
-    fix: 'Rename one of the `$defs` entries or titles, or make both definitions identical so they are emitted once.',
-  },
-  'handler-orphaned': {
-    severity: 'warning',
-    title: 'Handler file without a manifest entry',
-    cause: 'A handler file exists for a tool, resource or prompt that the manifest no longer declares; it is kept but no longer registered.',
-    fix: 'Delete the file, or add `renamedFrom: <old name>` to the entry that replaced it so the file is renamed with its code.',
-  },
-  'handler-unparsable': {
-    severity: 'warning',
-    title: 'Handler file does not parse',
-    cause: 'A handler file has TypeScript syntax errors, so mcp-gen leaves it untouched (renames included) and generates everything else.',
-    fix: 'Fix the syntax error at the reported position and run generate again.',
-  },
-  'handler-export-mismatch': {
-    severity: 'warning',
-    title: 'Handler file does not export the expected handler',
-    cause: 'The handler file does not export the constant the generated server imports, or declares it with another type.',
-    fix: 'Export the constant named in the message with the type named there; the type checker then points at any remaining mismatch.',
-  },
 } as const satisfies Record<string, CodeInfo>;
+
+const catalog = { ...manifestCodes, ...generateCodes, ...reviewCodes };
 
 /** Every diagnostic code. */
 export type DiagnosticCode = keyof typeof catalog;

@@ -4,7 +4,7 @@ import { compareText } from '../util/compare.js';
 /** One problem found in a manifest, located in the user's file. */
 export interface Diagnostic {
   readonly code: DiagnosticCode;
-  readonly severity: 'error' | 'warning';
+  readonly severity: 'error' | 'warning' | 'info';
   /** Lower-case start, no final period, user values in double quotes. */
   readonly message: string;
   /** Manifest path as the user should see it (relative to the working directory, forward slashes). */
@@ -47,7 +47,7 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
   });
 }
 
-/** True when any diagnostic is an error, or a warning under `strict`. */
+/** True when any diagnostic is an error, or a warning under `strict`; notes (`info`) never fail. */
 export function hasFailures(diagnostics: readonly Diagnostic[], strict: boolean): boolean {
-  return diagnostics.some((d) => d.severity === 'error' || strict);
+  return diagnostics.some((d) => d.severity === 'error' || (strict && d.severity === 'warning'));
 }

@@ -27,7 +27,7 @@ export function choosePaint(isTty: boolean, env: NodeJS.ProcessEnv): Paint {
  * `mcp.yaml:14:11: error [code] message`, then `  at /pointer` and `  hint: ...`.
  */
 export function formatDiagnostic(d: Diagnostic, paint: Paint = plain): string {
-  const severity = d.severity === 'error' ? paint.red('error') : paint.yellow('warning');
+  const severity = d.severity === 'error' ? paint.red('error') : d.severity === 'warning' ? paint.yellow('warning') : paint.dim('note');
   const lines = [`${paint.bold(`${d.file}:${d.line}:${d.col}`)}: ${severity} [${d.code}] ${d.message}`];
   if (d.pointer !== '') lines.push(paint.dim(`  at ${d.pointer}`));
   if (d.hint !== undefined) lines.push(`  hint: ${d.hint}`);
@@ -36,10 +36,10 @@ export function formatDiagnostic(d: Diagnostic, paint: Paint = plain): string {
 
 /** The closing summary line, e.g. `2 errors, 1 warning`. */
 export function formatSummary(diagnostics: readonly Diagnostic[]): string {
-  const errors = diagnostics.filter((d) => d.severity === 'error').length;
-  const warnings = diagnostics.length - errors;
+  const count = (severity: Diagnostic['severity']) => diagnostics.filter((d) => d.severity === severity).length;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+  const notes = count('info');
+  return `${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}${notes > 0 ? `, ${plural(notes, 'note')}` : ''}`;
 }
 
 /** All diagnostics followed by the summary line; the exact text golden files pin. */

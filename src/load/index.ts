@@ -13,6 +13,7 @@ import { parsePointer } from '../util/json-pointer.js';
 import { createLocator, type Position, type Target } from './source-map.js';
 
 export type { Position, Target } from './source-map.js';
+export { loadBaseline } from './baseline.js';
 export { handlerFolders, loadProject, loadTemplates, markerPath, type ExistingProject } from './project.js';
 
 /** Aliases may expand to at most this many nodes; more is treated as an attack. */

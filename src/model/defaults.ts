@@ -19,4 +19,5 @@ export const manifestDefaults = {
   httpPort: 3000,
   httpPath: '/mcp',
   handleTtlMs: 3_600_000,
+  maxTools: 20,
 } as const;

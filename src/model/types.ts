@@ -178,4 +178,6 @@ export interface ServerModel {
   readonly tools: readonly ToolModel[];
   readonly resources: readonly ResourceModel[];
   readonly prompts: readonly PromptModel[];
+  /** Settings of the design review. */
+  readonly lint: { readonly maxTools: number };
 }

@@ -52,6 +52,7 @@ export function normalizeManifest(data: unknown): ServerModel {
     tools,
     resources: normalizeResources(raw.resources, cache),
     prompts: normalizePrompts(raw.prompts),
+    lint: { maxTools: isRecord(raw.lint) && typeof raw.lint.maxTools === 'number' ? raw.lint.maxTools : manifestDefaults.maxTools },
   };
   return deepFreeze(model);
 }

@@ -402,6 +402,18 @@ export const manifestSchema = {
           }
         }
       }
+    },
+    "lint": {
+      "type": "object",
+      "additionalProperties": false,
+      "description": "Settings of the design review (mcp-gen check).",
+      "properties": {
+        "maxTools": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "More tools than this is a lint warning. Default 20."
+        }
+      }
     }
   },
   "definitions": {

@@ -27,6 +27,18 @@ const typeNames: Record<string, string> = {
   null: 'empty',
 };
 
+/** Keys a reader of older MCP material may write, and why the design gate rejects them. */
+const rejectedFeatures: Record<string, readonly [string, string]> = {
+  roots: ['Roots are deprecated in MCP 2026-07-28 and rejected by the design gate (R3)', 'take directories as configuration or tool arguments instead'],
+  sampling: ['Sampling is deprecated in MCP 2026-07-28 and rejected by the design gate (R3)', 'call a model provider from the handler, or ask the user through approval'],
+  logging: ['protocol logging is deprecated in MCP 2026-07-28 and rejected by the design gate (R3)', 'generated servers log to stderr'],
+  sessions: ['protocol sessions do not exist in MCP 2026-07-28; the design gate rejects them on the modern path (R1)', 'carry workflow state in handles'],
+  'transports.http.sessions': ['Mcp-Session-Id sessions are rejected on the modern path by the design gate (R1)', 'carry workflow state in handles; legacy clients are served by "protocol.legacy: serve"'],
+  'transports.http.getStream': ['standalone GET streams are rejected on the modern path by the design gate (R1)', 'remove it; the endpoint answers POST only'],
+  'transports.http.resumable': ['Last-Event-ID resumption is rejected on the modern path by the design gate (R1)', 'remove it; every request stands on its own'],
+  'transports.sse': ['the HTTP+SSE transport is handshake-era; the design gate rejects it (R1)', 'use transports.http (Streamable HTTP, single POST endpoint)'],
+};
+
 const mapKinds: Record<string, string> = { tools: 'tool', resources: 'resource', prompts: 'prompt', handles: 'handle kind', arguments: 'argument', scopes: 'scope' };
 
 /** Checks the manifest against its JSON Schema and reports each violation in manifest terms. */
@@ -46,6 +58,11 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
       return; // the underlying errors are reported on their own
     case 'additionalProperties': {
       const key = String(error.params.additionalProperty);
+      const rejected = rejectedFeatures[`${path.join('.')}${path.length > 0 ? '.' : ''}${key}`];
+      if (rejected !== undefined) {
+        ctx.report('design-rejected-feature', [...path, key], rejected[0], rejected[1], 'key');
+        return;
+      }
       const allowed = Object.keys((error.parentSchema as { properties?: object }).properties ?? {});
       const guess = suggestClosest(key, allowed);
       const hint = guess !== undefined ? `did you mean "${guess}"?` : allowed.length > 0 ? `allowed keys: ${allowed.join(', ')}` : undefined;

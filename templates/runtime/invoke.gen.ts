@@ -3,7 +3,17 @@
  * context, shapes the result, and keeps internals out of error messages
  * (details and stacks go to stderr only).
  */
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError as SdkResourceNotFoundError, type CallToolResult, type GetPromptResult, type ReadResourceResult, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError as SdkResourceNotFoundError,
+  type CallToolResult,
+  type GetPromptResult,
+  type InputRequiredResult,
+  type ReadResourceResult,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import type { Approvals } from './approval.gen.js';
 import type { HandlerContext, Principal, PromptReply, ResourceContent, ResourceReply } from './context.gen.js';
 import { ResourceNotFoundError, ToolError } from './errors.gen.js';
 import { HandleError, mapAtPath, valuePath, type HandleCodec } from './handles.gen.js';
@@ -14,6 +24,8 @@ import type { PromptSpec, RegistrySpec, ResourceSpec, ToolSpec } from './spec.ge
 export interface CallEnv {
   readonly registry: RegistrySpec;
   readonly handles: HandleCodec;
+  /** Asks for and checks approvals; null when no tool needs one. */
+  readonly approvals: Approvals | null;
   /** Writes one diagnostic line to stderr. */
   readonly log: (message: string) => void;
 }
@@ -52,8 +64,19 @@ function openHandles(tool: ToolSpec, args: unknown, principal: string, codec: Ha
   return input;
 }
 
-/** Calls a tool handler and shapes its result: structuredContent plus a text copy, or content. */
-export async function callTool(tool: ToolSpec, handler: AnyToolHandler | undefined, args: unknown, ctx: ServerContext, env: CallEnv): Promise<CallToolResult> {
+/**
+ * Calls a tool handler and shapes its result: structuredContent plus a text
+ * copy, or content. Handles are verified first (a bad handle is not worth
+ * asking the user about), then a tool that needs approval runs only once
+ * `Approvals.check` lets it.
+ */
+export async function callTool(
+  tool: ToolSpec,
+  handler: AnyToolHandler | undefined,
+  args: unknown,
+  ctx: ServerContext,
+  env: CallEnv,
+): Promise<CallToolResult | InputRequiredResult> {
   const context = handlerContext(ctx, env);
   let input: unknown;
   try {
@@ -63,6 +86,12 @@ export async function callTool(tool: ToolSpec, handler: AnyToolHandler | undefin
     throw error;
   }
   if (handler === undefined) return errorResult(`The tool "${tool.name}" has no handler.`);
+  if (tool.approval === 'confirm') {
+    // Fail closed: a registry that asks for approval without an approvals service never runs the tool.
+    if (env.approvals === null) return errorResult(`The tool "${tool.name}" needs approval, but approvals are not configured.`);
+    const verdict = await env.approvals.check(tool, args ?? {}, context.principal.id, ctx);
+    if (!verdict.proceed) return verdict.result;
+  }
   try {
     const output = await handler(input as never, context as never);
     if (tool.outputSchema !== null) {

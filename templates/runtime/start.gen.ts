@@ -4,9 +4,11 @@
  */
 import { parseArgs } from 'node:util';
 import type { McpServer } from '@modelcontextprotocol/server';
+import { Approvals } from './approval.gen.js';
+import { createHttpAuth, parseBearerTokens, staticTokenVerifier, type HttpAuth, type JwtVerifierFactory } from './auth.gen.js';
 import { HandleCodec } from './handles.gen.js';
 import { startHttp } from './http.gen.js';
-import type { CallEnv } from './invoke.gen.js';
+import { principalOf, type CallEnv } from './invoke.gen.js';
 import { loadKey, StartupError } from './keys.gen.js';
 import { buildServer, type CompiledSchemas, type HandlerSet } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
@@ -31,6 +33,26 @@ export function createFactory(definition: ServerDefinition, env: CallEnv): () =>
   return () => buildServer(definition.registry, definition.schemas, definition.handlers, env);
 }
 
+/**
+ * The HTTP authorization the manifest asks for, or null for `auth: none`.
+ * oauth.gen.ts (and with it jose) is imported only here and only for OAuth:
+ * other projects do not contain that file, so the specifier is a variable the
+ * type checker does not resolve, and the module's type is declared in auth.gen.ts.
+ */
+async function httpAuth(registry: RegistrySpec, path: string, environment: NodeJS.ProcessEnv): Promise<HttpAuth | null> {
+  const { auth } = registry;
+  const scopes = auth.scopes.map((scope) => scope.name);
+  if (auth.type === 'none') return null;
+  if (auth.type === 'bearer') {
+    const verifier = staticTokenVerifier(parseBearerTokens(environment[auth.tokensEnv], auth.tokensEnv));
+    return createHttpAuth(verifier, { path, resource: null, authorizationServers: [], scopes }, logToStderr);
+  }
+  const specifier = './oauth.gen.js';
+  const { createJwtVerifier } = (await import(specifier)) as { createJwtVerifier: JwtVerifierFactory };
+  const verifier = createJwtVerifier({ issuer: auth.issuer, jwksUri: auth.jwksUri, resource: auth.resource }, logToStderr);
+  return createHttpAuth(verifier, { path, resource: auth.resource, authorizationServers: [auth.issuer], scopes }, logToStderr);
+}
+
 /** Starts the server as the command line asks: `--transport stdio|http`, `--host`, `--port`. */
 export async function startServer(definition: ServerDefinition, argv: readonly string[], environment: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { registry } = definition;
@@ -51,13 +73,17 @@ export async function startServer(definition: ServerDefinition, argv: readonly s
   }
 
   const handleKey = loadKey(registry.secrets.handleKeyEnv, environment, local, logToStderr);
-  const env: CallEnv = { registry, handles: new HandleCodec(handleKey), log: logToStderr };
+  // The approval key is loaded like the handle key, and only when some tool asks for approval.
+  const needsApproval = registry.tools.some((tool) => tool.approval === 'confirm');
+  const approvals = needsApproval ? new Approvals(loadKey(registry.secrets.requestStateKeyEnv, environment, local, logToStderr), (ctx) => principalOf(ctx).id) : null;
+  const env: CallEnv = { registry, handles: new HandleCodec(handleKey), approvals, log: logToStderr };
   const factory = createFactory(definition, env);
   if (transport === 'stdio') {
     startStdio(factory, registry.protocol.versions, registry.protocol.legacy, logToStderr);
     return;
   }
-  const server = await startHttp(factory, { ...http, host, port, legacy: registry.protocol.legacy }, null, logToStderr);
+  const auth = await httpAuth(registry, http.path, environment);
+  const server = await startHttp(factory, { ...http, host, port, legacy: registry.protocol.legacy }, auth, logToStderr);
   const address = server.address();
   const shown = typeof address === 'object' && address !== null ? `${host}:${address.port}` : `${host}:${port}`;
   logToStderr(`${registry.server.name} listening on http://${shown}${http.path}`);

@@ -2,11 +2,11 @@
  * Project files written once and then owned by the user: package.json,
  * tsconfig.json, .gitignore, README.md and src/main.ts.
  */
-import Handlebars from 'handlebars';
 import { StructureKind } from 'ts-morph';
 import type { ServerModel } from '../../model/types.js';
 import { stableJson } from '../../util/stable-json.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
+import { renderTemplate } from '../shared/handlebars.js';
 import { createProject, finalText, formatSourceFile } from '../shared/project.js';
 
 /** Exact pins of everything the generated project installs. */
@@ -17,15 +17,6 @@ export const projectPins = {
   typescript: '7.0.2',
   typesNode: '20.19.43',
 } as const;
-
-// A private Handlebars instance: no HTML escaping (it corrupts Markdown), and a missing field is an error.
-const handlebars = Handlebars.create();
-
-function render(ctx: EmitContext, template: string, view: object): string {
-  const source = ctx.templates.get(template);
-  if (source === undefined) throw new Error(`missing template ${template}`);
-  return handlebars.compile(source, { noEscape: true, strict: true })(view);
-}
 
 function packageJson(model: ServerModel, ctx: EmitContext): string {
   const dependencies: Record<string, string> = { '@modelcontextprotocol/server': projectPins.sdkServer };
@@ -88,7 +79,7 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
     { name: model.secrets.requestStateKeyEnv, what: 'signs approval state of destructive tools (at least 32 bytes; the same on every instance).' },
     ...(model.auth.type === 'bearer' ? [{ name: model.auth.tokensEnv, what: 'bearer tokens: `token=principal:scope,scope;token2=...`' }] : []),
   ];
-  const readme = render(ctx, 'scaffold/README.md.hbs', {
+  const readme = renderTemplate(ctx, 'scaffold/README.md.hbs', {
     title: model.server.title ?? model.server.name,
     description: model.server.description ?? '',
     manifest: ctx.manifestPath,

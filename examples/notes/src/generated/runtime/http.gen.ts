@@ -5,10 +5,13 @@
  * Streamable HTTP on node:http, without a framework: one POST endpoint. The
  * body is read and parsed once and handed to the SDK as `parsedBody`. Origin
  * and Host are checked before anything else (DNS-rebinding protection, which
- * the SDK's handler leaves to its host).
+ * the SDK's handler leaves to its host). With auth, the protected-resource
+ * metadata is public and every MCP request is authenticated before its body is
+ * even read, so anonymous clients cannot make the server parse large bodies.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createMcpHandler, hostHeaderValidationResponse, localhostAllowedHostnames, type AuthInfo, type McpServerFactory } from '@modelcontextprotocol/server';
+import type { HttpAuth } from './auth.gen.js';
 
 /** Where and how the HTTP transport listens. */
 export interface HttpOptions {
@@ -21,9 +24,6 @@ export interface HttpOptions {
   /** Largest accepted request body, in bytes. */
   readonly maxBodyBytes?: number;
 }
-
-/** Decides who is calling, or answers the request itself (401/403); undefined means anonymous. */
-export type Authenticate = (req: IncomingMessage, body: unknown) => Promise<{ authInfo?: AuthInfo } | { response: Response }>;
 
 const loopbackHostnames = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -63,7 +63,7 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 }
 
 /** Serves `factory` over Streamable HTTP; resolves once listening. */
-export async function startHttp(factory: McpServerFactory, options: HttpOptions, authenticate: Authenticate | null, log: (message: string) => void): Promise<Server> {
+export async function startHttp(factory: McpServerFactory, options: HttpOptions, auth: HttpAuth | null, log: (message: string) => void): Promise<Server> {
   const handler = createMcpHandler(factory, { legacy: options.legacy === 'serve' ? 'stateless' : 'reject', onerror: (error) => log(`http: ${error.message}`) });
   const allowedHosts = [...localhostAllowedHostnames(), options.host];
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
@@ -79,8 +79,19 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
     const badHost = hostHeaderValidationResponse(probe, allowedHosts);
     if (badHost) return badHost;
     if (!isOriginAllowed(req.headers.origin, options.allowedOrigins)) return jsonError(403, -32000, 'Forbidden: Origin not allowed');
+    if (auth !== null && url.pathname === auth.metadataPath) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return jsonError(405, -32000, 'Method not allowed.', { allow: 'GET, HEAD' });
+      const document = Response.json(auth.metadata(req.headers.host ?? 'localhost'));
+      return req.method === 'HEAD' ? new Response(null, { headers: document.headers }) : document;
+    }
     if (url.pathname !== options.path) return jsonError(404, -32601, 'Not found');
     if (req.method !== 'POST') return jsonError(405, -32000, 'Method not allowed.', { allow: 'POST' });
+    let authInfo: AuthInfo | undefined;
+    if (auth !== null) {
+      const verdict = await auth.authenticate(req);
+      if ('response' in verdict) return verdict.response;
+      authInfo = verdict.authInfo;
+    }
     const body = await readBody(req, limit);
     if (body === undefined) return jsonError(413, -32000, 'Payload Too Large');
     let parsedBody: unknown;
@@ -88,12 +99,6 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
       parsedBody = JSON.parse(body.toString('utf8'));
     } catch {
       return jsonError(400, -32700, 'Parse error');
-    }
-    let authInfo: AuthInfo | undefined;
-    if (authenticate !== null) {
-      const verdict = await authenticate(req, parsedBody);
-      if ('response' in verdict) return verdict.response;
-      authInfo = verdict.authInfo;
     }
     const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: 'POST', headers, body: new Uint8Array(body) });
     return handler.fetch(request, authInfo === undefined ? { parsedBody } : { parsedBody, authInfo });

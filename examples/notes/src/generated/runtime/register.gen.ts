@@ -7,7 +7,7 @@
  * the HTTP entry calls the server factory on every request, and compiling a
  * JSON Schema per request costs several times the throughput.
  */
-import { McpServer, ResourceTemplate, fromJsonSchema, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import { McpServer, ResourceTemplate, fromJsonSchema, requireScopes, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { callPrompt, callResource, callTool, type CallEnv } from './invoke.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import type { HandlerContext, PromptReply, ResourceReply } from './context.gen.js';
@@ -77,6 +77,8 @@ export function buildServer(registry: RegistrySpec, schemas: CompiledSchemas, ha
       'resources/list': cache,
       'resources/templates/list': cache,
     },
+    // Every echoed requestState is verified (HMAC, expiry, principal) before any handler runs; a bad one is -32602.
+    ...(env.approvals === null ? {} : { requestState: { verify: env.approvals.verify } }),
   });
 
   for (const tool of registry.tools) {
@@ -90,6 +92,9 @@ export function buildServer(registry: RegistrySpec, schemas: CompiledSchemas, ha
         inputSchema: schemas.toolInput.get(tool.name),
         ...(outputSchema === undefined ? {} : { outputSchema }),
         annotations: { ...tool.annotations },
+        // On HTTP the SDK answers a call without every scope with 403 insufficient_scope before the
+        // handler; without auth info (stdio, auth: none) requireScopes lets the call through.
+        ...(tool.scopes.length === 0 ? {} : { scopeChallenge: requireScopes(...(tool.scopes as [string, ...string[]])) }),
       },
       (args: unknown, ctx: ServerContext) => callTool(tool, handler, args, ctx, env),
     );

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { checkManifest, renderReport } from '../check.js';
+import { resolveOptions } from '../config/index.js';
+import { formatReport, hasFailures, type Paint } from '../diagnostics/index.js';
+import { writeProject } from '../write/index.js';
+import type { CliIo } from './index.js';
+
+/** `mcp-gen check`: validate + lint + gate (+ breaking changes); exit 1 on any FAIL or error. */
+export function runCheck(flags: { manifest: string; baseline?: string; format: string; strict: boolean }, io: CliIo, paint: Paint): number {
+  if (flags.format !== 'text' && flags.format !== 'json') {
+    io.stderr(`mcp-gen: error: --format must be "text" or "json", got "${flags.format}"\n`);
+    return 1;
+  }
+  const result = checkManifest(flags.manifest, flags.baseline, io.cwd);
+  const gateFailed = result.review?.failed ?? true;
+  const failed = hasFailures(result.diagnostics, flags.strict) || gateFailed;
+  if (flags.format === 'json') {
+    const gate = result.review?.gate.map((g) => ({ id: g.id, title: g.title, status: g.status, reason: g.reason })) ?? [];
+    io.stdout(`${JSON.stringify({ ok: !failed, diagnostics: result.diagnostics, gate, toolsListCost: result.review?.cost ?? null }, null, 2)}\n`);
+    return failed ? 1 : 0;
+  }
+  if (result.diagnostics.length > 0) io.stderr(formatReport(result.diagnostics, paint));
+  if (result.review !== null) {
+    const counts = ['PASS', 'WARN', 'FAIL'].map((s) => `${result.review?.gate.filter((g) => g.status === s).length} ${s.toLowerCase()}`).join(', ');
+    const lines = result.review.gate.map((g) => {
+      const status = g.status === 'FAIL' ? paint.red(g.status) : g.status === 'WARN' ? paint.yellow(g.status) : g.status;
+      return `  ${status.padEnd(g.status.length + (4 - g.status.length))}  ${g.id.padEnd(3)} ${g.title}${g.status === 'PASS' ? '' : `: ${g.reason}`}`;
+    });
+    io.stdout(`gate ${result.review.failed ? 'FAIL' : 'PASS'} for ${flags.manifest} (${counts})\n${lines.join('\n')}\ntools/list costs about ${result.review.cost.tokens} tokens\n`);
+  }
+  return failed ? 1 : 0;
+}
+
+/** `mcp-gen report`: writes DESIGN.md (or DESIGN.json), or prints it with `--out -`. */
+export function runReport(flags: { manifest: string; out?: string; format: string }, io: CliIo, paint: Paint): number {
+  if (flags.format !== 'md' && flags.format !== 'json') {
+    io.stderr(`mcp-gen: error: --format must be "md" or "json", got "${flags.format}"\n`);
+    return 1;
+  }
+  const options = resolveOptions({ manifest: flags.manifest }, io.cwd);
+  const result = checkManifest(flags.manifest, undefined, io.cwd);
+  const text = renderReport(result, flags.format, options.manifestFromOut, options.regenerateCommand);
+  if (text === null) {
+    io.stderr(formatReport(result.diagnostics, paint));
+    return 1;
+  }
+  if (flags.out === '-') {
+    io.stdout(text);
+    return 0;
+  }
+  const target = path.resolve(io.cwd, flags.out ?? path.join(options.outDir, flags.format === 'json' ? 'DESIGN.json' : 'DESIGN.md'));
+  const report = writeProject(path.dirname(target), [{ path: path.basename(target), contents: text, ownership: 'generated' }], [], 'write', '');
+  const shown = path.relative(io.cwd, target).split(path.sep).join('/');
+  io.stdout(`${shown}: ${report.changes.length === 0 ? 'unchanged' : 'written'} (gate ${result.review?.failed === true ? 'FAIL' : 'PASS'})\n`);
+  return 0;
+}

@@ -1,0 +1,29 @@
+import type { ServerModel } from '../../model/types.js';
+
+/**
+ * The `server/discover` result this server returns, decided once from the
+ * model. The registry carries it to the runtime (which hands capabilities and
+ * instructions to the SDK) and the design report prints it, so the two cannot
+ * drift; a test compares it with a live server's answer.
+ */
+export function discoverContract(model: ServerModel) {
+  const capabilities: Record<string, { listChanged: boolean }> = {};
+  if (model.tools.length > 0) capabilities.tools = { listChanged: true };
+  if (model.resources.length > 0) capabilities.resources = { listChanged: true };
+  if (model.prompts.length > 0) capabilities.prompts = { listChanged: true };
+  const serverInfo = {
+    name: model.server.name,
+    ...(model.server.title === null ? {} : { title: model.server.title }),
+    version: model.server.version,
+    ...(model.server.description === null ? {} : { description: model.server.description }),
+  };
+  return {
+    supportedVersions: [...model.protocol.versions],
+    capabilities,
+    ...(model.server.instructions === null ? {} : { instructions: model.server.instructions }),
+    resultType: 'complete',
+    ttlMs: model.cache.ttlMs,
+    cacheScope: model.cache.scope,
+    _meta: { 'io.modelcontextprotocol/serverInfo': serverInfo },
+  };
+}

@@ -1,0 +1,87 @@
+import type { Finding } from '../../diagnostics/index.js';
+import type { ServerModel, ToolModel } from '../../model/types.js';
+import type { GateItem } from '../../review/index.js';
+import { compareText } from '../../util/compare.js';
+import { verificationPlan } from '../shared/verification.js';
+import { block, cell, code, firstSentence, table } from './markdown.js';
+
+function hints(tool: ToolModel): string {
+  const shown = Object.entries(tool.annotations).map(([k, v]) => `${k.replace('Hint', '')}=${String(v)}`);
+  return shown.length === 0 ? 'defaults' : shown.join(', ');
+}
+
+/** Section 1: one row per primitive. */
+export function primitiveMap(model: ServerModel): string {
+  const rows = [
+    ...model.tools.map((t) => ['tool', code(t.name), cell(t.title), cell(firstSentence(t.description)), hints(t), cell(t.scopes.join(', '))]),
+    ...model.resources.map((r) => ['resource', code(r.name), cell(r.title), cell(firstSentence(r.description) ?? r.uri ?? r.uriTemplate), 'read-only', '—']),
+    ...model.prompts.map((p) => ['prompt', code(p.name), cell(p.title), cell(firstSentence(p.description)), p.messages === null ? 'handler' : 'fixed messages', '—']),
+  ];
+  return table(['kind', 'name', 'title', 'what it does', 'hints', 'scopes'], rows);
+}
+
+function duration(ms: number): string {
+  const units: [number, string][] = [[86_400_000, 'd'], [3_600_000, 'h'], [60_000, 'm'], [1000, 's']];
+  const unit = units.find(([size]) => ms % size === 0 && ms >= size);
+  return unit === undefined ? `${ms}ms` : `${ms / unit[0]}${unit[1]}`;
+}
+
+/** Section 6: every handle kind, and the flow from issuers to consumers as Mermaid. */
+export function statePlan(model: ServerModel) {
+  const rows = model.handles.map((h) => [code(h.name), cell(h.description), cell(h.issuedBy.join(', ')), cell(h.consumedBy.join(', ')), duration(h.ttlMs), 'principal that was issued it']);
+  const lines = ['flowchart LR'];
+  for (const h of model.handles) lines.push(`  h_${h.name}(["${h.name}"])`);
+  const tools = [...new Set(model.handles.flatMap((h) => [...h.issuedBy, ...h.consumedBy]))].sort(compareText);
+  for (const t of tools) lines.push(`  t_${t}["${t}"]`);
+  for (const h of model.handles) {
+    for (const t of h.issuedBy) lines.push(`  t_${t} -->|issues| h_${h.name}`);
+    for (const t of h.consumedBy) lines.push(`  h_${h.name} -->|consumed by| t_${t}`);
+  }
+  return { hasHandles: rows.length > 0, table: table(['kind', 'what it stands for', 'issued by', 'consumed by', 'lifetime', 'bound to'], rows), mermaid: block('mermaid', lines.join('\n')) };
+}
+
+/** Section 7 (without the examples): transports, binding, origins, auth and scopes. */
+export function transportPlan(model: ServerModel) {
+  const http = model.transports.http;
+  const rows = [
+    ['stdio', model.transports.stdio ? 'yes: newline-delimited JSON-RPC, diagnostics on stderr, exits on stdin EOF' : 'no'],
+    ['Streamable HTTP', http === null ? 'no' : `single POST endpoint ${code(`http://${http.host}:${http.port}${http.path}`)}; GET/DELETE 405; notifications 202`],
+    ['bind address', http === null ? '—' : `${http.host}${http.loopback ? ' (loopback)' : ''}`],
+    ['Origin allowlist', http === null ? '—' : ['loopback origins', ...http.allowedOrigins.map((o) => code(o))].join(', ')],
+    ['authorization', model.auth.type === 'none' ? 'none' : model.auth.type === 'bearer' ? `bearer tokens from ${code(model.auth.tokensEnv)}` : `OAuth access tokens from ${code(model.auth.issuer)} (audience ${code(model.auth.resource)})`],
+  ];
+  const scopes = model.tools.map((t) => [code(t.name), cell(t.scopes.join(', '))]);
+  return { table: table(['aspect', 'plan'], rows), hasScopes: model.auth.type !== 'none', scopes: table(['tool', 'scopes required'], scopes) };
+}
+
+/** Section 8: each tool's schemas and the findings about them. */
+export function schemaDraft(model: ServerModel, findings: readonly Finding[]) {
+  return model.tools.map((t) => {
+    const own = findings.filter((f) => 'pointer' in f.at && f.at.pointer.startsWith(`${t.pointer}/input`) && f.code.startsWith('lint-'));
+    return {
+      name: t.name,
+      input: block('json', JSON.stringify(t.wireInput, null, 2)),
+      hasOutput: t.wireOutput !== null,
+      output: t.wireOutput === null ? '' : block('json', JSON.stringify(t.wireOutput, null, 2)),
+      findings: own.length === 0 ? ['none'] : own.map((f) => `${code(f.code)} ${f.message}`),
+    };
+  });
+}
+
+/** Section 9: destructive tools, their approval rule and what the user sees. */
+export function destructiveList(model: ServerModel): { hasDestructive: boolean; table: string } {
+  const rows = model.tools
+    .filter((t) => t.destructive)
+    .map((t) => [code(t.name), t.approval === 'confirm' ? 'confirm (asked before every call)' : '**none**', t.approval === 'confirm' ? `${cell(t.title ?? t.name)}, with the exact arguments, and a yes/no ${code('confirm')}` : 'nothing: runs without asking']);
+  return { hasDestructive: rows.length > 0, table: table(['tool', 'approval', 'the confirmation shows'], rows) };
+}
+
+/** Section 10: checks and the generated tests that cover them. */
+export function verificationTable(model: ServerModel): string {
+  return table(['check', 'generated test (test/contract.gen.test.ts)'], verificationPlan(model).map((v) => [cell(v.topic), code(v.test)]));
+}
+
+/** The gate table; `lineOf` gives the manifest line of a finding. */
+export function gateTable(gate: readonly GateItem[], lineOf: (finding: Finding) => string): string {
+  return table(['item', 'check', 'status', 'reason', 'line'], gate.map((g) => [g.id, cell(g.title), `**${g.status}**`, cell(g.reason), g.cause === null ? '—' : lineOf(g.cause)]));
+}
