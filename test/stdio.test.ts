@@ -77,3 +77,16 @@ describe('the official client over stdio (pinned to 2026-07-28)', () => {
     }
   });
 });
+
+describe('the report and the server cannot drift', () => {
+  it('the discovery contract in the registry is what the live server answers', async () => {
+    const { registry } = (await import(path.join(repoRoot, '.test-out', 'stdio-notes', 'src', 'generated', 'registry.gen.js'))) as { registry: { discover: unknown } };
+    const raw = startRawStdio(entry);
+    try {
+      const answer = await raw.request({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope() } });
+      expect(answer.result).toEqual(registry.discover);
+    } finally {
+      await raw.close();
+    }
+  });
+});

@@ -50,23 +50,16 @@ export function compileSchemas(registry: RegistrySpec): CompiledSchemas {
   return { toolInput, toolOutput, promptArgs };
 }
 
-/** Capabilities only for the primitives this server has. */
-function capabilitiesOf(registry: RegistrySpec): Record<string, object> {
-  const capabilities: Record<string, object> = {};
-  if (registry.tools.length > 0) capabilities.tools = {};
-  if (registry.resources.length > 0) capabilities.resources = {};
-  if (registry.prompts.length > 0) capabilities.prompts = {};
-  return capabilities;
-}
-
 /** A fresh McpServer with every primitive registered in registry (sorted) order. */
 export function buildServer(registry: RegistrySpec, schemas: CompiledSchemas, handlers: HandlerSet, env: CallEnv): McpServer {
-  const { server: info } = registry;
-  const cache = { ttlMs: registry.cache.ttlMs, cacheScope: registry.cache.scope };
-  const implementation = { name: info.name, version: info.version, ...(info.title === null ? {} : { title: info.title }), ...(info.description === null ? {} : { description: info.description }) };
-  const server = new McpServer(implementation, {
-    capabilities: capabilitiesOf(registry),
-    ...(info.instructions === null ? {} : { instructions: info.instructions }),
+  // Identity, capabilities, instructions and cache come from the discovery contract in the
+  // registry: the same data DESIGN.md prints.
+  const { discover } = registry;
+  const cache = { ttlMs: discover.ttlMs, cacheScope: discover.cacheScope };
+  const capabilities = Object.fromEntries(Object.entries(discover.capabilities).map(([kind, value]) => [kind, { ...value }]));
+  const server = new McpServer({ ...discover._meta['io.modelcontextprotocol/serverInfo'] }, {
+    capabilities,
+    ...(discover.instructions === undefined ? {} : { instructions: discover.instructions }),
     cacheHints: {
       'server/discover': cache,
       'tools/list': cache,

@@ -80,8 +80,26 @@ export interface HttpSpec {
   readonly allowedOrigins: readonly string[];
 }
 
+/**
+ * The `server/discover` result, decided by mcp-gen and printed in DESIGN.md.
+ * The runtime configures the SDK from it (capabilities, instructions, cache,
+ * identity), so the design report and the server cannot disagree.
+ */
+export interface DiscoverSpec {
+  readonly supportedVersions: readonly string[];
+  readonly capabilities: Readonly<Record<string, { readonly listChanged: boolean }>>;
+  readonly instructions?: string;
+  readonly resultType: string;
+  readonly ttlMs: number;
+  readonly cacheScope: 'public' | 'private';
+  readonly _meta: {
+    readonly 'io.modelcontextprotocol/serverInfo': { readonly name: string; readonly title?: string; readonly version: string; readonly description?: string };
+  };
+}
+
 /** The whole registry. Every list is sorted by name. */
 export interface RegistrySpec {
+  readonly discover: DiscoverSpec;
   readonly server: {
     readonly name: string;
     readonly version: string;

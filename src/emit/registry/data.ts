@@ -1,4 +1,5 @@
 import type { ServerModel } from '../../model/types.js';
+import { discoverContract } from './discover.js';
 
 /**
  * The registry as plain data, keys in a fixed order (the order of the
@@ -7,6 +8,7 @@ import type { ServerModel } from '../../model/types.js';
  */
 export function registryData(model: ServerModel) {
   return {
+    discover: discoverContract(model),
     server: { ...model.server },
     protocol: { versions: [...model.protocol.versions], legacy: model.protocol.legacy },
     cache: { ttlMs: model.cache.ttlMs, scope: model.cache.scope },

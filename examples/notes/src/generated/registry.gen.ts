@@ -5,6 +5,33 @@ import type { RegistrySpec } from './runtime/spec.gen.js';
 
 /** Everything this server offers, sorted by name. Written from the manifest; read by the runtime. */
 export const registry: RegistrySpec = {
+  discover: {
+    supportedVersions: [
+      "2026-07-28",
+    ],
+    capabilities: {
+      tools: {
+        listChanged: true,
+      },
+      resources: {
+        listChanged: true,
+      },
+      prompts: {
+        listChanged: true,
+      },
+    },
+    instructions: "Search before you create. Deleting asks the user first.",
+    resultType: "complete",
+    ttlMs: 300000,
+    cacheScope: "public",
+    _meta: {
+      "io.modelcontextprotocol/serverInfo": {
+        name: "notes",
+        title: "Team Notes",
+        version: "0.3.0",
+      },
+    },
+  },
   server: {
     name: "notes",
     version: "0.3.0",
