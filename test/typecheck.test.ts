@@ -12,7 +12,7 @@ describe('generated code type-checks', () => {
     mkdirSync(dir, { recursive: true });
     const tsconfig = {
       compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] },
-      include: ['../../test/fixtures/valid/*/expected/src/**/*.ts', '../../examples/*/src/**/*.ts', '../../examples/*/test/**/*.ts', '../../templates/runtime/*.ts'],
+      include: ['../../test/fixtures/valid/*/expected/src/**/*.ts', '../../test/fixtures/valid/*/expected/test/**/*.ts', '../../examples/*/src/**/*.ts', '../../examples/*/test/**/*.ts', '../../templates/runtime/*.ts'],
     };
     writeFileSync(path.join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
     const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');

@@ -16,6 +16,7 @@ import { emitRuntime } from './runtime/index.js';
 import { emitScaffold } from './scaffold/index.js';
 import { emitServer } from './server/index.js';
 import type { EmitContext, GeneratedFile } from './shared/files.js';
+import { emitContractTests } from './tests/index.js';
 import { emitTypes } from './types/index.js';
 
 export type { EmitContext, GeneratedFile, Ownership } from './shared/files.js';
@@ -36,7 +37,7 @@ export async function emitProject(model: ServerModel, plan: Plan, existing: Read
   const findings: Finding[] = [...plan.findings];
   const types = await emitTypes(model, ctx);
   findings.push(...types.diagnostics);
-  const generated: GeneratedFile[] = [types.file, ...emitRegistry(model, ctx), emitServer(model, ctx), ...emitRuntime(model, ctx)];
+  const generated: GeneratedFile[] = [types.file, ...emitRegistry(model, ctx), emitServer(model, ctx), ...emitRuntime(model, ctx), ...emitContractTests(model, ctx)];
   const marker: GeneratedFile = {
     path: markerFile,
     contents: stableJson({ generatedBy: 'mcp-gen', manifest: ctx.manifestPath, files: [...generated.map((f) => f.path), markerFile].sort(compareText) }),

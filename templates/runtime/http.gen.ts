@@ -90,7 +90,9 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
       authInfo = verdict.authInfo;
     }
     const body = await readBody(req, limit);
-    if (body === undefined) return jsonError(413, -32000, 'Payload Too Large');
+    // The unread rest of the body is abandoned, so this connection cannot carry another request:
+    // say so, or a keep-alive client sends its next request into a reset socket.
+    if (body === undefined) return jsonError(413, -32000, 'Payload Too Large', { connection: 'close' });
     let parsedBody: unknown;
     try {
       parsedBody = JSON.parse(body.toString('utf8'));

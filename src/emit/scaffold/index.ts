@@ -32,7 +32,7 @@ function packageJson(model: ServerModel, ctx: EmitContext): string {
       start: 'tsc -p tsconfig.json && node dist/src/main.js',
       'start:http': 'tsc -p tsconfig.json && node dist/src/main.js --transport http',
       typecheck: 'tsc -p tsconfig.json --noEmit',
-      test: 'tsc -p tsconfig.json && node --test dist/test/',
+      test: 'tsc -p tsconfig.json && node --test dist/test/*.test.js',
       generate: ctx.regenerateCommand.replace(/^npx /, ''),
     },
     dependencies,

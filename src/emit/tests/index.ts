@@ -1,0 +1,59 @@
+/**
+ * Emits the contract tests of a generated project: the test runner code from
+ * templates/tests (real TypeScript, identical for every project) and a plan
+ * module with this server's data: which checks run (the same list DESIGN.md's
+ * verification plan prints) and sample arguments for every tool.
+ */
+import { StructureKind, VariableDeclarationKind } from 'ts-morph';
+import type { ServerModel } from '../../model/types.js';
+import { exampleValue } from '../report/examples.js';
+import { tsBanner } from '../shared/banner.js';
+import type { EmitContext, GeneratedFile } from '../shared/files.js';
+import { toLiteral } from '../shared/literal.js';
+import { createProject, finalText, formatSourceFile } from '../shared/project.js';
+import { verificationPlan } from '../shared/verification.js';
+
+function planModule(model: ServerModel, ctx: EmitContext): string {
+  const samples = Object.fromEntries(model.tools.map((t) => [t.name, exampleValue(t.input, 0, (kind) => ({ $mintHandle: kind }))]));
+  const file = createProject().createSourceFile('contract-plan.gen.ts', {
+    statements: [
+      {
+        kind: StructureKind.Interface,
+        isExported: true,
+        name: 'PlanItem',
+        docs: ['One check of the verification plan in DESIGN.md.'],
+        properties: [
+          { name: 'id', type: 'string', isReadonly: true },
+          { name: 'target', type: 'string', hasQuestionToken: true, isReadonly: true },
+          { name: 'topic', type: 'string', isReadonly: true },
+          { name: 'test', type: 'string', isReadonly: true },
+        ],
+      },
+      {
+        kind: StructureKind.VariableStatement,
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ['The checks this server\'s contract tests run, named as in DESIGN.md.'],
+        declarations: [{ name: 'plan', type: 'readonly PlanItem[]', initializer: (writer) => writer.write(toLiteral(verificationPlan(model))) }],
+      },
+      {
+        kind: StructureKind.VariableStatement,
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ['Valid sample arguments per tool (required fields only); `{ $mintHandle: kind }` becomes a fresh handle.'],
+        declarations: [{ name: 'samples', type: 'Readonly<Record<string, unknown>>', initializer: (writer) => writer.write(toLiteral(samples)) }],
+      },
+    ],
+  });
+  return finalText(`${tsBanner(ctx)}\n${formatSourceFile(file)}`);
+}
+
+/** `test/contract.gen.test.ts` and its helpers. */
+export function emitContractTests(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
+  const files: GeneratedFile[] = [{ path: 'test/contract-plan.gen.ts', contents: planModule(model, ctx), ownership: 'generated' }];
+  for (const [template, text] of ctx.templates) {
+    if (!template.startsWith('tests/') || !template.endsWith('.ts')) continue;
+    files.push({ path: `test/${template.slice('tests/'.length)}`, contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' });
+  }
+  return files;
+}

@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from './support/golden.js';
+
+const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
+
+/** Copies a generated project to .test-out, compiles it in place and runs its own `node --test`. */
+function runContract(source: string, name: string) {
+  const dir = path.join(repoRoot, '.test-out', 'contract', name);
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(source, dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}dist`) && !src.includes('node_modules') });
+  const build = spawnSync(tsc, ['-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8', timeout: 120_000 });
+  expect(build.stdout + build.stderr).toBe('');
+  const tests = readdirSync(path.join(dir, 'dist', 'test')).filter((f) => f.endsWith('.test.js')).map((f) => path.join(dir, 'dist', 'test', f));
+  return spawnSync(process.execPath, ['--test', ...tests], { cwd: dir, encoding: 'utf8', timeout: 180_000, env: { PATH: process.env.PATH } });
+}
+
+// The contract tests every generated project ships must pass on the generated project as it is:
+// stubs answer "not implemented" and the tests expect exactly that.
+describe('generated contract tests pass on fresh projects', () => {
+  const projects = [
+    ...readdirSync(path.join(repoRoot, 'examples')).map((name) => [`examples/${name}`, path.join(repoRoot, 'examples', name)] as const),
+    ...readdirSync(path.join(repoRoot, 'test', 'fixtures', 'valid')).map((name) => [`valid/${name}`, path.join(repoRoot, 'test', 'fixtures', 'valid', name, 'expected')] as const),
+  ];
+  for (const [label, source] of projects) {
+    it(label, () => {
+      const result = runContract(source, label.replace('/', '-'));
+      const summary = /# pass (\d+)\n# fail (\d+)/.exec(result.stdout);
+      expect(result.status, result.stdout.slice(-3000) + result.stderr.slice(-2000)).toBe(0);
+      expect(Number(summary?.[1])).toBeGreaterThanOrEqual(7);
+      expect(summary?.[2]).toBe('0');
+    });
+  }
+});
