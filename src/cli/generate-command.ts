@@ -1,6 +1,7 @@
 import { resolveOptions, type GenerateFlags } from '../config/index.js';
 import { formatReport, type Paint } from '../diagnostics/index.js';
 import { generateProject } from '../generate.js';
+import { watchManifest } from '../load/index.js';
 import { WriteError, type WriteAction } from '../write/index.js';
 import type { CliIo } from './index.js';
 import { packageVersion } from './version.js';
@@ -49,4 +50,33 @@ export async function runGenerate(flags: GenerateFlags, io: CliIo, paint: Paint)
   const count = (kind: WriteAction['kind']) => report.actions.filter((a) => a.kind === kind).length;
   io.stdout(`${options.manifest}: ${count('create')} created, ${count('update')} updated, ${count('move')} renamed, ${count('remove')} removed, ${count('unchanged') + count('keep')} unchanged\n`);
   return result.ok ? 0 : 1;
+}
+
+/**
+ * `mcp-gen generate --watch`: regenerates on every save of the manifest and
+ * prints one line per run. Runs until interrupted (Ctrl-C).
+ */
+export async function runGenerateWatch(flags: GenerateFlags, io: CliIo, paint: Paint): Promise<number> {
+  const options = resolveOptions(flags, io.cwd);
+  const once = async () => {
+    let summary: string;
+    try {
+      const result = await generateProject(options, packageVersion(), io.cwd);
+      const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+      const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
+      const changed = result.report?.changes.length ?? 0;
+      if (errors > 0) io.stderr(formatReport(result.diagnostics, paint));
+      summary = errors > 0 ? `${errors} error(s), nothing written` : `${changed} file(s) changed, ${warnings} warning(s)`;
+    } catch (error) {
+      summary = error instanceof WriteError ? error.message : `internal error: ${(error as Error).message}`;
+    }
+    const time = new Date().toTimeString().slice(0, 8);
+    io.stdout(`${time} ${options.manifest}: ${summary}\n`);
+  };
+  await once();
+  io.stdout(`watching ${options.manifest}; press Ctrl-C to stop\n`);
+  const watcher = watchManifest(options.manifest.startsWith('/') ? options.manifest : `${io.cwd}/${options.manifest}`, () => void once());
+  await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+  watcher.close();
+  return 0;
 }

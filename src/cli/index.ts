@@ -6,7 +6,8 @@
 import { Command, CommanderError } from 'commander';
 import { choosePaint } from '../diagnostics/index.js';
 import { packageVersion } from './version.js';
-import { runGenerate } from './generate-command.js';
+import { runGenerate, runGenerateWatch } from './generate-command.js';
+import { runInit } from './init-command.js';
 import { runCheck, runReport } from './review-commands.js';
 import { runValidate } from './validate-command.js';
 
@@ -56,8 +57,26 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--check', 'write nothing; exit 1 if any generated file is missing or out of date (for CI)', false)
     .option('--dry-run', 'print what would be written, with each file\'s owner, and write nothing', false)
     .option('--strict', 'treat warnings as errors', false)
-    .action(async (manifest: string, options: { out?: string; check: boolean; dryRun: boolean; strict: boolean }) => {
+    .option('--watch', 'regenerate on every save of the manifest, with a one-line summary', false)
+    .action(async (manifest: string, options: { out?: string; check: boolean; dryRun: boolean; strict: boolean; watch: boolean }) => {
+      if (options.watch) {
+        exitCode = await runGenerateWatch({ manifest, ...(options.out === undefined ? {} : { out: options.out }) }, io, choosePaint(io.isTty, io.env));
+        return;
+      }
       exitCode = await runGenerate({ manifest, ...(options.out === undefined ? {} : { out: options.out }), check: options.check, dryRun: options.dryRun, strict: options.strict }, io, choosePaint(io.isTty, io.env));
+    });
+
+  program
+    .command('init')
+    .description('create a new server project: manifest, generated code, handler stubs, DESIGN.md and contract tests')
+    .argument('[dir]', 'where to create it', '.')
+    .option('--name <name>', 'server name (default: from the folder name)')
+    .option('--example <example>', 'start from: blank, demo, notes, calendar or files')
+    .option('--transport <transport>', 'stdio, http or both')
+    .option('--yes', 'ask nothing; take the defaults', false)
+    .option('--force', 'add the project to a non-empty folder (existing files are never overwritten)', false)
+    .action(async (dir: string, options: { name?: string; example?: string; transport?: string; yes: boolean; force: boolean }) => {
+      exitCode = await runInit({ dir, ...options }, io, choosePaint(io.isTty, io.env), io.isTty && process.stdin.isTTY === true);
     });
 
   program

@@ -1,0 +1,55 @@
+/**
+ * `mcp-gen init`: a new server project from a starting point (a blank server
+ * or one of the examples), then a full generate, so that it installs, starts,
+ * type-checks and passes its contract tests right away.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { resolveOptions } from './config/index.js';
+import type { Diagnostic } from './diagnostics/index.js';
+import { bannerMark } from './emit/index.js';
+import { generateProject } from './generate.js';
+import { customizeManifest, loadInitAssets, type InitExample } from './load/index.js';
+import { writeProject, type WriteAction } from './write/index.js';
+
+/** The choices of one `init`, after flags and questions. */
+export interface InitOptions {
+  readonly dir: string;
+  readonly name: string | undefined;
+  readonly example: InitExample;
+  readonly transport: 'stdio' | 'http' | 'both' | undefined;
+  readonly force: boolean;
+}
+
+export type InitResult =
+  | { readonly ok: false; readonly error: string }
+  | { readonly ok: true; readonly target: string; readonly actions: readonly WriteAction[]; readonly diagnostics: readonly Diagnostic[]; readonly next: readonly string[] };
+
+/** A valid server name from a folder name: `My Server!` -> `my-server`. */
+export function serverNameFor(folder: string): string {
+  const name = folder.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^[^a-z]+/, '').replace(/-+$/, '').slice(0, 64);
+  return name === '' ? 'mcp-server' : name;
+}
+
+/** Creates the project; never overwrites a file that already exists. */
+export async function initProject(options: InitOptions, cwd: string, mcpGenVersion: string): Promise<InitResult> {
+  const target = path.resolve(cwd, options.dir);
+  const existing = existsSync(target) ? readdirSync(target).filter((f) => f !== '.git') : [];
+  if (existing.length > 0 && !options.force) {
+    return { ok: false, error: `"${options.dir}" is not empty; use --force to add the project there (existing files are never overwritten)` };
+  }
+  const assets = loadInitAssets(options.example);
+  const name = options.name ?? (options.example === 'blank' ? serverNameFor(path.basename(target)) : undefined);
+  const manifest = customizeManifest(assets.manifest, { name, transport: options.transport });
+  const starters = [{ path: 'mcp.yaml', contents: manifest, ownership: 'scaffold' as const }, ...[...assets.handlers].map(([file, contents]) => ({ path: file, contents, ownership: 'scaffold' as const }))];
+  const started = writeProject(target, starters, [], 'write', bannerMark);
+  const generated = await generateProject(resolveOptions({ manifest: path.join(target, 'mcp.yaml') }, cwd), mcpGenVersion, cwd);
+  const shown = path.relative(cwd, target).split(path.sep).join('/') || '.';
+  return {
+    ok: true,
+    target,
+    actions: [...started.actions, ...(generated.report?.actions ?? [])],
+    diagnostics: generated.diagnostics,
+    next: [...(shown === '.' ? [] : [`cd ${shown}`]), 'npm install', 'npm start', ...(shown === '.' ? ['npm test'] : [])],
+  };
+}

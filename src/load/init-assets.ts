@@ -1,0 +1,66 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseDocument, type Node } from 'yaml';
+import { compareText } from '../util/compare.js';
+
+/** Starting points of `mcp-gen init`. */
+export const initExamples = ['blank', 'demo', 'notes', 'calendar', 'files'] as const;
+export type InitExample = (typeof initExamples)[number];
+
+/** The files a new project starts from: the manifest and, for examples, the user-owned sources. */
+export interface InitAssets {
+  readonly manifest: string;
+  /** Sources under src/ (handlers, shared modules, main.ts; never src/generated) by project-relative path. */
+  readonly handlers: ReadonlyMap<string, string>;
+}
+
+const packageRoot = new URL('../../', import.meta.url);
+
+function readTree(root: string, prefix: string, into: Map<string, string>): void {
+  if (!existsSync(root)) return;
+  for (const name of readdirSync(root).sort(compareText)) {
+    const full = path.join(root, name);
+    if (prefix === 'src/' && name === 'generated') continue; // owned by mcp-gen: the new project generates its own
+    if (statSync(full).isDirectory()) readTree(full, `${prefix}${name}/`, into);
+    else if (name.endsWith('.ts')) into.set(`${prefix}${name}`, readFileSync(full, 'utf8'));
+  }
+}
+
+/** Reads the manifest (and handlers) a new project starts from. */
+export function loadInitAssets(example: InitExample): InitAssets {
+  if (example === 'blank') return { manifest: readFileSync(new URL('templates/init/mcp.yaml', packageRoot), 'utf8'), handlers: new Map() };
+  const dir = new URL(`examples/${example}/`, packageRoot);
+  const handlers = new Map<string, string>();
+  readTree(path.join(dir.pathname, 'src'), 'src/', handlers);
+  return { manifest: readFileSync(new URL('mcp.yaml', dir), 'utf8'), handlers };
+}
+
+/**
+ * The starting manifest with the choices of `init` applied: the schema comment
+ * pointing into node_modules, the server name, and the transports. Each change
+ * replaces only the text of the YAML node it concerns, so comments, alignment
+ * and quoting of everything else stay exactly as in the example.
+ */
+export function customizeManifest(text: string, choices: { name: string | undefined; transport: 'stdio' | 'http' | 'both' | undefined }): string {
+  let out = text.replace(/^# yaml-language-server: \$schema=.*$/m, '# yaml-language-server: $schema=node_modules/mcp-gen/schema/manifest.schema.json');
+  const edits: { from: number; to: number; text: string }[] = [];
+  const doc = parseDocument(out);
+  const name = doc.getIn(['server', 'name'], true) as Node | undefined;
+  if (choices.name !== undefined && name?.range) edits.push({ from: name.range[0], to: name.range[1], text: choices.name });
+  if (choices.transport !== undefined) {
+    const http = doc.getIn(['transports', 'http'], true) as Node | undefined;
+    const httpText = http?.range ? out.slice(http.range[0], http.range[1]).trim() : '{ host: 127.0.0.1, port: 3000, path: /mcp }';
+    const lines = [...(choices.transport !== 'http' ? ['  stdio: {}'] : []), ...(choices.transport !== 'stdio' ? [`  http: ${httpText.includes('\n') ? `\n${httpText.replace(/^/gm, '    ')}` : httpText}`] : [])];
+    const transports = doc.get('transports', true) as Node | undefined;
+    if (transports?.range) {
+      const flow = out.slice(transports.range[0], transports.range[1]).trimStart().startsWith('{');
+      const parts = lines.map((l) => l.trim().replace(/:\s*\n\s*/, ': ').replace(/\n\s*/g, ' '));
+      edits.push({ from: transports.range[0], to: transports.range[1], text: flow ? `{ ${parts.join(', ')} }\n` : `${lines.join('\n').trimStart()}\n` });
+    }
+    else out = out.replace(/(\n(?:tools|resources|prompts):)/, `\ntransports:\n${lines.join('\n')}$1`);
+  }
+  for (const edit of edits.sort((a, b) => b.from - a.from)) {
+    out = out.slice(0, edit.from) + edit.text + out.slice(edit.to);
+  }
+  return out.replace(/\n{3,}/g, '\n\n');
+}

@@ -1,0 +1,56 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { listTree, repoRoot, runIn } from './support/golden.js';
+
+const work = path.join(repoRoot, '.test-out', 'init');
+
+beforeEach(() => {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+});
+
+describe('mcp-gen init', () => {
+  it('creates a blank project named after its folder and prints the next three commands', async () => {
+    const result = await runIn(work, ['init', 'weather-desk', '--yes']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout.replace(/created \d+ files/, 'created N files')).toBe('created N files from "blank"\n\nnext:\n  cd weather-desk\n  npm install\n  npm start\n');
+    const dir = path.join(work, 'weather-desk');
+    const manifest = readFileSync(path.join(dir, 'mcp.yaml'), 'utf8');
+    expect(manifest.split('\n')[0]).toBe('# yaml-language-server: $schema=node_modules/mcp-gen/schema/manifest.schema.json');
+    expect(manifest).toContain('  name: weather-desk\n');
+    expect(listTree(dir)).toEqual(expect.arrayContaining(['DESIGN.md', 'mcp.yaml', 'package.json', 'src/handlers/tools/hello.ts', 'src/main.ts', 'test/contract.gen.test.ts']));
+    expect(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).name).toBe('weather-desk');
+    expect((await runIn(dir, ['check'])).code).toBe(0);
+  });
+
+  it('starts from an example with its implemented handlers, renamed and with the chosen transport', async () => {
+    const result = await runIn(work, ['init', 'notes', '--example', 'notes', '--name', 'team-notes', '--transport', 'both', '--yes']);
+    expect(result.code).toBe(0);
+    const dir = path.join(work, 'notes');
+    const manifest = readFileSync(path.join(dir, 'mcp.yaml'), 'utf8');
+    expect(manifest).toContain('  name: team-notes                      # ^[a-z][a-z0-9-]*$, becomes serverInfo.name\n');
+    expect(manifest).toContain('transports:\n  stdio: {}\n  http: { host: 127.0.0.1, port: 3333, path: /mcp, allowedOrigins: ["http://localhost:6274"] }\n');
+    expect(readFileSync(path.join(dir, 'src', 'handlers', 'tools', 'search_notes.ts'), 'utf8')).toBe(readFileSync(path.join(repoRoot, 'examples', 'notes', 'src', 'handlers', 'tools', 'search_notes.ts'), 'utf8'));
+  });
+
+  it('refuses a non-empty folder without --force, and with --force never overwrites a file', async () => {
+    const dir = path.join(work, 'busy');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'README.md'), 'mine\n');
+    const refused = await runIn(work, ['init', 'busy', '--yes']);
+    expect(refused).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: "busy" is not empty; use --force to add the project there (existing files are never overwritten)\n' });
+    expect(listTree(dir)).toEqual(['README.md']);
+    const forced = await runIn(work, ['init', 'busy', '--yes', '--force']);
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toMatch(/^created \d+ files, kept 1 existing from "blank"\n/);
+    expect(readFileSync(path.join(dir, 'README.md'), 'utf8')).toBe('mine\n');
+  });
+
+  it('rejects unknown choices with a clear message', async () => {
+    expect(await runIn(work, ['init', 'x', '--example', 'shop', '--yes'])).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: --example must be one of blank, demo, notes, calendar, files, got "shop"\n' });
+    expect(await runIn(work, ['init', 'x', '--transport', 'ws', '--yes'])).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: --transport must be one of stdio, http, both, got "ws"\n' });
+    expect(await runIn(work, ['init', 'x', '--name', 'My Server', '--yes'])).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: --name must match ^[a-z][a-z0-9-]*$, got "My Server"; try "my-server"\n' });
+  });
+});

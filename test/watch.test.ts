@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from './support/golden.js';
+
+describe('mcp-gen generate --watch', () => {
+  it('regenerates on save with a one-line summary, and reports errors without writing', async () => {
+    const dir = path.join(repoRoot, '.test-out', 'watch');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const manifest = path.join(dir, 'mcp.yaml');
+    cpSync(path.join(repoRoot, 'test', 'fixtures', 'valid', 'minimal', 'manifest.yaml'), manifest);
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'generate', 'mcp.yaml', '--watch'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    const waitFor = (pattern: RegExp) =>
+      new Promise<void>((resolve, reject) => {
+        const started = Date.now();
+        const timer = setInterval(() => {
+          if (pattern.test(out)) {
+            clearInterval(timer);
+            resolve();
+          } else if (Date.now() - started > 20_000) {
+            clearInterval(timer);
+            reject(new Error(`timed out waiting for ${pattern}; got:\n${out}`));
+          }
+        }, 50);
+      });
+    try {
+      await waitFor(/watching mcp\.yaml; press Ctrl-C to stop\n/);
+      writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('title: Ping', 'title: Ping pong'));
+      await waitFor(/\d\d:\d\d:\d\d mcp\.yaml: 3 file\(s\) changed, 0 warning\(s\)\n/);
+      expect(readFileSync(path.join(dir, 'src', 'generated', 'registry.gen.json'), 'utf8')).toContain('"title": "Ping pong"');
+      writeFileSync(manifest, `${readFileSync(manifest, 'utf8')}oops: [\n`);
+      await waitFor(/mcp\.yaml: 1 error\(s\), nothing written\n/);
+      expect(readFileSync(path.join(dir, 'src', 'generated', 'registry.gen.json'), 'utf8')).toContain('"title": "Ping pong"');
+    } finally {
+      child.kill('SIGINT');
+    }
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(0);
+  });
+});
