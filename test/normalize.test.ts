@@ -65,6 +65,13 @@ describe('the reference manifest (examples/notes)', () => {
     expect(model.tools).toEqual([]);
   });
 
+  it('takes the signing-key variables from the manifest when it names them', () => {
+    const loaded = parseManifest('mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\nsecrets: { handleKeyEnv: TINY_HANDLES }\n', 'tiny.yaml');
+    if (!loaded.ok) throw new Error('did not load');
+    expect(validateManifest(loaded.manifest)).toEqual([]);
+    expect(normalizeManifest(loaded.manifest.data).secrets).toEqual({ handleKeyEnv: 'TINY_HANDLES', requestStateKeyEnv: 'TINY_STATE_KEY' });
+  });
+
   it('does not depend on YAML key order', () => {
     const text = readFileSync(notesPath, 'utf8');
     const reordered = text

@@ -47,7 +47,10 @@ export function normalizeManifest(data: unknown): ServerModel {
     cache,
     transports: normalizeTransports(raw.transports),
     auth,
-    secrets: { handleKeyEnv: `${prefix}_HANDLE_KEY`, requestStateKeyEnv: `${prefix}_STATE_KEY` },
+    secrets: {
+      handleKeyEnv: (isRecord(raw.secrets) ? stringOr(raw.secrets.handleKeyEnv) : undefined) ?? `${prefix}_HANDLE_KEY`,
+      requestStateKeyEnv: (isRecord(raw.secrets) ? stringOr(raw.secrets.requestStateKeyEnv) : undefined) ?? `${prefix}_STATE_KEY`,
+    },
     handles: normalizeHandles(raw.handles, tools),
     tools,
     resources: normalizeResources(raw.resources, cache),

@@ -403,6 +403,23 @@ export const manifestSchema = {
         }
       }
     },
+    "secrets": {
+      "type": "object",
+      "additionalProperties": false,
+      "description": "Environment variables holding the signing keys (at least 32 bytes each). Defaults: <SERVER_NAME>_HANDLE_KEY and <SERVER_NAME>_STATE_KEY.",
+      "properties": {
+        "handleKeyEnv": {
+          "type": "string",
+          "pattern": "^[A-Z_][A-Z0-9_]*$",
+          "description": "Signs state handles."
+        },
+        "requestStateKeyEnv": {
+          "type": "string",
+          "pattern": "^[A-Z_][A-Z0-9_]*$",
+          "description": "Signs the approval state of destructive tools."
+        }
+      }
+    },
     "lint": {
       "type": "object",
       "additionalProperties": false,
