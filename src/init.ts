@@ -3,13 +3,12 @@
  * or one of the examples), then a full generate, so that it installs, starts,
  * type-checks and passes its contract tests right away.
  */
-import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { resolveOptions } from './config/index.js';
 import type { Diagnostic } from './diagnostics/index.js';
 import { bannerMark } from './emit/index.js';
 import { generateProject } from './generate.js';
-import { customizeManifest, loadInitAssets, type InitExample } from './load/index.js';
+import { customizeManifest, listFolder, loadInitAssets, type InitExample } from './load/index.js';
 import { writeProject, type WriteAction } from './write/index.js';
 
 /** The choices of one `init`, after flags and questions. */
@@ -34,7 +33,7 @@ export function serverNameFor(folder: string): string {
 /** Creates the project; never overwrites a file that already exists. */
 export async function initProject(options: InitOptions, cwd: string, mcpGenVersion: string): Promise<InitResult> {
   const target = path.resolve(cwd, options.dir);
-  const existing = existsSync(target) ? readdirSync(target).filter((f) => f !== '.git') : [];
+  const existing = listFolder(target).filter((f) => f !== '.git');
   if (existing.length > 0 && !options.force) {
     return { ok: false, error: `"${options.dir}" is not empty; use --force to add the project there (existing files are never overwritten)` };
   }

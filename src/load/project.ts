@@ -56,3 +56,8 @@ export function loadTemplates(): ReadonlyMap<string, string> {
   walk('');
   return files;
 }
+
+/** The entries of `dir` (none when it does not exist), for `init`'s empty-folder check. */
+export function listFolder(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).sort(compareText) : [];
+}

@@ -136,6 +136,8 @@ export interface ResourceModel {
   readonly description: string | null;
   readonly mimeType: string | null;
   readonly cache: CacheModel;
+  /** Values `completion/complete` offers per template variable, or null when none are declared. */
+  readonly completions: Readonly<Record<string, readonly string[]>> | null;
   /** Variable names of `uriTemplate` in order of appearance; `exploded` ones (`{path*}`) are lists. */
   readonly variables: readonly { readonly name: string; readonly exploded: boolean }[];
   readonly names: HandlerNames;
@@ -147,6 +149,8 @@ export interface PromptArgumentModel {
   readonly title: string | null;
   readonly description: string | null;
   readonly required: boolean;
+  /** Values `completion/complete` offers for this argument, or null when none are declared. */
+  readonly completions: readonly string[] | null;
 }
 
 export interface PromptMessageModel {

@@ -16,12 +16,20 @@ export function normalizeResources(value: unknown, serverCache: CacheModel): Res
       description: stringOr(resource.description) ?? null,
       mimeType: stringOr(resource.mimeType) ?? null,
       cache: normalizeCache(resource.cache, serverCache),
+      completions: isRecord(resource.completions)
+        ? Object.fromEntries(sortBy(entriesOf(resource.completions), ([variable]) => variable).map(([variable, values]) => [variable, stringList(values)]))
+        : null,
       variables: templateVariables(stringOr(resource.uriTemplate) ?? ''),
       names: { handler: camelCase(name), importAlias: `resource${pascalCase(name)}`, argsType: `${pascalCase(name)}Variables`, file: `src/handlers/resources/${name}.ts` },
       pointer: `/resources/${name}`,
     };
   });
   return sortBy(resources, (r) => r.name);
+}
+
+/** The strings of a completion list, in declared order (the order the client shows). */
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
 /** Variables of an RFC 6570 template, each once, in order of first appearance. */
@@ -47,6 +55,7 @@ export function normalizePrompts(value: unknown): PromptModel[] {
         title: stringOr(arg.title) ?? null,
         description: stringOr(arg.description) ?? null,
         required: arg.required === true,
+        completions: Array.isArray(arg.completions) ? stringList(arg.completions) : null,
       };
     });
     const messages = Array.isArray(prompt.messages)

@@ -331,6 +331,13 @@ export const manifestSchema = {
           },
           "cache": {
             "$ref": "#/definitions/cache"
+          },
+          "completions": {
+            "type": "object",
+            "description": "Values offered by completion/complete for each URI template variable (the ones starting with the typed prefix).",
+            "additionalProperties": {
+              "$ref": "#/definitions/completionValues"
+            }
           }
         }
       }
@@ -371,6 +378,10 @@ export const manifestSchema = {
                 },
                 "required": {
                   "type": "boolean"
+                },
+                "completions": {
+                  "$ref": "#/definitions/completionValues",
+                  "description": "Values offered by completion/complete for this argument (the ones starting with the typed prefix)."
                 }
               }
             }
@@ -434,6 +445,15 @@ export const manifestSchema = {
     }
   },
   "definitions": {
+    "completionValues": {
+      "type": "array",
+      "minItems": 1,
+      "uniqueItems": true,
+      "items": {
+        "type": "string",
+        "minLength": 1
+      }
+    },
     "name": {
       "type": "string",
       "pattern": "^[a-z][a-z0-9_]*$",

@@ -4,6 +4,7 @@
  * (details and stacks go to stderr only).
  */
 import {
+  isInputRequiredResult,
   ProtocolError,
   ProtocolErrorCode,
   ResourceNotFoundError as SdkResourceNotFoundError,
@@ -13,11 +14,12 @@ import {
   type ReadResourceResult,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import type { Approvals } from './approval.gen.js';
-import type { HandlerContext, Principal, PromptReply, ResourceContent, ResourceReply } from './context.gen.js';
+import { handlerStateOf, type Approvals } from './approval.gen.js';
+import type { HandlerContext, Principal, PromptMessageReply, ResourceContent, ResourceReply } from './context.gen.js';
 import { ResourceNotFoundError, ToolError } from './errors.gen.js';
 import { HandleError, mapAtPath, valuePath, type HandleCodec } from './handles.gen.js';
 import type { AnyPromptHandler, AnyResourceHandler, AnyToolHandler } from './register.gen.js';
+import { SdkResult, type AnySdkResult } from './results.gen.js';
 import type { PromptSpec, RegistrySpec, ResourceSpec, ToolSpec } from './spec.gen.js';
 
 /** What every call needs besides its own arguments. */
@@ -44,7 +46,33 @@ function handlerContext(ctx: ServerContext, env: CallEnv): HandlerContext<Record
   for (const kind of env.registry.handles) {
     issuers[kind.name] = { issue: (id: string) => env.handles.issue(kind.name, id, principal.id, kind.ttlMs) };
   }
-  return { principal, handles: issuers, signal: ctx.mcpReq.signal, log: env.log };
+  // With a state key every echoed state was verified by the SDK hook and is a payload; without one it is the raw string.
+  const state = ctx.mcpReq.requestState<unknown>();
+  const requestState = env.approvals === null ? (typeof state === 'string' ? state : undefined) : handlerStateOf(state);
+  const token = ctx.mcpReq._meta?.progressToken;
+  const progress = async (value: number, total?: number, message?: string): Promise<void> => {
+    if (token === undefined) return;
+    const params = { progressToken: token, progress: value, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) };
+    await ctx.mcpReq.notify({ method: 'notifications/progress', params });
+  };
+  return {
+    principal,
+    handles: issuers,
+    signal: ctx.mcpReq.signal,
+    log: env.log,
+    progress,
+    request: { inputResponses: ctx.mcpReq.inputResponses ?? {}, requestState },
+  };
+}
+
+/**
+ * The result a handler wrapped in `sdkResult`, as-is, except that a handler's own `requestState`
+ * is sealed when the server has a state key (the SDK's verify hook would refuse it otherwise).
+ */
+async function passThrough<R extends AnySdkResult>(reply: SdkResult<R>, ctx: ServerContext, env: CallEnv): Promise<R> {
+  const result = reply.result;
+  if (!isInputRequiredResult(result) || result.requestState === undefined || env.approvals === null) return result;
+  return { ...result, requestState: await env.approvals.seal(result.requestState, ctx) };
 }
 
 function errorResult(text: string): CallToolResult {
@@ -94,6 +122,7 @@ export async function callTool(
   }
   try {
     const output = await handler(input as never, context as never);
+    if (output instanceof SdkResult) return await passThrough(output as SdkResult<CallToolResult | InputRequiredResult>, ctx, env);
     if (tool.outputSchema !== null) {
       return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
     }
@@ -105,7 +134,7 @@ export async function callTool(
   }
 }
 
-function toContents(reply: ResourceReply, uri: URL, spec: ResourceSpec): ReadResourceResult['contents'] {
+function toContents(reply: Exclude<ResourceReply, SdkResult<AnySdkResult>>, uri: URL, spec: ResourceSpec): ReadResourceResult['contents'] {
   const mimeType = spec.mimeType === null ? {} : { mimeType: spec.mimeType };
   const list: readonly ResourceContent[] = typeof reply === 'string' ? [{ text: reply }] : Array.isArray(reply) ? reply : [reply as ResourceContent];
   return list.map((content) => ({ uri: content.uri ?? uri.href, ...mimeType, ...content }));
@@ -119,10 +148,12 @@ export async function callResource(
   variables: Record<string, string | string[]>,
   ctx: ServerContext,
   env: CallEnv,
-): Promise<ReadResourceResult> {
+): Promise<ReadResourceResult | InputRequiredResult> {
   if (handler === undefined) throw new ProtocolError(ProtocolErrorCode.InternalError, `The resource "${spec.name}" has no handler.`);
   try {
-    return { contents: toContents(await handler(uri, variables as never, handlerContext(ctx, env) as never), uri, spec) };
+    const reply = await handler(uri, variables as never, handlerContext(ctx, env) as never);
+    if (reply instanceof SdkResult) return await passThrough(reply, ctx, env);
+    return { contents: toContents(reply, uri, spec) };
   } catch (error) {
     if (error instanceof ResourceNotFoundError) throw new SdkResourceNotFoundError(error.uri);
     if (error instanceof ToolError) throw new ProtocolError(ProtocolErrorCode.InternalError, error.message);
@@ -143,21 +174,23 @@ export async function callPrompt(
   args: Record<string, string | undefined>,
   ctx: ServerContext,
   env: CallEnv,
-): Promise<GetPromptResult> {
+): Promise<GetPromptResult | InputRequiredResult> {
   const description = spec.description === null ? {} : { description: spec.description };
-  let messages: PromptReply;
+  let messages: readonly PromptMessageReply[];
   if (spec.messages !== null) {
     messages = spec.messages.map((m) => ({ role: m.role, text: renderText(m.text, args) }));
   } else if (handler === undefined) {
     throw new ProtocolError(ProtocolErrorCode.InternalError, `The prompt "${spec.name}" has no handler.`);
   } else {
     try {
-      messages = await handler(args as never, handlerContext(ctx, env) as never);
+      const reply = await handler(args as never, handlerContext(ctx, env) as never);
+      if (reply instanceof SdkResult) return await passThrough(reply, ctx, env);
+      messages = reply;
     } catch (error) {
       if (error instanceof ToolError) throw new ProtocolError(ProtocolErrorCode.InternalError, error.message);
       env.log(`prompt "${spec.name}" failed: ${describe(error)}`);
       throw new ProtocolError(ProtocolErrorCode.InternalError, `Getting prompt "${spec.name}" failed. Details were logged on the server.`);
     }
   }
-  return { ...description, messages: messages.map((m) => ({ role: m.role, content: { type: 'text', text: m.text } })) };
+  return { ...description, messages: messages.map((m) => ({ role: m.role, content: 'content' in m ? m.content : { type: 'text', text: m.text } })) };
 }

@@ -2,6 +2,7 @@
  * Process entry: reads the command line, loads keys, and starts the chosen
  * transport. `src/main.ts` calls `startServer` and nothing else.
  */
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { Approvals } from './approval.gen.js';
@@ -63,6 +64,10 @@ export async function startServer(definition: ServerDefinition, argv: readonly s
   });
   const transport = values.transport ?? (registry.transports.stdio || registry.transports.http === null ? 'stdio' : 'http');
   if (transport !== 'stdio' && transport !== 'http') throw new StartupError(`--transport must be "stdio" or "http", got "${transport}"`);
+  // stdio is always available (only the process that starts the server can talk to it); HTTP only when declared.
+  if (transport === 'http' && registry.transports.http === null) {
+    throw new StartupError('this server declares no HTTP transport; add transports.http to the manifest and regenerate');
+  }
   const http = registry.transports.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp', allowedOrigins: [] };
   const host = values.host ?? http.host;
   const port = values.port === undefined ? http.port : Number(values.port);
@@ -72,7 +77,8 @@ export async function startServer(definition: ServerDefinition, argv: readonly s
     throw new StartupError(`refusing to listen on non-loopback host "${host}" without authorization; set auth in the manifest or bind to 127.0.0.1`);
   }
 
-  const handleKey = loadKey(registry.secrets.handleKeyEnv, environment, local, logToStderr);
+  // Without handle kinds nothing is ever signed with this key, so none is asked for.
+  const handleKey = registry.handles.length > 0 ? loadKey(registry.secrets.handleKeyEnv, environment, local, logToStderr) : randomBytes(32);
   // The approval key is loaded like the handle key, and only when some tool asks for approval.
   const needsApproval = registry.tools.some((tool) => tool.approval === 'confirm');
   const approvals = needsApproval ? new Approvals(loadKey(registry.secrets.requestStateKeyEnv, environment, local, logToStderr), (ctx) => principalOf(ctx).id) : null;

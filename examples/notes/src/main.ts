@@ -2,5 +2,4 @@ import { main } from './generated/runtime/start.gen.js';
 import { definition } from './generated/server.gen.js';
 
 // Starts the server: `--transport stdio|http`, `--host`, `--port`. Add process-wide setup (tracing, config) above.
-// Starts the server: `--transport stdio|http`, `--host`, `--port`. Add process-wide setup (tracing, config) above.
 main(definition);

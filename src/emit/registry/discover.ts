@@ -7,10 +7,13 @@ import type { ServerModel } from '../../model/types.js';
  * drift; a test compares it with a live server's answer.
  */
 export function discoverContract(model: ServerModel) {
-  const capabilities: Record<string, { listChanged: boolean }> = {};
+  const capabilities: Record<string, { listChanged?: boolean }> = {};
   if (model.tools.length > 0) capabilities.tools = { listChanged: true };
   if (model.resources.length > 0) capabilities.resources = { listChanged: true };
   if (model.prompts.length > 0) capabilities.prompts = { listChanged: true };
+  // completion/complete is served only from declared values, so the capability follows their presence.
+  const completes = model.prompts.some((p) => p.arguments.some((a) => a.completions !== null)) || model.resources.some((r) => r.completions !== null);
+  if (completes) capabilities.completions = {};
   const serverInfo = {
     name: model.server.name,
     ...(model.server.title === null ? {} : { title: model.server.title }),

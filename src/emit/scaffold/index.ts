@@ -30,7 +30,7 @@ function packageJson(model: ServerModel, ctx: EmitContext): string {
     scripts: {
       build: 'tsc -p tsconfig.json',
       start: 'tsc -p tsconfig.json && node dist/src/main.js',
-      'start:http': 'tsc -p tsconfig.json && node dist/src/main.js --transport http',
+      ...(model.transports.http === null ? {} : { 'start:http': 'tsc -p tsconfig.json && node dist/src/main.js --transport http' }),
       typecheck: 'tsc -p tsconfig.json --noEmit',
       test: 'tsc -p tsconfig.json && node --test dist/test/*.test.js',
       generate: ctx.regenerateCommand.replace(/^npx /, ''),
@@ -75,8 +75,8 @@ function mainTs(): string {
 export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
   const http = model.transports.http;
   const secrets = [
-    { name: model.secrets.handleKeyEnv, what: 'signs state handles (at least 32 bytes; the same on every instance). Without it a loopback or stdio server uses an ephemeral key.' },
-    { name: model.secrets.requestStateKeyEnv, what: 'signs approval state of destructive tools (at least 32 bytes; the same on every instance).' },
+    ...(model.handles.length === 0 ? [] : [{ name: model.secrets.handleKeyEnv, what: 'signs state handles (at least 32 bytes; the same on every instance). Without it a loopback or stdio server uses an ephemeral key.' }]),
+    ...(model.tools.some((t) => t.approval === 'confirm') ? [{ name: model.secrets.requestStateKeyEnv, what: 'signs approval state of destructive tools (at least 32 bytes; the same on every instance).' }] : []),
     ...(model.auth.type === 'bearer' ? [{ name: model.auth.tokensEnv, what: 'bearer tokens: `token=principal:scope,scope;token2=...`' }] : []),
   ];
   const readme = renderTemplate(ctx, 'scaffold/README.md.hbs', {
@@ -87,6 +87,8 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
     httpPort: http?.port ?? 3000,
     httpPath: http?.path ?? '/mcp',
     secrets,
+    hasHttp: http !== null,
+    hasSecrets: secrets.length > 0,
   });
   return [
     { path: '.gitignore', contents: 'node_modules/\ndist/\n', ownership: 'scaffold' },

@@ -34,7 +34,9 @@ export function formatSourceFile(file: SourceFile): string {
       const tight = (Node.isImportDeclaration(previous) && Node.isImportDeclaration(statement)) || Node.isCommentStatement(previous);
       text += tight ? '\n' : '\n\n';
     }
-    text += statement.getFullText().replace(/^\s*\n/, '').trimEnd();
+    // A standalone comment is also the leading trivia of the statement after it: print it once.
+    const own = previous !== undefined && Node.isCommentStatement(previous) ? statement.getText(true) : statement.getFullText();
+    text += own.replace(/^\s*\n/, '').trimEnd();
   });
   return `${text}\n`;
 }

@@ -28,8 +28,8 @@ export function handlerTypeStatements(model: ServerModel): StatementStructures[]
     alias('ToolName', 'keyof ToolTypes', 'Every tool name.'),
     alias(
       'ToolHandler<N extends string>',
-      "N extends ToolName ? (input: ToolTypes[N]['input'], ctx: ToolContext) => Promise<ToolTypes[N]['output']> : (input: never, ctx: ToolContext) => Promise<unknown>",
-      'The signature of the handler of tool `N`.',
+      "N extends ToolName ? (input: ToolTypes[N]['input'], ctx: ToolContext) => Promise<ToolTypes[N]['output'] | ToolSdkResult> : (input: never, ctx: ToolContext) => Promise<unknown>",
+      'The signature of the handler of tool `N`; `sdkResult(...)` returns an SDK result as-is (e.g. `inputRequired`).',
     ),
     alias('ToolHandlers', '{ readonly [N in ToolName]: ToolHandler<N> }', 'One handler per tool.'),
     alias('ResourceTypes', block(resources), 'URI template variables of every resource, by name.'),

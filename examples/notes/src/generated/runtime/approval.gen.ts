@@ -42,6 +42,20 @@ interface ApprovalState {
   readonly e: number;
 }
 
+/**
+ * A handler's own `requestState` (see `sdkResult`), sealed with the same codec: the SDK verifies every
+ * echoed state with one hook, so handler states must carry the same MAC to get past it.
+ */
+interface HandlerState {
+  readonly s: string;
+}
+
+/** The handler's state string from a verified payload; undefined for an approval state or none. */
+export function handlerStateOf(value: unknown): string | undefined {
+  const v = value as Partial<HandlerState> | null | undefined;
+  return typeof v === 'object' && v !== null && typeof v.s === 'string' ? v.s : undefined;
+}
+
 /** JSON with object keys sorted at every depth, so equal arguments always hash the same. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
@@ -73,7 +87,7 @@ export type ApprovalVerdict = { readonly proceed: true } | { readonly proceed: f
 
 /** Asks for and checks approvals; one instance per process, shared by every per-request McpServer. */
 export class Approvals {
-  private readonly codec: RequestStateCodec<ApprovalState>;
+  private readonly codec: RequestStateCodec<ApprovalState | HandlerState>;
   /**
    * Nonces of approvals already used, with their expiry. This makes an approval
    * single-use within one process; across instances only the 5-minute expiry
@@ -87,11 +101,14 @@ export class Approvals {
     private readonly now: () => number = Date.now,
   ) {
     // bind: the codec also tags the state with method + principal, so the SDK itself refuses it for anyone else.
-    this.codec = createRequestStateCodec<ApprovalState>({ key, ttlSeconds: approvalTtlSeconds, bind: (ctx) => `${ctx.mcpReq.method}\u0000${principalOf(ctx)}` });
+    this.codec = createRequestStateCodec<ApprovalState | HandlerState>({ key, ttlSeconds: approvalTtlSeconds, bind: (ctx) => `${ctx.mcpReq.method}\u0000${principalOf(ctx)}` });
   }
 
   /** `ServerOptions.requestState.verify`: throws on a bad MAC, expiry, principal mismatch or malformed state. */
-  readonly verify = (state: string, ctx: ServerContext): Promise<ApprovalState> => this.codec.verify(state, ctx);
+  readonly verify = (state: string, ctx: ServerContext): Promise<ApprovalState | HandlerState> => this.codec.verify(state, ctx);
+
+  /** Seals a handler's own `requestState` so that `verify` accepts it on the retry (and only for this method and principal). */
+  readonly seal = (state: string, ctx: ServerContext): Promise<string> => this.codec.mint({ s: state }, ctx);
 
   /** Decides whether `tool` may run now with `args` for `principal`. */
   async check(tool: ToolSpec, args: unknown, principal: string, ctx: ServerContext): Promise<ApprovalVerdict> {

@@ -7,7 +7,7 @@
  * the HTTP entry calls the server factory on every request, and compiling a
  * JSON Schema per request costs several times the throughput.
  */
-import { McpServer, ResourceTemplate, fromJsonSchema, requireScopes, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import { McpServer, ResourceTemplate, completable, fromJsonSchema, requireScopes, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { callPrompt, callResource, callTool, type CallEnv } from './invoke.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import type { HandlerContext, PromptReply, ResourceReply } from './context.gen.js';
@@ -33,6 +33,24 @@ export interface CompiledSchemas {
   readonly promptArgs: ReadonlyMap<string, StandardSchemaWithJSON>;
 }
 
+/** The declared values that start with what the user typed; the SDK caps the answer at 100 and sets `total` / `hasMore`. */
+export function completeFrom(values: readonly string[]): (typed: string) => string[] {
+  return (typed) => values.filter((value) => value.startsWith(typed ?? ''));
+}
+
+/**
+ * The SDK finds prompt-argument completers on `argsSchema.shape[name]` (the shape of a Zod object);
+ * a JSON Schema wrapper has none, so one is attached holding a `completable` string schema per
+ * argument with declared values. The SDK registers `completion/complete` when it sees one.
+ */
+function withCompleters(schema: StandardSchemaWithJSON, args: RegistrySpec['prompts'][number]['arguments']): StandardSchemaWithJSON {
+  const shape: Record<string, unknown> = {};
+  for (const arg of args) {
+    if (arg.completions !== undefined) shape[arg.name] = completable(fromJsonSchema<string>({ type: 'string' }), completeFrom(arg.completions));
+  }
+  return Object.keys(shape).length === 0 ? schema : Object.assign(schema, { shape });
+}
+
 /** Wraps every JSON Schema of `registry` with `fromJsonSchema`; call once, at module scope. */
 export function compileSchemas(registry: RegistrySpec): CompiledSchemas {
   const toolInput = new Map<string, StandardSchemaWithJSON>();
@@ -48,7 +66,8 @@ export function compileSchemas(registry: RegistrySpec): CompiledSchemas {
       properties[arg.name] = arg.description === null ? { type: 'string' } : { type: 'string', description: arg.description };
     }
     const required = prompt.arguments.filter((a) => a.required).map((a) => a.name);
-    promptArgs.set(prompt.name, fromJsonSchema({ type: 'object', properties, required } as Record<string, unknown>) as StandardSchemaWithJSON);
+    const schema = fromJsonSchema({ type: 'object', properties, required } as Record<string, unknown>) as StandardSchemaWithJSON;
+    promptArgs.set(prompt.name, withCompleters(schema, prompt.arguments));
   }
   return { toolInput, toolOutput, promptArgs };
 }
@@ -104,7 +123,8 @@ export function buildServer(registry: RegistrySpec, schemas: CompiledSchemas, ha
     if (resource.uri !== null) {
       server.registerResource(resource.name, resource.uri, metadata, (uri: URL, ctx: ServerContext) => callResource(resource, handler, uri, {}, ctx, env));
     } else {
-      const template = new ResourceTemplate(resource.uriTemplate ?? '', { list: undefined });
+      const complete = Object.fromEntries(Object.entries(resource.completions ?? {}).map(([variable, values]) => [variable, completeFrom(values)]));
+      const template = new ResourceTemplate(resource.uriTemplate ?? '', { list: undefined, complete });
       server.registerResource(resource.name, template, metadata, (uri: URL, variables: Record<string, string | string[]>, ctx: ServerContext) =>
         callResource(resource, handler, uri, variables, ctx, env),
       );

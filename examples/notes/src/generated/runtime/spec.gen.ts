@@ -39,6 +39,8 @@ export interface ResourceSpec {
   readonly description: string | null;
   readonly mimeType: string | null;
   readonly cache: CacheSpec;
+  /** Values completion/complete offers per URI template variable; absent when none are declared. */
+  readonly completions?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface PromptArgumentSpec {
@@ -46,6 +48,8 @@ export interface PromptArgumentSpec {
   readonly title: string | null;
   readonly description: string | null;
   readonly required: boolean;
+  /** Values completion/complete offers for this argument; absent when none are declared. */
+  readonly completions?: readonly string[];
 }
 
 export interface PromptSpec {
@@ -90,7 +94,8 @@ export interface HttpSpec {
  */
 export interface DiscoverSpec {
   readonly supportedVersions: readonly string[];
-  readonly capabilities: Readonly<Record<string, { readonly listChanged: boolean }>>;
+  /** `completions` is `{}`; the list kinds carry `listChanged`. */
+  readonly capabilities: Readonly<Record<string, { readonly listChanged?: boolean }>>;
   readonly instructions?: string;
   readonly resultType: string;
   readonly ttlMs: number;

@@ -32,12 +32,16 @@ export function rejectLine(line: string): string | null {
   if (message === null || typeof message !== 'object') return errorLine(null, -32600, 'Invalid Request: expected a JSON-RPC object');
   const m = message as Record<string, unknown>;
   const hasId = 'id' in m;
-  const idUsable = typeof m.id === 'string' || (typeof m.id === 'number' && Number.isFinite(m.id));
+  // MCP narrows JSON-RPC ids to strings and integers.
+  const idUsable = typeof m.id === 'string' || (typeof m.id === 'number' && Number.isSafeInteger(m.id));
   if (hasId && !idUsable) return errorLine(null, -32600, 'Invalid Request: id must be a string or a number');
   const id = hasId ? m.id : null;
   if (m.jsonrpc !== '2.0') return hasId || !('method' in m) ? errorLine(id, -32600, 'Invalid Request: jsonrpc must be "2.0"') : '';
   if ('method' in m && typeof m.method !== 'string') return hasId ? errorLine(id, -32600, 'Invalid Request: method must be a string') : '';
-  if ('params' in m && (m.params === null || typeof m.params !== 'object')) return hasId ? errorLine(id, -32600, 'Invalid Request: params must be an object or an array') : '';
+  // MCP params are always by name: an object, never an array.
+  if ('params' in m && (m.params === null || typeof m.params !== 'object' || Array.isArray(m.params))) return hasId ? errorLine(id, -32600, 'Invalid Request: params must be an object') : '';
+  const meta = (m.params as Record<string, unknown> | undefined)?._meta;
+  if (meta !== undefined && (meta === null || typeof meta !== 'object' || Array.isArray(meta))) return hasId ? errorLine(id, -32600, 'Invalid Request: _meta must be an object') : '';
   return null;
 }
 

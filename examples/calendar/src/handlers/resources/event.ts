@@ -1,0 +1,14 @@
+import type { ResourceHandler } from '../../generated/types.gen.js';
+import { ResourceNotFoundError } from '../../generated/runtime/errors.gen.js';
+import { findEvent } from '../../lib/store.js';
+
+/**
+ * Handler of resource "event".
+ *
+ * One event as JSON; an unknown id is "resource not found" (-32602).
+ */
+export const event: ResourceHandler<'event'> = async (uri, variables) => {
+  const found = findEvent(variables.id);
+  if (found === undefined) throw new ResourceNotFoundError(uri.href);
+  return JSON.stringify(found, null, 2);
+};

@@ -1,0 +1,11 @@
+import type { ToolHandler } from '../../generated/types.gen.js';
+import { addAttendee as addToDraft } from '../../lib/store.js';
+
+/**
+ * Handler of tool "add_attendee".
+ *
+ * Add an attendee to a draft. The `draft` handle arrives verified (signature, kind, principal, expiry).
+ */
+export const addAttendee: ToolHandler<'add_attendee'> = async (input, ctx) => ({
+  attendees: addToDraft(input.draft.id, ctx.principal.id, input.email),
+});

@@ -1,0 +1,11 @@
+import type { ToolHandler } from '../../generated/types.gen.js';
+import { scheduleDraft } from '../../lib/store.js';
+
+/**
+ * Handler of tool "schedule_event".
+ *
+ * Schedule an event: the draft becomes an event with a new id; the same draft cannot be scheduled twice.
+ */
+export const scheduleEvent: ToolHandler<'schedule_event'> = async (input, ctx) => ({
+  event: scheduleDraft(input.draft.id, ctx.principal.id),
+});

@@ -1,0 +1,13 @@
+import type { ToolHandler } from '../../generated/types.gen.js';
+import { sendInvites as recordInvites } from '../../lib/store.js';
+
+/**
+ * Handler of tool "send_invites".
+ *
+ * Send invitations: one per attendee, recorded in the in-memory outbox (this example sends no mail).
+ * Runs only after the user confirmed this exact call (approval: confirm).
+ */
+export const sendInvites: ToolHandler<'send_invites'> = async (input, ctx) => ({
+  eventId: input.id,
+  sentTo: recordInvites(input.id, ctx.principal.id),
+});

@@ -1,0 +1,14 @@
+import type { ResourceHandler } from '../../generated/types.gen.js';
+import { asResource } from '../../lib/errors.js';
+import { listResolved, resolveExisting } from '../../lib/scope.js';
+
+/**
+ * Handler of resource "top_listing".
+ *
+ * The entries of the scope directory itself as JSON `{ path: ".", entries: [...] }`.
+ */
+export const topListing: ResourceHandler<'top_listing'> = async (uri, _variables, ctx) =>
+  asResource(uri, ctx.log, async () => {
+    const resolved = await resolveExisting('');
+    return JSON.stringify({ path: resolved.display, entries: await listResolved(resolved) }, null, 2);
+  });

