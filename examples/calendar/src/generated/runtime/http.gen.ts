@@ -10,7 +10,7 @@
  * even read, so anonymous clients cannot make the server parse large bodies.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createMcpHandler, hostHeaderValidationResponse, localhostAllowedHostnames, type AuthInfo, type McpServerFactory } from '@modelcontextprotocol/server';
+import { createMcpHandler, localhostAllowedHostnames, type AuthInfo, type McpServerFactory } from '@modelcontextprotocol/server';
 import type { HttpAuth } from './auth.gen.js';
 
 /** Where and how the HTTP transport listens. */
@@ -62,10 +62,17 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   res.end();
 }
 
+/** The host name of a Host header value: `[::1]:3000` -> `[::1]`, `localhost:3000` -> `localhost`. */
+export function hostnameOf(host: string): string {
+  const bracket = host.startsWith('[') ? host.indexOf(']') : -1;
+  if (bracket > 0) return host.slice(0, bracket + 1).toLowerCase();
+  return (host.split(':')[0] ?? '').toLowerCase();
+}
+
 /** Serves `factory` over Streamable HTTP; resolves once listening. */
 export async function startHttp(factory: McpServerFactory, options: HttpOptions, auth: HttpAuth | null, log: (message: string) => void): Promise<Server> {
   const handler = createMcpHandler(factory, { legacy: options.legacy === 'serve' ? 'stateless' : 'reject', onerror: (error) => log(`http: ${error.message}`) });
-  const allowedHosts = [...localhostAllowedHostnames(), options.host];
+  const allowedHosts = new Set([...localhostAllowedHostnames(), options.host]);
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
 
   const answer = async (req: IncomingMessage): Promise<Response> => {
@@ -75,9 +82,10 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
       if (typeof value === 'string') headers.set(name, value);
       else if (Array.isArray(value)) headers.set(name, value.join(', '));
     }
-    const probe = new Request(`http://${req.headers.host ?? 'localhost'}${url.pathname}`, { method: 'HEAD', headers });
-    const badHost = hostHeaderValidationResponse(probe, allowedHosts);
-    if (badHost) return badHost;
+    // DNS-rebinding guard: the same rule and answer as the SDK's hostHeaderValidationResponse,
+    // checked on the header string instead of a probe Request built for every call.
+    const hostname = hostnameOf(req.headers.host ?? 'localhost');
+    if (!allowedHosts.has(hostname)) return jsonError(403, -32000, `Invalid Host: ${hostname}`);
     if (!isOriginAllowed(req.headers.origin, options.allowedOrigins)) return jsonError(403, -32000, 'Forbidden: Origin not allowed');
     if (auth !== null && url.pathname === auth.metadataPath) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return jsonError(405, -32000, 'Method not allowed.', { allow: 'GET, HEAD' });

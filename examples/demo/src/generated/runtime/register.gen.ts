@@ -51,14 +51,33 @@ function withCompleters(schema: StandardSchemaWithJSON, args: RegistrySpec['prom
   return Object.keys(shape).length === 0 ? schema : Object.assign(schema, { shape });
 }
 
-/** Wraps every JSON Schema of `registry` with `fromJsonSchema`; call once, at module scope. */
+/**
+ * A tool schema for the SDK that compiles its validator on first use. Listing
+ * needs only the JSON Schema as written (`fromJsonSchema` lists it verbatim
+ * too), so a process that starts, answers `tools/list` and exits never pays for
+ * compiling validators; each is compiled once per process, never per request.
+ */
+export function lazySchema(json: Record<string, unknown>): StandardSchemaWithJSON {
+  let compiled: StandardSchemaWithJSON | undefined;
+  const real = (): StandardSchemaWithJSON => (compiled ??= fromJsonSchema(json) as StandardSchemaWithJSON);
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'mcp-gen',
+      validate: (value: unknown) => real()['~standard'].validate(value),
+      jsonSchema: { input: () => json, output: () => json },
+    },
+  } as StandardSchemaWithJSON;
+}
+
+/** Wraps every JSON Schema of `registry` for the SDK; call once, at module scope. */
 export function compileSchemas(registry: RegistrySpec): CompiledSchemas {
   const toolInput = new Map<string, StandardSchemaWithJSON>();
   const toolOutput = new Map<string, StandardSchemaWithJSON>();
   const promptArgs = new Map<string, StandardSchemaWithJSON>();
   for (const tool of registry.tools) {
-    toolInput.set(tool.name, fromJsonSchema(tool.inputSchema as Record<string, unknown>) as StandardSchemaWithJSON);
-    if (tool.outputSchema !== null) toolOutput.set(tool.name, fromJsonSchema(tool.outputSchema as Record<string, unknown>) as StandardSchemaWithJSON);
+    toolInput.set(tool.name, lazySchema(tool.inputSchema as Record<string, unknown>));
+    if (tool.outputSchema !== null) toolOutput.set(tool.name, lazySchema(tool.outputSchema as Record<string, unknown>));
   }
   for (const prompt of registry.prompts) {
     const properties: Record<string, unknown> = {};

@@ -8,10 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { McpServer } from '@modelcontextprotocol/server';
-import { Approvals } from './approval.gen.js';
-import { createHttpAuth, parseBearerTokens, staticTokenVerifier, type HttpAuth, type JwtVerifierFactory } from './auth.gen.js';
+import type { HttpAuth, JwtVerifierFactory } from './auth.gen.js';
 import { HandleCodec } from './handles.gen.js';
-import { startHttp } from './http.gen.js';
 import { principalOf, type CallEnv } from './invoke.gen.js';
 import { loadKey, StartupError } from './keys.gen.js';
 import { buildServer, type CompiledSchemas, type HandlerSet } from './register.gen.js';
@@ -45,6 +43,7 @@ export function createFactory(definition: ServerDefinition, env: CallEnv): () =>
  */
 async function httpAuth(registry: RegistrySpec, path: string, environment: NodeJS.ProcessEnv): Promise<HttpAuth | null> {
   const { auth } = registry;
+  const { createHttpAuth, parseBearerTokens, staticTokenVerifier } = await import('./auth.gen.js');
   const scopes = auth.scopes.map((scope) => scope.name);
   if (auth.type === 'none') return null;
   if (auth.type === 'bearer') {
@@ -84,7 +83,8 @@ export async function startServer(definition: ServerDefinition, argv: readonly s
   const handleKey = registry.handles.length > 0 ? loadKey(registry.secrets.handleKeyEnv, environment, local, logToStderr) : randomBytes(32);
   // The approval key is loaded like the handle key, and only when some tool asks for approval.
   const needsApproval = registry.tools.some((tool) => tool.approval === 'confirm');
-  const approvals = needsApproval ? new Approvals(loadKey(registry.secrets.requestStateKeyEnv, environment, local, logToStderr), (ctx) => principalOf(ctx).id) : null;
+  // HTTP, authorization and approval code is loaded only when used: a stdio server starts faster without it.
+  const approvals = needsApproval ? new (await import('./approval.gen.js')).Approvals(loadKey(registry.secrets.requestStateKeyEnv, environment, local, logToStderr), (ctx) => principalOf(ctx).id) : null;
   const env: CallEnv = { registry, handles: new HandleCodec(handleKey), approvals, log: logToStderr };
   const factory = createFactory(definition, env);
   if (transport === 'stdio') {
@@ -92,6 +92,7 @@ export async function startServer(definition: ServerDefinition, argv: readonly s
     return;
   }
   const auth = await httpAuth(registry, http.path, environment);
+  const { startHttp } = await import('./http.gen.js');
   const server = await startHttp(factory, { ...http, host, port, legacy: registry.protocol.legacy }, auth, logToStderr);
   const address = server.address();
   const shown = typeof address === 'object' && address !== null ? `${host}:${address.port}` : `${host}:${port}`;
