@@ -1,0 +1,4 @@
+// Copied over the generated stub of tool "echo" by scripts/bench-http/project.mjs.
+import type { ToolHandler } from '../../generated/types.gen.js';
+
+export const echo: ToolHandler<'echo'> = async (input) => input.text;

@@ -1,0 +1,146 @@
+// HTTP side: start a server on 127.0.0.1, check one `tools/call` answer field by field, then drive
+// it with autocannon for a fixed time per concurrency level after a warm-up.
+import autocannon from 'autocannon';
+import { cpuMs, spawnNode, stopChild } from './processes.mjs';
+
+export const PROTOCOL = '2026-07-28';
+
+/** The `_meta` envelope a 2026-07-28 client puts on every request. */
+export const envelope = {
+  'io.modelcontextprotocol/protocolVersion': PROTOCOL,
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'bench-http', version: '1.0.0' },
+};
+
+// The measured call: `add` validates its input and its output against schemas, so both servers do
+// all of their per-call schema work. The request is the same bytes every time; the servers are stateless.
+const CALL = { name: 'add', arguments: { a: 2, b: 3 } };
+const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { ...CALL, _meta: envelope } });
+const headers = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': PROTOCOL,
+  'mcp-method': 'tools/call',
+  'mcp-name': CALL.name,
+};
+
+/** Spawns `node ...args`; resolves with `{ url, child, stop }` once it prints its URL on stderr (10 s bound). */
+export function startHttpServer(args, env) {
+  const child = spawnNode(args, env);
+  child.stdout.resume();
+  let stderr = '';
+  return new Promise((resolve, reject) => {
+    const fail = (why) => {
+      clearTimeout(timer);
+      void stopChild(child);
+      reject(new Error(`${args.join(' ')}: ${why}; stderr:\n${stderr}`));
+    };
+    const timer = setTimeout(() => fail('did not print its URL within 10 s'), 10_000);
+    child.once('exit', (code) => fail(`exited with ${code}`));
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk.toString('utf8');
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(stderr);
+      if (match === null) return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      resolve({ url: match[1], child, stop: () => stopChild(child), stderr: () => stderr });
+    });
+  });
+}
+
+/** Throws unless `url` answers the benchmark call with a complete, successful `{ sum: 5 }` result. */
+export async function checkSample(url) {
+  const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
+  const text = await response.text();
+  let message;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    throw new Error(`${url}: not a JSON body (${response.headers.get('content-type')}): ${text.slice(0, 300)}`);
+  }
+  const result = message.result;
+  const ok =
+    response.status === 200 &&
+    message.id === 1 &&
+    result?.resultType === 'complete' &&
+    result.isError !== true &&
+    result.structuredContent?.sum === 5 &&
+    result.content?.[0]?.text === '{"sum":5}';
+  if (!ok) throw new Error(`${url}: unexpected answer to tools/call add(2, 3): HTTP ${response.status} ${text.slice(0, 500)}`);
+  return text;
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+// autocannon's own histogram keeps whole milliseconds, which rounds a 0.6 ms call to 0; its
+// 'response' event carries the exact time, so latencies are kept here. Bounded: at most this many.
+const MAX_SAMPLES = 2_000_000;
+
+function drive(url, connections, seconds, latencies) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url, method: 'POST', headers, body, connections, pipelining: 1, duration: seconds, timeout: 10 },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    if (latencies !== null) {
+      instance.on('response', (_client, statusCode, _bytes, ms) => {
+        if (statusCode === 200 && latencies.count < MAX_SAMPLES) latencies.values[latencies.count++] = ms;
+      });
+    }
+  });
+}
+
+/**
+ * One concurrency level for several servers. Each server first gets `warmupS` seconds of load that
+ * are thrown away (JIT, pools, heap growth). The measured `durationS` seconds are then cut into
+ * `slices` that alternate between the servers, so that load from anything else on the machine
+ * falls on all of them alike instead of on whichever happened to run at a bad moment.
+ * Returns, per label: req/s of 200 responses, exact p50/p99 latency in ms, server CPU per request
+ * in µs (null without /proc), and every non-2xx, error and timeout count.
+ */
+export async function measureInterleaved(servers, connections, { durationS, warmupS, slices, ticksPerSecond }) {
+  const state = {};
+  for (const [label, server] of Object.entries(servers)) {
+    if (warmupS > 0) await drive(server.url, connections, warmupS, null);
+    state[label] = { latencies: { values: new Float64Array(MAX_SAMPLES), count: 0 }, ok: 0, seconds: 0, cpu: 0, non2xx: 0, errors: 0, timeouts: 0 };
+  }
+  const sliceS = durationS / slices;
+  for (let i = 0; i < slices; i++) {
+    // A B, B A, A B, ...: neither server always runs right after the other's load.
+    const order = i % 2 === 0 ? Object.entries(servers) : Object.entries(servers).reverse();
+    for (const [label, server] of order) {
+      const s = state[label];
+      const cpuBefore = cpuMs(server.child.pid, ticksPerSecond);
+      const result = await drive(server.url, connections, sliceS, s.latencies);
+      const cpuAfter = cpuMs(server.child.pid, ticksPerSecond);
+      s.cpu = cpuBefore === null || cpuAfter === null || s.cpu === null ? null : s.cpu + cpuAfter - cpuBefore;
+      s.ok += result['2xx'];
+      s.seconds += result.duration;
+      s.non2xx += result.non2xx;
+      s.errors += result.errors;
+      s.timeouts += result.timeouts;
+    }
+  }
+  const points = {};
+  for (const [label, server] of Object.entries(servers)) {
+    // The server must still answer correctly after the load, not only before it.
+    await checkSample(server.url);
+    const s = state[label];
+    const sorted = s.latencies.values.subarray(0, s.latencies.count).sort();
+    points[label] = {
+      connections,
+      rps: s.ok / s.seconds,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      cpuUsPerReq: s.cpu === null || s.ok === 0 ? null : (s.cpu * 1000) / s.ok,
+      ok: s.ok,
+      non2xx: s.non2xx,
+      errors: s.errors,
+      timeouts: s.timeouts,
+    };
+  }
+  return points;
+}
