@@ -6,10 +6,15 @@
 import { Command, CommanderError } from 'commander';
 import { choosePaint } from '../diagnostics/index.js';
 import { packageVersion } from './version.js';
-import { runGenerate, runGenerateWatch } from './generate-command.js';
-import { runInit } from './init-command.js';
-import { runCheck, runReport } from './review-commands.js';
-import { runValidate } from './validate-command.js';
+
+// Each command loads its own module when it runs: generate, report and init pull in ts-morph,
+// json-schema-to-typescript and Handlebars, which `validate` and `--help` never need.
+const commands = {
+  validate: () => import('./validate-command.js'),
+  generate: () => import('./generate-command.js'),
+  init: () => import('./init-command.js'),
+  review: () => import('./review-commands.js'),
+};
 
 /** Where the CLI writes; tests pass their own streams. */
 export interface CliIo {
@@ -45,7 +50,8 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .argument('[manifest]', 'path to the manifest', 'mcp.yaml')
     .option('--format <format>', 'output format: text or json', 'text')
     .option('--strict', 'treat warnings as errors', false)
-    .action((manifest: string, options: { format: string; strict: boolean }) => {
+    .action(async (manifest: string, options: { format: string; strict: boolean }) => {
+      const { runValidate } = await commands.validate();
       exitCode = runValidate({ manifest, format: options.format, strict: options.strict }, io, choosePaint(io.isTty, io.env));
     });
 
@@ -59,6 +65,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--strict', 'treat warnings as errors', false)
     .option('--watch', 'regenerate on every save of the manifest, with a one-line summary', false)
     .action(async (manifest: string, options: { out?: string; check: boolean; dryRun: boolean; strict: boolean; watch: boolean }) => {
+      const { runGenerate, runGenerateWatch } = await commands.generate();
       if (options.watch) {
         exitCode = await runGenerateWatch({ manifest, ...(options.out === undefined ? {} : { out: options.out }) }, io, choosePaint(io.isTty, io.env));
         return;
@@ -76,6 +83,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--yes', 'ask nothing; take the defaults', false)
     .option('--force', 'add the project to a non-empty folder (existing files are never overwritten)', false)
     .action(async (dir: string, options: { name?: string; example?: string; transport?: string; yes: boolean; force: boolean }) => {
+      const { runInit } = await commands.init();
       exitCode = await runInit({ dir, ...options }, io, choosePaint(io.isTty, io.env), io.isTty && process.stdin.isTTY === true);
     });
 
@@ -86,7 +94,8 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--baseline <file|git-ref>', 'also report breaking changes against an earlier manifest')
     .option('--format <format>', 'output format: text or json', 'text')
     .option('--strict', 'treat warnings as failures', false)
-    .action((manifest: string, options: { baseline?: string; format: string; strict: boolean }) => {
+    .action(async (manifest: string, options: { baseline?: string; format: string; strict: boolean }) => {
+      const { runCheck } = await commands.review();
       exitCode = runCheck({ manifest, ...(options.baseline === undefined ? {} : { baseline: options.baseline }), format: options.format, strict: options.strict }, io, choosePaint(io.isTty, io.env));
     });
 
@@ -96,7 +105,8 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .argument('[manifest]', 'path to the manifest', 'mcp.yaml')
     .option('--out <file>', 'where to write it ("-" for standard output; default: next to the manifest)')
     .option('--format <format>', 'md or json', 'md')
-    .action((manifest: string, options: { out?: string; format: string }) => {
+    .action(async (manifest: string, options: { out?: string; format: string }) => {
+      const { runReport } = await commands.review();
       exitCode = runReport({ manifest, ...(options.out === undefined ? {} : { out: options.out }), format: options.format }, io, choosePaint(io.isTty, io.env));
     });
 
