@@ -254,6 +254,12 @@ const manifestCodes = {
     cause: 'Two resources declare the same `uri` or the same `uriTemplate`, so reads would be ambiguous.',
     fix: 'Give each resource its own URI.',
   },
+  'completion-unknown-variable': {
+    severity: 'error',
+    title: 'Completions for a variable the template does not have',
+    cause: 'A resource lists `completions` for a name that is not a `{variable}` of its `uriTemplate` (or the resource has a fixed `uri`), so they could never be offered.',
+    fix: 'Use the variable names of the `uriTemplate`, or remove the entry.',
+  },
   'prompt-placeholder-unknown': {
     severity: 'error',
     title: 'Prompt placeholder names no argument',

@@ -35,6 +35,7 @@ export function checkResources(ctx: RuleContext): void {
       const hint = !/\{/.test(template) ? 'a template needs at least one {variable}; use "uri" for a fixed resource' : 'balance the braces and name variables with letters, digits and "_", e.g. "notes://notes/{id}"';
       ctx.report('uri-template-malformed', [...base, 'uriTemplate'], `resource "${name}" uriTemplate "${template}" is not a valid RFC 6570 template with a scheme`, hint);
     }
+    checkCompletions(ctx, name, resource.completions, template);
     const key = uri ?? template;
     if (key === undefined) continue;
     const first = seen.get(key);
@@ -43,5 +44,21 @@ export function checkResources(ctx: RuleContext): void {
     } else {
       seen.set(key, name);
     }
+  }
+}
+
+/** Variable names of an RFC 6570 template (operators and modifiers stripped). */
+function variablesOf(template: string): string[] {
+  return [...template.matchAll(/\{[+#./;?&]?([^{}]*)\}/g)].flatMap((m) => (m[1] ?? '').split(',').map((v) => v.replace(/(\*|:\d+)$/, '')));
+}
+
+/** `completions` keys must name variables of the resource's `uriTemplate`. */
+function checkCompletions(ctx: RuleContext, name: string, completions: unknown, template: string | undefined): void {
+  if (!isRecord(completions)) return;
+  const variables = template === undefined ? [] : variablesOf(template);
+  for (const variable of Object.keys(completions)) {
+    if (variables.includes(variable)) continue;
+    const hint = template === undefined ? 'completions apply to the {variables} of a uriTemplate; a fixed uri has none' : `the template's variables are ${variables.map((v) => `"${v}"`).join(', ') || 'none'}`;
+    ctx.report('completion-unknown-variable', ['resources', name, 'completions', variable], `resource "${name}" offers completions for "${variable}", which is not a variable of its uriTemplate`, hint, 'key');
   }
 }
