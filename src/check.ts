@@ -3,23 +3,15 @@
  * breaking changes against a baseline) and `mcp-gen report` (DESIGN.md).
  */
 import path from 'node:path';
-import { makeDiagnostic, sortDiagnostics, type Diagnostic, type Finding } from './diagnostics/index.js';
+import { makeDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics/index.js';
 import { emitReportJson, emitReportMarkdown, type LineOf } from './emit/report/index.js';
 import { loadBaseline, loadTemplates, type LoadedManifest } from './load/index.js';
+import { locateFindings } from './locate.js';
 import type { ServerModel } from './model/types.js';
 import { normalizeManifest } from './normalize/index.js';
 import { compileManifest } from './pipeline.js';
 import { findBreakingChanges, reviewModel, type Review } from './review/index.js';
 import { validateManifest } from './validate/index.js';
-
-/** Turns manifest findings into located diagnostics. */
-export function locateFindings(findings: readonly Finding[], manifest: LoadedManifest): Diagnostic[] {
-  return findings.flatMap((f) => {
-    if (!('pointer' in f.at)) return [];
-    const { line, col } = manifest.locate(f.at.pointer, f.at.target);
-    return [makeDiagnostic(f.code, { file: manifest.file, pointer: f.at.pointer, line, col }, f.message, f.hint)];
-  });
-}
 
 /** `manifest.yaml:12` for the gate's line column. */
 export function lineLabel(manifest: LoadedManifest, label: string): LineOf {

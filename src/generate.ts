@@ -6,10 +6,10 @@
  */
 import path from 'node:path';
 import type { ResolvedOptions } from './config/index.js';
-import { hasFailures, makeDiagnostic, sortDiagnostics, type Diagnostic, type Finding } from './diagnostics/index.js';
+import { hasFailures, sortDiagnostics, type Diagnostic } from './diagnostics/index.js';
+import { locateFindings } from './locate.js';
 import { bannerMark, emitProject, type GeneratedFile } from './emit/index.js';
-import { displayPath, loadProject, loadTemplates, type ExistingProject, type LoadedManifest } from './load/index.js';
-import { camelCase } from './model/naming.js';
+import { loadProject, loadTemplates, type ExistingProject } from './load/index.js';
 import { planProject } from './plan/index.js';
 import { lineLabel } from './check.js';
 import { emitReportMarkdown } from './emit/report/index.js';
@@ -26,17 +26,6 @@ export interface GenerateResult {
   readonly ok: boolean;
 }
 
-function locate(findings: readonly Finding[], manifest: LoadedManifest, outDir: string, cwd: string): Diagnostic[] {
-  return findings.map((f) => {
-    if ('pointer' in f.at) {
-      const { line, col } = manifest.locate(f.at.pointer, f.at.target);
-      return makeDiagnostic(f.code, { file: manifest.file, pointer: f.at.pointer, line, col }, f.message, f.hint);
-    }
-    const file = displayPath(path.join(outDir, ...f.at.projectFile.split('/')), cwd);
-    return makeDiagnostic(f.code, { file, pointer: '', line: f.at.line, col: f.at.col }, f.message, f.hint);
-  });
-}
-
 /** The in-memory half of a run: every file the project should contain, and every problem found. */
 export interface BuildResult {
   readonly diagnostics: readonly Diagnostic[];
@@ -48,13 +37,13 @@ export interface BuildResult {
 export async function buildProject(options: ResolvedOptions, mcpGenVersion: string, existing: ExistingProject, cwd: string = process.cwd()): Promise<BuildResult> {
   const compiled = compileManifest(options.manifest, cwd);
   if (compiled.model === null || compiled.manifest === null) return { diagnostics: compiled.diagnostics, files: [] };
-  const plan = planProject(compiled.model, existing.handlers, camelCase);
+  const plan = planProject(compiled.model, existing.handlers);
   const ctx = { manifestPath: options.manifestFromOut, regenerateCommand: options.regenerateCommand, templates: loadTemplates(), mcpGenVersion };
   const emitted = await emitProject(compiled.model, plan, existing.handlers, ctx);
   const review = reviewModel(compiled.model, compiled.diagnostics);
   const design = { path: designPath(options.manifestFromOut), contents: emitReportMarkdown(compiled.model, review, lineLabel(compiled.manifest, path.posix.basename(options.manifestFromOut)), ctx), ownership: 'generated' as const };
   const files = [...emitted.files, design].sort((a, b) => compareText(a.path, b.path));
-  const diagnostics = sortDiagnostics([...compiled.diagnostics, ...locate(emitted.findings, compiled.manifest, options.outDir, cwd)]);
+  const diagnostics = sortDiagnostics([...compiled.diagnostics, ...locateFindings(emitted.findings, compiled.manifest, { outDir: options.outDir, cwd })]);
   return { diagnostics, files: diagnostics.some((d) => d.severity === 'error') ? [] : files };
 }
 

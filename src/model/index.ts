@@ -3,3 +3,4 @@ export type * from './types.js';
 export { camelCase, envPrefix, pascalCase, suggestName } from './naming.js';
 export { isEffectivelyDestructive } from './defaults.js';
 export { mapSchema, walkSchema } from './schema-walk.js';
+export { templateVariables } from './uri-template.js';

@@ -1,4 +1,5 @@
 import { camelCase, pascalCase } from '../model/naming.js';
+import { templateVariables } from '../model/uri-template.js';
 import type { CacheModel, PromptModel, ResourceModel } from '../model/types.js';
 import { sortBy } from '../util/compare.js';
 import { entriesOf, isRecord, stringOr } from '../util/guards.js';
@@ -30,18 +31,6 @@ export function normalizeResources(value: unknown, serverCache: CacheModel): Res
 /** The strings of a completion list, in declared order (the order the client shows). */
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-}
-
-/** Variables of an RFC 6570 template, each once, in order of first appearance. */
-export function templateVariables(template: string): { name: string; exploded: boolean }[] {
-  const seen = new Map<string, boolean>();
-  for (const match of template.matchAll(/\{[+#./;?&]?([^{}]*)\}/g)) {
-    for (const spec of (match[1] ?? '').split(',')) {
-      const name = spec.replace(/(\*|:\d+)$/, '');
-      if (name !== '' && !seen.has(name)) seen.set(name, spec.endsWith('*'));
-    }
-  }
-  return [...seen].map(([name, exploded]) => ({ name, exploded }));
 }
 
 /** Prompts sorted by name, arguments sorted by name, messages in declared order. */

@@ -5,6 +5,7 @@
  * In: the model and what exists on disk (as loaded). Out: a Plan. Pure.
  */
 import type { Finding } from '../diagnostics/index.js';
+import { camelCase } from '../model/naming.js';
 import type { ServerModel } from '../model/types.js';
 import { compareText } from '../util/compare.js';
 
@@ -31,7 +32,7 @@ export interface Plan {
 }
 
 /** Plans handler files against what exists; generated files need no planning beyond their fixed paths. */
-export function planProject(model: ServerModel, existing: ReadonlyMap<string, string>, handlerNameOf: (name: string) => string): Plan {
+export function planProject(model: ServerModel, existing: ReadonlyMap<string, string>): Plan {
   const handlers: HandlerPlan[] = [];
   const claimed = new Set<string>();
   for (const tool of model.tools) {
@@ -41,7 +42,7 @@ export function planProject(model: ServerModel, existing: ReadonlyMap<string, st
       handlers.push({ ...base, action: 'keep' });
     } else if (oldPath !== null && tool.renamedFrom !== null && existing.has(oldPath)) {
       claimed.add(oldPath);
-      handlers.push({ ...base, action: 'rename', from: { name: tool.renamedFrom, path: oldPath, handler: handlerNameOf(tool.renamedFrom) } });
+      handlers.push({ ...base, action: 'rename', from: { name: tool.renamedFrom, path: oldPath, handler: camelCase(tool.renamedFrom) } });
     } else {
       handlers.push({ ...base, action: 'create' });
     }

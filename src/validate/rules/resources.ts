@@ -1,3 +1,4 @@
+import { templateVariables } from '../../model/uri-template.js';
 import { entriesOf, isRecord, stringOr } from '../../util/guards.js';
 import type { RuleContext } from '../context.js';
 
@@ -47,15 +48,10 @@ export function checkResources(ctx: RuleContext): void {
   }
 }
 
-/** Variable names of an RFC 6570 template (operators and modifiers stripped). */
-function variablesOf(template: string): string[] {
-  return [...template.matchAll(/\{[+#./;?&]?([^{}]*)\}/g)].flatMap((m) => (m[1] ?? '').split(',').map((v) => v.replace(/(\*|:\d+)$/, '')));
-}
-
 /** `completions` keys must name variables of the resource's `uriTemplate`. */
 function checkCompletions(ctx: RuleContext, name: string, completions: unknown, template: string | undefined): void {
   if (!isRecord(completions)) return;
-  const variables = template === undefined ? [] : variablesOf(template);
+  const variables = template === undefined ? [] : templateVariables(template).map((v) => v.name);
   for (const variable of Object.keys(completions)) {
     if (variables.includes(variable)) continue;
     const hint = template === undefined ? 'completions apply to the {variables} of a uriTemplate; a fixed uri has none' : `the template's variables are ${variables.map((v) => `"${v}"`).join(', ') || 'none'}`;
