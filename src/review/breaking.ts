@@ -82,7 +82,7 @@ function compareTool(before: ToolModel, after: ToolModel): Finding[] {
   for (const [name, schema] of Object.entries(newArgs).sort(([a], [b]) => compareText(a, b))) {
     const old = oldArgs[name];
     const why = old === undefined ? null : narrowing(old, schema);
-    if (why !== null) out.push(finding('breaking-argument-narrowed', `${base}/input/properties/${name}`, `tool "${after.name}" argument "${name}" accepts less than before: ${why}`));
+    if (why !== null) out.push(finding('breaking-argument-narrowed', `${base}/input/properties/${name}`, `tool "${after.name}" argument "${name}" accepts less than before: ${why}`, 'keep accepting the old values, or release this as a breaking change'));
   }
   if (after.input.additionalProperties === false) {
     for (const name of Object.keys(oldArgs).sort(compareText)) {
@@ -92,13 +92,13 @@ function compareTool(before: ToolModel, after: ToolModel): Finding[] {
   const oldOut = properties(before.output);
   const newOut = properties(after.output);
   for (const name of Object.keys(oldOut).sort(compareText)) {
-    if (!(name in newOut)) out.push(finding('breaking-output-removed', after.output === null ? base : `${base}/output`, `tool "${after.name}" no longer returns output field "${name}"`));
-    else if (required(before.output).includes(name) && !required(after.output).includes(name)) out.push(finding('breaking-output-removed', `${base}/output`, `tool "${after.name}" output field "${name}" is no longer required`));
+    if (!(name in newOut)) out.push(finding('breaking-output-removed', after.output === null ? base : `${base}/output`, `tool "${after.name}" no longer returns output field "${name}"`, 'keep returning the field'));
+    else if (required(before.output).includes(name) && !required(after.output).includes(name)) out.push(finding('breaking-output-removed', `${base}/output`, `tool "${after.name}" output field "${name}" is no longer required`, 'keep returning the field every time'));
   }
   for (const [hint, safe, what] of permissive) {
-    if (effective(before, hint) === safe && effective(after, hint) !== safe) out.push(finding('breaking-hint-permissive', `${base}`, `tool "${after.name}" ${what} (${hint})`));
+    if (effective(before, hint) === safe && effective(after, hint) !== safe) out.push(finding('breaking-hint-permissive', base, `tool "${after.name}" ${what} (${hint})`, 'review the change with whoever configured hosts to trust this tool'));
   }
-  if (before.approval === 'confirm' && after.approval === 'none') out.push(finding('breaking-approval-removed', base, `tool "${after.name}" no longer asks for approval`));
+  if (before.approval === 'confirm' && after.approval === 'none') out.push(finding('breaking-approval-removed', base, `tool "${after.name}" no longer asks for approval`, 'keep approval: confirm, or confirm with reviewers that the tool is safe without it'));
   return out;
 }
 
@@ -118,13 +118,13 @@ export function findBreakingChanges(before: ServerModel, after: ServerModel): Fi
   }
   for (const [kind, oldItems, newItems] of [['resource', before.resources, after.resources], ['prompt', before.prompts, after.prompts]] as const) {
     const names = new Set(newItems.map((i) => i.name));
-    for (const item of oldItems) if (!names.has(item.name)) out.push(finding('breaking-primitive-removed', `/${kind}s`, `${kind} "${item.name}" was removed`));
+    for (const item of oldItems) if (!names.has(item.name)) out.push(finding('breaking-primitive-removed', `/${kind}s`, `${kind} "${item.name}" was removed`, 'keep it, or release this as a breaking change'));
   }
   for (const prompt of after.prompts) {
     const old = before.prompts.find((p) => p.name === prompt.name);
     if (old === undefined) continue;
     for (const arg of prompt.arguments.filter((a) => a.required)) {
-      if (!old.arguments.some((a) => a.name === arg.name && a.required)) out.push(finding('breaking-required-argument', `${prompt.pointer}/arguments/${arg.name}`, `prompt "${prompt.name}" now requires argument "${arg.name}"`));
+      if (!old.arguments.some((a) => a.name === arg.name && a.required)) out.push(finding('breaking-required-argument', `${prompt.pointer}/arguments/${arg.name}`, `prompt "${prompt.name}" now requires argument "${arg.name}"`, 'make it optional'));
     }
   }
   return out;
