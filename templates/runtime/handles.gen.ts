@@ -6,6 +6,7 @@
  * kept in process memory.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { HandleError } from './errors.gen.js';
 
 /** A handle of kind `K` as it travels on the wire: a string that only this server can mint. */
 export type Handle<K extends string> = string & { readonly __mcpGenHandleKind: K };
@@ -24,11 +25,6 @@ export interface Verified<H extends Handle<string>> {
 /** Mints handles of one kind for the current principal. */
 export interface HandleIssuer<H extends Handle<string>> {
   issue(id: string): H;
-}
-
-/** Why a handle was refused; the message is safe to show to a client. */
-export class HandleError extends Error {
-  override readonly name = 'HandleError';
 }
 
 interface Payload {
@@ -80,6 +76,17 @@ export class HandleCodec {
     if (payload.p !== principal) throw new HandleError(`this ${kind} handle was issued to someone else`);
     if (payload.e <= this.now()) throw new HandleError(`this ${kind} handle has expired; start again to get a new one`);
     return { kind: payload.k, id: payload.i, expiresAt: payload.e, token: token as Handle<string> };
+  }
+
+  /**
+   * `args` with every handle that `uses` points at (JSON pointers into the
+   * tool's input schema) replaced by its verified contents; throws a
+   * HandleError for the first one that is refused.
+   */
+  open(uses: readonly { readonly kind: string; readonly pointer: string }[], args: unknown, principal: string): unknown {
+    let input = args;
+    for (const use of uses) input = mapAtPath(input, valuePath(use.pointer), (token) => this.verify(token, use.kind, principal));
+    return input;
   }
 }
 

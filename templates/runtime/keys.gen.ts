@@ -5,11 +5,7 @@
  * there an ephemeral key is generated, with a warning, so a fresh project runs.
  */
 import { randomBytes } from 'node:crypto';
-
-/** Raised when the server must not start; the message says what to set. */
-export class StartupError extends Error {
-  override readonly name = 'StartupError';
-}
+import { StartupError } from './errors.gen.js';
 
 /** The key in `env[name]` (at least 32 bytes), or an ephemeral one where allowed. */
 export function loadKey(name: string, env: NodeJS.ProcessEnv, allowEphemeral: boolean, warn: (message: string) => void): Buffer {

@@ -17,10 +17,10 @@ import {
   type ReadResourceResult,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { handlerStateOf, type Approvals } from './approval.gen.js';
+import type { Approvals } from './approval.gen.js';
 import type { HandlerContext, Principal, PromptMessageReply, ResourceContent, ResourceReply } from './context.gen.js';
-import { ResourceNotFoundError, ToolError } from './errors.gen.js';
-import { HandleError, mapAtPath, valuePath, type HandleCodec } from './handles.gen.js';
+import { HandleError, ResourceNotFoundError, ToolError } from './errors.gen.js';
+import type { HandleCodec } from './handles.gen.js';
 import type { AnyPromptHandler, AnyResourceHandler, AnyToolHandler } from './register.gen.js';
 import { SdkResult, type AnySdkResult } from './results.gen.js';
 import type { PromptSpec, RegistrySpec, ResourceSpec, ToolSpec } from './spec.gen.js';
@@ -28,7 +28,8 @@ import type { PromptSpec, RegistrySpec, ResourceSpec, ToolSpec } from './spec.ge
 /** What every call needs besides its own arguments. */
 export interface CallEnv {
   readonly registry: RegistrySpec;
-  readonly handles: HandleCodec;
+  /** Signs and verifies state handles; null when the registry declares no handle kinds. */
+  readonly handles: HandleCodec | null;
   /** Asks for and checks approvals; null when no tool needs one. */
   readonly approvals: Approvals | null;
   /** Writes one diagnostic line to stderr. */
@@ -47,11 +48,11 @@ function handlerContext(ctx: ServerContext, env: CallEnv): HandlerContext<Record
   const principal = principalOf(ctx);
   const issuers: Record<string, { issue(id: string): string }> = {};
   for (const kind of env.registry.handles) {
-    issuers[kind.name] = { issue: (id: string) => env.handles.issue(kind.name, id, principal.id, kind.ttlMs) };
+    issuers[kind.name] = { issue: (id: string) => codecOf(env).issue(kind.name, id, principal.id, kind.ttlMs) };
   }
   // With a state key every echoed state was verified by the SDK hook and is a payload; without one it is the raw string.
   const state = ctx.mcpReq.requestState<unknown>();
-  const requestState = env.approvals === null ? (typeof state === 'string' ? state : undefined) : handlerStateOf(state);
+  const requestState = env.approvals === null ? (typeof state === 'string' ? state : undefined) : env.approvals.handlerState(state);
   const token = ctx.mcpReq._meta?.progressToken;
   const progress = async (value: number, total?: number, message?: string): Promise<void> => {
     if (token === undefined) return;
@@ -86,13 +87,10 @@ function describe(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
-/** Verifies every `$handle` argument and replaces it with its verified contents. */
-function openHandles(tool: ToolSpec, args: unknown, principal: string, codec: HandleCodec): unknown {
-  let input = args;
-  for (const use of tool.handles.consumes) {
-    input = mapAtPath(input, valuePath(use.pointer), (token) => codec.verify(token, use.kind, principal));
-  }
-  return input;
+/** The handle codec; start.gen.ts loads one whenever the registry declares a handle kind. */
+function codecOf(env: CallEnv): HandleCodec {
+  if (env.handles === null) throw new Error('this server has no handle key, but its registry uses state handles');
+  return env.handles;
 }
 
 /**
@@ -111,7 +109,7 @@ export async function callTool(
   const context = handlerContext(ctx, env);
   let input: unknown;
   try {
-    input = openHandles(tool, args ?? {}, context.principal.id, env.handles);
+    input = tool.handles.consumes.length === 0 ? (args ?? {}) : codecOf(env).open(tool.handles.consumes, args ?? {}, context.principal.id);
   } catch (error) {
     if (error instanceof HandleError) return errorResult(`Invalid arguments for tool ${tool.name}: ${error.message}`);
     throw error;

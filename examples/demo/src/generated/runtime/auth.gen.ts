@@ -14,7 +14,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { OAuthError, OAuthErrorCode, bearerAuthChallengeResponse, getOAuthProtectedResourceMetadataUrl, verifyBearerToken, type AuthInfo, type OAuthTokenVerifier } from '@modelcontextprotocol/server';
-import { StartupError } from './keys.gen.js';
+import { StartupError } from './errors.gen.js';
 
 /** What http.gen.ts needs to protect the MCP endpoint. */
 export interface HttpAuth {

@@ -5,13 +5,12 @@
  * Process entry: reads the command line, loads keys, and starts the chosen
  * transport. `src/main.ts` calls `startServer` and nothing else.
  */
-import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import type { McpServer } from '@modelcontextprotocol/server';
+import type { Approvals } from './approval.gen.js';
 import type { HttpAuth, JwtVerifierFactory } from './auth.gen.js';
-import { HandleCodec } from './handles.gen.js';
+import { StartupError } from './errors.gen.js';
+import type { HandleCodec } from './handles.gen.js';
 import { principalOf, type CallEnv } from './invoke.gen.js';
-import { loadKey, StartupError } from './keys.gen.js';
 import { buildServer, type CompiledSchemas, type HandlerSet } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import { startStdio } from './stdio.gen.js';
@@ -56,14 +55,51 @@ async function httpAuth(registry: RegistrySpec, path: string, environment: NodeJ
   return createHttpAuth(verifier, { path, resource: auth.resource, authorizationServers: [auth.issuer], scopes }, logToStderr);
 }
 
+/** The command-line options a server understands. */
+export interface StartOptions {
+  readonly transport?: string;
+  readonly host?: string;
+  readonly port?: string;
+}
+
+const optionNames: readonly (keyof StartOptions)[] = ['transport', 'host', 'port'];
+
+/**
+ * Reads `--name value` and `--name=value` for the three options; anything else
+ * is a StartupError. Hand-written rather than `util.parseArgs` because loading
+ * that takes about 2 ms, and a stdio server is started for every session.
+ */
+export function readOptions(argv: readonly string[]): StartOptions {
+  const values: Partial<Record<keyof StartOptions, string>> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const eq = arg.indexOf('=');
+    const name = (arg.startsWith('--') ? arg.slice(2, eq < 0 ? undefined : eq) : '') as keyof StartOptions;
+    if (!optionNames.includes(name)) throw new StartupError(`unknown argument "${arg}"; expected --transport, --host or --port`);
+    if (values[name] !== undefined) throw new StartupError(`--${name} is given twice`);
+    const value = eq < 0 ? argv[++i] : arg.slice(eq + 1);
+    if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) throw new StartupError(`--${name} needs a value`);
+    values[name] = value;
+  }
+  return values;
+}
+
+/** The state-handle codec, keyed from the environment; only for registries with handle kinds. */
+async function handleCodec(registry: RegistrySpec, environment: NodeJS.ProcessEnv, local: boolean): Promise<HandleCodec> {
+  const [{ loadKey }, { HandleCodec }] = await Promise.all([import('./keys.gen.js'), import('./handles.gen.js')]);
+  return new HandleCodec(loadKey(registry.secrets.handleKeyEnv, environment, local, logToStderr));
+}
+
+/** The approval service, keyed from the environment; only when some tool asks for approval. */
+async function approvalService(registry: RegistrySpec, environment: NodeJS.ProcessEnv, local: boolean): Promise<Approvals> {
+  const [{ loadKey }, { Approvals }] = await Promise.all([import('./keys.gen.js'), import('./approval.gen.js')]);
+  return new Approvals(loadKey(registry.secrets.requestStateKeyEnv, environment, local, logToStderr), (ctx) => principalOf(ctx).id);
+}
+
 /** Starts the server as the command line asks: `--transport stdio|http`, `--host`, `--port`. */
 export async function startServer(definition: ServerDefinition, argv: readonly string[], environment: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { registry } = definition;
-  const { values } = parseArgs({
-    args: [...argv],
-    options: { transport: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' } },
-    strict: true,
-  });
+  const values = readOptions(argv);
   const transport = values.transport ?? (registry.transports.stdio || registry.transports.http === null ? 'stdio' : 'http');
   if (transport !== 'stdio' && transport !== 'http') throw new StartupError(`--transport must be "stdio" or "http", got "${transport}"`);
   // stdio is always available (only the process that starts the server can talk to it); HTTP only when declared.
@@ -72,20 +108,18 @@ export async function startServer(definition: ServerDefinition, argv: readonly s
   }
   const http = registry.transports.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp', allowedOrigins: [] };
   const host = values.host ?? http.host;
-  const port = values.port === undefined ? http.port : Number(values.port);
+  const port = values.port === undefined ? http.port : /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`--port must be a port number, got "${values.port}"`);
   const local = transport === 'stdio' || loopback.test(host);
   if (!local && registry.auth.type === 'none') {
     throw new StartupError(`refusing to listen on non-loopback host "${host}" without authorization; set auth in the manifest or bind to 127.0.0.1`);
   }
 
-  // Without handle kinds nothing is ever signed with this key, so none is asked for.
-  const handleKey = registry.handles.length > 0 ? loadKey(registry.secrets.handleKeyEnv, environment, local, logToStderr) : randomBytes(32);
-  // The approval key is loaded like the handle key, and only when some tool asks for approval.
-  const needsApproval = registry.tools.some((tool) => tool.approval === 'confirm');
-  // HTTP, authorization and approval code is loaded only when used: a stdio server starts faster without it.
-  const approvals = needsApproval ? new (await import('./approval.gen.js')).Approvals(loadKey(registry.secrets.requestStateKeyEnv, environment, local, logToStderr), (ctx) => principalOf(ctx).id) : null;
-  const env: CallEnv = { registry, handles: new HandleCodec(handleKey), approvals, log: logToStderr };
+  // Keys, handles, approvals, HTTP and authorization are loaded only when used: a server that signs
+  // nothing never loads node:crypto (about 5 ms at start), and a stdio server never loads node:http.
+  const handles = registry.handles.length > 0 ? await handleCodec(registry, environment, local) : null;
+  const approvals = registry.tools.some((tool) => tool.approval === 'confirm') ? await approvalService(registry, environment, local) : null;
+  const env: CallEnv = { registry, handles, approvals, log: logToStderr };
   const factory = createFactory(definition, env);
   if (transport === 'stdio') {
     startStdio(factory, registry.protocol.versions, registry.protocol.legacy, logToStderr);
@@ -102,7 +136,7 @@ export async function startServer(definition: ServerDefinition, argv: readonly s
 /** Runs `startServer` and turns a StartupError into one line on stderr and exit code 1. */
 export function main(definition: ServerDefinition, argv: readonly string[] = process.argv.slice(2)): void {
   startServer(definition, argv).catch((error: unknown) => {
-    if (error instanceof StartupError || (error instanceof TypeError && 'code' in error)) {
+    if (error instanceof StartupError) {
       logToStderr(`${definition.registry.server.name}: ${error.message}`);
     } else {
       logToStderr(`${definition.registry.server.name}: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -107,6 +107,9 @@ export class Approvals {
   /** `ServerOptions.requestState.verify`: throws on a bad MAC, expiry, principal mismatch or malformed state. */
   readonly verify = (state: string, ctx: ServerContext): Promise<ApprovalState | HandlerState> => this.codec.verify(state, ctx);
 
+  /** The handler's own state string from a payload `verify` accepted; undefined for an approval state. */
+  readonly handlerState = (payload: unknown): string | undefined => handlerStateOf(payload);
+
   /** Seals a handler's own `requestState` so that `verify` accepts it on the retry (and only for this method and principal). */
   readonly seal = (state: string, ctx: ServerContext): Promise<string> => this.codec.mint({ s: state }, ctx);
 

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { registry as demo } from '../../examples/demo/src/generated/registry.gen.js';
+import { StartupError } from '../../templates/runtime/errors.gen.js';
+import { compileSchemas } from '../../templates/runtime/register.gen.js';
+import type { RegistrySpec } from '../../templates/runtime/spec.gen.js';
+import { readOptions, startServer, type ServerDefinition } from '../../templates/runtime/start.gen.js';
+
+// The server's command line, and the refusals that happen before anything listens.
+describe('readOptions', () => {
+  it('reads --name value and --name=value', () => {
+    expect(readOptions([])).toEqual({});
+    expect(readOptions(['--transport', 'http', '--host=127.0.0.1', '--port', '0'])).toEqual({ transport: 'http', host: '127.0.0.1', port: '0' });
+    expect(readOptions(['--host=::1'])).toEqual({ host: '::1' });
+  });
+
+  it('refuses unknown, repeated and empty options with a StartupError', () => {
+    const refusals: readonly [readonly string[], string][] = [
+      [['--verbose'], 'unknown argument "--verbose"; expected --transport, --host or --port'],
+      [['stdio'], 'unknown argument "stdio"; expected --transport, --host or --port'],
+      [['-p', '1'], 'unknown argument "-p"; expected --transport, --host or --port'],
+      [['--port', '1', '--port', '2'], '--port is given twice'],
+      [['--host'], '--host needs a value'],
+      [['--host', '--port', '1'], '--host needs a value'],
+      [['--host='], '--host needs a value'],
+    ];
+    for (const [argv, message] of refusals) {
+      expect(() => readOptions(argv)).toThrow(StartupError);
+      expect(() => readOptions(argv)).toThrow(message);
+    }
+  });
+});
+
+function definition(registry: RegistrySpec): ServerDefinition {
+  return { registry, schemas: compileSchemas(registry), handlers: { tools: {}, resources: {}, prompts: {} } };
+}
+
+const withHttp: RegistrySpec = { ...demo, transports: { stdio: true, http: { host: '127.0.0.1', port: 3000, path: '/mcp', allowedOrigins: [] } } };
+
+describe('startServer refusals', () => {
+  it('refuses a bad transport, a bad port, an undeclared HTTP transport and a public host without auth', async () => {
+    const cases: readonly [RegistrySpec, readonly string[], string][] = [
+      [withHttp, ['--transport', 'sse'], '--transport must be "stdio" or "http", got "sse"'],
+      [withHttp, ['--transport', 'http', '--port', '65536'], '--port must be a port number, got "65536"'],
+      [withHttp, ['--transport', 'http', '--port', '3e3'], '--port must be a port number, got "3e3"'],
+      [demo, ['--transport', 'http'], 'this server declares no HTTP transport; add transports.http to the manifest and regenerate'],
+      [withHttp, ['--transport', 'http', '--host', '0.0.0.0'], 'refusing to listen on non-loopback host "0.0.0.0" without authorization; set auth in the manifest or bind to 127.0.0.1'],
+    ];
+    for (const [registry, argv, message] of cases) {
+      const started = startServer(definition(registry), argv, {});
+      await expect(started).rejects.toThrow(StartupError);
+      await expect(started).rejects.toThrow(message);
+    }
+  });
+});
