@@ -51,12 +51,24 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | u
   return Buffer.concat(chunks);
 }
 
+/**
+ * Writes a fetch Response to Node. An event stream is forwarded chunk by chunk
+ * (progress notifications must arrive before the result); any other body is
+ * read whole and written in one call, which costs far less than iterating a
+ * web stream and lets Node send it with a Content-Length.
+ */
 async function send(res: ServerResponse, response: Response): Promise<void> {
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  if (response.body) {
+  const headers = Object.fromEntries(response.headers);
+  if (response.body === null) {
+    res.writeHead(response.status, headers).end();
+  } else if (response.headers.get('content-type')?.startsWith('text/event-stream') === true) {
+    res.writeHead(response.status, headers);
     for await (const chunk of response.body) res.write(chunk);
+    res.end();
+  } else {
+    const body = Buffer.from(await response.arrayBuffer());
+    res.writeHead(response.status, { ...headers, 'content-length': String(body.length) }).end(body);
   }
-  res.end();
 }
 
 /** The host name of a Host header value: `[::1]:3000` -> `[::1]`, `localhost:3000` -> `localhost`. */
@@ -107,7 +119,9 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
     } catch {
       return jsonError(400, -32700, 'Parse error');
     }
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: 'POST', headers, body: new Uint8Array(body) });
+    // The SDK takes the parsed body and never reads the Request's own, so none is attached:
+    // a body would cost a web stream per call.
+    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: 'POST', headers });
     return handler.fetch(request, authInfo === undefined ? { parsedBody } : { parsedBody, authInfo });
   };
 
