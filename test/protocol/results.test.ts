@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProto, call, meta, protoInfo, protoKeys, startHttp, version, type HttpChild } from './support.js';
+import { buildProto, call, meta, modernHeaders, post, protoInfo, protoKeys, startHttp, version, type HttpChild } from './support.js';
 
 // The shape of results from a generated server (proto fixture) over HTTP: raw JSON-RPC, plus the
 // official client pinned to 2026-07-28.
@@ -147,6 +147,21 @@ describe('results', () => {
       message: 'Resource not found: proto://items/missing',
       data: { uri: 'proto://items/missing' },
     });
+  });
+
+  it('answers tools/call of an unknown tool as the SDK does, whether or not Mcp-Name names a tool of ours', async () => {
+    // A call naming one of our tools gets a server with only that tool; any other name gets every tool.
+    // An unknown name must get the same answer either way, and an encoded Mcp-Name must still work.
+    expect(await errorOf('tools/call', { name: 'no_such_tool', arguments: {} })).toEqual({
+      status: 200,
+      body: { jsonrpc: '2.0', id: 5, error: { code: -32602, message: 'Tool no_such_tool not found' } },
+    });
+    const encoded = { ...modernHeaders('tools/call', { name: 'echo' }), 'mcp-name': `=?base64?${Buffer.from('echo').toString('base64')}?=` };
+    const params = { name: 'echo', arguments: { text: 'via base64' }, _meta: meta() };
+    const answer = await post(server.url, { jsonrpc: '2.0', id: 6, method: 'tools/call', params }, encoded);
+    expect([answer.status, answer.body.result?.structuredContent]).toEqual([200, { text: 'via base64', count: 1 }]);
+    const plain = await post(server.url, { jsonrpc: '2.0', id: 6, method: 'tools/call', params }, modernHeaders('tools/call', params));
+    expect(answer.body).toEqual(plain.body);
   });
 
   it('answers prompts/get without a required argument with -32602', async () => {

@@ -3,7 +3,7 @@ import { registry as demo } from '../../examples/demo/src/generated/registry.gen
 import { StartupError } from '../../templates/runtime/errors.gen.js';
 import { compileSchemas } from '../../templates/runtime/register.gen.js';
 import type { RegistrySpec } from '../../templates/runtime/spec.gen.js';
-import { readOptions, startServer, type ServerDefinition } from '../../templates/runtime/start.gen.js';
+import { calledTool, readOptions, startServer, type ServerDefinition } from '../../templates/runtime/start.gen.js';
 
 // The server's command line, and the refusals that happen before anything listens.
 describe('readOptions', () => {
@@ -50,5 +50,25 @@ describe('startServer refusals', () => {
       await expect(started).rejects.toThrow(StartupError);
       await expect(started).rejects.toThrow(message);
     }
+  });
+});
+
+describe('calledTool', () => {
+  const request = (headers: Record<string, string>) => new Request('http://127.0.0.1/mcp', { method: 'POST', headers });
+  const call = { 'mcp-method': 'tools/call', 'mcp-name': 'add' };
+
+  it('names the tool of a modern HTTP tools/call that is one of ours', () => {
+    expect(calledTool(demo, { era: 'modern', requestInfo: request(call) })).toBe('add');
+    expect(calledTool(demo, { era: 'modern', requestInfo: request({ 'mcp-method': ' tools/call ', 'mcp-name': ' add ' }) })).toBe('add');
+  });
+
+  it('names nothing for other requests, eras, encoded or unknown names, and stdio', () => {
+    expect(calledTool(demo, { era: 'legacy', requestInfo: request(call) })).toBeUndefined();
+    expect(calledTool(demo, { era: 'modern', requestInfo: request({ 'mcp-method': 'prompts/get', 'mcp-name': 'add' }) })).toBeUndefined();
+    expect(calledTool(demo, { era: 'modern', requestInfo: request({ 'mcp-method': 'tools/call', 'mcp-name': 'nope' }) })).toBeUndefined();
+    expect(calledTool(demo, { era: 'modern', requestInfo: request({ 'mcp-method': 'tools/call', 'mcp-name': '=?base64?YWRk?=' }) })).toBeUndefined();
+    expect(calledTool(demo, { era: 'modern', requestInfo: request({ 'mcp-method': 'tools/call' }) })).toBeUndefined();
+    expect(calledTool(demo, { era: 'modern' })).toBeUndefined();
+    expect(calledTool(demo, undefined)).toBeUndefined();
   });
 });

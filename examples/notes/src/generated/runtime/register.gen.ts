@@ -91,8 +91,12 @@ export function compileSchemas(registry: RegistrySpec): CompiledSchemas {
   return { toolInput, toolOutput, promptArgs };
 }
 
-/** A fresh McpServer with every primitive registered in registry (sorted) order. */
-export function buildServer(registry: RegistrySpec, schemas: CompiledSchemas, handlers: HandlerSet, env: CallEnv): McpServer {
+/**
+ * A fresh McpServer with every primitive registered in registry (sorted)
+ * order; with `onlyTool`, a server for one call of that tool, which registers
+ * nothing else (capabilities are declared in full either way).
+ */
+export function buildServer(registry: RegistrySpec, schemas: CompiledSchemas, handlers: HandlerSet, env: CallEnv, onlyTool?: string): McpServer {
   // Identity, capabilities, instructions and cache come from the discovery contract in the
   // registry: the same data DESIGN.md prints.
   const { discover } = registry;
@@ -113,6 +117,7 @@ export function buildServer(registry: RegistrySpec, schemas: CompiledSchemas, ha
   });
 
   for (const tool of registry.tools) {
+    if (onlyTool !== undefined && tool.name !== onlyTool) continue;
     const handler = handlers.tools[tool.name];
     const outputSchema = schemas.toolOutput.get(tool.name);
     server.registerTool(
@@ -130,6 +135,8 @@ export function buildServer(registry: RegistrySpec, schemas: CompiledSchemas, ha
       (args: unknown, ctx: ServerContext) => callTool(tool, handler, args, ctx, env),
     );
   }
+
+  if (onlyTool !== undefined) return server;
 
   for (const resource of registry.resources) {
     const handler = handlers.resources[resource.name];

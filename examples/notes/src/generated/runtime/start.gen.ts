@@ -5,7 +5,7 @@
  * Process entry: reads the command line, loads keys, and starts the chosen
  * transport. `src/main.ts` calls `startServer` and nothing else.
  */
-import type { McpServer } from '@modelcontextprotocol/server';
+import type { McpRequestContext, McpServerFactory } from '@modelcontextprotocol/server';
 import type { Approvals } from './approval.gen.js';
 import type { HttpAuth, JwtVerifierFactory } from './auth.gen.js';
 import { StartupError } from './errors.gen.js';
@@ -30,8 +30,23 @@ export function logToStderr(message: string): void {
 }
 
 /** A factory that builds a fresh McpServer per request (HTTP) or connection (stdio). */
-export function createFactory(definition: ServerDefinition, env: CallEnv): () => McpServer {
-  return () => buildServer(definition.registry, definition.schemas, definition.handlers, env);
+export function createFactory(definition: ServerDefinition, env: CallEnv): McpServerFactory {
+  return (ctx) => buildServer(definition.registry, definition.schemas, definition.handlers, env, calledTool(definition.registry, ctx));
+}
+
+/**
+ * The tool a modern HTTP `tools/call` request names, or undefined for any
+ * other request. The SDK checks the Mcp-Method and Mcp-Name headers against
+ * the body before it calls the factory, so the server built for that request
+ * needs only that tool: registering each further tool costs about 8 µs on
+ * every request. A name that is not plainly one of ours (absent, encoded,
+ * unknown) gets every tool, so the SDK answers exactly as it would otherwise.
+ */
+export function calledTool(registry: RegistrySpec, ctx: McpRequestContext | undefined): string | undefined {
+  const headers = ctx?.era === 'modern' ? ctx.requestInfo?.headers : undefined;
+  if (headers === undefined || headers.get('mcp-method')?.trim() !== 'tools/call') return undefined;
+  const name = headers.get('mcp-name')?.trim();
+  return registry.tools.some((tool) => tool.name === name) ? name : undefined;
 }
 
 /**
