@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './support/golden.js';
@@ -19,5 +19,32 @@ describe('generated code type-checks', () => {
     const result = spawnSync(tsc, ['-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8', timeout: 120_000 });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
+  });
+});
+
+// server.gen.ts loads each handler on its first call; its map must still refuse a handler whose
+// signature drifted from the manifest, or one that is not exported under its name.
+describe('a drifted handler fails to type-check in server.gen.ts', () => {
+  const drifted = (name: string, handler: string): string => {
+    const dir = path.join(repoRoot, '.test-out', `drift-${name}`);
+    rmSync(dir, { recursive: true, force: true });
+    cpSync(path.join(repoRoot, 'examples', 'demo', 'src'), path.join(dir, 'src'), { recursive: true });
+    cpSync(path.join(repoRoot, 'examples', 'demo', 'tsconfig.json'), path.join(dir, 'tsconfig.json'));
+    writeFileSync(path.join(dir, 'src', 'handlers', 'tools', 'add.ts'), handler);
+    const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
+    const result = spawnSync(tsc, ['-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+    expect(result.status).not.toBe(0);
+    return result.stdout + result.stderr;
+  };
+
+  it('a handler with the wrong input type', () => {
+    const output = drifted('signature', 'export const add = async (input: { a: string; b: string }) => ({ sum: input.a + input.b });\n');
+    expect(output).toMatch(/^src\/generated\/server\.gen\.ts\(\d+,\d+\): error TS2322: /m);
+    expect(output.split('\n').filter((line) => line.includes('error TS')).every((line) => line.startsWith('src/generated/server.gen.ts('))).toBe(true);
+  });
+
+  it('a handler exported under another name', () => {
+    const output = drifted('export', "import type { ToolHandler } from '../../generated/types.gen.js';\n\nexport const adder: ToolHandler<'add'> = async (input) => ({ sum: input.a + input.b });\n");
+    expect(output).toMatch(/^src\/generated\/server\.gen\.ts\(\d+,\d+\): error TS2339: Property 'add' does not exist on type /m);
   });
 });

@@ -113,7 +113,6 @@ export interface ToolModel {
 /** Generated identifiers and paths of a tool; `file` is relative to the project root. */
 export interface ToolNames {
   readonly handler: string;
-  readonly importAlias: string;
   readonly inputType: string;
   readonly outputType: string;
   readonly file: string;
@@ -122,7 +121,6 @@ export interface ToolNames {
 /** Identifiers and path of a resource or prompt handler; `file` is relative to the project root. */
 export interface HandlerNames {
   readonly handler: string;
-  readonly importAlias: string;
   /** Type of the URI template variables (resources) or the arguments (prompts). */
   readonly argsType: string;
   readonly file: string;

@@ -21,7 +21,7 @@ export function normalizeResources(value: unknown, serverCache: CacheModel): Res
         ? Object.fromEntries(sortBy(entriesOf(resource.completions), ([variable]) => variable).map(([variable, values]) => [variable, stringList(values)]))
         : null,
       variables: templateVariables(stringOr(resource.uriTemplate) ?? ''),
-      names: { handler: camelCase(name), importAlias: `resource${pascalCase(name)}`, argsType: `${pascalCase(name)}Variables`, file: `src/handlers/resources/${name}.ts` },
+      names: { handler: camelCase(name), argsType: `${pascalCase(name)}Variables`, file: `src/handlers/resources/${name}.ts` },
       pointer: `/resources/${name}`,
     };
   });
@@ -56,7 +56,7 @@ export function normalizePrompts(value: unknown): PromptModel[] {
       description: stringOr(prompt.description) ?? null,
       arguments: sortBy(args, (a) => a.name),
       messages,
-      names: { handler: camelCase(name), importAlias: `prompt${pascalCase(name)}`, argsType: `${pascalCase(name)}Args`, file: `src/handlers/prompts/${name}.ts` },
+      names: { handler: camelCase(name), argsType: `${pascalCase(name)}Args`, file: `src/handlers/prompts/${name}.ts` },
       pointer: `/prompts/${name}`,
     };
   });

@@ -36,7 +36,6 @@ export function normalizeTools(value: unknown, handleDescriptions: ReadonlyMap<s
       issues: output === null ? [] : findHandles(output),
       names: {
         handler: camelCase(name),
-        importAlias: `tool${typeBase}`,
         inputType: `${typeBase}Input`,
         outputType: `${typeBase}Output`,
         file: `src/handlers/tools/${name}.ts`,

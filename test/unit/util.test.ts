@@ -4,6 +4,7 @@ import { compareText, sortBy } from '../../src/util/compare.js';
 import { parseDuration } from '../../src/util/duration.js';
 import { formatPointer, parsePointer, resolvePointer } from '../../src/util/json-pointer.js';
 import { isLoopbackHost } from '../../src/util/net.js';
+import { singleQuoted } from '../../src/emit/shared/literal.js';
 import { stableJson } from '../../src/util/stable-json.js';
 import { editDistance, suggestClosest } from '../../src/util/suggest.js';
 
@@ -62,5 +63,18 @@ describe('loopback hosts', () => {
   it('accepts only this machine', () => {
     expect(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'].every(isLoopbackHost)).toBe(true);
     expect(['0.0.0.0', '192.168.1.2', 'example.com', '::'].some(isLoopbackHost)).toBe(false);
+  });
+});
+
+describe('singleQuoted', () => {
+  it('writes any text as a single-quoted literal that evaluates back to the same text', () => {
+    const samples = ['../handlers/tools/add.js', "it's", 'a"b', 'back\\slash', 'a\\"b', "a\\'b", 'line\nbreak', '${x}`', '*/', '\u2028é\u0000'];
+    for (const text of samples) {
+      const literal = singleQuoted(text);
+      expect(literal.startsWith("'") && literal.endsWith("'")).toBe(true);
+      expect(new Function(`return ${literal};`)()).toBe(text);
+    }
+    expect(singleQuoted('../handlers/tools/add.js')).toBe("'../handlers/tools/add.js'");
+    expect(singleQuoted("it's \"so\"")).toBe("'it\\'s \"so\"'");
   });
 });

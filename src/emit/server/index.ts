@@ -1,13 +1,15 @@
 /**
- * Emits `src/generated/server.gen.ts`: imports every handler, checks them
- * against the generated handler types, and wraps every schema once, at module
- * scope. The SDK's HTTP entry builds a server per request, so nothing that
- * compiles a schema may run inside the factory.
+ * Emits `src/generated/server.gen.ts`: names every handler, checks it against
+ * the generated handler types, and wraps every schema once, at module scope.
+ * Handlers are imported on their first call (`lazyHandler`), so starting the
+ * server loads no handler code. The SDK's HTTP entry builds a server per
+ * request, so nothing that compiles a schema may run inside the factory.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ServerModel } from '../../model/types.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
+import { key, singleQuoted } from '../shared/literal.js';
 import { createProject, finalText, formatSourceFile } from '../shared/project.js';
 
 function importFrom(file: string): string {
@@ -15,18 +17,26 @@ function importFrom(file: string): string {
   return `../${file.replace(/^src\//, '').replace(/\.ts$/, '.js')}`;
 }
 
-function handlerMap(entries: readonly { name: string; alias: string }[]): string {
-  return entries.length === 0 ? '{}' : `{\n${entries.map((e) => `  ${e.name}: ${e.alias},`).join('\n')}\n}`;
+interface HandlerEntry {
+  /** The manifest name, the key in the handler map. */
+  readonly name: string;
+  /** The symbol the handler file exports. */
+  readonly handler: string;
+  /** The handler file, relative to the project. */
+  readonly file: string;
+}
+
+/** `{ name: lazyHandler(() => import('...'), (m) => m.symbol), ... }`; every part comes from the model's names. */
+function handlerMap(entries: readonly HandlerEntry[]): string {
+  if (entries.length === 0) return '{}';
+  const lines = entries.map((e) => `  ${key(e.name)}: lazyHandler(() => import(${singleQuoted(importFrom(e.file))}), (m) => m.${e.handler}),`);
+  return `{\n${lines.join('\n')}\n}`;
 }
 
 /** `src/generated/server.gen.ts`. */
 export function emitServer(model: ServerModel, ctx: EmitContext): GeneratedFile {
   const prompts = model.prompts.filter((p) => p.messages === null);
-  const handlerImports: StatementStructures[] = [
-    ...model.tools.map((t) => ({ name: t.names.handler, alias: t.names.importAlias, file: t.names.file })),
-    ...model.resources.map((r) => ({ name: r.names.handler, alias: r.names.importAlias, file: r.names.file })),
-    ...prompts.map((p) => ({ name: p.names.handler, alias: p.names.importAlias, file: p.names.file })),
-  ].map((h) => ({ kind: StructureKind.ImportDeclaration, namedImports: [{ name: h.name, alias: h.alias }], moduleSpecifier: importFrom(h.file) }));
+  const entry = (name: string, names: { handler: string; file: string }): HandlerEntry => ({ name, handler: names.handler, file: names.file });
 
   const constant = (name: string, type: string, initializer: string, doc: string): StatementStructures => ({
     kind: StructureKind.VariableStatement,
@@ -37,14 +47,13 @@ export function emitServer(model: ServerModel, ctx: EmitContext): GeneratedFile 
 
   const file = createProject().createSourceFile('server.gen.ts', {
     statements: [
-      { kind: StructureKind.ImportDeclaration, namedImports: ['compileSchemas'], moduleSpecifier: './runtime/register.gen.js' },
+      { kind: StructureKind.ImportDeclaration, namedImports: ['compileSchemas', 'lazyHandler'], moduleSpecifier: './runtime/register.gen.js' },
       { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ServerDefinition'], moduleSpecifier: './runtime/start.gen.js' },
       { kind: StructureKind.ImportDeclaration, namedImports: ['registry'], moduleSpecifier: './registry.gen.js' },
       { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['PromptHandlers', 'ResourceHandlers', 'ToolHandlers'], moduleSpecifier: './types.gen.js' },
-      ...handlerImports,
-      constant('tools', 'ToolHandlers', handlerMap(model.tools.map((t) => ({ name: t.name, alias: t.names.importAlias }))), 'The tool handlers; a handler whose signature drifted from the manifest fails to type-check here.'),
-      constant('resources', 'ResourceHandlers', handlerMap(model.resources.map((r) => ({ name: r.name, alias: r.names.importAlias }))), 'The resource handlers.'),
-      constant('prompts', 'PromptHandlers', handlerMap(prompts.map((p) => ({ name: p.name, alias: p.names.importAlias }))), 'The handlers of prompts without fixed messages.'),
+      constant('tools', 'ToolHandlers', handlerMap(model.tools.map((t) => entry(t.name, t.names))), 'The tool handlers; a handler whose signature drifted from the manifest fails to type-check here.'),
+      constant('resources', 'ResourceHandlers', handlerMap(model.resources.map((r) => entry(r.name, r.names))), 'The resource handlers.'),
+      constant('prompts', 'PromptHandlers', handlerMap(prompts.map((p) => entry(p.name, p.names))), 'The handlers of prompts without fixed messages.'),
       {
         kind: StructureKind.VariableStatement,
         isExported: true,

@@ -6,8 +6,14 @@
 
 const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-function key(name: string): string {
+/** `name` as an object key: bare when it is an identifier, quoted otherwise. */
+export function key(name: string): string {
   return identifier.test(name) ? name : JSON.stringify(name);
+}
+
+/** `text` as a single-quoted TypeScript string literal, escaped by JSON.stringify's rules. */
+export function singleQuoted(text: string): string {
+  return `'${JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
 }
 
 /** `value` as a TypeScript literal, indented for a position at `indent` spaces. */

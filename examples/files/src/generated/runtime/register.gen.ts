@@ -26,6 +26,20 @@ export interface HandlerSet {
   readonly prompts: Readonly<Record<string, AnyPromptHandler>>;
 }
 
+/**
+ * A handler that loads its module on its first call. server.gen.ts wraps every
+ * handler in one, so a server starts, answers discovery and lists what it
+ * offers without loading any handler code, or anything that code imports (a
+ * stdio server is started for every session; most sessions call few tools).
+ * A module that fails to load fails only the calls that need it; the error is
+ * logged to stderr like any other handler failure.
+ */
+export function lazyHandler<M, F extends (...args: never[]) => Promise<unknown>>(load: () => Promise<M>, pick: (module: M) => F): F {
+  let handler: Promise<F> | undefined;
+  const call = (...args: Parameters<F>): Promise<unknown> => (handler ??= load().then(pick)).then((loaded) => loaded(...args));
+  return call as unknown as F;
+}
+
 /** Every schema of the registry, wrapped for the SDK exactly once. */
 export interface CompiledSchemas {
   readonly toolInput: ReadonlyMap<string, StandardSchemaWithJSON>;
