@@ -16,7 +16,8 @@ const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', param
  * time the server had used by then, which other load on the machine inflates far less than wall
  * time (waiting for a core does not count). Rejects after 15 s.
  */
-export function coldStartOnce(args, env) {
+export function coldStartOnce(args, env, tools = ['add', 'echo']) {
+  const expected = [...tools].sort().join(',');
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawnNode(args, env);
@@ -48,7 +49,7 @@ export function coldStartOnce(args, env) {
         const wall = performance.now() - start;
         const cpu = cpuMs(child.pid, ticks);
         const names = (message.result?.tools ?? []).map((tool) => tool.name).sort().join(',');
-        if (names !== 'add,echo') return finish(new Error(`tools/list answered ${line.slice(0, 300)}`));
+        if (names !== expected) return finish(new Error(`tools/list answered ${line.slice(0, 300)}`));
         finish(null, { wall, cpu });
       }
     });
@@ -59,14 +60,15 @@ export function coldStartOnce(args, env) {
 /**
  * Cold starts of several servers, interleaved run by run so that machine noise spreads evenly.
  * The first `discard` rounds only warm the OS file cache and are not counted.
- * `servers` maps a label to node arguments; returns label → `{ wall, cpu, rounds }`: sorted ms
+ * `servers` maps a label to node arguments; `tools` names what each `tools/list` must return
+ * (default: add and echo). Returns label → `{ wall, cpu, rounds }`: sorted ms
  * samples, and the wall times again in round order, for differences between servers paired by round.
  */
-export async function coldStarts(servers, env, { runs, discard = 2 }) {
+export async function coldStarts(servers, env, { runs, discard = 2, tools }) {
   const samples = Object.fromEntries(Object.keys(servers).map((label) => [label, { wall: [], cpu: [], rounds: [] }]));
   for (let round = 0; round < runs + discard; round++) {
     for (const [label, args] of Object.entries(servers)) {
-      const { wall, cpu } = await coldStartOnce(args, env);
+      const { wall, cpu } = await coldStartOnce(args, env, tools);
       if (round < discard) continue;
       samples[label].wall.push(wall);
       samples[label].rounds.push(wall);

@@ -18,12 +18,14 @@ function run(command, args, timeoutMs) {
   }
 }
 
-/** Generates, fills in and compiles the benchmark project into `outDir`; returns its entry point. */
-export function buildGeneratedProject(outDir) {
+/**
+ * Generates, fills in and compiles a benchmark project into `outDir`; returns its entry point. By
+ * default the two-tool project (manifest.yaml, handlers/); the catalog scenario passes its own.
+ */
+export function buildGeneratedProject(outDir, { manifest = manifestPath, handlers = path.join(here, 'handlers') } = {}) {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  run(process.execPath, [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'generate', manifestPath, '--out', outDir], 120_000);
-  const handlers = path.join(here, 'handlers');
+  run(process.execPath, [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'generate', manifest, '--out', outDir], 120_000);
   for (const file of readdirSync(handlers)) {
     copyFileSync(path.join(handlers, file), path.join(outDir, 'src', 'handlers', 'tools', file));
   }
