@@ -50,7 +50,7 @@ export interface ScopeModel {
 
 export type AuthModel =
   | { readonly type: 'none'; readonly scopes: readonly ScopeModel[] }
-  | { readonly type: 'bearer'; readonly tokensEnv: string; readonly scopes: readonly ScopeModel[] }
+  | { readonly type: 'bearer'; readonly tokensEnv: string; readonly resource: string | null; readonly scopes: readonly ScopeModel[] }
   | { readonly type: 'oauth'; readonly issuer: string; readonly jwksUri: string; readonly resource: string; readonly scopes: readonly ScopeModel[] };
 
 /** Environment variables the generated server reads its signing keys from. */

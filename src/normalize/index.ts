@@ -82,7 +82,7 @@ function normalizeAuth(auth: Raw): AuthModel {
     entriesOf(auth.scopes).map(([name, description]) => ({ name, description: stringOr(description) ?? '' })),
     (s) => s.name,
   );
-  if (auth.type === 'bearer') return { type: 'bearer', tokensEnv: stringOr(auth.tokensEnv) ?? '', scopes };
+  if (auth.type === 'bearer') return { type: 'bearer', tokensEnv: stringOr(auth.tokensEnv) ?? '', resource: stringOr(auth.resource) ?? null, scopes };
   if (auth.type === 'oauth') {
     return { type: 'oauth', issuer: stringOr(auth.issuer) ?? '', jwksUri: stringOr(auth.jwksUri) ?? '', resource: stringOr(auth.resource) ?? '', scopes };
   }

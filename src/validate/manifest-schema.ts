@@ -164,7 +164,7 @@ export const manifestSchema = {
         },
         "resource": {
           "type": "string",
-          "description": "oauth: this server's resource URL; access tokens must name it as audience."
+          "description": "oauth: this server's resource URL; access tokens must name it as audience. bearer (optional): the public URL of the MCP endpoint, for the protected-resource metadata behind a TLS-terminating proxy."
         },
         "scopes": {
           "type": "object",

@@ -14,7 +14,7 @@ export const stateKey = 'guarded-state-key-0123456789abcdef-0123';
 export const handleKey = 'guarded-handle-key-0123456789abcdef-012';
 
 // delete_item appends one line per run to the file named by GUARDED_CALLS: the test counts handler runs there.
-const handlers: Record<string, string> = {
+export const guardedHandlers: Readonly<Record<string, string>> = {
   'src/handlers/tools/delete_item.ts': `import { appendFileSync, readFileSync } from 'node:fs';
 import type { ToolHandler } from '../../generated/types.gen.js';
 
@@ -41,7 +41,7 @@ export const saveDraft: ToolHandler<'save_draft'> = async (input, ctx) => \`save
 
 /** Generates and compiles the guarded project into `.test-out/<name>`; returns its entry point. */
 export function buildGuarded(name: string): string {
-  return buildProject(guardedManifest, name, handlers);
+  return buildProject(guardedManifest, name, guardedHandlers);
 }
 
 /** The environment the guarded server runs with; `calls` is the handler-run log file. */

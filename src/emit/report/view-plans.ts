@@ -48,7 +48,7 @@ export function transportPlan(model: ServerModel) {
     ['Streamable HTTP', http === null ? 'no' : `single POST endpoint ${code(`http://${http.host}:${http.port}${http.path}`)}; GET/DELETE 405; notifications 202`],
     ['bind address', http === null ? '—' : `${http.host}${http.loopback ? ' (loopback)' : ''}`],
     ['Origin allowlist', http === null ? '—' : ['loopback origins', ...http.allowedOrigins.map((o) => code(o))].join(', ')],
-    ['authorization', model.auth.type === 'none' ? 'none' : model.auth.type === 'bearer' ? `bearer tokens from ${code(model.auth.tokensEnv)}` : `OAuth access tokens from ${code(model.auth.issuer)} (audience ${code(model.auth.resource)})`],
+    ['authorization', model.auth.type === 'none' ? 'none' : model.auth.type === 'bearer' ? `bearer tokens from ${code(model.auth.tokensEnv)}${model.auth.resource === null ? '' : ` (resource ${code(model.auth.resource)})`}` : `OAuth access tokens from ${code(model.auth.issuer)} (audience ${code(model.auth.resource)})`],
   ];
   const scopes = model.tools.map((t) => [code(t.name), cell(t.scopes.join(', '))]);
   return { table: table(['aspect', 'plan'], rows), hasScopes: model.auth.type !== 'none', scopes: table(['tool', 'scopes required'], scopes) };

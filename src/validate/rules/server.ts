@@ -49,8 +49,9 @@ export function checkTransportsAndAuth(ctx: RuleContext): void {
   if (auth && authType !== 'none' && !http) {
     ctx.report('auth-without-http', ['auth', 'type'], `auth.type "${authType}" has no effect without an HTTP transport`, 'add transports.http, or set auth.type to "none" for a local stdio server');
   }
-  if (auth && authType === 'oauth') {
-    for (const key of ['issuer', 'jwksUri', 'resource'] as const) {
+  if (auth && (authType === 'oauth' || authType === 'bearer')) {
+    // bearer has only the optional resource URL; oauth has all three.
+    for (const key of authType === 'oauth' ? (['issuer', 'jwksUri', 'resource'] as const) : (['resource'] as const)) {
       const url = stringOr(auth[key]);
       if (url !== undefined && !isSecureUrl(url)) {
         ctx.report('url-malformed', ['auth', key], `auth.${key} "${url}" is not an absolute https:// URL`, 'use https://, or http:// only for a loopback host');

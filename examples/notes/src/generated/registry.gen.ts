@@ -63,6 +63,7 @@ export const registry: RegistrySpec = {
   auth: {
     type: "bearer",
     tokensEnv: "NOTES_TOKENS",
+    resource: null,
     scopes: [
       {
         name: "notes.read",

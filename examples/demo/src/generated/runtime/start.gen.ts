@@ -62,7 +62,7 @@ async function httpAuth(registry: RegistrySpec, path: string, environment: NodeJ
   if (auth.type === 'none') return null;
   if (auth.type === 'bearer') {
     const verifier = staticTokenVerifier(parseBearerTokens(environment[auth.tokensEnv], auth.tokensEnv));
-    return createHttpAuth(verifier, { path, resource: null, authorizationServers: [], scopes }, logToStderr);
+    return createHttpAuth(verifier, { path, resource: auth.resource, authorizationServers: [], scopes }, logToStderr);
   }
   const specifier = './oauth.gen.js';
   const { createJwtVerifier } = (await import(specifier)) as { createJwtVerifier: JwtVerifierFactory };

@@ -30,7 +30,7 @@ export interface HttpAuth {
 export interface ResourceOptions {
   /** The MCP endpoint path, e.g. `/mcp`. */
   readonly path: string;
-  /** The configured resource URL (OAuth), or null to derive it from the request's Host header (bearer). */
+  /** The configured resource URL, or null (bearer without one) to derive it from the request's Host header as http://. */
   readonly resource: string | null;
   /** Authorization servers to advertise; empty for static bearer tokens, which have none. */
   readonly authorizationServers: readonly string[];

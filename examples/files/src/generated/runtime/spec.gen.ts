@@ -71,7 +71,13 @@ export interface HandleSpec {
 
 export type AuthSpec =
   | { readonly type: 'none'; readonly scopes: readonly { readonly name: string; readonly description: string }[] }
-  | { readonly type: 'bearer'; readonly tokensEnv: string; readonly scopes: readonly { readonly name: string; readonly description: string }[] }
+  | {
+      readonly type: 'bearer';
+      readonly tokensEnv: string;
+      /** The public URL of the MCP endpoint, or null to derive it from each request's Host header. */
+      readonly resource: string | null;
+      readonly scopes: readonly { readonly name: string; readonly description: string }[];
+    }
   | {
       readonly type: 'oauth';
       readonly issuer: string;
