@@ -4,7 +4,7 @@
  * verifier turns into the caller's principal and scopes. A request without a
  * valid token gets 401 with a `WWW-Authenticate` challenge that points at the
  * RFC 9728 protected-resource metadata, which is served here without auth.
- * Per-tool scopes are checked by the SDK (`scopeChallenge` in register.gen.ts),
+ * Per-tool scopes are checked by the SDK (`scopeChallenge`, set in register.gen.ts),
  * which answers 403 insufficient_scope. Tokens are never logged or handed to
  * handlers; handlers see only the principal id and scopes.
  */

@@ -1,16 +1,31 @@
 /**
  * Copies the runtime layer (templates/runtime/*.gen.ts, real TypeScript that
  * is type-checked and unit-tested in mcp-gen) into the generated project,
- * each file under the banner. The generated server depends at runtime only on
+ * each file under the banner; the four modules every start needs become one. The generated server depends at runtime only on
  * the SDK, Node built-ins and, for OAuth, jose.
  */
 import type { ServerModel } from '../../model/types.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { finalText } from '../shared/project.js';
+import { mergeModules } from './merge.js';
 
 /** The one runtime file that imports jose; only OAuth projects get it (and the jose dependency). */
 const oauthRuntime = 'runtime/oauth.gen.ts';
+
+/**
+ * The modules every server loads before its first answer, joined into the
+ * first of them (see merge.ts). The entry keeps its name: the user's
+ * `src/main.ts` imports `./generated/runtime/start.gen.js`.
+ */
+const startModules = ['runtime/start.gen.ts', 'runtime/register.gen.ts', 'runtime/invoke.gen.ts', 'runtime/stdio.gen.ts'] as const;
+
+const startHeader = `/**
+ * What every server loads to start and answer: the process entry, building the
+ * McpServer from the registry, handler calls, and stdio. Joined by mcp-gen from
+ * templates/runtime/{start,register,invoke,stdio}.gen.ts into one module,
+ * because each module a stdio server loads delays its first answer.
+ */`;
 
 /** `src/generated/runtime/*.gen.ts`, in name order. */
 export function emitRuntime(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
@@ -18,7 +33,15 @@ export function emitRuntime(model: ServerModel, ctx: EmitContext): GeneratedFile
   for (const [template, text] of ctx.templates) {
     if (!template.startsWith('runtime/') || !template.endsWith('.gen.ts')) continue;
     if (template === oauthRuntime && model.auth.type !== 'oauth') continue;
-    files.push({ path: `src/generated/${template}`, contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' });
+    if ((startModules as readonly string[]).includes(template) && template !== startModules[0]) continue;
+    const contents = template === startModules[0] ? mergeModules(startHeader, startModules.map((name) => [name, templateText(ctx, name)])) : text;
+    files.push({ path: `src/generated/${template}`, contents: finalText(`${tsBanner(ctx)}\n${contents}`), ownership: 'generated' });
   }
   return files;
+}
+
+function templateText(ctx: EmitContext, name: string): string {
+  const text = ctx.templates.get(name);
+  if (text === undefined) throw new Error(`runtime template ${name} is missing`);
+  return text;
 }
