@@ -60,6 +60,24 @@ describe('stdio', () => {
   });
 });
 
+describe('a host that stops reading', () => {
+  it('exits with code 0 on stdin EOF, logging failed writes to stderr instead of crashing', async () => {
+    const raw = startRawStdio(protoEntry, protoKeys);
+    raw.child.stdout.destroy(); // every answer from now on fails with EPIPE
+    // One answer from each writer: the SDK (a valid request), the envelope guard (no _meta, a wrong
+    // version) and the line filter (bad JSON).
+    raw.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta() } }));
+    raw.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }));
+    raw.send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: meta({}, '2099-01-01') } }));
+    raw.send('{bad json');
+    const deadline = Date.now() + 5_000;
+    while ((raw.stderr().match(/EPIPE/g) ?? []).length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([await raw.close(), raw.child.signalCode]).toEqual([0, null]);
+    expect(raw.stderr()).not.toMatch(/Uncaught|triggerUncaughtException|\n {4}at /);
+    expect(raw.stderr().split('\n').filter((line) => line !== '')).toEqual(expect.arrayContaining(['stdio: write EPIPE']));
+  });
+});
+
 describe('legacy (2025-11-25) clients over stdio', () => {
   it('serves initialize with legacy: serve', async () => {
     const raw = startRawStdio(protoEntry, protoKeys);

@@ -656,7 +656,7 @@ export class VersionGuardTransport implements Transport {
         // is invalid in both eras and must not make the SDK pin the connection to 2025.
         const problem = this.era === 'legacy' ? undefined : envelopeProblem(message);
         if (problem !== undefined) {
-          void inner.send({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: problem } } as JSONRPCMessage);
+          this.answer({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: problem } } as JSONRPCMessage);
           return;
         }
       } else if ('method' in message && !modern && this.era !== 'legacy') {
@@ -664,7 +664,7 @@ export class VersionGuardTransport implements Transport {
       }
       const requested = versionOf(message);
       if (requested !== undefined && 'id' in message && 'method' in message && !this.supported.includes(requested)) {
-        void inner.send({
+        this.answer({
           jsonrpc: '2.0',
           id: message.id,
           error: { code: -32022, message: `Unsupported protocol version: ${requested}`, data: { supported: [...this.supported], requested } },
@@ -673,6 +673,15 @@ export class VersionGuardTransport implements Transport {
       }
       this.onmessage?.(message, extra);
     };
+  }
+
+  /**
+   * Sends an answer of the guard's own. A write that fails (the host stopped
+   * reading: EPIPE) is reported like the SDK's own failed writes, through
+   * onerror, instead of becoming an unhandled rejection that kills the process.
+   */
+  private answer(message: JSONRPCMessage): void {
+    this.inner.send(message).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
   }
 
   start(): Promise<void> {

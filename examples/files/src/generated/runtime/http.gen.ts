@@ -133,7 +133,8 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
       .then((response) => send(res, response))
       .catch((error: unknown) => {
         log(`http: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        if (!res.headersSent) void send(res, jsonError(500, -32603, 'Internal error'));
+        // The error answer itself may fail (the client is gone); that must not become an unhandled rejection.
+        if (!res.headersSent) send(res, jsonError(500, -32603, 'Internal error')).catch(() => res.destroy());
         else res.end();
       });
   });
