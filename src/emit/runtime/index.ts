@@ -1,8 +1,9 @@
 /**
  * Copies the runtime layer (templates/runtime/*.gen.ts, real TypeScript that
  * is type-checked and unit-tested in mcp-gen) into the generated project,
- * each file under the banner; the four modules every start needs become one. The generated server depends at runtime only on
- * the SDK, Node built-ins and, for OAuth, jose.
+ * each file under the banner; the four modules every start needs become one.
+ * The generated server depends at runtime only on the SDK, Node built-ins
+ * and, for OAuth, jose.
  */
 import type { ServerModel } from '../../model/types.js';
 import { tsBanner } from '../shared/banner.js';
@@ -18,7 +19,8 @@ const oauthRuntime = 'runtime/oauth.gen.ts';
  * first of them (see merge.ts). The entry keeps its name: the user's
  * `src/main.ts` imports `./generated/runtime/start.gen.js`.
  */
-const startModules = ['runtime/start.gen.ts', 'runtime/register.gen.ts', 'runtime/invoke.gen.ts', 'runtime/stdio.gen.ts'] as const;
+const startModules: readonly string[] = ['runtime/start.gen.ts', 'runtime/register.gen.ts', 'runtime/invoke.gen.ts', 'runtime/stdio.gen.ts'];
+const [startModule, ...joinedModules] = startModules;
 
 const startHeader = `/**
  * What every server loads to start and answer: the process entry, building the
@@ -33,8 +35,8 @@ export function emitRuntime(model: ServerModel, ctx: EmitContext): GeneratedFile
   for (const [template, text] of ctx.templates) {
     if (!template.startsWith('runtime/') || !template.endsWith('.gen.ts')) continue;
     if (template === oauthRuntime && model.auth.type !== 'oauth') continue;
-    if ((startModules as readonly string[]).includes(template) && template !== startModules[0]) continue;
-    const contents = template === startModules[0] ? mergeModules(startHeader, startModules.map((name) => [name, templateText(ctx, name)])) : text;
+    if (joinedModules.includes(template)) continue;
+    const contents = template === startModule ? mergeModules(startHeader, startModules.map((name) => [name, templateText(ctx, name)])) : text;
     files.push({ path: `src/generated/${template}`, contents: finalText(`${tsBanner(ctx)}\n${contents}`), ownership: 'generated' });
   }
   return files;

@@ -92,12 +92,13 @@ export function mergeModules(header: string, parts: readonly (readonly [template
       if (other !== undefined) throw new Error(`${template}: "${name}" is also declared in ${other}`);
       declared.set(name, template);
     }
-    for (const declaration of file.getImportDeclarations()) {
+    const declarations = file.getImportDeclarations();
+    for (const declaration of declarations) {
       if (!joined.has(declaration.getModuleSpecifierValue())) collectImport(declaration, template, imports);
     }
     // The part's own doc comment stays, as a section header; its imports are gone.
-    const first = file.getImportDeclarations()[0];
-    const last = file.getImportDeclarations().at(-1);
+    const first = declarations[0];
+    const last = declarations.at(-1);
     const intro = first === undefined ? '' : text.slice(0, first.getStart()).trim();
     const rest = last === undefined ? text : text.slice(last.getEnd());
     bodies.push(`// ---- ${template.replace(/^runtime\//, '')} ----\n\n${intro}${intro === '' ? '' : '\n\n'}${rest.trim()}`);

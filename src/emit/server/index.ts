@@ -17,27 +17,16 @@ function importFrom(file: string): string {
   return `../${file.replace(/^src\//, '').replace(/\.ts$/, '.js')}`;
 }
 
-interface HandlerEntry {
-  /** The manifest name, the key in the handler map. */
-  readonly name: string;
-  /** The symbol the handler file exports. */
-  readonly handler: string;
-  /** The handler file, relative to the project. */
-  readonly file: string;
-}
-
 /** `{ name: lazyHandler(() => import('...'), (m) => m.symbol), ... }`; every part comes from the model's names. */
-function handlerMap(entries: readonly HandlerEntry[]): string {
+function handlerMap(entries: readonly { readonly name: string; readonly names: { readonly handler: string; readonly file: string } }[]): string {
   if (entries.length === 0) return '{}';
-  const lines = entries.map((e) => `  ${key(e.name)}: lazyHandler(() => import(${singleQuoted(importFrom(e.file))}), (m) => m.${e.handler}),`);
+  const lines = entries.map((e) => `  ${key(e.name)}: lazyHandler(() => import(${singleQuoted(importFrom(e.names.file))}), (m) => m.${e.names.handler}),`);
   return `{\n${lines.join('\n')}\n}`;
 }
 
 /** `src/generated/server.gen.ts`. */
 export function emitServer(model: ServerModel, ctx: EmitContext): GeneratedFile {
   const prompts = model.prompts.filter((p) => p.messages === null);
-  const entry = (name: string, names: { handler: string; file: string }): HandlerEntry => ({ name, handler: names.handler, file: names.file });
-
   const constant = (name: string, type: string, initializer: string, doc: string): StatementStructures => ({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
@@ -50,9 +39,9 @@ export function emitServer(model: ServerModel, ctx: EmitContext): GeneratedFile 
       { kind: StructureKind.ImportDeclaration, namedImports: ['compileSchemas', 'lazyHandler', { name: 'ServerDefinition', isTypeOnly: true }], moduleSpecifier: './runtime/start.gen.js' },
       { kind: StructureKind.ImportDeclaration, namedImports: ['registry'], moduleSpecifier: './registry.gen.js' },
       { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['PromptHandlers', 'ResourceHandlers', 'ToolHandlers'], moduleSpecifier: './types.gen.js' },
-      constant('tools', 'ToolHandlers', handlerMap(model.tools.map((t) => entry(t.name, t.names))), 'The tool handlers; a handler whose signature drifted from the manifest fails to type-check here.'),
-      constant('resources', 'ResourceHandlers', handlerMap(model.resources.map((r) => entry(r.name, r.names))), 'The resource handlers.'),
-      constant('prompts', 'PromptHandlers', handlerMap(prompts.map((p) => entry(p.name, p.names))), 'The handlers of prompts without fixed messages.'),
+      constant('tools', 'ToolHandlers', handlerMap(model.tools), 'The tool handlers; a handler whose signature drifted from the manifest fails to type-check here.'),
+      constant('resources', 'ResourceHandlers', handlerMap(model.resources), 'The resource handlers.'),
+      constant('prompts', 'PromptHandlers', handlerMap(prompts), 'The handlers of prompts without fixed messages.'),
       {
         kind: StructureKind.VariableStatement,
         isExported: true,
