@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope as httpEnvelope, get, rpc, startHttpServer, type RunningServer } from '../runtime/harness.js';
 import { repoRoot } from '../support/golden.js';
-import { compileProject } from '../support/servers.js';
+import { compileProject, startJwks } from '../support/servers.js';
 import { compileExample, connectStdio, newClient, textOf, type Elicitor } from './support.js';
 
 // examples/calendar: the committed project compiled and driven over stdio by the official client, and, for
@@ -209,17 +209,11 @@ describe('examples/calendar over HTTP with OAuth', () => {
   beforeAll(async () => {
     const pair = await generateKeyPair('RS256', { extractable: true });
     signingKey = pair.privateKey;
-    const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-    jwks = createServer((req, res) => {
-      res.writeHead(req.url === '/jwks.json' ? 200 : 404, { 'content-type': 'application/json' });
-      res.end(req.url === '/jwks.json' ? JSON.stringify({ keys: [jwk] }) : '{}');
-    });
-    await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-    const address = jwks.address();
-    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    const started = await startJwks(pair.publicKey);
+    jwks = started.server;
 
     const manifest = readFileSync(path.join(example, 'mcp.yaml'), 'utf8');
-    const local = manifest.replace('jwksUri: https://auth.example.com/.well-known/jwks.json', `jwksUri: http://127.0.0.1:${port}/jwks.json`);
+    const local = manifest.replace('jwksUri: https://auth.example.com/.well-known/jwks.json', `jwksUri: ${started.url}`);
     expect(local).not.toBe(manifest);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });

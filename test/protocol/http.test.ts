@@ -3,7 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runToExit } from '../runtime/harness.js';
-import { buildBare, buildProto, meta, modernHeaders, post, protoKeys, startHttp, version, type HttpChild } from './support.js';
+import { buildBare, buildProto, legacyInitialize, meta, modernHeaders, post, protoKeys, protoLegacyInitialized, startHttp, version, type HttpChild } from './support.js';
 
 // Streamable HTTP rules on a generated server (proto fixture; bare for `legacy: reject`).
 
@@ -142,22 +142,12 @@ describe('Streamable HTTP', () => {
 });
 
 describe('legacy (2025-11-25) clients over HTTP', () => {
-  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1.0.0' } } };
   const legacyHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
   it('serves initialize with legacy: serve', async () => {
-    const answer = await post(proto.url, initialize, legacyHeaders);
+    const answer = await post(proto.url, legacyInitialize, legacyHeaders);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({
-      jsonrpc: '2.0',
-      id: 1,
-      result: {
-        protocolVersion: '2025-11-25',
-        capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } },
-        serverInfo: { name: 'proto', title: 'Protocol fixture', version: '2.1.0' },
-        instructions: 'Call echo to test; remove_note asks the user first.',
-      },
-    });
+    expect(answer.body).toEqual(protoLegacyInitialized);
   });
 
   it('serves the official client in legacy mode with legacy: serve', async () => {
@@ -172,7 +162,7 @@ describe('legacy (2025-11-25) clients over HTTP', () => {
   });
 
   it('answers initialize with 400 -32022 with legacy: reject', async () => {
-    const answer = await post(bare.url, initialize, legacyHeaders);
+    const answer = await post(bare.url, legacyInitialize, legacyHeaders);
     expect(answer.status).toBe(400);
     expect(answer.body.error).toEqual({ code: -32022, message: expect.any(String), data: { supported: [version], requested: '2025-11-25' } });
     expect(answer.body.id).toBe(1);

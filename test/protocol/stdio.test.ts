@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startRawStdio } from '../support/servers.js';
-import { buildBare, buildProto, meta, protoKeys, version } from './support.js';
+import { buildBare, buildProto, legacyInitialize, meta, protoKeys, protoLegacyInitialized, version } from './support.js';
 
 // stdio rules on generated servers: what stdout carries, shutdown on EOF, legacy handling, and the
 // official client.
@@ -14,8 +14,6 @@ beforeAll(() => {
   protoEntry = buildProto();
   bareEntry = buildBare();
 }, 120_000);
-
-const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1.0.0' } } };
 
 describe('stdio', () => {
   it('writes only JSON-RPC lines to stdout; diagnostics such as the ephemeral-key warning go to stderr', async () => {
@@ -82,16 +80,7 @@ describe('legacy (2025-11-25) clients over stdio', () => {
   it('serves initialize with legacy: serve', async () => {
     const raw = startRawStdio(protoEntry, protoKeys);
     try {
-      expect(await raw.request(initialize)).toEqual({
-        jsonrpc: '2.0',
-        id: 1,
-        result: {
-          protocolVersion: '2025-11-25',
-          capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } },
-          serverInfo: { name: 'proto', title: 'Protocol fixture', version: '2.1.0' },
-          instructions: 'Call echo to test; remove_note asks the user first.',
-        },
-      });
+      expect(await raw.request(legacyInitialize)).toEqual(protoLegacyInitialized);
       raw.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
       const list = await raw.request({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
       expect((list.result as { tools: unknown[] }).tools).toHaveLength(8);
@@ -113,7 +102,7 @@ describe('legacy (2025-11-25) clients over stdio', () => {
   it('answers initialize with -32022 naming the supported versions with legacy: reject', async () => {
     const raw = startRawStdio(bareEntry);
     try {
-      expect(await raw.request(initialize)).toEqual({
+      expect(await raw.request(legacyInitialize)).toEqual({
         jsonrpc: '2.0',
         id: 1,
         error: { code: -32022, message: 'Unsupported protocol version: 2025-11-25', data: { supported: [version], requested: '2025-11-25' } },

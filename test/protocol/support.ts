@@ -17,6 +17,21 @@ export const protoKeys = { PROTO_HANDLE_KEY: 'proto-handle-key-0123456789abcdef-
 /** serverInfo of the proto fixture, as every result's `_meta` carries it. */
 export const protoInfo = { 'io.modelcontextprotocol/serverInfo': { name: 'proto', title: 'Protocol fixture', version: '2.1.0' } };
 
+/** A 2025-11-25 client's `initialize` request. */
+export const legacyInitialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1.0.0' } } };
+
+/** What the proto fixture (`legacy: serve`) answers to `legacyInitialize`, on either transport. */
+export const protoLegacyInitialized = {
+  jsonrpc: '2.0',
+  id: 1,
+  result: {
+    protocolVersion: '2025-11-25',
+    capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } },
+    serverInfo: { name: 'proto', title: 'Protocol fixture', version: '2.1.0' },
+    instructions: 'Call echo to test; remove_note asks the user first.',
+  },
+};
+
 const tool = (name: string, body: string, imports = ''): [string, string] => [
   `src/handlers/tools/${name}.ts`,
   `import { appendFileSync } from 'node:fs';

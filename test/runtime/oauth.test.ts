@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import path from 'node:path';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJwks } from '../support/servers.js';
 import { buildProject, connectClient, envelope, get, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
 
 // OAuth (JWT access tokens verified with jose against a JWKS) on a generated server. The test is
@@ -40,18 +41,12 @@ beforeAll(async () => {
   const pair = await generateKeyPair('RS256', { extractable: true });
   signingKey = pair.privateKey;
   strangerKey = (await generateKeyPair('RS256')).privateKey;
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-  jwks = createServer((req, res) => {
-    res.writeHead(req.url === '/jwks.json' ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(req.url === '/jwks.json' ? JSON.stringify({ keys: [jwk] }) : '{}');
-  });
-  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-  const address = jwks.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const started = await startJwks(pair.publicKey);
+  jwks = started.server;
   // The JWKS address is only known now, so the manifest is written with it and then generated.
   const fixture = readFileSync(path.join(repoRoot, 'test', 'fixtures', 'runtime', 'oauth.yaml'), 'utf8');
   const manifest = path.join(repoRoot, '.test-out', 'runtime-oauth.yaml');
-  writeFileSync(manifest, fixture.replace('jwksUri: JWKS_URI', `jwksUri: http://127.0.0.1:${port}/jwks.json`));
+  writeFileSync(manifest, fixture.replace('jwksUri: JWKS_URI', `jwksUri: ${started.url}`));
   const entry = buildProject(manifest, 'runtime-oauth', { 'src/handlers/tools/whoami.ts': whoami });
   server = await startHttpServer(entry, { VAULT_HANDLE_KEY: 'vault-handle-key-0123456789abcdef-0123' });
 });

@@ -1,6 +1,8 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { exportJWK, type CryptoKey } from 'jose';
 import { repoRoot } from './golden.js';
 
 /** Compiles a generated project with its own tsconfig into `outDir`; returns the entry point. */
@@ -73,4 +75,24 @@ export function envelope(version = '2026-07-28', capabilities: Record<string, un
     'io.modelcontextprotocol/clientCapabilities': capabilities,
     'io.modelcontextprotocol/clientInfo': { name: 'test', version: '1.0.0' },
   };
+}
+
+/** A JWKS document served on 127.0.0.1, as an OAuth issuer publishes its signing keys. */
+export interface JwksServer {
+  readonly server: Server;
+  /** `http://127.0.0.1:<port>/jwks.json`. */
+  readonly url: string;
+}
+
+/** Serves `publicKey` as the only key (kid `k1`, RS256) at `/jwks.json`; every other path is 404. */
+export async function startJwks(publicKey: CryptoKey): Promise<JwksServer> {
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+  const server = createServer((req, res) => {
+    res.writeHead(req.url === '/jwks.json' ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(req.url === '/jwks.json' ? JSON.stringify({ keys: [jwk] }) : '{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return { server, url: `http://127.0.0.1:${port}/jwks.json` };
 }
