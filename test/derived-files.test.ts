@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderCatalogMarkdown } from '../src/diagnostics/catalog-doc.js';
+import { joinedStartTemplate, joinStartModules } from '../src/emit/runtime/merge.js';
 import { manifestSchema } from '../src/validate/manifest-schema.js';
 import { repoRoot } from './support/golden.js';
 
-// These files are written from source by `npm run docs`; editing them by hand is a mistake this catches.
+// These files are written from source by `npm run docs`; editing them by hand, or editing their sources
+// without rerunning it, is a mistake this catches.
 describe('files derived from source are up to date', () => {
   it('docs/diagnostics.md matches the code catalog', () => {
     expect(readFileSync(path.join(repoRoot, 'docs', 'diagnostics.md'), 'utf8')).toBe(renderCatalogMarkdown());
@@ -13,6 +15,11 @@ describe('files derived from source are up to date', () => {
 
   it('schema/manifest.schema.json matches the schema validate uses', () => {
     expect(readFileSync(path.join(repoRoot, 'schema', 'manifest.schema.json'), 'utf8')).toBe(`${JSON.stringify(manifestSchema, null, 2)}\n`);
+  });
+
+  it('templates/joined/start.gen.ts is the start modules joined as they are now', () => {
+    const read = (template: string): string => readFileSync(path.join(repoRoot, 'templates', template), 'utf8');
+    expect(read(joinedStartTemplate)).toBe(joinStartModules(read));
   });
 
   it('every example points editors at the schema', () => {

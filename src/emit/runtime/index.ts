@@ -9,25 +9,12 @@ import type { ServerModel } from '../../model/types.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { finalText } from '../shared/project.js';
-import { mergeModules } from './merge.js';
+import { joinedStartTemplate, startModules } from './merge.js';
 
 /** The one runtime file that imports jose; only OAuth projects get it (and the jose dependency). */
 const oauthRuntime = 'runtime/oauth.gen.ts';
 
-/**
- * The modules every server loads before its first answer, joined into the
- * first of them (see merge.ts). The entry keeps its name: the user's
- * `src/main.ts` imports `./generated/runtime/start.gen.js`.
- */
-const startModules: readonly string[] = ['runtime/start.gen.ts', 'runtime/register.gen.ts', 'runtime/invoke.gen.ts', 'runtime/stdio.gen.ts'];
 const [startModule, ...joinedModules] = startModules;
-
-const startHeader = `/**
- * What every server loads to start and answer: the process entry, building the
- * McpServer from the registry, handler calls, and stdio. Joined by mcp-gen from
- * templates/runtime/{start,register,invoke,stdio}.gen.ts into one module,
- * because each module a stdio server loads delays its first answer.
- */`;
 
 /** `src/generated/runtime/*.gen.ts`, in name order. */
 export function emitRuntime(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
@@ -36,7 +23,8 @@ export function emitRuntime(model: ServerModel, ctx: EmitContext): GeneratedFile
     if (!template.startsWith('runtime/') || !template.endsWith('.gen.ts')) continue;
     if (template === oauthRuntime && model.auth.type !== 'oauth') continue;
     if (joinedModules.includes(template)) continue;
-    const contents = template === startModule ? mergeModules(startHeader, startModules.map((name) => [name, templateText(ctx, name)])) : text;
+    // The start modules ship joined (templates/joined/, written by `npm run docs`), under the entry's name.
+    const contents = template === startModule ? templateText(ctx, joinedStartTemplate) : text;
     files.push({ path: `src/generated/${template}`, contents: finalText(`${tsBanner(ctx)}\n${contents}`), ownership: 'generated' });
   }
   return files;

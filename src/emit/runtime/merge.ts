@@ -6,6 +6,11 @@
  * separate, small, type-checked files under templates/runtime/; only the
  * generated project sees the joined file.
  *
+ * The join depends only on the templates, so it is done once, by `npm run
+ * docs`, into templates/joined/start.gen.ts (a test keeps that file in step);
+ * generate copies it like any other runtime file instead of parsing four
+ * modules on every run.
+ *
  * The join is mechanical: imports between the joined modules are dropped,
  * every other import is merged by module specifier, and the bodies follow one
  * another unchanged. Any top-level name declared twice, or imported under one
@@ -113,4 +118,26 @@ export function mergeModules(header: string, parts: readonly (readonly [template
   }
   const importLines = [...imports.entries()].sort(([a], [b]) => compareSpecifiers(a, b)).map(([specifier, bindings]) => importText(specifier, bindings));
   return `${header.trim()}\n${importLines.join('\n')}\n\n${bodies.join('\n\n')}\n`;
+}
+
+/**
+ * The modules every server loads before its first answer, in the order they
+ * are joined. The first names the result: the user's `src/main.ts` imports
+ * `./generated/runtime/start.gen.js`.
+ */
+export const startModules: readonly string[] = ['runtime/start.gen.ts', 'runtime/register.gen.ts', 'runtime/invoke.gen.ts', 'runtime/stdio.gen.ts'];
+
+/** Where the joined module is kept among the templates. */
+export const joinedStartTemplate = 'joined/start.gen.ts';
+
+const startHeader = `/**
+ * What every server loads to start and answer: the process entry, building the
+ * McpServer from the registry, handler calls, and stdio. Joined by mcp-gen from
+ * templates/runtime/{start,register,invoke,stdio}.gen.ts into one module,
+ * because each module a stdio server loads delays its first answer.
+ */`;
+
+/** The text of templates/joined/start.gen.ts; `read` returns a template's text by its name. */
+export function joinStartModules(read: (template: string) => string): string {
+  return mergeModules(startHeader, startModules.map((template) => [template, read(template)]));
 }
