@@ -1,6 +1,8 @@
 // HTTP side: start a server on 127.0.0.1, check one `tools/call` answer field by field, then drive
-// it with autocannon for a fixed time per concurrency level after a warm-up.
+// it with autocannon for a fixed time per concurrency level after a warm-up, in slices that
+// interleave the servers.
 import autocannon from 'autocannon';
+import { shuffled } from '../bench/stats.mjs';
 import { cpuMs, spawnNode, stopChild } from './processes.mjs';
 
 export const PROTOCOL = '2026-07-28';
@@ -96,32 +98,38 @@ function drive(url, connections, seconds, latencies) {
 /**
  * One concurrency level for several servers. Each server first gets `warmupS` seconds of load that
  * are thrown away (JIT, pools, heap growth). The measured `durationS` seconds are then cut into
- * `slices` that alternate between the servers, so that load from anything else on the machine
- * falls on all of them alike instead of on whichever happened to run at a bad moment.
- * Returns, per label: req/s of 200 responses, exact p50/p99 latency in ms, server CPU per request
- * in µs (null without /proc), and every non-2xx, error and timeout count.
+ * `slices` that visit every server once per slice, in an order shuffled by `random` (seeded), so that
+ * load from anything else on the machine falls on all of them alike instead of on whichever happened
+ * to run at a bad moment. Slice i of every server is one round, for comparisons paired by slice.
+ * Returns, per label: req/s of 200 responses, exact p50/p99 latency in ms and server CPU per request
+ * in µs (null without /proc), each over the whole measurement and per slice (`slices.rps`,
+ * `slices.p99`, `slices.cpuUsPerReq`), and every non-2xx, error and timeout count.
  */
-export async function measureInterleaved(servers, connections, { durationS, warmupS, slices, ticksPerSecond }) {
+export async function measureInterleaved(servers, connections, { durationS, warmupS, slices, ticksPerSecond, random }) {
   const state = {};
   for (const [label, server] of Object.entries(servers)) {
     if (warmupS > 0) await drive(server.url, connections, warmupS, null);
-    state[label] = { latencies: { values: new Float64Array(MAX_SAMPLES), count: 0 }, ok: 0, seconds: 0, cpu: 0, non2xx: 0, errors: 0, timeouts: 0 };
+    const latencies = { values: new Float64Array(MAX_SAMPLES), count: 0 };
+    state[label] = { latencies, ok: 0, seconds: 0, cpu: 0, non2xx: 0, errors: 0, timeouts: 0, slices: { rps: [], p99: [], cpuUsPerReq: [] } };
   }
   const sliceS = durationS / slices;
   for (let i = 0; i < slices; i++) {
-    // A B, B A, A B, ...: neither server always runs right after the other's load.
-    const order = i % 2 === 0 ? Object.entries(servers) : Object.entries(servers).reverse();
-    for (const [label, server] of order) {
+    for (const [label, server] of shuffled(Object.entries(servers), random)) {
       const s = state[label];
+      const first = s.latencies.count;
       const cpuBefore = cpuMs(server.child.pid, ticksPerSecond);
       const result = await drive(server.url, connections, sliceS, s.latencies);
       const cpuAfter = cpuMs(server.child.pid, ticksPerSecond);
-      s.cpu = cpuBefore === null || cpuAfter === null || s.cpu === null ? null : s.cpu + cpuAfter - cpuBefore;
+      const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+      s.cpu = cpu === null || s.cpu === null ? null : s.cpu + cpu;
       s.ok += result['2xx'];
       s.seconds += result.duration;
       s.non2xx += result.non2xx;
       s.errors += result.errors;
       s.timeouts += result.timeouts;
+      s.slices.rps.push(result['2xx'] / result.duration);
+      s.slices.p99.push(percentile(s.latencies.values.slice(first, s.latencies.count).sort(), 99));
+      s.slices.cpuUsPerReq.push(cpu === null || result['2xx'] === 0 ? null : (cpu * 1000) / result['2xx']);
     }
   }
   const points = {};
@@ -136,6 +144,7 @@ export async function measureInterleaved(servers, connections, { durationS, warm
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
       cpuUsPerReq: s.cpu === null || s.ok === 0 ? null : (s.cpu * 1000) / s.ok,
+      slices: s.slices,
       ok: s.ok,
       non2xx: s.non2xx,
       errors: s.errors,

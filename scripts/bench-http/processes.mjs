@@ -24,7 +24,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 /** Kills every child and exits with 1 once `ms` have passed; the timer does not keep the process alive. */
 export function setWatchdog(ms) {
   setTimeout(() => {
-    process.stderr.write(`bench-http: time budget of ${Math.round(ms / 1000)} s exceeded, stopping\n`);
+    process.stderr.write(`bench: time budget of ${Math.round(ms / 1000)} s exceeded, stopping\n`);
     killAll();
     process.exit(1);
   }, ms).unref();
