@@ -6,6 +6,9 @@ import { medianInterval, paired, summarize } from './stats.mjs';
 export const START = '<!-- bench:results:start -->';
 export const END = '<!-- bench:results:end -->';
 
+/** The fewest pairs for which the sign-test interval of a median reaches 95% confidence. */
+const MIN_PAIRS = 6;
+
 /** A number for a table cell: thousands separated from 100 up, one decimal from 10, else two. */
 export function formatNumber(n) {
   if (!Number.isFinite(n)) return 'n/a';
@@ -52,8 +55,10 @@ export function formatRow(row) {
     return `| ${row.figure} | ${ours} | — | — | — | — | ${targetText(row.target, row.unit)} | ${result} |`;
   }
   const p = paired(row.ours, row.baseline.samples);
-  const ratio = `${p.ratio.toFixed(2)}× [${p.ratioInterval[0].toFixed(2)}–${p.ratioInterval[1].toFixed(2)}]`;
-  const diff = `${signed(p.diff)} ${row.unit} [${signed(p.diffInterval[0])} to ${signed(p.diffInterval[1])}]`;
+  // Below six pairs the sign-test interval is the whole range, which covers less than 95%.
+  const mark = p.n < MIN_PAIRS ? '†' : '';
+  const ratio = `${p.ratio.toFixed(2)}× [${p.ratioInterval[0].toFixed(2)}–${p.ratioInterval[1].toFixed(2)}]${mark}`;
+  const diff = `${signed(p.diff)} ${row.unit} [${signed(p.diffInterval[0])} to ${signed(p.diffInterval[1])}]${mark}`;
   const result =
     row.target?.max !== undefined
       ? verdict(row.target, summarize(row.ours).median, medianInterval(row.ours), row.target.max)
@@ -61,12 +66,14 @@ export function formatRow(row) {
   return `| ${row.figure} | ${ours} | ${row.baseline.label} | ${cell(row.baseline.samples, row.unit)} | ${ratio} | ${diff} | ${targetText(row.target, row.unit)} | ${result} |`;
 }
 
-/** The whole table: a header and one line per row. */
+/** The whole table: a header, one line per row, and a note when some row had too few pairs for a 95% interval. */
 export function formatTable(rows) {
+  const few = rows.some((row) => row.baseline !== undefined && row.ours.length < MIN_PAIRS);
   return [
     '| figure | mcp-gen: median (IQR) | compared with | its median (IQR) | ratio, paired [95% CI] | difference, paired [95% CI] | target | result |',
     '|---|---:|---|---:|---:|---:|---|---|',
     ...rows.map(formatRow),
+    ...(few ? ['', `† Fewer than ${MIN_PAIRS} pairs: the bracket is the range of the pairs, not a 95% interval.`] : []),
   ].join('\n');
 }
 
