@@ -72,14 +72,16 @@ function versionOf(pkg) {
   return JSON.parse(readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
 }
 
+const count = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 function parameters() {
   const g = params;
   const parts = [`seed ${seed}`];
-  if (selected.includes('generate')) parts.push(`generate: ${g.generate.runs} rounds (+${g.generate.discard} discarded) of 6 processes`);
-  if (selected.includes('scale')) parts.push(`500 vs 50 tools: ${g.scale.runs} rounds (+${g.scale.discard})`);
-  if (selected.includes('watch')) parts.push(`--watch: ${g.watch.runs} saves (+${g.watch.discard})`);
-  if (selected.includes('stdio')) parts.push(`stdio: ${g.stdio.runs} rounds (+${g.stdio.discard}) of 6 spawns`);
-  if (selected.includes('http')) parts.push(`HTTP: ${CONNECTIONS} connections, ${g.http.warmupS} s warm-up per server, then ${g.http.slices} slices of ${g.http.durationS / g.http.slices} s per server`);
+  if (selected.includes('generate')) parts.push(`generate: ${count(g.generate.runs, 'round')} (+${g.generate.discard} discarded) of 6 processes`);
+  if (selected.includes('scale')) parts.push(`500 vs 50 tools: ${count(g.scale.runs, 'round')} (+${g.scale.discard})`);
+  if (selected.includes('watch')) parts.push(`--watch: ${count(g.watch.runs, 'save')} (+${g.watch.discard})`);
+  if (selected.includes('stdio')) parts.push(`stdio: ${count(g.stdio.runs, 'round')} (+${g.stdio.discard}) of 6 spawns`);
+  if (selected.includes('http')) parts.push(`HTTP: ${CONNECTIONS} connections, ${g.http.warmupS} s warm-up per server, then ${count(g.http.slices, 'slice')} of ${g.http.durationS / g.http.slices} s per server`);
   return parts.join('; ');
 }
 
