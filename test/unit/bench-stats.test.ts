@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { median, medianInterval, paired, quantile, seededRandom, shuffled, summarize } from '../../scripts/bench/stats.mjs';
+import { formatNumber, formatRow } from '../../scripts/bench/table.mjs';
 
 // The statistics behind docs/benchmarks.md: exact values, so a table can be trusted to say what it computes.
 describe('benchmark statistics', () => {
@@ -29,5 +30,20 @@ describe('benchmark statistics', () => {
     expect(shuffled(['a', 'b', 'c', 'd', 'e'], seededRandom(1))).toEqual(first);
     expect(first).toEqual(['e', 'c', 'b', 'a', 'd']); // mulberry32 from seed 1: a recorded run's order stays replayable
     expect(seededRandom(7)()).toBe(seededRandom(7)());
+  });
+});
+
+describe('benchmark table rows', () => {
+  it('formats numbers by size, with a true minus sign', () => {
+    expect([formatNumber(1234.5), formatNumber(12.34), formatNumber(9.876), formatNumber(-12.34), formatNumber(NaN)]).toEqual(['1,235', '12.3', '9.88', '−12.3', 'n/a']);
+  });
+
+  it('judges a ratio target on the paired ratio and marks brackets from fewer than six pairs', () => {
+    const row = { figure: 'x', unit: 'ms', ours: [10, 20, 30], baseline: { label: 'y', samples: [20, 40, 60] }, target: { ratioMax: 0.8 } };
+    expect(formatRow(row)).toBe('| x | 20.0 ms (15.0–25.0) | y | 40.0 ms (30.0–50.0) | 0.50× [0.50–0.50]† | −20.0 ms [−30.0 to −10.0]† | ≤ 0.80× | met |');
+  });
+
+  it('judges an absolute target on the median and says when the interval spans it', () => {
+    expect(formatRow({ figure: 'w', unit: 'ms', ours: [250, 310, 400], target: { max: 300 } })).toBe('| w | 310 ms (280–355) | — | — | — | — | ≤ 300 ms | **MISSED** (CI spans the target) |');
   });
 });
