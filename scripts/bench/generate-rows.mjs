@@ -9,6 +9,7 @@ import { syntheticManifest } from './manifests.mjs';
 import { interleave, timeChecked } from './run.mjs';
 
 const inputs = fileURLToPath(new URL('./inputs/', import.meta.url));
+/** The 11-tool task tracker as an mcp-gen manifest, and the same domain as an OpenAPI 3.0 spec for the peer. */
 export const tasksManifest = path.join(inputs, 'tasks.mcp.yaml');
 export const tasksOpenApi = path.join(inputs, 'tasks.openapi.yaml');
 

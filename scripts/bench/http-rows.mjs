@@ -11,8 +11,13 @@ import { clockTicks, serverEnv } from '../bench-http/processes.mjs';
 import { buildGeneratedProject, sdkServerPath } from '../bench-http/project.mjs';
 
 const cannedServerPath = fileURLToPath(new URL('../bench-http/canned-server.mjs', import.meta.url));
+/** Concurrent keep-alive connections of the HTTP load. */
 export const CONNECTIONS = 32;
 
+/**
+ * Starts the four servers, checks each one's answer, measures them in interleaved slices and stops
+ * them; returns the HTTP rows and the raw per-server points.
+ */
 export async function benchHttp({ scratch, durationS, slices, warmupS, random, log }) {
   log('building the generated two-tool server...');
   const entry = buildGeneratedProject(path.join(scratch, 'generated'));

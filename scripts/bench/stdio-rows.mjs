@@ -22,6 +22,7 @@ function buildDemo(root, outDir) {
   return path.join(outDir, 'src', 'main.js');
 }
 
+/** Interleaved cold starts of the generated demo and both hand-written servers; returns the stdio rows. */
 export async function benchStdio({ root, scratch, runs, discard, random, progress }) {
   const entry = buildDemo(root, path.join(scratch, 'demo'));
   const env = serverEnv();

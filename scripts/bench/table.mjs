@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { medianInterval, paired, summarize } from './stats.mjs';
 
+/** The markers in docs/benchmarks.md between which the results block is written. */
 export const START = '<!-- bench:results:start -->';
 export const END = '<!-- bench:results:end -->';
 
