@@ -31,6 +31,11 @@ const GROUPS = ['generate', 'scale', 'watch', 'stdio', 'http'];
 const FULL = { generate: { runs: 21, discard: 2 }, scale: { runs: 9, discard: 1 }, watch: { runs: 21, discard: 2 }, stdio: { runs: 31, discard: 2 }, http: { durationS: 20, slices: 10, warmupS: 3 } };
 const QUICK = { generate: { runs: 3, discard: 0 }, scale: { runs: 1, discard: 0 }, watch: { runs: 4, discard: 1 }, stdio: { runs: 3, discard: 1 }, http: { durationS: 2, slices: 2, warmupS: 1 } };
 
+function usage(message) {
+  process.stderr.write(`bench: ${message}\n`);
+  process.exit(2);
+}
+
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
@@ -41,13 +46,13 @@ const { values } = parseArgs({
   },
 });
 const selected = values.only === undefined ? GROUPS : values.only.split(',').map((g) => g.trim());
-for (const group of selected) if (!GROUPS.includes(group)) throw new Error(`--only: unknown group "${group}"; the groups are ${GROUPS.join(', ')}`);
+for (const group of selected) if (!GROUPS.includes(group)) usage(`--only: unknown group "${group}"; the groups are ${GROUPS.join(', ')}`);
 const seed = Number(values.seed);
-if (!Number.isInteger(seed) || seed < 0) throw new Error(`--seed must be a non-negative integer, got "${values.seed}"`);
+if (!Number.isInteger(seed) || seed < 0) usage(`--seed must be a non-negative integer, got "${values.seed}"`);
 const params = structuredClone(values.quick ? QUICK : FULL);
 if (values.runs !== undefined) {
   const runs = Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1 || runs > 201) throw new Error(`--runs must be an integer from 1 to 201, got "${values.runs}"`);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 201) usage(`--runs must be an integer from 1 to 201, got "${values.runs}"`);
   for (const group of ['generate', 'scale', 'watch', 'stdio']) params[group].runs = runs;
 }
 
