@@ -10,6 +10,7 @@ import { hasFailures, sortDiagnostics, type Diagnostic } from './diagnostics/ind
 import { locateFindings } from './locate.js';
 import { bannerMark, emitProject, type GeneratedFile } from './emit/index.js';
 import { loadProject, loadTemplates, type ExistingProject } from './load/index.js';
+import { designPath } from './model/layout.js';
 import { planProject } from './plan/index.js';
 import { lineLabel } from './check.js';
 import { emitReportMarkdown } from './emit/report/index.js';
@@ -45,12 +46,6 @@ export async function buildProject(options: ResolvedOptions, mcpGenVersion: stri
   const files = [...emitted.files, design].sort((a, b) => compareText(a.path, b.path));
   const diagnostics = sortDiagnostics([...compiled.diagnostics, ...locateFindings(emitted.findings, compiled.manifest, { outDir: options.outDir, cwd })]);
   return { diagnostics, files: diagnostics.some((d) => d.severity === 'error') ? [] : files };
-}
-
-/** DESIGN.md sits next to the manifest, or at the project root when the manifest lives outside it. */
-export function designPath(manifestFromOut: string): string {
-  const dir = path.posix.dirname(manifestFromOut);
-  return dir === '.' || dir.startsWith('..') ? 'DESIGN.md' : `${dir}/DESIGN.md`;
 }
 
 /** Generates (or checks, or lists) the project described by the manifest. */

@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { choosePaint } from '../diagnostics/index.js';
+import { protocolVersion } from '../model/defaults.js';
 import { packageVersion } from './version.js';
 
 // Each command loads its own module when it runs: generate, report and init pull in ts-morph,
@@ -38,7 +39,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
   let exitCode = 0;
   const program = new Command()
     .name('mcp-gen')
-    .description('Compile an MCP server manifest (spec 2026-07-28) into a typed TypeScript server, and review its design.')
+    .description(`Compile an MCP server manifest (spec ${protocolVersion}) into a typed TypeScript server, and review its design.`)
     .version(packageVersion(), '-V, --version')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { checkManifest, renderReport } from '../check.js';
 import { resolveOptions } from '../config/index.js';
 import { formatReport, hasFailures, type Paint } from '../diagnostics/index.js';
+import { designFile, designJsonFile } from '../model/layout.js';
 import { writeProject } from '../write/index.js';
 import type { CliIo } from './index.js';
 
@@ -48,7 +49,7 @@ export function runReport(flags: { manifest: string; out?: string; format: strin
     io.stdout(text);
     return 0;
   }
-  const target = path.resolve(io.cwd, flags.out ?? path.join(options.outDir, flags.format === 'json' ? 'DESIGN.json' : 'DESIGN.md'));
+  const target = path.resolve(io.cwd, flags.out ?? path.join(options.outDir, flags.format === 'json' ? designJsonFile : designFile));
   const report = writeProject(path.dirname(target), [{ path: path.basename(target), contents: text, ownership: 'generated' }], [], 'write', '');
   const shown = path.relative(io.cwd, target).split(path.sep).join('/');
   io.stdout(`${shown}: ${report.changes.length === 0 ? 'unchanged' : 'written'} (gate ${result.review?.failed === true ? 'FAIL' : 'PASS'})\n`);

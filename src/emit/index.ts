@@ -5,6 +5,7 @@
  * here touches the disk.
  */
 import type { Finding } from '../diagnostics/index.js';
+import { markerPath } from '../model/layout.js';
 import type { ServerModel } from '../model/types.js';
 import type { Plan } from '../plan/index.js';
 import { compareText } from '../util/compare.js';
@@ -23,9 +24,6 @@ export type { EmitContext, GeneratedFile, Ownership } from './shared/files.js';
 export { bannerMark } from './shared/banner.js';
 export { registryData } from './registry/index.js';
 
-/** Where the list of generated files is kept; stale-file cleanup trusts only files listed there. */
-export const markerFile = 'src/generated/.mcp-gen';
-
 /** Every output file and every finding of one run. */
 export interface EmitResult {
   readonly files: readonly GeneratedFile[];
@@ -39,8 +37,8 @@ export async function emitProject(model: ServerModel, plan: Plan, existing: Read
   findings.push(...types.diagnostics);
   const generated: GeneratedFile[] = [types.file, ...emitRegistry(model, ctx), emitServer(model, ctx), ...emitRuntime(model, ctx), ...emitContractTests(model, ctx)];
   const marker: GeneratedFile = {
-    path: markerFile,
-    contents: stableJson({ generatedBy: 'mcp-gen', manifest: ctx.manifestPath, files: [...generated.map((f) => f.path), markerFile].sort(compareText) }),
+    path: markerPath,
+    contents: stableJson({ generatedBy: 'mcp-gen', manifest: ctx.manifestPath, files: [...generated.map((f) => f.path), markerPath].sort(compareText) }),
     ownership: 'generated',
   };
 

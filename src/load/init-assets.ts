@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseDocument, type Node } from 'yaml';
+import { manifestDefaults } from '../model/defaults.js';
 import { compareText } from '../util/compare.js';
 
 /** Starting points of `mcp-gen init`. */
@@ -49,7 +50,7 @@ export function customizeManifest(text: string, choices: { name: string | undefi
   if (choices.name !== undefined && name?.range) edits.push({ from: name.range[0], to: name.range[1], text: choices.name });
   if (choices.transport !== undefined) {
     const http = doc.getIn(['transports', 'http'], true) as Node | undefined;
-    const httpText = http?.range ? out.slice(http.range[0], http.range[1]).trim() : '{ host: 127.0.0.1, port: 3000, path: /mcp }';
+    const httpText = http?.range ? out.slice(http.range[0], http.range[1]).trim() : `{ host: ${manifestDefaults.httpHost}, port: ${manifestDefaults.httpPort}, path: ${manifestDefaults.httpPath} }`;
     const lines = [...(choices.transport !== 'http' ? ['  stdio: {}'] : []), ...(choices.transport !== 'stdio' ? [`  http: ${httpText.includes('\n') ? `\n${httpText.replace(/^/gm, '    ')}` : httpText}`] : [])];
     const transports = doc.get('transports', true) as Node | undefined;
     if (transports?.range) {

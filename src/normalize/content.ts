@@ -1,3 +1,4 @@
+import { handlerPath } from '../model/layout.js';
 import { camelCase, pascalCase } from '../model/naming.js';
 import { templateVariables } from '../model/uri-template.js';
 import type { CacheModel, PromptModel, ResourceModel } from '../model/types.js';
@@ -21,7 +22,7 @@ export function normalizeResources(value: unknown, serverCache: CacheModel): Res
         ? Object.fromEntries(sortBy(entriesOf(resource.completions), ([variable]) => variable).map(([variable, values]) => [variable, stringList(values)]))
         : null,
       variables: templateVariables(stringOr(resource.uriTemplate) ?? ''),
-      names: { handler: camelCase(name), argsType: `${pascalCase(name)}Variables`, file: `src/handlers/resources/${name}.ts` },
+      names: { handler: camelCase(name), argsType: `${pascalCase(name)}Variables`, file: handlerPath('resource', name) },
       pointer: `/resources/${name}`,
     };
   });
@@ -56,7 +57,7 @@ export function normalizePrompts(value: unknown): PromptModel[] {
       description: stringOr(prompt.description) ?? null,
       arguments: sortBy(args, (a) => a.name),
       messages,
-      names: { handler: camelCase(name), argsType: `${pascalCase(name)}Args`, file: `src/handlers/prompts/${name}.ts` },
+      names: { handler: camelCase(name), argsType: `${pascalCase(name)}Args`, file: handlerPath('prompt', name) },
       pointer: `/prompts/${name}`,
     };
   });

@@ -1,4 +1,5 @@
 import { isEffectivelyDestructive } from '../model/defaults.js';
+import { handlerPath } from '../model/layout.js';
 import { camelCase, pascalCase } from '../model/naming.js';
 import { mapSchema, walkSchema } from '../model/schema-walk.js';
 import type { HandleUseModel, JsonSchema, ToolAnnotationsModel, ToolModel } from '../model/types.js';
@@ -38,7 +39,7 @@ export function normalizeTools(value: unknown, handleDescriptions: ReadonlyMap<s
         handler: camelCase(name),
         inputType: `${typeBase}Input`,
         outputType: `${typeBase}Output`,
-        file: `src/handlers/tools/${name}.ts`,
+        file: handlerPath('tool', name),
       },
       pointer: `/tools/${name}`,
     };

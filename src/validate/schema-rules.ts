@@ -1,5 +1,6 @@
 import AjvModule, { type ErrorObject } from 'ajv';
 import type { DiagnosticCode } from '../diagnostics/index.js';
+import { protocolVersion } from '../model/defaults.js';
 import { suggestName } from '../model/naming.js';
 import { parsePointer } from '../util/json-pointer.js';
 import { suggestClosest } from '../util/suggest.js';
@@ -29,10 +30,10 @@ const typeNames: Record<string, string> = {
 
 /** Keys a reader of older MCP material may write, and why the design gate rejects them. */
 const rejectedFeatures: Record<string, readonly [string, string]> = {
-  roots: ['Roots are deprecated in MCP 2026-07-28 and rejected by the design gate (R3)', 'take directories as configuration or tool arguments instead'],
-  sampling: ['Sampling is deprecated in MCP 2026-07-28 and rejected by the design gate (R3)', 'call a model provider from the handler, or ask the user through approval'],
-  logging: ['protocol logging is deprecated in MCP 2026-07-28 and rejected by the design gate (R3)', 'generated servers log to stderr'],
-  sessions: ['protocol sessions do not exist in MCP 2026-07-28; the design gate rejects them on the modern path (R1)', 'carry workflow state in handles'],
+  roots: [`Roots are deprecated in MCP ${protocolVersion} and rejected by the design gate (R3)`, 'take directories as configuration or tool arguments instead'],
+  sampling: [`Sampling is deprecated in MCP ${protocolVersion} and rejected by the design gate (R3)`, 'call a model provider from the handler, or ask the user through approval'],
+  logging: [`protocol logging is deprecated in MCP ${protocolVersion} and rejected by the design gate (R3)`, 'generated servers log to stderr'],
+  sessions: [`protocol sessions do not exist in MCP ${protocolVersion}; the design gate rejects them on the modern path (R1)`, 'carry workflow state in handles'],
   'transports.http.sessions': ['Mcp-Session-Id sessions are rejected on the modern path by the design gate (R1)', 'carry workflow state in handles; legacy clients are served by "protocol.legacy: serve"'],
   'transports.http.getStream': ['standalone GET streams are rejected on the modern path by the design gate (R1)', 'remove it; the endpoint answers POST only'],
   'transports.http.resumable': ['Last-Event-ID resumption is rejected on the modern path by the design gate (R1)', 'remove it; every request stands on its own'],

@@ -1,10 +1,11 @@
+import { protocolVersion } from '../../model/defaults.js';
 import { entriesOf, isRecord, stringOr } from '../../util/guards.js';
 import { isLoopbackHost } from '../../util/net.js';
 import { suggestClosest } from '../../util/suggest.js';
 import type { RuleContext } from '../context.js';
 
 /** Protocol revisions that generated servers implement on the modern path. */
-export const implementedVersions: readonly string[] = ['2026-07-28'];
+export const implementedVersions: readonly string[] = [protocolVersion];
 
 /** `protocol.versions`: only implemented revisions, each once. */
 export function checkProtocol(ctx: RuleContext): void {
