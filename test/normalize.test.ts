@@ -3,16 +3,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseManifest } from '../src/load/index.js';
 import { normalizeManifest } from '../src/normalize/index.js';
-import { compileManifest } from '../src/pipeline.js';
+import { runPipeline } from '../src/pipeline.js';
 import { stableJson } from '../src/util/stable-json.js';
 import { validateManifest } from '../src/validate/index.js';
 import { expectGolden, repoRoot } from './support/golden.js';
 
 const notesPath = path.join(repoRoot, 'examples', 'notes', 'mcp.yaml');
 
-describe('the reference manifest (examples/notes)', () => {
-  const result = compileManifest('examples/notes/mcp.yaml', repoRoot);
+const result = await runPipeline({ manifest: 'examples/notes/mcp.yaml', cwd: repoRoot }, 'normalize');
 
+describe('the reference manifest (examples/notes)', () => {
   it('validates clean: no error, no warning', () => {
     expect(result.diagnostics).toEqual([]);
   });

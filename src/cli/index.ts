@@ -53,7 +53,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--strict', 'treat warnings as errors', false)
     .action(async (manifest: string, options: { format: string; strict: boolean }) => {
       const { runValidate } = await commands.validate();
-      exitCode = runValidate({ manifest, format: options.format, strict: options.strict }, io, choosePaint(io.isTty, io.env));
+      exitCode = await runValidate({ manifest, format: options.format, strict: options.strict }, io, choosePaint(io.isTty, io.env));
     });
 
   program
@@ -97,7 +97,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--strict', 'treat warnings as failures', false)
     .action(async (manifest: string, options: { baseline?: string; format: string; strict: boolean }) => {
       const { runCheck } = await commands.review();
-      exitCode = runCheck({ manifest, ...(options.baseline === undefined ? {} : { baseline: options.baseline }), format: options.format, strict: options.strict }, io, choosePaint(io.isTty, io.env));
+      exitCode = await runCheck({ manifest, ...(options.baseline === undefined ? {} : { baseline: options.baseline }), format: options.format, strict: options.strict }, io, choosePaint(io.isTty, io.env));
     });
 
   program
@@ -108,7 +108,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--format <format>', 'md or json', 'md')
     .action(async (manifest: string, options: { out?: string; format: string }) => {
       const { runReport } = await commands.review();
-      exitCode = runReport({ manifest, ...(options.out === undefined ? {} : { out: options.out }), format: options.format }, io, choosePaint(io.isTty, io.env));
+      exitCode = await runReport({ manifest, ...(options.out === undefined ? {} : { out: options.out }), format: options.format }, io, choosePaint(io.isTty, io.env));
     });
 
   try {

@@ -1,18 +1,20 @@
 /**
  * emit: turns the model and the plan into files, in memory.
- * In: ServerModel, Plan, existing handler texts, EmitContext. Out: every
- * output file (in plan order) plus findings. Emitters return data; nothing
- * here touches the disk.
+ * In: ServerModel, Plan, existing handler texts, the review (for DESIGN.md),
+ * EmitContext. Out: every output file, sorted by path, plus findings.
+ * Emitters return data; nothing here touches the disk.
  */
 import type { Finding } from '../diagnostics/index.js';
-import { markerPath } from '../model/layout.js';
+import { designJsonPath, designPath, markerPath } from '../model/layout.js';
 import type { ServerModel } from '../model/types.js';
 import type { Plan } from '../plan/index.js';
+import type { Review } from '../review/index.js';
 import { compareText } from '../util/compare.js';
 import { stableJson } from '../util/stable-json.js';
 import { checkHandler, renameHandler } from './handlers/reconcile.js';
 import { emitStub } from './handlers/stubs.js';
 import { emitRegistry } from './registry/index.js';
+import { emitReportJson, emitReportMarkdown, type LineOf } from './report/index.js';
 import { emitRuntime } from './runtime/index.js';
 import { emitScaffold } from './scaffold/index.js';
 import { emitServer } from './server/index.js';
@@ -24,6 +26,12 @@ export type { EmitContext, GeneratedFile, Ownership } from './shared/files.js';
 export { bannerMark } from './shared/banner.js';
 export { registryData } from './registry/index.js';
 
+/** What the design report shows besides the model: the review, and where each finding sits in the manifest. */
+export interface ReportInput {
+  readonly review: Review;
+  readonly lineOf: LineOf;
+}
+
 /** Every output file and every finding of one run. */
 export interface EmitResult {
   readonly files: readonly GeneratedFile[];
@@ -31,7 +39,7 @@ export interface EmitResult {
 }
 
 /** Runs every emitter; files come back sorted by path, whatever order emitters ran in. */
-export async function emitProject(model: ServerModel, plan: Plan, existing: ReadonlyMap<string, string>, ctx: EmitContext): Promise<EmitResult> {
+export async function emitProject(model: ServerModel, plan: Plan, existing: ReadonlyMap<string, string>, report: ReportInput, ctx: EmitContext): Promise<EmitResult> {
   const findings: Finding[] = [...plan.findings];
   const types = await emitTypes(model, ctx);
   findings.push(...types.diagnostics);
@@ -54,6 +62,15 @@ export async function emitProject(model: ServerModel, plan: Plan, existing: Read
       if (result.file !== null) handlers.push(result.file);
     }
   }
-  const files = [...generated, marker, ...emitScaffold(model, ctx), ...handlers].sort((a, b) => compareText(a.path, b.path));
+  // DESIGN.md is generated but not in the marker: it lives beside the manifest, outside the generated locations.
+  const design: GeneratedFile = { path: designPath(ctx.manifestPath), contents: emitReportMarkdown(model, report.review, report.lineOf, ctx), ownership: 'generated' };
+  const files = [...generated, marker, design, ...emitScaffold(model, ctx), ...handlers].sort((a, b) => compareText(a.path, b.path));
   return { files, findings };
+}
+
+/** Only the design report, as DESIGN.md and DESIGN.json, for `mcp-gen report`. */
+export function emitReport(model: ServerModel, report: ReportInput, ctx: EmitContext): EmitResult {
+  const markdown: GeneratedFile = { path: designPath(ctx.manifestPath), contents: emitReportMarkdown(model, report.review, report.lineOf, ctx), ownership: 'generated' };
+  const json: GeneratedFile = { path: designJsonPath(ctx.manifestPath), contents: emitReportJson(model, report.review, report.lineOf), ownership: 'generated' };
+  return { files: [markdown, json].sort((a, b) => compareText(a.path, b.path)), findings: [] };
 }

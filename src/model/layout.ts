@@ -70,13 +70,22 @@ export const scaffoldPaths = {
 /** The design report's file name. */
 export const designFile = 'DESIGN.md';
 
-/** The JSON form of the report, which `mcp-gen report --format json` writes beside the manifest. */
+/** The JSON form of the report, which `mcp-gen report --format json` writes. */
 export const designJsonFile = 'DESIGN.json';
 
 /** DESIGN.md sits next to the manifest, or at the project root when the manifest lives outside it. */
 export function designPath(manifestFromOut: string): string {
+  return besideManifest(manifestFromOut, designFile);
+}
+
+/** DESIGN.json, in the same place as DESIGN.md. */
+export function designJsonPath(manifestFromOut: string): string {
+  return besideManifest(manifestFromOut, designJsonFile);
+}
+
+function besideManifest(manifestFromOut: string, name: string): string {
   const dir = path.posix.dirname(manifestFromOut);
-  return dir === '.' || dir.startsWith('..') ? designFile : `${dir}/${designFile}`;
+  return dir === '.' || dir.startsWith('..') ? name : `${dir}/${name}`;
 }
 
 /** The ESM specifier with which the module at `from` imports the module at `to` (both project paths). */
