@@ -6,7 +6,10 @@
 import { Command, CommanderError } from 'commander';
 import { choosePaint } from '../diagnostics/index.js';
 import { protocolVersion } from '../model/defaults.js';
+import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
+
+export type { CliIo } from './io.js';
 
 // Each command loads its own module when it runs: generate, report and init pull in ts-morph,
 // json-schema-to-typescript and Handlebars, which `validate` and `--help` never need.
@@ -16,15 +19,6 @@ const commands = {
   init: () => import('./init-command.js'),
   review: () => import('./review-commands.js'),
 };
-
-/** Where the CLI writes; tests pass their own streams. */
-export interface CliIo {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  readonly isTty: boolean;
-  readonly env: NodeJS.ProcessEnv;
-  readonly cwd: string;
-}
 
 const defaultIo: CliIo = {
   stdout: (text) => process.stdout.write(text),

@@ -5,7 +5,7 @@ import { formatReport, hasFailures, type Paint } from '../diagnostics/index.js';
 import { designJsonPath, designPath } from '../model/layout.js';
 import { runPipeline } from '../pipeline.js';
 import { writeProject } from '../write/index.js';
-import type { CliIo } from './index.js';
+import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
 
 /** `mcp-gen check`: validate + lint + gate (+ breaking changes); exit 1 on any FAIL or error. */

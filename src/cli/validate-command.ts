@@ -1,6 +1,6 @@
 import { formatReport, hasFailures, type Paint } from '../diagnostics/index.js';
 import { runPipeline } from '../pipeline.js';
-import type { CliIo } from './index.js';
+import type { CliIo } from './io.js';
 
 /** Options of `mcp-gen validate`, as given on the command line. */
 export interface ValidateOptions {

@@ -1,4 +1,4 @@
-import type { CodeInfo } from './codes.js';
+import type { CodeInfo } from './code-info.js';
 
 /** Design-review codes (`mcp-gen check`): lint rules behind the gate, and breaking changes against a baseline. */
 export const reviewCodes = {

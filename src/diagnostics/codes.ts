@@ -4,17 +4,11 @@
  * and a test fails if a code here has no fixture that triggers it.
  */
 
+import type { CodeInfo } from './code-info.js';
 import { generateCodes } from './codes-generate.js';
 import { reviewCodes } from './codes-review.js';
 
-/** One entry of the catalog. */
-export interface CodeInfo {
-  /** `info` notes never fail a run, not even with --strict. */
-  readonly severity: 'error' | 'warning' | 'info';
-  readonly title: string;
-  readonly cause: string;
-  readonly fix: string;
-}
+export type { CodeInfo } from './code-info.js';
 
 const manifestCodes = {
   // --- load: reading and parsing the file ---

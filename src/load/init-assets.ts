@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseDocument, type Node } from 'yaml';
 import { manifestDefaults } from '../model/defaults.js';
+import { generatedDir, sourceDir } from '../model/layout.js';
 import { compareText } from '../util/compare.js';
 
 /** Starting points of `mcp-gen init`. */
@@ -21,7 +22,7 @@ function readTree(root: string, prefix: string, into: Map<string, string>): void
   if (!existsSync(root)) return;
   for (const name of readdirSync(root).sort(compareText)) {
     const full = path.join(root, name);
-    if (prefix === 'src/' && name === 'generated') continue; // owned by mcp-gen: the new project generates its own
+    if (`${prefix}${name}` === generatedDir) continue; // owned by mcp-gen: the new project generates its own
     if (statSync(full).isDirectory()) readTree(full, `${prefix}${name}/`, into);
     else if (name.endsWith('.ts')) into.set(`${prefix}${name}`, readFileSync(full, 'utf8'));
   }
@@ -32,7 +33,7 @@ export function loadInitAssets(example: InitExample): InitAssets {
   if (example === 'blank') return { manifest: readFileSync(new URL('templates/init/mcp.yaml', packageRoot), 'utf8'), handlers: new Map() };
   const dir = new URL(`examples/${example}/`, packageRoot);
   const handlers = new Map<string, string>();
-  readTree(path.join(dir.pathname, 'src'), 'src/', handlers);
+  readTree(path.join(dir.pathname, sourceDir), `${sourceDir}/`, handlers);
   return { manifest: readFileSync(new URL('mcp.yaml', dir), 'utf8'), handlers };
 }
 

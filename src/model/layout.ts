@@ -7,8 +7,11 @@
  */
 import path from 'node:path';
 
+/** The project's TypeScript sources: handlers, `main.ts`, the user's own modules and the generated folder. */
+export const sourceDir = 'src';
+
 /** The folder mcp-gen owns: everything in it is rewritten on every run. */
-export const generatedDir = 'src/generated';
+export const generatedDir = `${sourceDir}/generated`;
 
 /** The list of files the last run generated; stale-file cleanup trusts only files listed there. */
 export const markerPath = `${generatedDir}/.mcp-gen`;
