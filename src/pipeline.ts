@@ -58,10 +58,10 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
   const loaded = input.revision === undefined ? loadManifest(input.manifest, input.cwd) : loadBaseline(input.revision, input.manifest, input.cwd);
   if (!loaded.ok) return { file: loaded.diagnostics[0]?.file ?? input.manifest, diagnostics: loaded.diagnostics, manifest: null, model: null, review: null, files: [], written: null };
   const { manifest } = loaded;
-  const validated = runs('validate') ? validateManifest(manifest) : [];
+  const { diagnostics: validated, manifest: typed } = runs('validate') ? validateManifest(manifest) : { diagnostics: [], manifest: null };
   let result: PipelineResult = { file: manifest.file, diagnostics: validated, manifest, model: null, review: null, files: [], written: null };
-  if (!runs('normalize') || hasFailures(validated, false)) return result;
-  const model = normalizeManifest(manifest.data);
+  if (!runs('normalize') || typed === null) return result;
+  const model = normalizeManifest(typed);
   const review = runs('review') ? reviewModel(model, validated) : null;
   result = { ...result, model, review };
   if (!runs('plan') || review === null || input.project === undefined) return result;

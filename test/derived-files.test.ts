@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderCatalogMarkdown } from '../src/diagnostics/catalog-doc.js';
 import { joinedStartTemplate, joinStartModules } from '../src/emit/runtime/merge.js';
+import { emitManifestType } from '../src/emit/types/manifest-type.js';
 import { manifestSchema } from '../src/validate/manifest-schema.js';
 import { repoRoot } from './support/golden.js';
 
@@ -15,6 +16,10 @@ describe('files derived from source are up to date', () => {
 
   it('schema/manifest.schema.json matches the schema validate uses', () => {
     expect(readFileSync(path.join(repoRoot, 'schema', 'manifest.schema.json'), 'utf8')).toBe(`${JSON.stringify(manifestSchema, null, 2)}\n`);
+  });
+
+  it('src/model/manifest.gen.ts is the Manifest type compiled from the same schema', async () => {
+    expect(readFileSync(path.join(repoRoot, 'src', 'model', 'manifest.gen.ts'), 'utf8')).toBe(await emitManifestType(manifestSchema));
   });
 
   it('templates/joined/start.gen.ts is the start modules joined as they are now', () => {

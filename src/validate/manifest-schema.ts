@@ -1,8 +1,11 @@
 /**
  * JSON Schema (draft-07) of manifest language v1: the shape of the file, checked
- * by ajv before the semantic rules. `schema/manifest.schema.json` is written
- * from this object by `npm run docs` for editors; a test keeps the two equal.
+ * by ajv before the semantic rules. The one source of the manifest's shape:
+ * `npm run docs` writes `schema/manifest.schema.json` (for editors) and the
+ * `Manifest` type (`src/model/manifest.gen.ts`) from this object; a test keeps
+ * them equal.
  */
+
 export const manifestSchema = {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "title": "mcp-gen manifest v1",

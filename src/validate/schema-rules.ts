@@ -1,6 +1,7 @@
 import AjvModule, { type ErrorObject } from 'ajv';
 import type { DiagnosticCode } from '../diagnostics/index.js';
 import { protocolVersion } from '../model/defaults.js';
+import type { Manifest } from '../model/manifest.gen.js';
 import { suggestName } from '../model/naming.js';
 import { parsePointer } from '../util/json-pointer.js';
 import { suggestClosest } from '../util/suggest.js';
@@ -45,7 +46,11 @@ const mapKinds: Record<string, string> = { tools: 'tool', resources: 'resource',
 /** Checks the manifest against its JSON Schema and reports each violation in manifest terms. */
 export function checkShape(ctx: RuleContext): void {
   const validateShape = shapeValidator();
-  if (validateShape(ctx.data)) return;
+  if (validateShape(ctx.data)) {
+    // The data matches manifestSchema, from which the Manifest type is compiled.
+    ctx.manifest = ctx.data as Manifest;
+    return;
+  }
   for (const error of validateShape.errors ?? []) reportAjvError(ctx, error);
 }
 
