@@ -145,6 +145,7 @@ describe('architecture rules', () => {
     const exempt = new Map([
       ['validate/manifest-schema.ts', 'the manifest JSON Schema as one object'],
       ['diagnostics/codes.ts', 'the diagnostic catalog, one entry per code'],
+      ['model/manifest.gen.ts', 'generated from the manifest schema by npm run docs, with every key\'s description'],
     ]);
     expect(files.filter((f) => f.text.split('\n').length > 300 && !exempt.has(f.rel)).map((f) => f.rel)).toEqual([]);
   });

@@ -3,7 +3,7 @@
 import type { JsonSchema } from './types.js';
 
 /**
- * e.g. 500ms, 90s, 15m, 2h, 1d
+ * A whole number greater than zero followed by `ms`, `s`, `m`, `h` or `d`, e.g. `500ms`, `90s`, `15m`, `2h`, `1d`.
  */
 export type Duration = string;
 
@@ -21,7 +21,7 @@ export interface Manifest {
    */
   $schema?: string;
   /**
-   * Version of the manifest language. Always 1.
+   * Version of the manifest language. Always `1`.
    */
   mcpGen: 1;
   server: ManifestServer;
@@ -47,11 +47,11 @@ export interface Manifest {
 
 export interface ManifestServer {
   /**
-   * Becomes serverInfo.name and the package name.
+   * Becomes `serverInfo.name` and the package name.
    */
   name: string;
   /**
-   * Semantic version; becomes serverInfo.version.
+   * Semantic version (`1.2.3`, `1.0.0-beta.1`). Becomes `serverInfo.version`. Quote it if YAML would read it as a number.
    */
   version: string;
   /**
@@ -59,31 +59,37 @@ export interface ManifestServer {
    */
   title?: string;
   /**
-   * What the server is for; shown in serverInfo.
+   * What the server is for; shown in `serverInfo`.
    */
   description?: string;
   /**
-   * Guidance for the model, returned by server/discover.
+   * Guidance for the model; returned by `server/discover`.
    */
   instructions?: string;
 }
 
 export interface ManifestProtocol {
   /**
-   * Protocol revisions served on the modern path. Default ["2026-07-28"].
+   * Protocol revisions served on the modern path, each listed once; only revisions generated servers implement.
    * 
    * @minItems 1
    */
   versions?: string[];
   /**
-   * serve: answer 2025-11-25 clients through the SDK's isolated legacy adapter; reject: answer them with -32022. Default serve.
+   * What happens to clients of the handshake-era revision 2025-11-25: `serve` answers them through the SDK's isolated legacy adapter, `reject` with error `-32022`.
    */
   legacy?: ("serve" | "reject");
 }
 
 export interface ManifestCache {
   ttl?: Duration;
+  /**
+   * The same in milliseconds.
+   */
   ttlMs?: number;
+  /**
+   * `private` when results may depend on who asks.
+   */
   scope?: ("public" | "private");
 }
 
@@ -92,51 +98,57 @@ export interface ManifestCache {
  */
 export interface ManifestTransports {
   /**
-   * Serve over stdin/stdout. Write {} to enable.
+   * Serve over stdin/stdout. Write `stdio: {}` to enable (an empty `stdio:` works too).
    */
   stdio?: Record<string, never> | null;
   http?: ManifestHttp;
 }
 
+/**
+ * Serve over Streamable HTTP on a single endpoint.
+ */
 export interface ManifestHttp {
   /**
-   * Bind address. Default 127.0.0.1.
+   * Bind address.
    */
   host?: string;
   /**
-   * Default 3000.
+   * Port.
    */
   port?: number;
   /**
-   * The single MCP endpoint. Default /mcp.
+   * The single MCP endpoint.
    */
   path?: string;
   /**
-   * Browser origins allowed besides loopback, e.g. http://localhost:6274.
+   * Browser origins allowed besides loopback, e.g. `http://localhost:6274`.
    */
   allowedOrigins?: string[];
 }
 
 export interface ManifestAuth {
+  /**
+   * How HTTP requests are authorized.
+   */
   type: ("none" | "bearer" | "oauth");
   /**
-   * bearer: env var holding token=principal:scope,scope;... entries.
+   * Name of the environment variable holding `token=principal:scope,scope;...` entries.
    */
   tokensEnv?: string;
   /**
-   * oauth: the authorization server (JWT iss).
+   * The authorization server (the JWT `iss`).
    */
   issuer?: string;
   /**
-   * oauth: where the issuer publishes its signing keys.
+   * Where the issuer publishes its signing keys.
    */
   jwksUri?: string;
   /**
-   * oauth: this server's resource URL; access tokens must name it as audience. bearer (optional): the public URL of the MCP endpoint, for the protected-resource metadata behind a TLS-terminating proxy.
+   * `oauth`: this server's resource URL; access tokens must name it as audience. `bearer`: the public URL of the MCP endpoint, advertised in the protected-resource metadata and the `WWW-Authenticate` challenge; set it when the server runs behind a TLS-terminating proxy, or the URL is built from each request's `Host` header with `http://`.
    */
   resource?: string;
   /**
-   * Scope name to what it allows.
+   * Scope name to a non-empty description of what it allows.
    */
   scopes?: {
     [k: string]: string;
@@ -144,34 +156,52 @@ export interface ManifestAuth {
 }
 
 export interface ManifestHandle {
+  /**
+   * What a handle of this kind refers to.
+   */
   description: string;
   ttl?: Duration;
+  /**
+   * The same in milliseconds.
+   */
   ttlMs?: number;
 }
 
 export interface ManifestTool {
+  /**
+   * Display name.
+   */
   title?: string;
+  /**
+   * What the tool does and returns; the model reads it.
+   */
   description: string;
   annotations?: ManifestToolAnnotations;
   /**
-   * confirm: ask the user before the handler runs. Default confirm for destructive tools, none otherwise.
+   * `confirm` asks the user before the handler runs.
    */
   approval?: ("confirm" | "none");
+  /**
+   * Scopes a caller needs; each must be declared under `auth.scopes`.
+   */
   scopes?: string[];
   /**
    * The tool's previous name; the handler file and symbol are renamed on the next generate.
    */
   renamedFrom?: string;
   /**
-   * JSON Schema 2020-12 of the arguments; root type object. `$handle: kind` marks a state handle.
+   * The arguments: JSON Schema 2020-12 with `type: object` at the root; `$handle: kind` marks a state handle. See "Tool schemas".
    */
   input: JsonSchema;
   /**
-   * JSON Schema 2020-12 of structuredContent.
+   * The `structuredContent` the tool returns: JSON Schema 2020-12.
    */
   output?: JsonSchema;
 }
 
+/**
+ * `readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`, each a boolean; see "Annotations and approval".
+ */
 export interface ManifestToolAnnotations {
   readOnlyHint?: boolean;
   destructiveHint?: boolean;
@@ -180,14 +210,29 @@ export interface ManifestToolAnnotations {
 }
 
 export interface ManifestResource {
+  /**
+   * One fixed resource: an absolute RFC 3986 URI with a scheme, e.g. `notes://style-guide`. No spaces, braces or quotes.
+   */
   uri?: string;
+  /**
+   * A family of resources: an RFC 6570 template with a scheme and at least one `{variable}`, e.g. `notes://notes/{id}`.
+   */
   uriTemplate?: string;
+  /**
+   * Display name.
+   */
   title?: string;
+  /**
+   * What the resource holds.
+   */
   description?: string;
+  /**
+   * e.g. `text/markdown`.
+   */
   mimeType?: string;
   cache?: ManifestCache;
   /**
-   * Values offered by completion/complete for each URI template variable (the ones starting with the typed prefix).
+   * Values `completion/complete` offers for each URI template variable (those starting with the typed prefix).
    */
   completions?: {
     [k: string]: CompletionValues;
@@ -195,28 +240,51 @@ export interface ManifestResource {
 }
 
 export interface ManifestPrompt {
+  /**
+   * Display name.
+   */
   title?: string;
+  /**
+   * What the prompt is for.
+   */
   description?: string;
+  /**
+   * Argument name to `{ description, title, required, completions }`.
+   */
   arguments?: {
     [k: string]: ManifestPromptArgument;
   };
   /**
+   * Fixed messages, each `{ role, text }`, in conversation order; without them the prompt gets a handler stub.
+   * 
    * @minItems 1
    */
   messages?: ManifestPromptMessage[];
 }
 
 export interface ManifestPromptArgument {
+  /**
+   * Display name.
+   */
   title?: string;
+  /**
+   * Shown to the user filling in the argument.
+   */
   description?: string;
+  /**
+   * Whether the client must supply the argument.
+   */
   required?: boolean;
   completions?: CompletionValues;
 }
 
 export interface ManifestPromptMessage {
+  /**
+   * Who speaks.
+   */
   role: ("user" | "assistant");
   /**
-   * {{argument}} placeholders are filled from the prompt's arguments.
+   * The message text, with `{{argument}}` placeholders filled from the prompt's arguments.
    */
   text: string;
 }
@@ -226,11 +294,11 @@ export interface ManifestPromptMessage {
  */
 export interface ManifestSecrets {
   /**
-   * Signs state handles.
+   * Variable holding the key that signs state handles.
    */
   handleKeyEnv?: string;
   /**
-   * Signs the approval state of destructive tools.
+   * Variable holding the key that signs the approval state of `approval: confirm` tools.
    */
   requestStateKeyEnv?: string;
 }
@@ -240,7 +308,7 @@ export interface ManifestSecrets {
  */
 export interface ManifestLint {
   /**
-   * More tools than this is a lint warning. Default 20.
+   * More tools than this is a lint warning (`lint-too-many-tools`) and a WARN on gate item R5.
    */
   maxTools?: number;
 }

@@ -6,7 +6,7 @@ import { suggestName } from '../model/naming.js';
 import { parsePointer } from '../util/json-pointer.js';
 import { suggestClosest } from '../util/suggest.js';
 import { describeValue, dottedPath, type RuleContext } from './context.js';
-import { manifestSchema } from './manifest-schema.js';
+import { annotationKeywords, manifestSchema } from './manifest-schema.js';
 
 // ajv is CommonJS; under NodeNext its class is the default export's `default`.
 const Ajv = AjvModule.default;
@@ -15,7 +15,7 @@ const Ajv = AjvModule.default;
 // `strictRequired` is off because `if/then` branches name keys declared one level up.
 let compiled: ReturnType<InstanceType<typeof Ajv>['compile']> | undefined;
 function shapeValidator() {
-  compiled ??= new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true }).compile(manifestSchema);
+  compiled ??= new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, keywords: [...annotationKeywords] }).compile(manifestSchema);
   return compiled;
 }
 
