@@ -13,7 +13,7 @@ export const protocolVersion = '2026-07-28';
 /** The handshake-era revision whose clients `protocol.legacy` serves or rejects. */
 export const legacyProtocolVersion = '2025-11-25';
 
-/** Every value the manifest may leave out, in one place. `docs/manifest.md` lists the same table. */
+/** Every value the manifest may leave out, in one place: the manifest schema's `default`s, and so the tables of `docs/manifest.md`, are these. */
 export const manifestDefaults = {
   protocolVersions: [protocolVersion],
   legacy: 'serve',

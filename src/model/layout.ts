@@ -7,6 +7,9 @@
  */
 import path from 'node:path';
 
+/** The manifest's usual name, at the project root: the default of every command and what `init` writes. */
+export const manifestFile = 'mcp.yaml';
+
 /** The project's TypeScript sources: handlers, `main.ts`, the user's own modules and the generated folder. */
 export const sourceDir = 'src';
 
