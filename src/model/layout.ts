@@ -42,11 +42,11 @@ export function contractTestPath(template: string): string {
 
 /**
  * Whether a path is one where generated files live: the generated folder and
- * the generated test files (`test/*.gen.ts`). Stale-file cleanup removes a
- * file the previous marker lists only in these places.
+ * the generated test files (`test/*.gen.ts`, `test/*.gen.test.ts`). Stale-file
+ * cleanup removes a file the previous marker lists only in these places.
  */
 export function isGeneratedLocation(file: string): boolean {
-  return file.startsWith(`${generatedDir}/`) || /^test\/[^/]+\.gen\.ts$/.test(file);
+  return file.startsWith(`${generatedDir}/`) || /^test\/[^/]+\.gen(\.test)?\.ts$/.test(file);
 }
 
 /** Folders of the user's handler files, by kind. */
