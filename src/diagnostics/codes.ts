@@ -4,6 +4,7 @@
  * and a test fails if a code here has no fixture that triggers it.
  */
 
+import { protocolVersion } from '../model/defaults.js';
 import type { CodeInfo } from './code-info.js';
 import { generateCodes } from './codes-generate.js';
 import { reviewCodes } from './codes-review.js';
@@ -126,7 +127,7 @@ const manifestCodes = {
     severity: 'error',
     title: 'Protocol version not implemented',
     cause: '`protocol.versions` lists a revision that generated servers do not implement.',
-    fix: 'List only implemented revisions (`2026-07-28`); older clients are answered by `protocol.legacy`.',
+    fix: `List only implemented revisions (\`${protocolVersion}\`); older clients are answered by \`protocol.legacy\`.`,
   },
   'protocol-version-duplicate': {
     severity: 'error',

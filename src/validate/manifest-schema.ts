@@ -8,7 +8,7 @@
  * `x-type` (the type, where the schema's own would say too little) and
  * `x-default` (the "required / default" cell, where it is not a `default` value).
  */
-import { manifestDefaults, protocolVersion } from '../model/defaults.js';
+import { legacyProtocolVersion, manifestDefaults, protocolVersion } from '../model/defaults.js';
 
 /** The annotation keywords of the schema; ajv is told about them so that strict mode accepts them. */
 export const annotationKeywords = ['x-type', 'x-default'] as const;
@@ -90,7 +90,7 @@ export const manifestSchema = {
             "serve",
             "reject"
           ],
-          "description": "What happens to clients of the handshake-era revision 2025-11-25: `serve` answers them through the SDK's isolated legacy adapter, `reject` with error `-32022`.",
+          "description": `What happens to clients of the handshake-era revision ${legacyProtocolVersion}: \`serve\` answers them through the SDK's isolated legacy adapter, \`reject\` with error \`-32022\`.`,
           "default": manifestDefaults.legacy
         }
       }
