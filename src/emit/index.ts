@@ -63,14 +63,16 @@ export async function emitProject(model: ServerModel, plan: Plan, existing: Read
     }
   }
   // DESIGN.md is generated but not in the marker: it lives beside the manifest, outside the generated locations.
-  const design: GeneratedFile = { path: designPath(ctx.manifestPath), contents: emitReportMarkdown(model, report.review, report.lineOf, ctx), ownership: 'generated' };
-  const files = [...generated, marker, design, ...emitScaffold(model, ctx), ...handlers].sort((a, b) => compareText(a.path, b.path));
+  const files = [...generated, marker, designMarkdown(model, report, ctx), ...emitScaffold(model, ctx), ...handlers].sort((a, b) => compareText(a.path, b.path));
   return { files, findings };
 }
 
 /** Only the design report, as DESIGN.md and DESIGN.json, for `mcp-gen report`. */
 export function emitReport(model: ServerModel, report: ReportInput, ctx: EmitContext): EmitResult {
-  const markdown: GeneratedFile = { path: designPath(ctx.manifestPath), contents: emitReportMarkdown(model, report.review, report.lineOf, ctx), ownership: 'generated' };
   const json: GeneratedFile = { path: designJsonPath(ctx.manifestPath), contents: emitReportJson(model, report.review, report.lineOf), ownership: 'generated' };
-  return { files: [markdown, json].sort((a, b) => compareText(a.path, b.path)), findings: [] };
+  return { files: [designMarkdown(model, report, ctx), json].sort((a, b) => compareText(a.path, b.path)), findings: [] };
+}
+
+function designMarkdown(model: ServerModel, report: ReportInput, ctx: EmitContext): GeneratedFile {
+  return { path: designPath(ctx.manifestPath), contents: emitReportMarkdown(model, report.review, report.lineOf, ctx), ownership: 'generated' };
 }
