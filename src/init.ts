@@ -8,6 +8,7 @@ import { resolveOptions } from './config/index.js';
 import type { Diagnostic } from './diagnostics/index.js';
 import { bannerMark } from './emit/index.js';
 import { generateProject } from './generate.js';
+import { manifestFile } from './model/layout.js';
 import { customizeManifest, listFolder, loadInitAssets, type InitExample } from './load/index.js';
 import { writeProject, type WriteAction } from './write/index.js';
 
@@ -40,9 +41,9 @@ export async function initProject(options: InitOptions, cwd: string, mcpGenVersi
   const assets = loadInitAssets(options.example);
   const name = options.name ?? (options.example === 'blank' ? serverNameFor(path.basename(target)) : undefined);
   const manifest = customizeManifest(assets.manifest, { name, transport: options.transport });
-  const starters = [{ path: 'mcp.yaml', contents: manifest, ownership: 'scaffold' as const }, ...[...assets.handlers].map(([file, contents]) => ({ path: file, contents, ownership: 'scaffold' as const }))];
+  const starters = [{ path: manifestFile, contents: manifest, ownership: 'scaffold' as const }, ...[...assets.handlers].map(([file, contents]) => ({ path: file, contents, ownership: 'scaffold' as const }))];
   const started = writeProject(target, starters, [], 'write', bannerMark);
-  const generated = await generateProject(resolveOptions({ manifest: path.join(target, 'mcp.yaml') }, cwd), mcpGenVersion, cwd);
+  const generated = await generateProject(resolveOptions({ manifest: path.join(target, manifestFile) }, cwd), mcpGenVersion, cwd);
   const shown = path.relative(cwd, target).split(path.sep).join('/') || '.';
   return {
     ok: true,

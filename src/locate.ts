@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { makeDiagnostic, type Diagnostic, type Finding } from './diagnostics/index.js';
+import type { LineOf } from './emit/report/index.js';
 import { displayPath, type LoadedManifest } from './load/index.js';
 
 /**
@@ -18,4 +19,9 @@ export function locateFindings(findings: readonly Finding[], manifest: LoadedMan
     const file = displayPath(path.join(project.outDir, ...f.at.projectFile.split('/')), project.cwd);
     return [makeDiagnostic(f.code, { file, pointer: '', line: f.at.line, col: f.at.col }, f.message, f.hint)];
   });
+}
+
+/** `manifest.yaml:12` for the gate's line column of the report; `label` names the manifest. */
+export function lineLabel(manifest: LoadedManifest, label: string): LineOf {
+  return (f) => ('pointer' in f.at ? `${label}:${manifest.locate(f.at.pointer, f.at.target).line}` : '—');
 }

@@ -1,32 +1,53 @@
 /**
- * The pipeline, as docs/architecture.md lists it:
- *   load -> validate -> normalize -> plan -> emit -> write
- * Each stage lives in its own folder and hands plain readonly data to the next.
- * This file only sequences them; it holds no logic of its own.
+ * The pipeline, as docs/architecture.md lists it: load -> validate -> normalize -> review -> plan -> emit -> write.
+ * Each command runs it from load up to the stage it needs (validate: normalize; check: review; report: emit;
+ * generate and init: write). Stages live in their own folders; this file only sequences them. emit, with
+ * ts-morph and the other code-building libraries, is imported only by runs that reach it.
  */
-import type { Diagnostic } from './diagnostics/index.js';
-import { loadManifest, type LoadedManifest } from './load/index.js';
-import type { ServerModel } from './model/types.js';
+import path from 'node:path';
+import { hasFailures, sortDiagnostics } from './diagnostics/index.js';
+import { bannerMark } from './emit/shared/banner.js';
+import { loadBaseline, loadManifest, loadProject, loadTemplates } from './load/index.js';
+import { lineLabel, locateFindings } from './locate.js';
 import { normalizeManifest } from './normalize/index.js';
+import { stages, type PipelineInput, type PipelineResult, type Stage } from './pipeline-io.js';
+import { planProject } from './plan/index.js';
+import { reviewModel } from './review/index.js';
 import { validateManifest } from './validate/index.js';
+import { writeProject } from './write/index.js';
 
-/** The result of the front half: diagnostics always, a model only when there is no error. */
-export interface CompileResult {
-  /** The manifest path as diagnostics show it. */
-  readonly file: string;
-  readonly diagnostics: readonly Diagnostic[];
-  readonly manifest: LoadedManifest | null;
-  readonly model: ServerModel | null;
-}
+export { stages, type PipelineInput, type PipelineResult, type Stage } from './pipeline-io.js';
 
-/** load -> validate -> normalize. Stops before normalize when any error was found. */
-export function compileManifest(manifestPath: string, cwd: string = process.cwd()): CompileResult {
-  const loaded = loadManifest(manifestPath, cwd);
-  if (!loaded.ok) {
-    return { file: loaded.diagnostics[0]?.file ?? manifestPath, diagnostics: loaded.diagnostics, manifest: null, model: null };
-  }
+/** Runs load -> ... -> `until`; stops early when a stage finds an error. */
+export async function runPipeline(input: PipelineInput, until: Stage): Promise<PipelineResult> {
+  const runs = (stage: Stage) => stages.indexOf(stage) <= stages.indexOf(until);
+  // load
+  const loaded = input.revision === undefined ? loadManifest(input.manifest, input.cwd) : loadBaseline(input.revision, input.manifest, input.cwd);
+  if (!loaded.ok) return { file: loaded.diagnostics[0]?.file ?? input.manifest, diagnostics: loaded.diagnostics, manifest: null, model: null, review: null, files: [], written: null };
   const { manifest } = loaded;
-  const diagnostics = validateManifest(manifest);
-  const failed = diagnostics.some((d) => d.severity === 'error');
-  return { file: manifest.file, diagnostics, manifest, model: failed ? null : normalizeManifest(manifest.data) };
+  // validate: every problem at once; a typed manifest only when none is an error
+  const { diagnostics: validated, manifest: typed } = runs('validate') ? validateManifest(manifest) : { diagnostics: [], manifest: null };
+  let result: PipelineResult = { file: manifest.file, diagnostics: validated, manifest, model: null, review: null, files: [], written: null };
+  if (!runs('normalize') || typed === null) return result;
+  // normalize, review
+  const model = normalizeManifest(typed);
+  const review = runs('review') ? reviewModel(model, validated) : null;
+  result = { ...result, model, review };
+  if (!runs('plan') || review === null || input.project === undefined) return result;
+  // plan: against what the output folder holds (the report needs no plan)
+  const { options, mcpGenVersion, emit: scope = 'project' } = input.project;
+  const existing = scope === 'report' ? null : (input.project.existing ?? loadProject(options.outDir));
+  const plan = existing === null ? null : planProject(model, existing.handlers);
+  if (!runs('emit')) return result;
+  // emit: one EmitContext for every emitter; findings are located before anything is written
+  const { emitProject, emitReport } = await import('./emit/index.js');
+  const ctx = { manifestPath: options.manifestFromOut, regenerateCommand: options.regenerateCommand, templates: loadTemplates(), mcpGenVersion };
+  const report = { review, lineOf: lineLabel(manifest, path.posix.basename(options.manifestFromOut)) };
+  const emitted = existing === null || plan === null ? emitReport(model, report, ctx) : await emitProject(model, plan, existing.handlers, report, ctx);
+  const diagnostics = sortDiagnostics([...validated, ...locateFindings(emitted.findings, manifest, { outDir: options.outDir, cwd: input.cwd })]);
+  if (hasFailures(diagnostics, false)) return { ...result, diagnostics };
+  result = { ...result, diagnostics, files: emitted.files };
+  // write (or only compare, or only list)
+  if (!runs('write') || existing === null) return result;
+  return { ...result, written: writeProject(options.outDir, emitted.files, existing.previouslyGenerated ?? [], options.mode, bannerMark) };
 }

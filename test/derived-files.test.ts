@@ -3,6 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderCatalogMarkdown } from '../src/diagnostics/catalog-doc.js';
 import { joinedStartTemplate, joinStartModules } from '../src/emit/runtime/merge.js';
+import { emitManifestType } from '../src/emit/types/manifest-type.js';
+import { renderManifestReference } from '../src/validate/manifest-reference.js';
 import { manifestSchema } from '../src/validate/manifest-schema.js';
 import { repoRoot } from './support/golden.js';
 
@@ -15,6 +17,16 @@ describe('files derived from source are up to date', () => {
 
   it('schema/manifest.schema.json matches the schema validate uses', () => {
     expect(readFileSync(path.join(repoRoot, 'schema', 'manifest.schema.json'), 'utf8')).toBe(`${JSON.stringify(manifestSchema, null, 2)}\n`);
+  });
+
+  it('src/model/manifest.gen.ts is the Manifest type compiled from the same schema', async () => {
+    expect(readFileSync(path.join(repoRoot, 'src', 'model', 'manifest.gen.ts'), 'utf8')).toBe(await emitManifestType(manifestSchema));
+  });
+
+  it('the key tables of docs/manifest.md are written from the same schema', () => {
+    const doc = readFileSync(path.join(repoRoot, 'docs', 'manifest.md'), 'utf8');
+    expect(doc.match(/<!-- schema-table: /g)?.length).toBe(12);
+    expect(doc).toBe(renderManifestReference(doc));
   });
 
   it('templates/joined/start.gen.ts is the start modules joined as they are now', () => {

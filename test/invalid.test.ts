@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allCodes, formatReport } from '../src/diagnostics/index.js';
-import { compileManifest } from '../src/pipeline.js';
+import { runPipeline } from '../src/pipeline.js';
 import { expectGolden, repoRoot, updateGolden } from './support/golden.js';
 
 const fixturesDir = path.join(repoRoot, 'test', 'fixtures', 'invalid');
@@ -14,9 +14,9 @@ describe('invalid manifests: full diagnostic text', () => {
   });
 
   for (const name of cases) {
-    it(name, () => {
+    it(name, async () => {
       // Paths in diagnostics are relative to the working directory, so run from the repo root.
-      const result = compileManifest(path.join('test', 'fixtures', 'invalid', name, 'manifest.yaml'), repoRoot);
+      const result = await runPipeline({ manifest: path.join('test', 'fixtures', 'invalid', name, 'manifest.yaml'), cwd: repoRoot }, 'normalize');
       expect(result.diagnostics.length).toBeGreaterThan(0);
       expectGolden(path.join(fixturesDir, name, 'expected.txt'), formatReport(result.diagnostics));
     });
@@ -35,8 +35,8 @@ describe('invalid manifests: full diagnostic text', () => {
     expect(allCodes.filter((code) => !seen.has(code))).toEqual([]);
   });
 
-  it('reports all ten mistakes of one manifest in one run, in line order', () => {
-    const result = compileManifest('test/fixtures/invalid/ten-mistakes/manifest.yaml', repoRoot);
+  it('reports all ten mistakes of one manifest in one run, in line order', async () => {
+    const result = await runPipeline({ manifest: 'test/fixtures/invalid/ten-mistakes/manifest.yaml', cwd: repoRoot }, 'normalize');
     const codes = result.diagnostics.map((d) => d.code);
     expect(new Set(codes).size).toBeGreaterThanOrEqual(10);
     const lines = result.diagnostics.map((d) => d.line);

@@ -2,17 +2,28 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseManifest } from '../src/load/index.js';
+import type { Manifest } from '../src/model/manifest.gen.js';
 import { normalizeManifest } from '../src/normalize/index.js';
-import { compileManifest } from '../src/pipeline.js';
+import { runPipeline } from '../src/pipeline.js';
 import { stableJson } from '../src/util/stable-json.js';
 import { validateManifest } from '../src/validate/index.js';
 import { expectGolden, repoRoot } from './support/golden.js';
 
 const notesPath = path.join(repoRoot, 'examples', 'notes', 'mcp.yaml');
 
-describe('the reference manifest (examples/notes)', () => {
-  const result = compileManifest('examples/notes/mcp.yaml', repoRoot);
+const result = await runPipeline({ manifest: 'examples/notes/mcp.yaml', cwd: repoRoot }, 'normalize');
 
+/** The typed manifest of `text`, which must validate without any diagnostic. */
+function validated(text: string): Manifest {
+  const loaded = parseManifest(text, 'a.yaml');
+  if (!loaded.ok) throw new Error('did not load');
+  const verdict = validateManifest(loaded.manifest);
+  expect(verdict.diagnostics).toEqual([]);
+  if (verdict.manifest === null) throw new Error('not valid');
+  return verdict.manifest;
+}
+
+describe('the reference manifest (examples/notes)', () => {
   it('validates clean: no error, no warning', () => {
     expect(result.diagnostics).toEqual([]);
   });
@@ -54,10 +65,7 @@ describe('the reference manifest (examples/notes)', () => {
   });
 
   it('fills every default for a minimal manifest', () => {
-    const loaded = parseManifest('mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\n', 'tiny.yaml');
-    if (!loaded.ok) throw new Error('did not load');
-    expect(validateManifest(loaded.manifest)).toEqual([]);
-    const model = normalizeManifest(loaded.manifest.data);
+    const model = normalizeManifest(validated('mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\n'));
     expect(model.protocol).toEqual({ versions: ['2026-07-28'], legacy: 'serve' });
     expect(model.cache).toEqual({ ttlMs: 300_000, scope: 'public' });
     expect(model.transports).toEqual({ stdio: true, http: null });
@@ -66,10 +74,7 @@ describe('the reference manifest (examples/notes)', () => {
   });
 
   it('takes the signing-key variables from the manifest when it names them', () => {
-    const loaded = parseManifest('mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\nsecrets: { handleKeyEnv: TINY_HANDLES }\n', 'tiny.yaml');
-    if (!loaded.ok) throw new Error('did not load');
-    expect(validateManifest(loaded.manifest)).toEqual([]);
-    expect(normalizeManifest(loaded.manifest.data).secrets).toEqual({ handleKeyEnv: 'TINY_HANDLES', requestStateKeyEnv: 'TINY_STATE_KEY' });
+    expect(normalizeManifest(validated('mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\nsecrets: { handleKeyEnv: TINY_HANDLES }\n')).secrets).toEqual({ handleKeyEnv: 'TINY_HANDLES', requestStateKeyEnv: 'TINY_STATE_KEY' });
   });
 
   it('does not depend on YAML key order', () => {
@@ -79,17 +84,14 @@ describe('the reference manifest (examples/notes)', () => {
       .replace('cache: { ttlMs: 300000, scope: public }', 'cache: { scope: public, ttlMs: 300000 }')
       .replace('required: [id, title]', 'required: [title, id]');
     expect(reordered).not.toBe(text);
-    const a = parseManifest(text, 'a.yaml');
-    const b = parseManifest(reordered, 'a.yaml');
-    if (!a.ok || !b.ok) throw new Error('did not load');
-    expect(stableJson(normalizeManifest(b.manifest.data))).toBe(stableJson(normalizeManifest(a.manifest.data)));
+    expect(stableJson(normalizeManifest(validated(reordered)))).toBe(stableJson(normalizeManifest(validated(text))));
   });
 
   it('does not mutate its input', () => {
-    const loaded = parseManifest(readFileSync(notesPath, 'utf8'), 'a.yaml');
-    if (!loaded.ok) throw new Error('did not load');
-    const before = JSON.stringify(loaded.manifest.data);
-    normalizeManifest(loaded.manifest.data);
-    expect(JSON.stringify(loaded.manifest.data)).toBe(before);
+    const manifest = validated(readFileSync(notesPath, 'utf8'));
+    const before = JSON.stringify(manifest);
+    normalizeManifest(manifest);
+    expect(JSON.stringify(manifest)).toBe(before);
+    expect(Object.isFrozen(manifest.tools)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { formatReport, type Paint } from '../diagnostics/index.js';
 import { generateProject } from '../generate.js';
 import { watchManifest } from '../load/index.js';
 import { WriteError, type WriteAction } from '../write/index.js';
-import type { CliIo } from './index.js';
+import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
 
 const labels: Record<WriteAction['kind'], string> = {

@@ -5,7 +5,11 @@
  */
 import { Command, CommanderError } from 'commander';
 import { choosePaint } from '../diagnostics/index.js';
+import { protocolVersion } from '../model/defaults.js';
+import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
+
+export type { CliIo } from './io.js';
 
 // Each command loads its own module when it runs: generate, report and init pull in ts-morph,
 // json-schema-to-typescript and Handlebars, which `validate` and `--help` never need.
@@ -15,15 +19,6 @@ const commands = {
   init: () => import('./init-command.js'),
   review: () => import('./review-commands.js'),
 };
-
-/** Where the CLI writes; tests pass their own streams. */
-export interface CliIo {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  readonly isTty: boolean;
-  readonly env: NodeJS.ProcessEnv;
-  readonly cwd: string;
-}
 
 const defaultIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
@@ -38,7 +33,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
   let exitCode = 0;
   const program = new Command()
     .name('mcp-gen')
-    .description('Compile an MCP server manifest (spec 2026-07-28) into a typed TypeScript server, and review its design.')
+    .description(`Compile an MCP server manifest (spec ${protocolVersion}) into a typed TypeScript server, and review its design.`)
     .version(packageVersion(), '-V, --version')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
@@ -52,7 +47,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--strict', 'treat warnings as errors', false)
     .action(async (manifest: string, options: { format: string; strict: boolean }) => {
       const { runValidate } = await commands.validate();
-      exitCode = runValidate({ manifest, format: options.format, strict: options.strict }, io, choosePaint(io.isTty, io.env));
+      exitCode = await runValidate({ manifest, format: options.format, strict: options.strict }, io, choosePaint(io.isTty, io.env));
     });
 
   program
@@ -96,7 +91,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--strict', 'treat warnings as failures', false)
     .action(async (manifest: string, options: { baseline?: string; format: string; strict: boolean }) => {
       const { runCheck } = await commands.review();
-      exitCode = runCheck({ manifest, ...(options.baseline === undefined ? {} : { baseline: options.baseline }), format: options.format, strict: options.strict }, io, choosePaint(io.isTty, io.env));
+      exitCode = await runCheck({ manifest, ...(options.baseline === undefined ? {} : { baseline: options.baseline }), format: options.format, strict: options.strict }, io, choosePaint(io.isTty, io.env));
     });
 
   program
@@ -107,7 +102,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--format <format>', 'md or json', 'md')
     .action(async (manifest: string, options: { out?: string; format: string }) => {
       const { runReport } = await commands.review();
-      exitCode = runReport({ manifest, ...(options.out === undefined ? {} : { out: options.out }), format: options.format }, io, choosePaint(io.isTty, io.env));
+      exitCode = await runReport({ manifest, ...(options.out === undefined ? {} : { out: options.out }), format: options.format }, io, choosePaint(io.isTty, io.env));
     });
 
   try {

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { formatReport, type Paint } from '../diagnostics/index.js';
 import { initProject, serverNameFor, type InitOptions } from '../init.js';
 import { initExamples, type InitExample } from '../load/index.js';
-import type { CliIo } from './index.js';
+import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
 
 /** Flags of `mcp-gen init` as commander gives them. */

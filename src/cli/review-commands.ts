@@ -1,17 +1,20 @@
 import path from 'node:path';
-import { checkManifest, renderReport } from '../check.js';
+import { checkManifest } from '../check.js';
 import { resolveOptions } from '../config/index.js';
 import { formatReport, hasFailures, type Paint } from '../diagnostics/index.js';
+import { designJsonPath, designPath } from '../model/layout.js';
+import { runPipeline } from '../pipeline.js';
 import { writeProject } from '../write/index.js';
-import type { CliIo } from './index.js';
+import type { CliIo } from './io.js';
+import { packageVersion } from './version.js';
 
 /** `mcp-gen check`: validate + lint + gate (+ breaking changes); exit 1 on any FAIL or error. */
-export function runCheck(flags: { manifest: string; baseline?: string; format: string; strict: boolean }, io: CliIo, paint: Paint): number {
+export async function runCheck(flags: { manifest: string; baseline?: string; format: string; strict: boolean }, io: CliIo, paint: Paint): Promise<number> {
   if (flags.format !== 'text' && flags.format !== 'json') {
     io.stderr(`mcp-gen: error: --format must be "text" or "json", got "${flags.format}"\n`);
     return 1;
   }
-  const result = checkManifest(flags.manifest, flags.baseline, io.cwd);
+  const result = await checkManifest(flags.manifest, flags.baseline, io.cwd);
   const gateFailed = result.review?.failed ?? true;
   const failed = hasFailures(result.diagnostics, flags.strict) || gateFailed;
   if (flags.format === 'json') {
@@ -32,15 +35,16 @@ export function runCheck(flags: { manifest: string; baseline?: string; format: s
 }
 
 /** `mcp-gen report`: writes DESIGN.md (or DESIGN.json), or prints it with `--out -`. */
-export function runReport(flags: { manifest: string; out?: string; format: string }, io: CliIo, paint: Paint): number {
+export async function runReport(flags: { manifest: string; out?: string; format: string }, io: CliIo, paint: Paint): Promise<number> {
   if (flags.format !== 'md' && flags.format !== 'json') {
     io.stderr(`mcp-gen: error: --format must be "md" or "json", got "${flags.format}"\n`);
     return 1;
   }
   const options = resolveOptions({ manifest: flags.manifest }, io.cwd);
-  const result = checkManifest(flags.manifest, undefined, io.cwd);
-  const text = renderReport(result, flags.format, options.manifestFromOut, options.regenerateCommand);
-  if (text === null) {
+  const result = await runPipeline({ manifest: flags.manifest, cwd: io.cwd, project: { options, mcpGenVersion: packageVersion(), emit: 'report' } }, 'emit');
+  const reportPath = flags.format === 'json' ? designJsonPath(options.manifestFromOut) : designPath(options.manifestFromOut);
+  const text = result.files.find((f) => f.path === reportPath)?.contents;
+  if (text === undefined) {
     io.stderr(formatReport(result.diagnostics, paint));
     return 1;
   }
@@ -48,7 +52,7 @@ export function runReport(flags: { manifest: string; out?: string; format: strin
     io.stdout(text);
     return 0;
   }
-  const target = path.resolve(io.cwd, flags.out ?? path.join(options.outDir, flags.format === 'json' ? 'DESIGN.json' : 'DESIGN.md'));
+  const target = path.resolve(io.cwd, flags.out ?? path.join(options.outDir, ...reportPath.split('/')));
   const report = writeProject(path.dirname(target), [{ path: path.basename(target), contents: text, ownership: 'generated' }], [], 'write', '');
   const shown = path.relative(io.cwd, target).split(path.sep).join('/');
   io.stdout(`${shown}: ${report.changes.length === 0 ? 'unchanged' : 'written'} (gate ${result.review?.failed === true ? 'FAIL' : 'PASS'})\n`);

@@ -1,6 +1,6 @@
 import { formatReport, hasFailures, type Paint } from '../diagnostics/index.js';
-import { compileManifest } from '../pipeline.js';
-import type { CliIo } from './index.js';
+import { runPipeline } from '../pipeline.js';
+import type { CliIo } from './io.js';
 
 /** Options of `mcp-gen validate`, as given on the command line. */
 export interface ValidateOptions {
@@ -10,12 +10,12 @@ export interface ValidateOptions {
 }
 
 /** Validates one manifest and prints the result; returns the exit code. */
-export function runValidate(options: ValidateOptions, io: CliIo, paint: Paint): number {
+export async function runValidate(options: ValidateOptions, io: CliIo, paint: Paint): Promise<number> {
   if (options.format !== 'text' && options.format !== 'json') {
     io.stderr(`mcp-gen: error: --format must be "text" or "json", got "${options.format}"\n`);
     return 1;
   }
-  const result = compileManifest(options.manifest, io.cwd);
+  const result = await runPipeline({ manifest: options.manifest, cwd: io.cwd }, 'normalize');
   const failed = hasFailures(result.diagnostics, options.strict);
   if (options.format === 'json') {
     io.stdout(`${JSON.stringify({ file: result.file, ok: !failed, diagnostics: result.diagnostics }, null, 2)}\n`);

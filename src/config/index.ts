@@ -3,6 +3,7 @@
  * so no other module writes `?? default`.
  */
 import path from 'node:path';
+import { manifestFile } from '../model/layout.js';
 
 /** What `mcp-gen generate` does with the files it plans. */
 export type WriteMode = 'write' | 'check' | 'dry-run';
@@ -31,7 +32,7 @@ export interface GenerateFlags {
 
 /** Fills in defaults: manifest `mcp.yaml`, output next to the manifest, mode `write`. */
 export function resolveOptions(flags: GenerateFlags, cwd: string): ResolvedOptions {
-  const manifest = flags.manifest ?? 'mcp.yaml';
+  const manifest = flags.manifest ?? manifestFile;
   const manifestAbsolute = path.resolve(cwd, manifest);
   const outDir = flags.out === undefined ? path.dirname(manifestAbsolute) : path.resolve(cwd, flags.out);
   const manifestFromOut = path.relative(outDir, manifestAbsolute).split(path.sep).join('/');

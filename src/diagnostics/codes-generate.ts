@@ -1,4 +1,4 @@
-import type { CodeInfo } from './codes.js';
+import type { CodeInfo } from './code-info.js';
 
 /** Codes reported while planning and emitting a project (`mcp-gen generate`). */
 export const generateCodes = {

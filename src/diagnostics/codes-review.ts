@@ -1,11 +1,12 @@
-import type { CodeInfo } from './codes.js';
+import { legacyProtocolVersion, protocolVersion } from '../model/defaults.js';
+import type { CodeInfo } from './code-info.js';
 
 /** Design-review codes (`mcp-gen check`): lint rules behind the gate, and breaking changes against a baseline. */
 export const reviewCodes = {
   'design-rejected-feature': {
     severity: 'error',
     title: 'Feature the design gate rejects',
-    cause: 'The manifest asks for a handshake-era or deprecated mechanism: protocol sessions, GET streams or resumption (hard reject R1), or Roots, Sampling or Logging (hard reject R3). Generated servers are stateless 2026-07-28 servers and offer none of them.',
+    cause: `The manifest asks for a handshake-era or deprecated mechanism: protocol sessions, GET streams or resumption (hard reject R1), or Roots, Sampling or Logging (hard reject R3). Generated servers are stateless ${protocolVersion} servers and offer none of them.`,
     fix: 'Carry state in `handles`, ask the user through approval (multi round-trip results), and log to stderr.',
   },
   'lint-mutating-verb': {
@@ -107,7 +108,7 @@ export const reviewCodes = {
   'lint-legacy-adapter': {
     severity: 'info',
     title: 'Legacy clients served through an isolated adapter',
-    cause: '`protocol.legacy: serve` answers 2025-11-25 clients (initialize, sessions) through the SDK\'s isolated legacy adapter; the modern path never uses them.',
+    cause: `\`protocol.legacy: serve\` answers ${legacyProtocolVersion} clients (initialize, sessions) through the SDK's isolated legacy adapter; the modern path never uses them.`,
     fix: 'Nothing to fix; set `legacy: reject` once no such clients remain.',
   },
   'breaking-tool-removed': {

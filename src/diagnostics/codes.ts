@@ -4,17 +4,12 @@
  * and a test fails if a code here has no fixture that triggers it.
  */
 
+import { protocolVersion } from '../model/defaults.js';
+import type { CodeInfo } from './code-info.js';
 import { generateCodes } from './codes-generate.js';
 import { reviewCodes } from './codes-review.js';
 
-/** One entry of the catalog. */
-export interface CodeInfo {
-  /** `info` notes never fail a run, not even with --strict. */
-  readonly severity: 'error' | 'warning' | 'info';
-  readonly title: string;
-  readonly cause: string;
-  readonly fix: string;
-}
+export type { CodeInfo } from './code-info.js';
 
 const manifestCodes = {
   // --- load: reading and parsing the file ---
@@ -132,7 +127,7 @@ const manifestCodes = {
     severity: 'error',
     title: 'Protocol version not implemented',
     cause: '`protocol.versions` lists a revision that generated servers do not implement.',
-    fix: 'List only implemented revisions (`2026-07-28`); older clients are answered by `protocol.legacy`.',
+    fix: `List only implemented revisions (\`${protocolVersion}\`); older clients are answered by \`protocol.legacy\`.`,
   },
   'protocol-version-duplicate': {
     severity: 'error',

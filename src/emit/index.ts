@@ -1,17 +1,20 @@
 /**
  * emit: turns the model and the plan into files, in memory.
- * In: ServerModel, Plan, existing handler texts, EmitContext. Out: every
- * output file (in plan order) plus findings. Emitters return data; nothing
- * here touches the disk.
+ * In: ServerModel, Plan, existing handler texts, the review (for DESIGN.md),
+ * EmitContext. Out: every output file, sorted by path, plus findings.
+ * Emitters return data; nothing here touches the disk.
  */
 import type { Finding } from '../diagnostics/index.js';
+import { designJsonPath, designPath, markerPath } from '../model/layout.js';
 import type { ServerModel } from '../model/types.js';
 import type { Plan } from '../plan/index.js';
+import type { Review } from '../review/index.js';
 import { compareText } from '../util/compare.js';
 import { stableJson } from '../util/stable-json.js';
 import { checkHandler, renameHandler } from './handlers/reconcile.js';
 import { emitStub } from './handlers/stubs.js';
 import { emitRegistry } from './registry/index.js';
+import { emitReportJson, emitReportMarkdown, type LineOf } from './report/index.js';
 import { emitRuntime } from './runtime/index.js';
 import { emitScaffold } from './scaffold/index.js';
 import { emitServer } from './server/index.js';
@@ -23,8 +26,11 @@ export type { EmitContext, GeneratedFile, Ownership } from './shared/files.js';
 export { bannerMark } from './shared/banner.js';
 export { registryData } from './registry/index.js';
 
-/** Where the list of generated files is kept; stale-file cleanup trusts only files listed there. */
-export const markerFile = 'src/generated/.mcp-gen';
+/** What the design report shows besides the model: the review, and where each finding sits in the manifest. */
+export interface ReportInput {
+  readonly review: Review;
+  readonly lineOf: LineOf;
+}
 
 /** Every output file and every finding of one run. */
 export interface EmitResult {
@@ -33,14 +39,14 @@ export interface EmitResult {
 }
 
 /** Runs every emitter; files come back sorted by path, whatever order emitters ran in. */
-export async function emitProject(model: ServerModel, plan: Plan, existing: ReadonlyMap<string, string>, ctx: EmitContext): Promise<EmitResult> {
+export async function emitProject(model: ServerModel, plan: Plan, existing: ReadonlyMap<string, string>, report: ReportInput, ctx: EmitContext): Promise<EmitResult> {
   const findings: Finding[] = [...plan.findings];
   const types = await emitTypes(model, ctx);
   findings.push(...types.diagnostics);
   const generated: GeneratedFile[] = [types.file, ...emitRegistry(model, ctx), emitServer(model, ctx), ...emitRuntime(model, ctx), ...emitContractTests(model, ctx)];
   const marker: GeneratedFile = {
-    path: markerFile,
-    contents: stableJson({ generatedBy: 'mcp-gen', manifest: ctx.manifestPath, files: [...generated.map((f) => f.path), markerFile].sort(compareText) }),
+    path: markerPath,
+    contents: stableJson({ generatedBy: 'mcp-gen', manifest: ctx.manifestPath, files: [...generated.map((f) => f.path), markerPath].sort(compareText) }),
     ownership: 'generated',
   };
 
@@ -56,6 +62,17 @@ export async function emitProject(model: ServerModel, plan: Plan, existing: Read
       if (result.file !== null) handlers.push(result.file);
     }
   }
-  const files = [...generated, marker, ...emitScaffold(model, ctx), ...handlers].sort((a, b) => compareText(a.path, b.path));
+  // DESIGN.md is generated but not in the marker: it lives beside the manifest, outside the generated locations.
+  const files = [...generated, marker, designMarkdown(model, report, ctx), ...emitScaffold(model, ctx), ...handlers].sort((a, b) => compareText(a.path, b.path));
   return { files, findings };
+}
+
+/** Only the design report, as DESIGN.md and DESIGN.json, for `mcp-gen report`. */
+export function emitReport(model: ServerModel, report: ReportInput, ctx: EmitContext): EmitResult {
+  const json: GeneratedFile = { path: designJsonPath(ctx.manifestPath), contents: emitReportJson(model, report.review, report.lineOf), ownership: 'generated' };
+  return { files: [designMarkdown(model, report, ctx), json].sort((a, b) => compareText(a.path, b.path)), findings: [] };
+}
+
+function designMarkdown(model: ServerModel, report: ReportInput, ctx: EmitContext): GeneratedFile {
+  return { path: designPath(ctx.manifestPath), contents: emitReportMarkdown(model, report.review, report.lineOf, ctx), ownership: 'generated' };
 }

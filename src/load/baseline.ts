@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { makeDiagnostic } from '../diagnostics/index.js';
-import { loadManifest, parseManifest, type LoadResult } from './index.js';
+import { loadManifest, parseManifest, type LoadResult } from './manifest.js';
 
 /**
  * Loads the baseline manifest for `check --baseline`: a file path, or else a

@@ -1,115 +1,14 @@
 /**
- * load: reads the manifest file and parses it as YAML.
- * In: a path. Out: a LoadedManifest (plain data plus a pointer -> line:col
- * locator) or the diagnostics that stop the run (unreadable file, YAML syntax,
- * duplicate keys, alias bombs). This is the only stage that reads the disk and
+ * load: everything a run reads from disk. The manifest, parsed as YAML into a
+ * LoadedManifest (plain data plus a pointer -> line:col locator) or the
+ * diagnostics that stop the run (unreadable file, YAML syntax, duplicate keys,
+ * alias bombs); a baseline manifest; the existing project; the package's
+ * templates and init assets. This is the only stage that reads the disk and
  * the only one that imports `yaml`.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { LineCounter, parseDocument, visit, type Document } from 'yaml';
-import { makeDiagnostic, type Diagnostic } from '../diagnostics/index.js';
-import { parsePointer } from '../util/json-pointer.js';
-import { createLocator, type Position, type Target } from './source-map.js';
-
 export type { Position, Target } from './source-map.js';
+export { displayPath, loadManifest, maxAliasCount, parseManifest, type LoadedManifest, type LoadResult } from './manifest.js';
 export { loadBaseline } from './baseline.js';
 export { watchManifest } from './watch.js';
 export { customizeManifest, initExamples, loadInitAssets, type InitAssets, type InitExample } from './init-assets.js';
-export { handlerFolders, listFolder, loadProject, loadTemplates, markerPath, type ExistingProject } from './project.js';
-
-/** Aliases may expand to at most this many nodes; more is treated as an attack. */
-export const maxAliasCount = 100;
-
-/** A parsed manifest and the means to point back into its text. */
-export interface LoadedManifest {
-  /** The path as diagnostics show it: relative to the working directory, forward slashes. */
-  readonly file: string;
-  /** Absolute path; used to place output next to the manifest, never printed. */
-  readonly absolutePath: string;
-  readonly text: string;
-  readonly data: unknown;
-  /** Line and column of the node at a JSON pointer (or its nearest existing parent). */
-  readonly locate: (pointer: string, target?: Target) => Position;
-}
-
-/** Either a loaded manifest or the diagnostics explaining why there is none. */
-export type LoadResult =
-  | { readonly ok: true; readonly manifest: LoadedManifest }
-  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
-
-/** How a path is shown in diagnostics: relative to `cwd` when inside it, always with `/`. */
-export function displayPath(absolutePath: string, cwd: string): string {
-  const relative = path.relative(cwd, absolutePath);
-  const shown = relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? absolutePath : relative;
-  return shown.split(path.sep).join('/');
-}
-
-/** Reads and parses the manifest at `manifestPath`. */
-export function loadManifest(manifestPath: string, cwd: string = process.cwd()): LoadResult {
-  const absolutePath = path.resolve(cwd, manifestPath);
-  const file = displayPath(absolutePath, cwd);
-  let text: string;
-  try {
-    text = readFileSync(absolutePath, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : 'does not exist or cannot be read';
-    const at = { file, pointer: '', line: 1, col: 1 };
-    return { ok: false, diagnostics: [makeDiagnostic('manifest-unreadable', at, `manifest "${file}" ${reason}`, 'pass the path of a YAML manifest, e.g. "mcp-gen validate mcp.yaml"')] };
-  }
-  return parseManifest(text, file, absolutePath);
-}
-
-/** Parses manifest text that has already been read; `file` is the display path. */
-export function parseManifest(text: string, file: string, absolutePath: string = file): LoadResult {
-  // A byte-order mark is legal at the start of a UTF-8 file; drop it so column numbers match editors.
-  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const locateSegments = createLocator(doc, lineCounter);
-  const at = (offset: number, pointer = '') => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { file, pointer, line, col };
-  };
-
-  const problems = [...doc.errors, ...doc.warnings].map((e) =>
-    e.code === 'DUPLICATE_KEY'
-      ? makeDiagnostic('yaml-duplicate-key', at(e.pos[0]), `duplicate key ${JSON.stringify(keyTextAt(source, e.pos[0]))} in a mapping`, 'remove or rename one of the two keys')
-      : makeDiagnostic('yaml-syntax', at(e.pos[0]), lowerFirst(e.message)),
-  );
-  if (problems.length > 0) return { ok: false, diagnostics: problems };
-
-  let data: unknown;
-  try {
-    data = doc.toJS({ maxAliasCount });
-  } catch (error) {
-    if (error instanceof ReferenceError) {
-      return { ok: false, diagnostics: [makeDiagnostic('yaml-alias-limit', at(firstAliasOffset(doc)), `aliases expand to more than ${maxAliasCount} nodes`, 'write the values out instead of nesting aliases')] };
-    }
-    throw error;
-  }
-  const locate = (pointer: string, target?: Target) => locateSegments(parsePointer(pointer), target);
-  return { ok: true, manifest: { file, absolutePath, text: source, data, locate } };
-}
-
-function firstAliasOffset(doc: Document): number {
-  let offset = 0;
-  visit(doc, {
-    Alias(_key, node) {
-      offset = node.range?.[0] ?? 0;
-      return visit.BREAK;
-    },
-  });
-  return offset;
-}
-
-/** The key as written at `offset` (up to the colon), for naming it in a message. */
-function keyTextAt(text: string, offset: number): string {
-  const raw = /^[^:\n]*/.exec(text.slice(offset))?.[0] ?? '';
-  return raw.trim().replace(/^(["'])(.*)\1$/, '$2');
-}
-
-function lowerFirst(message: string): string {
-  const trimmed = message.replace(/\.$/, '');
-  return trimmed.charAt(0).toLowerCase() + trimmed.slice(1);
-}
+export { listFolder, loadProject, loadTemplates, type ExistingProject } from './project.js';

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseDocument, type Node } from 'yaml';
+import { manifestDefaults } from '../model/defaults.js';
+import { generatedDir, sourceDir } from '../model/layout.js';
 import { compareText } from '../util/compare.js';
 
 /** Starting points of `mcp-gen init`. */
@@ -20,7 +22,7 @@ function readTree(root: string, prefix: string, into: Map<string, string>): void
   if (!existsSync(root)) return;
   for (const name of readdirSync(root).sort(compareText)) {
     const full = path.join(root, name);
-    if (prefix === 'src/' && name === 'generated') continue; // owned by mcp-gen: the new project generates its own
+    if (`${prefix}${name}` === generatedDir) continue; // owned by mcp-gen: the new project generates its own
     if (statSync(full).isDirectory()) readTree(full, `${prefix}${name}/`, into);
     else if (name.endsWith('.ts')) into.set(`${prefix}${name}`, readFileSync(full, 'utf8'));
   }
@@ -31,7 +33,7 @@ export function loadInitAssets(example: InitExample): InitAssets {
   if (example === 'blank') return { manifest: readFileSync(new URL('templates/init/mcp.yaml', packageRoot), 'utf8'), handlers: new Map() };
   const dir = new URL(`examples/${example}/`, packageRoot);
   const handlers = new Map<string, string>();
-  readTree(path.join(dir.pathname, 'src'), 'src/', handlers);
+  readTree(path.join(dir.pathname, sourceDir), `${sourceDir}/`, handlers);
   return { manifest: readFileSync(new URL('mcp.yaml', dir), 'utf8'), handlers };
 }
 
@@ -49,7 +51,7 @@ export function customizeManifest(text: string, choices: { name: string | undefi
   if (choices.name !== undefined && name?.range) edits.push({ from: name.range[0], to: name.range[1], text: choices.name });
   if (choices.transport !== undefined) {
     const http = doc.getIn(['transports', 'http'], true) as Node | undefined;
-    const httpText = http?.range ? out.slice(http.range[0], http.range[1]).trim() : '{ host: 127.0.0.1, port: 3000, path: /mcp }';
+    const httpText = http?.range ? out.slice(http.range[0], http.range[1]).trim() : `{ host: ${manifestDefaults.httpHost}, port: ${manifestDefaults.httpPort}, path: ${manifestDefaults.httpPath} }`;
     const lines = [...(choices.transport !== 'http' ? ['  stdio: {}'] : []), ...(choices.transport !== 'stdio' ? [`  http: ${httpText.includes('\n') ? `\n${httpText.replace(/^/gm, '    ')}` : httpText}`] : [])];
     const transports = doc.get('transports', true) as Node | undefined;
     if (transports?.range) {

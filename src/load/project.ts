@@ -1,12 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { handlerDirs, markerPath } from '../model/layout.js';
 import { compareText } from '../util/compare.js';
-
-/** Folders holding user-owned handler files, relative to the project root. */
-export const handlerFolders = ['src/handlers/tools', 'src/handlers/resources', 'src/handlers/prompts'] as const;
-
-/** Where the list of files mcp-gen generated is kept, relative to the project root. */
-export const markerPath = 'src/generated/.mcp-gen';
 
 /** What already exists in the output folder and matters to the next run. */
 export interface ExistingProject {
@@ -19,7 +14,7 @@ export interface ExistingProject {
 /** Reads the handler files and the marker under `outDir`; a missing folder is an empty project. */
 export function loadProject(outDir: string): ExistingProject {
   const handlers = new Map<string, string>();
-  for (const folder of handlerFolders) {
+  for (const folder of Object.values(handlerDirs)) {
     const dir = path.join(outDir, ...folder.split('/'));
     if (!existsSync(dir)) continue;
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareText(a.name, b.name))) {

@@ -7,9 +7,15 @@ export function isEffectivelyDestructive(annotations: { readonly readOnlyHint?: 
   return annotations.destructiveHint !== false;
 }
 
-/** Every value the manifest may leave out, in one place. `docs/manifest.md` lists the same table. */
+/** The MCP revision generated servers implement on the modern path; the only one `protocol.versions` may list. */
+export const protocolVersion = '2026-07-28';
+
+/** The handshake-era revision whose clients `protocol.legacy` serves or rejects. */
+export const legacyProtocolVersion = '2025-11-25';
+
+/** Every value the manifest may leave out, in one place: the manifest schema's `default`s, and so the tables of `docs/manifest.md`, are these. */
 export const manifestDefaults = {
-  protocolVersions: ['2026-07-28'],
+  protocolVersions: [protocolVersion],
   legacy: 'serve',
   cacheTtlMs: 300_000,
   /** Public when there is no auth; private when results may depend on who asks. */

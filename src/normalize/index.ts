@@ -1,107 +1,89 @@
 /**
  * normalize: turns a validated manifest into the readonly ServerModel.
- * In: data that passed validate with no errors. Out: a deep-frozen model with
- * defaults applied, names computed by model/naming, every map sorted by name
- * with the one byte-order comparator, and schemas in canonical key order.
- * Must not report problems (validate did) and must not read the disk.
+ * In: a Manifest that passed validate with no errors, so its shape is the
+ * schema's. Out: a deep-frozen model with defaults applied, names computed by
+ * model/naming, every map sorted by name with the one byte-order comparator,
+ * and schemas in canonical key order. Must not report problems (validate did)
+ * and must not read the disk.
  */
 import { manifestDefaults } from '../model/defaults.js';
-import { camelCase, envPrefix, pascalCase } from '../model/naming.js';
+import type { ManifestAuth, ManifestHandle, ManifestHttp, Manifest } from '../model/manifest.gen.js';
+import { envPrefix, pascalCase } from '../model/naming.js';
 import type { AuthModel, HandleModel, HttpModel, ServerModel } from '../model/types.js';
 import { compareText, sortBy } from '../util/compare.js';
-import { parseDuration } from '../util/duration.js';
-import { entriesOf, isRecord, stringOr } from '../util/guards.js';
 import { deepFreeze } from '../util/freeze.js';
 import { isLoopbackHost } from '../util/net.js';
-import { normalizeCache } from './cache.js';
+import { durationMs, normalizeCache } from './cache.js';
 import { normalizePrompts, normalizeResources } from './content.js';
 import { normalizeTools } from './tools.js';
 
-type Raw = Record<string, unknown>;
-
-/** Builds the ServerModel from validated manifest data. */
-export function normalizeManifest(data: unknown): ServerModel {
-  const raw: Raw = isRecord(data) ? data : {};
-  const server = isRecord(raw.server) ? raw.server : {};
-  const protocol = isRecord(raw.protocol) ? raw.protocol : {};
-  const auth = normalizeAuth(isRecord(raw.auth) ? raw.auth : {});
+/** Builds the ServerModel from a validated manifest. */
+export function normalizeManifest(manifest: Manifest): ServerModel {
+  const auth = normalizeAuth(manifest.auth);
   const defaultScope = auth.type === 'none' ? manifestDefaults.cacheScopeWithoutAuth : manifestDefaults.cacheScopeWithAuth;
-  const cache = normalizeCache(raw.cache, { ttlMs: manifestDefaults.cacheTtlMs, scope: defaultScope });
-  const handleDescriptions = new Map(entriesOf(raw.handles).map(([kind, h]) => [kind, isRecord(h) ? stringOr(h.description) ?? '' : '']));
-  const tools = normalizeTools(raw.tools, handleDescriptions);
-  const name = stringOr(server.name) ?? 'server';
-  const prefix = envPrefix(name);
+  const cache = normalizeCache(manifest.cache, { ttlMs: manifestDefaults.cacheTtlMs, scope: defaultScope });
+  const handles = manifest.handles ?? {};
+  const tools = normalizeTools(manifest.tools ?? {}, new Map(Object.entries(handles).map(([kind, h]) => [kind, h.description])));
+  const { server, protocol, secrets } = manifest;
+  const prefix = envPrefix(server.name);
 
   const model: ServerModel = {
-    server: {
-      name,
-      version: stringOr(server.version) ?? '0.0.0',
-      title: stringOr(server.title) ?? null,
-      description: stringOr(server.description) ?? null,
-      instructions: stringOr(server.instructions) ?? null,
-    },
-    protocol: {
-      versions: Array.isArray(protocol.versions) ? protocol.versions.filter((v): v is string => typeof v === 'string') : [...manifestDefaults.protocolVersions],
-      legacy: protocol.legacy === 'reject' ? 'reject' : manifestDefaults.legacy,
-    },
+    server: { name: server.name, version: server.version, title: server.title ?? null, description: server.description ?? null, instructions: server.instructions ?? null },
+    protocol: { versions: [...(protocol?.versions ?? manifestDefaults.protocolVersions)], legacy: protocol?.legacy ?? manifestDefaults.legacy },
     cache,
-    transports: normalizeTransports(raw.transports),
+    transports: manifest.transports === undefined ? { stdio: true, http: null } : { stdio: 'stdio' in manifest.transports, http: manifest.transports.http === undefined ? null : normalizeHttp(manifest.transports.http) },
     auth,
-    secrets: {
-      handleKeyEnv: (isRecord(raw.secrets) ? stringOr(raw.secrets.handleKeyEnv) : undefined) ?? `${prefix}_HANDLE_KEY`,
-      requestStateKeyEnv: (isRecord(raw.secrets) ? stringOr(raw.secrets.requestStateKeyEnv) : undefined) ?? `${prefix}_STATE_KEY`,
-    },
-    handles: normalizeHandles(raw.handles, tools),
+    secrets: { handleKeyEnv: secrets?.handleKeyEnv ?? `${prefix}_HANDLE_KEY`, requestStateKeyEnv: secrets?.requestStateKeyEnv ?? `${prefix}_STATE_KEY` },
+    handles: normalizeHandles(handles, tools),
     tools,
-    resources: normalizeResources(raw.resources, cache),
-    prompts: normalizePrompts(raw.prompts),
-    lint: { maxTools: isRecord(raw.lint) && typeof raw.lint.maxTools === 'number' ? raw.lint.maxTools : manifestDefaults.maxTools },
+    resources: normalizeResources(manifest.resources ?? {}, cache),
+    prompts: normalizePrompts(manifest.prompts ?? {}),
+    lint: { maxTools: manifest.lint?.maxTools ?? manifestDefaults.maxTools },
   };
   return deepFreeze(model);
 }
 
-function normalizeTransports(value: unknown): ServerModel['transports'] {
-  if (!isRecord(value)) return { stdio: true, http: null };
-  return { stdio: 'stdio' in value, http: 'http' in value ? normalizeHttp(isRecord(value.http) ? value.http : {}) : null };
-}
-
-function normalizeHttp(http: Raw): HttpModel {
-  const host = stringOr(http.host) ?? manifestDefaults.httpHost;
-  const origins = Array.isArray(http.allowedOrigins) ? http.allowedOrigins.filter((o): o is string => typeof o === 'string') : [];
+function normalizeHttp(http: ManifestHttp): HttpModel {
+  const host = http.host ?? manifestDefaults.httpHost;
   return {
     host,
-    port: typeof http.port === 'number' ? http.port : manifestDefaults.httpPort,
-    path: stringOr(http.path) ?? manifestDefaults.httpPath,
-    allowedOrigins: [...new Set(origins)].sort(compareText),
+    port: http.port ?? manifestDefaults.httpPort,
+    path: http.path ?? manifestDefaults.httpPath,
+    allowedOrigins: [...new Set(http.allowedOrigins ?? [])].sort(compareText),
     loopback: isLoopbackHost(host),
   };
 }
 
-function normalizeAuth(auth: Raw): AuthModel {
+function normalizeAuth(auth: ManifestAuth | undefined): AuthModel {
   const scopes = sortBy(
-    entriesOf(auth.scopes).map(([name, description]) => ({ name, description: stringOr(description) ?? '' })),
+    Object.entries(auth?.scopes ?? {}).map(([name, description]) => ({ name, description })),
     (s) => s.name,
   );
-  if (auth.type === 'bearer') return { type: 'bearer', tokensEnv: stringOr(auth.tokensEnv) ?? '', resource: stringOr(auth.resource) ?? null, scopes };
-  if (auth.type === 'oauth') {
-    return { type: 'oauth', issuer: stringOr(auth.issuer) ?? '', jwksUri: stringOr(auth.jwksUri) ?? '', resource: stringOr(auth.resource) ?? '', scopes };
+  if (auth?.type === 'bearer') return { type: 'bearer', tokensEnv: validated(auth.tokensEnv, 'auth.tokensEnv'), resource: auth.resource ?? null, scopes };
+  if (auth?.type === 'oauth') {
+    return { type: 'oauth', issuer: validated(auth.issuer, 'auth.issuer'), jwksUri: validated(auth.jwksUri, 'auth.jwksUri'), resource: validated(auth.resource, 'auth.resource'), scopes };
   }
   return { type: 'none', scopes };
 }
 
-function normalizeHandles(value: unknown, tools: ServerModel['tools']): HandleModel[] {
-  const handles = entriesOf(value).map(([name, raw]): HandleModel => {
-    const handle = isRecord(raw) ? raw : {};
-    const ttlMs = typeof handle.ttlMs === 'number' ? handle.ttlMs : typeof handle.ttl === 'string' ? parseDuration(handle.ttl) ?? manifestDefaults.handleTtlMs : manifestDefaults.handleTtlMs;
-    return {
-      name,
-      description: stringOr(handle.description) ?? '',
-      ttlMs,
-      typeName: `${pascalCase(name)}Handle`,
-      issuedBy: tools.filter((t) => t.issues.some((u) => u.kind === name)).map((t) => t.name),
-      consumedBy: tools.filter((t) => t.consumes.some((u) => u.kind === name)).map((t) => t.name),
-      pointer: `/handles/${name}`,
-    };
-  });
-  return sortBy(handles, (h) => h.name);
+/**
+ * A key the schema requires only for some `auth.type` (an `if`/`then` the
+ * generated type cannot express); validate has reported it when missing.
+ */
+function validated(value: string | undefined, key: string): string {
+  if (value === undefined) throw new Error(`internal error: ${key} passed validation but is missing`);
+  return value;
+}
+
+function normalizeHandles(handles: Readonly<Record<string, ManifestHandle>>, tools: ServerModel['tools']): HandleModel[] {
+  const models = Object.entries(handles).map(([name, handle]): HandleModel => ({
+    name,
+    description: handle.description,
+    ttlMs: durationMs(handle.ttl, handle.ttlMs, manifestDefaults.handleTtlMs),
+    typeName: `${pascalCase(name)}Handle`,
+    issuedBy: tools.filter((t) => t.issues.some((u) => u.kind === name)).map((t) => t.name),
+    consumedBy: tools.filter((t) => t.consumes.some((u) => u.kind === name)).map((t) => t.name),
+    pointer: `/handles/${name}`,
+  }));
+  return sortBy(models, (h) => h.name);
 }

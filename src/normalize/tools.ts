@@ -1,33 +1,34 @@
 import { isEffectivelyDestructive } from '../model/defaults.js';
+import { handlerPath } from '../model/layout.js';
+import type { ManifestTool, ManifestToolAnnotations } from '../model/manifest.gen.js';
 import { camelCase, pascalCase } from '../model/naming.js';
 import { mapSchema, walkSchema } from '../model/schema-walk.js';
 import type { HandleUseModel, JsonSchema, ToolAnnotationsModel, ToolModel } from '../model/types.js';
 import { compareText, sortBy } from '../util/compare.js';
-import { entriesOf, isRecord, stringOr } from '../util/guards.js';
+import { isRecord } from '../util/guards.js';
 import { formatPointer } from '../util/json-pointer.js';
 import { sortKeysDeep } from '../util/stable-json.js';
 
 const hintKeys = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
 /** Tools sorted by name, with defaults, handle uses and generated names. */
-export function normalizeTools(value: unknown, handleDescriptions: ReadonlyMap<string, string>): ToolModel[] {
-  const tools = entriesOf(value).map(([name, raw]): ToolModel => {
-    const tool = isRecord(raw) ? raw : {};
-    const annotations = pickHints(tool.annotations);
+export function normalizeTools(tools: Readonly<Record<string, ManifestTool>>, handleDescriptions: ReadonlyMap<string, string>): ToolModel[] {
+  const models = Object.entries(tools).map(([name, tool]): ToolModel => {
+    const annotations = pickHints(tool.annotations ?? {});
     const destructive = isEffectivelyDestructive(annotations);
     const input = canonicalSchema(tool.input);
-    const output = isRecord(tool.output) ? canonicalSchema(tool.output) : null;
+    const output = tool.output === undefined ? null : canonicalSchema(tool.output);
     const typeBase = pascalCase(name);
     return {
       name,
-      title: stringOr(tool.title) ?? null,
-      description: stringOr(tool.description) ?? '',
+      title: tool.title ?? null,
+      description: tool.description,
       annotations,
       readOnly: annotations.readOnlyHint === true,
       destructive,
-      approval: tool.approval === 'none' || tool.approval === 'confirm' ? tool.approval : destructive ? 'confirm' : 'none',
-      scopes: Array.isArray(tool.scopes) ? [...new Set(tool.scopes.filter((s): s is string => typeof s === 'string'))].sort(compareText) : [],
-      renamedFrom: stringOr(tool.renamedFrom) ?? null,
+      approval: tool.approval ?? (destructive ? 'confirm' : 'none'),
+      scopes: [...new Set(tool.scopes ?? [])].sort(compareText),
+      renamedFrom: tool.renamedFrom ?? null,
       input,
       output,
       wireInput: lowerHandles(input, handleDescriptions),
@@ -38,18 +39,21 @@ export function normalizeTools(value: unknown, handleDescriptions: ReadonlyMap<s
         handler: camelCase(name),
         inputType: `${typeBase}Input`,
         outputType: `${typeBase}Output`,
-        file: `src/handlers/tools/${name}.ts`,
+        file: handlerPath('tool', name),
       },
       pointer: `/tools/${name}`,
     };
   });
-  return sortBy(tools, (t) => t.name);
+  return sortBy(models, (t) => t.name);
 }
 
-function pickHints(value: unknown): ToolAnnotationsModel {
-  const raw = isRecord(value) ? value : {};
+/** The hints as declared, in a fixed key order. */
+function pickHints(annotations: ManifestToolAnnotations): ToolAnnotationsModel {
   const out: Record<string, boolean> = {};
-  for (const key of hintKeys) if (typeof raw[key] === 'boolean') out[key] = raw[key];
+  for (const key of hintKeys) {
+    const hint = annotations[key];
+    if (hint !== undefined) out[key] = hint;
+  }
   return out;
 }
 

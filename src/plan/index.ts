@@ -5,6 +5,7 @@
  * In: the model and what exists on disk (as loaded). Out: a Plan. Pure.
  */
 import type { Finding } from '../diagnostics/index.js';
+import { handlerPath } from '../model/layout.js';
 import { camelCase } from '../model/naming.js';
 import type { ServerModel } from '../model/types.js';
 import { compareText } from '../util/compare.js';
@@ -37,7 +38,7 @@ export function planProject(model: ServerModel, existing: ReadonlyMap<string, st
   const claimed = new Set<string>();
   for (const tool of model.tools) {
     const base = { kind: 'tool' as const, name: tool.name, path: tool.names.file, handler: tool.names.handler, handlerType: 'ToolHandler' as const };
-    const oldPath = tool.renamedFrom === null ? null : `src/handlers/tools/${tool.renamedFrom}.ts`;
+    const oldPath = tool.renamedFrom === null ? null : handlerPath('tool', tool.renamedFrom);
     if (existing.has(base.path)) {
       handlers.push({ ...base, action: 'keep' });
     } else if (oldPath !== null && tool.renamedFrom !== null && existing.has(oldPath)) {

@@ -6,6 +6,7 @@
  * the lint and validation findings.
  */
 import type { DiagnosticCode, Finding } from '../diagnostics/index.js';
+import { legacyProtocolVersion } from '../model/defaults.js';
 import type { ServerModel } from '../model/types.js';
 
 export type GateStatus = 'PASS' | 'WARN' | 'FAIL';
@@ -36,7 +37,7 @@ const rules: readonly Rule[] = [
   { id: 'G6', title: 'Authorization rules', fail: ['lint-mutating-without-scopes', 'http-public-without-auth'], warn: [], pass: authorizationReason },
   { id: 'G7', title: 'Approval rules', fail: ['approval-none-destructive', 'lint-mutating-verb'], warn: [], pass: (m) => approvalReason(m) },
   { id: 'R1', title: 'No handshake-era mechanisms on the modern path', fail: [], warn: [], pass: () => 'the modern path never uses initialize, notifications/initialized, Mcp-Session-Id, GET streams, DELETE or Last-Event-ID (GET/DELETE answer 405)' },
-  { id: 'R2', title: 'Legacy support only in an isolated adapter', fail: [], warn: [], pass: (m) => (m.protocol.legacy === 'serve' ? '2025-11-25 clients go through the SDK\'s isolated legacy adapter (protocol.legacy: serve)' : '2025-11-25 clients are refused with -32022 (protocol.legacy: reject)') },
+  { id: 'R2', title: 'Legacy support only in an isolated adapter', fail: [], warn: [], pass: (m) => (m.protocol.legacy === 'serve' ? `${legacyProtocolVersion} clients go through the SDK's isolated legacy adapter (protocol.legacy: serve)` : `${legacyProtocolVersion} clients are refused with -32022 (protocol.legacy: reject)`) },
   { id: 'R3', title: 'No Roots, Sampling or Logging', fail: [], warn: [], pass: () => 'the generated server sends no server-to-client requests; user input travels through multi round-trip results only' },
   { id: 'R4', title: 'No write or external call without authorization, validation and approval', fail: ['lint-external-write-without-approval', 'lint-mutating-without-scopes'], warn: ['lint-open-schema'], pass: () => 'every tool that changes data validates closed input before its handler, is scoped when auth is on, and asks for approval when destructive or open-world' },
   { id: 'R5', title: 'Tool count', fail: [], warn: ['lint-too-many-tools'], pass: (m) => `${m.tools.length} tool(s), within lint.maxTools (${m.lint.maxTools})` },

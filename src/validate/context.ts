@@ -1,4 +1,5 @@
 import { makeDiagnostic, type Diagnostic, type DiagnosticCode } from '../diagnostics/index.js';
+import type { Manifest } from '../model/manifest.gen.js';
 import { formatPointer } from '../util/json-pointer.js';
 
 /** What a rule needs from the loaded manifest: its data and a way to point into its text. */
@@ -11,6 +12,8 @@ export interface ManifestSource {
 /** Collects diagnostics for one validation run; rules only call `report`. */
 export class RuleContext {
   readonly diagnostics: Diagnostic[] = [];
+  /** The data, typed, once the shape check has passed; the other rules still read `data` defensively. */
+  manifest: Manifest | null = null;
 
   constructor(readonly source: ManifestSource) {}
 

@@ -1,10 +1,12 @@
 /**
  * validate: checks a loaded manifest and reports every problem at once.
- * In: the parsed data plus its locator. Out: sorted Diagnostic[].
+ * In: the parsed data plus its locator. Out: sorted Diagnostic[] and, when
+ * none is an error, the data as a typed Manifest for normalize.
  * Never transforms the data, never throws on a half-valid manifest: every rule
  * reads defensively, so one mistake does not hide the next.
  */
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/index.js';
+import type { Manifest } from '../model/manifest.gen.js';
 import { RuleContext, type ManifestSource } from './context.js';
 import { checkNameCollisions, checkRenames } from './rules/names.js';
 import { checkPromptPlaceholders } from './rules/prompts.js';
@@ -31,9 +33,18 @@ const rules: readonly ((ctx: RuleContext) => void)[] = [
   checkPromptPlaceholders,
 ];
 
-/** Runs every rule and returns the diagnostics sorted by line, column and code. */
-export function validateManifest(source: ManifestSource): Diagnostic[] {
+/** The verdict on one manifest. */
+export interface ValidationResult {
+  /** Sorted by line, column and code. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The manifest, typed; null when any diagnostic is an error. */
+  readonly manifest: Manifest | null;
+}
+
+/** Runs every rule; the manifest comes back typed only when it has the schema's shape and no rule found an error. */
+export function validateManifest(source: ManifestSource): ValidationResult {
   const ctx = new RuleContext(source);
   for (const rule of rules) rule(ctx);
-  return sortDiagnostics(ctx.diagnostics);
+  const diagnostics = sortDiagnostics(ctx.diagnostics);
+  return { diagnostics, manifest: diagnostics.some((d) => d.severity === 'error') ? null : ctx.manifest };
 }

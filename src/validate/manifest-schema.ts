@@ -1,12 +1,22 @@
 /**
  * JSON Schema (draft-07) of manifest language v1: the shape of the file, checked
- * by ajv before the semantic rules. `schema/manifest.schema.json` is written
- * from this object by `npm run docs` for editors; a test keeps the two equal.
+ * by ajv before the semantic rules. The one source of the manifest's shape:
+ * `npm run docs` writes `schema/manifest.schema.json` (for editors) and the
+ * `Manifest` type (`src/model/manifest.gen.ts`) from this object; a test keeps
+ * them equal, and the key tables of `docs/manifest.md`. Besides standard
+ * keywords it uses two annotations for those tables, which validation ignores:
+ * `x-type` (the type, where the schema's own would say too little) and
+ * `x-default` (the "required / default" cell, where it is not a `default` value).
  */
+import { legacyProtocolVersion, manifestDefaults, protocolVersion } from '../model/defaults.js';
+
+/** The annotation keywords of the schema; ajv is told about them so that strict mode accepts them. */
+export const annotationKeywords = ['x-type', 'x-default'] as const;
+
 export const manifestSchema = {
   "$schema": "http://json-schema.org/draft-07/schema#",
   "title": "mcp-gen manifest v1",
-  "description": "Describes an MCP server (spec revision 2026-07-28): its tools, resources, prompts and state handles. mcp-gen compiles it into a typed TypeScript server.",
+  "description": `Describes an MCP server (spec revision ${protocolVersion}): its tools, resources, prompts and state handles. mcp-gen compiles it into a typed TypeScript server.`,
   "type": "object",
   "additionalProperties": false,
   "required": [
@@ -20,7 +30,7 @@ export const manifestSchema = {
     },
     "mcpGen": {
       "const": 1,
-      "description": "Version of the manifest language. Always 1."
+      "description": "Version of the manifest language. Always `1`."
     },
     "server": {
       "type": "object",
@@ -34,12 +44,12 @@ export const manifestSchema = {
           "type": "string",
           "pattern": "^[a-z][a-z0-9-]*$",
           "maxLength": 64,
-          "description": "Becomes serverInfo.name and the package name."
+          "description": "Becomes `serverInfo.name` and the package name."
         },
         "version": {
           "type": "string",
           "pattern": "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$",
-          "description": "Semantic version; becomes serverInfo.version."
+          "description": "Semantic version (`1.2.3`, `1.0.0-beta.1`). Becomes `serverInfo.version`. Quote it if YAML would read it as a number."
         },
         "title": {
           "type": "string",
@@ -51,13 +61,13 @@ export const manifestSchema = {
           "type": "string",
           "minLength": 1,
           "maxLength": 2000,
-          "description": "What the server is for; shown in serverInfo."
+          "description": "What the server is for; shown in `serverInfo`."
         },
         "instructions": {
           "type": "string",
           "minLength": 1,
           "maxLength": 8000,
-          "description": "Guidance for the model, returned by server/discover."
+          "description": "Guidance for the model; returned by `server/discover`."
         }
       }
     },
@@ -70,18 +80,18 @@ export const manifestSchema = {
           "minItems": 1,
           "items": {
             "type": "string",
-            "examples": [
-              "2026-07-28"
-            ]
+            "examples": [protocolVersion]
           },
-          "description": "Protocol revisions served on the modern path. Default [\"2026-07-28\"]."
+          "description": "Protocol revisions served on the modern path, each listed once; only revisions generated servers implement.",
+          "default": [...manifestDefaults.protocolVersions]
         },
         "legacy": {
           "enum": [
             "serve",
             "reject"
           ],
-          "description": "serve: answer 2025-11-25 clients through the SDK's isolated legacy adapter; reject: answer them with -32022. Default serve."
+          "description": `What happens to clients of the handshake-era revision ${legacyProtocolVersion}: \`serve\` answers them through the SDK's isolated legacy adapter, \`reject\` with error \`-32022\`.`,
+          "default": manifestDefaults.legacy
         }
       }
     },
@@ -102,7 +112,9 @@ export const manifestSchema = {
           ],
           "additionalProperties": false,
           "properties": {},
-          "description": "Serve over stdin/stdout. Write {} to enable."
+          "description": "Serve over stdin/stdout. Write `stdio: {}` to enable (an empty `stdio:` works too).",
+          "x-default": "off unless listed",
+          "x-type": "empty mapping"
         },
         "http": {
           "type": "object",
@@ -111,27 +123,33 @@ export const manifestSchema = {
             "host": {
               "type": "string",
               "minLength": 1,
-              "description": "Bind address. Default 127.0.0.1."
+              "description": "Bind address.",
+              "default": manifestDefaults.httpHost
             },
             "port": {
               "type": "integer",
               "minimum": 1,
               "maximum": 65535,
-              "description": "Default 3000."
+              "description": "Port.",
+              "default": manifestDefaults.httpPort
             },
             "path": {
               "type": "string",
               "pattern": "^/[A-Za-z0-9._~/-]*$",
-              "description": "The single MCP endpoint. Default /mcp."
+              "description": "The single MCP endpoint.",
+              "default": manifestDefaults.httpPath
             },
             "allowedOrigins": {
               "type": "array",
               "items": {
                 "type": "string"
               },
-              "description": "Browser origins allowed besides loopback, e.g. http://localhost:6274."
+              "description": "Browser origins allowed besides loopback, e.g. `http://localhost:6274`.",
+              "default": []
             }
-          }
+          },
+          "description": "Serve over Streamable HTTP on a single endpoint.",
+          "x-default": "off unless listed"
         }
       }
     },
@@ -147,24 +165,32 @@ export const manifestSchema = {
             "none",
             "bearer",
             "oauth"
-          ]
+          ],
+          "description": "How HTTP requests are authorized."
         },
         "tokensEnv": {
           "type": "string",
           "pattern": "^[A-Z_][A-Z0-9_]*$",
-          "description": "bearer: env var holding token=principal:scope,scope;... entries."
+          "description": "Name of the environment variable holding `token=principal:scope,scope;...` entries.",
+          "x-default": "required for `bearer`"
         },
         "issuer": {
           "type": "string",
-          "description": "oauth: the authorization server (JWT iss)."
+          "description": "The authorization server (the JWT `iss`).",
+          "x-default": "required for `oauth`",
+          "x-type": "URL"
         },
         "jwksUri": {
           "type": "string",
-          "description": "oauth: where the issuer publishes its signing keys."
+          "description": "Where the issuer publishes its signing keys.",
+          "x-default": "required for `oauth`",
+          "x-type": "URL"
         },
         "resource": {
           "type": "string",
-          "description": "oauth: this server's resource URL; access tokens must name it as audience. bearer (optional): the public URL of the MCP endpoint, for the protected-resource metadata behind a TLS-terminating proxy."
+          "description": "`oauth`: this server's resource URL; access tokens must name it as audience. `bearer`: the public URL of the MCP endpoint, advertised in the protected-resource metadata and the `WWW-Authenticate` challenge; set it when the server runs behind a TLS-terminating proxy, or the URL is built from each request's `Host` header with `http://`.",
+          "x-default": "required for `oauth`; optional for `bearer`",
+          "x-type": "URL"
         },
         "scopes": {
           "type": "object",
@@ -176,7 +202,8 @@ export const manifestSchema = {
             "type": "string",
             "minLength": 1
           },
-          "description": "Scope name to what it allows."
+          "description": "Scope name to a non-empty description of what it allows.",
+          "default": {}
         }
       },
       "if": {
@@ -222,14 +249,19 @@ export const manifestSchema = {
         "properties": {
           "description": {
             "type": "string",
-            "minLength": 1
+            "minLength": 1,
+            "description": "What a handle of this kind refers to."
           },
           "ttl": {
-            "$ref": "#/definitions/duration"
+            "$ref": "#/definitions/duration",
+            "description": "How long a handle stays valid after it is issued. Give `ttl` or `ttlMs`, not both.",
+            "x-default": "as `ttlMs`"
           },
           "ttlMs": {
             "type": "integer",
-            "minimum": 1
+            "minimum": 1,
+            "description": "The same in milliseconds.",
+            "default": manifestDefaults.handleTtlMs
           }
         }
       }
@@ -249,11 +281,13 @@ export const manifestSchema = {
         "properties": {
           "title": {
             "type": "string",
-            "minLength": 1
+            "minLength": 1,
+            "description": "Display name."
           },
           "description": {
             "type": "string",
-            "minLength": 1
+            "minLength": 1,
+            "description": "What the tool does and returns; the model reads it."
           },
           "annotations": {
             "type": "object",
@@ -271,20 +305,25 @@ export const manifestSchema = {
               "openWorldHint": {
                 "type": "boolean"
               }
-            }
+            },
+            "description": "`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`, each a boolean; see \"Annotations and approval\".",
+            "x-default": "MCP's defaults"
           },
           "approval": {
             "enum": [
               "confirm",
               "none"
             ],
-            "description": "confirm: ask the user before the handler runs. Default confirm for destructive tools, none otherwise."
+            "description": "`confirm` asks the user before the handler runs.",
+            "x-default": "`confirm` for destructive tools, `none` otherwise"
           },
           "scopes": {
             "type": "array",
             "items": {
               "type": "string"
-            }
+            },
+            "description": "Scopes a caller needs; each must be declared under `auth.scopes`.",
+            "default": []
           },
           "renamedFrom": {
             "type": "string",
@@ -293,11 +332,13 @@ export const manifestSchema = {
           },
           "input": {
             "type": "object",
-            "description": "JSON Schema 2020-12 of the arguments; root type object. `$handle: kind` marks a state handle."
+            "description": "The arguments: JSON Schema 2020-12 with `type: object` at the root; `$handle: kind` marks a state handle. See \"Tool schemas\".",
+            "x-type": "JSON Schema"
           },
           "output": {
             "type": "object",
-            "description": "JSON Schema 2020-12 of structuredContent."
+            "description": "The `structuredContent` the tool returns: JSON Schema 2020-12.",
+            "x-type": "JSON Schema"
           }
         }
       }
@@ -312,29 +353,38 @@ export const manifestSchema = {
         "additionalProperties": false,
         "properties": {
           "uri": {
-            "type": "string"
+            "type": "string",
+            "description": "One fixed resource: an absolute RFC 3986 URI with a scheme, e.g. `notes://style-guide`. No spaces, braces or quotes.",
+            "x-default": "one of `uri`, `uriTemplate`"
           },
           "uriTemplate": {
-            "type": "string"
+            "type": "string",
+            "description": "A family of resources: an RFC 6570 template with a scheme and at least one `{variable}`, e.g. `notes://notes/{id}`.",
+            "x-default": "one of `uri`, `uriTemplate`"
           },
           "title": {
             "type": "string",
-            "minLength": 1
+            "minLength": 1,
+            "description": "Display name."
           },
           "description": {
             "type": "string",
-            "minLength": 1
+            "minLength": 1,
+            "description": "What the resource holds."
           },
           "mimeType": {
             "type": "string",
-            "pattern": "^[a-z0-9.+-]+/[a-zA-Z0-9.+-]+$"
+            "pattern": "^[a-z0-9.+-]+/[a-zA-Z0-9.+-]+$",
+            "description": "e.g. `text/markdown`."
           },
           "cache": {
-            "$ref": "#/definitions/cache"
+            "$ref": "#/definitions/cache",
+            "description": "`ttl` or `ttlMs`, and `scope`, as in the top-level `cache`; each field falls back to it.",
+            "x-default": "top-level `cache`"
           },
           "completions": {
             "type": "object",
-            "description": "Values offered by completion/complete for each URI template variable (the ones starting with the typed prefix).",
+            "description": "Values `completion/complete` offers for each URI template variable (those starting with the typed prefix).",
             "additionalProperties": {
               "$ref": "#/definitions/completionValues"
             }
@@ -353,11 +403,13 @@ export const manifestSchema = {
         "properties": {
           "title": {
             "type": "string",
-            "minLength": 1
+            "minLength": 1,
+            "description": "Display name."
           },
           "description": {
             "type": "string",
-            "minLength": 1
+            "minLength": 1,
+            "description": "What the prompt is for."
           },
           "arguments": {
             "type": "object",
@@ -370,21 +422,27 @@ export const manifestSchema = {
               "properties": {
                 "title": {
                   "type": "string",
-                  "minLength": 1
+                  "minLength": 1,
+                  "description": "Display name."
                 },
                 "description": {
                   "type": "string",
-                  "minLength": 1
+                  "minLength": 1,
+                  "description": "Shown to the user filling in the argument."
                 },
                 "required": {
-                  "type": "boolean"
+                  "type": "boolean",
+                  "description": "Whether the client must supply the argument.",
+                  "default": false
                 },
                 "completions": {
                   "$ref": "#/definitions/completionValues",
-                  "description": "Values offered by completion/complete for this argument (the ones starting with the typed prefix)."
+                  "description": "Values `completion/complete` offers for this argument (those starting with the typed prefix)."
                 }
               }
-            }
+            },
+            "description": "Argument name to `{ description, title, required, completions }`.",
+            "default": {}
           },
           "messages": {
             "type": "array",
@@ -401,15 +459,17 @@ export const manifestSchema = {
                   "enum": [
                     "user",
                     "assistant"
-                  ]
+                  ],
+                  "description": "Who speaks."
                 },
                 "text": {
                   "type": "string",
                   "minLength": 1,
-                  "description": "{{argument}} placeholders are filled from the prompt's arguments."
+                  "description": "The message text, with `{{argument}}` placeholders filled from the prompt's arguments."
                 }
               }
-            }
+            },
+            "description": "Fixed messages, each `{ role, text }`, in conversation order; without them the prompt gets a handler stub."
           }
         }
       }
@@ -422,12 +482,14 @@ export const manifestSchema = {
         "handleKeyEnv": {
           "type": "string",
           "pattern": "^[A-Z_][A-Z0-9_]*$",
-          "description": "Signs state handles."
+          "description": "Variable holding the key that signs state handles.",
+          "x-default": "`<SERVERNAME_UPPER>_HANDLE_KEY`"
         },
         "requestStateKeyEnv": {
           "type": "string",
           "pattern": "^[A-Z_][A-Z0-9_]*$",
-          "description": "Signs the approval state of destructive tools."
+          "description": "Variable holding the key that signs the approval state of `approval: confirm` tools.",
+          "x-default": "`<SERVERNAME_UPPER>_STATE_KEY`"
         }
       }
     },
@@ -439,7 +501,8 @@ export const manifestSchema = {
         "maxTools": {
           "type": "integer",
           "minimum": 1,
-          "description": "More tools than this is a lint warning. Default 20."
+          "description": "More tools than this is a lint warning (`lint-too-many-tools`) and a WARN on gate item R5.",
+          "default": manifestDefaults.maxTools
         }
       }
     }
@@ -462,24 +525,31 @@ export const manifestSchema = {
     "duration": {
       "type": "string",
       "pattern": "^[1-9][0-9]*(ms|s|m|h|d)$",
-      "description": "e.g. 500ms, 90s, 15m, 2h, 1d"
+      "description": "A whole number greater than zero followed by `ms`, `s`, `m`, `h` or `d`, e.g. `500ms`, `90s`, `15m`, `2h`, `1d`.",
+      "x-type": "duration string"
     },
     "cache": {
       "type": "object",
       "additionalProperties": false,
       "properties": {
         "ttl": {
-          "$ref": "#/definitions/duration"
+          "$ref": "#/definitions/duration",
+          "description": "How long a result stays fresh. Give `ttl` or `ttlMs`, not both.",
+          "x-default": "as `ttlMs`"
         },
         "ttlMs": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "description": "The same in milliseconds.",
+          "x-default": `\`${manifestDefaults.cacheTtlMs}\` at the top level`
         },
         "scope": {
           "enum": [
             "public",
             "private"
-          ]
+          ],
+          "description": "`private` when results may depend on who asks.",
+          "x-default": `\`${manifestDefaults.cacheScopeWithoutAuth}\` without auth, \`${manifestDefaults.cacheScopeWithAuth}\` with auth (\`bearer\` or \`oauth\`)`
         }
       }
     }

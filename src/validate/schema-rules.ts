@@ -1,10 +1,12 @@
 import AjvModule, { type ErrorObject } from 'ajv';
 import type { DiagnosticCode } from '../diagnostics/index.js';
+import { protocolVersion } from '../model/defaults.js';
+import type { Manifest } from '../model/manifest.gen.js';
 import { suggestName } from '../model/naming.js';
 import { parsePointer } from '../util/json-pointer.js';
 import { suggestClosest } from '../util/suggest.js';
 import { describeValue, dottedPath, type RuleContext } from './context.js';
-import { manifestSchema } from './manifest-schema.js';
+import { annotationKeywords, manifestSchema } from './manifest-schema.js';
 
 // ajv is CommonJS; under NodeNext its class is the default export's `default`.
 const Ajv = AjvModule.default;
@@ -13,7 +15,7 @@ const Ajv = AjvModule.default;
 // `strictRequired` is off because `if/then` branches name keys declared one level up.
 let compiled: ReturnType<InstanceType<typeof Ajv>['compile']> | undefined;
 function shapeValidator() {
-  compiled ??= new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true }).compile(manifestSchema);
+  compiled ??= new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, keywords: [...annotationKeywords] }).compile(manifestSchema);
   return compiled;
 }
 
@@ -29,10 +31,10 @@ const typeNames: Record<string, string> = {
 
 /** Keys a reader of older MCP material may write, and why the design gate rejects them. */
 const rejectedFeatures: Record<string, readonly [string, string]> = {
-  roots: ['Roots are deprecated in MCP 2026-07-28 and rejected by the design gate (R3)', 'take directories as configuration or tool arguments instead'],
-  sampling: ['Sampling is deprecated in MCP 2026-07-28 and rejected by the design gate (R3)', 'call a model provider from the handler, or ask the user through approval'],
-  logging: ['protocol logging is deprecated in MCP 2026-07-28 and rejected by the design gate (R3)', 'generated servers log to stderr'],
-  sessions: ['protocol sessions do not exist in MCP 2026-07-28; the design gate rejects them on the modern path (R1)', 'carry workflow state in handles'],
+  roots: [`Roots are deprecated in MCP ${protocolVersion} and rejected by the design gate (R3)`, 'take directories as configuration or tool arguments instead'],
+  sampling: [`Sampling is deprecated in MCP ${protocolVersion} and rejected by the design gate (R3)`, 'call a model provider from the handler, or ask the user through approval'],
+  logging: [`protocol logging is deprecated in MCP ${protocolVersion} and rejected by the design gate (R3)`, 'generated servers log to stderr'],
+  sessions: [`protocol sessions do not exist in MCP ${protocolVersion}; the design gate rejects them on the modern path (R1)`, 'carry workflow state in handles'],
   'transports.http.sessions': ['Mcp-Session-Id sessions are rejected on the modern path by the design gate (R1)', 'carry workflow state in handles; legacy clients are served by "protocol.legacy: serve"'],
   'transports.http.getStream': ['standalone GET streams are rejected on the modern path by the design gate (R1)', 'remove it; the endpoint answers POST only'],
   'transports.http.resumable': ['Last-Event-ID resumption is rejected on the modern path by the design gate (R1)', 'remove it; every request stands on its own'],
@@ -44,7 +46,11 @@ const mapKinds: Record<string, string> = { tools: 'tool', resources: 'resource',
 /** Checks the manifest against its JSON Schema and reports each violation in manifest terms. */
 export function checkShape(ctx: RuleContext): void {
   const validateShape = shapeValidator();
-  if (validateShape(ctx.data)) return;
+  if (validateShape(ctx.data)) {
+    // The data matches manifestSchema, from which the Manifest type is compiled.
+    ctx.manifest = ctx.data as Manifest;
+    return;
+  }
   for (const error of validateShape.errors ?? []) reportAjvError(ctx, error);
 }
 

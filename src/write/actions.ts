@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { WriteError } from './errors.js';
 import path from 'node:path';
 import type { GeneratedFile, Ownership } from '../emit/index.js';
+import { isGeneratedLocation } from '../model/layout.js';
 
 /** What the writer does with one path. */
 export type ActionKind = 'create' | 'update' | 'unchanged' | 'keep' | 'move' | 'remove';
@@ -59,7 +60,7 @@ export function planActions(root: string, files: readonly GeneratedFile[], previ
     }
   }
   for (const old of previouslyGenerated) {
-    if (planned.has(old) || !old.startsWith('src/generated/')) continue;
+    if (planned.has(old) || !isGeneratedLocation(old)) continue;
     const text = read(root, old);
     if (text === undefined) continue;
     const ours = text.startsWith(bannerMark) || /\.gen\.json$/.test(old);

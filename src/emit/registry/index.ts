@@ -4,6 +4,7 @@
  * sorted). Both come from the same data, so they cannot disagree.
  */
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { generatedPaths } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
 import { stableJson } from '../../util/stable-json.js';
 import { tsBanner } from '../shared/banner.js';
@@ -30,7 +31,7 @@ export function emitRegistry(model: ServerModel, ctx: EmitContext): GeneratedFil
     ],
   });
   return [
-    { path: 'src/generated/registry.gen.ts', contents: finalText(`${tsBanner(ctx)}\n${formatSourceFile(file)}`), ownership: 'generated' },
-    { path: 'src/generated/registry.gen.json', contents: stableJson(data), ownership: 'generated' },
+    { path: generatedPaths.registry, contents: finalText(`${tsBanner(ctx)}\n${formatSourceFile(file)}`), ownership: 'generated' },
+    { path: generatedPaths.registryJson, contents: stableJson(data), ownership: 'generated' },
   ];
 }

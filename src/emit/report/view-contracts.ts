@@ -1,10 +1,11 @@
+import { legacyProtocolVersion, protocolVersion } from '../../model/defaults.js';
 import type { ServerModel } from '../../model/types.js';
 import { discoverContract } from '../registry/discover.js';
 import { exampleUri, exampleValue } from './examples.js';
 import { block, cell, code, table } from './markdown.js';
 
 const envelope = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/protocolVersion': protocolVersion,
   'io.modelcontextprotocol/clientCapabilities': {},
   'io.modelcontextprotocol/clientInfo': { name: 'example-client', version: '1.0.0' },
 };
@@ -23,7 +24,7 @@ export function requestSection(model: ServerModel) {
     ['`io.modelcontextprotocol/protocolVersion` missing or not a string', '-32602 Invalid params', model.transports.http === null ? '—' : '400'],
     ['`io.modelcontextprotocol/clientCapabilities` missing or not an object', '-32602 Invalid params', model.transports.http === null ? '—' : '400'],
     ['well-formed but unsupported version, e.g. `"2099-01-01"`', `-32022 with ${code(`"data": {"supported": ${supported}, "requested": "2099-01-01"}`)}`, model.transports.http === null ? '—' : '400'],
-    [`2025-11-25 ${code('initialize')}`, model.protocol.legacy === 'serve' ? 'served by the isolated legacy adapter' : `-32022 with ${code(`"supported": ${supported}`)}`, model.transports.http === null ? '—' : model.protocol.legacy === 'serve' ? '200' : '400'],
+    [`${legacyProtocolVersion} ${code('initialize')}`, model.protocol.legacy === 'serve' ? 'served by the isolated legacy adapter' : `-32022 with ${code(`"supported": ${supported}`)}`, model.transports.http === null ? '—' : model.protocol.legacy === 'serve' ? '200' : '400'],
     ['notification (no `id`)', 'no response', model.transports.http === null ? '—' : '202, empty body'],
     ['unknown method', '-32601 Method not found', model.transports.http === null ? '—' : '404'],
     ['request id `null` or not a string/number, bad JSON-RPC envelope', '-32600 Invalid request (-32700 for unparsable JSON)', model.transports.http === null ? '—' : '400'],
@@ -82,7 +83,7 @@ export function requestExamples(model: ServerModel): string[] {
   const example = (method: string, name: string, params: Record<string, unknown>) => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: envelope } });
     if (http === null) return block('json', body);
-    const headers = [`POST ${http.path} HTTP/1.1`, `Host: ${http.host}:${http.port}`, 'Content-Type: application/json', 'Accept: application/json, text/event-stream', 'MCP-Protocol-Version: 2026-07-28', `Mcp-Method: ${method}`, `Mcp-Name: ${name}`, ...auth];
+    const headers = [`POST ${http.path} HTTP/1.1`, `Host: ${http.host}:${http.port}`, 'Content-Type: application/json', 'Accept: application/json, text/event-stream', `MCP-Protocol-Version: ${protocolVersion}`, `Mcp-Method: ${method}`, `Mcp-Name: ${name}`, ...auth];
     return block('http', `${headers.join('\n')}\n\n${body}`);
   };
   return [

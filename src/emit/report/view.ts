@@ -4,6 +4,7 @@
  * it decides nothing.
  */
 import type { Finding } from '../../diagnostics/index.js';
+import { protocolVersion } from '../../model/defaults.js';
 import type { ServerModel } from '../../model/types.js';
 import type { Review } from '../../review/index.js';
 import { cell, code } from './markdown.js';
@@ -23,6 +24,7 @@ export function buildReportView(model: ServerModel, review: Review, lineOf: Line
     title: cell(model.server.title ?? model.server.name),
     name: code(model.server.name),
     version: code(model.server.version),
+    protocolVersion,
     verdict: review.failed ? '**FAIL**' : counts.WARN > 0 ? '**PASS with warnings**' : '**PASS**',
     counts: `${counts.PASS} pass, ${counts.WARN} warn, ${counts.FAIL} fail`,
     primitiveMap: primitiveMap(model),

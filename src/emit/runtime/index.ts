@@ -5,6 +5,7 @@
  * The generated server depends at runtime only on the SDK, Node built-ins
  * and, for OAuth, jose.
  */
+import { runtimePath } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
@@ -25,7 +26,7 @@ export function emitRuntime(model: ServerModel, ctx: EmitContext): GeneratedFile
     if (joinedModules.includes(template)) continue;
     // The start modules ship joined (templates/joined/, written by `npm run docs`), under the entry's name.
     const contents = template === startModule ? templateText(ctx, joinedStartTemplate) : text;
-    files.push({ path: `src/generated/${template}`, contents: finalText(`${tsBanner(ctx)}\n${contents}`), ownership: 'generated' });
+    files.push({ path: runtimePath(template), contents: finalText(`${tsBanner(ctx)}\n${contents}`), ownership: 'generated' });
   }
   return files;
 }

@@ -3,6 +3,8 @@
  * tsconfig.json, .gitignore, README.md and src/main.ts.
  */
 import { StructureKind } from 'ts-morph';
+import { manifestDefaults, protocolVersion } from '../../model/defaults.js';
+import { generatedPaths, moduleSpecifier, scaffoldPaths } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
 import { stableJson } from '../../util/stable-json.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
@@ -62,8 +64,8 @@ const tsconfig = {
 function mainTs(): string {
   const file = createProject().createSourceFile('main.ts', {
     statements: [
-      { kind: StructureKind.ImportDeclaration, namedImports: ['main'], moduleSpecifier: './generated/runtime/start.gen.js' },
-      { kind: StructureKind.ImportDeclaration, namedImports: ['definition'], moduleSpecifier: './generated/server.gen.js' },
+      { kind: StructureKind.ImportDeclaration, namedImports: ['main'], moduleSpecifier: moduleSpecifier(scaffoldPaths.main, generatedPaths.start) },
+      { kind: StructureKind.ImportDeclaration, namedImports: ['definition'], moduleSpecifier: moduleSpecifier(scaffoldPaths.main, generatedPaths.server) },
       '// Starts the server: `--transport stdio|http`, `--host`, `--port`. Add process-wide setup (tracing, config) above.',
       'main(definition);',
     ],
@@ -83,18 +85,19 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
     title: model.server.title ?? model.server.name,
     description: model.server.description ?? '',
     manifest: ctx.manifestPath,
-    httpHost: http?.host ?? '127.0.0.1',
-    httpPort: http?.port ?? 3000,
-    httpPath: http?.path ?? '/mcp',
+    protocolVersion,
+    httpHost: http?.host ?? manifestDefaults.httpHost,
+    httpPort: http?.port ?? manifestDefaults.httpPort,
+    httpPath: http?.path ?? manifestDefaults.httpPath,
     secrets,
     hasHttp: http !== null,
     hasSecrets: secrets.length > 0,
   });
   return [
-    { path: '.gitignore', contents: 'node_modules/\ndist/\n', ownership: 'scaffold' },
-    { path: 'README.md', contents: finalText(readme), ownership: 'scaffold' },
-    { path: 'package.json', contents: packageJson(model, ctx), ownership: 'scaffold' },
-    { path: 'tsconfig.json', contents: stableJson(tsconfig), ownership: 'scaffold' },
-    { path: 'src/main.ts', contents: mainTs(), ownership: 'scaffold' },
+    { path: scaffoldPaths.gitignore, contents: 'node_modules/\ndist/\n', ownership: 'scaffold' },
+    { path: scaffoldPaths.readme, contents: finalText(readme), ownership: 'scaffold' },
+    { path: scaffoldPaths.packageJson, contents: packageJson(model, ctx), ownership: 'scaffold' },
+    { path: scaffoldPaths.tsconfig, contents: stableJson(tsconfig), ownership: 'scaffold' },
+    { path: scaffoldPaths.main, contents: mainTs(), ownership: 'scaffold' },
   ];
 }

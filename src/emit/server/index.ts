@@ -6,21 +6,18 @@
  * request, so nothing that compiles a schema may run inside the factory.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { generatedPaths, moduleSpecifier } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { key, singleQuoted } from '../shared/literal.js';
 import { createProject, finalText, formatSourceFile } from '../shared/project.js';
 
-function importFrom(file: string): string {
-  // handler files live at src/handlers/<kind>/<name>.ts; this file at src/generated/.
-  return `../${file.replace(/^src\//, '').replace(/\.ts$/, '.js')}`;
-}
 
 /** `{ name: lazyHandler(() => import('...'), (m) => m.symbol), ... }`; every part comes from the model's names. */
 function handlerMap(entries: readonly { readonly name: string; readonly names: { readonly handler: string; readonly file: string } }[]): string {
   if (entries.length === 0) return '{}';
-  const lines = entries.map((e) => `  ${key(e.name)}: lazyHandler(() => import(${singleQuoted(importFrom(e.names.file))}), (m) => m.${e.names.handler}),`);
+  const lines = entries.map((e) => `  ${key(e.name)}: lazyHandler(() => import(${singleQuoted(moduleSpecifier(generatedPaths.server, e.names.file))}), (m) => m.${e.names.handler}),`);
   return `{\n${lines.join('\n')}\n}`;
 }
 
@@ -51,5 +48,5 @@ export function emitServer(model: ServerModel, ctx: EmitContext): GeneratedFile 
       },
     ],
   });
-  return { path: 'src/generated/server.gen.ts', contents: finalText(`${tsBanner(ctx)}\n${formatSourceFile(file)}`), ownership: 'generated' };
+  return { path: generatedPaths.server, contents: finalText(`${tsBanner(ctx)}\n${formatSourceFile(file)}`), ownership: 'generated' };
 }

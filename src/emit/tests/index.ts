@@ -5,6 +5,7 @@
  * verification plan prints) and sample arguments for every tool.
  */
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { contractTestPath, generatedPaths } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
 import { exampleValue } from '../report/examples.js';
 import { tsBanner } from '../shared/banner.js';
@@ -50,10 +51,10 @@ function planModule(model: ServerModel, ctx: EmitContext): string {
 
 /** `test/contract.gen.test.ts` and its helpers. */
 export function emitContractTests(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
-  const files: GeneratedFile[] = [{ path: 'test/contract-plan.gen.ts', contents: planModule(model, ctx), ownership: 'generated' }];
+  const files: GeneratedFile[] = [{ path: generatedPaths.contractPlan, contents: planModule(model, ctx), ownership: 'generated' }];
   for (const [template, text] of ctx.templates) {
     if (!template.startsWith('tests/') || !template.endsWith('.ts')) continue;
-    files.push({ path: `test/${template.slice('tests/'.length)}`, contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' });
+    files.push({ path: contractTestPath(template), contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' });
   }
   return files;
 }

@@ -6,6 +6,7 @@
  */
 import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { Finding } from '../../diagnostics/index.js';
+import { generatedPaths } from '../../model/layout.js';
 import type { JsonSchema, ServerModel } from '../../model/types.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
@@ -65,5 +66,5 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
   ];
   const file = createProject().createSourceFile('types.gen.ts', { statements });
   const text = formatSourceFile(file);
-  return { file: { path: 'src/generated/types.gen.ts', contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' }, diagnostics };
+  return { file: { path: generatedPaths.types, contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' }, diagnostics };
 }

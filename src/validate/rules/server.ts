@@ -1,10 +1,11 @@
+import { legacyProtocolVersion, protocolVersion } from '../../model/defaults.js';
 import { entriesOf, isRecord, stringOr } from '../../util/guards.js';
 import { isLoopbackHost } from '../../util/net.js';
 import { suggestClosest } from '../../util/suggest.js';
 import type { RuleContext } from '../context.js';
 
 /** Protocol revisions that generated servers implement on the modern path. */
-export const implementedVersions: readonly string[] = ['2026-07-28'];
+export const implementedVersions: readonly string[] = [protocolVersion];
 
 /** `protocol.versions`: only implemented revisions, each once. */
 export function checkProtocol(ctx: RuleContext): void {
@@ -17,7 +18,7 @@ export function checkProtocol(ctx: RuleContext): void {
     if (seen.has(version)) ctx.report('protocol-version-duplicate', path, `protocol version "${version}" is listed twice`, 'list each revision once');
     seen.add(version);
     if (implementedVersions.includes(version)) return;
-    const hint = version === '2025-11-25' || version === '2025-06-18' || version === '2025-03-26'
+    const hint = version === legacyProtocolVersion || version === '2025-06-18' || version === '2025-03-26'
       ? `handshake-era clients are answered by "protocol.legacy: serve"; list only ${implementedVersions.map((v) => `"${v}"`).join(', ')}`
       : `implemented revisions: ${implementedVersions.map((v) => `"${v}"`).join(', ')}`;
     ctx.report('protocol-version-unsupported', path, `protocol version "${version}" is not implemented`, hint);

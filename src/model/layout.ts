@@ -1,0 +1,101 @@
+/**
+ * The layout of a generated project: every output path, relative to the
+ * project root with forward slashes, is decided here and nowhere else. load
+ * reads handlers and the marker from these paths, normalize and plan name
+ * handler files with them, emitters place their files with them, and write
+ * removes stale files only where this module says generated files live.
+ */
+import path from 'node:path';
+
+/** The manifest's usual name, at the project root: the default of every command and what `init` writes. */
+export const manifestFile = 'mcp.yaml';
+
+/** The project's TypeScript sources: handlers, `main.ts`, the user's own modules and the generated folder. */
+export const sourceDir = 'src';
+
+/** The folder mcp-gen owns: everything in it is rewritten on every run. */
+export const generatedDir = `${sourceDir}/generated`;
+
+/** The list of files the last run generated; stale-file cleanup trusts only files listed there. */
+export const markerPath = `${generatedDir}/.mcp-gen`;
+
+/** The generated modules built from the model. */
+export const generatedPaths = {
+  types: `${generatedDir}/types.gen.ts`,
+  registry: `${generatedDir}/registry.gen.ts`,
+  registryJson: `${generatedDir}/registry.gen.json`,
+  server: `${generatedDir}/server.gen.ts`,
+  /** The runtime module the project's `src/main.ts` starts the server with. */
+  start: `${generatedDir}/runtime/start.gen.ts`,
+  contractPlan: 'test/contract-plan.gen.ts',
+} as const;
+
+/** `runtime/start.gen.ts` (a runtime template) -> `src/generated/runtime/start.gen.ts`. */
+export function runtimePath(template: string): string {
+  return `${generatedDir}/${template}`;
+}
+
+/** `tests/contract.gen.test.ts` (a test template) -> `test/contract.gen.test.ts`. */
+export function contractTestPath(template: string): string {
+  return `test/${template.replace(/^tests\//, '')}`;
+}
+
+/**
+ * Whether a path is one where generated files live: the generated folder and
+ * the generated test files (`test/*.gen.ts`, `test/*.gen.test.ts`). Stale-file
+ * cleanup removes a file the previous marker lists only in these places.
+ */
+export function isGeneratedLocation(file: string): boolean {
+  return file.startsWith(`${generatedDir}/`) || /^test\/[^/]+\.gen(\.test)?\.ts$/.test(file);
+}
+
+/** Folders of the user's handler files, by kind. */
+export const handlerDirs = {
+  tool: 'src/handlers/tools',
+  resource: 'src/handlers/resources',
+  prompt: 'src/handlers/prompts',
+} as const;
+
+/** The kinds of handler a manifest entry can have. */
+export type HandlerKind = keyof typeof handlerDirs;
+
+/** `src/handlers/tools/search_notes.ts` for tool `search_notes`. */
+export function handlerPath(kind: HandlerKind, name: string): string {
+  return `${handlerDirs[kind]}/${name}.ts`;
+}
+
+/** Project files written once, when missing, and the user's from then on. */
+export const scaffoldPaths = {
+  gitignore: '.gitignore',
+  readme: 'README.md',
+  packageJson: 'package.json',
+  tsconfig: 'tsconfig.json',
+  main: 'src/main.ts',
+} as const;
+
+/** The design report's file name. */
+export const designFile = 'DESIGN.md';
+
+/** The JSON form of the report, which `mcp-gen report --format json` writes. */
+export const designJsonFile = 'DESIGN.json';
+
+/** DESIGN.md sits next to the manifest, or at the project root when the manifest lives outside it. */
+export function designPath(manifestFromOut: string): string {
+  return besideManifest(manifestFromOut, designFile);
+}
+
+/** DESIGN.json, in the same place as DESIGN.md. */
+export function designJsonPath(manifestFromOut: string): string {
+  return besideManifest(manifestFromOut, designJsonFile);
+}
+
+function besideManifest(manifestFromOut: string, name: string): string {
+  const dir = path.posix.dirname(manifestFromOut);
+  return dir === '.' || dir.startsWith('..') ? name : `${dir}/${name}`;
+}
+
+/** The ESM specifier with which the module at `from` imports the module at `to` (both project paths). */
+export function moduleSpecifier(from: string, to: string): string {
+  const relative = path.posix.relative(path.posix.dirname(from), to).replace(/\.ts$/, '.js');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}

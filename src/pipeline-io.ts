@@ -1,0 +1,42 @@
+/** What a pipeline run takes and gives: the stage list, its input and its result; `runPipeline` (pipeline.ts) runs it. */
+import type { ResolvedOptions } from './config/index.js';
+import type { Diagnostic } from './diagnostics/index.js';
+import type { GeneratedFile } from './emit/index.js';
+import type { ExistingProject, LoadedManifest } from './load/index.js';
+import type { ServerModel } from './model/types.js';
+import type { Review } from './review/index.js';
+import type { WriteReport } from './write/index.js';
+
+/** The stages in order; a run goes from `load` up to one of them. */
+export const stages = ['load', 'validate', 'normalize', 'review', 'plan', 'emit', 'write'] as const;
+export type Stage = (typeof stages)[number];
+
+/** What a run reads: the manifest and, from plan on, the project it generates. */
+export interface PipelineInput {
+  /** The manifest path as given, relative to `cwd`. */
+  readonly manifest: string;
+  readonly cwd: string;
+  /** Read the manifest from this file or git revision instead (the baseline of `check`). */
+  readonly revision?: string;
+  readonly project?: {
+    readonly options: ResolvedOptions;
+    readonly mcpGenVersion: string;
+    /** What the output folder holds; read from disk when not given. */
+    readonly existing?: ExistingProject;
+    /** `report` emits only the design report (Markdown and JSON) and plans nothing. */
+    readonly emit?: 'project' | 'report';
+  };
+}
+
+/** Everything a run produced; a stage that did not run (or could not, after an error) leaves its part empty. */
+export interface PipelineResult {
+  /** The manifest path as diagnostics show it. */
+  readonly file: string;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly manifest: LoadedManifest | null;
+  readonly model: ServerModel | null;
+  readonly review: Review | null;
+  /** Every file the project should contain, sorted by path; empty on any error. */
+  readonly files: readonly GeneratedFile[];
+  readonly written: WriteReport | null;
+}
