@@ -56,6 +56,9 @@ export function normalizeManifest(data: unknown): ServerModel {
     resources: normalizeResources(raw.resources, cache),
     prompts: normalizePrompts(raw.prompts),
     lint: { maxTools: isRecord(raw.lint) && typeof raw.lint.maxTools === 'number' ? raw.lint.maxTools : manifestDefaults.maxTools },
+    registry: isRecord(raw.registry)
+      ? { name: stringOr(raw.registry.name) ?? '', npm: stringOr(raw.registry.npm) ?? null, remote: stringOr(raw.registry.remote) ?? null, repository: stringOr(raw.registry.repository) ?? null }
+      : null,
   };
   return deepFreeze(model);
 }

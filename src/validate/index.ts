@@ -9,7 +9,7 @@ import { RuleContext, type ManifestSource } from './context.js';
 import { checkNameCollisions, checkRenames } from './rules/names.js';
 import { checkPromptPlaceholders } from './rules/prompts.js';
 import { checkResources } from './rules/resources.js';
-import { checkDurations, checkProtocol, checkTransportsAndAuth } from './rules/server.js';
+import { checkDurations, checkProtocol, checkRegistry, checkTransportsAndAuth } from './rules/server.js';
 import { checkToolHints, checkToolSchemas } from './rules/tools.js';
 import { checkShape } from './schema-rules.js';
 
@@ -29,6 +29,7 @@ const rules: readonly ((ctx: RuleContext) => void)[] = [
   checkToolSchemas,
   checkResources,
   checkPromptPlaceholders,
+  checkRegistry,
 ];
 
 /** Runs every rule and returns the diagnostics sorted by line, column and code. */
