@@ -9,12 +9,9 @@ const maxName = 64;
 
 /** `getPetById` -> `get_pet_by_id`, `get-sum` -> `get_sum`, `Dynamic Text` -> `dynamic_text`. */
 export function manifestName(raw: string, fallback: string): string {
-  const snake = raw
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+  // Words: an acronym with an optional plural `s` (`IPs`), a capitalised or lower-case word, a number.
+  const words = raw.match(/[A-Z]{2,}s(?![a-z])|[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g) ?? [];
+  const snake = words.join('_').toLowerCase();
   const named = snake === '' ? fallback : /^[a-z]/.test(snake) ? snake : `${fallback}_${snake}`;
   return named.slice(0, maxName).replace(/_+$/, '');
 }
