@@ -77,9 +77,9 @@ async function report(run: () => Promise<ImportResult>, flags: DraftFlags, io: C
   }
   if (!result.written) return usage(io, `${flags.out} already exists; pass --force to replace it, or --out <file>`);
   const data = result.draft.data as Record<string, unknown>;
-  const count = (key: string) => Object.keys((data[key] as object | undefined) ?? {}).length;
-  const todos = result.text.split('\n').filter((line) => /^\s*# TODO\b/.test(line)).length;
-  io.stdout(`wrote ${flags.out}: ${count('tools')} tools, ${count('resources')} resources, ${count('prompts')} prompts, ${todos} TODOs to review\n`);
+  const count = (key: string, noun: string) => plural(Object.keys((data[key] as object | undefined) ?? {}).length, noun);
+  const todos = plural(result.text.split('\n').filter((line) => /^\s*# TODO\b/.test(line)).length, 'TODO');
+  io.stdout(`wrote ${flags.out}: ${count('tools', 'tool')}, ${count('resources', 'resource')}, ${count('prompts', 'prompt')}, ${todos} to review\n`);
   if (result.draft.flags.length > 0) io.stdout(`a reviewer must decide:\n${result.draft.flags.map((f) => `  - ${f}`).join('\n')}\n`);
   // The design review of the draft, as `mcp-gen check` prints it; a failing gate is the review's verdict, not an import failure.
   if (result.compiled?.model === null) {
@@ -88,6 +88,10 @@ async function report(run: () => Promise<ImportResult>, flags: DraftFlags, io: C
   }
   runCheck({ manifest: flags.out, format: 'text', strict: false }, io, paint);
   return 0;
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 function usage(io: CliIo, message: string): number {

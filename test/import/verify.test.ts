@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildProject } from '../runtime/harness.js';
+import { buildProject, startHttpServer } from '../runtime/harness.js';
 import { repoRoot, runIn } from '../support/golden.js';
 import { compileProject } from '../support/servers.js';
 
@@ -59,4 +59,29 @@ describe('verify', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^mcp-gen: error: cannot connect to http:\/\/127\.0\.0\.1:9\/mcp: /);
   }, 60_000);
+});
+
+describe('verify and import server over Streamable HTTP, with a bearer token', () => {
+  it('examples/notes: no drift, and the imported draft has its tools', async () => {
+    const notes = path.join(repoRoot, 'examples', 'notes');
+    const notesEntry = compileProject(notes, path.join(out, 'notes'));
+    const server = await startHttpServer(notesEntry, {
+      NOTES_TOKENS: 'secret-token-0123456789=alice:notes.read,notes.write',
+      NOTES_HANDLE_KEY: 'notes-handle-key-0123456789abcdef-0123',
+      NOTES_STATE_KEY: 'notes-state-key-0123456789abcdef-01234',
+    });
+    try {
+      const header = 'Authorization: Bearer secret-token-0123456789';
+      const manifestPath = path.join(notes, 'mcp.yaml');
+      const verified = await runIn(repoRoot, ['verify', '--manifest', manifestPath, server.url.href, '--header', header]);
+      expect({ code: verified.code, first: verified.stdout.split('\n')[0] }).toEqual({ code: 0, first: `no drift: the server matches ${manifestPath}` });
+      const refused = await runIn(repoRoot, ['verify', '--manifest', manifestPath, server.url.href]);
+      expect(refused.code).toBe(1);
+      const imported = await runIn(out, ['import', 'server', server.url.href, '--header', header, '--out', 'notes-http.yaml']);
+      expect(imported.code).toBe(0);
+      expect(imported.stdout.split('\n')[0]).toBe('wrote notes-http.yaml: 3 tools, 2 resources, 1 prompt, 10 TODOs to review');
+    } finally {
+      await server.stop();
+    }
+  }, 240_000);
 });
