@@ -77,9 +77,15 @@ export async function readLiveServer(target: LiveTarget): Promise<LiveServer> {
   }
 }
 
-/** `node server.js` or the URL, for messages. */
+/** `node server.js` or the URL without credentials or query (either may hold a secret), for messages and drafts. */
 export function describeTarget(target: LiveTarget): string {
-  return target.kind === 'url' ? target.url : [target.command, ...target.args].join(' ');
+  if (target.kind === 'command') return [target.command, ...target.args].join(' ');
+  if (!URL.canParse(target.url)) return target.url;
+  const url = new URL(target.url);
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  return url.href;
 }
 
 function transportFor(target: LiveTarget) {
