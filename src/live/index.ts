@@ -40,10 +40,14 @@ export class LiveError extends Error {}
 /** Hard cap on pages of one list: a server whose cursor never ends cannot keep us reading. */
 const maxPages = 1000;
 const timeoutMs = 30_000;
+/** Every list is read from the server, never from the client's response cache. */
+const fresh = { timeout: timeoutMs, cacheMode: 'bypass' } as const;
 
 /** Connects (2026-07-28 first, 2025-11-25 only on an answer the probe does not recognise) and reads everything. */
 export async function readLiveServer(target: LiveTarget): Promise<LiveServer> {
-  const client = new Client({ name: 'mcp-gen', version: '1' }, { versionNegotiation: { mode: 'auto', probe: { timeoutMs: 10_000 } } });
+  // The client walks every page of a list itself (following nextCursor) up to listMaxPages, and fails
+  // rather than return a partial list.
+  const client = new Client({ name: 'mcp-gen', version: '1' }, { versionNegotiation: { mode: 'auto', probe: { timeoutMs: 10_000 } }, listMaxPages: maxPages });
   try {
     await client.connect(transportFor(target), { timeout: timeoutMs });
   } catch (error) {
@@ -63,12 +67,10 @@ export async function readLiveServer(target: LiveTarget): Promise<LiveServer> {
       capabilities,
       instructions: client.getInstructions() ?? null,
       supportedVersions: discover === undefined ? [protocolVersion] : [...discover.supportedVersions],
-      tools: has('tools') ? await readPages((cursor) => client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs }), 'tools') : [],
-      resources: has('resources') ? await readPages((cursor) => client.listResources(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs }), 'resources') : [],
-      resourceTemplates: has('resources')
-        ? await readPages((cursor) => client.listResourceTemplates(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs }), 'resourceTemplates')
-        : [],
-      prompts: has('prompts') ? await readPages((cursor) => client.listPrompts(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs }), 'prompts') : [],
+      tools: has('tools') ? items((await client.listTools(undefined, fresh)).tools) : [],
+      resources: has('resources') ? items((await client.listResources(undefined, fresh)).resources) : [],
+      resourceTemplates: has('resources') ? items((await client.listResourceTemplates(undefined, fresh)).resourceTemplates) : [],
+      prompts: has('prompts') ? items((await client.listPrompts(undefined, fresh)).prompts) : [],
     };
   } catch (error) {
     throw new LiveError(`${describeTarget(target)} failed while listing: ${(error as Error).message}`);
@@ -93,20 +95,6 @@ function transportFor(target: LiveTarget) {
   return new StreamableHTTPClientTransport(new URL(target.url), { requestInit: { headers: { ...target.headers } } });
 }
 
-/**
- * Walks the pages one cursor at a time (the first page has no cursor). The
- * client's own aggregation stops at 64 pages; this one reads up to maxPages
- * and fails rather than return a partial list.
- */
-async function readPages<K extends string>(list: (cursor: string | undefined) => Promise<{ readonly nextCursor?: string | undefined } & { readonly [key in K]?: unknown }>, key: K): Promise<WireItem[]> {
-  const items: WireItem[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < maxPages; page += 1) {
-    const result = await list(cursor);
-    const found = result[key];
-    if (Array.isArray(found)) items.push(...(found as WireItem[]));
-    if (typeof result.nextCursor !== 'string' || result.nextCursor === '' || result.nextCursor === cursor) return items;
-    cursor = result.nextCursor;
-  }
-  throw new LiveError(`${key} has more than ${maxPages} pages`);
+function items(list: readonly object[]): WireItem[] {
+  return list.map((item) => ({ ...item }) as WireItem);
 }

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { draftFromServer, renderDraft } from '../../src/import/index.js';
 import { manifestName, serverName } from '../../src/import/names.js';
 import type { LiveServer } from '../../src/live/index.js';
+import { repoRoot } from '../support/golden.js';
 
 // The draft is built with the yaml document API: whatever a server sends stays a value, and a
 // comment that mentions it cannot break out of its line.
@@ -55,4 +57,17 @@ describe('import drafts', () => {
     ]);
     expect(['mcp-servers/everything', 'Swagger Petstore', '42', ''].map(serverName)).toEqual(['mcp-servers-everything', 'swagger-petstore', 'server-42', 'imported-server']);
   });
+});
+
+describe('reading a server', () => {
+  it('follows every nextCursor of tools/list and prompts/list', async () => {
+    const { readLiveServer } = await import('../../src/live/index.js');
+    const live = await readLiveServer({ kind: 'command', command: process.execPath, args: [path.join(repoRoot, 'test', 'fixtures', 'import', 'paged-server.mjs')] });
+    expect({ era: live.era, version: live.protocolVersion, tools: live.tools.map((t) => t.name), prompts: live.prompts.map((p) => p.name) }).toEqual({
+      era: 'legacy',
+      version: '2025-11-25',
+      tools: ['first', 'second', 'third'],
+      prompts: ['one', 'two'],
+    });
+  }, 60_000);
 });
