@@ -32,7 +32,8 @@ export interface ImportResult {
 /** Reads every list of a running server and writes its draft. */
 export async function importServer(target: LiveTarget, options: DraftOptions): Promise<ImportResult> {
   const live = await readLiveServer(target);
-  return writeDraft(draftFromServer(live, describeTarget(target)), options);
+  const source = { description: describeTarget(target), transport: target.kind === 'url' ? 'http' : 'stdio', headerNames: target.kind === 'url' ? Object.keys(target.headers) : [] } as const;
+  return writeDraft(draftFromServer(live, source), options);
 }
 
 /** Reads an OpenAPI 3.x spec and writes its draft. */

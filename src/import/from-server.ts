@@ -10,13 +10,20 @@ const toolFields = new Set(['name', 'title', 'description', 'inputSchema', 'outp
 const draft2020 = 'https://json-schema.org/draft/2020-12/schema';
 const mimeTypePattern = /^[a-z0-9.+-]+\/[a-zA-Z0-9.+-]+$/;
 
+/** How the server was reached: a description for the header, the transport, and the names (never values) of headers sent. */
+export interface DraftSource {
+  readonly description: string;
+  readonly transport: 'stdio' | 'http';
+  readonly headerNames: readonly string[];
+}
+
 /**
  * A manifest draft of a running server: tools with their schemas and hints,
  * resources, templates and prompts as listed. What the wire cannot tell
  * (approval, scopes, handles, auth, transports, prompt text) is left as TODO
- * notes with the reason. `source` says how the server was reached.
+ * notes with the reason.
  */
-export function draftFromServer(live: LiveServer, source: string): Draft {
+export function draftFromServer(live: LiveServer, source: DraftSource): Draft {
   const notes: DraftNote[] = [];
   const flags: string[] = [];
   const note = (path: readonly string[], text: string) => notes.push({ path, text });
@@ -28,15 +35,27 @@ export function draftFromServer(live: LiveServer, source: string): Draft {
   for (const key of ['title', 'description'] as const) if (nonEmpty(info[key])) server[key] = info[key];
   if (live.instructions !== null && live.instructions !== '') server.instructions = live.instructions;
 
-  note([], `Draft imported by mcp-gen from a running MCP server (protocol ${live.protocolVersion}, ${live.era} era): ${quote(source)}`);
+  note([], `Draft imported by mcp-gen from a running MCP server (protocol ${live.protocolVersion}, ${live.era} era): ${quote(source.description)}`);
   note([], 'Review every TODO, then run "mcp-gen check" and "mcp-gen generate".');
-  note([], 'TODO transports: the wire does not say how else the server is offered; stdio is the default (add transports.http for Streamable HTTP).');
-  note([], 'TODO auth: the wire does not say who may call the server or with which scopes; add auth (bearer or oauth) and auth.scopes if callers must sign in.');
+  note(
+    [],
+    source.transport === 'http'
+      ? 'TODO transports: the server was read over Streamable HTTP, so the draft serves HTTP on 127.0.0.1; the wire does not say whether hosts also start it as a process (add transports.stdio: {}).'
+      : 'TODO transports: the server was read over stdio, the default; the wire does not say whether it is also offered over HTTP (add transports.http).',
+  );
+  const authorization = source.headerNames.filter((h) => h.toLowerCase() === 'authorization').length > 0;
+  note(
+    [],
+    authorization
+      ? 'TODO auth: the server was read with an Authorization header, so callers sign in; declare auth (bearer or oauth) and auth.scopes, which the wire does not show.'
+      : 'TODO auth: the wire does not say who may call the server or with which scopes; add auth (bearer or oauth) and auth.scopes if callers must sign in.',
+  );
   note([], 'TODO handles: a string argument that carries state between calls (an id a tool returned) can be declared as a state handle ($handle), which the wire cannot show.');
   if (name !== wireName) note(['server', 'name'], `server name ${quote(wireName)} on the wire is not a manifest name; renamed`);
   if (!isSemver(wireVersion)) note(['server', 'version'], `TODO version: the server reports ${quote(wireVersion)}, which is not a semantic version`);
 
   const data: Record<string, unknown> = { mcpGen: 1, server };
+  if (source.transport === 'http') data.transports = { http: {} };
   const tools = importTools(live.tools, note, flags);
   if (Object.keys(tools).length > 0) data.tools = tools;
   const resources = importResources([...live.resources, ...live.resourceTemplates], note);

@@ -7,4 +7,4 @@
  */
 export { renderDraft, type Draft, type DraftNote } from './draft.js';
 export { draftFromOpenApi } from './from-openapi.js';
-export { draftFromServer } from './from-server.js';
+export { draftFromServer, type DraftSource } from './from-server.js';

@@ -29,7 +29,7 @@ const live: LiveServer = {
 
 describe('import drafts', () => {
   it('keep every foreign string a value, and every comment on its own lines', () => {
-    const draft = draftFromServer(live, 'node server.js\n--evil');
+    const draft = draftFromServer(live, { description: 'node server.js\n--evil', transport: 'stdio', headerNames: [] });
     const text = renderDraft(draft);
     expect(parse(text)).toEqual(draft.data);
     const data = draft.data as { mcpGen: number; server: Record<string, unknown>; tools: Record<string, Record<string, unknown>> };

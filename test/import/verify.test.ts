@@ -80,6 +80,10 @@ describe('verify and import server over Streamable HTTP, with a bearer token', (
       const imported = await runIn(out, ['import', 'server', server.url.href, '--header', header, '--out', 'notes-http.yaml']);
       expect(imported.code).toBe(0);
       expect(imported.stdout.split('\n')[0]).toBe('wrote notes-http.yaml: 3 tools, 2 resources, 1 prompt, 10 TODOs to review');
+      const draft = readFileSync(path.join(out, 'notes-http.yaml'), 'utf8');
+      expect(draft).toContain('\ntransports:\n  http: {}\n');
+      expect(draft).toContain('# TODO auth: the server was read with an Authorization header, so callers sign in;');
+      expect(draft).not.toContain('secret-token');
     } finally {
       await server.stop();
     }
