@@ -71,8 +71,31 @@ function looksLikeOutputPath(text: string): boolean {
 
 // The dependency rules of the style guide, enforced: who may read the disk, who may import which library.
 describe('architecture rules', () => {
-  it('only load/ imports yaml', () => {
-    expect(files.filter((f) => importsOf(f.text).includes('yaml') && !f.rel.startsWith('load/')).map((f) => f.rel)).toEqual([]);
+  it('only load/ (parsing) and import/ (drafts through the document API) import yaml', () => {
+    expect(files.filter((f) => importsOf(f.text).includes('yaml') && !f.rel.startsWith('load/') && !f.rel.startsWith('import/')).map((f) => f.rel)).toEqual([]);
+  });
+
+  it('only live/ starts processes or opens connections (the MCP client, child processes, sockets)', () => {
+    const network = ['@modelcontextprotocol/client', '@modelcontextprotocol/client/stdio', 'node:child_process', 'node:net', 'node:http', 'node:https'];
+    // load/baseline.ts runs `git show` to read a baseline manifest: a disk read through git, no network.
+    const allowed = new Set(['load/baseline.ts']);
+    const offenders = files.filter((f) => importsOf(f.text).some((i) => network.includes(i)) && !f.rel.startsWith('live/') && !allowed.has(f.rel));
+    expect(offenders.map((f) => f.rel)).toEqual([]);
+  });
+
+  it('import/ and verify/ stay pure: no disk, no network, only model, util, diagnostics and live types', () => {
+    const offenders: string[] = [];
+    for (const f of files.filter((x) => x.rel.startsWith('import/') || x.rel.startsWith('verify/'))) {
+      for (const spec of importsOf(f.text)) {
+        if (spec === 'node:fs' || spec === 'node:fs/promises' || spec.startsWith('@modelcontextprotocol/')) offenders.push(`${f.rel} -> ${spec}`);
+        if (!spec.startsWith('.')) continue;
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(f.rel), spec)).split('/')[0] ?? '';
+        const own = f.rel.split('/')[0];
+        if (target !== own && !['model', 'util', 'diagnostics', 'live', 'emit'].includes(target)) offenders.push(`${f.rel} -> ${spec}`);
+        if (target === 'live' && !/^import type /m.test(f.text.split('\n').find((line) => line.includes(spec)) ?? '')) offenders.push(`${f.rel} -> ${spec} (types only)`);
+      }
+    }
+    expect(offenders).toEqual([]);
   });
 
   it('only load/ reads manifests from disk; only write/ changes it', () => {

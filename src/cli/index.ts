@@ -18,7 +18,12 @@ const commands = {
   generate: () => import('./generate-command.js'),
   init: () => import('./init-command.js'),
   review: () => import('./review-commands.js'),
+  import: () => import('./import-commands.js'),
 };
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
 
 const defaultIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
@@ -103,6 +108,42 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .action(async (manifest: string, options: { out?: string; format: string }) => {
       const { runReport } = await commands.review();
       exitCode = await runReport({ manifest, ...(options.out === undefined ? {} : { out: options.out }), format: options.format }, io, choosePaint(io.isTty, io.env));
+    });
+
+  const importCommand = program.command('import').description('draft a manifest from a running MCP server or an OpenAPI spec, then review it');
+  importCommand
+    .command('server')
+    .description('read every tool, resource and prompt of a running server into a manifest draft')
+    .usage('[options] <url> | [options] -- <command> [args...]')
+    .argument('<target...>', 'the server\'s Streamable HTTP URL, or (after --) the command that starts it over stdio')
+    .option('--header <header>', 'HTTP header for a URL, "Name: value" (repeatable)', collect, [])
+    .option('--out <file>', 'where to write the draft', 'mcp.yaml')
+    .option('--force', 'replace an existing file', false)
+    .action(async (target: string[], options: { header: string[]; out: string; force: boolean }) => {
+      const { runImportServer } = await commands.import();
+      exitCode = await runImportServer(target, options.header, { out: options.out, force: options.force }, io, choosePaint(io.isTty, io.env));
+    });
+  importCommand
+    .command('openapi')
+    .description('a curated manifest draft from an OpenAPI 3.x spec: one tool per operation')
+    .argument('<spec>', 'the spec file (YAML or JSON); $refs must be local')
+    .option('--out <file>', 'where to write the draft', 'mcp.yaml')
+    .option('--force', 'replace an existing file', false)
+    .action(async (spec: string, options: { out: string; force: boolean }) => {
+      const { runImportOpenApi } = await commands.import();
+      exitCode = await runImportOpenApi(spec, { out: options.out, force: options.force }, io, choosePaint(io.isTty, io.env));
+    });
+
+  program
+    .command('verify')
+    .description('compare a running server with its manifest: versions, capabilities, tools and the toolset digest; exit 1 on drift')
+    .usage('[options] <url> | [options] -- <command> [args...]')
+    .argument('<target...>', 'the server\'s Streamable HTTP URL, or (after --) the command that starts it over stdio')
+    .option('--manifest <file>', 'the manifest the server was generated from', 'mcp.yaml')
+    .option('--header <header>', 'HTTP header for a URL, "Name: value" (repeatable)', collect, [])
+    .action(async (target: string[], options: { manifest: string; header: string[] }) => {
+      const { runVerify } = await commands.import();
+      exitCode = await runVerify(target, options.header, options.manifest, io, choosePaint(io.isTty, io.env));
     });
 
   try {

@@ -98,6 +98,12 @@ const manifestCodes = {
     cause: '`server.name` must match `^[a-z][a-z0-9-]*$`; it becomes `serverInfo.name` and the package name.',
     fix: 'Use lower case letters, digits and `-`, starting with a letter.',
   },
+  'registry-description': {
+    severity: 'error',
+    title: 'Registry entry needs a short description',
+    cause: 'With a `registry` key, `server.json` takes `server.description`, and the MCP registry accepts 1 to 100 characters.',
+    fix: 'Write a `server.description` of at most 100 characters (the longer text can go to `server.instructions`).',
+  },
   'server-version-format': {
     severity: 'error',
     title: 'Server version is not semver',

@@ -28,6 +28,8 @@ export const generatedPaths = {
   /** The runtime module the project's `src/main.ts` starts the server with. */
   start: `${generatedDir}/runtime/start.gen.ts`,
   contractPlan: 'test/contract-plan.gen.ts',
+  /** The MCP registry record, written only when the manifest names a registry entry. */
+  serverJson: 'server.json',
 } as const;
 
 /** `runtime/start.gen.ts` (a runtime template) -> `src/generated/runtime/start.gen.ts`. */

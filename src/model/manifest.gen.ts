@@ -42,6 +42,27 @@ export interface Manifest {
     [k: string]: ManifestPrompt;
   };
   secrets?: ManifestSecrets;
+  /**
+   * Publishing to the MCP registry: generate writes server.json from the manifest.
+   */
+  registry?: {
+    /**
+     * Reverse-DNS name in a namespace you own, e.g. io.github.owner/my-server.
+     */
+    name: string;
+    /**
+     * npm package that runs the server over stdio, pinned to server.version.
+     */
+    npm?: string;
+    /**
+     * Public Streamable HTTP endpoint of a hosted deployment.
+     */
+    remote?: string;
+    /**
+     * URL of the source repository.
+     */
+    repository?: string;
+  };
   lint?: ManifestLint;
 }
 

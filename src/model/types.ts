@@ -168,6 +168,17 @@ export interface PromptModel {
   readonly pointer: string;
 }
 
+/** Where the server is published in the MCP registry (`server.json`); absent without a `registry` key. */
+export interface RegistryModel {
+  /** Reverse-DNS name, e.g. `io.github.owner/my-server`. */
+  readonly name: string;
+  /** npm package that runs the server over stdio, pinned to the server's version. */
+  readonly npm: string | null;
+  /** Streamable HTTP endpoint of a hosted deployment. */
+  readonly remote: string | null;
+  readonly repository: string | null;
+}
+
 /** The whole server, normalized. */
 export interface ServerModel {
   readonly server: ServerInfoModel;
@@ -182,4 +193,5 @@ export interface ServerModel {
   readonly prompts: readonly PromptModel[];
   /** Settings of the design review. */
   readonly lint: { readonly maxTools: number };
+  readonly registry: RegistryModel | null;
 }

@@ -39,6 +39,10 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
     resources: normalizeResources(manifest.resources ?? {}, cache),
     prompts: normalizePrompts(manifest.prompts ?? {}),
     lint: { maxTools: manifest.lint?.maxTools ?? manifestDefaults.maxTools },
+    registry:
+      manifest.registry === undefined
+        ? null
+        : { name: manifest.registry.name, npm: manifest.registry.npm ?? null, remote: manifest.registry.remote ?? null, repository: manifest.registry.repository ?? null },
   };
   return deepFreeze(model);
 }

@@ -11,7 +11,7 @@ import { RuleContext, type ManifestSource } from './context.js';
 import { checkNameCollisions, checkRenames } from './rules/names.js';
 import { checkPromptPlaceholders } from './rules/prompts.js';
 import { checkResources } from './rules/resources.js';
-import { checkDurations, checkProtocol, checkTransportsAndAuth } from './rules/server.js';
+import { checkDurations, checkProtocol, checkRegistry, checkTransportsAndAuth } from './rules/server.js';
 import { checkToolHints, checkToolSchemas } from './rules/tools.js';
 import { checkShape } from './schema-rules.js';
 
@@ -31,6 +31,7 @@ const rules: readonly ((ctx: RuleContext) => void)[] = [
   checkToolSchemas,
   checkResources,
   checkPromptPlaceholders,
+  checkRegistry,
 ];
 
 /** The verdict on one manifest. */

@@ -493,6 +493,39 @@ export const manifestSchema = {
         }
       }
     },
+    "registry": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ],
+      "description": "Publishing to the MCP registry: generate writes server.json from the manifest.",
+      "properties": {
+        "name": {
+          "type": "string",
+          "pattern": "^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$",
+          "minLength": 3,
+          "maxLength": 200,
+          "description": "Reverse-DNS name in a namespace you own, e.g. io.github.owner/my-server."
+        },
+        "npm": {
+          "type": "string",
+          "pattern": "^(@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*$",
+          "maxLength": 214,
+          "description": "npm package that runs the server over stdio, pinned to server.version."
+        },
+        "remote": {
+          "type": "string",
+          "pattern": "^https://[^\\s]+$",
+          "description": "Public Streamable HTTP endpoint of a hosted deployment."
+        },
+        "repository": {
+          "type": "string",
+          "pattern": "^https://[^\\s]+$",
+          "description": "URL of the source repository."
+        }
+      }
+    },
     "lint": {
       "type": "object",
       "additionalProperties": false,

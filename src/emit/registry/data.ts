@@ -1,4 +1,5 @@
 import type { ServerModel } from '../../model/types.js';
+import { toolsetDigest, wireTools } from '../../model/toolset.js';
 import { discoverContract } from './discover.js';
 
 /**
@@ -50,6 +51,8 @@ export function registryData(model: ServerModel) {
       arguments: p.arguments.map(({ completions, ...a }) => ({ ...a, ...(completions === null ? {} : { completions: [...completions] }) })),
       messages: p.messages === null ? null : p.messages.map((m) => ({ ...m })),
     })),
+    // What `mcp-gen verify` compares a running server's tools/list with.
+    toolsetDigest: toolsetDigest(wireTools(model)),
     handles: model.handles.map((h) => ({
       name: h.name,
       description: h.description,

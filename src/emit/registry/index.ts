@@ -12,10 +12,12 @@ import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { toLiteral } from '../shared/literal.js';
 import { createProject, finalText, formatSourceFile } from '../shared/project.js';
 import { registryData } from './data.js';
+import { serverJson } from './server-json.js';
 
 export { registryData } from './data.js';
+export { serverJson, serverJsonSchemaUrl } from './server-json.js';
 
-/** `src/generated/registry.gen.ts` and `src/generated/registry.gen.json`. */
+/** `src/generated/registry.gen.ts` and `src/generated/registry.gen.json`; `server.json` when the manifest names a registry entry. */
 export function emitRegistry(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
   const data = registryData(model);
   const file = createProject().createSourceFile('registry.gen.ts', {
@@ -30,7 +32,9 @@ export function emitRegistry(model: ServerModel, ctx: EmitContext): GeneratedFil
       },
     ],
   });
+  const record = serverJson(model);
   return [
+    ...(record === null ? [] : [{ path: generatedPaths.serverJson, contents: stableJson(record), ownership: 'generated' as const }]),
     { path: generatedPaths.registry, contents: finalText(`${tsBanner(ctx)}\n${formatSourceFile(file)}`), ownership: 'generated' },
     { path: generatedPaths.registryJson, contents: stableJson(data), ownership: 'generated' },
   ];

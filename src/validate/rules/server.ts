@@ -25,6 +25,21 @@ export function checkProtocol(ctx: RuleContext): void {
   });
 }
 
+/** Longest `description` the MCP registry accepts in `server.json`. */
+export const registryDescriptionMax = 100;
+
+/** `registry`: server.json needs a description the MCP registry accepts. */
+export function checkRegistry(ctx: RuleContext): void {
+  if (!isRecord(ctx.data) || !isRecord(ctx.data.registry)) return;
+  const server = isRecord(ctx.data.server) ? ctx.data.server : {};
+  const description = stringOr(server.description);
+  if (description === undefined) {
+    ctx.report('registry-description', ['registry'], 'registry entry needs server.description, which is missing', `add a server.description of at most ${registryDescriptionMax} characters`);
+  } else if (description.length > registryDescriptionMax) {
+    ctx.report('registry-description', ['server', 'description'], `server.description has ${description.length} characters; the MCP registry accepts at most ${registryDescriptionMax}`, 'shorten it; longer guidance belongs in server.instructions');
+  }
+}
+
 /** HTTP binding, Origin allowlist and the authorization settings that depend on it. */
 export function checkTransportsAndAuth(ctx: RuleContext): void {
   if (!isRecord(ctx.data)) return;

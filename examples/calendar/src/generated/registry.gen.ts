@@ -559,6 +559,7 @@ export const registry: RegistrySpec = {
       ],
     },
   ],
+  toolsetDigest: "sha256:a133c893a3a07ffcb4627b58a5cd3ebd169d57bed709533f852c30515f212a4f",
   handles: [
     {
       name: "event_draft",

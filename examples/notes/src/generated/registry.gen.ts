@@ -293,6 +293,7 @@ export const registry: RegistrySpec = {
       ],
     },
   ],
+  toolsetDigest: "sha256:38123f8d1ce1703b568bc35840c506e98243d3f9c213e28a40ee0710c6b749f1",
   handles: [
     {
       name: "note_draft",

@@ -129,5 +129,7 @@ export interface RegistrySpec {
   readonly tools: readonly ToolSpec[];
   readonly resources: readonly ResourceSpec[];
   readonly prompts: readonly PromptSpec[];
+  /** `sha256:` digest of the tools as tools/list sends them; `mcp-gen verify` compares a live server with it. */
+  readonly toolsetDigest: string;
   readonly handles: readonly HandleSpec[];
 }

@@ -1,0 +1,100 @@
+import { formatReport, type Paint } from '../diagnostics/index.js';
+import { importOpenApi, importServer, type ImportResult } from '../import.js';
+import { LiveError, type LiveTarget } from '../live/index.js';
+import { OpenApiError } from '../load/openapi.js';
+import { verifyAgainstManifest } from '../verify.js';
+import type { CliIo } from './io.js';
+import { runCheck } from './review-commands.js';
+
+/** Flags shared by both import commands. */
+export interface DraftFlags {
+  readonly out: string;
+  readonly force: boolean;
+}
+
+/** `url` alone, or a command and its arguments (after `--`), plus `--header 'Name: value'` for a URL. */
+export function parseTarget(operands: readonly string[], headers: readonly string[]): LiveTarget | string {
+  const [first, ...rest] = operands;
+  if (first === undefined) return 'give a server URL, or "--" and the command that starts the server';
+  if (/^https?:\/\//.test(first) && rest.length === 0) {
+    const parsed: Record<string, string> = {};
+    for (const header of headers) {
+      const colon = header.indexOf(':');
+      if (colon <= 0) return `--header must look like "Name: value", got "${header}"`;
+      parsed[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
+    }
+    return { kind: 'url', url: first, headers: parsed };
+  }
+  if (headers.length > 0) return '--header applies to a server URL, not to a command';
+  return { kind: 'command', command: first, args: rest };
+}
+
+/** `mcp-gen import server <url> | -- <command> [args...]`. */
+export async function runImportServer(operands: readonly string[], headers: readonly string[], flags: DraftFlags, io: CliIo, paint: Paint): Promise<number> {
+  const target = parseTarget(operands, headers);
+  if (typeof target === 'string') return usage(io, target);
+  return report(() => importServer(target, { ...flags, cwd: io.cwd }), flags, io, paint);
+}
+
+/** `mcp-gen import openapi <spec>`. */
+export async function runImportOpenApi(spec: string, flags: DraftFlags, io: CliIo, paint: Paint): Promise<number> {
+  return report(() => importOpenApi(spec, { ...flags, cwd: io.cwd }), flags, io, paint);
+}
+
+/** `mcp-gen verify <url> | -- <command> [args...]`: exit 1 on any drift. */
+export async function runVerify(operands: readonly string[], headers: readonly string[], manifest: string, io: CliIo, paint: Paint): Promise<number> {
+  const target = parseTarget(operands, headers);
+  if (typeof target === 'string') return usage(io, target);
+  let outcome;
+  try {
+    outcome = await verifyAgainstManifest(manifest, target, io.cwd);
+  } catch (error) {
+    if (error instanceof LiveError) return usage(io, error.message);
+    throw error;
+  }
+  if (outcome.result === null) {
+    io.stderr(formatReport(outcome.diagnostics, paint));
+    return 1;
+  }
+  const { result } = outcome;
+  const digests = `toolset digest: manifest ${result.expectedDigest}, server ${result.liveDigest}`;
+  if (result.drift.length === 0) {
+    io.stdout(`no drift: the server matches ${manifest}\n  ${digests}\n`);
+    return 0;
+  }
+  const lines = result.drift.map((d) => `  ${d.message}`).join('\n');
+  io.stdout(`${paint.red('DRIFT')}: ${result.drift.length} difference${result.drift.length === 1 ? '' : 's'} between the server and ${manifest}\n${lines}\n  ${digests}\n`);
+  return 1;
+}
+
+async function report(run: () => Promise<ImportResult>, flags: DraftFlags, io: CliIo, paint: Paint): Promise<number> {
+  let result: ImportResult;
+  try {
+    result = await run();
+  } catch (error) {
+    if (error instanceof LiveError || error instanceof OpenApiError) return usage(io, error.message);
+    throw error;
+  }
+  if (!result.written) return usage(io, `${flags.out} already exists; pass --force to replace it, or --out <file>`);
+  const data = result.draft.data as Record<string, unknown>;
+  const count = (key: string, noun: string) => plural(Object.keys((data[key] as object | undefined) ?? {}).length, noun);
+  const todos = plural(result.text.split('\n').filter((line) => /^\s*# TODO\b/.test(line)).length, 'TODO');
+  io.stdout(`wrote ${flags.out}: ${count('tools', 'tool')}, ${count('resources', 'resource')}, ${count('prompts', 'prompt')}, ${todos} to review\n`);
+  if (result.draft.flags.length > 0) io.stdout(`a reviewer must decide:\n${result.draft.flags.map((f) => `  - ${f}`).join('\n')}\n`);
+  // The design review of the draft, as `mcp-gen check` prints it; a failing gate is the review's verdict, not an import failure.
+  if (result.compiled?.model === null) {
+    io.stderr(formatReport(result.compiled.diagnostics, paint));
+    return 1;
+  }
+  await runCheck({ manifest: flags.out, format: 'text', strict: false }, io, paint);
+  return 0;
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function usage(io: CliIo, message: string): number {
+  io.stderr(`mcp-gen: error: ${message}\n`);
+  return 1;
+}

@@ -1,0 +1,52 @@
+/**
+ * `mcp-gen import server` and `mcp-gen import openapi`: read a running server
+ * (live/) or an OpenAPI spec (load/), turn it into a manifest draft (import/),
+ * write it without overwriting anything unless forced (write/), then run the
+ * design review on it (check.ts).
+ */
+import path from 'node:path';
+import { draftFromOpenApi, draftFromServer, renderDraft, type Draft } from './import/index.js';
+import { describeTarget, readLiveServer, type LiveTarget } from './live/index.js';
+import { loadOpenApi } from './load/openapi.js';
+import { runPipeline, type PipelineResult } from './pipeline.js';
+import { writeProject } from './write/index.js';
+
+/** Where the draft goes. */
+export interface DraftOptions {
+  /** The draft's path, relative to `cwd`. */
+  readonly out: string;
+  /** Replace an existing file at `out`. */
+  readonly force: boolean;
+  readonly cwd: string;
+}
+
+/** The written draft and its validation; `written` is false when `out` exists and `force` was not given. */
+export interface ImportResult {
+  readonly written: boolean;
+  readonly draft: Draft;
+  readonly text: string;
+  /** load -> validate -> normalize of the written draft; null when nothing was written. */
+  readonly compiled: PipelineResult | null;
+}
+
+/** Reads every list of a running server and writes its draft. */
+export async function importServer(target: LiveTarget, options: DraftOptions): Promise<ImportResult> {
+  const live = await readLiveServer(target);
+  const source = { description: describeTarget(target), transport: target.kind === 'url' ? 'http' : 'stdio', headerNames: target.kind === 'url' ? Object.keys(target.headers) : [] } as const;
+  return writeDraft(draftFromServer(live, source), options);
+}
+
+/** Reads an OpenAPI 3.x spec and writes its draft. */
+export async function importOpenApi(spec: string, options: DraftOptions): Promise<ImportResult> {
+  const loaded = await loadOpenApi(spec, options.cwd);
+  return writeDraft(draftFromOpenApi(loaded.document, path.posix.basename(spec.split(path.sep).join('/'))), options);
+}
+
+async function writeDraft(draft: Draft, options: DraftOptions): Promise<ImportResult> {
+  const text = renderDraft(draft);
+  const target = path.resolve(options.cwd, options.out);
+  // A scaffold-owned file is created only when missing: the write stage never overwrites it.
+  const report = writeProject(path.dirname(target), [{ path: path.basename(target), contents: text, ownership: options.force ? 'generated' : 'scaffold' }], [], 'write', '');
+  const written = !report.actions.some((a) => a.kind === 'keep');
+  return { written, draft, text, compiled: written ? await runPipeline({ manifest: options.out, cwd: options.cwd }, 'normalize') : null };
+}

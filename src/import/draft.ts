@@ -1,0 +1,53 @@
+import { Document, isMap, isPair, isScalar, type Node, type Pair } from 'yaml';
+
+/** A comment placed on the line(s) before a key of the draft; `path` [] is the file header. */
+export interface DraftNote {
+  readonly path: readonly string[];
+  readonly text: string;
+}
+
+/** A manifest draft: its data, the TODOs a reviewer must settle, and what the import report flags. */
+export interface Draft {
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly notes: readonly DraftNote[];
+  /** One line per thing a reviewer must decide, printed after the draft is written. */
+  readonly flags: readonly string[];
+}
+
+/**
+ * The draft as YAML text, built with the `yaml` document API: every value
+ * from a server or a spec is a node the library quotes itself, never text
+ * spliced into the file. Notes become `#` comments before their key; a note's
+ * text is ours, and any foreign value inside it was passed through `quote`.
+ */
+export function renderDraft(draft: Draft): string {
+  const doc = new Document(draft.data);
+  const header = draft.notes.filter((n) => n.path.length === 0).map((n) => commentLine(n.text));
+  if (header.length > 0) doc.commentBefore = header.join('\n');
+  for (const note of draft.notes) {
+    if (note.path.length === 0) continue;
+    const pair = findPair(doc, note.path);
+    if (pair === null || !isScalar(pair.key)) continue;
+    const key = pair.key;
+    key.commentBefore = key.commentBefore === undefined || key.commentBefore === null ? commentLine(note.text) : `${key.commentBefore}\n${commentLine(note.text)}`;
+  }
+  return doc.toString({ lineWidth: 0, indent: 2 });
+}
+
+/** One comment: a leading space after `#`, and no line breaks a foreign value could smuggle in. */
+function commentLine(text: string): string {
+  return ` ${text.replace(/[\r\n\u2028\u2029]+/g, ' ')}`;
+}
+
+function findPair(doc: Document, path: readonly string[]): Pair | null {
+  let node: Node | null = doc.contents as Node | null;
+  let found: Pair | null = null;
+  for (const segment of path) {
+    if (!isMap(node)) return null;
+    const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === segment);
+    if (pair === undefined) return null;
+    found = pair as Pair;
+    node = pair.value as Node | null;
+  }
+  return found;
+}
