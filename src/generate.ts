@@ -38,7 +38,7 @@ export async function buildProject(options: ResolvedOptions, mcpGenVersion: stri
   const compiled = compileManifest(options.manifest, cwd);
   if (compiled.model === null || compiled.manifest === null) return { diagnostics: compiled.diagnostics, files: [] };
   const plan = planProject(compiled.model, existing.handlers);
-  const ctx = { manifestPath: options.manifestFromOut, regenerateCommand: options.regenerateCommand, templates: loadTemplates(), mcpGenVersion };
+  const ctx = { manifestPath: options.manifestFromOut, regenerateCommand: options.regenerateCommand, templates: loadTemplates(), mcpGenVersion, ...(options.mcpGenDependency === undefined ? {} : { mcpGenDependency: options.mcpGenDependency }) };
   const emitted = await emitProject(compiled.model, plan, existing.handlers, ctx);
   const review = reviewModel(compiled.model, compiled.diagnostics);
   const design = { path: designPath(options.manifestFromOut), contents: emitReportMarkdown(compiled.model, review, lineLabel(compiled.manifest, path.posix.basename(options.manifestFromOut)), ctx), ownership: 'generated' as const };

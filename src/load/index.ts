@@ -16,6 +16,7 @@ export type { Position, Target } from './source-map.js';
 export { loadBaseline } from './baseline.js';
 export { watchManifest } from './watch.js';
 export { customizeManifest, initExamples, loadInitAssets, type InitAssets, type InitExample } from './init-assets.js';
+export { findMcpGenOrigin, type McpGenOrigin } from './origin.js';
 export { handlerFolders, listFolder, loadProject, loadTemplates, markerPath, type ExistingProject } from './project.js';
 
 /** Aliases may expand to at most this many nodes; more is treated as an attack. */

@@ -39,7 +39,7 @@ function packageJson(model: ServerModel, ctx: EmitContext): string {
     devDependencies: {
       '@modelcontextprotocol/client': projectPins.sdkClient,
       '@types/node': projectPins.typesNode,
-      'mcp-gen': `^${ctx.mcpGenVersion}`,
+      'mcp-gen': ctx.mcpGenDependency ?? `^${ctx.mcpGenVersion}`,
       typescript: projectPins.typescript,
     },
   });
