@@ -2,6 +2,7 @@ import path from 'node:path';
 import { checkManifest, renderReport } from '../check.js';
 import { resolveOptions } from '../config/index.js';
 import { formatReport, hasFailures, type Paint } from '../diagnostics/index.js';
+import { isFolder } from '../load/index.js';
 import { writeProject } from '../write/index.js';
 import type { CliIo } from './index.js';
 
@@ -49,6 +50,11 @@ export function runReport(flags: { manifest: string; out?: string; format: strin
     return 0;
   }
   const target = path.resolve(io.cwd, flags.out ?? path.join(options.outDir, flags.format === 'json' ? 'DESIGN.json' : 'DESIGN.md'));
+  if (!isFolder(path.dirname(target))) {
+    // A typo in --out must not create folders anywhere on the disk.
+    io.stderr(`mcp-gen: error: cannot write "${flags.out ?? target}": the folder "${path.dirname(target)}" does not exist\n`);
+    return 1;
+  }
   const report = writeProject(path.dirname(target), [{ path: path.basename(target), contents: text, ownership: 'generated' }], [], 'write', '');
   const shown = path.relative(io.cwd, target).split(path.sep).join('/');
   io.stdout(`${shown}: ${report.changes.length === 0 ? 'unchanged' : 'written'} (gate ${result.review?.failed === true ? 'FAIL' : 'PASS'})\n`);
