@@ -7,7 +7,7 @@ import { listTree, repoRoot } from './support/golden.js';
 
 const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-gen-e2e-')));
 const clone = path.join(root, 'mcp-gen');
-afterAll(() => rmSync(root, { recursive: true, force: true }), 60_000);
+afterAll(() => rmSync(root, { recursive: true, force: true }), 300_000); // six node_modules folders
 
 function run(command: string, args: string[], cwd: string, timeout = 300_000) {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout, env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
