@@ -88,6 +88,9 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
     httpPath: http?.path ?? '/mcp',
     secrets,
     hasHttp: http !== null,
+    // start:http refuses to start without the tokens, so the README says so before its command.
+    httpTokensEnv: http !== null && model.auth.type === 'bearer' ? model.auth.tokensEnv : '',
+    httpTokenScopes: model.auth.scopes.map((s) => s.name).join(','),
     hasSecrets: secrets.length > 0,
   });
   return [
