@@ -54,6 +54,12 @@ describe('mcp-gen init', () => {
     expect(readFileSync(path.join(dir, 'README.md'), 'utf8')).toBe('mine\n');
   });
 
+  it('quotes a folder with spaces in the printed cd, so the next steps work as printed', async () => {
+    const result = await runIn(work, ['init', 'my desk', '--yes']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/\nnext:\n {2}cd 'my desk'\n {2}npm install\n {2}npm start\n$/);
+  });
+
   it('rejects unknown choices with a clear message', async () => {
     expect(await runIn(work, ['init', 'x', '--example', 'shop', '--yes'])).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: --example must be one of blank, demo, notes, calendar, files, got "shop"\n' });
     expect(await runIn(work, ['init', 'x', '--transport', 'ws', '--yes'])).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: --transport must be one of stdio, http, both, got "ws"\n' });
