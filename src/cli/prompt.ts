@@ -32,6 +32,8 @@ export async function askQuestions(questions: readonly Question[], input: NodeJS
   };
   rl.on('SIGINT', stop);
   rl.on('close', stop);
+  // Without a terminal for the prompts (stderr redirected), Ctrl-C arrives as a real signal instead.
+  process.on('SIGINT', stop);
   const ask = (prompt: string) =>
     new Promise<string>((resolve, reject) => {
       if (cancelled) return reject(new PromptCancelled());
@@ -56,6 +58,7 @@ export async function askQuestions(questions: readonly Question[], input: NodeJS
     }
     return answers;
   } finally {
+    process.off('SIGINT', stop);
     rl.off('close', stop);
     rl.close();
   }
