@@ -9,8 +9,8 @@ import type { Diagnostic } from './diagnostics/index.js';
 import { bannerMark } from './emit/index.js';
 import { generateProject } from './generate.js';
 import { manifestFile } from './model/layout.js';
-import { customizeManifest, listFolder, loadInitAssets, type InitExample } from './load/index.js';
-import { writeProject, type WriteAction } from './write/index.js';
+import { customizeManifest, findMcpGenOrigin, listFolder, loadInitAssets, type InitExample } from './load/index.js';
+import { packPackage, writeProject, type WriteAction } from './write/index.js';
 
 /** The choices of one `init`, after flags and questions. */
 export interface InitOptions {
@@ -23,7 +23,15 @@ export interface InitOptions {
 
 export type InitResult =
   | { readonly ok: false; readonly error: string }
-  | { readonly ok: true; readonly target: string; readonly actions: readonly WriteAction[]; readonly diagnostics: readonly Diagnostic[]; readonly next: readonly string[] };
+  | {
+      readonly ok: true;
+      readonly target: string;
+      readonly actions: readonly WriteAction[];
+      readonly diagnostics: readonly Diagnostic[];
+      readonly next: readonly string[];
+      /** When mcp-gen came from no registry: the tarball packed into the project, and where from. */
+      readonly packed: { readonly file: string; readonly from: string } | null;
+    };
 
 /** A valid server name from a folder name: `My Server!` -> `my-server`. */
 export function serverNameFor(folder: string): string {
@@ -31,7 +39,18 @@ export function serverNameFor(folder: string): string {
   return name === '' ? 'mcp-server' : name;
 }
 
-/** Creates the project; never overwrites a file that already exists. */
+/** Quotes a path for a POSIX shell when it needs it, so that a printed `cd` works as printed. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Creates the project; never overwrites a file that already exists. When the
+ * running mcp-gen came from no registry (a checkout, a link, a tarball), it is
+ * packed into the project and package.json installs it from there with a
+ * relative `file:` spec, so that a plain `npm install` works and `npx mcp-gen`
+ * runs this same version; generated text holds no absolute path.
+ */
 export async function initProject(options: InitOptions, cwd: string, mcpGenVersion: string): Promise<InitResult> {
   const target = path.resolve(cwd, options.dir);
   const existing = listFolder(target).filter((f) => f !== '.git');
@@ -43,13 +62,17 @@ export async function initProject(options: InitOptions, cwd: string, mcpGenVersi
   const manifest = customizeManifest(assets.manifest, { name, transport: options.transport });
   const starters = [{ path: manifestFile, contents: manifest, ownership: 'scaffold' as const }, ...[...assets.handlers].map(([file, contents]) => ({ path: file, contents, ownership: 'scaffold' as const }))];
   const started = writeProject(target, starters, [], 'write', bannerMark);
-  const generated = await generateProject(resolveOptions({ manifest: path.join(target, manifestFile) }, cwd), mcpGenVersion, cwd);
+  const origin = findMcpGenOrigin();
+  const packed = origin.fromRegistry || existing.includes('package.json') ? null : { file: packPackage(origin.root, 'mcp-gen', origin.version, target), from: origin.root };
+  const resolved = resolveOptions({ manifest: path.join(target, manifestFile) }, cwd);
+  const generated = await generateProject(packed === null ? resolved : { ...resolved, mcpGenDependency: `file:./${packed.file}` }, mcpGenVersion, cwd);
   const shown = path.relative(cwd, target).split(path.sep).join('/') || '.';
   return {
     ok: true,
     target,
     actions: [...started.actions, ...(generated.report?.actions ?? [])],
     diagnostics: generated.diagnostics,
-    next: [...(shown === '.' ? [] : [`cd ${shown}`]), 'npm install', 'npm start', ...(shown === '.' ? ['npm test'] : [])],
+    next: [...(shown === '.' ? [] : [`cd ${shellWord(shown)}`]), 'npm install', 'npm start', ...(shown === '.' ? ['npm test'] : [])],
+    packed,
   };
 }

@@ -41,7 +41,7 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
   if (!runs('emit')) return result;
   // emit: one EmitContext for every emitter; findings are located before anything is written
   const { emitProject, emitReport } = await import('./emit/index.js');
-  const ctx = { manifestPath: options.manifestFromOut, regenerateCommand: options.regenerateCommand, templates: loadTemplates(), mcpGenVersion };
+  const ctx = { manifestPath: options.manifestFromOut, regenerateCommand: options.regenerateCommand, templates: loadTemplates(), mcpGenVersion, ...(options.mcpGenDependency === undefined ? {} : { mcpGenDependency: options.mcpGenDependency }) };
   const report = { review, lineOf: lineLabel(manifest, path.posix.basename(options.manifestFromOut)) };
   const emitted = existing === null || plan === null ? emitReport(model, report, ctx) : await emitProject(model, plan, existing.handlers, report, ctx);
   const diagnostics = sortDiagnostics([...validated, ...locateFindings(emitted.findings, manifest, { outDir: options.outDir, cwd: input.cwd })]);

@@ -1,41 +1,56 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from './support/golden.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listTree, repoRoot } from './support/golden.js';
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'mcp-gen-e2e-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }), 60_000);
+const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-gen-e2e-')));
+const clone = path.join(root, 'mcp-gen');
+afterAll(() => rmSync(root, { recursive: true, force: true }), 300_000); // six node_modules folders
 
 function run(command: string, args: string[], cwd: string, timeout = 300_000) {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout, env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
-  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+  return { code: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
 }
 
-// The newcomer path, as a user takes it, in a clean temporary folder: init, npm install (the
-// package registry is the only network), typecheck, and the generated contract tests.
-describe('init -> npm install -> typecheck -> test', () => {
+// mcp-gen as a newcomer gets it while it is on no registry: a fresh clone of this repository
+// (its committed HEAD) and `npm ci`, which also builds it. A clone rather than this checkout, so
+// that nothing the checkout has besides its committed files (a dist/, node_modules, a link) helps.
+beforeAll(() => {
+  const cloned = run('git', ['clone', '--quiet', '--no-hardlinks', repoRoot, clone], root);
+  expect(cloned.code, cloned.output).toBe(0);
+  const installed = run('npm', ['ci', '--prefer-offline'], clone, 600_000);
+  expect(installed.code, installed.output).toBe(0);
+}, 600_000);
+
+// The newcomer path, exactly as `init` prints it, in a clean temporary folder: init, a plain
+// `npm install` (the package registry is the only network), typecheck, the generated contract
+// tests, and `npx mcp-gen` inside the project, which runs the mcp-gen that created it.
+describe('init -> npm install -> typecheck -> test -> npx mcp-gen generate --check', () => {
   for (const example of ['blank', 'demo', 'notes', 'calendar', 'files']) {
     it(example, () => {
       const dir = path.join(root, example);
-      const init = run(process.execPath, [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'init', dir, '--example', example, '--yes'], root);
+      const init = run(process.execPath, [path.join(clone, 'bin', 'mcp-gen.js'), 'init', example, '--example', example, '--yes'], root);
       expect(init.code, init.output).toBe(0);
-      // mcp-gen itself comes from this checkout, not from the registry.
-      const pkgFile = path.join(dir, 'package.json');
-      const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { devDependencies: Record<string, string> };
-      pkg.devDependencies['mcp-gen'] = `file:${repoRoot}`;
-      writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
-      const install = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], dir);
+      expect(init.stdout).toContain(`mcp-gen 0.1.0 comes from no registry (${clone}): packed into mcp-gen-0.1.0.tgz, which package.json installs\n\nnext:\n  cd ${example}\n  npm install\n  npm start\n`);
+      // No generated text file names a path of this machine.
+      for (const file of listTree(dir).filter((f) => !f.endsWith('.tgz'))) {
+        expect(readFileSync(path.join(dir, file), 'utf8'), file).not.toContain(root);
+      }
+      const install = run('npm', ['install'], dir);
       expect(install.code, install.output).toBe(0);
+      expect(lstatSync(path.join(dir, 'node_modules', 'mcp-gen')).isSymbolicLink()).toBe(false);
+      expect(run('npx', ['mcp-gen', '--version'], dir).stdout).toBe('0.1.0\n');
       const typecheck = run('npm', ['run', 'typecheck'], dir);
       expect(typecheck.code, typecheck.output).toBe(0);
       const test = run('npm', ['test'], dir);
       expect(test.code, test.output.slice(-4000)).toBe(0);
       expect(test.output).toMatch(/# fail 0/);
-      // The project regenerates itself with its own script, and nothing changes.
-      const regenerate = run('npm', ['run', 'generate', '--', '--check'], dir);
+      // The project regenerates itself with its own mcp-gen, and nothing changes.
+      const regenerate = run('npx', ['mcp-gen', 'generate', '--check'], dir);
       expect(regenerate.code, regenerate.output).toBe(0);
+      expect(regenerate.stdout).toBe('mcp.yaml: generated files are up to date\n');
     }, 600_000);
   }
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listTree, repoRoot, runIn } from './support/golden.js';
@@ -15,13 +15,19 @@ describe('mcp-gen init', () => {
     const result = await runIn(work, ['init', 'weather-desk', '--yes']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout.replace(/created \d+ files/, 'created N files')).toBe('created N files from "blank"\n\nnext:\n  cd weather-desk\n  npm install\n  npm start\n');
+    // mcp-gen runs from this checkout, on no registry: it is packed into the project, which installs it from there.
+    expect(result.stdout.replace(/created \d+ files/, 'created N files')).toBe(
+      `created N files from "blank"\nmcp-gen 0.1.0 comes from no registry (${realpathSync(repoRoot)}): packed into mcp-gen-0.1.0.tgz, which package.json installs\n\nnext:\n  cd weather-desk\n  npm install\n  npm start\n`,
+    );
     const dir = path.join(work, 'weather-desk');
     const manifest = readFileSync(path.join(dir, 'mcp.yaml'), 'utf8');
     expect(manifest.split('\n')[0]).toBe('# yaml-language-server: $schema=node_modules/mcp-gen/schema/manifest.schema.json');
     expect(manifest).toContain('  name: weather-desk\n');
     expect(listTree(dir)).toEqual(expect.arrayContaining(['DESIGN.md', 'mcp.yaml', 'package.json', 'src/handlers/tools/hello.ts', 'src/main.ts', 'test/contract.gen.test.ts']));
-    expect(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).name).toBe('weather-desk');
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; devDependencies: Record<string, string> };
+    expect(pkg.name).toBe('weather-desk');
+    expect(pkg.devDependencies['mcp-gen']).toBe('file:./mcp-gen-0.1.0.tgz');
+    expect(statSync(path.join(dir, 'mcp-gen-0.1.0.tgz')).size).toBeGreaterThan(10_000);
     expect((await runIn(dir, ['check'])).code).toBe(0);
   });
 
@@ -48,9 +54,19 @@ describe('mcp-gen init', () => {
     expect(readFileSync(path.join(dir, 'README.md'), 'utf8')).toBe('mine\n');
   });
 
+  it('quotes a folder with spaces in the printed cd, so the next steps work as printed', async () => {
+    const result = await runIn(work, ['init', 'my desk', '--yes']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/\nnext:\n {2}cd 'my desk'\n {2}npm install\n {2}npm start\n$/);
+  });
+
   it('rejects unknown choices with a clear message', async () => {
     expect(await runIn(work, ['init', 'x', '--example', 'shop', '--yes'])).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: --example must be one of blank, demo, notes, calendar, files, got "shop"\n' });
     expect(await runIn(work, ['init', 'x', '--transport', 'ws', '--yes'])).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: --transport must be one of stdio, http, both, got "ws"\n' });
-    expect(await runIn(work, ['init', 'x', '--name', 'My Server', '--yes'])).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: --name must match ^[a-z][a-z0-9-]*$, got "My Server"; try "my-server"\n' });
+    expect(await runIn(work, ['init', 'x', '--name', 'My Server', '--yes'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'mcp-gen: error: --name must start with a lowercase letter and hold only lowercase letters, digits and dashes (at most 64), got "My Server"; try "my-server"\n',
+    });
   });
 });

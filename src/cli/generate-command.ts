@@ -38,17 +38,22 @@ export async function runGenerate(flags: GenerateFlags, io: CliIo, paint: Paint)
     io.stdout(`${report.actions.map(describe).join('\n')}\n(dry run: nothing was written)\n`);
     return result.ok ? 0 : 1;
   }
+  // A handler whose entry is gone is never deleted, so it outlives every run: name it in the summary,
+  // and let --check fail on it, since the project no longer matches its manifest.
+  const orphans = result.diagnostics.filter((d) => d.code === 'handler-orphaned').length;
   if (options.mode === 'check') {
-    if (report.changes.length === 0) {
+    if (report.changes.length === 0 && orphans === 0) {
       io.stdout(`${options.manifest}: generated files are up to date\n`);
-    } else {
+    }
+    if (report.changes.length > 0) {
       io.stderr(`${report.changes.map(describe).join('\n')}\n${options.manifest}: ${report.changes.length} file(s) out of date; run "${options.regenerateCommand}"\n`);
     }
-    return result.ok ? 0 : 1;
+    if (orphans > 0) io.stderr(`${options.manifest}: ${orphans} orphaned handler file(s); delete them or add renamedFrom to the entries that replace them\n`);
+    return result.ok && orphans === 0 ? 0 : 1;
   }
   for (const change of report.changes) io.stdout(`${describe(change)}\n`);
   const count = (kind: WriteAction['kind']) => report.actions.filter((a) => a.kind === kind).length;
-  io.stdout(`${options.manifest}: ${count('create')} created, ${count('update')} updated, ${count('move')} renamed, ${count('remove')} removed, ${count('unchanged') + count('keep')} unchanged\n`);
+  io.stdout(`${options.manifest}: ${count('create')} created, ${count('update')} updated, ${count('move')} renamed, ${count('remove')} removed, ${count('unchanged') + count('keep')} unchanged${orphans > 0 ? `; ${orphans} orphaned handler file(s) kept` : ''}\n`);
   return result.ok ? 0 : 1;
 }
 
@@ -65,7 +70,7 @@ export async function runGenerateWatch(flags: GenerateFlags, io: CliIo, paint: P
       const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
       const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
       const changed = result.report?.changes.length ?? 0;
-      if (errors > 0) io.stderr(formatReport(result.diagnostics, paint));
+      if (result.diagnostics.length > 0) io.stderr(formatReport(result.diagnostics, paint)); // warnings too: a count alone says nothing
       summary = errors > 0 ? `${errors} error(s), nothing written` : `${changed} file(s) changed, ${warnings} warning(s)`;
     } catch (error) {
       summary = error instanceof WriteError ? error.message : `internal error: ${(error as Error).message}`;

@@ -4,6 +4,7 @@ import { resolveOptions } from '../config/index.js';
 import { formatReport, hasFailures, type Paint } from '../diagnostics/index.js';
 import { designJsonPath, designPath } from '../model/layout.js';
 import { runPipeline } from '../pipeline.js';
+import { isFolder } from '../load/index.js';
 import { writeProject } from '../write/index.js';
 import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
@@ -53,6 +54,11 @@ export async function runReport(flags: { manifest: string; out?: string; format:
     return 0;
   }
   const target = path.resolve(io.cwd, flags.out ?? path.join(options.outDir, ...reportPath.split('/')));
+  if (!isFolder(path.dirname(target))) {
+    // A typo in --out must not create folders anywhere on the disk.
+    io.stderr(`mcp-gen: error: cannot write "${flags.out ?? target}": the folder "${path.dirname(target)}" does not exist\n`);
+    return 1;
+  }
   const report = writeProject(path.dirname(target), [{ path: path.basename(target), contents: text, ownership: 'generated' }], [], 'write', '');
   const shown = path.relative(io.cwd, target).split(path.sep).join('/');
   io.stdout(`${shown}: ${report.changes.length === 0 ? 'unchanged' : 'written'} (gate ${result.review?.failed === true ? 'FAIL' : 'PASS'})\n`);

@@ -19,6 +19,8 @@ export interface ResolvedOptions {
   readonly regenerateCommand: string;
   readonly mode: WriteMode;
   readonly strict: boolean;
+  /** How a created package.json depends on mcp-gen, when not `^version` (set by `init`). */
+  readonly mcpGenDependency?: string;
 }
 
 /** Flags as the CLI receives them. */

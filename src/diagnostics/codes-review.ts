@@ -75,6 +75,12 @@ export const reviewCodes = {
     cause: 'Identical descriptions make it impossible for a model to choose between the tools.',
     fix: 'Describe what sets each tool apart.',
   },
+  'lint-description-unsafe': {
+    severity: 'error',
+    title: 'Text for the model hides, reorders or gives instructions',
+    cause: 'A title, description or instruction that hosts pass to the model (server, tools and their schemas, resources, prompts and their arguments) contains a bidirectional override or isolate control (U+202A-U+202E, U+2066-U+2069), a zero-width character (U+200B-U+200D, U+2060, U+FEFF), or a phrase aimed at the model such as "ignore previous instructions". A reviewer sees one text and the model reads another: the pattern of tool poisoning.',
+    fix: 'Write plain text that describes what the item does; remove the invisible or direction characters and any instruction addressed to the model.',
+  },
   'lint-too-many-tools': {
     severity: 'warning',
     title: 'More tools than the configured limit',

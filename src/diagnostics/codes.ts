@@ -19,6 +19,12 @@ const manifestCodes = {
     cause: 'The manifest path does not exist, is a directory, or is not readable.',
     fix: 'Pass the path of an existing YAML file, or run the command where `mcp.yaml` lives.',
   },
+  'manifest-not-text': {
+    severity: 'error',
+    title: 'Manifest is not text',
+    cause: 'The file holds a NUL byte or bytes that are not UTF-8: a binary file, or text saved in another encoding.',
+    fix: 'Pass the path of the YAML manifest, saved as UTF-8. The offending bytes are never printed.',
+  },
   'yaml-syntax': {
     severity: 'error',
     title: 'YAML syntax error',

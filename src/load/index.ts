@@ -11,4 +11,5 @@ export { displayPath, loadManifest, maxAliasCount, parseManifest, type LoadedMan
 export { loadBaseline } from './baseline.js';
 export { watchManifest } from './watch.js';
 export { customizeManifest, initExamples, loadInitAssets, type InitAssets, type InitExample } from './init-assets.js';
-export { listFolder, loadProject, loadTemplates, type ExistingProject } from './project.js';
+export { findMcpGenOrigin, type McpGenOrigin } from './origin.js';
+export { isFolder, listFolder, loadProject, loadTemplates, type ExistingProject } from './project.js';

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { LineCounter, Parser, parseDocument, visit, type Document } from 'yaml';
 import { makeDiagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { parsePointer } from '../util/json-pointer.js';
 import { createLocator, type Position, type Target } from './source-map.js';
@@ -40,15 +40,41 @@ export function displayPath(absolutePath: string, cwd: string): string {
 export function loadManifest(manifestPath: string, cwd: string = process.cwd()): LoadResult {
   const absolutePath = path.resolve(cwd, manifestPath);
   const file = displayPath(absolutePath, cwd);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(absolutePath, 'utf8');
+    bytes = readFileSync(absolutePath);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : 'does not exist or cannot be read';
     const at = { file, pointer: '', line: 1, col: 1 };
     return { ok: false, diagnostics: [makeDiagnostic('manifest-unreadable', at, `manifest "${file}" ${reason}`, 'pass the path of a YAML manifest, e.g. "mcp-gen validate mcp.yaml"')] };
   }
-  return parseManifest(text, file, absolutePath);
+  const notText = notTextAt(bytes);
+  if (notText !== null) {
+    // Never echo the bytes: a binary file would fill the terminal with them.
+    const before = bytes.subarray(0, notText.offset).toString('utf8');
+    const line = before.split('\n').length;
+    const at = { file, pointer: '', line, col: before.length - before.lastIndexOf('\n') };
+    return { ok: false, diagnostics: [makeDiagnostic('manifest-not-text', at, `manifest "${file}" is not a UTF-8 text file (${notText.what} at byte ${notText.offset})`, 'pass the path of a YAML manifest saved as UTF-8 text')] };
+  }
+  return parseManifest(bytes.toString('utf8'), file, absolutePath);
+}
+
+/** The first byte that no YAML text holds: a NUL, or a sequence that is not UTF-8. */
+function notTextAt(bytes: Buffer): { offset: number; what: string } | null {
+  const nul = bytes.indexOf(0);
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(nul < 0 ? bytes : bytes.subarray(0, nul));
+  } catch {
+    // Find the first bad byte: a streaming decoder throws on it, after accepting every byte before.
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    let offset = 0;
+    try {
+      for (; offset < bytes.length; offset += 1) decoder.decode(bytes.subarray(offset, offset + 1), { stream: true });
+    } catch {
+      return { offset, what: 'a byte that is not UTF-8' };
+    }
+  }
+  return nul < 0 ? null : { offset: nul, what: 'a NUL byte' };
 }
 
 /** Parses manifest text that has already been read; `file` is the display path. */
@@ -66,7 +92,9 @@ export function parseManifest(text: string, file: string, absolutePath: string =
   const problems = [...doc.errors, ...doc.warnings].map((e) =>
     e.code === 'DUPLICATE_KEY'
       ? makeDiagnostic('yaml-duplicate-key', at(e.pos[0]), `duplicate key ${JSON.stringify(keyTextAt(source, e.pos[0]))} in a mapping`, 'remove or rename one of the two keys')
-      : makeDiagnostic('yaml-syntax', at(e.pos[0]), lowerFirst(e.message)),
+      : e.code === 'MISSING_CHAR' && /closing ["']?quote/.test(e.message)
+        ? unclosedQuote(source, e.pos[0], at)
+        : makeDiagnostic('yaml-syntax', at(e.pos[0]), lowerFirst(e.message)),
   );
   if (problems.length > 0) return { ok: false, diagnostics: problems };
 
@@ -81,6 +109,26 @@ export function parseManifest(text: string, file: string, absolutePath: string =
   }
   const locate = (pointer: string, target?: Target) => locateSegments(parsePointer(pointer), target);
   return { ok: true, manifest: { file, absolutePath, text: source, data, locate } };
+}
+
+/**
+ * A quoted string that never closes runs to the end of the file, where yaml
+ * reports it; the place to fix is where it opens, so point there.
+ */
+function unclosedQuote(source: string, end: number, at: (offset: number) => { file: string; pointer: string; line: number; col: number }): Diagnostic {
+  let open: { offset: number; quote: string } | null = null;
+  const walk = (token: unknown): void => {
+    if (token === null || typeof token !== 'object') return;
+    const t = token as { type?: unknown; offset?: unknown; source?: unknown };
+    if ((t.type === 'double-quoted-scalar' || t.type === 'single-quoted-scalar') && typeof t.offset === 'number' && typeof t.source === 'string' && t.offset <= end) {
+      if (open === null || t.offset > open.offset) open = { offset: t.offset, quote: t.source.charAt(0) };
+    }
+    for (const value of Object.values(token)) walk(value);
+  };
+  for (const token of new Parser().parse(source)) walk(token);
+  const found = open as { offset: number; quote: string } | null;
+  if (found === null) return makeDiagnostic('yaml-syntax', at(end), 'missing closing quote');
+  return makeDiagnostic('yaml-syntax', at(found.offset), `missing closing quote: the string that opens here with ${found.quote} runs to the end of the file`, `end the string with ${found.quote} on the line where it should stop`);
 }
 
 function firstAliasOffset(doc: Document): number {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { handlerDirs, markerPath } from '../model/layout.js';
 import { compareText } from '../util/compare.js';
@@ -55,4 +55,9 @@ export function loadTemplates(): ReadonlyMap<string, string> {
 /** The entries of `dir` (none when it does not exist), for `init`'s empty-folder check. */
 export function listFolder(dir: string): string[] {
   return existsSync(dir) ? readdirSync(dir).sort(compareText) : [];
+}
+
+/** True when `dir` exists and is a folder: `report --out` writes only into an existing folder. */
+export function isFolder(dir: string): boolean {
+  return statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
 }

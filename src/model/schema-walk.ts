@@ -33,6 +33,11 @@ export function walkSchema(schema: unknown, visit: Visit, path: readonly (string
   }
 }
 
+/** Sets an own property, also one named `__proto__` (which plain assignment would take as the prototype). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** A deep copy of `schema` with every subschema replaced by `map(node, path)`, children first. */
 export function mapSchema(
   schema: unknown,
@@ -45,14 +50,14 @@ export function mapSchema(
     const value = schema[key];
     if (schemaMaps.includes(key) && isSchemaObject(value)) {
       const inner: Record<string, unknown> = {};
-      for (const name of Object.keys(value)) inner[name] = mapSchema(value[name], map, [...path, key, name]);
+      for (const name of Object.keys(value)) setOwn(inner, name, mapSchema(value[name], map, [...path, key, name]));
       out[key] = inner;
     } else if ((schemaLists.includes(key) || key === 'items') && Array.isArray(value)) {
       out[key] = value.map((item, i) => mapSchema(item, map, [...path, key, i]));
     } else if (key === 'items' || schemaSingles.includes(key)) {
       out[key] = mapSchema(value, map, [...path, key]);
     } else {
-      out[key] = structuredClone(value);
+      setOwn(out, key, structuredClone(value));
     }
   }
   return map(out, path);

@@ -29,7 +29,7 @@ interface Rule {
 }
 
 const rules: readonly Rule[] = [
-  { id: 'G1', title: 'Discovery result', fail: [], warn: ['lint-no-instructions'], pass: (m) => `server/discover returns ${m.protocol.versions.join(', ')}, capabilities for ${capabilityList(m)}, instructions and cache fields (see Discovery contract)` },
+  { id: 'G1', title: 'Discovery result', fail: ['lint-description-unsafe'], warn: ['lint-no-instructions'], pass: (m) => `server/discover returns ${m.protocol.versions.join(', ')}, capabilities for ${capabilityList(m)}, instructions and cache fields (see Discovery contract)` },
   { id: 'G2', title: 'Per-request metadata policy', fail: [], warn: [], pass: () => 'every request is checked for _meta protocolVersion (string) and clientCapabilities (object) before dispatch: -32602, or -32022 for an unsupported version' },
   { id: 'G3', title: 'Deterministic, cache-aware lists', fail: ['lint-cache-disabled'], warn: [], pass: (m) => `every list is sorted by name in byte order; ttlMs ${m.cache.ttlMs}, cacheScope ${m.cache.scope}` },
   { id: 'G4', title: 'Explicit state handles', fail: ['handle-never-issued', 'handle-never-consumed'], warn: [], pass: (m) => (m.handles.length === 0 ? 'no multi-call workflow: no state to carry' : `${m.handles.map((h) => h.name).join(', ')}: minted by a tool, passed back as an ordinary argument, signed and bound to the principal; no session`) },

@@ -8,6 +8,7 @@ import { legacyProtocolVersion } from '../model/defaults.js';
 import { walkSchema } from '../model/schema-walk.js';
 import type { ServerModel, ToolModel } from '../model/types.js';
 import { formatPointer } from '../util/json-pointer.js';
+import { lintUnsafeText } from './unsafe-text.js';
 
 /** Name prefixes that say a tool changes or sends something. */
 export const mutatingVerbs = ['delete_', 'remove_', 'drop_', 'destroy_', 'purge_', 'erase_', 'wipe_', 'send_', 'publish_', 'post_', 'pay_', 'transfer_', 'update_', 'overwrite_', 'revoke_', 'cancel_', 'reset_', 'write_', 'move_', 'rename_', 'archive_', 'deploy_', 'kill_', 'terminate_', 'shutdown_'];
@@ -93,6 +94,7 @@ export function lintModel(model: ServerModel): Finding[] {
     if (twin !== undefined) out.push(finding('lint-description-duplicate', `${tool.pointer}/description`, `tools "${twin}" and "${tool.name}" have the same description`, 'describe what sets each tool apart', 'value'));
     else byDescription.set(tool.description, tool.name);
   }
+  out.push(...lintUnsafeText(model));
   for (const item of [...model.resources, ...model.prompts]) {
     if (isShort(item.description)) {
       const kind = 'uri' in item ? 'resource' : 'prompt';

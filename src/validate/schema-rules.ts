@@ -64,7 +64,8 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
       return; // the underlying errors are reported on their own
     case 'additionalProperties': {
       const key = String(error.params.additionalProperty);
-      const rejected = rejectedFeatures[`${path.join('.')}${path.length > 0 ? '.' : ''}${key}`];
+      const feature = `${path.join('.')}${path.length > 0 ? '.' : ''}${key}`;
+      const rejected = Object.hasOwn(rejectedFeatures, feature) ? rejectedFeatures[feature] : undefined; // not `__proto__`'s prototype
       if (rejected !== undefined) {
         ctx.report('design-rejected-feature', [...path, key], rejected[0], rejected[1], 'key');
         return;

@@ -12,6 +12,7 @@ import { applyActions } from './apply.js';
 export { PathEscapeError, type ActionKind, type WriteAction } from './actions.js';
 export { applyActions } from './apply.js';
 export { WriteError } from './errors.js';
+export { packPackage } from './pack.js';
 
 /** What a run did or would do. */
 export interface WriteReport {

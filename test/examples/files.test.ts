@@ -1,9 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, startRawStdio, type RawStdio } from '../support/servers.js';
+import { repoRoot } from '../support/golden.js';
 import { compileExample, connectStdio, textOf, type Elicitor } from './support.js';
 
 // examples/files: a directory scope given as configuration (FILES_ROOT), compiled from the committed project
@@ -210,7 +212,50 @@ describe('examples/files: write_file never writes before approval', () => {
   });
 });
 
+describe('examples/files: special files planted in the scope', () => {
+  // Planted in their own folder after the listing tests, so those see the scope as built above.
+  beforeAll(() => {
+    mkdirSync(path.join(scope, 'traps'));
+    const fifo = spawnSync('mkfifo', [path.join(scope, 'traps', 'pipe')]);
+    expect(fifo.status).toBe(0);
+    linkSync(secret, path.join(scope, 'traps', 'hard.txt'));
+  });
+
+  it('a FIFO is refused without blocking, again and again, and other files still read', async () => {
+    // More reads than libuv has threads: a blocking open would leave none for the next file call.
+    for (let i = 0; i < 6; i += 1) {
+      expect(await readError('files://read/traps/pipe')).toEqual({ code: -32602, message: 'Resource not found: files://read/traps/pipe' });
+    }
+    expect((await client.readResource({ uri: 'files://read/notes/todo.txt' }, { cacheMode: 'bypass' })).contents).toEqual([{ uri: 'files://read/notes/todo.txt', mimeType: 'text/plain', text: 'buy milk\n' }]);
+    elicitor.answer = accept;
+    try {
+      expect(await toolError('write_file', { path: 'traps/pipe', content: 'x', overwrite: true })).toBe('"traps/pipe" is not a regular file.');
+    } finally {
+      elicitor.answer = { action: 'decline' };
+    }
+  }, 60_000);
+
+  it('a hard link to a file outside is neither read nor, even approved, overwritten', async () => {
+    expect(await readError('files://read/traps/hard.txt')).toEqual({ code: -32602, message: 'Resource not found: files://read/traps/hard.txt' });
+    elicitor.answer = accept;
+    try {
+      expect(await toolError('write_file', { path: 'traps/hard.txt', content: 'pwned\n', overwrite: true })).toBe('"traps/hard.txt" has 2 hard links, so it may be a file outside the scope directory; refused.');
+    } finally {
+      elicitor.answer = { action: 'decline' };
+    }
+    expectOutsideUntouched();
+  });
+});
+
 describe('examples/files: configuration', () => {
+  it('its README names FILES_ROOT before the first command that starts the server', () => {
+    const readme = readFileSync(path.join(repoRoot, 'examples', 'files', 'README.md'), 'utf8');
+    const run = readme.slice(readme.indexOf('## Run it'));
+    expect(run.indexOf('FILES_ROOT')).toBeGreaterThan(0);
+    expect(run.indexOf('FILES_ROOT')).toBeLessThan(run.indexOf('npm start'));
+    expect(run).toContain('FILES_ROOT=/path/to/project npm start');
+  });
+
   it('without FILES_ROOT every call says how to configure the scope', async () => {
     const unconfigured = startRawStdio(entry);
     try {

@@ -41,6 +41,16 @@ function findExport(file: SourceFile, name: string) {
   return undefined;
 }
 
+/** What the file exports as `name`, also through `export { impl as name }`: a const or a function declaration. */
+function findExported(file: SourceFile, name: string) {
+  const direct = findExport(file, name);
+  if (direct !== undefined) return { declaration: direct, isFunction: false };
+  const exported = file.getExportedDeclarations().get(name) ?? [];
+  const variable = exported.find((d) => Node.isVariableDeclaration(d));
+  if (variable !== undefined && Node.isVariableDeclaration(variable)) return { declaration: variable, isFunction: false };
+  return { declaration: undefined, isFunction: exported.some((d) => Node.isFunctionDeclaration(d)) };
+}
+
 /** The string literal naming the manifest entry in `ToolHandler<'name'>`, if the type has that shape. */
 function typeArgument(declaration: Node, handlerType: string) {
   const typeNode = Node.isVariableDeclaration(declaration) ? declaration.getTypeNode() : undefined;
@@ -57,8 +67,8 @@ export function checkHandler(plan: HandlerPlan, text: string): ReconcileResult {
   const [error] = parseErrors(file);
   if (error !== undefined) return { file: null, findings: [unparsable(plan.path, error, false)] };
   const expected = `${plan.handlerType}<'${plan.name}'>`;
-  const declaration = findExport(file, plan.handler);
-  const exportedFunction = file.getFunction(plan.handler)?.isExported() === true;
+  const { declaration, isFunction } = findExported(file, plan.handler);
+  const exportedFunction = isFunction || file.getFunction(plan.handler)?.isExported() === true;
   if (declaration === undefined && !exportedFunction) {
     return {
       file: null,

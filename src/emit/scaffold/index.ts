@@ -41,7 +41,7 @@ function packageJson(model: ServerModel, ctx: EmitContext): string {
     devDependencies: {
       '@modelcontextprotocol/client': projectPins.sdkClient,
       '@types/node': projectPins.typesNode,
-      'mcp-gen': `^${ctx.mcpGenVersion}`,
+      'mcp-gen': ctx.mcpGenDependency ?? `^${ctx.mcpGenVersion}`,
       typescript: projectPins.typescript,
     },
   });
@@ -91,6 +91,9 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
     httpPath: http?.path ?? manifestDefaults.httpPath,
     secrets,
     hasHttp: http !== null,
+    // start:http refuses to start without the tokens, so the README says so before its command.
+    httpTokensEnv: http !== null && model.auth.type === 'bearer' ? model.auth.tokensEnv : '',
+    httpTokenScopes: model.auth.scopes.map((s) => s.name).join(','),
     hasSecrets: secrets.length > 0,
   });
   return [

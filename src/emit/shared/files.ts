@@ -26,4 +26,6 @@ export interface EmitContext {
   readonly templates: ReadonlyMap<string, string>;
   /** mcp-gen's own version, for the generated package.json's devDependency. */
   readonly mcpGenVersion: string;
+  /** The generated package.json's spec for mcp-gen when not `^mcpGenVersion` (e.g. a packed `file:` tarball). */
+  readonly mcpGenDependency?: string;
 }

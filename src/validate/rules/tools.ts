@@ -54,6 +54,9 @@ export function checkToolSchemas(ctx: RuleContext): void {
           }
         }
         if ('$ref' in node) checkRef(ctx, schema, node.$ref, [...base, ...path, '$ref']);
+        if (isRecord(node.properties) && Object.hasOwn(node.properties, '__proto__')) {
+          ctx.report('schema-invalid', [...base, ...path, 'properties', '__proto__'], 'property name "__proto__" cannot be used: JavaScript objects take it as their prototype, so a handler could never read it', 'rename the property', 'key');
+        }
       });
       checkMetaSchema(ctx, schema, base);
     }

@@ -7,7 +7,9 @@
  * 2. physically: the path is resolved with fs.realpath (every symbolic link followed) and must still be
  *    the scope directory or inside it.
  * Files are then opened with O_NOFOLLOW, so a final component swapped for a link after the check is refused
- * by the kernel instead of followed.
+ * by the kernel instead of followed, and with O_NONBLOCK, so that a FIFO or device planted in the scope cannot
+ * block the open; the opened file must be a regular file with a single link (fstat), since a hard link in the
+ * scope may name a file outside it, which no path check can see.
  */
 import { constants, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
@@ -156,18 +158,47 @@ export async function resolveForWrite(requested: string): Promise<WriteTarget> {
     if (!inside(root, real)) throw new ScopeError(`${JSON.stringify(display)} resolves outside the scope directory through a symbolic link; refused.`);
     stats = await fs.stat(real);
     if (!stats.isFile()) throw new ScopeError(`${JSON.stringify(display)} is not a regular file.`);
+    refuseHardLink(stats, display);
     return { root, target: real, display, exists: true };
   }
   if (!stats.isFile()) throw new ScopeError(`${JSON.stringify(display)} is not a regular file.`);
+  refuseHardLink(stats, display);
   return { root, target, display, exists: true };
 }
 
-/** Reads a resolved regular file (at most maxReadBytes), refusing a final symbolic link at open time. */
-export async function readResolved(resolved: Resolved): Promise<Buffer> {
-  const file = await fs.open(resolved.real, constants.O_RDONLY | constants.O_NOFOLLOW);
+/** A file with more than one name may be the same file as one outside the scope: refused. */
+function refuseHardLink(stats: Stats, display: string): void {
+  if (stats.nlink > 1) throw new ScopeError(`${JSON.stringify(display)} has ${stats.nlink} hard links, so it may be a file outside the scope directory; refused.`);
+}
+
+/** Opens a checked path without following a final link and without blocking, and requires a regular, single-linked file. */
+async function openRegular(real: string, display: string, flags: number, mode?: number): Promise<fs.FileHandle> {
+  let file: fs.FileHandle;
+  try {
+    file = await fs.open(real, flags | constants.O_NOFOLLOW | constants.O_NONBLOCK, mode);
+  } catch (error) {
+    const reason = code(error);
+    if (reason === 'EEXIST') throw new ScopeError(`${JSON.stringify(display)} already exists; pass overwrite: true to replace it.`);
+    if (reason === 'ELOOP') throw new ScopeError(`${JSON.stringify(display)} became a symbolic link; refused.`);
+    if (reason === 'ENXIO') throw new ScopeError(`${JSON.stringify(display)} is not a regular file.`); // a FIFO without a reader
+    throw error;
+  }
   try {
     const stats = await file.stat();
-    if (!stats.isFile()) throw new ScopeError(`${JSON.stringify(resolved.display)} is not a regular file.`);
+    if (!stats.isFile()) throw new ScopeError(`${JSON.stringify(display)} is not a regular file.`);
+    refuseHardLink(stats, display);
+    return file;
+  } catch (error) {
+    await file.close();
+    throw error;
+  }
+}
+
+/** Reads a resolved regular file (at most maxReadBytes): no final symbolic link, FIFO, device or hard link. */
+export async function readResolved(resolved: Resolved): Promise<Buffer> {
+  const file = await openRegular(resolved.real, resolved.display, constants.O_RDONLY);
+  try {
+    const stats = await file.stat();
     if (stats.size > maxReadBytes) throw new ScopeError(`${JSON.stringify(resolved.display)} is ${stats.size} bytes; at most ${maxReadBytes} can be read.`);
     return await file.readFile();
   } finally {
@@ -178,18 +209,11 @@ export async function readResolved(resolved: Resolved): Promise<Buffer> {
 /** Writes `content` to a checked target: O_NOFOLLOW always, O_EXCL unless `overwrite`. Returns the bytes written. */
 export async function writeChecked(target: WriteTarget, content: string, overwrite: boolean): Promise<number> {
   if (target.exists && !overwrite) throw new ScopeError(`${JSON.stringify(target.display)} already exists; pass overwrite: true to replace it.`);
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | (overwrite ? constants.O_TRUNC : constants.O_EXCL);
-  let file;
-  try {
-    file = await fs.open(target.target, flags, 0o644);
-  } catch (error) {
-    const reason = code(error);
-    if (reason === 'EEXIST') throw new ScopeError(`${JSON.stringify(target.display)} already exists; pass overwrite: true to replace it.`);
-    if (reason === 'ELOOP') throw new ScopeError(`${JSON.stringify(target.display)} became a symbolic link; refused.`);
-    throw error;
-  }
+  // No O_TRUNC: the file is truncated only after fstat has shown it is a regular file with one link.
+  const file = await openRegular(target.target, target.display, constants.O_WRONLY | constants.O_CREAT | (overwrite ? 0 : constants.O_EXCL), 0o644);
   try {
     const data = Buffer.from(content, 'utf8');
+    await file.truncate(0);
     await file.writeFile(data);
     return data.length;
   } finally {
