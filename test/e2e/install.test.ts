@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from './support/golden.js';
+import { repoRoot } from '../support/golden.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'mcp-gen-e2e-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }), 60_000);

@@ -3,9 +3,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveOptions } from '../src/config/index.js';
-import { buildProject } from '../src/generate.js';
-import { repoRoot } from './support/golden.js';
+import { resolveOptions } from '../../src/config/index.js';
+import { buildProject } from '../../src/generate.js';
+import { repoRoot } from '../support/golden.js';
 
 const fresh = { handlers: new Map<string, string>(), previouslyGenerated: null };
 

@@ -1,9 +1,9 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveOptions } from '../src/config/index.js';
-import { generateProject } from '../src/generate.js';
-import { repoRoot } from './support/golden.js';
+import { resolveOptions } from '../../src/config/index.js';
+import { generateProject } from '../../src/generate.js';
+import { repoRoot } from '../support/golden.js';
 
 /** A small deterministic PRNG (mulberry32), so every failing case can be replayed from its seed. */
 function random(seed: number) {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from './support/golden.js';
+import { repoRoot } from '../support/golden.js';
 
 const srcDir = path.join(repoRoot, 'src');
 
