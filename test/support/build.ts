@@ -1,0 +1,42 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+// Global setup of the integration and e2e tiers: those tests run mcp-gen as a user does, through
+// bin/mcp-gen.js and so through dist/. A dist/ older than src/ would silently test old code, so
+// dist/ is rebuilt before the first test whenever the sources changed since the last build made
+// here. The check is by content, not by mtime, and also covers a single-file run
+// (`npx vitest run test/integration/cli.test.ts`).
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const dist = path.join(repoRoot, 'dist');
+const stamp = path.join(dist, '.source-hash');
+/** A file every build writes; its absence means dist/ is missing or was cleaned. */
+const sentinel = path.join(dist, 'cli', 'index.js');
+
+function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
+  for (const name of readdirSync(dir).sort()) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) hashTree(hash, full);
+    else hash.update(`${path.relative(repoRoot, full)}\0`).update(readFileSync(full)).update('\0');
+  }
+}
+
+/** The hash of everything `tsc -p tsconfig.build.json` reads from this repository. */
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  hashTree(hash, path.join(repoRoot, 'src'));
+  for (const file of ['tsconfig.json', 'tsconfig.build.json']) hash.update(`${file}\0`).update(readFileSync(path.join(repoRoot, file)));
+  return hash.digest('hex');
+}
+
+/** Builds dist/ unless it was built here from exactly the current sources. */
+export function setup(): void {
+  const wanted = sourceHash();
+  if (existsSync(sentinel) && existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
+  const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
+  const result = spawnSync(tsc, ['-p', path.join(repoRoot, 'tsconfig.build.json')], { cwd: repoRoot, encoding: 'utf8', timeout: 300_000 });
+  if (result.status !== 0) throw new Error(`tsc -p tsconfig.build.json failed (exit ${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
+  writeFileSync(stamp, wanted);
+}
