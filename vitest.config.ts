@@ -30,6 +30,9 @@ export default defineConfig({
           // The files share one module graph per worker: ts-morph and the TypeScript compiler
           // load once per worker instead of once per file.
           isolate: false,
+          // One worker per core (vitest's default leaves one idle, half the cores of a two-core
+          // machine): the property test keeps one worker busy for most of the tier.
+          maxWorkers: '100%',
         },
       },
       {
