@@ -37,17 +37,21 @@ function read(root: string, relative: string): string | undefined {
   return readFileSync(file, 'utf8');
 }
 
+/** A project file's text by its root-relative path, or undefined when there is none. */
+export type ReadProjectFile = (relative: string) => string | undefined;
+
 /**
  * Compares planned files with the disk: unchanged files are not rewritten,
  * scaffold files that exist are kept, stale generated files are removed only
  * when the previous run's marker lists them, they sit in the generated folder
- * and still carry the banner.
+ * and still carry the banner. `readFile` replaces the disk for tests that keep
+ * a whole project in memory.
  */
-export function planActions(root: string, files: readonly GeneratedFile[], previouslyGenerated: readonly string[], bannerMark: string): WriteAction[] {
+export function planActions(root: string, files: readonly GeneratedFile[], previouslyGenerated: readonly string[], bannerMark: string, readFile: ReadProjectFile = (relative) => read(root, relative)): WriteAction[] {
   const actions: WriteAction[] = [];
   const planned = new Set(files.map((f) => f.path));
   for (const file of files) {
-    const current = read(root, file.path);
+    const current = readFile(file.path);
     if (file.movedFrom !== undefined) {
       inside(root, file.movedFrom);
       actions.push({ kind: 'move', path: file.path, ownership: file.ownership, contents: file.contents, from: file.movedFrom });
@@ -61,7 +65,7 @@ export function planActions(root: string, files: readonly GeneratedFile[], previ
   }
   for (const old of previouslyGenerated) {
     if (planned.has(old) || !isGeneratedLocation(old)) continue;
-    const text = read(root, old);
+    const text = readFile(old);
     if (text === undefined) continue;
     const ours = text.startsWith(bannerMark) || /\.gen\.json$/.test(old);
     if (ours) actions.push({ kind: 'remove', path: old, ownership: 'stale' });

@@ -28,7 +28,7 @@ afterAll(async () => {
 describe('examples/demo over stdio', () => {
   it('answers server/discover with exactly the generated discovery contract', async () => {
     const { registry } = (await import(path.join(repoRoot, '.test-out', 'examples-demo', 'src', 'generated', 'registry.gen.js'))) as { registry: { discover: Record<string, unknown> } };
-    const answer = await raw.request({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope() } }, 10_000);
+    const answer = await raw.request({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope() } });
     expect(answer.result).toEqual(registry.discover);
     expect(answer.result).toMatchObject({ supportedVersions: ['2026-07-28'], resultType: 'complete', ttlMs: 30000, cacheScope: 'private' });
     expect((answer.result as { _meta: Record<string, { name: string; version: string }> })._meta['io.modelcontextprotocol/serverInfo']).toMatchObject({ name: 'demo-server', version: '0.2.0' });
@@ -95,11 +95,11 @@ describe('examples/demo over stdio', () => {
 
   it('speaks 2026-07-28 only: a request naming 2025-11-25, or a first 2025-11-25 initialize, gets -32022', async () => {
     const unsupported = { code: -32022, message: 'Unsupported protocol version: 2025-11-25', data: { supported: ['2026-07-28'], requested: '2025-11-25' } };
-    const named = await raw.request({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: envelope('2025-11-25') } }, 10_000);
+    const named = await raw.request({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: envelope('2025-11-25') } });
     expect(named.error).toEqual(unsupported);
     const legacy = startRawStdio(entry);
     try {
-      const answer = await legacy.request({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1.0.0' } } }, 10_000);
+      const answer = await legacy.request({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1.0.0' } } });
       expect(answer.error).toEqual(unsupported);
     } finally {
       await legacy.close();

@@ -33,7 +33,7 @@ function mismatch(header: string, body: string) {
 function rawPost(host: string, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const headers = { ...modernHeaders('tools/list'), host, 'content-length': String(Buffer.byteLength(body)) };
-    const req = httpRequest({ host: '127.0.0.1', port: proto.url.port, path: '/mcp', method: 'POST', headers, setHost: false, timeout: 10_000 }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port: proto.url.port, path: '/mcp', method: 'POST', headers, setHost: false, timeout: 30_000 }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
@@ -47,7 +47,7 @@ function rawPost(host: string, body: string): Promise<{ status: number; text: st
 describe('Streamable HTTP', () => {
   for (const method of ['GET', 'DELETE']) {
     it(`answers ${method} with 405 and Allow: POST`, async () => {
-      const response = await fetch(proto.url, { method, signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(proto.url, { method, signal: AbortSignal.timeout(30_000) });
       expect([response.status, response.headers.get('allow')]).toEqual([405, 'POST']);
       expect(await response.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed.' } });
     });

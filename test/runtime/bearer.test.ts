@@ -52,7 +52,7 @@ describe('bearer authorization over HTTP', () => {
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", error_description="Invalid token", resource_metadata="${metadataUrl}"`);
     expect(wrong.body).toEqual({ error: 'invalid_token', error_description: 'Invalid token' });
-    const basic = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Basic ${tokens.alice}` }, body: '{}', signal: AbortSignal.timeout(10_000) });
+    const basic = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Basic ${tokens.alice}` }, body: '{}', signal: AbortSignal.timeout(30_000) });
     expect(basic.status).toBe(401);
     expect(basic.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", error_description="Invalid Authorization header format, expected 'Bearer TOKEN'", resource_metadata="${metadataUrl}"`);
   });
@@ -86,11 +86,11 @@ describe('bearer authorization over HTTP', () => {
   });
 
   it('still checks Origin before authentication and keeps 404/405 for other paths and methods', async () => {
-    const evil = await fetch(server.url, { method: 'POST', headers: { origin: 'http://evil.example', authorization: `Bearer ${tokens.alice}` }, body: '{}', signal: AbortSignal.timeout(10_000) });
+    const evil = await fetch(server.url, { method: 'POST', headers: { origin: 'http://evil.example', authorization: `Bearer ${tokens.alice}` }, body: '{}', signal: AbortSignal.timeout(30_000) });
     expect(evil.status).toBe(403);
     expect((await get(server.url)).status).toBe(405);
     expect((await get(new URL('/other', server.url))).status).toBe(404);
-    const post = await fetch(metadataUrl, { method: 'POST', body: '{}', signal: AbortSignal.timeout(10_000) });
+    const post = await fetch(metadataUrl, { method: 'POST', body: '{}', signal: AbortSignal.timeout(30_000) });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
   });

@@ -32,13 +32,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Bounds for a child server on a busy machine (several test runs on two cores): start-up and
+ * graceful exit can take seconds there, and each bound only ends a run that truly hangs.
+ */
+export const limits = { startMs: 60_000, exitMs: 30_000, requestMs: 30_000 } as const;
+
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       resolve();
-    }, 5_000);
+    }, limits.exitMs);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
@@ -57,8 +63,8 @@ export function startHttpServer(entry: string, env: Readonly<Record<string, stri
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stopChild(child);
-      reject(new Error(`server did not start within 10 s; stderr: ${stderr}`));
-    }, 10_000);
+      reject(new Error(`server did not start within ${limits.startMs / 1000} s; stderr: ${stderr}`));
+    }, limits.startMs);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}; stderr: ${stderr}`));
@@ -76,7 +82,7 @@ export function startHttpServer(entry: string, env: Readonly<Record<string, stri
 
 /** Runs `entry` with `args` and `env` until it exits (bounded); for servers that must refuse to start. */
 export function runToExit(entry: string, args: readonly string[], env: Readonly<Record<string, string>>): { status: number | null; stderr: string } {
-  const result = spawnSync(process.execPath, [entry, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 10_000 });
+  const result = spawnSync(process.execPath, [entry, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: limits.startMs });
   return { status: result.status, stderr: result.stderr };
 }
 
@@ -111,13 +117,13 @@ export async function rpc(url: URL, method: string, params: Record<string, unkno
   };
   if (typeof params.name === 'string') headers['mcp-name'] = params.name;
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id, method, params }), signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id, method, params }), signal: AbortSignal.timeout(limits.requestMs) });
   return { status: response.status, headers: response.headers, body: await parseBody(response) };
 }
 
 /** GETs `url` without credentials. */
 export async function get(url: URL): Promise<Exchange> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(url, { signal: AbortSignal.timeout(limits.requestMs) });
   return { status: response.status, headers: response.headers, body: await parseBody(response) };
 }
 

@@ -47,7 +47,7 @@ export function startRawStdio(entry: string, env: NodeJS.ProcessEnv = {}): RawSt
     lines,
     stderr: () => stderr,
     send: (line) => child.stdin.write(`${line}\n`),
-    request: (message, timeoutMs = 10_000) =>
+    request: (message, timeoutMs = 30_000) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no answer to ${JSON.stringify(message)} within ${timeoutMs} ms; stderr: ${stderr}`)), timeoutMs);
         waiters.set(message.id, (answer) => {
@@ -58,7 +58,8 @@ export function startRawStdio(entry: string, env: NodeJS.ProcessEnv = {}): RawSt
       }),
     close: () =>
       new Promise((resolve) => {
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        // Graceful exit can take seconds on a busy machine; SIGKILL only ends a real hang.
+        const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
         child.once('exit', (code) => {
           clearTimeout(timer);
           resolve(code);

@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveOptions } from '../src/config/index.js';
-import { generateProject } from '../src/generate.js';
-import { repoRoot } from './support/golden.js';
+import { resolveOptions } from '../../src/config/index.js';
+import { generateProject } from '../../src/generate.js';
+import { repoRoot } from '../support/golden.js';
 
 const examples = readdirSync(path.join(repoRoot, 'examples')).sort();
 

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { listTree, repoRoot, runIn } from './support/golden.js';
+import { listTree, repoRoot, runIn } from '../support/golden.js';
 
 const work = path.join(repoRoot, '.test-out', 'init');
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from './support/golden.js';
+import { repoRoot } from '../support/golden.js';
 
 describe('mcp-gen generate --watch', () => {
   it('regenerates on save with a one-line summary, and reports errors without writing', async () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from './support/golden.js';
+import { repoRoot } from '../support/golden.js';
 
 const srcDir = path.join(repoRoot, 'src');
 

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseManifest } from '../src/load/index.js';
-import type { Manifest } from '../src/model/manifest.gen.js';
-import { normalizeManifest } from '../src/normalize/index.js';
-import { runPipeline } from '../src/pipeline.js';
-import { stableJson } from '../src/util/stable-json.js';
-import { validateManifest } from '../src/validate/index.js';
-import { expectGolden, repoRoot } from './support/golden.js';
+import { parseManifest } from '../../src/load/index.js';
+import type { Manifest } from '../../src/model/manifest.gen.js';
+import { normalizeManifest } from '../../src/normalize/index.js';
+import { runPipeline } from '../../src/pipeline.js';
+import { stableJson } from '../../src/util/stable-json.js';
+import { validateManifest } from '../../src/validate/index.js';
+import { expectGolden, repoRoot } from '../support/golden.js';
 
 const notesPath = path.join(repoRoot, 'examples', 'notes', 'mcp.yaml');
 

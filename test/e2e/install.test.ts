@@ -3,7 +3,7 @@ import { lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listTree, repoRoot } from './support/golden.js';
+import { listTree, repoRoot } from '../support/golden.js';
 
 const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-gen-e2e-')));
 const clone = path.join(root, 'mcp-gen');

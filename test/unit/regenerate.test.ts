@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectGolden, listTree, repoRoot, runIn } from './support/golden.js';
+import { expectGolden, listTree, repoRoot, runIn } from '../support/golden.js';
 
 const casesDir = path.join(repoRoot, 'test', 'fixtures', 'regenerate');
 const cases = readdirSync(casesDir).sort();

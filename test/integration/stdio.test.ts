@@ -2,8 +2,8 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from './support/golden.js';
-import { compileProject, envelope, startRawStdio, type RawStdio } from './support/servers.js';
+import { repoRoot } from '../support/golden.js';
+import { compileProject, envelope, startRawStdio, type RawStdio } from '../support/servers.js';
 
 let entry = '';
 

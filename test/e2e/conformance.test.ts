@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conformanceHandlers, conformanceManifest } from './conformance-fixture.js';
-import { fixtures, repoRoot, sharedBuild, startHttp, type HttpChild } from './support.js';
+import { conformanceHandlers, conformanceManifest } from '../protocol/conformance-fixture.js';
+import { fixtures, repoRoot, sharedBuild, startHttp, type HttpChild } from '../protocol/support.js';
 
 // The official conformance suite (@modelcontextprotocol/conformance 0.2.0-alpha.12) against a
 // generated server, with `server --requirements 2026-07-28`. The suite needs Node >= 22, so it runs

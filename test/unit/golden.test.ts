@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveOptions } from '../src/config/index.js';
-import { buildProject } from '../src/generate.js';
-import { expectGolden, listTree, repoRoot, updateGolden } from './support/golden.js';
+import { resolveOptions } from '../../src/config/index.js';
+import { buildProject } from '../../src/generate.js';
+import { expectGolden, listTree, repoRoot, updateGolden } from '../support/golden.js';
 
 const validDir = path.join(repoRoot, 'test', 'fixtures', 'valid');
 const cases = readdirSync(validDir).sort();

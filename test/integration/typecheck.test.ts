@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from './support/golden.js';
+import { repoRoot } from '../support/golden.js';
 
 // Every golden output tree, every example and the runtime templates compile together in one
 // strict program against the pinned SDK types, with the generated projects' own settings.

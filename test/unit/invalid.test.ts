@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allCodes, formatReport } from '../src/diagnostics/index.js';
-import { runPipeline } from '../src/pipeline.js';
-import { expectGolden, repoRoot, updateGolden } from './support/golden.js';
+import { allCodes, formatReport } from '../../src/diagnostics/index.js';
+import { runPipeline } from '../../src/pipeline.js';
+import { expectGolden, repoRoot, updateGolden } from '../support/golden.js';
 
 const fixturesDir = path.join(repoRoot, 'test', 'fixtures', 'invalid');
 const cases = readdirSync(fixturesDir).sort();

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectGolden, repoRoot, runIn } from './support/golden.js';
+import { expectGolden, repoRoot, runIn } from '../support/golden.js';
 
 const lintDir = path.join(repoRoot, 'test', 'fixtures', 'lint');
 const breakingDir = path.join(repoRoot, 'test', 'fixtures', 'breaking');

@@ -1,8 +1,8 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyActions, PathEscapeError, WriteError, writeProject } from '../src/write/index.js';
-import { listTree, repoRoot, runIn } from './support/golden.js';
+import { applyActions, PathEscapeError, WriteError, writeProject } from '../../src/write/index.js';
+import { listTree, repoRoot, runIn } from '../support/golden.js';
 
 const dir = path.join(repoRoot, '.test-out', 'write');
 const manifest = path.join(repoRoot, 'test', 'fixtures', 'valid', 'minimal', 'manifest.yaml');

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '../src/cli/index.js';
-import { repoRoot } from './support/golden.js';
+import { runCli, type CliIo } from '../../src/cli/index.js';
+import { repoRoot } from '../support/golden.js';
 
 const bin = path.join(repoRoot, 'bin', 'mcp-gen.js');
 

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderCatalogMarkdown } from '../src/diagnostics/catalog-doc.js';
-import { joinedStartTemplate, joinStartModules } from '../src/emit/runtime/merge.js';
-import { emitManifestType } from '../src/emit/types/manifest-type.js';
-import { renderManifestReference } from '../src/validate/manifest-reference.js';
-import { manifestSchema } from '../src/validate/manifest-schema.js';
-import { repoRoot } from './support/golden.js';
+import { renderCatalogMarkdown } from '../../src/diagnostics/catalog-doc.js';
+import { joinedStartTemplate, joinStartModules } from '../../src/emit/runtime/merge.js';
+import { emitManifestType } from '../../src/emit/types/manifest-type.js';
+import { renderManifestReference } from '../../src/validate/manifest-reference.js';
+import { manifestSchema } from '../../src/validate/manifest-schema.js';
+import { repoRoot } from '../support/golden.js';
 
 // These files are written from source by `npm run docs`; editing them by hand, or editing their sources
 // without rerunning it, is a mistake this catches.

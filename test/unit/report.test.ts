@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectGolden, listTree, repoRoot, runIn } from './support/golden.js';
-import { mermaidBlocks, parseFlowchart } from './support/mermaid.js';
+import { expectGolden, listTree, repoRoot, runIn } from '../support/golden.js';
+import { mermaidBlocks, parseFlowchart } from '../support/mermaid.js';
 
 const examples = readdirSync(path.join(repoRoot, 'examples')).sort();
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from './support/golden.js';
+import { repoRoot } from '../support/golden.js';
 
 const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
 

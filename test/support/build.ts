@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+// Global setup of the integration and e2e tiers: those tests run mcp-gen as a user does, through
+// bin/mcp-gen.js and so through dist/. A dist/ older than src/ would silently test old code, so
+// dist/ is rebuilt before the first test unless the last build made here compiled exactly the
+// current sources (a content hash) and nothing wrote dist/ since (`npm run build` of other
+// sources). This also covers a single file run alone (`npx vitest run test/integration/cli.test.ts`).
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const dist = path.join(repoRoot, 'dist');
+const stamp = path.join(dist, '.source-hash');
+/** A file every build writes; its absence means dist/ is missing or was cleaned. */
+const sentinel = path.join(dist, 'cli', 'index.js');
+
+function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
+  for (const name of readdirSync(dir).sort()) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) hashTree(hash, full);
+    else hash.update(`${path.relative(repoRoot, full)}\0`).update(readFileSync(full)).update('\0');
+  }
+}
+
+/** The hash of everything `tsc -p tsconfig.build.json` reads from this repository. */
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  hashTree(hash, path.join(repoRoot, 'src'));
+  for (const file of ['tsconfig.json', 'tsconfig.build.json']) hash.update(`${file}\0`).update(readFileSync(path.join(repoRoot, file)));
+  return hash.digest('hex');
+}
+
+/** The latest modification time of a file under `dir`, in ms. */
+function newestIn(dir: string): number {
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    const stat = statSync(full);
+    newest = Math.max(newest, stat.isDirectory() ? newestIn(full) : stat.mtimeMs);
+  }
+  return newest;
+}
+
+/** True when dist/ was built here from exactly `wanted` and written by nothing else since. */
+function isFresh(wanted: string): boolean {
+  if (!existsSync(sentinel) || !existsSync(stamp) || readFileSync(stamp, 'utf8') !== wanted) return false;
+  return newestIn(dist) <= statSync(stamp).mtimeMs;
+}
+
+/** Builds dist/ unless it is fresh. */
+export function setup(): void {
+  const wanted = sourceHash();
+  if (isFresh(wanted)) return;
+  const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
+  const result = spawnSync(tsc, ['-p', path.join(repoRoot, 'tsconfig.build.json')], { cwd: repoRoot, encoding: 'utf8', timeout: 300_000 });
+  if (result.status !== 0) throw new Error(`tsc -p tsconfig.build.json failed (exit ${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
+  writeFileSync(stamp, wanted);
+}
