@@ -1,14 +1,8 @@
-// Writes the files that are derived from source: docs/diagnostics.md, schema/manifest.schema.json and
-// templates/joined/start.gen.ts (the runtime start modules joined into one, see src/emit/runtime/merge.ts).
-// Run through `npm run docs` (after a build); tests fail when any of them is out of date.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Writes the files that are derived from source: docs/diagnostics.md and schema/manifest.schema.json.
+// Run through `npm run docs` (after a build); tests fail when either is out of date.
+import { writeFileSync } from 'node:fs';
 import { renderCatalogMarkdown } from '../dist/diagnostics/catalog-doc.js';
-import { joinedStartTemplate, joinStartModules } from '../dist/emit/runtime/merge.js';
 import { manifestSchema } from '../dist/validate/manifest-schema.js';
-
-const templates = new URL('../templates/', import.meta.url);
 
 writeFileSync(new URL('../docs/diagnostics.md', import.meta.url), renderCatalogMarkdown());
 writeFileSync(new URL('../schema/manifest.schema.json', import.meta.url), `${JSON.stringify(manifestSchema, null, 2)}\n`);
-mkdirSync(new URL('joined/', templates), { recursive: true });
-writeFileSync(new URL(joinedStartTemplate, templates), joinStartModules((template) => readFileSync(new URL(template, templates), 'utf8')));

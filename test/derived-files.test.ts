@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderCatalogMarkdown } from '../src/diagnostics/catalog-doc.js';
-import { joinedStartTemplate, joinStartModules } from '../src/emit/runtime/merge.js';
 import { manifestSchema } from '../src/validate/manifest-schema.js';
 import { repoRoot } from './support/golden.js';
 
@@ -15,11 +14,6 @@ describe('files derived from source are up to date', () => {
 
   it('schema/manifest.schema.json matches the schema validate uses', () => {
     expect(readFileSync(path.join(repoRoot, 'schema', 'manifest.schema.json'), 'utf8')).toBe(`${JSON.stringify(manifestSchema, null, 2)}\n`);
-  });
-
-  it('templates/joined/start.gen.ts is the start modules joined as they are now', () => {
-    const read = (template: string): string => readFileSync(path.join(repoRoot, 'templates', template), 'utf8');
-    expect(read(joinedStartTemplate)).toBe(joinStartModules(read));
   });
 
   it('every example points editors at the schema', () => {

@@ -38,7 +38,7 @@ function manifest(names) {
 
 function handler(name) {
   const symbol = name.replace(/_(\w)/g, (_, c) => c.toUpperCase());
-  return `import type { ToolHandler } from '../../generated/types.gen.js';
+  return `import type { ToolHandler } from '../../generated/index.gen.js';
 
 export const ${symbol}: ToolHandler<'${name}'> = async (input) => ({ id: input.id, count: 1 });
 `;
