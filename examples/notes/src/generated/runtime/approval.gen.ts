@@ -20,8 +20,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createRequestStateCodec, inputRequired, inputResponse, type CallToolResult, type InputRequiredResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
-import { principalOf, type ApprovalHooks, type ApprovalVerdict } from './register.gen.js';
 import { loadKey } from './keys.gen.js';
+import { principalOf, type ApprovalHooks, type ApprovalVerdict } from './register.gen.js';
 import type { ToolSpec } from './spec.gen.js';
 import type { OptionalModules } from './start.gen.js';
 
