@@ -1,10 +1,35 @@
-// Regenerates every example's committed output (generated code, DESIGN.md, contract tests).
-import { readdirSync } from 'node:fs';
+// Regenerates every committed copy of generated output: each example (generated code, DESIGN.md,
+// contract tests) and each golden tree under test/fixtures/valid/*/expected, exactly as
+// `UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts` writes them. A change to the runtime
+// templates is one edit plus `npm run examples`; test/examples.test.ts and test/golden.test.ts
+// fail on any copy that drifts.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resolveOptions } from '../dist/config/index.js';
+import { buildProject } from '../dist/generate.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-for (const name of readdirSync(new URL('../examples/', import.meta.url)).sort()) {
+for (const name of readdirSync(path.join(root, 'examples')).sort()) {
   const result = spawnSync(process.execPath, ['bin/mcp-gen.js', 'generate', `examples/${name}/mcp.yaml`], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const valid = path.join('test', 'fixtures', 'valid');
+for (const name of readdirSync(path.join(root, valid)).sort()) {
+  const expected = path.join(valid, name, 'expected');
+  const options = resolveOptions({ manifest: path.join(valid, name, 'manifest.yaml'), out: expected }, root);
+  const result = await buildProject(options, '0.0.0-golden', { handlers: new Map(), previouslyGenerated: null }, root);
+  if (result.diagnostics.length > 0) {
+    console.error(`${valid}/${name}: the golden manifest has diagnostics; fix it first`);
+    process.exit(1);
+  }
+  rmSync(path.join(root, expected), { recursive: true, force: true });
+  for (const file of result.files) {
+    const target = path.join(root, expected, ...file.path.split('/'));
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, file.contents);
+  }
+  console.log(`${expected}: ${result.files.length} files`);
 }

@@ -11,6 +11,7 @@ import type { Plan } from '../plan/index.js';
 import type { Review } from '../review/index.js';
 import { compareText } from '../util/compare.js';
 import { stableJson } from '../util/stable-json.js';
+import { emitFacade } from './facade/index.js';
 import { checkHandler, renameHandler } from './handlers/reconcile.js';
 import { emitStub } from './handlers/stubs.js';
 import { emitRegistry } from './registry/index.js';
@@ -43,7 +44,14 @@ export async function emitProject(model: ServerModel, plan: Plan, existing: Read
   const findings: Finding[] = [...plan.findings];
   const types = await emitTypes(model, ctx);
   findings.push(...types.diagnostics);
-  const generated: GeneratedFile[] = [types.file, ...emitRegistry(model, ctx), emitServer(model, ctx), ...emitRuntime(model, ctx), ...emitContractTests(model, ctx)];
+  const generated: GeneratedFile[] = [
+    types.file,
+    emitFacade(model, ctx),
+    ...emitRegistry(model, ctx),
+    emitServer(model, ctx),
+    ...emitRuntime(model, ctx),
+    ...emitContractTests(model, ctx),
+  ];
   const marker: GeneratedFile = {
     path: markerPath,
     contents: stableJson({ generatedBy: 'mcp-gen', manifest: ctx.manifestPath, files: [...generated.map((f) => f.path), markerPath].sort(compareText) }),

@@ -21,6 +21,8 @@ export const markerPath = `${generatedDir}/.mcp-gen`;
 
 /** The generated modules built from the model. */
 export const generatedPaths = {
+  /** The one module handlers import from: types, errors, results, context and handle types. */
+  facade: `${generatedDir}/index.gen.ts`,
   types: `${generatedDir}/types.gen.ts`,
   registry: `${generatedDir}/registry.gen.ts`,
   registryJson: `${generatedDir}/registry.gen.json`,

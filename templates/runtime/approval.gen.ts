@@ -17,7 +17,10 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createRequestStateCodec, inputRequired, inputResponse, type CallToolResult, type InputRequiredResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { loadKey } from './keys.gen.js';
+import { principalOf, type ApprovalHooks, type ApprovalVerdict } from './register.gen.js';
 import type { ToolSpec } from './spec.gen.js';
+import type { OptionalModules } from './start.gen.js';
 
 /** How long an approval request stays answerable. */
 export const approvalTtlSeconds = 300;
@@ -79,11 +82,8 @@ function errorResult(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
 
-/** What `check` decided: run the handler, or answer with `result` instead. */
-export type ApprovalVerdict = { readonly proceed: true } | { readonly proceed: false; readonly result: CallToolResult | InputRequiredResult };
-
 /** Asks for and checks approvals; one instance per process, shared by every per-request McpServer. */
-export class Approvals {
+export class Approvals implements ApprovalHooks {
   private readonly codec: RequestStateCodec<ApprovalState | HandlerState>;
   /**
    * Nonces of approvals already used, with their expiry. This makes an approval
@@ -167,3 +167,7 @@ export class Approvals {
     return true;
   }
 }
+
+/** The approval service, keyed from the environment variable the registry names. */
+export const approvalHooks: OptionalModules['approval']['approvalHooks'] = ({ registry, environment, local, log }) =>
+  new Approvals(loadKey(registry.secrets.requestStateKeyEnv, environment, local, log), (ctx) => principalOf(ctx).id);

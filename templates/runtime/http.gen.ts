@@ -7,8 +7,25 @@
  * even read, so anonymous clients cannot make the server parse large bodies.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createMcpHandler, localhostAllowedHostnames, type AuthInfo, type McpServerFactory } from '@modelcontextprotocol/server';
-import type { HttpAuth } from './auth.gen.js';
+import { createMcpHandler, localhostAllowedHostnames, type AuthInfo, type McpRequestContext, type McpServerFactory } from '@modelcontextprotocol/server';
+import { StartupError } from './handler.gen.js';
+import type { RegistrySpec } from './spec.gen.js';
+import type { OptionalModules, Startup } from './start.gen.js';
+
+/** What http.gen.ts needs to protect the MCP endpoint (auth.gen.ts, in projects with auth). */
+export interface HttpAuth {
+  /** Path of the protected-resource metadata document, e.g. `/.well-known/oauth-protected-resource/mcp`. */
+  readonly metadataPath: string;
+  /** The metadata document, for a request that arrived with this (already validated) Host header. */
+  metadata(host: string): Record<string, unknown>;
+  /** The caller's verified auth info, or the 401/500 response to send instead. */
+  authenticate(req: IncomingMessage): Promise<{ authInfo: AuthInfo } | { response: Response }>;
+}
+
+/** What auth.gen.ts exports; its `httpAuth` is typed against this. */
+export interface AuthModule {
+  readonly httpAuth: (startup: Startup, path: string) => Promise<HttpAuth>;
+}
 
 /** Where and how the HTTP transport listens. */
 export interface HttpOptions {
@@ -141,3 +158,37 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
   });
   return server;
 }
+
+/**
+ * The tool a modern HTTP `tools/call` request names, or undefined for any
+ * other request. The SDK checks the Mcp-Method and Mcp-Name headers against
+ * the body before it calls the factory, so the server built for that request
+ * needs only that tool: registering each further tool costs about 8 µs on
+ * every request. A name that is not plainly one of ours (absent, encoded,
+ * unknown) gets every tool, so the SDK answers exactly as it would otherwise.
+ */
+export function calledTool(registry: RegistrySpec, ctx: McpRequestContext | undefined): string | undefined {
+  const headers = ctx?.era === 'modern' ? ctx.requestInfo?.headers : undefined;
+  if (headers === undefined || headers.get('mcp-method')?.trim() !== 'tools/call') return undefined;
+  const name = headers.get('mcp-name')?.trim();
+  return registry.tools.some((tool) => tool.name === name) ? name : undefined;
+}
+
+/**
+ * Serves the registry's HTTP transport with `--host` and `--port` applied, and
+ * logs where it listens. auth.gen.ts exists only in projects with auth, so its
+ * specifier is a variable the type checker does not resolve.
+ */
+export const serveHttp: OptionalModules['http']['serveHttp'] = async (startup, values, build) => {
+  const { registry, log } = startup;
+  const http = registry.transports.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp', allowedOrigins: [] };
+  const host = values.host ?? http.host;
+  const port = values.port === undefined ? http.port : /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`--port must be a port number, got "${values.port}"`);
+  const specifier = './auth.gen.js';
+  const auth = registry.auth.type === 'none' ? null : await ((await import(specifier)) as AuthModule).httpAuth(startup, http.path);
+  const server = await startHttp((ctx) => build(calledTool(registry, ctx)), { ...http, host, port, legacy: registry.protocol.legacy }, auth, log);
+  const address = server.address();
+  const shown = typeof address === 'object' && address !== null ? `${host}:${address.port}` : `${host}:${port}`;
+  log(`${registry.server.name} listening on http://${shown}${http.path}`);
+};

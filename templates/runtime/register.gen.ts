@@ -1,19 +1,16 @@
 /**
- * Builds an McpServer from the registry and the user's handlers. Schemas are
- * compiled once (compileSchemas, called at module scope by server.gen.ts):
- * the HTTP entry calls the server factory on every request, and compiling a
- * JSON Schema per request costs several times the throughput.
+ * Builds an McpServer from the registry and the user's handlers, and runs one tool call: the handler's
+ * context, the shaped result, internals kept out of error messages (stacks go to stderr only). State
+ * handles and approvals join in through hooks (handles.gen.ts, approval.gen.ts, where used).
  */
-import { McpServer, ResourceTemplate, completable, fromJsonSchema, requireScopes, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import { callPrompt, callResource, callTool, type CallEnv } from './invoke.gen.js';
-import type { RegistrySpec } from './spec.gen.js';
-import type { HandlerContext, PromptReply, ResourceReply } from './context.gen.js';
+import { isInputRequiredResult, McpServer, fromJsonSchema, requireScopes, type CallToolResult, type InputRequiredResult, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import { SdkResult, ToolError, type AnySdkResult, type HandlerContext, type Principal, type PromptReply, type ResourceReply } from './handler.gen.js';
+import type { RegistrySpec, ToolSpec } from './spec.gen.js';
+import type { ServerDefinition } from './start.gen.js';
 
-/** A tool handler of any tool; the generated `ToolHandlers` type is the precise one. */
+/** A handler of any tool, resource or prompt; the generated handler types are the precise ones. */
 export type AnyToolHandler = (input: never, ctx: HandlerContext<never>) => Promise<unknown>;
-/** A resource handler of any resource. */
 export type AnyResourceHandler = (uri: URL, variables: never, ctx: HandlerContext<never>) => Promise<ResourceReply>;
-/** A prompt handler of any prompt. */
 export type AnyPromptHandler = (args: never, ctx: HandlerContext<never>) => Promise<PromptReply>;
 
 /** The user's handlers, by manifest name. Prompts with fixed messages have none. */
@@ -23,13 +20,13 @@ export interface HandlerSet {
   readonly prompts: Readonly<Record<string, AnyPromptHandler>>;
 }
 
+/** Registers one kind of primitive besides tools (resources.gen.ts, prompts.gen.ts). */
+export type Registrar = (server: McpServer, handlers: HandlerSet, env: CallEnv) => void;
+
 /**
- * A handler that loads its module on its first call. server.gen.ts wraps every
- * handler in one, so a server starts, answers discovery and lists what it
- * offers without loading any handler code, or anything that code imports (a
- * stdio server is started for every session; most sessions call few tools).
- * A module that fails to load fails only the calls that need it; the error is
- * logged to stderr like any other handler failure.
+ * A handler that loads its module on its first call, so a server starts and lists what it offers without
+ * loading any handler code (a stdio server starts for every session; most call few tools). A module that
+ * fails to load fails only the calls that need it, logged like any other handler failure.
  */
 export function lazyHandler<M, F extends (...args: never[]) => Promise<unknown>>(load: () => Promise<M>, pick: (module: M) => F): F {
   let handler: Promise<F> | undefined;
@@ -37,92 +34,37 @@ export function lazyHandler<M, F extends (...args: never[]) => Promise<unknown>>
   return call as unknown as F;
 }
 
-/** Every schema of the registry, wrapped for the SDK exactly once. */
-export interface CompiledSchemas {
-  readonly toolInput: ReadonlyMap<string, StandardSchemaWithJSON>;
-  readonly toolOutput: ReadonlyMap<string, StandardSchemaWithJSON>;
-  readonly promptArgs: ReadonlyMap<string, StandardSchemaWithJSON>;
-}
-
-/** The declared values that start with what the user typed; the SDK caps the answer at 100 and sets `total` / `hasMore`. */
-export function completeFrom(values: readonly string[]): (typed: string) => string[] {
-  return (typed) => values.filter((value) => value.startsWith(typed ?? ''));
-}
+/** The input and output schema of every tool, by name, wrapped for the SDK exactly once. */
+export type CompiledSchemas = ReadonlyMap<string, { readonly input: StandardSchemaWithJSON; readonly output?: StandardSchemaWithJSON }>;
 
 /**
- * The SDK finds prompt-argument completers on `argsSchema.shape[name]` (the shape of a Zod object);
- * a JSON Schema wrapper has none, so one is attached holding a `completable` string schema per
- * argument with declared values. The SDK registers `completion/complete` when it sees one.
+ * A tool schema whose validator compiles on first use: listing needs only the JSON Schema as written, so a
+ * process that answers `tools/list` and exits never compiles one; each compiles once per process.
  */
-function withCompleters(schema: StandardSchemaWithJSON, args: RegistrySpec['prompts'][number]['arguments']): StandardSchemaWithJSON {
-  const shape: Record<string, unknown> = {};
-  for (const arg of args) {
-    if (arg.completions !== undefined) shape[arg.name] = completable(fromJsonSchema<string>({ type: 'string' }), completeFrom(arg.completions));
-  }
-  return Object.keys(shape).length === 0 ? schema : Object.assign(schema, { shape });
-}
-
-/**
- * A tool schema for the SDK that compiles its validator on first use. Listing
- * needs only the JSON Schema as written (`fromJsonSchema` lists it verbatim
- * too), so a process that starts, answers `tools/list` and exits never pays for
- * compiling validators; each is compiled once per process, never per request.
- */
-export function lazySchema(json: Record<string, unknown>): StandardSchemaWithJSON {
+export function lazySchema(json: Readonly<Record<string, unknown>>): StandardSchemaWithJSON {
   let compiled: StandardSchemaWithJSON | undefined;
-  const real = (): StandardSchemaWithJSON => (compiled ??= fromJsonSchema(json) as StandardSchemaWithJSON);
+  const real = (): StandardSchemaWithJSON => (compiled ??= fromJsonSchema(json as Record<string, unknown>) as StandardSchemaWithJSON);
   return {
-    '~standard': {
-      version: 1,
-      vendor: 'mcp-gen',
-      validate: (value: unknown) => real()['~standard'].validate(value),
-      jsonSchema: { input: () => json, output: () => json },
-    },
+    '~standard': { version: 1, vendor: 'mcp-gen', validate: (value: unknown) => real()['~standard'].validate(value), jsonSchema: { input: () => json, output: () => json } },
   } as StandardSchemaWithJSON;
 }
 
-/** Wraps every JSON Schema of `registry` for the SDK; call once, at module scope. */
+/** Wraps every tool schema for the SDK. Call once, at module scope: the HTTP entry builds a server per request. */
 export function compileSchemas(registry: RegistrySpec): CompiledSchemas {
-  const toolInput = new Map<string, StandardSchemaWithJSON>();
-  const toolOutput = new Map<string, StandardSchemaWithJSON>();
-  const promptArgs = new Map<string, StandardSchemaWithJSON>();
-  for (const tool of registry.tools) {
-    toolInput.set(tool.name, lazySchema(tool.inputSchema as Record<string, unknown>));
-    if (tool.outputSchema !== null) toolOutput.set(tool.name, lazySchema(tool.outputSchema as Record<string, unknown>));
-  }
-  for (const prompt of registry.prompts) {
-    const properties: Record<string, unknown> = {};
-    for (const arg of prompt.arguments) {
-      properties[arg.name] = arg.description === null ? { type: 'string' } : { type: 'string', description: arg.description };
-    }
-    const required = prompt.arguments.filter((a) => a.required).map((a) => a.name);
-    const schema = fromJsonSchema({ type: 'object', properties, required } as Record<string, unknown>) as StandardSchemaWithJSON;
-    promptArgs.set(prompt.name, withCompleters(schema, prompt.arguments));
-  }
-  return { toolInput, toolOutput, promptArgs };
+  return new Map(registry.tools.map((tool) => [tool.name, { input: lazySchema(tool.inputSchema), ...(tool.outputSchema === null ? {} : { output: lazySchema(tool.outputSchema) }) }]));
 }
 
-/**
- * A fresh McpServer with every primitive registered in registry (sorted)
- * order; with `onlyTool`, a server for one call of that tool, which registers
- * nothing else (capabilities are declared in full either way).
- */
-export function buildServer(registry: RegistrySpec, schemas: CompiledSchemas, handlers: HandlerSet, env: CallEnv, onlyTool?: string): McpServer {
-  // Identity, capabilities, instructions and cache come from the discovery contract in the
-  // registry: the same data DESIGN.md prints.
+/** A fresh McpServer with every primitive, in registry order; with `onlyTool`, only that tool (capabilities stay complete). */
+export function buildServer(definition: ServerDefinition, env: CallEnv, registrars: readonly Registrar[], onlyTool?: string): McpServer {
+  const { registry, schemas, handlers } = definition;
+  // Identity, capabilities, instructions and cache come from the discovery contract DESIGN.md prints.
   const { discover } = registry;
   const cache = { ttlMs: discover.ttlMs, cacheScope: discover.cacheScope };
   const capabilities = Object.fromEntries(Object.entries(discover.capabilities).map(([kind, value]) => [kind, { ...value }]));
   const server = new McpServer({ ...discover._meta['io.modelcontextprotocol/serverInfo'] }, {
     capabilities,
     ...(discover.instructions === undefined ? {} : { instructions: discover.instructions }),
-    cacheHints: {
-      'server/discover': cache,
-      'tools/list': cache,
-      'prompts/list': cache,
-      'resources/list': cache,
-      'resources/templates/list': cache,
-    },
+    cacheHints: { 'server/discover': cache, 'tools/list': cache, 'prompts/list': cache, 'resources/list': cache, 'resources/templates/list': cache },
     // Every echoed requestState is verified (HMAC, expiry, principal) before any handler runs; a bad one is -32602.
     ...(env.approvals === null ? {} : { requestState: { verify: env.approvals.verify } }),
   });
@@ -130,55 +72,125 @@ export function buildServer(registry: RegistrySpec, schemas: CompiledSchemas, ha
   for (const tool of registry.tools) {
     if (onlyTool !== undefined && tool.name !== onlyTool) continue;
     const handler = handlers.tools[tool.name];
-    const outputSchema = schemas.toolOutput.get(tool.name);
-    server.registerTool(
-      tool.name,
-      {
-        ...(tool.title === null ? {} : { title: tool.title }),
-        description: tool.description,
-        inputSchema: schemas.toolInput.get(tool.name),
-        ...(outputSchema === undefined ? {} : { outputSchema }),
-        annotations: { ...tool.annotations },
-        // On HTTP the SDK answers a call without every scope with 403 insufficient_scope before the
-        // handler; without auth info (stdio, auth: none) requireScopes lets the call through.
-        ...(tool.scopes.length === 0 ? {} : { scopeChallenge: requireScopes(...(tool.scopes as [string, ...string[]])) }),
-      },
-      (args: unknown, ctx: ServerContext) => callTool(tool, handler, args, ctx, env),
-    );
-  }
-
-  if (onlyTool !== undefined) return server;
-
-  for (const resource of registry.resources) {
-    const handler = handlers.resources[resource.name];
+    const schema = schemas.get(tool.name);
     const metadata = {
-      ...(resource.title === null ? {} : { title: resource.title }),
-      ...(resource.description === null ? {} : { description: resource.description }),
-      ...(resource.mimeType === null ? {} : { mimeType: resource.mimeType }),
-      cacheHint: { ttlMs: resource.cache.ttlMs, cacheScope: resource.cache.scope },
+      ...(tool.title === null ? {} : { title: tool.title }),
+      description: tool.description,
+      inputSchema: schema?.input,
+      ...(schema?.output === undefined ? {} : { outputSchema: schema.output }),
+      annotations: { ...tool.annotations },
+      // On HTTP a call without every scope gets 403 insufficient_scope; without auth info requireScopes lets it through.
+      ...(tool.scopes.length === 0 ? {} : { scopeChallenge: requireScopes(...(tool.scopes as [string, ...string[]])) }),
     };
-    if (resource.uri !== null) {
-      server.registerResource(resource.name, resource.uri, metadata, (uri: URL, ctx: ServerContext) => callResource(resource, handler, uri, {}, ctx, env));
-    } else {
-      const complete = Object.fromEntries(Object.entries(resource.completions ?? {}).map(([variable, values]) => [variable, completeFrom(values)]));
-      const template = new ResourceTemplate(resource.uriTemplate ?? '', { list: undefined, complete });
-      server.registerResource(resource.name, template, metadata, (uri: URL, variables: Record<string, string | string[]>, ctx: ServerContext) =>
-        callResource(resource, handler, uri, variables, ctx, env),
-      );
-    }
+    server.registerTool(tool.name, metadata, (args: unknown, ctx: ServerContext) => callTool(tool, handler, args, ctx, env));
   }
-
-  for (const prompt of registry.prompts) {
-    const handler = handlers.prompts[prompt.name];
-    server.registerPrompt(
-      prompt.name,
-      {
-        ...(prompt.title === null ? {} : { title: prompt.title }),
-        ...(prompt.description === null ? {} : { description: prompt.description }),
-        argsSchema: schemas.promptArgs.get(prompt.name) as StandardSchemaWithJSON,
-      },
-      (args: unknown, ctx: ServerContext) => callPrompt(prompt, handler, args as Record<string, string | undefined>, ctx, env),
-    );
-  }
+  if (onlyTool === undefined) for (const register of registrars) register(server, handlers, env);
   return server;
+}
+
+/** What every call needs besides its own arguments; `handles` and `approvals` are null when unused. */
+export interface CallEnv {
+  readonly registry: RegistrySpec;
+  readonly handles: HandleHooks | null;
+  readonly approvals: ApprovalHooks | null;
+  readonly log: (message: string) => void;
+}
+
+/** What handles.gen.ts adds to a call. */
+export interface HandleHooks {
+  /** `ctx.handles`: an issuer per handle kind, minting handles bound to `principal`. */
+  issuers(principal: string): Record<string, { issue(id: string): string }>;
+  /** The tool's arguments with every handle verified and opened, or why one is refused. */
+  open(tool: ToolSpec, args: unknown, principal: string): { readonly input: unknown } | { readonly refused: string };
+}
+
+/** Run the handler, or answer with `result` instead. */
+export type ApprovalVerdict = { readonly proceed: true } | { readonly proceed: false; readonly result: CallToolResult | InputRequiredResult };
+
+/** What approval.gen.ts adds: `approval: confirm`, and the HMAC seal of every echoed `requestState`. */
+export interface ApprovalHooks {
+  /** `ServerOptions.requestState.verify`: throws on a forged, expired or foreign state. */
+  readonly verify: (state: string, ctx: ServerContext) => Promise<unknown>;
+  /** The handler's own state string from a verified payload; undefined for an approval state. */
+  handlerState(payload: unknown): string | undefined;
+  /** Seals a handler's own `requestState` so that `verify` accepts it on the retry. */
+  seal(state: string, ctx: ServerContext): Promise<string>;
+  /** Whether `tool` may run now with `args` for `principal`. */
+  check(tool: ToolSpec, args: unknown, principal: string, ctx: ServerContext): Promise<ApprovalVerdict>;
+}
+
+/** The principal making the request, from the verified auth info; `anonymous` without auth. */
+export function principalOf(ctx: ServerContext): Principal {
+  const auth = ctx.http?.authInfo;
+  if (auth === undefined) return { id: 'anonymous', scopes: [] };
+  const principal = typeof auth.extra?.principal === 'string' ? auth.extra.principal : auth.clientId;
+  return { id: principal, scopes: [...auth.scopes] };
+}
+
+/** The `ctx` a handler receives. */
+export function handlerContext(ctx: ServerContext, env: CallEnv): HandlerContext<Record<string, { issue(id: string): string }>> {
+  const principal = principalOf(ctx);
+  // With a state key every echoed state was verified by the SDK hook and is a payload; without one it is the raw string.
+  const state = ctx.mcpReq.requestState<unknown>();
+  const requestState = env.approvals === null ? (typeof state === 'string' ? state : undefined) : env.approvals.handlerState(state);
+  const token = ctx.mcpReq._meta?.progressToken;
+  const progress = async (value: number, total?: number, message?: string): Promise<void> => {
+    if (token === undefined) return;
+    const params = { progressToken: token, progress: value, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) };
+    await ctx.mcpReq.notify({ method: 'notifications/progress', params });
+  };
+  return {
+    principal,
+    handles: env.handles?.issuers(principal.id) ?? {},
+    signal: ctx.mcpReq.signal,
+    log: env.log,
+    progress,
+    request: { inputResponses: ctx.mcpReq.inputResponses ?? {}, requestState },
+  };
+}
+
+/** A handler's `sdkResult`, as-is, but with its own `requestState` sealed when the server has a state key (else `verify` refuses it). */
+export async function passThrough<R extends AnySdkResult>(reply: SdkResult<R>, ctx: ServerContext, env: CallEnv): Promise<R> {
+  const result = reply.result;
+  if (!isInputRequiredResult(result) || result.requestState === undefined || env.approvals === null) return result;
+  return { ...result, requestState: await env.approvals.seal(result.requestState, ctx) };
+}
+
+const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
+/** An exception as logged on stderr: its stack when it has one. */
+export function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/**
+ * Calls a tool handler and shapes its result: structuredContent plus a text copy, or content.
+ * Handles are verified before approval is asked: a bad handle is not worth asking the user about.
+ */
+export async function callTool(tool: ToolSpec, handler: AnyToolHandler | undefined, args: unknown, ctx: ServerContext, env: CallEnv): Promise<CallToolResult | InputRequiredResult> {
+  const context = handlerContext(ctx, env);
+  let input = args ?? {};
+  if (tool.handles.consumes.length > 0) {
+    // Fail closed: a tool that consumes handles never runs on a server that cannot verify them.
+    const opened = env.handles?.open(tool, input, context.principal.id) ?? { refused: 'this server has no handle key' };
+    if ('refused' in opened) return errorResult(`Invalid arguments for tool ${tool.name}: ${opened.refused}`);
+    input = opened.input as object;
+  }
+  if (handler === undefined) return errorResult(`The tool "${tool.name}" has no handler.`);
+  if (tool.approval === 'confirm') {
+    // Fail closed: a registry that asks for approval without an approvals service never runs the tool.
+    if (env.approvals === null) return errorResult(`The tool "${tool.name}" needs approval, but approvals are not configured.`);
+    const verdict = await env.approvals.check(tool, args ?? {}, context.principal.id, ctx);
+    if (!verdict.proceed) return verdict.result;
+  }
+  try {
+    const output = await handler(input as never, context as never);
+    if (output instanceof SdkResult) return await passThrough(output as SdkResult<CallToolResult | InputRequiredResult>, ctx, env);
+    if (tool.outputSchema !== null) return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
+    return { content: typeof output === 'string' ? [{ type: 'text', text: output }] : [...(output as CallToolResult['content'])] };
+  } catch (error) {
+    if (error instanceof ToolError) return errorResult(error.message);
+    env.log(`tool "${tool.name}" failed: ${describe(error)}`);
+    return errorResult(`The tool "${tool.name}" failed. Details were logged on the server.`);
+  }
 }

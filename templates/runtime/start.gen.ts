@@ -1,18 +1,18 @@
 /**
- * Process entry: reads the command line, loads keys, and starts the chosen
- * transport. `src/main.ts` calls `startServer` and nothing else.
+ * Process entry: reads the command line, loads the optional modules this server uses, and starts the
+ * transport. stdio (always available) is newline-delimited JSON-RPC on stdin/stdout; stdout carries only
+ * protocol messages, diagnostics go to stderr, and the process exits when stdin closes. Two checks sit in
+ * front of the SDK's stdio transport. The envelope filter answers lines the SDK would silently drop (bad
+ * JSON, `id: null`, a wrong `jsonrpc`, batches), so a client waiting for an answer never hangs: -32700 or
+ * -32600, with `id: null` when the id itself is unusable, as JSON-RPC 2.0 requires. The version guard
+ * then checks each request's `_meta` envelope and protocol version.
  */
-import type { McpRequestContext, McpServerFactory } from '@modelcontextprotocol/server';
-import type { Approvals } from './approval.gen.js';
-import type { HttpAuth, JwtVerifierFactory } from './auth.gen.js';
-import { StartupError } from './errors.gen.js';
-import type { HandleCodec } from './handles.gen.js';
-import { principalOf, type CallEnv } from './invoke.gen.js';
-import { buildServer, type CompiledSchemas, type HandlerSet } from './register.gen.js';
+import { Transform, type TransformCallback } from 'node:stream';
+import type { JSONRPCMessage, McpServer, McpServerFactory, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { StartupError } from './handler.gen.js';
+import { buildServer, type ApprovalHooks, type CallEnv, type CompiledSchemas, type HandleHooks, type HandlerSet, type Registrar } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
-import { startStdio } from './stdio.gen.js';
-
-const loopback = /^(localhost|127\.\d+\.\d+\.\d+|::1|\[::1\])$/;
 
 /** Everything server.gen.ts knows about this server. */
 export interface ServerDefinition {
@@ -21,66 +21,35 @@ export interface ServerDefinition {
   readonly handlers: HandlerSet;
 }
 
+/** What an optional module gets at start-up; `local`: only this machine can connect (stdio, loopback HTTP). */
+export type Startup = { readonly registry: RegistrySpec; readonly environment: NodeJS.ProcessEnv; readonly local: boolean; readonly log: (message: string) => void };
+
+/** The command-line options a server understands. */
+export type StartOptions = { readonly transport?: string; readonly host?: string; readonly port?: string };
+
+/** The optional modules, which mcp-gen emits only when the manifest uses them; each one's exports are typed against its entry. */
+export interface OptionalModules {
+  readonly resources: { readonly registerResources: Registrar };
+  readonly prompts: { readonly promptRegistrar: (registry: RegistrySpec) => Registrar };
+  readonly handles: { readonly handleHooks: (startup: Startup) => HandleHooks };
+  readonly approval: { readonly approvalHooks: (startup: Startup) => ApprovalHooks };
+  readonly http: { readonly serveHttp: (startup: Startup, options: StartOptions, build: (onlyTool?: string) => McpServer) => Promise<void> };
+}
+
+/** Imports an optional module; projects without it lack the file, so the specifier is a variable the type checker does not resolve. */
+export async function loadModule<K extends keyof OptionalModules>(name: K): Promise<OptionalModules[K]> {
+  const specifier = `./${name}.gen.js`;
+  return (await import(specifier)) as OptionalModules[K];
+}
+
 /** Writes one diagnostic line to stderr: stdout belongs to the protocol on stdio. */
 export function logToStderr(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 
-/** A factory that builds a fresh McpServer per request (HTTP) or connection (stdio). */
-export function createFactory(definition: ServerDefinition, env: CallEnv): McpServerFactory {
-  return (ctx) => buildServer(definition.registry, definition.schemas, definition.handlers, env, calledTool(definition.registry, ctx));
-}
-
-/**
- * The tool a modern HTTP `tools/call` request names, or undefined for any
- * other request. The SDK checks the Mcp-Method and Mcp-Name headers against
- * the body before it calls the factory, so the server built for that request
- * needs only that tool: registering each further tool costs about 8 µs on
- * every request. A name that is not plainly one of ours (absent, encoded,
- * unknown) gets every tool, so the SDK answers exactly as it would otherwise.
- */
-export function calledTool(registry: RegistrySpec, ctx: McpRequestContext | undefined): string | undefined {
-  const headers = ctx?.era === 'modern' ? ctx.requestInfo?.headers : undefined;
-  if (headers === undefined || headers.get('mcp-method')?.trim() !== 'tools/call') return undefined;
-  const name = headers.get('mcp-name')?.trim();
-  return registry.tools.some((tool) => tool.name === name) ? name : undefined;
-}
-
-/**
- * The HTTP authorization the manifest asks for, or null for `auth: none`.
- * oauth.gen.ts (and with it jose) is imported only here and only for OAuth:
- * other projects do not contain that file, so the specifier is a variable the
- * type checker does not resolve, and the module's type is declared in auth.gen.ts.
- */
-async function httpAuth(registry: RegistrySpec, path: string, environment: NodeJS.ProcessEnv): Promise<HttpAuth | null> {
-  const { auth } = registry;
-  const { createHttpAuth, parseBearerTokens, staticTokenVerifier } = await import('./auth.gen.js');
-  const scopes = auth.scopes.map((scope) => scope.name);
-  if (auth.type === 'none') return null;
-  if (auth.type === 'bearer') {
-    const verifier = staticTokenVerifier(parseBearerTokens(environment[auth.tokensEnv], auth.tokensEnv));
-    return createHttpAuth(verifier, { path, resource: auth.resource, authorizationServers: [], scopes }, logToStderr);
-  }
-  const specifier = './oauth.gen.js';
-  const { createJwtVerifier } = (await import(specifier)) as { createJwtVerifier: JwtVerifierFactory };
-  const verifier = createJwtVerifier({ issuer: auth.issuer, jwksUri: auth.jwksUri, resource: auth.resource }, logToStderr);
-  return createHttpAuth(verifier, { path, resource: auth.resource, authorizationServers: [auth.issuer], scopes }, logToStderr);
-}
-
-/** The command-line options a server understands. */
-export interface StartOptions {
-  readonly transport?: string;
-  readonly host?: string;
-  readonly port?: string;
-}
-
 const optionNames: readonly (keyof StartOptions)[] = ['transport', 'host', 'port'];
 
-/**
- * Reads `--name value` and `--name=value` for the three options; anything else
- * is a StartupError. Hand-written rather than `util.parseArgs` because loading
- * that takes about 2 ms, and a stdio server is started for every session.
- */
+/** Reads `--name value` and `--name=value`; anything else is a StartupError. Not `util.parseArgs`: loading it costs about 2 ms per session. */
 export function readOptions(argv: readonly string[]): StartOptions {
   const values: Partial<Record<keyof StartOptions, string>> = {};
   for (let i = 0; i < argv.length; i++) {
@@ -96,18 +65,6 @@ export function readOptions(argv: readonly string[]): StartOptions {
   return values;
 }
 
-/** The state-handle codec, keyed from the environment; only for registries with handle kinds. */
-async function handleCodec(registry: RegistrySpec, environment: NodeJS.ProcessEnv, local: boolean): Promise<HandleCodec> {
-  const [{ loadKey }, { HandleCodec }] = await Promise.all([import('./keys.gen.js'), import('./handles.gen.js')]);
-  return new HandleCodec(loadKey(registry.secrets.handleKeyEnv, environment, local, logToStderr));
-}
-
-/** The approval service, keyed from the environment; only when some tool asks for approval. */
-async function approvalService(registry: RegistrySpec, environment: NodeJS.ProcessEnv, local: boolean): Promise<Approvals> {
-  const [{ loadKey }, { Approvals }] = await Promise.all([import('./keys.gen.js'), import('./approval.gen.js')]);
-  return new Approvals(loadKey(registry.secrets.requestStateKeyEnv, environment, local, logToStderr), (ctx) => principalOf(ctx).id);
-}
-
 /** Starts the server as the command line asks: `--transport stdio|http`, `--host`, `--port`. */
 export async function startServer(definition: ServerDefinition, argv: readonly string[], environment: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { registry } = definition;
@@ -115,44 +72,178 @@ export async function startServer(definition: ServerDefinition, argv: readonly s
   const transport = values.transport ?? (registry.transports.stdio || registry.transports.http === null ? 'stdio' : 'http');
   if (transport !== 'stdio' && transport !== 'http') throw new StartupError(`--transport must be "stdio" or "http", got "${transport}"`);
   // stdio is always available (only the process that starts the server can talk to it); HTTP only when declared.
-  if (transport === 'http' && registry.transports.http === null) {
-    throw new StartupError('this server declares no HTTP transport; add transports.http to the manifest and regenerate');
-  }
-  const http = registry.transports.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp', allowedOrigins: [] };
-  const host = values.host ?? http.host;
-  const port = values.port === undefined ? http.port : /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`--port must be a port number, got "${values.port}"`);
-  const local = transport === 'stdio' || loopback.test(host);
-  if (!local && registry.auth.type === 'none') {
-    throw new StartupError(`refusing to listen on non-loopback host "${host}" without authorization; set auth in the manifest or bind to 127.0.0.1`);
-  }
+  if (transport === 'http' && registry.transports.http === null) throw new StartupError('this server declares no HTTP transport; add transports.http to the manifest and regenerate');
+  const host = values.host ?? registry.transports.http?.host ?? '127.0.0.1';
+  const local = transport === 'stdio' || /^(localhost|127\.\d+\.\d+\.\d+|::1|\[::1\])$/.test(host);
+  if (!local && registry.auth.type === 'none') throw new StartupError(`refusing to listen on non-loopback host "${host}" without authorization; set auth in the manifest or bind to 127.0.0.1`);
+  const startup: Startup = { registry, environment, local, log: logToStderr };
+  const http = transport === 'http' ? await loadModule('http') : null;
 
-  // Keys, handles, approvals, HTTP and authorization are loaded only when used: a server that signs
-  // nothing never loads node:crypto (about 5 ms at start), and a stdio server never loads node:http.
-  const handles = registry.handles.length > 0 ? await handleCodec(registry, environment, local) : null;
-  const approvals = registry.tools.some((tool) => tool.approval === 'confirm') ? await approvalService(registry, environment, local) : null;
+  // Optional modules load only when used (no node:crypto, about 5 ms, unless signing), in a fixed order for stable warnings.
+  const handles = registry.handles.length > 0 ? (await loadModule('handles')).handleHooks(startup) : null;
+  const approvals = registry.tools.some((tool) => tool.approval === 'confirm') ? (await loadModule('approval')).approvalHooks(startup) : null;
+  const registrars: Registrar[] = [];
+  if (registry.resources.length > 0) registrars.push((await loadModule('resources')).registerResources);
+  if (registry.prompts.length > 0) registrars.push((await loadModule('prompts')).promptRegistrar(registry));
   const env: CallEnv = { registry, handles, approvals, log: logToStderr };
-  const factory = createFactory(definition, env);
-  if (transport === 'stdio') {
-    startStdio(factory, registry.protocol.versions, registry.protocol.legacy, logToStderr);
-    return;
-  }
-  const auth = await httpAuth(registry, http.path, environment);
-  const { startHttp } = await import('./http.gen.js');
-  const server = await startHttp(factory, { ...http, host, port, legacy: registry.protocol.legacy }, auth, logToStderr);
-  const address = server.address();
-  const shown = typeof address === 'object' && address !== null ? `${host}:${address.port}` : `${host}:${port}`;
-  logToStderr(`${registry.server.name} listening on http://${shown}${http.path}`);
+  const build = (onlyTool?: string): McpServer => buildServer(definition, env, registrars, onlyTool);
+  if (http === null) startStdio(() => build(), registry.protocol.versions, registry.protocol.legacy, logToStderr);
+  else await http.serveHttp(startup, values, build);
 }
 
 /** Runs `startServer` and turns a StartupError into one line on stderr and exit code 1. */
 export function main(definition: ServerDefinition, argv: readonly string[] = process.argv.slice(2)): void {
   startServer(definition, argv).catch((error: unknown) => {
-    if (error instanceof StartupError) {
-      logToStderr(`${definition.registry.server.name}: ${error.message}`);
-    } else {
-      logToStderr(`${definition.registry.server.name}: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    }
+    const detail = error instanceof StartupError ? error.message : `failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+    logToStderr(`${definition.registry.server.name}: ${detail}`);
     process.exitCode = 1;
   });
+}
+
+/** Largest accepted line, in bytes; longer lines are answered -32600, unparsed. */
+export const maxLineBytes = 4 * 1024 * 1024;
+
+function errorLine(id: unknown, code: number, message: string): string {
+  return `${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`;
+}
+
+/** The answer to one input line that must not reach the SDK ('' for a malformed notification: dropped), or null when the line is fine. */
+export function rejectLine(line: string): string | null {
+  if (line.trim() === '') return null;
+  if (Buffer.byteLength(line, 'utf8') > maxLineBytes) return errorLine(null, -32600, 'Invalid Request: message too large');
+  let message: unknown;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    return errorLine(null, -32700, 'Parse error');
+  }
+  if (Array.isArray(message)) return errorLine(null, -32600, 'Invalid Request: batches are not supported');
+  if (message === null || typeof message !== 'object') return errorLine(null, -32600, 'Invalid Request: expected a JSON-RPC object');
+  const m = message as Record<string, unknown>;
+  const hasId = 'id' in m;
+  // MCP narrows JSON-RPC ids to strings and integers.
+  if (hasId && !(typeof m.id === 'string' || (typeof m.id === 'number' && Number.isSafeInteger(m.id)))) return errorLine(null, -32600, 'Invalid Request: id must be a string or a number');
+  const id = hasId ? m.id : null;
+  if (m.jsonrpc !== '2.0') return hasId || !('method' in m) ? errorLine(id, -32600, 'Invalid Request: jsonrpc must be "2.0"') : '';
+  if ('method' in m && typeof m.method !== 'string') return hasId ? errorLine(id, -32600, 'Invalid Request: method must be a string') : '';
+  // MCP params are always by name: an object, never an array.
+  if ('params' in m && (m.params === null || typeof m.params !== 'object' || Array.isArray(m.params))) return hasId ? errorLine(id, -32600, 'Invalid Request: params must be an object') : '';
+  const meta = (m.params as Record<string, unknown> | undefined)?._meta;
+  if (meta !== undefined && (meta === null || typeof meta !== 'object' || Array.isArray(meta))) return hasId ? errorLine(id, -32600, 'Invalid Request: _meta must be an object') : '';
+  return null;
+}
+
+/** Splits stdin into lines and forwards the good ones; `answer` writes the reply to a rejected line. */
+export class EnvelopeFilter extends Transform {
+  private pending = '';
+
+  constructor(private readonly answer: (text: string) => void) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.pending += chunk.toString('utf8');
+    for (let newline = this.pending.indexOf('\n'); newline >= 0; newline = this.pending.indexOf('\n')) {
+      this.forward(this.pending.slice(0, newline).replace(/\r$/, ''));
+      this.pending = this.pending.slice(newline + 1);
+    }
+    if (Buffer.byteLength(this.pending, 'utf8') > maxLineBytes) {
+      this.answer(errorLine(null, -32600, 'Invalid Request: message too large'));
+      this.pending = '';
+    }
+    done();
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.pending.trim() !== '') this.forward(this.pending);
+    this.pending = '';
+    done();
+  }
+
+  private forward(line: string): void {
+    const rejected = rejectLine(line);
+    if (rejected === null) this.push(`${line}\n`);
+    else if (rejected !== '') this.answer(rejected);
+  }
+}
+
+const versionKey = 'io.modelcontextprotocol/protocolVersion';
+
+/**
+ * Answers -32022 to every request naming an unsupported protocol version (the SDK checks only until the
+ * connection is pinned to an era). The first request sets the era: a 2026-07-28 envelope modern,
+ * `initialize` legacy. On a modern connection a request without a valid envelope is answered -32602 here,
+ * or the SDK would re-pin the connection to the 2025 era and break later multi round-trip calls.
+ */
+export class VersionGuardTransport implements Transport {
+  private era: 'unknown' | 'modern' | 'legacy' = 'unknown';
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: Transport['onmessage'];
+
+  constructor(
+    private readonly inner: Transport,
+    private readonly supported: readonly string[],
+  ) {
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = (error) => this.onerror?.(error);
+    inner.onmessage = (message, extra) => {
+      const modern = envelopeOf(message) !== undefined;
+      if ('id' in message && 'method' in message) {
+        if (this.era === 'unknown') this.era = modern ? 'modern' : message.method === 'initialize' ? 'legacy' : 'unknown';
+        // Before the era is known, only `initialize` may come without an envelope: anything else is invalid in both eras.
+        const problem = this.era === 'legacy' ? undefined : envelopeProblem(message);
+        if (problem !== undefined) return this.answer({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: problem } } as JSONRPCMessage);
+      } else if ('method' in message && !modern && this.era !== 'legacy') {
+        return; // a notification without an envelope outside the 2025 era: invalid, and never answered
+      }
+      const requested = (envelopeOf(message) ?? {})[versionKey];
+      if (typeof requested === 'string' && 'id' in message && 'method' in message && !this.supported.includes(requested)) {
+        const data = { supported: [...this.supported], requested };
+        return this.answer({ jsonrpc: '2.0', id: message.id, error: { code: -32022, message: `Unsupported protocol version: ${requested}`, data } } as JSONRPCMessage);
+      }
+      this.onmessage?.(message, extra);
+    };
+  }
+
+  /** Sends an answer of the guard's own; a failed write (EPIPE: the host stopped reading) goes to onerror, not to an unhandled rejection. */
+  private answer(message: JSONRPCMessage): void {
+    this.inner.send(message).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+  }
+
+  start(): Promise<void> {
+    return this.inner.start();
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    return this.inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/** A request's `_meta` when it names a protocol version (whatever its type). */
+function envelopeOf(message: unknown): Record<string, unknown> | undefined {
+  const meta = (message as { params?: { _meta?: unknown } }).params?._meta;
+  return meta !== null && typeof meta === 'object' && !Array.isArray(meta) && versionKey in meta ? (meta as Record<string, unknown>) : undefined;
+}
+
+/** Why a request on a modern connection lacks a valid 2026-07-28 envelope, or undefined when it has one. */
+function envelopeProblem(message: unknown): string | undefined {
+  const meta = envelopeOf(message);
+  const invalid = 'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/';
+  if (meta === undefined) return 'Request is missing the required _meta envelope for protocol revision 2026-07-28 (io.modelcontextprotocol/protocolVersion, io.modelcontextprotocol/clientCapabilities)';
+  if (typeof meta[versionKey] !== 'string') return `${invalid}protocolVersion must be a string`;
+  const capabilities = meta['io.modelcontextprotocol/clientCapabilities'];
+  if (capabilities === null || typeof capabilities !== 'object' || Array.isArray(capabilities)) return `${invalid}clientCapabilities must be an object`;
+  return undefined;
+}
+
+/** Serves `factory` on stdin/stdout until stdin closes. */
+export function startStdio(factory: McpServerFactory, versions: readonly string[], legacy: 'serve' | 'reject', log: (message: string) => void): { close(): Promise<void> } {
+  const input = process.stdin.pipe(new EnvelopeFilter((text) => process.stdout.write(text)));
+  const transport = new VersionGuardTransport(new StdioServerTransport(input, process.stdout), versions);
+  return serveStdio(factory, { legacy, transport, onerror: (error) => log(`stdio: ${error.message}`) });
 }

@@ -44,7 +44,7 @@ describe('a drifted handler fails to type-check in server.gen.ts', () => {
   });
 
   it('a handler exported under another name', () => {
-    const output = drifted('export', "import type { ToolHandler } from '../../generated/types.gen.js';\n\nexport const adder: ToolHandler<'add'> = async (input) => ({ sum: input.a + input.b });\n");
+    const output = drifted('export', "import type { ToolHandler } from '../../generated/index.gen.js';\n\nexport const adder: ToolHandler<'add'> = async (input) => ({ sum: input.a + input.b });\n");
     expect(output).toMatch(/^src\/generated\/server\.gen\.ts\(\d+,\d+\): error TS2339: Property 'add' does not exist on type /m);
   });
 });

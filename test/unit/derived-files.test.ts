@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderCatalogMarkdown } from '../../src/diagnostics/catalog-doc.js';
-import { joinedStartTemplate, joinStartModules } from '../../src/emit/runtime/merge.js';
 import { emitManifestType } from '../../src/emit/types/manifest-type.js';
 import { renderManifestReference } from '../../src/validate/manifest-reference.js';
 import { manifestSchema } from '../../src/validate/manifest-schema.js';
@@ -27,11 +26,6 @@ describe('files derived from source are up to date', () => {
     const doc = readFileSync(path.join(repoRoot, 'docs', 'manifest.md'), 'utf8');
     expect(doc.match(/<!-- schema-table: /g)?.length).toBe(12);
     expect(doc).toBe(renderManifestReference(doc));
-  });
-
-  it('templates/joined/start.gen.ts is the start modules joined as they are now', () => {
-    const read = (template: string): string => readFileSync(path.join(repoRoot, 'templates', template), 'utf8');
-    expect(read(joinedStartTemplate)).toBe(joinStartModules(read));
   });
 
   it('every example points editors at the schema', () => {

@@ -1,9 +1,9 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/config/index.js';
 import { generateProject } from '../../src/generate.js';
-import { repoRoot } from '../support/golden.js';
+import { listTree, repoRoot } from '../support/golden.js';
 
 const examples = readdirSync(path.join(repoRoot, 'examples')).sort();
 
@@ -16,6 +16,21 @@ describe('committed examples are up to date', () => {
       expect(result.diagnostics).toEqual([]);
       expect(result.report?.changes.map((c) => `${c.kind} ${c.path}`)).toEqual([]);
       expect(result.ok).toBe(true);
+    });
+  }
+});
+
+// Handlers (and the code they share) see the generated code only through the facade, so the runtime's
+// split into files stays private; only src/main.ts starts the server from the runtime itself.
+describe('example code imports generated code only through src/generated/index.gen.ts', () => {
+  for (const name of examples) {
+    it(`examples/${name}`, () => {
+      const src = path.join(repoRoot, 'examples', name, 'src');
+      const imports = listTree(src)
+        .filter((file) => file.endsWith('.ts') && !file.startsWith('generated/') && file !== 'main.ts')
+        .flatMap((file) => [...readFileSync(path.join(src, file), 'utf8').matchAll(/from '([^']*generated\/[^']*)'/g)].map((m) => m[1]));
+      expect(imports.length).toBeGreaterThan(0);
+      expect(imports.filter((specifier) => !/^(\.\.\/)+generated\/index\.gen\.js$/.test(specifier ?? ''))).toEqual([]);
     });
   }
 });

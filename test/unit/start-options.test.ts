@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { registry as demo } from '../../examples/demo/src/generated/registry.gen.js';
-import { StartupError } from '../../templates/runtime/errors.gen.js';
+import { StartupError } from '../../templates/runtime/handler.gen.js';
 import { compileSchemas } from '../../templates/runtime/register.gen.js';
 import type { RegistrySpec } from '../../templates/runtime/spec.gen.js';
-import { calledTool, readOptions, startServer, type ServerDefinition } from '../../templates/runtime/start.gen.js';
+import { calledTool } from '../../templates/runtime/http.gen.js';
+import { readOptions, startServer, type ServerDefinition } from '../../templates/runtime/start.gen.js';
 
 // The server's command line, and the refusals that happen before anything listens.
 describe('readOptions', () => {

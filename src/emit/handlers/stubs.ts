@@ -1,6 +1,7 @@
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { ServerModel } from '../../model/types.js';
 import type { HandlerPlan } from '../../plan/index.js';
+import { facadeImport } from '../facade/index.js';
 import { commentSafe } from '../shared/banner.js';
 import type { GeneratedFile } from '../shared/files.js';
 import { createProject, finalText, formatSourceFile } from '../shared/project.js';
@@ -24,8 +25,8 @@ function describe(model: ServerModel, plan: HandlerPlan): string[] {
 export function emitStub(model: ServerModel, plan: HandlerPlan): GeneratedFile {
   const file = createProject().createSourceFile('stub.ts', {
     statements: [
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: [plan.handlerType], moduleSpecifier: '../../generated/types.gen.js' },
-      { kind: StructureKind.ImportDeclaration, namedImports: ['notImplemented'], moduleSpecifier: '../../generated/runtime/errors.gen.js' },
+      // Handlers import only from the facade, never from a runtime file.
+      { kind: StructureKind.ImportDeclaration, namedImports: ['notImplemented', { name: plan.handlerType, isTypeOnly: true }], moduleSpecifier: facadeImport },
       {
         kind: StructureKind.VariableStatement,
         isExported: true,

@@ -33,7 +33,8 @@ export function emitServer(model: ServerModel, ctx: EmitContext): GeneratedFile 
 
   const file = createProject().createSourceFile('server.gen.ts', {
     statements: [
-      { kind: StructureKind.ImportDeclaration, namedImports: ['compileSchemas', 'lazyHandler', { name: 'ServerDefinition', isTypeOnly: true }], moduleSpecifier: './runtime/start.gen.js' },
+      { kind: StructureKind.ImportDeclaration, namedImports: ['compileSchemas', 'lazyHandler'], moduleSpecifier: './runtime/register.gen.js' },
+      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ServerDefinition'], moduleSpecifier: './runtime/start.gen.js' },
       { kind: StructureKind.ImportDeclaration, namedImports: ['registry'], moduleSpecifier: './registry.gen.js' },
       { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['PromptHandlers', 'ResourceHandlers', 'ToolHandlers'], moduleSpecifier: './types.gen.js' },
       constant('tools', 'ToolHandlers', handlerMap(model.tools), 'The tool handlers; a handler whose signature drifted from the manifest fails to type-check here.'),

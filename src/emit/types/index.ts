@@ -50,8 +50,11 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
   const { declarations, diagnostics } = collectDeclarations(compiled, reserved);
 
   const statements: (string | StatementStructures)[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['HandlerContext', 'PromptReply', 'ResourceReply', 'ToolContent', 'ToolSdkResult'], moduleSpecifier: './runtime/context.gen.js' },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['Handle', 'HandleIssuer', 'Verified'], moduleSpecifier: './runtime/handles.gen.js' },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['HandlerContext', 'PromptReply', 'ResourceReply', 'ToolContent', 'ToolSdkResult'], moduleSpecifier: './runtime/handler.gen.js' },
+    // handles.gen.ts exists only in projects with handle kinds.
+    ...(model.handles.length === 0
+      ? []
+      : [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['Handle', 'HandleIssuer', 'Verified'], moduleSpecifier: './runtime/handles.gen.js' } satisfies StatementStructures]),
     ...model.handles.map(
       (h): StatementStructures => ({ kind: StructureKind.TypeAlias, isExported: true, name: h.typeName, type: `Handle<${JSON.stringify(h.name)}>`, docs: [`A ${h.name} handle: an opaque token minted by this server.`] }),
     ),

@@ -6,8 +6,8 @@
  * Times are UTC and always written as `YYYY-MM-DDTHH:MM:SSZ`.
  */
 import { randomUUID } from 'node:crypto';
-import { ToolError } from '../generated/runtime/errors.gen.js';
-import type { Event } from '../generated/types.gen.js';
+import { ToolError } from '../generated/index.gen.js';
+import type { Event } from '../generated/index.gen.js';
 
 /** An event draft, known by the id inside its `event_draft` handle. */
 interface Draft {

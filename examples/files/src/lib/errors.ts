@@ -2,7 +2,7 @@
  * Turns scope errors into what the runtime shows: a tool error the model can read for tools, and for
  * resources "resource not found" (-32602), the only client error a resource handler can raise.
  */
-import { ResourceNotFoundError, ToolError } from '../generated/runtime/errors.gen.js';
+import { ResourceNotFoundError, ToolError } from '../generated/index.gen.js';
 import { ConfigError, NotFoundError, ScopeError } from './scope.js';
 
 /** Runs a tool body; a refused or missing path becomes a ToolError with the reason. */

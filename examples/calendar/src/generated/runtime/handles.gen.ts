@@ -9,7 +9,13 @@
  * kept in process memory.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { HandleError } from './errors.gen.js';
+import { loadKey } from './keys.gen.js';
+import type { OptionalModules } from './start.gen.js';
+
+/** Why a state handle was refused; the message is safe to show to a client. */
+export class HandleError extends Error {
+  override readonly name = 'HandleError';
+}
 
 /** A handle of kind `K` as it travels on the wire: a string that only this server can mint. */
 export type Handle<K extends string> = string & { readonly __mcpGenHandleKind: K };
@@ -116,3 +122,19 @@ export function mapAtPath(value: unknown, path: readonly string[], map: (v: unkn
   if (value === null || typeof value !== 'object' || Array.isArray(value) || head === undefined || !(head in value)) return value;
   return { ...(value as Record<string, unknown>), [head]: mapAtPath((value as Record<string, unknown>)[head], rest, map) };
 }
+
+/** The hooks that put handles into calls, keyed from the environment variable the registry names. */
+export const handleHooks: OptionalModules['handles']['handleHooks'] = ({ registry, environment, local, log }) => {
+  const codec = new HandleCodec(loadKey(registry.secrets.handleKeyEnv, environment, local, log));
+  return {
+    issuers: (principal) => Object.fromEntries(registry.handles.map((kind) => [kind.name, { issue: (id: string) => codec.issue(kind.name, id, principal, kind.ttlMs) }])),
+    open(tool, args, principal) {
+      try {
+        return { input: codec.open(tool.handles.consumes, args, principal) };
+      } catch (error) {
+        if (error instanceof HandleError) return { refused: error.message };
+        throw error;
+      }
+    },
+  };
+};

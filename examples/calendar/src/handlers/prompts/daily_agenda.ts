@@ -1,5 +1,4 @@
-import type { PromptHandler } from '../../generated/types.gen.js';
-import { ToolError } from '../../generated/runtime/errors.gen.js';
+import { ToolError, type PromptHandler } from '../../generated/index.gen.js';
 import { eventsBetween, parseDay } from '../../lib/store.js';
 
 /** `09:00` from `2026-08-03T09:00:00Z`. */

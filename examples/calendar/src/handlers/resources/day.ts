@@ -1,5 +1,4 @@
-import type { ResourceHandler } from '../../generated/types.gen.js';
-import { ResourceNotFoundError } from '../../generated/runtime/errors.gen.js';
+import { ResourceNotFoundError, type ResourceHandler } from '../../generated/index.gen.js';
 import { eventsBetween, parseDay } from '../../lib/store.js';
 
 /** At most this many events are listed for one day. */

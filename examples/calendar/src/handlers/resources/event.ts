@@ -1,5 +1,4 @@
-import type { ResourceHandler } from '../../generated/types.gen.js';
-import { ResourceNotFoundError } from '../../generated/runtime/errors.gen.js';
+import { ResourceNotFoundError, type ResourceHandler } from '../../generated/index.gen.js';
 import { findEvent } from '../../lib/store.js';
 
 /**

@@ -1,5 +1,4 @@
-import type { ToolHandler } from '../../generated/types.gen.js';
-import { ToolError } from '../../generated/runtime/errors.gen.js';
+import { ToolError, type ToolHandler } from '../../generated/index.gen.js';
 import { createDraft } from '../../lib/store.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ResourceHandler } from '../../generated/types.gen.js';
+import type { ResourceHandler } from '../../generated/index.gen.js';
 
 /** The demo's settings, as the lesson's `config://app` resource shows them. */
 export const appConfigText = ['name=demo-server', 'version=0.2.0', 'protocol=2026-07-28', 'transport=stdio', 'auth=none', ''].join('\n');

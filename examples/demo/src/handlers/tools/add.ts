@@ -1,4 +1,4 @@
-import type { ToolHandler } from '../../generated/types.gen.js';
+import type { ToolHandler } from '../../generated/index.gen.js';
 
 /**
  * Handler of tool "add".

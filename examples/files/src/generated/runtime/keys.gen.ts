@@ -8,7 +8,7 @@
  * there an ephemeral key is generated, with a warning, so a fresh project runs.
  */
 import { randomBytes } from 'node:crypto';
-import { StartupError } from './errors.gen.js';
+import { StartupError } from './handler.gen.js';
 
 /** The key in `env[name]` (at least 32 bytes), or an ephemeral one where allowed. */
 export function loadKey(name: string, env: NodeJS.ProcessEnv, allowEphemeral: boolean, warn: (message: string) => void): Buffer {

@@ -7,16 +7,10 @@
  */
 
 /** Freshness of a cacheable result. */
-export interface CacheSpec {
-  readonly ttlMs: number;
-  readonly scope: 'public' | 'private';
-}
+export type CacheSpec = { readonly ttlMs: number; readonly scope: 'public' | 'private' };
 
 /** Where a state handle appears in a tool's input or output schema (a JSON pointer into the schema). */
-export interface HandleUseSpec {
-  readonly kind: string;
-  readonly pointer: string;
-}
+export type HandleUseSpec = { readonly kind: string; readonly pointer: string };
 
 export interface ToolSpec {
   readonly name: string;
@@ -43,14 +37,8 @@ export interface ResourceSpec {
   readonly completions?: Readonly<Record<string, readonly string[]>>;
 }
 
-export interface PromptArgumentSpec {
-  readonly name: string;
-  readonly title: string | null;
-  readonly description: string | null;
-  readonly required: boolean;
-  /** Values completion/complete offers for this argument; absent when none are declared. */
-  readonly completions?: readonly string[];
-}
+/** `completions`: the values completion/complete offers for this argument; absent when none are declared. */
+export type PromptArgumentSpec = { readonly name: string; readonly title: string | null; readonly description: string | null; readonly required: boolean; readonly completions?: readonly string[] };
 
 export interface PromptSpec {
   readonly name: string;
@@ -61,37 +49,17 @@ export interface PromptSpec {
   readonly messages: readonly { readonly role: 'user' | 'assistant'; readonly text: string }[] | null;
 }
 
-export interface HandleSpec {
-  readonly name: string;
-  readonly description: string;
-  readonly ttlMs: number;
-  readonly issuedBy: readonly string[];
-  readonly consumedBy: readonly string[];
-}
+export type HandleSpec = { readonly name: string; readonly description: string; readonly ttlMs: number; readonly issuedBy: readonly string[]; readonly consumedBy: readonly string[] };
 
+type Scopes = readonly { readonly name: string; readonly description: string }[];
+
+/** `resource` of bearer: the public URL of the MCP endpoint, or null to derive it from each request's Host header. */
 export type AuthSpec =
-  | { readonly type: 'none'; readonly scopes: readonly { readonly name: string; readonly description: string }[] }
-  | {
-      readonly type: 'bearer';
-      readonly tokensEnv: string;
-      /** The public URL of the MCP endpoint, or null to derive it from each request's Host header. */
-      readonly resource: string | null;
-      readonly scopes: readonly { readonly name: string; readonly description: string }[];
-    }
-  | {
-      readonly type: 'oauth';
-      readonly issuer: string;
-      readonly jwksUri: string;
-      readonly resource: string;
-      readonly scopes: readonly { readonly name: string; readonly description: string }[];
-    };
+  | { readonly type: 'none'; readonly scopes: Scopes }
+  | { readonly type: 'bearer'; readonly tokensEnv: string; readonly resource: string | null; readonly scopes: Scopes }
+  | { readonly type: 'oauth'; readonly issuer: string; readonly jwksUri: string; readonly resource: string; readonly scopes: Scopes };
 
-export interface HttpSpec {
-  readonly host: string;
-  readonly port: number;
-  readonly path: string;
-  readonly allowedOrigins: readonly string[];
-}
+export type HttpSpec = { readonly host: string; readonly port: number; readonly path: string; readonly allowedOrigins: readonly string[] };
 
 /**
  * The `server/discover` result, decided by mcp-gen and printed in DESIGN.md.
@@ -114,13 +82,7 @@ export interface DiscoverSpec {
 /** The whole registry. Every list is sorted by name. */
 export interface RegistrySpec {
   readonly discover: DiscoverSpec;
-  readonly server: {
-    readonly name: string;
-    readonly version: string;
-    readonly title: string | null;
-    readonly description: string | null;
-    readonly instructions: string | null;
-  };
+  readonly server: { readonly name: string; readonly version: string; readonly title: string | null; readonly description: string | null; readonly instructions: string | null };
   readonly protocol: { readonly versions: readonly string[]; readonly legacy: 'serve' | 'reject' };
   readonly cache: CacheSpec;
   readonly transports: { readonly stdio: boolean; readonly http: HttpSpec | null };

@@ -1,4 +1,4 @@
-import type { ResourceHandler } from '../../generated/types.gen.js';
+import type { ResourceHandler } from '../../generated/index.gen.js';
 import { asResource } from '../../lib/errors.js';
 import { listResolved, resolveExisting } from '../../lib/scope.js';
 

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { ToolHandler } from '../../generated/types.gen.js';
+import type { ToolHandler } from '../../generated/index.gen.js';
 import { asTool } from '../../lib/errors.js';
 import { resolveExisting, ScopeError } from '../../lib/scope.js';
 

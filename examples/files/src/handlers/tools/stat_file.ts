@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import type { ToolHandler } from '../../generated/types.gen.js';
+import type { ToolHandler } from '../../generated/index.gen.js';
 import { asTool } from '../../lib/errors.js';
 import { resolveExisting } from '../../lib/scope.js';
 

@@ -12,19 +12,9 @@
  * handlers; handlers see only the principal id and scopes.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { OAuthError, OAuthErrorCode, bearerAuthChallengeResponse, getOAuthProtectedResourceMetadataUrl, verifyBearerToken, type AuthInfo, type OAuthTokenVerifier } from '@modelcontextprotocol/server';
-import { StartupError } from './errors.gen.js';
-
-/** What http.gen.ts needs to protect the MCP endpoint. */
-export interface HttpAuth {
-  /** Path of the protected-resource metadata document, e.g. `/.well-known/oauth-protected-resource/mcp`. */
-  readonly metadataPath: string;
-  /** The metadata document, for a request that arrived with this (already validated) Host header. */
-  metadata(host: string): Record<string, unknown>;
-  /** The caller's verified auth info, or the 401/500 response to send instead. */
-  authenticate(req: IncomingMessage): Promise<{ authInfo: AuthInfo } | { response: Response }>;
-}
+import { StartupError } from './handler.gen.js';
+import type { AuthModule, HttpAuth } from './http.gen.js';
 
 /** How the metadata document describes this server. */
 export interface ResourceOptions {
@@ -48,8 +38,8 @@ export interface OAuthSettings {
 
 /**
  * The type of `createJwtVerifier` in oauth.gen.ts. It is declared here because
- * oauth.gen.ts exists only in OAuth projects, while start.gen.ts, which loads
- * it, must type-check in every project.
+ * oauth.gen.ts exists only in OAuth projects, while this module, which loads
+ * it, must type-check in bearer projects too.
  */
 export type JwtVerifierFactory = (settings: OAuthSettings, log: (message: string) => void) => OAuthTokenVerifier;
 
@@ -162,3 +152,22 @@ export function createHttpAuth(verifier: OAuthTokenVerifier, options: ResourceOp
     },
   };
 }
+
+/**
+ * The HTTP authorization the manifest asks for. oauth.gen.ts (and with it jose)
+ * is imported only for OAuth: other projects do not contain that file, so the
+ * specifier is a variable the type checker does not resolve.
+ */
+export const httpAuth: AuthModule['httpAuth'] = async ({ registry, environment, log }, path) => {
+  const { auth } = registry;
+  const scopes = auth.scopes.map((scope) => scope.name);
+  if (auth.type === 'bearer') {
+    const verifier = staticTokenVerifier(parseBearerTokens(environment[auth.tokensEnv], auth.tokensEnv));
+    return createHttpAuth(verifier, { path, resource: auth.resource, authorizationServers: [], scopes }, log);
+  }
+  if (auth.type === 'none') throw new StartupError('this server declares no authorization');
+  const specifier = './oauth.gen.js';
+  const { createJwtVerifier } = (await import(specifier)) as { createJwtVerifier: JwtVerifierFactory };
+  const verifier = createJwtVerifier({ issuer: auth.issuer, jwksUri: auth.jwksUri, resource: auth.resource }, log);
+  return createHttpAuth(verifier, { path, resource: auth.resource, authorizationServers: [auth.issuer], scopes }, log);
+};

@@ -1,5 +1,4 @@
-import type { ResourceHandler } from '../../generated/types.gen.js';
-import { notImplemented } from '../../generated/runtime/errors.gen.js';
+import { notImplemented, type ResourceHandler } from '../../generated/index.gen.js';
 
 /** Handler of resource "style_guide". */
 export const styleGuide: ResourceHandler<'style_guide'> = async (uri, variables, ctx) => {

@@ -1,5 +1,4 @@
-import type { ToolHandler } from '../../generated/types.gen.js';
-import { notImplemented } from '../../generated/runtime/errors.gen.js';
+import { notImplemented, type ToolHandler } from '../../generated/index.gen.js';
 
 /**
  * Handler of tool "search_notes".

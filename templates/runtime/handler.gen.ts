@@ -1,0 +1,96 @@
+/**
+ * What a handler receives, returns and throws (imported through src/generated/index.gen.ts). Only a
+ * ToolError's or ResourceNotFoundError's message reaches the client; any other exception is logged to
+ * stderr and answered generically, so internals never leak. `sdkResult(...)` sends an SDK result as-is:
+ * that is how a handler asks for input (multi round-trip, MRTR, with the re-exported SDK helpers).
+ */
+import type { CallToolResult, ContentBlock, GetPromptResult, InputRequiredResult, ReadResourceResult } from '@modelcontextprotocol/server';
+
+export { acceptedContent, inputRequired, inputResponse, isInputRequiredResult } from '@modelcontextprotocol/server';
+
+/** A tool failure the model should see: becomes an `isError: true` result with this message. */
+export class ToolError extends Error {
+  override readonly name = 'ToolError';
+}
+
+/** A resource that does not exist: becomes JSON-RPC error -32602 with the URI in `data`. */
+export class ResourceNotFoundError extends Error {
+  override readonly name = 'ResourceNotFoundError';
+  constructor(readonly uri: string) {
+    super(`Resource not found: ${uri}`);
+  }
+}
+
+/** What a fresh handler stub throws until someone writes the handler. */
+export function notImplemented(kind: 'tool' | 'resource' | 'prompt', name: string): ToolError {
+  return new ToolError(`The ${kind} "${name}" is not implemented yet.`);
+}
+
+/** Raised when the server must not start; the message says what to set. */
+export class StartupError extends Error {
+  override readonly name = 'StartupError';
+}
+
+/** Any result a handler may hand to the SDK unchanged. */
+export type AnySdkResult = CallToolResult | GetPromptResult | ReadResourceResult | InputRequiredResult;
+
+/** An SDK result marked for sending as-is; a class, because a typed reply may itself be any object. */
+export class SdkResult<R extends AnySdkResult> {
+  constructor(readonly result: R) {}
+}
+
+/** Marks `result` to be sent as-is: `return sdkResult(inputRequired({ inputRequests: {...} }))`. */
+export function sdkResult<R extends AnySdkResult>(result: R): SdkResult<R> {
+  return new SdkResult(result);
+}
+
+/** What a tool, resource or prompt handler may return instead of its typed reply. */
+export type ToolSdkResult = SdkResult<CallToolResult | InputRequiredResult>;
+export type ResourceSdkResult = SdkResult<ReadResourceResult | InputRequiredResult>;
+export type PromptSdkResult = SdkResult<GetPromptResult | InputRequiredResult>;
+
+/** Who is calling: from the bearer token or OAuth access token; `anonymous` on stdio and without auth. */
+export interface Principal {
+  readonly id: string;
+  readonly scopes: readonly string[];
+}
+
+/** What a multi round-trip (MRTR) retry carries: the answers to the handler's `inputRequests` and its own state. */
+export interface RequestInput {
+  /** The client's answers by input request id; empty on a first round. Untrusted: read them with `acceptedContent` / `inputResponse`. */
+  readonly inputResponses: Readonly<Record<string, unknown>>;
+  /**
+   * The `requestState` the handler returned last round. With a state key (any `approval: confirm` tool) it is
+   * HMAC-sealed to the method, principal and 5 minutes; otherwise it is the raw string the client echoed.
+   */
+  readonly requestState: string | undefined;
+}
+
+/** The context of one call. `Issuers` maps each handle kind to its issuer. */
+export interface HandlerContext<Issuers> {
+  readonly principal: Principal;
+  /** Mint state handles bound to this principal: `ctx.handles.note_draft.issue(id)`. */
+  readonly handles: Issuers;
+  /** Aborted when the client cancels or the connection closes. */
+  readonly signal: AbortSignal;
+  /** Writes a diagnostic line to stderr (never to the protocol stream). */
+  readonly log: (message: string) => void;
+  /** Sends `notifications/progress` for this request; does nothing when the client sent no progress token. */
+  readonly progress: (progress: number, total?: number, message?: string) => Promise<void>;
+  readonly request: RequestInput;
+}
+
+/** What a tool without an output schema returns: text, content blocks, or an SDK result as-is. */
+export type ToolContent = string | readonly ContentBlock[] | ToolSdkResult;
+
+/** One piece of a resource: text, or base64 `blob`. `uri` defaults to the requested URI. */
+export type ResourceContent = ({ readonly text: string } | { readonly blob: string }) & { readonly mimeType?: string; readonly uri?: string };
+
+/** What a resource handler returns: text, one content, several (e.g. a directory), or an SDK result as-is. */
+export type ResourceReply = string | ResourceContent | readonly ResourceContent[] | ResourceSdkResult;
+
+/** One prompt message: text, or any content block (image, audio, embedded resource...). */
+export type PromptMessageReply = { readonly role: 'user' | 'assistant'; readonly text: string } | { readonly role: 'user' | 'assistant'; readonly content: ContentBlock };
+
+/** What a prompt handler returns: the messages of the prompt, or an SDK result as-is. */
+export type PromptReply = readonly PromptMessageReply[] | PromptSdkResult;

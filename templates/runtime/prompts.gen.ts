@@ -1,0 +1,77 @@
+/**
+ * Prompts: registration (with completions of arguments), fixed messages with
+ * `{{argument}}` placeholders, and the call of one prompt handler. Only
+ * projects whose manifest declares prompts contain this module.
+ */
+import { ProtocolError, ProtocolErrorCode, completable, fromJsonSchema, type GetPromptResult, type InputRequiredResult, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import { SdkResult, ToolError, type PromptMessageReply } from './handler.gen.js';
+import { describe, handlerContext, passThrough, type AnyPromptHandler, type CallEnv, type Registrar } from './register.gen.js';
+import type { PromptSpec, RegistrySpec } from './spec.gen.js';
+
+/** Replaces `{{name}}` placeholders with argument values; a missing optional argument becomes "". */
+export function renderText(text: string, args: Readonly<Record<string, string | undefined>>): string {
+  return text.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (_match, name: string) => args[name] ?? '');
+}
+
+/** Renders a prompt from its fixed messages, or calls its handler. */
+export async function callPrompt(
+  spec: PromptSpec,
+  handler: AnyPromptHandler | undefined,
+  args: Record<string, string | undefined>,
+  ctx: ServerContext,
+  env: CallEnv,
+): Promise<GetPromptResult | InputRequiredResult> {
+  const description = spec.description === null ? {} : { description: spec.description };
+  let messages: readonly PromptMessageReply[];
+  if (spec.messages !== null) {
+    messages = spec.messages.map((m) => ({ role: m.role, text: renderText(m.text, args) }));
+  } else if (handler === undefined) {
+    throw new ProtocolError(ProtocolErrorCode.InternalError, `The prompt "${spec.name}" has no handler.`);
+  } else {
+    try {
+      const reply = await handler(args as never, handlerContext(ctx, env) as never);
+      if (reply instanceof SdkResult) return await passThrough(reply, ctx, env);
+      messages = reply;
+    } catch (error) {
+      if (error instanceof ToolError) throw new ProtocolError(ProtocolErrorCode.InternalError, error.message);
+      env.log(`prompt "${spec.name}" failed: ${describe(error)}`);
+      throw new ProtocolError(ProtocolErrorCode.InternalError, `Getting prompt "${spec.name}" failed. Details were logged on the server.`);
+    }
+  }
+  return { ...description, messages: messages.map((m) => ({ role: m.role, content: 'content' in m ? m.content : { type: 'text', text: m.text } })) };
+}
+
+/**
+ * The argument schema of a prompt. The SDK finds argument completers on
+ * `argsSchema.shape[name]` (the shape of a Zod object); a JSON Schema wrapper
+ * has none, so one is attached holding a `completable` string schema per
+ * argument with declared values. The SDK registers `completion/complete` when it sees one.
+ */
+function argsSchema(prompt: PromptSpec): StandardSchemaWithJSON {
+  const properties: Record<string, unknown> = {};
+  const shape: Record<string, unknown> = {};
+  for (const arg of prompt.arguments) {
+    properties[arg.name] = arg.description === null ? { type: 'string' } : { type: 'string', description: arg.description };
+    const values = arg.completions;
+    if (values !== undefined) shape[arg.name] = completable(fromJsonSchema<string>({ type: 'string' }), (typed: string) => values.filter((v) => v.startsWith(typed ?? '')));
+  }
+  const required = prompt.arguments.filter((a) => a.required).map((a) => a.name);
+  const schema = fromJsonSchema({ type: 'object', properties, required } as Record<string, unknown>) as StandardSchemaWithJSON;
+  return Object.keys(shape).length === 0 ? schema : Object.assign(schema, { shape });
+}
+
+/** Registers every prompt of `registry`; their argument schemas are compiled here, once per process. */
+export function promptRegistrar(registry: RegistrySpec): Registrar {
+  const schemas = new Map(registry.prompts.map((prompt) => [prompt.name, argsSchema(prompt)]));
+  return (server, handlers, env) => {
+    for (const prompt of registry.prompts) {
+      const handler = handlers.prompts[prompt.name];
+      const metadata = {
+        ...(prompt.title === null ? {} : { title: prompt.title }),
+        ...(prompt.description === null ? {} : { description: prompt.description }),
+        argsSchema: schemas.get(prompt.name) as StandardSchemaWithJSON,
+      };
+      server.registerPrompt(prompt.name, metadata, (args: unknown, ctx: ServerContext) => callPrompt(prompt, handler, args as Record<string, string | undefined>, ctx, env));
+    }
+  };
+}

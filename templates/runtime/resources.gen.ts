@@ -1,0 +1,64 @@
+/**
+ * Resources: registration of fixed URIs and URI templates (with completions
+ * of template variables), and the call of one resource handler. Only projects
+ * whose manifest declares resources contain this module.
+ */
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError as SdkResourceNotFoundError, ResourceTemplate, type InputRequiredResult, type ReadResourceResult, type ServerContext } from '@modelcontextprotocol/server';
+import { ResourceNotFoundError, SdkResult, ToolError, type AnySdkResult, type ResourceContent, type ResourceReply } from './handler.gen.js';
+import { describe, handlerContext, passThrough, type AnyResourceHandler, type CallEnv, type Registrar } from './register.gen.js';
+import type { ResourceSpec } from './spec.gen.js';
+
+/** The declared values that start with what the user typed; the SDK caps the answer at 100 and sets `total` / `hasMore`. */
+export function completeFrom(values: readonly string[]): (typed: string) => string[] {
+  return (typed) => values.filter((value) => value.startsWith(typed ?? ''));
+}
+
+function toContents(reply: Exclude<ResourceReply, SdkResult<AnySdkResult>>, uri: URL, spec: ResourceSpec): ReadResourceResult['contents'] {
+  const mimeType = spec.mimeType === null ? {} : { mimeType: spec.mimeType };
+  const list: readonly ResourceContent[] = typeof reply === 'string' ? [{ text: reply }] : Array.isArray(reply) ? reply : [reply as ResourceContent];
+  return list.map((content) => ({ uri: content.uri ?? uri.href, ...mimeType, ...content }));
+}
+
+/** Calls a resource handler; a missing resource is -32602, anything unexpected a generic -32603. */
+export async function callResource(
+  spec: ResourceSpec,
+  handler: AnyResourceHandler | undefined,
+  uri: URL,
+  variables: Record<string, string | string[]>,
+  ctx: ServerContext,
+  env: CallEnv,
+): Promise<ReadResourceResult | InputRequiredResult> {
+  if (handler === undefined) throw new ProtocolError(ProtocolErrorCode.InternalError, `The resource "${spec.name}" has no handler.`);
+  try {
+    const reply = await handler(uri, variables as never, handlerContext(ctx, env) as never);
+    if (reply instanceof SdkResult) return await passThrough(reply, ctx, env);
+    return { contents: toContents(reply, uri, spec) };
+  } catch (error) {
+    if (error instanceof ResourceNotFoundError) throw new SdkResourceNotFoundError(error.uri);
+    if (error instanceof ToolError) throw new ProtocolError(ProtocolErrorCode.InternalError, error.message);
+    env.log(`resource "${spec.name}" failed: ${describe(error)}`);
+    throw new ProtocolError(ProtocolErrorCode.InternalError, `Reading resource "${spec.name}" failed. Details were logged on the server.`);
+  }
+}
+
+/** Registers every resource of the registry, in registry (sorted) order. */
+export const registerResources: Registrar = (server, handlers, env) => {
+  for (const resource of env.registry.resources) {
+    const handler = handlers.resources[resource.name];
+    const metadata = {
+      ...(resource.title === null ? {} : { title: resource.title }),
+      ...(resource.description === null ? {} : { description: resource.description }),
+      ...(resource.mimeType === null ? {} : { mimeType: resource.mimeType }),
+      cacheHint: { ttlMs: resource.cache.ttlMs, cacheScope: resource.cache.scope },
+    };
+    if (resource.uri !== null) {
+      server.registerResource(resource.name, resource.uri, metadata, (uri: URL, ctx: ServerContext) => callResource(resource, handler, uri, {}, ctx, env));
+    } else {
+      const complete = Object.fromEntries(Object.entries(resource.completions ?? {}).map(([variable, values]) => [variable, completeFrom(values)]));
+      const template = new ResourceTemplate(resource.uriTemplate ?? '', { list: undefined, complete });
+      server.registerResource(resource.name, template, metadata, (uri: URL, variables: Record<string, string | string[]>, ctx: ServerContext) =>
+        callResource(resource, handler, uri, variables, ctx, env),
+      );
+    }
+  }
+};
