@@ -17,6 +17,8 @@ export interface InitOptions {
   readonly name: string | undefined;
   readonly example: InitExample;
   readonly transport: 'stdio' | 'http' | 'both' | undefined;
+  /** `protocol.legacy`; undefined keeps the starting point's, which is `serve` for every one of them. */
+  readonly legacy?: 'serve' | 'reject' | undefined;
   readonly force: boolean;
 }
 
@@ -39,7 +41,7 @@ export async function initProject(options: InitOptions, cwd: string, mcpGenVersi
   }
   const assets = loadInitAssets(options.example);
   const name = options.name ?? (options.example === 'blank' ? serverNameFor(path.basename(target)) : undefined);
-  const manifest = customizeManifest(assets.manifest, { name, transport: options.transport });
+  const manifest = customizeManifest(assets.manifest, { name, transport: options.transport, legacy: options.legacy });
   const starters = [{ path: 'mcp.yaml', contents: manifest, ownership: 'scaffold' as const }, ...[...assets.handlers].map(([file, contents]) => ({ path: file, contents, ownership: 'scaffold' as const }))];
   const started = writeProject(target, starters, [], 'write', bannerMark);
   const generated = await generateProject(resolveOptions({ manifest: path.join(target, 'mcp.yaml') }, cwd), mcpGenVersion, cwd);

@@ -81,7 +81,7 @@ export const manifestSchema = {
             "serve",
             "reject"
           ],
-          "description": "serve: answer 2025-11-25 clients through the SDK's isolated legacy adapter; reject: answer them with -32022. Default serve."
+          "description": "serve: answer 2025-11-25 clients (desktop and IDE hosts, MCP Inspector) through the labeled legacy adapter; reject: answer them with -32022. Default serve."
         }
       }
     },

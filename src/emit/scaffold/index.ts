@@ -8,6 +8,7 @@ import { stableJson } from '../../util/stable-json.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { renderTemplate } from '../shared/handlebars.js';
 import { createProject, finalText, formatSourceFile } from '../shared/project.js';
+import { hostsView } from './hosts.js';
 
 /** Exact pins of everything the generated project installs. */
 export const projectPins = {
@@ -89,6 +90,7 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
     secrets,
     hasHttp: http !== null,
     hasSecrets: secrets.length > 0,
+    hosts: hostsView(model),
   });
   return [
     { path: '.gitignore', contents: 'node_modules/\ndist/\n', ownership: 'scaffold' },
