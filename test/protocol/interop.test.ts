@@ -23,7 +23,7 @@ type Action = 'accept' | 'decline';
 /** What a row does with a client, whichever package it is. */
 interface Connection {
   listTools(): Promise<string[]>;
-  callTool(name: string, args: Record<string, unknown>): Promise<{ content: unknown; structuredContent?: unknown; isError?: boolean }>;
+  callTool(name: string, args: Record<string, unknown>): Promise<{ content: unknown; structuredContent?: unknown; isError?: boolean | undefined }>;
   /** The text of the first content of the resource. */
   readResource(uri: string): Promise<string | undefined>;
   /** The text of the prompt's first message. */
