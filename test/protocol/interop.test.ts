@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileProject } from '../support/servers.js';
 import { inspectorCli, installInterop, loadV1Sdk, node22, versions, type V1Sdk } from './interop-support.js';
 import { buildProto, protoKeys, repoRoot, runsIn, startHttp, type HttpChild } from './support.js';
 
@@ -238,6 +239,18 @@ describe(`MCP Inspector CLI ${versions.inspector}, default era, on a fresh mcp-g
       expect((await cli(['--method', 'tools/call', '--tool-name', 'hello', '--tool-args-json', '{"name":"Ada"}'])).structuredContent).toEqual({ greeting: 'Hello, Ada!' });
     }, 120_000);
   }
+});
+
+describe(`MCP Inspector CLI ${versions.inspector}, default era, on examples/demo`, () => {
+  it('lists its tools and calls add over stdio', async () => {
+    const demo = compileProject(path.join(repoRoot, 'examples', 'demo'), path.join(repoRoot, '.test-out', 'interop-demo'));
+    const cli = async (args: readonly string[]): Promise<any> => {
+      const { stdout } = await run(node22, [inspectorCli, '--cli', '--format', 'json', ...args, process.execPath, demo], { env: { PATH: process.env.PATH ?? '', HOME: home }, timeout: 60_000 });
+      return (JSON.parse(stdout.split('\n')[0] ?? 'null') as { result: unknown }).result;
+    };
+    expect((await cli(['--method', 'tools/list'])).tools.map((tool: { name: string }) => tool.name)).toEqual(['add']);
+    expect((await cli(['--method', 'tools/call', '--tool-name', 'add', '--tool-args-json', '{"a":40,"b":2}'])).structuredContent).toEqual({ sum: 42 });
+  }, 240_000);
 });
 
 describe('docs/interop.md', () => {

@@ -12,8 +12,18 @@ const headers = { 'content-type': 'application/json', accept: 'application/json,
 let clock = 0;
 let legs: LegacySessions[] = [];
 
+/** A server with one tool that logs a line, as a handler's ctx.log does (invoke.gen.ts). */
+function logging(): McpServer {
+  const server = new McpServer({ name: 'unit', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.registerTool('chatty', { description: 'Logs a line.' }, async (ctx) => {
+    await ctx.mcpReq.log('info', 'a line from the handler');
+    return { content: [{ type: 'text', text: 'done' }] };
+  });
+  return server;
+}
+
 function leg(maxSessions: number, idleMs: number): LegacySessions {
-  const created = new LegacySessions(() => new McpServer({ name: 'unit', version: '1.0.0' }, { capabilities: { tools: {} } }), { maxSessions, idleMs }, () => {}, () => clock);
+  const created = new LegacySessions(logging, { maxSessions, idleMs }, () => {}, () => clock);
   legs.push(created);
   return created;
 }
@@ -91,11 +101,26 @@ describe('legacy sessions', () => {
     expect(await status(sessions, id, auth('alice'))).toBe(200);
   });
 
+  it('sends a handler\'s log lines only after the client asked with logging/setLevel, and only at or above its level', async () => {
+    const sessions = leg(10, 60_000);
+    const id = await open(sessions);
+    const post = async (body: Record<string, unknown>): Promise<string> => {
+      const request = new Request('http://127.0.0.1/mcp', { method: 'POST', headers: { ...headers, 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' } });
+      return (await sessions.fetch(request, { parsedBody: body })).text();
+    };
+    const call = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'chatty', arguments: {} } };
+    expect(await post(call)).not.toContain('notifications/message');
+    expect(await post({ jsonrpc: '2.0', id: 4, method: 'logging/setLevel', params: { level: 'warning' } })).toContain('"result":{}');
+    expect(await post({ ...call, id: 5 })).not.toContain('notifications/message');
+    await post({ jsonrpc: '2.0', id: 6, method: 'logging/setLevel', params: { level: 'info' } });
+    expect(await post({ ...call, id: 7 })).toContain('"method":"notifications/message","params":{"level":"info","data":"a line from the handler"}');
+  });
+
   it('answers a POST without a session that is not initialize statelessly, as the SDK does', async () => {
     const sessions = leg(10, 60_000);
     const response = await sessions.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers }), { parsedBody: list });
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain('"tools":[]');
+    expect(await response.text()).toContain('"name":"chatty"');
     expect(sessions.size).toBe(0);
   });
 });
