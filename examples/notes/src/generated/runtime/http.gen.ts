@@ -12,7 +12,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames, type AuthInfo, type McpServerFactory } from '@modelcontextprotocol/server';
 import type { HttpAuth } from './auth.gen.js';
-import type { LegacyLimits, LegacySessions } from './legacy-http.gen.js';
+import type { LegacySessions } from './legacy-http.gen.js';
 
 /** Where and how the HTTP transport listens. */
 export interface HttpOptions {
@@ -22,8 +22,6 @@ export interface HttpOptions {
   /** Browser origins allowed besides loopback ones, compared exactly. */
   readonly allowedOrigins: readonly string[];
   readonly legacy: 'serve' | 'reject';
-  /** Bounds of the legacy sessions (legacy: serve); defaultLegacyLimits when absent. */
-  readonly legacyLimits?: LegacyLimits;
   /** Largest accepted request body, in bytes. */
   readonly maxBodyBytes?: number;
 }
@@ -89,16 +87,16 @@ export function hostnameOf(host: string): string {
 }
 
 /** The legacy adapter, loaded only for legacy: serve (a server that rejects 2025-11-25 clients never loads it). */
-async function legacySessions(factory: McpServerFactory, options: HttpOptions, log: (message: string) => void): Promise<LegacySessions> {
+async function legacySessions(factory: McpServerFactory, log: (message: string) => void): Promise<LegacySessions> {
   const { LegacySessions, defaultLegacyLimits } = await import('./legacy-http.gen.js');
-  return new LegacySessions(factory, options.legacyLimits ?? defaultLegacyLimits, log);
+  return new LegacySessions(factory, defaultLegacyLimits, log);
 }
 
 /** Serves `factory` over Streamable HTTP; resolves once listening. */
 export async function startHttp(factory: McpServerFactory, options: HttpOptions, auth: HttpAuth | null, log: (message: string) => void): Promise<Server> {
   // The modern path never serves a 2025-11-25 client; with legacy: serve they go to the labeled adapter in legacy-http.gen.ts.
   const handler = createMcpHandler(factory, { legacy: 'reject', onerror: (error) => log(`http: ${error.message}`) });
-  const legacy = options.legacy === 'serve' ? await legacySessions(factory, options, log) : null;
+  const legacy = options.legacy === 'serve' ? await legacySessions(factory, log) : null;
   const allowedHosts = new Set([...localhostAllowedHostnames(), options.host]);
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
 
