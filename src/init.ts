@@ -18,6 +18,8 @@ export interface InitOptions {
   readonly name: string | undefined;
   readonly example: InitExample;
   readonly transport: 'stdio' | 'http' | 'both' | undefined;
+  /** `protocol.legacy`; undefined keeps the starting point's, which is `serve` for every one of them. */
+  readonly legacy?: 'serve' | 'reject' | undefined;
   readonly force: boolean;
 }
 
@@ -59,7 +61,7 @@ export async function initProject(options: InitOptions, cwd: string, mcpGenVersi
   }
   const assets = loadInitAssets(options.example);
   const name = options.name ?? (options.example === 'blank' ? serverNameFor(path.basename(target)) : undefined);
-  const manifest = customizeManifest(assets.manifest, { name, transport: options.transport });
+  const manifest = customizeManifest(assets.manifest, { name, transport: options.transport, legacy: options.legacy });
   const starters = [{ path: manifestFile, contents: manifest, ownership: 'scaffold' as const }, ...[...assets.handlers].map(([file, contents]) => ({ path: file, contents, ownership: 'scaffold' as const }))];
   const started = writeProject(target, starters, [], 'write', bannerMark);
   const origin = findMcpGenOrigin();

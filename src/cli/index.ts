@@ -113,9 +113,10 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--name <name>', 'server name (default: from the folder name)')
     .option('--example <example>', 'start from: blank, demo, notes, calendar or files')
     .option('--transport <transport>', 'stdio, http or both')
+    .option('--legacy <mode>', 'serve (default): also answer 2025-11-25 hosts such as desktop and IDE assistants; reject: 2026-07-28 clients only')
     .option('--yes', 'ask nothing; take the defaults', false)
     .option('--force', 'add the project to a non-empty folder (existing files are never overwritten)', false)
-    .action(async (dir: string, options: { name?: string; example?: string; transport?: string; yes: boolean; force: boolean }) => {
+    .action(async (dir: string, options: { name?: string; example?: string; transport?: string; legacy?: string; yes: boolean; force: boolean }) => {
       const { runInit } = await commands.init();
       exitCode = await runInit({ dir, ...options }, io, choosePaint(io.isTty, io.env), io.isTty && process.stdin.isTTY === true);
     });

@@ -4,6 +4,7 @@ import { initExamples, type InitExample } from '../load/index.js';
 import { WriteError } from '../write/index.js';
 import type { CliIo } from './io.js';
 import { askQuestions, PromptCancelled, type Question } from './prompt.js';
+import { legacyProtocolVersion, protocolVersion } from '../model/defaults.js';
 import { packageVersion } from './version.js';
 
 /** Flags of `mcp-gen init` as commander gives them. */
@@ -12,11 +13,13 @@ export interface InitFlags {
   readonly name?: string;
   readonly example?: string;
   readonly transport?: string;
+  readonly legacy?: string;
   readonly yes: boolean;
   readonly force: boolean;
 }
 
 const transports = ['stdio', 'http', 'both'] as const;
+const legacyModes = ['serve', 'reject'] as const;
 
 /** Why a server name is refused, or null; `subject` names it as the flag or as the prompt's answer. */
 function nameProblem(name: string, subject: string): string | null {
@@ -35,6 +38,9 @@ function questionsFor(flags: InitFlags, cwd: string): Question[] {
     ...(flags.name === undefined ? [{ key: 'name', prompt: `server name (${folder}): `, fallback: folder, check: (a: string) => nameProblem(a, 'the name') }] : []),
     ...(flags.example === undefined ? [{ key: 'example', prompt: `start from (${initExamples.join(', ')}) [blank]: `, fallback: 'blank', check: (a: string) => choiceProblem(a, initExamples, 'the starting point') }] : []),
     ...(flags.transport === undefined ? [{ key: 'transport', prompt: `transport (${transports.join(', ')}) [stdio]: `, fallback: 'stdio', check: (a: string) => choiceProblem(a, transports, 'the transport') }] : []),
+    ...(flags.legacy === undefined
+      ? [{ key: 'legacy', prompt: `${legacyProtocolVersion} hosts (serve: also answer desktop and IDE assistants on the v1 SDK; reject: ${protocolVersion} clients only) [serve]: `, fallback: 'serve', check: (a: string) => choiceProblem(a, legacyModes, 'the answer') }]
+      : []),
   ];
 }
 
@@ -43,6 +49,7 @@ function flagProblem(flags: InitFlags): string | null {
   return (
     (flags.example === undefined ? null : choiceProblem(flags.example, initExamples, '--example')) ??
     (flags.transport === undefined ? null : choiceProblem(flags.transport, transports, '--transport')) ??
+    (flags.legacy === undefined ? null : choiceProblem(flags.legacy, legacyModes, '--legacy')) ??
     (flags.name === undefined ? null : nameProblem(flags.name, '--name'))
   );
 }
@@ -69,7 +76,7 @@ export async function runInit(given: InitFlags, io: CliIo, paint: Paint, interac
     }
   }
   const example = (flags.example ?? 'blank') as InitExample;
-  const options: InitOptions = { dir: flags.dir, name: flags.name, example, transport: flags.transport as InitOptions['transport'], force: flags.force };
+  const options: InitOptions = { dir: flags.dir, name: flags.name, example, transport: flags.transport as InitOptions['transport'], legacy: flags.legacy as InitOptions['legacy'], force: flags.force };
   let result;
   try {
     result = await initProject(options, io.cwd, packageVersion());

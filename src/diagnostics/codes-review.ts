@@ -114,8 +114,8 @@ export const reviewCodes = {
   'lint-legacy-adapter': {
     severity: 'info',
     title: 'Legacy clients served through an isolated adapter',
-    cause: `\`protocol.legacy: serve\` answers ${legacyProtocolVersion} clients (initialize, sessions) through the SDK's isolated legacy adapter; the modern path never uses them.`,
-    fix: 'Nothing to fix; set `legacy: reject` once no such clients remain.',
+    cause: `\`protocol.legacy: serve\` answers ${legacyProtocolVersion} clients (desktop and IDE hosts on the v1 SDK, MCP Inspector) through a labeled legacy adapter: \`initialize\`, \`Mcp-Session-Id\` sessions, GET streams, DELETE, \`logging/setLevel\` and server-to-client \`elicitation/create\` requests exist only there; the modern path never uses them.`,
+    fix: 'Nothing to fix; set `legacy: reject` once no such clients remain. Behind a load balancer, route legacy sessions stickily by `Mcp-Session-Id`.',
   },
   'breaking-tool-removed': {
     severity: 'error',

@@ -43,12 +43,14 @@ export function loadInitAssets(example: InitExample): InitAssets {
  * replaces only the text of the YAML node it concerns, so comments, alignment
  * and quoting of everything else stay exactly as in the example.
  */
-export function customizeManifest(text: string, choices: { name: string | undefined; transport: 'stdio' | 'http' | 'both' | undefined }): string {
+export function customizeManifest(text: string, choices: { name: string | undefined; transport: 'stdio' | 'http' | 'both' | undefined; legacy?: 'serve' | 'reject' | undefined }): string {
   let out = text.replace(/^# yaml-language-server: \$schema=.*$/m, '# yaml-language-server: $schema=node_modules/mcp-gen/schema/manifest.schema.json');
   const edits: { from: number; to: number; text: string }[] = [];
   const doc = parseDocument(out);
   const name = doc.getIn(['server', 'name'], true) as Node | undefined;
   if (choices.name !== undefined && name?.range) edits.push({ from: name.range[0], to: name.range[1], text: choices.name });
+  const legacy = doc.getIn(['protocol', 'legacy'], true) as Node | undefined;
+  if (choices.legacy !== undefined && legacy?.range) edits.push({ from: legacy.range[0], to: legacy.range[1], text: choices.legacy });
   if (choices.transport !== undefined) {
     const http = doc.getIn(['transports', 'http'], true) as Node | undefined;
     const httpText = http?.range ? out.slice(http.range[0], http.range[1]).trim() : `{ host: ${manifestDefaults.httpHost}, port: ${manifestDefaults.httpPort}, path: ${manifestDefaults.httpPath} }`;
@@ -63,6 +65,10 @@ export function customizeManifest(text: string, choices: { name: string | undefi
   }
   for (const edit of edits.sort((a, b) => b.from - a.from)) {
     out = out.slice(0, edit.from) + edit.text + out.slice(edit.to);
+  }
+  // A starting point without protocol.legacy gets one, after every positioned edit is applied.
+  if (choices.legacy !== undefined && legacy === undefined) {
+    out = doc.has('protocol') ? out.replace(/(\nprotocol:\n)/, `$1  legacy: ${choices.legacy}\n`) : out.replace(/(\n(?:transports|tools):)/, `\nprotocol:\n  legacy: ${choices.legacy}$1`);
   }
   return out.replace(/\n{3,}/g, '\n\n');
 }

@@ -97,7 +97,7 @@ export interface ManifestProtocol {
    */
   versions?: string[];
   /**
-   * What happens to clients of the handshake-era revision 2025-11-25: `serve` answers them through the SDK's isolated legacy adapter, `reject` with error `-32022`.
+   * What happens to clients of the handshake-era revision 2025-11-25. `serve` answers them through a labeled legacy adapter (over HTTP: `initialize` opens an `Mcp-Session-Id` session; approvals reach them as real `elicitation/create` requests; see [interop.md](interop.md)); `reject` answers them with error `-32022`. Most hosts in use today speak 2025-11-25.
    */
   legacy?: ("serve" | "reject");
 }

@@ -36,12 +36,18 @@ const rules: readonly Rule[] = [
   { id: 'G5', title: 'Transport headers', fail: [], warn: [], pass: (m) => (m.transports.http === null ? 'stdio only: no HTTP headers' : 'MCP-Protocol-Version, Mcp-Method and Mcp-Name are checked against the body (-32020 on mismatch)') },
   { id: 'G6', title: 'Authorization rules', fail: ['lint-mutating-without-scopes', 'http-public-without-auth'], warn: [], pass: authorizationReason },
   { id: 'G7', title: 'Approval rules', fail: ['approval-none-destructive', 'lint-mutating-verb'], warn: [], pass: (m) => approvalReason(m) },
-  { id: 'R1', title: 'No handshake-era mechanisms on the modern path', fail: [], warn: [], pass: () => 'the modern path never uses initialize, notifications/initialized, Mcp-Session-Id, GET streams, DELETE or Last-Event-ID (GET/DELETE answer 405)' },
-  { id: 'R2', title: 'Legacy support only in an isolated adapter', fail: [], warn: [], pass: (m) => (m.protocol.legacy === 'serve' ? `${legacyProtocolVersion} clients go through the SDK's isolated legacy adapter (protocol.legacy: serve)` : `${legacyProtocolVersion} clients are refused with -32022 (protocol.legacy: reject)`) },
-  { id: 'R3', title: 'No Roots, Sampling or Logging', fail: [], warn: [], pass: () => 'the generated server sends no server-to-client requests; user input travels through multi round-trip results only' },
+  { id: 'R1', title: 'No handshake-era mechanisms on the modern path', fail: [], warn: [], pass: (m) => `the modern path never uses initialize, notifications/initialized, Mcp-Session-Id, GET streams, DELETE or Last-Event-ID (GET/DELETE answer 405${m.protocol.legacy === 'serve' ? ' unless they name a session of the legacy adapter' : ''})` },
+  { id: 'R2', title: 'Legacy support only in an isolated adapter', fail: [], warn: [], pass: legacyReason },
+  { id: 'R3', title: 'No Roots, Sampling or Logging', fail: [], warn: [], pass: (m) => (m.protocol.legacy === 'serve' ? 'on the modern path user input travels through multi round-trip results only; only the labeled legacy adapter turns them into elicitation/create, sampling/createMessage or roots/list requests and answers logging/setLevel, for 2025-11-25 clients' : 'the generated server sends no server-to-client requests; user input travels through multi round-trip results only') },
   { id: 'R4', title: 'No write or external call without authorization, validation and approval', fail: ['lint-external-write-without-approval', 'lint-mutating-without-scopes'], warn: ['lint-open-schema'], pass: () => 'every tool that changes data validates closed input before its handler, is scoped when auth is on, and asks for approval when destructive or open-world' },
   { id: 'R5', title: 'Tool count', fail: [], warn: ['lint-too-many-tools'], pass: (m) => `${m.tools.length} tool(s), within lint.maxTools (${m.lint.maxTools})` },
 ];
+
+function legacyReason(model: ServerModel): string {
+  if (model.protocol.legacy === 'reject') return '2025-11-25 clients are refused with -32022 (protocol.legacy: reject)';
+  const http = model.transports.http === null ? '' : '; over HTTP in runtime/legacy-http.gen.ts, with sessions capped and closed when idle (sticky routing needed behind a load balancer)';
+  return `labeled legacy adapter for clients up to 2025-11-25 (protocol.legacy: serve): initialize, sessions and server-to-client requests exist only there${http}`;
+}
 
 function capabilityList(model: ServerModel): string {
   const kinds = [model.tools.length > 0 ? 'tools' : '', model.resources.length > 0 ? 'resources' : '', model.prompts.length > 0 ? 'prompts' : ''].filter((k) => k !== '');

@@ -79,7 +79,7 @@ export function lintModel(model: ServerModel): Finding[] {
   const out: Finding[] = [];
   if (model.server.instructions === null) out.push(finding('lint-no-instructions', '/server', 'the server has no instructions for the model', 'add "instructions" under server (mention the approval step if tools are destructive)'));
   if (model.cache.ttlMs === 0) out.push(finding('lint-cache-disabled', '/cache', 'discovery and lists have ttlMs 0, so clients must refetch them on every use', 'give lists a positive freshness, e.g. "cache: { ttl: 5m }"'));
-  if (model.protocol.legacy === 'serve') out.push(finding('lint-legacy-adapter', '/protocol', `${legacyProtocolVersion} clients are answered through the SDK's isolated legacy adapter (protocol.legacy: serve); the modern path never uses initialize or sessions`, `set protocol.legacy: reject once no ${legacyProtocolVersion} client remains`));
+  if (model.protocol.legacy === 'serve') out.push(finding('lint-legacy-adapter', '/protocol', `${legacyProtocolVersion} clients are answered by the labeled legacy adapter (protocol.legacy: serve): initialize, Mcp-Session-Id sessions, GET streams, DELETE and server-to-client requests exist only there; the modern path never uses them`, `set protocol.legacy: reject once no ${legacyProtocolVersion} client remains`));
   if (model.transports.http !== null && model.transports.http.allowedOrigins.length === 0) {
     out.push(finding('lint-http-no-browser-origins', '/transports/http', 'HTTP accepts browser requests only from loopback origins (allowedOrigins is empty)', 'list the exact origins of browser hosts that must connect'));
   }

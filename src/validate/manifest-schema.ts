@@ -90,7 +90,7 @@ export const manifestSchema = {
             "serve",
             "reject"
           ],
-          "description": `What happens to clients of the handshake-era revision ${legacyProtocolVersion}: \`serve\` answers them through the SDK's isolated legacy adapter, \`reject\` with error \`-32022\`.`,
+          "description": `What happens to clients of the handshake-era revision ${legacyProtocolVersion}. \`serve\` answers them through a labeled legacy adapter (over HTTP: \`initialize\` opens an \`Mcp-Session-Id\` session; approvals reach them as real \`elicitation/create\` requests; see [interop.md](interop.md)); \`reject\` answers them with error \`-32022\`. Most hosts in use today speak ${legacyProtocolVersion}.`,
           "default": manifestDefaults.legacy
         }
       }

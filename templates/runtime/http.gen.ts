@@ -7,7 +7,7 @@
  * even read, so anonymous clients cannot make the server parse large bodies.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createMcpHandler, localhostAllowedHostnames, type AuthInfo, type McpRequestContext, type McpServerFactory } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames, type AuthInfo, type McpRequestContext, type McpServerFactory } from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import type { OptionalModules, Startup } from './start.gen.js';
@@ -20,6 +20,17 @@ export interface HttpAuth {
   metadata(host: string): Record<string, unknown>;
   /** The caller's verified auth info, or the 401/500 response to send instead. */
   authenticate(req: IncomingMessage): Promise<{ authInfo: AuthInfo } | { response: Response }>;
+}
+
+/** The legacy adapter (legacy-http.gen.ts, in projects with `legacy: serve`): 2025-11-25 clients and their sessions. */
+export interface LegacyAdapter {
+  fetch(request: Request, options: { readonly parsedBody?: unknown; readonly authInfo?: AuthInfo }): Promise<Response>;
+}
+
+/** What legacy-http.gen.ts exports; its `LegacySessions` is typed against this. */
+export interface LegacyModule {
+  readonly LegacySessions: new (factory: McpServerFactory, limits: { maxSessions: number; idleMs: number }, log: (message: string) => void) => LegacyAdapter;
+  readonly defaultLegacyLimits: { maxSessions: number; idleMs: number };
 }
 
 /** What auth.gen.ts exports; its `httpAuth` is typed against this. */
@@ -79,8 +90,12 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   if (response.body === null) {
     res.writeHead(response.status, headers).end();
   } else if (response.headers.get('content-type')?.startsWith('text/event-stream') === true) {
-    res.writeHead(response.status, headers);
-    for await (const chunk of response.body) res.write(chunk);
+    // Headers go out at once: a legacy GET stream may carry nothing for a long time.
+    res.writeHead(response.status, headers).flushHeaders();
+    // A client that goes away cancels the stream: a legacy GET stream would otherwise never end.
+    const reader = response.body.getReader();
+    res.once('close', () => void reader.cancel().catch(() => {}));
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) res.write(chunk.value);
     res.end();
   } else {
     const body = Buffer.from(await response.arrayBuffer());
@@ -95,9 +110,21 @@ export function hostnameOf(host: string): string {
   return (host.split(':')[0] ?? '').toLowerCase();
 }
 
+/**
+ * The legacy adapter, loaded only for legacy: serve (a server that rejects 2025-11-25 clients neither
+ * loads nor contains it, so its specifier is a variable the type checker does not resolve).
+ */
+async function legacySessions(factory: McpServerFactory, log: (message: string) => void): Promise<LegacyAdapter> {
+  const specifier = './legacy-http.gen.js';
+  const { LegacySessions, defaultLegacyLimits } = (await import(specifier)) as LegacyModule;
+  return new LegacySessions(factory, defaultLegacyLimits, log);
+}
+
 /** Serves `factory` over Streamable HTTP; resolves once listening. */
 export async function startHttp(factory: McpServerFactory, options: HttpOptions, auth: HttpAuth | null, log: (message: string) => void): Promise<Server> {
-  const handler = createMcpHandler(factory, { legacy: options.legacy === 'serve' ? 'stateless' : 'reject', onerror: (error) => log(`http: ${error.message}`) });
+  // The modern path never serves a 2025-11-25 client; with legacy: serve they go to the labeled adapter in legacy-http.gen.ts.
+  const handler = createMcpHandler(factory, { legacy: 'reject', onerror: (error) => log(`http: ${error.message}`) });
+  const legacy = options.legacy === 'serve' ? await legacySessions(factory, log) : null;
   const allowedHosts = new Set([...localhostAllowedHostnames(), options.host]);
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
 
@@ -119,13 +146,17 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
       return req.method === 'HEAD' ? new Response(null, { headers: document.headers }) : document;
     }
     if (url.pathname !== options.path) return jsonError(404, -32601, 'Not found');
-    if (req.method !== 'POST') return jsonError(405, -32000, 'Method not allowed.', { allow: 'POST' });
+    // GET and DELETE exist only for legacy sessions: without an Mcp-Session-Id they are 405, as on the modern path.
+    const method = req.method ?? 'GET';
+    const session = legacy !== null && (method === 'GET' || method === 'DELETE') && req.headers['mcp-session-id'] !== undefined;
+    if (method !== 'POST' && !session) return jsonError(405, -32000, 'Method not allowed.', { allow: 'POST' });
     let authInfo: AuthInfo | undefined;
     if (auth !== null) {
       const verdict = await auth.authenticate(req);
       if ('response' in verdict) return verdict.response;
       authInfo = verdict.authInfo;
     }
+    if (session && legacy !== null) return legacy.fetch(new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method, headers }), authInfo === undefined ? {} : { authInfo });
     const body = await readBody(req, limit);
     // The unread rest of the body is abandoned, so this connection cannot carry another request:
     // say so, or a keep-alive client sends its next request into a reset socket.
@@ -139,7 +170,9 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
     // The SDK takes the parsed body and never reads the Request's own, so none is attached:
     // a body would cost a web stream per call.
     const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: 'POST', headers });
-    return handler.fetch(request, authInfo === undefined ? { parsedBody } : { parsedBody, authInfo });
+    const given = authInfo === undefined ? { parsedBody } : { parsedBody, authInfo };
+    if (legacy !== null && (await isLegacyRequest(request, parsedBody))) return legacy.fetch(request, given);
+    return handler.fetch(request, given);
   };
 
   const server = createServer((req, res) => {

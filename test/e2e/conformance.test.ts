@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conformanceHandlers, conformanceManifest } from '../protocol/conformance-fixture.js';
 import { fixtures, repoRoot, sharedBuild, startHttp, type HttpChild } from '../protocol/support.js';
+import { installHarness } from '../protocol/interop-support.js';
 
 // The official conformance suite (@modelcontextprotocol/conformance 0.2.0-alpha.12) against a
 // generated server, with `server --requirements 2026-07-28`. The suite needs Node >= 22, so it runs
@@ -36,12 +37,8 @@ let server: HttpChild;
 let run: { status: number | null; stdout: string; stderr: string };
 
 beforeAll(async () => {
-  // Install the harness from its lockfile when it is missing or stale (npm ci is exact and offline-safe with a warm cache).
-  const installed = path.join(harness, 'node_modules', '.package-lock.json');
-  if (!existsSync(installed) || !existsSync(node22) || readFileSync(installed, 'utf8').length === 0) {
-    const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: harness, encoding: 'utf8', timeout: 300_000 });
-    if (npm.status !== 0) throw new Error(`npm ci in ${harness} failed:\n${npm.stdout}${npm.stderr}`);
-  }
+  // Install the harness from its lockfile when it is missing (one install at a time across test files).
+  installHarness(harness);
   const entry = sharedBuild('conformance', conformanceManifest, conformanceHandlers);
   server = await startHttp(entry, { CONFORMANCE_FIXTURE_HANDLE_KEY: 'conformance-handle-key-0123456789abcdef', CONFORMANCE_FIXTURE_STATE_KEY: 'conformance-state-key-0123456789abcdef-' });
   rmSync(results, { recursive: true, force: true });

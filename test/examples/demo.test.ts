@@ -93,14 +93,14 @@ describe('examples/demo over stdio', () => {
     ]);
   });
 
-  it('speaks 2026-07-28 only: a request naming 2025-11-25, or a first 2025-11-25 initialize, gets -32022', async () => {
+  it('serves a 2025-11-25 initialize through the legacy adapter, and still answers a 2026-07-28 request naming 2025-11-25 with -32022', async () => {
     const unsupported = { code: -32022, message: 'Unsupported protocol version: 2025-11-25', data: { supported: ['2026-07-28'], requested: '2025-11-25' } };
     const named = await raw.request({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: envelope('2025-11-25') } });
     expect(named.error).toEqual(unsupported);
     const legacy = startRawStdio(entry);
     try {
       const answer = await legacy.request({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1.0.0' } } });
-      expect(answer.error).toEqual(unsupported);
+      expect(answer.result).toMatchObject({ protocolVersion: '2025-11-25', serverInfo: { name: 'demo-server' } });
     } finally {
       await legacy.close();
     }

@@ -40,6 +40,24 @@ const mrtr = `import { acceptedContent, inputRequired, inputResponse, sdkResult 
 const askName = (key: string, message: string, property: string) =>
   `${key}: inputRequired.elicit({ message: '${message}', requestedSchema: { type: 'object', properties: { ${property}: { type: 'string' } }, required: ['${property}'] } })`;
 
+/** The form of test_elicitation_sep1034_defaults: a default for every primitive type. */
+const sep1034 = `{
+      name: { type: 'string', default: 'John Doe' },
+      age: { type: 'integer', default: 30 },
+      score: { type: 'number', default: 95.5 },
+      status: { type: 'string', enum: ['active', 'inactive', 'pending'], default: 'active' },
+      verified: { type: 'boolean', default: true },
+    }`;
+
+/** The form of test_elicitation_sep1330_enums: the five enum variants of SEP-1330. */
+const sep1330 = `{
+      untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+      titledSingle: { type: 'string', oneOf: [{ const: 'value1', title: 'First Option' }, { const: 'value2', title: 'Second Option' }, { const: 'value3', title: 'Third Option' }] },
+      legacyEnum: { type: 'string', enum: ['opt1', 'opt2', 'opt3'], enumNames: ['Option One', 'Option Two', 'Option Three'] },
+      untitledMulti: { type: 'array', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
+      titledMulti: { type: 'array', items: { anyOf: [{ const: 'value1', title: 'First Choice' }, { const: 'value2', title: 'Second Choice' }, { const: 'value3', title: 'Third Choice' }] } },
+    }`;
+
 export const conformanceHandlers: Readonly<Record<string, string>> = Object.fromEntries([
   tool('test_simple_text', 'testSimpleText', `async () => 'This is a simple text response for testing.'`),
   tool('test_image_content', 'testImageContent', `async () => [{ type: 'image', data: '${png}', mimeType: 'image/png' }]`),
@@ -179,6 +197,62 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
   return sdkResult(inputRequired({ inputRequests: { question } }));
 }`,
     mrtr,
+  ),
+  tool(
+    'test_tool_with_logging',
+    'testToolWithLogging',
+    `async (_input, ctx) => {
+  for (const [i, line] of ['Tool execution started', 'Tool processing data', 'Tool execution completed'].entries()) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    ctx.log(line);
+  }
+  return 'Logged three lines';
+}`,
+  ),
+  tool(
+    'test_sampling',
+    'testSampling',
+    `async (input, ctx) => {
+  const answer = inputResponse(ctx.request.inputResponses, 'reply');
+  if (answer.kind !== 'sampling') {
+    return sdkResult(inputRequired({ inputRequests: { reply: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: input.prompt } }], maxTokens: 100 }) } }));
+  }
+  const content = answer.result.content;
+  return \`LLM response: \${!Array.isArray(content) && content.type === 'text' ? content.text : ''}\`;
+}`,
+    mrtr,
+  ),
+  tool(
+    'test_elicitation',
+    'testElicitation',
+    `async (input, ctx) => {
+  const answer = inputResponse(ctx.request.inputResponses, 'user');
+  if (answer.kind !== 'elicit') {
+    const requestedSchema = {
+      type: 'object' as const,
+      properties: { username: { type: 'string' as const, description: "User's response" }, email: { type: 'string' as const, description: "User's email address" } },
+      required: ['username', 'email'],
+    };
+    return sdkResult(inputRequired({ inputRequests: { user: inputRequired.elicit({ message: input.message, requestedSchema }) } }));
+  }
+  return \`User response: action=\${answer.action}, content=\${JSON.stringify(answer.content ?? {})}\`;
+}`,
+    mrtr,
+  ),
+  ...(['test_elicitation_sep1034_defaults', 'test_elicitation_sep1330_enums'] as const).map((name) =>
+    tool(
+      name,
+      name === 'test_elicitation_sep1034_defaults' ? 'testElicitationSep1034Defaults' : 'testElicitationSep1330Enums',
+      `async (_input, ctx) => {
+  const answer = inputResponse(ctx.request.inputResponses, 'form');
+  if (answer.kind !== 'elicit') {
+    const properties = ${name === 'test_elicitation_sep1034_defaults' ? sep1034 : sep1330};
+    return sdkResult(inputRequired({ inputRequests: { form: inputRequired.elicit({ message: 'Please fill in the form', requestedSchema: { type: 'object', properties } as never }) } }));
+  }
+  return \`Elicitation completed: action=\${answer.action}, content=\${JSON.stringify(answer.content ?? {})}\`;
+}`,
+      mrtr,
+    ),
   ),
   prompt(
     'test_prompt_with_image',

@@ -144,10 +144,12 @@ describe('Streamable HTTP', () => {
 describe('legacy (2025-11-25) clients over HTTP', () => {
   const legacyHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
-  it('serves initialize with legacy: serve', async () => {
+  it('serves initialize with legacy: serve, through the legacy adapter (which adds logging/setLevel and a session)', async () => {
     const answer = await post(proto.url, legacyInitialize, legacyHeaders);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual(protoLegacyInitialized);
+    const { capabilities } = protoLegacyInitialized.result;
+    expect(answer.body).toEqual({ ...protoLegacyInitialized, result: { ...protoLegacyInitialized.result, capabilities: { ...capabilities, logging: {} } } });
+    expect(answer.headers.get('mcp-session-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('serves the official client in legacy mode with legacy: serve', async () => {

@@ -41,6 +41,17 @@ describe('mcp-gen init', () => {
     expect(readFileSync(path.join(dir, 'src', 'handlers', 'tools', 'search_notes.ts'), 'utf8')).toBe(readFileSync(path.join(repoRoot, 'examples', 'notes', 'src', 'handlers', 'tools', 'search_notes.ts'), 'utf8'));
   });
 
+  it('serves 2025-11-25 hosts from every starting point unless --legacy reject is chosen', async () => {
+    for (const example of ['blank', 'demo', 'notes', 'calendar', 'files']) {
+      expect((await runIn(work, ['init', `serve-${example}`, '--example', example, '--yes'])).code).toBe(0);
+      expect(readFileSync(path.join(work, `serve-${example}`, 'mcp.yaml'), 'utf8')).not.toContain('legacy: reject');
+      expect((await runIn(work, ['init', `reject-${example}`, '--example', example, '--legacy', 'reject', '--yes'])).code).toBe(0);
+      const manifest = readFileSync(path.join(work, `reject-${example}`, 'mcp.yaml'), 'utf8');
+      expect([example, manifest.match(/^ {2}legacy: \w+/gm)]).toEqual([example, ['  legacy: reject']]);
+      expect(readFileSync(path.join(work, `reject-${example}`, 'DESIGN.md'), 'utf8')).toContain('2025-11-25 clients are refused with -32022 (protocol.legacy: reject)');
+    }
+  }, 240_000);
+
   it('refuses a non-empty folder without --force, and with --force never overwrites a file', async () => {
     const dir = path.join(work, 'busy');
     mkdirSync(dir);
@@ -63,6 +74,7 @@ describe('mcp-gen init', () => {
   it('rejects unknown choices with a clear message', async () => {
     expect(await runIn(work, ['init', 'x', '--example', 'shop', '--yes'])).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: --example must be one of blank, demo, notes, calendar, files, got "shop"\n' });
     expect(await runIn(work, ['init', 'x', '--transport', 'ws', '--yes'])).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: --transport must be one of stdio, http, both, got "ws"\n' });
+    expect(await runIn(work, ['init', 'x', '--legacy', 'stateless', '--yes'])).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: --legacy must be one of serve, reject, got "stateless"\n' });
     expect(await runIn(work, ['init', 'x', '--name', 'My Server', '--yes'])).toEqual({
       code: 1,
       stdout: '',

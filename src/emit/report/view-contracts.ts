@@ -24,7 +24,7 @@ export function requestSection(model: ServerModel) {
     ['`io.modelcontextprotocol/protocolVersion` missing or not a string', '-32602 Invalid params', model.transports.http === null ? '—' : '400'],
     ['`io.modelcontextprotocol/clientCapabilities` missing or not an object', '-32602 Invalid params', model.transports.http === null ? '—' : '400'],
     ['well-formed but unsupported version, e.g. `"2099-01-01"`', `-32022 with ${code(`"data": {"supported": ${supported}, "requested": "2099-01-01"}`)}`, model.transports.http === null ? '—' : '400'],
-    [`${legacyProtocolVersion} ${code('initialize')}`, model.protocol.legacy === 'serve' ? 'served by the isolated legacy adapter' : `-32022 with ${code(`"supported": ${supported}`)}`, model.transports.http === null ? '—' : model.protocol.legacy === 'serve' ? '200' : '400'],
+    [`${legacyProtocolVersion} ${code('initialize')}`, model.protocol.legacy === 'serve' ? `served by the labeled legacy adapter${model.transports.http === null ? '' : ` (over HTTP it issues an ${code('Mcp-Session-Id')})`}` : `-32022 with ${code(`"supported": ${supported}`)}`, model.transports.http === null ? '—' : model.protocol.legacy === 'serve' ? '200' : '400'],
     ['notification (no `id`)', 'no response', model.transports.http === null ? '—' : '202, empty body'],
     ['unknown method', '-32601 Method not found', model.transports.http === null ? '—' : '404'],
     ['request id `null` or not a string/number, bad JSON-RPC envelope', '-32600 Invalid request (-32700 for unparsable JSON)', model.transports.http === null ? '—' : '400'],

@@ -11,6 +11,8 @@ import { compareText } from '../../util/compare.js';
 export interface RuntimeFeatures {
   /** Streamable HTTP (http.gen.ts). */
   readonly http: boolean;
+  /** The sessionful adapter for 2025-11-25 clients over HTTP (legacy-http.gen.ts), with `legacy: serve`. */
+  readonly legacyHttp: boolean;
   /** Bearer or OAuth authorization on HTTP (auth.gen.ts); without HTTP, auth has no effect. */
   readonly auth: boolean;
   /** OAuth JWT verification with jose (oauth.gen.ts). */
@@ -29,6 +31,7 @@ export function runtimeFeatures(model: ServerModel): RuntimeFeatures {
   const auth = http && model.auth.type !== 'none';
   return {
     http,
+    legacyHttp: http && model.protocol.legacy === 'serve',
     auth,
     oauth: auth && model.auth.type === 'oauth',
     handles: model.handles.length > 0,
@@ -45,6 +48,7 @@ const coreModules = ['handler', 'register', 'spec', 'start'] as const;
 export function runtimeModules(features: RuntimeFeatures): string[] {
   const optional: [boolean, string][] = [
     [features.http, 'http'],
+    [features.legacyHttp, 'legacy-http'],
     [features.auth, 'auth'],
     [features.oauth, 'oauth'],
     [features.handles, 'handles'],

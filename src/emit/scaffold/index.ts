@@ -10,6 +10,7 @@ import { stableJson } from '../../util/stable-json.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { renderTemplate } from '../shared/handlebars.js';
 import { createProject, finalText, formatSourceFile } from '../shared/project.js';
+import { hostsView } from './hosts.js';
 
 /** Exact pins of everything the generated project installs. */
 export const projectPins = {
@@ -95,6 +96,7 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
     httpTokensEnv: http !== null && model.auth.type === 'bearer' ? model.auth.tokensEnv : '',
     httpTokenScopes: model.auth.scopes.map((s) => s.name).join(','),
     hasSecrets: secrets.length > 0,
+    hosts: hostsView(model),
   });
   return [
     { path: scaffoldPaths.gitignore, contents: 'node_modules/\ndist/\n', ownership: 'scaffold' },

@@ -44,7 +44,7 @@ export const registry: RegistrySpec = {
     versions: [
       "2026-07-28",
     ],
-    legacy: "reject",
+    legacy: "serve",
   },
   cache: {
     ttlMs: 30000,

@@ -1,0 +1,249 @@
+/**
+ * The legacy adapter: 2025-11-25 clients over Streamable HTTP, loaded only with
+ * `protocol.legacy: serve`. Every handshake-era mechanism of the HTTP server
+ * lives here and nowhere else: `initialize` opens a session named by an
+ * `Mcp-Session-Id` header, GET opens that session's stream of server-to-client
+ * messages, DELETE ends it. The modern path (createMcpHandler in http.gen.ts)
+ * never sees any of them.
+ *
+ * Each session holds one McpServer from the same factory, connected to the
+ * SDK's WebStandardStreamableHTTPServerTransport. On such a connection the SDK
+ * turns an `input_required` result (an approval, a handler's own input request)
+ * into real `elicitation/create` (or `sampling/createMessage`, `roots/list`)
+ * requests to the client and retries the handler with the answers, so the same
+ * approval code serves both eras. A POST without a session that is not an
+ * `initialize` is still answered statelessly, as the SDK's own legacy serving
+ * does.
+ *
+ * Two more 2025-era requests are answered here, and only here: `logging/setLevel`
+ * (after it, a handler's `ctx.log` lines at info level reach that client as
+ * `notifications/message`; never before it asks) and `resources/subscribe` /
+ * `unsubscribe`, acknowledged without any `resources/updated` notification
+ * (generated resources have no change feed, so `subscribe` is not declared).
+ *
+ * Sessions live in this process's memory: behind a load balancer, legacy
+ * clients need sticky routing by `Mcp-Session-Id` (modern traffic does not).
+ * They are bounded in number (the least recently used is closed to make room)
+ * and in idle time (no request and no open stream), and a session belongs to
+ * the principal that opened it: anyone else is told it does not exist.
+ */
+import { randomUUID } from 'node:crypto';
+import type { LegacyModule } from './http.gen.js';
+import {
+  isInitializeRequest,
+  legacyStatelessFallback,
+  McpServer,
+  WebStandardStreamableHTTPServerTransport,
+  type AuthInfo,
+  type JSONRPCMessage,
+  type LoggingLevel,
+  type McpServerFactory,
+  type Server,
+} from '@modelcontextprotocol/server';
+
+/** How many legacy sessions one process keeps, and for how long an unused one stays open. */
+export interface LegacyLimits {
+  readonly maxSessions: number;
+  readonly idleMs: number;
+}
+
+/** 256 sessions, closed after 30 minutes without a request or an open stream. */
+export const defaultLegacyLimits: LegacyLimits = { maxSessions: 256, idleMs: 30 * 60_000 };
+
+/** What the HTTP server hands over with each request: the body it already parsed, the verified caller. */
+export interface LegacyRequestOptions {
+  readonly parsedBody?: unknown;
+  readonly authInfo?: AuthInfo;
+}
+
+interface Session {
+  readonly transport: WebStandardStreamableHTTPServerTransport;
+  readonly close: () => void;
+  /** The principal that opened the session. */
+  readonly owner: string;
+  lastUsed: number;
+  /** Response streams of this session still open (a GET stream, a call waiting for the user). */
+  streams: number;
+  /** The level the client chose with logging/setLevel; no log notification is sent before it does. */
+  logLevel: LoggingLevel | undefined;
+}
+
+const logLevels: readonly string[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+/** True for a log notification the session's client did not ask for (no level chosen, or below it). */
+function unwanted(message: JSONRPCMessage, session: Session): boolean {
+  if (!('method' in message) || message.method !== 'notifications/message') return false;
+  const level = (message.params as { level?: string } | undefined)?.level ?? '';
+  return session.logLevel === undefined || logLevels.indexOf(level) < logLevels.indexOf(session.logLevel);
+}
+
+/** Adds the legacy-only requests to a session's server and filters its log notifications (see the module comment). */
+function adaptSession(product: McpServer | Server, transport: WebStandardStreamableHTTPServerTransport, session: Session): void {
+  const server = product instanceof McpServer ? product.server : product;
+  server.registerCapabilities({ logging: {} });
+  server.setRequestHandler('logging/setLevel', async (request) => {
+    session.logLevel = request.params.level;
+    return {};
+  });
+  server.setRequestHandler('resources/subscribe', async () => ({}));
+  server.setRequestHandler('resources/unsubscribe', async () => ({}));
+  const send = transport.send.bind(transport);
+  transport.send = async (message, options) => (unwanted(message, session) ? undefined : send(message, options));
+}
+
+/** The principal a session is bound to, read the way invoke.gen.ts reads it; '' without auth. */
+function ownerOf(authInfo: AuthInfo | undefined): string {
+  if (authInfo === undefined) return '';
+  return typeof authInfo.extra?.principal === 'string' ? authInfo.extra.principal : authInfo.clientId;
+}
+
+function sessionNotFound(): Response {
+  // The SDK transport's own answer to an unknown session: a 2025 client then starts a new one.
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }), {
+    status: 404,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** The sessionful legacy leg: one instance per HTTP server. */
+export class LegacySessions {
+  /** In order of last request: the first entry is the least recently used. */
+  private readonly sessions = new Map<string, Session>();
+  private readonly stateless: (request: Request, options?: LegacyRequestOptions) => Promise<Response>;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly factory: McpServerFactory,
+    private readonly limits: LegacyLimits,
+    private readonly log: (message: string) => void,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.stateless = legacyStatelessFallback(factory, (error) => log(`http (legacy): ${error.message}`));
+    // Idle sessions are also closed when no request comes at all; unref: this timer never keeps the process alive.
+    this.timer = setInterval(() => this.sweep(), Math.min(limits.idleMs, 60_000));
+    this.timer.unref();
+  }
+
+  /** Open sessions, for tests and diagnostics. */
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  /** Serves one legacy-classified request (see `isLegacyRequest`). */
+  async fetch(request: Request, options: LegacyRequestOptions): Promise<Response> {
+    const id = request.headers.get('mcp-session-id');
+    if (id === null) {
+      if (request.method === 'POST' && isInitializeRequest(options.parsedBody)) return this.open(request, options);
+      return this.stateless(request, options);
+    }
+    const session = this.sessions.get(id);
+    if (session === undefined || session.owner !== ownerOf(options.authInfo)) return sessionNotFound();
+    if (this.expired(session)) {
+      this.end(id);
+      return sessionNotFound();
+    }
+    this.sessions.delete(id);
+    this.sessions.set(id, session);
+    session.lastUsed = this.now();
+    return this.track(session, await session.transport.handleRequest(request, options));
+  }
+
+  /** Closes every session and stops the idle timer. */
+  close(): void {
+    clearInterval(this.timer);
+    for (const id of [...this.sessions.keys()]) this.end(id);
+  }
+
+  private async open(request: Request, options: LegacyRequestOptions): Promise<Response> {
+    this.sweep();
+    while (this.sessions.size >= this.limits.maxSessions) this.evict();
+    const server = await this.factory({ era: 'legacy', requestInfo: request, ...(options.authInfo === undefined ? {} : { authInfo: options.authInfo }) });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessionclosed: (id) => void this.end(id),
+    });
+    const close = (): void => {
+      transport.close().catch(() => {});
+      server.close().catch(() => {});
+    };
+    const session: Session = { transport, close, owner: ownerOf(options.authInfo), lastUsed: this.now(), streams: 0, logLevel: undefined };
+    adaptSession(server, transport, session);
+    await server.connect(transport);
+    const response = await transport.handleRequest(request, options);
+    const id = transport.sessionId;
+    if (id === undefined || response.status !== 200) {
+      close();
+      return response;
+    }
+    this.sessions.set(id, session);
+    return this.track(session, response);
+  }
+
+  private expired(session: Session): boolean {
+    return session.streams === 0 && this.now() - session.lastUsed > this.limits.idleMs;
+  }
+
+  /** Closes the least recently used session, preferring one with no open stream. */
+  private evict(): void {
+    let victim: string | undefined;
+    for (const [id, session] of this.sessions) {
+      victim ??= id;
+      if (session.streams === 0) {
+        victim = id;
+        break;
+      }
+    }
+    if (victim !== undefined) this.end(victim);
+  }
+
+  private sweep(): void {
+    for (const [id, session] of [...this.sessions]) if (this.expired(session)) this.end(id);
+  }
+
+  private end(id: string): void {
+    const session = this.sessions.get(id);
+    if (session === undefined) return;
+    this.sessions.delete(id);
+    session.close();
+  }
+
+  /**
+   * Counts an event-stream response as an open stream of `session` until it
+   * ends or the client goes away, so that a host holding its GET stream (or
+   * waiting for its user to answer) is not closed as idle.
+   */
+  private track(session: Session, response: Response): Response {
+    if (response.body === null || response.headers.get('content-type')?.startsWith('text/event-stream') !== true) return response;
+    const reader = response.body.getReader();
+    session.streams++;
+    let open = true;
+    const finish = (): void => {
+      if (!open) return;
+      open = false;
+      session.streams--;
+      session.lastUsed = this.now();
+    };
+    const body = new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        try {
+          const { done, value } = await reader.read();
+          if (done) {
+            finish();
+            controller.close();
+          } else controller.enqueue(value);
+        } catch (error) {
+          finish();
+          controller.error(error);
+        }
+      },
+      cancel: async (reason) => {
+        finish();
+        await reader.cancel(reason).catch(() => {});
+      },
+    });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+}
+
+// http.gen.ts loads this module through a specifier it does not resolve; this keeps the two in step.
+void ({ LegacySessions, defaultLegacyLimits } satisfies LegacyModule);
