@@ -23,6 +23,8 @@ interface Combo {
   readonly handles: boolean;
   readonly resources: boolean;
   readonly prompts: boolean;
+  /** `protocol.legacy: reject` (the default, serve, adds the legacy adapter to HTTP servers). */
+  readonly rejectLegacy?: boolean;
 }
 
 const combos: readonly Combo[] = [
@@ -30,7 +32,7 @@ const combos: readonly Combo[] = [
   { name: 'stdio-all', transport: 'stdio', auth: 'none', approval: true, handles: true, resources: true, prompts: true },
   { name: 'http-none', transport: 'http', auth: 'none', approval: true, handles: false, resources: true, prompts: false },
   { name: 'http-bearer', transport: 'http', auth: 'bearer', approval: false, handles: true, resources: false, prompts: true },
-  { name: 'http-oauth', transport: 'http', auth: 'oauth', approval: true, handles: true, resources: false, prompts: false },
+  { name: 'http-oauth', transport: 'http', auth: 'oauth', approval: true, handles: true, resources: false, prompts: false, rejectLegacy: true },
   { name: 'both-none', transport: 'both', auth: 'none', approval: false, handles: true, resources: true, prompts: false },
   { name: 'both-bearer', transport: 'both', auth: 'bearer', approval: true, handles: false, resources: false, prompts: true },
   { name: 'both-oauth', transport: 'both', auth: 'oauth', approval: false, handles: false, resources: true, prompts: true },
@@ -61,6 +63,7 @@ function manifest(combo: Combo, jwksUri: string): string {
   const lines = [
     'mcpGen: 1',
     'server: { name: matrix, version: 1.0.0 }',
+    ...(combo.rejectLegacy === true ? ['protocol: { legacy: reject }'] : []),
     'transports:',
     ...transports.filter((line) => line !== ''),
     ...auth,
@@ -181,7 +184,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
     const files = [...runtimeFiles.values()];
     expect([...new Set(files.flat())].sort()).toEqual(templates);
     const optional = templates.filter((name) => files.some((list) => !list.includes(name)));
-    expect(optional).toEqual(['approval.gen.ts', 'auth.gen.ts', 'handles.gen.ts', 'http.gen.ts', 'keys.gen.ts', 'oauth.gen.ts', 'prompts.gen.ts', 'resources.gen.ts']);
+    expect(optional).toEqual(['approval.gen.ts', 'auth.gen.ts', 'handles.gen.ts', 'http.gen.ts', 'keys.gen.ts', 'legacy-http.gen.ts', 'oauth.gen.ts', 'prompts.gen.ts', 'resources.gen.ts']);
     expect(runtimeFiles.get('stdio-core')).toEqual(['handler.gen.ts', 'register.gen.ts', 'spec.gen.ts', 'start.gen.ts']);
   });
 });

@@ -76,11 +76,7 @@ export interface HandlerContext<Issuers> {
   readonly handles: Issuers;
   /** Aborted when the client cancels or the connection closes. */
   readonly signal: AbortSignal;
-  /**
-   * Writes a diagnostic line to stderr (never to stdout). Only a 2025-11-25 client on a legacy HTTP
-   * session that asked for logs with `logging/setLevel` also receives it, as an info-level
-   * `notifications/message`: log nothing a client must not see.
-   */
+  /** Writes a line to stderr; a legacy HTTP client that sent logging/setLevel also gets it (notifications/message). */
   readonly log: (message: string) => void;
   /** Sends `notifications/progress` for this request; does nothing when the client sent no progress token. */
   readonly progress: (progress: number, total?: number, message?: string) => Promise<void>;

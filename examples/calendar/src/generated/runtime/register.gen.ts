@@ -146,11 +146,7 @@ export function handlerContext(ctx: ServerContext, env: CallEnv): HandlerContext
     principal,
     handles: env.handles?.issuers(principal.id) ?? {},
     signal: ctx.mcpReq.signal,
-    log: (message: string) => {
-      env.log(message);
-      // A no-op except on a legacy HTTP session whose client asked for logs (legacy-http.gen.ts).
-      ctx.mcpReq.log('info', message).catch(() => {});
-    },
+    log: (message: string) => void (env.log(message), ctx.mcpReq.log('info', message).catch(() => {})),
     progress,
     request: { inputResponses: ctx.mcpReq.inputResponses ?? {}, requestState },
   };
