@@ -1,8 +1,9 @@
 import { resolveOptions, type GenerateFlags } from '../config/index.js';
 import { formatReport, type Paint } from '../diagnostics/index.js';
 import { generateProject } from '../generate.js';
-import { watchManifest } from '../load/index.js';
-import { WriteError, type WriteAction } from '../write/index.js';
+import { watchManifest } from '../load/watch.js';
+import type { WriteAction } from '../write/index.js';
+import { WriteError } from '../write/errors.js';
 import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
 
