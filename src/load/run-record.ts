@@ -79,7 +79,7 @@ export function loadToolIdentity(): string {
   const walk = (dir: URL, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareText(a.name, b.name))) {
       if (entry.isDirectory()) walk(new URL(`${entry.name}/`, dir), `${prefix}${entry.name}/`);
-      else parts.push(`${prefix}${entry.name}`, hashText(readFileSync(new URL(entry.name, dir))));
+      else if (!entry.name.endsWith('.d.ts')) parts.push(`${prefix}${entry.name}`, hashText(readFileSync(new URL(entry.name, dir))));
     }
   };
   walk(code, 'code/');
