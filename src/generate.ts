@@ -1,6 +1,7 @@
 /**
  * `mcp-gen generate`: the whole pipeline, load to write (`--check` and
- * `--dry-run` only compare or list in the write stage).
+ * `--dry-run` only compare or list in the write stage), or, over unchanged
+ * inputs, the outcome of the run record (up-to-date.ts).
  */
 import type { ResolvedOptions } from './config/index.js';
 import { hasFailures, type Diagnostic } from './diagnostics/index.js';
