@@ -1,13 +1,21 @@
 /**
  * `mcp-gen generate`: the whole pipeline, load to write (`--check` and
- * `--dry-run` only compare or list in the write stage).
+ * `--dry-run` only compare or list in the write stage), or, over unchanged
+ * inputs, the outcome of the run record (up-to-date.ts).
  */
 import type { ResolvedOptions } from './config/index.js';
 import { hasFailures, type Diagnostic } from './diagnostics/index.js';
 import type { GeneratedFile } from './emit/index.js';
 import type { ExistingProject } from './load/index.js';
-import { runPipeline } from './pipeline.js';
+import { loadProject } from './load/project.js';
+import { loadManifestText } from './load/run-record.js';
+import { findUpToDate, recordOf, runKey } from './up-to-date.js';
 import type { WriteReport } from './write/index.js';
+import { writeRunRecord } from './write/run-record.js';
+
+// The pipeline (the validator, the code builders) is imported only by runs that need it: a run over
+// unchanged inputs answers from the run record (up-to-date.ts) without it.
+const pipeline = () => import('./pipeline.js');
 
 /** The outcome of one generate run. */
 export interface GenerateResult {
@@ -26,14 +34,23 @@ export interface BuildResult {
 
 /** load -> ... -> emit, against `existing` (what the output folder holds). */
 export async function buildProject(options: ResolvedOptions, mcpGenVersion: string, existing: ExistingProject, cwd: string = process.cwd()): Promise<BuildResult> {
+  const { runPipeline } = await pipeline();
   const { diagnostics, files } = await runPipeline({ manifest: options.manifest, cwd, project: { options, mcpGenVersion, existing } }, 'emit');
   return { diagnostics, files };
 }
 
 /** Generates (or checks, or lists) the project described by the manifest. */
 export async function generateProject(options: ResolvedOptions, mcpGenVersion: string, cwd: string = process.cwd()): Promise<GenerateResult> {
-  const { diagnostics, written } = await runPipeline({ manifest: options.manifest, cwd, project: { options, mcpGenVersion } }, 'write');
+  const existing = loadProject(options.outDir);
+  const text = loadManifestText(options.manifest, cwd);
+  const key = text === null ? null : runKey(options, mcpGenVersion, cwd, text, existing);
+  const recorded = key === null ? null : findUpToDate(options.outDir, key);
+  if (recorded !== null) return { diagnostics: recorded.diagnostics, report: recorded.report, ok: !hasFailures(recorded.diagnostics, options.strict) };
+  const { runPipeline } = await pipeline();
+  const { diagnostics, written, files, manifest } = await runPipeline({ manifest: options.manifest, cwd, project: { options, mcpGenVersion, existing } }, 'write');
   if (written === null) return { diagnostics, report: null, ok: false };
+  // Recorded only when the pipeline read the same manifest text that the key was made of.
+  if (text !== null && manifest?.text === text) writeRunRecord(options.outDir, recordOf(options, mcpGenVersion, cwd, text, existing, files, written, diagnostics));
   const stale = options.mode === 'check' && written.changes.length > 0;
   return { diagnostics, report: written, ok: !stale && !hasFailures(diagnostics, options.strict) };
 }

@@ -1,8 +1,9 @@
 import { resolveOptions, type GenerateFlags } from '../config/index.js';
 import { formatReport, type Paint } from '../diagnostics/index.js';
 import { generateProject } from '../generate.js';
-import { watchManifest } from '../load/index.js';
-import { WriteError, type WriteAction } from '../write/index.js';
+import { watchManifest } from '../load/watch.js';
+import type { WriteAction } from '../write/index.js';
+import { WriteError } from '../write/errors.js';
 import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
 
@@ -80,7 +81,23 @@ export async function runGenerateWatch(flags: GenerateFlags, io: CliIo, paint: P
   };
   await once();
   io.stdout(`watching ${options.manifest}; press Ctrl-C to stop\n`);
-  const watcher = watchManifest(options.manifest.startsWith('/') ? options.manifest : `${io.cwd}/${options.manifest}`, () => void once());
+  // One run at a time: a save during a run starts one more run after it, never a second one beside it.
+  let running: Promise<void> | null = null;
+  let again = false;
+  const onSave = () => {
+    if (running !== null) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await once();
+      } while (again);
+      running = null;
+    })();
+  };
+  const watcher = watchManifest(options.manifest.startsWith('/') ? options.manifest : `${io.cwd}/${options.manifest}`, onSave);
   await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
   watcher.close();
   return 0;

@@ -5,9 +5,11 @@ import path from 'node:path';
  * Calls `onChange` after the manifest was saved. Watches the folder rather
  * than the file, because editors save by writing a new file and renaming it
  * over the old one, which ends a watch on the file itself; bursts of events
- * from one save are folded into one call.
+ * from one save are folded into one call. An editor's save (write, or write a
+ * temporary file and rename it) sends its events within a few milliseconds, so
+ * 50 ms folds them without making the user wait.
  */
-export function watchManifest(manifestPath: string, onChange: () => void, debounceMs = 150): FSWatcher {
+export function watchManifest(manifestPath: string, onChange: () => void, debounceMs = 50): FSWatcher {
   const file = path.resolve(manifestPath);
   let timer: NodeJS.Timeout | undefined;
   return watch(path.dirname(file), (_event, name) => {

@@ -5,6 +5,8 @@
  * handler files with them, emitters place their files with them, and write
  * removes stale files only where this module says generated files live.
  */
+import { createHash } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 
 /** The manifest's usual name, at the project root: the default of every command and what `init` writes. */
@@ -102,4 +104,15 @@ function besideManifest(manifestFromOut: string, name: string): string {
 export function moduleSpecifier(from: string, to: string): string {
   const relative = path.posix.relative(path.posix.dirname(from), to).replace(/\.ts$/, '.js');
   return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+/**
+ * Where a run records what it produced, so that the next run over unchanged inputs can skip the build:
+ * a cache outside the project (never committed, never compared), one file per output folder, under
+ * `MCP_GEN_CACHE_DIR` or the system's temporary folder. An empty `MCP_GEN_CACHE_DIR` turns it off (null).
+ */
+export function runRecordPath(outDir: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  const dir = env['MCP_GEN_CACHE_DIR'] ?? path.join(os.tmpdir(), `mcp-gen-cache-${process.getuid?.() ?? 'user'}`);
+  if (dir === '') return null;
+  return path.join(dir, `${createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 32)}.json`);
 }

@@ -1,4 +1,4 @@
-import AjvModule, { type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import type { DiagnosticCode } from '../diagnostics/index.js';
 import { protocolVersion } from '../model/defaults.js';
 import type { Manifest } from '../model/manifest.gen.js';
@@ -6,18 +6,7 @@ import { suggestName } from '../model/naming.js';
 import { parsePointer } from '../util/json-pointer.js';
 import { suggestClosest } from '../util/suggest.js';
 import { describeValue, dottedPath, type RuleContext } from './context.js';
-import { annotationKeywords, manifestSchema } from './manifest-schema.js';
-
-// ajv is CommonJS; under NodeNext its class is the default export's `default`.
-const Ajv = AjvModule.default;
-
-// Compiled once per process, on first use: compiling is the expensive part of ajv.
-// `strictRequired` is off because `if/then` branches name keys declared one level up.
-let compiled: ReturnType<InstanceType<typeof Ajv>['compile']> | undefined;
-function shapeValidator() {
-  compiled ??= new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, keywords: [...annotationKeywords] }).compile(manifestSchema);
-  return compiled;
-}
+import { shapeValidator } from './validators.js';
 
 const typeNames: Record<string, string> = {
   string: 'a string',

@@ -1,16 +1,10 @@
-import Ajv2020Module from 'ajv/dist/2020.js';
 import { isEffectivelyDestructive } from '../../model/defaults.js';
 import { mapSchema, walkSchema } from '../../model/schema-walk.js';
 import { entriesOf, isRecord } from '../../util/guards.js';
 import { parsePointer, resolvePointer } from '../../util/json-pointer.js';
 import { suggestClosest } from '../../util/suggest.js';
 import { describeValue, type RuleContext } from '../context.js';
-
-// ajv is CommonJS; under NodeNext its class is the default export's `default`.
-const Ajv2020 = Ajv2020Module.default;
-// Tool schemas are JSON Schema 2020-12 (the MCP default dialect). Only the meta-schema
-// is checked here, so unknown keywords such as `x-mcp-header` stay allowed.
-const metaValidator = new Ajv2020({ allErrors: true, strict: false, verbose: true });
+import { validateSchema } from '../validators.js';
 
 const typeWords: Record<string, string> = { array: 'a list', object: 'a mapping', string: 'a string', number: 'a number', integer: 'an integer', boolean: 'true or false' };
 
@@ -92,16 +86,17 @@ function checkRef(ctx: RuleContext, root: Record<string, unknown>, ref: unknown,
 function checkMetaSchema(ctx: RuleContext, schema: Record<string, unknown>, base: readonly (string | number)[]): void {
   // `$handle` is mcp-gen's own keyword; check the schema as the wire will see it.
   const lowered = mapSchema(schema, (node) => ('$handle' in node ? { type: 'string' } : node));
-  let valid: boolean;
+  // Tool schemas are JSON Schema 2020-12 (the MCP default dialect).
+  let checked: ReturnType<typeof validateSchema>;
   try {
-    valid = metaValidator.validateSchema(lowered as object) as boolean;
+    checked = validateSchema(lowered as object);
   } catch (error) {
     ctx.report('schema-invalid', [...base, '$schema'], `schema cannot be checked: ${(error as Error).message}`, 'omit $schema; tool schemas use JSON Schema 2020-12');
     return;
   }
-  if (valid) return;
+  if (checked.valid) return;
   const seen = new Set<string>();
-  for (const error of metaValidator.errors ?? []) {
+  for (const error of checked.errors) {
     if (seen.has(error.instancePath)) continue;
     seen.add(error.instancePath);
     const path = parsePointer(error.instancePath);
