@@ -16,13 +16,15 @@ import { emitReportMarkdown } from './emit/report/index.js';
 import { compileManifest } from './pipeline.js';
 import { compareText } from './util/compare.js';
 import { reviewModel } from './review/index.js';
-import { writeProject, type WriteReport } from './write/index.js';
+import { inspectWrites, recoverWrites, writeProject, type Interruption, type WriteReport } from './write/index.js';
 
 /** The outcome of one generate run. */
 export interface GenerateResult {
   readonly diagnostics: readonly Diagnostic[];
   /** Null when the run stopped before writing (errors in the manifest or the generated code). */
   readonly report: WriteReport | null;
+  /** What an interrupted earlier run left: repaired by a writing run, only found by --check and --dry-run. */
+  readonly interrupted: Interruption | null;
   readonly ok: boolean;
 }
 
@@ -55,10 +57,12 @@ export function designPath(manifestFromOut: string): string {
 
 /** Generates (or checks, or lists) the project described by the manifest. */
 export async function generateProject(options: ResolvedOptions, mcpGenVersion: string, cwd: string = process.cwd()): Promise<GenerateResult> {
+  // A killed run may have left the folder half-written: repair it before reading the handlers and the marker.
+  const interrupted = options.mode === 'write' ? recoverWrites(options.outDir) : inspectWrites(options.outDir);
   const existing = loadProject(options.outDir);
   const { diagnostics, files } = await buildProject(options, mcpGenVersion, existing, cwd);
-  if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics, report: null, ok: false };
+  if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics, report: null, interrupted, ok: false };
   const report = writeProject(options.outDir, files, existing.previouslyGenerated ?? [], options.mode, bannerMark);
-  const stale = options.mode === 'check' && report.changes.length > 0;
-  return { diagnostics, report, ok: !stale && !hasFailures(diagnostics, options.strict) };
+  const stale = options.mode === 'check' && (report.changes.length > 0 || interrupted !== null);
+  return { diagnostics, report, interrupted, ok: !stale && !hasFailures(diagnostics, options.strict) };
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { checkManifest, renderReport } from '../check.js';
 import { resolveOptions } from '../config/index.js';
 import { formatReport, hasFailures, type Paint } from '../diagnostics/index.js';
-import { writeProject } from '../write/index.js';
+import { WriteError, writeProject } from '../write/index.js';
 import type { CliIo } from './index.js';
 
 /** `mcp-gen check`: validate + lint + gate (+ breaking changes); exit 1 on any FAIL or error. */
@@ -49,7 +49,14 @@ export function runReport(flags: { manifest: string; out?: string; format: strin
     return 0;
   }
   const target = path.resolve(io.cwd, flags.out ?? path.join(options.outDir, flags.format === 'json' ? 'DESIGN.json' : 'DESIGN.md'));
-  const report = writeProject(path.dirname(target), [{ path: path.basename(target), contents: text, ownership: 'generated' }], [], 'write', '');
+  let report;
+  try {
+    report = writeProject(path.dirname(target), [{ path: path.basename(target), contents: text, ownership: 'generated' }], [], 'write', '');
+  } catch (error) {
+    if (!(error instanceof WriteError)) throw error;
+    io.stderr(`mcp-gen: error: ${error.message}\n`);
+    return 1;
+  }
   const shown = path.relative(io.cwd, target).split(path.sep).join('/');
   io.stdout(`${shown}: ${report.changes.length === 0 ? 'unchanged' : 'written'} (gate ${result.review?.failed === true ? 'FAIL' : 'PASS'})\n`);
   return 0;
