@@ -59,10 +59,12 @@ export function designPath(manifestFromOut: string): string {
 export async function generateProject(options: ResolvedOptions, mcpGenVersion: string, cwd: string = process.cwd()): Promise<GenerateResult> {
   // A killed run may have left the folder half-written: repair it before reading the handlers and the marker.
   const interrupted = options.mode === 'write' ? recoverWrites(options.outDir) : inspectWrites(options.outDir);
+  // Against a half-written folder every comparison is meaningless: --check only reports the interruption.
+  if (options.mode === 'check' && interrupted !== null) return { diagnostics: [], report: null, interrupted, ok: false };
   const existing = loadProject(options.outDir);
   const { diagnostics, files } = await buildProject(options, mcpGenVersion, existing, cwd);
   if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics, report: null, interrupted, ok: false };
   const report = writeProject(options.outDir, files, existing.previouslyGenerated ?? [], options.mode, bannerMark);
-  const stale = options.mode === 'check' && (report.changes.length > 0 || interrupted !== null);
+  const stale = options.mode === 'check' && report.changes.length > 0;
   return { diagnostics, report, interrupted, ok: !stale && !hasFailures(diagnostics, options.strict) };
 }

@@ -57,6 +57,7 @@ export async function runGenerate(flags: GenerateFlags, io: CliIo, paint: Paint)
   const found = result.interrupted;
   if (found !== null && options.mode === 'write') io.stderr(`mcp-gen: note: ${describeRepair(found)}\n`);
   if (found !== null && options.mode === 'dry-run') io.stderr(`mcp-gen: note: ${describeLeft(found)}; generate repairs this first\n`);
+  if (found !== null && options.mode === 'check') io.stderr(`${options.manifest}: ${describeLeft(found)}; run "${options.regenerateCommand}" to repair it\n`);
   const report = result.report;
   if (report === null) return 1;
   if (options.mode === 'dry-run') {
@@ -64,9 +65,9 @@ export async function runGenerate(flags: GenerateFlags, io: CliIo, paint: Paint)
     return result.ok ? 0 : 1;
   }
   if (options.mode === 'check') {
-    if (report.changes.length === 0 && found === null) io.stdout(`${options.manifest}: generated files are up to date\n`);
-    if (found !== null) io.stderr(`${options.manifest}: ${describeLeft(found)}; run "${options.regenerateCommand}" to repair it\n`);
-    if (report.changes.length > 0) {
+    if (report.changes.length === 0) {
+      io.stdout(`${options.manifest}: generated files are up to date\n`);
+    } else {
       io.stderr(`${report.changes.map(describe).join('\n')}\n${options.manifest}: ${report.changes.length} file(s) out of date; run "${options.regenerateCommand}"\n`);
     }
     return result.ok ? 0 : 1;
