@@ -117,7 +117,8 @@ describe('generate killed at random instants', () => {
   it(`ends in the old or the new tree, or is reported and repaired (${kills} kills)`, async () => {
     expect(newTree.size).toBeGreaterThan(500);
     // Every handler and every file derived from the tools changes; scaffold and runtime files stay.
-    expect([...newTree.keys()].filter((f) => oldTree.get(f) !== newTree.get(f)).length).toBeGreaterThan(1000);
+    const paths = new Set([...oldTree.keys(), ...newTree.keys()]);
+    expect([...paths].filter((f) => oldTree.get(f) !== newTree.get(f)).length).toBeGreaterThan(1000);
     const next = random(seed);
     const outcomes = { old: 0, new: 0, staged: 0, midCommit: 0, finishedBeforeKill: 0 };
     console.log(`kill test: ${kills} kills, seed ${seed}; a whole run takes ${Math.round(timing.total)} ms, writing from ${Math.round(timing.writeStart)} ms`);
