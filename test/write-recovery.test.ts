@@ -127,14 +127,27 @@ describe('recovery after a crash', () => {
     }
   });
 
-  it('repairs the set-aside files of older writers: a lost original comes back, every temporary file goes', () => {
-    rmSync(path.join(dir, 'a/gone.ts'));
-    writeFileSync(path.join(dir, 'a/gone.ts.mcp-gen-123.bak'), 'old gone\n');
-    writeFileSync(path.join(dir, 'a/first.ts.mcp-gen-123.bak'), 'older first\n');
-    writeFileSync(path.join(dir, 'x/c.ts.mcp-gen-123.tmp'), 'B2\n');
-    expect(inspectWrites(dir)).toEqual({ run: null, changes: 0, strays: ['a/first.ts.mcp-gen-123.bak', 'a/gone.ts.mcp-gen-123.bak', 'x/c.ts.mcp-gen-123.tmp'] });
+  it('repairs the set-aside files of older writers at the root, under src/ and test/: a lost original comes back, every temporary file goes', () => {
+    rmSync(dir, { recursive: true, force: true });
+    const put = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    };
+    put('src/generated/a.gen.ts', 'new a\n');
+    put('src/generated/a.gen.ts.mcp-gen-123.bak', 'old a\n');
+    put('src/handlers/tools/b.ts.mcp-gen-123.bak', 'export const b = 1;\n');
+    put('test/contract-plan.gen.ts.mcp-gen-123.tmp', 'half\n');
+    put('README.md.mcp-gen-77.tmp', 'half\n');
+    put('other/c.ts.mcp-gen-1.tmp', 'not ours to judge\n');
+    expect(inspectWrites(dir)).toEqual({
+      run: null,
+      changes: 0,
+      strays: ['README.md.mcp-gen-77.tmp', 'src/generated/a.gen.ts.mcp-gen-123.bak', 'src/handlers/tools/b.ts.mcp-gen-123.bak', 'test/contract-plan.gen.ts.mcp-gen-123.tmp'],
+    });
     recoverWrites(dir);
-    expect(snapshot()).toEqual(oldTree);
+    expect(listTree(dir)).toEqual(['other/c.ts.mcp-gen-1.tmp', 'src/generated/a.gen.ts', 'src/handlers/tools/b.ts']);
+    expect(readFileSync(path.join(dir, 'src/generated/a.gen.ts'), 'utf8')).toBe('new a\n');
+    expect(readFileSync(path.join(dir, 'src/handlers/tools/b.ts'), 'utf8')).toBe('export const b = 1;\n');
   });
 
   it('leaves alone the pending folder of a run that is still writing', () => {

@@ -100,7 +100,12 @@ function busy(pid: number): WriteError {
   return new WriteError(`another mcp-gen run (process ${pid}) is writing this folder; wait for it to end (if no such run exists, delete "${pendingFolder}")`);
 }
 
-/** Project-relative paths of stray temporary files, skipping dependencies, version control and dot folders. */
+/**
+ * Project-relative paths of stray temporary files. Older writers left them
+ * next to their targets, which are files at the root and under `src/` and
+ * `test/`; only those are searched, so a project inside a large folder costs
+ * nothing more.
+ */
 function findStrays(root: string): string[] {
   const found: string[] = [];
   const walk = (dir: string, prefix: string, depth: number) => {
@@ -112,7 +117,8 @@ function findStrays(root: string): string[] {
     }
     for (const entry of entries) {
       if (entry.isDirectory()) {
-        if (depth < 12 && entry.name !== 'node_modules' && !entry.name.startsWith('.')) walk(path.join(dir, entry.name), `${prefix}${entry.name}/`, depth + 1);
+        const searched = depth === 0 ? entry.name === 'src' || entry.name === 'test' : depth < 12 && entry.name !== 'node_modules';
+        if (searched) walk(path.join(dir, entry.name), `${prefix}${entry.name}/`, depth + 1);
       } else if (strayPattern.test(entry.name)) {
         found.push(`${prefix}${entry.name}`);
       }
