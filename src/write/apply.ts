@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { inside, type WriteAction } from './actions.js';
 import { keepCopy, syncDirectory, writeDurably } from './durable.js';
@@ -96,8 +96,19 @@ function planSteps(root: string, actions: readonly WriteAction[]): PlannedStep[]
     if (!statSync(file).isFile()) throw new WriteError(`could not write "${relative}" (not a regular file); nothing was changed`);
     return `old/${backups++}`;
   };
+  // A folder the disk will refuse is found now, before the commit point, when failing costs nothing.
+  const writable = (relative: string) => {
+    let dir = path.dirname(inside(root, relative));
+    while (!existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+    try {
+      accessSync(dir, constants.W_OK | constants.X_OK);
+    } catch {
+      throw new WriteError(`could not write "${relative}" (EACCES); nothing was changed`);
+    }
+  };
   const steps: PlannedStep[] = [];
   let staged = 0;
+  for (const relative of [...written.keys(), ...removed]) writable(relative);
   for (const [relative, contents] of written) steps.push({ step: { path: relative, staged: `new/${staged++}`, backup: backupOf(relative) }, contents });
   for (const relative of removed) steps.push({ step: { path: relative, staged: null, backup: backupOf(relative) }, contents: undefined });
   return steps;

@@ -113,9 +113,11 @@ export function rollForward(root: string, journal: Journal, faults: WriteFaults)
 /**
  * Brings every path of the journal back to its old state, after a failure
  * part-way through `rollForward`. The journal is first renamed so that a crash
- * while undoing is finished by undoing, not by rolling forward again. Safe to
- * repeat: a backup that is gone has already been put back, and a new file is
- * removed only when its staged copy is gone (it was renamed into place).
+ * while undoing is finished by undoing, not by rolling forward again. Only
+ * steps that happened are undone, so a folder the disk refuses to write in
+ * stops nothing else. Safe to repeat: a backup that is gone has already been
+ * put back, and a new file is removed only when its staged copy is gone (it
+ * was renamed into place).
  */
 export function rollBack(root: string, journal: Journal, faults: WriteFaults): void {
   const journalFile = pendingPath(root, journalName);
@@ -126,12 +128,15 @@ export function rollBack(root: string, journal: Journal, faults: WriteFaults): v
   [...journal.steps].reverse().forEach((step, index) => {
     reach(faults, { phase: 'rollback', index });
     const target = inside(root, step.path);
+    // A step that never happened is left alone: its staged file is still there, or its removed path still exists.
+    const applied = step.staged === null ? !existsSync(target) : !existsSync(pendingPath(root, step.staged));
+    if (!applied) return;
     if (step.backup !== null) {
       const backup = pendingPath(root, step.backup);
       if (!existsSync(backup)) return;
       mkdirSync(path.dirname(target), { recursive: true });
       renameSync(backup, target);
-    } else if (step.staged !== null && !existsSync(pendingPath(root, step.staged)) && isFile(target)) {
+    } else if (isFile(target)) {
       rmSync(target);
     }
   });
