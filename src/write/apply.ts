@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, lstatSync, mkdirSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inside, type WriteAction } from './actions.js';
 import { keepCopy, syncDirectory, writeDurably } from './durable.js';
@@ -30,7 +30,14 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
   let journal: Journal;
   try {
     mkdirSync(folder);
-    writeDurably(path.join(folder, ownerName), `${process.pid}\n`);
+  } catch (error) {
+    // Created since recoverWrites looked: another run has just started; its folder is not ours to clean.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new WriteError(`another mcp-gen run is writing this folder; wait for it to end (if no such run exists, delete "${pendingFolder}")`);
+    throw failure(root, error, '');
+  }
+  try {
+    // Not flushed: an owner lost in a power cut only makes the folder look abandoned, which it then is.
+    writeFileSync(path.join(folder, ownerName), `${process.pid}\n`);
     mkdirSync(path.join(folder, 'new'));
     mkdirSync(path.join(folder, 'old'));
     steps.forEach((step, index) => {
