@@ -18,6 +18,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain JavaScript shared with the benchmarks
 import { syntheticManifest } from '../scripts/bench/manifests.mjs';
+import { pendingFolder as pending } from '../src/write/index.js';
 import { listTree, repoRoot } from './support/golden.js';
 
 const kills = Number.parseInt(process.env.MCP_GEN_KILLS ?? '10', 10);
@@ -26,7 +27,6 @@ const base = path.join(repoRoot, '.test-out', 'kill');
 const oldCopy = path.join(base, 'old');
 const work = path.join(base, 'work');
 const bin = path.join(repoRoot, 'bin', 'mcp-gen.js');
-const pending = '.mcp-gen-pending';
 
 /** A small seeded generator (mulberry32): the same seed gives the same kill instants. */
 function random(start: number): () => number {
