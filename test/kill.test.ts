@@ -4,9 +4,10 @@
  * each kill, either the tree is exactly the old or the new one, or `generate --check` reports the
  * interrupted run; then one `generate` must leave exactly the new tree, with no stray file.
  *
- * Even kills land uniformly over a whole run; odd kills uniformly over the window in which it writes
- * (from the moment its pending folder appears), so that many land mid-commit. The box's speed changes
- * with its load, so every run that ends on its own updates the estimates of both. Instants come from
+ * A third of the kills land uniformly over a whole run, a third uniformly over the window in which it
+ * writes (from the moment its pending folder appears), a third uniformly between its commit point (its
+ * journal appears) and its end, so that many land mid-commit. The box's speed changes with its load,
+ * so every run that ends on its own updates the three estimates. Instants come from
  * a seeded generator; the seed is printed so a failure can be replayed:
  *   MCP_GEN_KILLS=50 MCP_GEN_KILL_SEED=<seed> npx vitest run test/kill.test.ts
  * MCP_GEN_KILLS defaults to 10. Each kill is logged to .test-out/kill/log.txt as it happens.
@@ -54,15 +55,19 @@ function cli(args: string[]) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** When to kill: `afterStart` ms after the spawn, or `afterWrite` ms after the run's pending folder appears. */
-type KillPlan = { readonly afterStart: number } | { readonly afterWrite: number };
+/**
+ * When to kill: `afterStart` ms after the spawn, `afterWrite` ms after the run's pending folder
+ * appears, or `afterCommit` ms after its journal appears.
+ */
+type KillPlan = { readonly afterStart: number } | { readonly afterWrite: number } | { readonly afterCommit: number };
 
-/** What one spawned run did: whether the kill landed, how long it ran, when it began to write (-1: never seen). */
+/** What one spawned run did: whether the kill landed, how long it ran, when it began to write and committed (-1: never seen). */
 interface RunTiming {
   readonly killed: boolean;
   readonly code: number | null;
   readonly elapsed: number;
   readonly writeStart: number;
+  readonly commit: number;
 }
 
 /** Starts `generate`, watches for its pending folder, and kills it as planned (never, without a plan). */
@@ -70,6 +75,7 @@ function runGenerate(plan: KillPlan | null): Promise<RunTiming> {
   return new Promise((resolve) => {
     const started = performance.now();
     let writeStart = -1;
+    let commit = -1;
     let killed = false;
     const child = spawn(process.execPath, [bin, 'generate', 'mcp.yaml'], { cwd: work, stdio: 'ignore' });
     const kill = () => {
@@ -77,14 +83,19 @@ function runGenerate(plan: KillPlan | null): Promise<RunTiming> {
     };
     const timers = plan !== null && 'afterStart' in plan ? [setTimeout(kill, plan.afterStart)] : [];
     const poll = setInterval(() => {
-      if (writeStart >= 0 || !existsSync(path.join(work, pendingFolder))) return;
-      writeStart = performance.now() - started;
-      if (plan !== null && 'afterWrite' in plan) timers.push(setTimeout(kill, plan.afterWrite));
-    }, 2);
+      if (writeStart < 0 && existsSync(path.join(work, pendingFolder))) {
+        writeStart = performance.now() - started;
+        if (plan !== null && 'afterWrite' in plan) timers.push(setTimeout(kill, plan.afterWrite));
+      }
+      if (writeStart >= 0 && commit < 0 && existsSync(path.join(work, pendingFolder, 'journal.json'))) {
+        commit = performance.now() - started;
+        if (plan !== null && 'afterCommit' in plan) timers.push(setTimeout(kill, plan.afterCommit));
+      }
+    }, 1);
     child.on('exit', (code, signal) => {
       for (const timer of timers) clearTimeout(timer);
       clearInterval(poll);
-      resolve({ killed: killed && signal === 'SIGKILL', code, elapsed: performance.now() - started, writeStart });
+      resolve({ killed: killed && signal === 'SIGKILL', code, elapsed: performance.now() - started, writeStart, commit });
     });
   });
 }
@@ -115,6 +126,7 @@ beforeAll(async () => {
   newTree = snapshot(work);
   expect(timing.code).toBe(0);
   expect(timing.writeStart).toBeGreaterThan(0);
+  expect(timing.commit).toBeGreaterThan(timing.writeStart);
 }, 1_200_000);
 
 describe('generate killed at random instants', () => {
@@ -124,13 +136,15 @@ describe('generate killed at random instants', () => {
     expect([...paths].filter((f) => oldTree.get(f) !== newTree.get(f)).length).toBeGreaterThan(1000);
     const next = random(seed);
     const outcomes = { killed: 0, old: 0, new: 0, staged: 0, midCommit: 0 };
-    console.log(`kill test: ${kills} kills, seed ${seed}; a whole run took ${Math.round(timing.elapsed)} ms, writing from ${Math.round(timing.writeStart)} ms`);
+    console.log(`kill test: ${kills} kills, seed ${seed}; a whole run took ${Math.round(timing.elapsed)} ms, writing from ${Math.round(timing.writeStart)} ms, committed at ${Math.round(timing.commit)} ms`);
     for (let i = 0; i < kills; i++) {
       resetToOld();
-      const plan: KillPlan = i % 2 === 0 ? { afterStart: next() * timing.elapsed } : { afterWrite: next() * (timing.elapsed - timing.writeStart) };
+      const r = next();
+      const plan: KillPlan =
+        i % 3 === 0 ? { afterStart: r * timing.elapsed } : i % 3 === 1 ? { afterWrite: r * (timing.elapsed - timing.writeStart) } : { afterCommit: r * Math.max(timing.elapsed - timing.commit, 5) };
       const run = await runGenerate(plan);
-      if (!run.killed && run.code === 0 && run.writeStart > 0) timing = run;
-      const when = 'afterStart' in plan ? `${Math.round(plan.afterStart)} ms after start` : `${Math.round(plan.afterWrite)} ms after writing began`;
+      if (!run.killed && run.code === 0 && run.writeStart > 0 && run.commit > 0) timing = run;
+      const when = 'afterStart' in plan ? `${Math.round(plan.afterStart)} ms after start` : 'afterWrite' in plan ? `${Math.round(plan.afterWrite)} ms after writing began` : `${Math.round(plan.afterCommit)} ms after the commit point`;
       const label = `kill ${i}, ${when} (seed ${seed})`;
       const after = snapshot(work);
       let outcome: string;
