@@ -159,7 +159,7 @@ describe('generate killed at random instants', () => {
         const committed = existsSync(path.join(work, pendingFolder, 'journal.json'));
         if (committed) outcomes.midCommit++;
         else outcomes.staged++;
-        outcome = committed ? 'mid-commit (journal written)' : 'before the commit point (staged files only)';
+        outcome = committed ? 'mid-commit (journal written)' : 'pending folder without a journal (before the commit point, or while deleting it)';
         // Not a consistent tree: the pending folder must be there, and --check must say so.
         expect(existsSync(path.join(work, pendingFolder)), label).toBe(true);
         const check = cli(['generate', 'mcp.yaml', '--check']);
