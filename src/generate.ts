@@ -10,7 +10,7 @@ import type { ExistingProject } from './load/index.js';
 import { loadProject } from './load/project.js';
 import { loadManifestText } from './load/run-record.js';
 import { findUpToDate, recordOf, runKey } from './up-to-date.js';
-import type { WriteReport } from './write/index.js';
+import { inspectWrites, recoverWrites, type Interruption, type WriteReport } from './write/index.js';
 import { writeRunRecord } from './write/run-record.js';
 
 // The pipeline (the validator, the code builders) is imported only by runs that need it: a run over
@@ -22,6 +22,8 @@ export interface GenerateResult {
   readonly diagnostics: readonly Diagnostic[];
   /** Null when the run stopped before writing (errors in the manifest or the generated code). */
   readonly report: WriteReport | null;
+  /** What an interrupted earlier run left: repaired by a writing run, only found by --check and --dry-run. */
+  readonly interrupted: Interruption | null;
   readonly ok: boolean;
 }
 
@@ -41,16 +43,20 @@ export async function buildProject(options: ResolvedOptions, mcpGenVersion: stri
 
 /** Generates (or checks, or lists) the project described by the manifest. */
 export async function generateProject(options: ResolvedOptions, mcpGenVersion: string, cwd: string = process.cwd()): Promise<GenerateResult> {
+  // A killed run may have left the folder half-written: repair it before reading the handlers and the marker.
+  const interrupted = options.mode === 'write' ? recoverWrites(options.outDir) : inspectWrites(options.outDir);
+  // Against a half-written folder every comparison is meaningless: --check only reports the interruption.
+  if (options.mode === 'check' && interrupted !== null) return { diagnostics: [], report: null, interrupted, ok: false };
   const existing = loadProject(options.outDir);
   const text = loadManifestText(options.manifest, cwd);
   const key = text === null ? null : runKey(options, mcpGenVersion, cwd, text, existing);
   const recorded = key === null ? null : findUpToDate(options.outDir, key);
-  if (recorded !== null) return { diagnostics: recorded.diagnostics, report: recorded.report, ok: !hasFailures(recorded.diagnostics, options.strict) };
+  if (recorded !== null) return { diagnostics: recorded.diagnostics, report: recorded.report, interrupted, ok: !hasFailures(recorded.diagnostics, options.strict) };
   const { runPipeline } = await pipeline();
   const { diagnostics, written, files, manifest } = await runPipeline({ manifest: options.manifest, cwd, project: { options, mcpGenVersion, existing } }, 'write');
-  if (written === null) return { diagnostics, report: null, ok: false };
+  if (written === null) return { diagnostics, report: null, interrupted, ok: false };
   // Recorded only when the pipeline read the same manifest text that the key was made of.
   if (text !== null && manifest?.text === text) writeRunRecord(options.outDir, recordOf(options, mcpGenVersion, cwd, text, existing, files, written, diagnostics));
   const stale = options.mode === 'check' && written.changes.length > 0;
-  return { diagnostics, report: written, ok: !stale && !hasFailures(diagnostics, options.strict) };
+  return { diagnostics, report: written, interrupted, ok: !stale && !hasFailures(diagnostics, options.strict) };
 }

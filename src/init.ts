@@ -10,7 +10,7 @@ import { bannerMark } from './emit/index.js';
 import { generateProject } from './generate.js';
 import { manifestFile } from './model/layout.js';
 import { customizeManifest, findMcpGenOrigin, listFolder, loadInitAssets, type InitExample } from './load/index.js';
-import { packPackage, writeProject, type WriteAction } from './write/index.js';
+import { packPackage, recoverWrites, writeProject, type WriteAction } from './write/index.js';
 
 /** The choices of one `init`, after flags and questions. */
 export interface InitOptions {
@@ -55,6 +55,8 @@ function shellWord(text: string): string {
  */
 export async function initProject(options: InitOptions, cwd: string, mcpGenVersion: string): Promise<InitResult> {
   const target = path.resolve(cwd, options.dir);
+  // An init killed half-way is finished or undone first, so the folder is judged as it really is.
+  if (listFolder(target).length > 0) recoverWrites(target);
   const existing = listFolder(target).filter((f) => f !== '.git');
   if (existing.length > 0 && !options.force) {
     return { ok: false, error: `"${options.dir}" is not empty; use --force to add the project there (existing files are never overwritten)` };

@@ -2,7 +2,7 @@ import { resolveOptions, type GenerateFlags } from '../config/index.js';
 import { formatReport, type Paint } from '../diagnostics/index.js';
 import { generateProject } from '../generate.js';
 import { watchManifest } from '../load/watch.js';
-import type { WriteAction } from '../write/index.js';
+import { pendingFolder, type Interruption, type WriteAction } from '../write/index.js';
 import { WriteError } from '../write/errors.js';
 import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
@@ -21,6 +21,28 @@ function describe(action: WriteAction): string {
   return `${labels[action.kind].padEnd(9)} ${String(action.ownership).padEnd(9)} ${what}`;
 }
 
+/** What an interrupted run left, as --check and --dry-run report it. */
+function describeLeft(found: Interruption): string {
+  const parts = [
+    found.run === 'committed' ? `an interrupted run left ${found.changes} change(s) half-applied (journal in ${pendingFolder}/)` : '',
+    found.run === 'rolling-back' ? `an interrupted run was undoing a failed write (journal in ${pendingFolder}/)` : '',
+    found.run === 'staged' ? `an interrupted run left temporary files in ${pendingFolder}/` : '',
+    found.strays.length > 0 ? `an interrupted run left ${found.strays.length} temporary file(s), e.g. ${found.strays[0]}` : '',
+  ];
+  return parts.filter((p) => p !== '').join('; ');
+}
+
+/** What a writing run repaired before it started. */
+function describeRepair(found: Interruption): string {
+  const parts = [
+    found.run === 'committed' ? `finished the ${found.changes} change(s) of an interrupted run` : '',
+    found.run === 'rolling-back' ? 'undid the changes of an interrupted run' : '',
+    found.run === 'staged' ? 'removed the temporary files of an interrupted run (it had changed nothing)' : '',
+    found.strays.length > 0 ? `removed ${found.strays.length} temporary file(s) an interrupted run had left` : '',
+  ];
+  return parts.filter((p) => p !== '').join('; ');
+}
+
 /** `mcp-gen generate`: prints diagnostics, then what changed (or would change); returns the exit code. */
 export async function runGenerate(flags: GenerateFlags, io: CliIo, paint: Paint): Promise<number> {
   const options = resolveOptions(flags, io.cwd);
@@ -33,6 +55,10 @@ export async function runGenerate(flags: GenerateFlags, io: CliIo, paint: Paint)
     return 1;
   }
   if (result.diagnostics.length > 0) io.stderr(formatReport(result.diagnostics, paint));
+  const found = result.interrupted;
+  if (found !== null && options.mode === 'write') io.stderr(`mcp-gen: note: ${describeRepair(found)}\n`);
+  if (found !== null && options.mode === 'dry-run') io.stderr(`mcp-gen: note: ${describeLeft(found)}; generate repairs this first\n`);
+  if (found !== null && options.mode === 'check') io.stderr(`${options.manifest}: ${describeLeft(found)}; run "${options.regenerateCommand}" to repair it\n`);
   const report = result.report;
   if (report === null) return 1;
   if (options.mode === 'dry-run') {

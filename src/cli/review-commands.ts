@@ -5,7 +5,7 @@ import { formatReport, hasFailures, type Paint } from '../diagnostics/index.js';
 import { designJsonPath, designPath } from '../model/layout.js';
 import { runPipeline } from '../pipeline.js';
 import { isFolder } from '../load/index.js';
-import { writeProject } from '../write/index.js';
+import { WriteError, writeProject } from '../write/index.js';
 import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
 
@@ -59,7 +59,14 @@ export async function runReport(flags: { manifest: string; out?: string; format:
     io.stderr(`mcp-gen: error: cannot write "${flags.out ?? target}": the folder "${path.dirname(target)}" does not exist\n`);
     return 1;
   }
-  const report = writeProject(path.dirname(target), [{ path: path.basename(target), contents: text, ownership: 'generated' }], [], 'write', '');
+  let report;
+  try {
+    report = writeProject(path.dirname(target), [{ path: path.basename(target), contents: text, ownership: 'generated' }], [], 'write', '');
+  } catch (error) {
+    if (!(error instanceof WriteError)) throw error;
+    io.stderr(`mcp-gen: error: ${error.message}\n`);
+    return 1;
+  }
   const shown = path.relative(io.cwd, target).split(path.sep).join('/');
   io.stdout(`${shown}: ${report.changes.length === 0 ? 'unchanged' : 'written'} (gate ${result.review?.failed === true ? 'FAIL' : 'PASS'})\n`);
   return 0;

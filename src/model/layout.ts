@@ -21,6 +21,14 @@ export const generatedDir = `${sourceDir}/generated`;
 /** The list of files the last run generated; stale-file cleanup trusts only files listed there. */
 export const markerPath = `${generatedDir}/.mcp-gen`;
 
+/**
+ * The one folder, relative to the output folder, where a run stages new
+ * contents, keeps backups and writes its journal. A run changes nothing else
+ * except the planned paths; the folder is gone when a run ends, whatever way
+ * it ends (the next run removes what a killed one left).
+ */
+export const pendingFolder = '.mcp-gen-pending';
+
 /** The generated modules built from the model. */
 export const generatedPaths = {
   /** The one module handlers import from: types, errors, results, context and handle types. */

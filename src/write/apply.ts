@@ -1,70 +1,172 @@
-import { existsSync, mkdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inside, type WriteAction } from './actions.js';
+import { keepCopy, syncDirectory, writeDurably } from './durable.js';
 import { WriteError } from './errors.js';
-
-const suffix = `.mcp-gen-${process.pid}`;
-
+import { journalName, ownerName, pendingFolder, pendingPath, reach, removePending, rollBack, rollForward, SimulatedCrash, type Journal, type JournalStep, type WriteFaults } from './journal.js';
+import { recoverWrites } from './recover.js';
 
 /**
- * Applies actions as one transaction: new contents go to temporary files
- * first, every file about to be replaced or removed is set aside, and only then
- * are the temporary files renamed into place. If any step fails, everything
- * set aside is put back and everything new is removed, so a failed run leaves
- * the tree as it was.
+ * Applies actions as one transaction that survives being killed at any
+ * instant. First, with the tree untouched, every new content is written to
+ * the pending folder and every file about to be replaced or removed is kept
+ * there too; all of it is flushed. Then the journal is written and renamed
+ * into place: that rename is the commit point. Then the staged files are
+ * renamed over their targets and the removed files deleted, and the pending
+ * folder is deleted.
+ *
+ * Killed before the commit point, the tree is still the old one and the next
+ * run only deletes the pending folder; killed after it, the next run finishes
+ * the renames (`recoverWrites`). A failure here (the disk refuses a write)
+ * puts everything back before it is reported, so a failed run leaves the tree
+ * as it was.
  */
-export function applyActions(root: string, actions: readonly WriteAction[]): void {
-  const temps: { temp: string; target: string }[] = [];
-  const backups: { backup: string; original: string }[] = [];
-  const placed: string[] = [];
-  const createdDirs: string[] = [];
-
-  const ensureDir = (dir: string) => {
-    const missing: string[] = [];
-    for (let d = dir; !existsSync(d); d = path.dirname(d)) missing.unshift(d);
-    for (const d of missing) {
-      mkdirSync(d);
-      createdDirs.push(d);
-    }
-  };
-  const setAside = (file: string) => {
-    const backup = `${file}${suffix}.bak`;
-    renameSync(file, backup);
-    backups.push({ backup, original: file });
-  };
-
+export function applyActions(root: string, actions: readonly WriteAction[], faults: WriteFaults = {}): void {
+  recoverWrites(root, faults);
+  const steps = planSteps(root, actions);
+  const firstCreated = mkdirSync(root, { recursive: true });
+  const folder = inside(root, pendingFolder);
+  let current = '';
+  let journal: Journal;
   try {
-    for (const action of actions) {
-      if (action.contents === undefined || !['create', 'update', 'move'].includes(action.kind)) continue;
-      const target = inside(root, action.path);
-      ensureDir(path.dirname(target));
-      const temp = `${target}${suffix}.tmp`;
-      writeFileSync(temp, action.contents);
-      temps.push({ temp, target });
-    }
-    for (const action of actions) {
-      if (action.kind === 'update') setAside(inside(root, action.path));
-      if (action.kind === 'remove') setAside(inside(root, action.path));
-      if (action.kind === 'move' && action.from !== undefined) setAside(inside(root, action.from));
-    }
-    for (const { temp, target } of temps) {
-      renameSync(temp, target);
-      placed.push(target);
-    }
+    mkdirSync(folder);
   } catch (error) {
-    for (const file of placed) rmSync(file, { force: true });
-    for (const { temp } of temps) rmSync(temp, { force: true });
-    for (const { backup, original } of backups.reverse()) renameSync(backup, original);
-    for (const dir of createdDirs.reverse()) {
-      try {
-        rmdirSync(dir);
-      } catch {
-        // not empty: something else lives there now; leave it
-      }
-    }
-    const reason = error as NodeJS.ErrnoException;
-    const where = reason.path === undefined ? '' : ` "${path.relative(root, reason.path).split(path.sep).join('/').replace(/\.mcp-gen-\d+\.(tmp|bak)$/, '')}"`;
-    throw new WriteError(`could not write${where} (${reason.code ?? reason.message}); nothing was changed`);
+    // Created since recoverWrites looked: another run has just started; its folder is not ours to clean.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new WriteError(`another mcp-gen run is writing this folder; wait for it to end (if no such run exists, delete "${pendingFolder}")`);
+    throw failure(root, error, '');
   }
-  for (const { backup } of backups) rmSync(backup, { force: true });
+  try {
+    // Not flushed: an owner lost in a power cut only makes the folder look abandoned, which it then is.
+    writeFileSync(path.join(folder, ownerName), `${process.pid}\n`);
+    mkdirSync(path.join(folder, 'new'));
+    mkdirSync(path.join(folder, 'old'));
+    steps.forEach((step, index) => {
+      current = step.step.path;
+      if (step.contents !== undefined && step.step.staged !== null) writeDurably(pendingPath(root, step.step.staged), step.contents);
+      if (step.step.backup !== null) keepCopy(inside(root, step.step.path), pendingPath(root, step.step.backup));
+      reach(faults, { phase: 'stage', index });
+    });
+    current = '';
+    syncDirectory(path.join(folder, 'new'));
+    syncDirectory(path.join(folder, 'old'));
+    journal = { version: 1, steps: steps.map((s) => s.step), createdDirs: missingDirs(root, steps) };
+    writeDurably(path.join(folder, `${journalName}.tmp`), `${JSON.stringify(journal)}\n`);
+    reach(faults, { phase: 'commit', index: 0 });
+    renameSync(path.join(folder, `${journalName}.tmp`), path.join(folder, journalName));
+    syncDirectory(folder);
+    reach(faults, { phase: 'commit', index: 1 });
+  } catch (error) {
+    if (error instanceof SimulatedCrash) throw error;
+    rmSync(folder, { recursive: true, force: true });
+    removeCreatedRoot(root, firstCreated);
+    throw failure(root, error, current);
+  }
+  try {
+    rollForward(root, journal, faults);
+  } catch (error) {
+    if (error instanceof SimulatedCrash) throw error;
+    try {
+      rollBack(root, journal, faults);
+      removePending(root, faults);
+      removeCreatedRoot(root, firstCreated);
+    } catch (again) {
+      if (again instanceof SimulatedCrash) throw again;
+      throw new WriteError(`could not write (${codeOf(error)}) nor undo the changes (${codeOf(again)}); "${pendingFolder}" was kept so the next run can finish the undo`);
+    }
+    throw failure(root, error, '');
+  }
+  removePending(root, faults);
+}
+
+interface PlannedStep {
+  readonly step: JournalStep;
+  readonly contents: string | undefined;
+}
+
+/**
+ * One step per path: every path written, then every path removed that is not
+ * also written (a rename chain `a -> b, b -> c` writes `b`, it must not remove
+ * it), so the steps are independent and can be replayed in any state.
+ */
+function planSteps(root: string, actions: readonly WriteAction[]): PlannedStep[] {
+  const written = new Map<string, string>();
+  for (const a of actions) if (a.contents !== undefined && (a.kind === 'create' || a.kind === 'update' || a.kind === 'move')) written.set(a.path, a.contents);
+  const removed = new Set<string>();
+  for (const a of actions) {
+    const gone = a.kind === 'remove' ? a.path : a.kind === 'move' ? a.from : undefined;
+    if (gone !== undefined && !written.has(gone)) removed.add(gone);
+  }
+  let backups = 0;
+  const backupOf = (relative: string): string | null => {
+    const file = inside(root, relative);
+    if (!existsOrLink(file)) return null;
+    if (!statSync(file).isFile()) throw new WriteError(`could not write "${relative}" (not a regular file); nothing was changed`);
+    return `old/${backups++}`;
+  };
+  // A folder the disk will refuse is found now, before the commit point, when failing costs nothing.
+  const writable = (relative: string) => {
+    let dir = path.dirname(inside(root, relative));
+    while (!existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+    try {
+      accessSync(dir, constants.W_OK | constants.X_OK);
+    } catch {
+      throw new WriteError(`could not write "${relative}" (EACCES); nothing was changed`);
+    }
+  };
+  const steps: PlannedStep[] = [];
+  let staged = 0;
+  for (const relative of [...written.keys(), ...removed]) writable(relative);
+  for (const [relative, contents] of written) steps.push({ step: { path: relative, staged: `new/${staged++}`, backup: backupOf(relative) }, contents });
+  for (const relative of removed) steps.push({ step: { path: relative, staged: null, backup: backupOf(relative) }, contents: undefined });
+  return steps;
+}
+
+function existsOrLink(file: string): boolean {
+  try {
+    lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Folders the new files need that do not exist yet, parents first, relative to the root. */
+function missingDirs(root: string, steps: readonly PlannedStep[]): string[] {
+  const missing = new Set<string>();
+  for (const { step } of steps) {
+    if (step.staged === null) continue;
+    const parts = step.path.split('/').slice(0, -1);
+    for (let n = 1; n <= parts.length; n++) {
+      const dir = parts.slice(0, n).join('/');
+      if (!missing.has(dir) && !existsSync(inside(root, dir))) missing.add(dir);
+    }
+  }
+  return [...missing];
+}
+
+/** Removes the folders `mkdirSync(root, { recursive: true })` created, when still empty. */
+function removeCreatedRoot(root: string, firstCreated: string | undefined): void {
+  if (firstCreated === undefined) return;
+  for (let dir = root; dir.length >= firstCreated.length; dir = path.dirname(dir)) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      return;
+    }
+  }
+}
+
+function codeOf(error: unknown): string {
+  const reason = error as NodeJS.ErrnoException;
+  return reason.code ?? reason.message;
+}
+
+function failure(root: string, error: unknown, current: string): WriteError {
+  if (error instanceof WriteError) return error;
+  const reason = error as NodeJS.ErrnoException & { dest?: string };
+  // A rename names the staged file first and the target second; the target is what the user knows.
+  const named = reason.dest ?? reason.path;
+  const shown = current !== '' ? current : named === undefined ? '' : path.relative(root, named).split(path.sep).join('/');
+  const where = shown === '' || shown.startsWith(pendingFolder) ? '' : ` "${shown}"`;
+  return new WriteError(`could not write${where} (${codeOf(error)}); nothing was changed`);
 }

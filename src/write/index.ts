@@ -3,16 +3,21 @@
  * In: the output folder, the emitted files, the previous run's file list and a
  * mode. Out: the list of actions, applied (write), only compared (check) or
  * only listed (dry-run). Unchanged files are never rewritten, scaffold files
- * never overwritten, and all writes of a run succeed or fail together.
+ * never overwritten, and all writes of a run succeed or fail together, even
+ * when the process is killed half-way (see apply.ts and recover.ts).
  */
 import type { GeneratedFile } from '../emit/index.js';
 import { planActions, type WriteAction } from './actions.js';
 import { applyActions } from './apply.js';
+import type { WriteFaults } from './journal.js';
+import { recoverWrites } from './recover.js';
 
 export { PathEscapeError, type ActionKind, type WriteAction } from './actions.js';
 export { applyActions } from './apply.js';
 export { WriteError } from './errors.js';
 export { packPackage } from './pack.js';
+export { pendingFolder, SimulatedCrash, type WriteFaults, type WritePoint } from './journal.js';
+export { inspectWrites, recoverWrites, type Interruption } from './recover.js';
 
 /** What a run did or would do. */
 export interface WriteReport {
@@ -21,10 +26,14 @@ export interface WriteReport {
   readonly changes: readonly WriteAction[];
 }
 
-/** Compares, lists or writes `files` under `root` according to `mode`. */
-export function writeProject(root: string, files: readonly GeneratedFile[], previouslyGenerated: readonly string[], mode: 'write' | 'check' | 'dry-run', bannerMark: string): WriteReport {
+/**
+ * Compares, lists or writes `files` under `root` according to `mode`. A
+ * writing run first repairs what an interrupted run left (`recoverWrites`).
+ */
+export function writeProject(root: string, files: readonly GeneratedFile[], previouslyGenerated: readonly string[], mode: 'write' | 'check' | 'dry-run', bannerMark: string, faults: WriteFaults = {}): WriteReport {
+  if (mode === 'write') recoverWrites(root, faults);
   const actions = planActions(root, files, previouslyGenerated, bannerMark);
   const changes = actions.filter((a) => a.kind !== 'unchanged' && a.kind !== 'keep');
-  if (mode === 'write' && changes.length > 0) applyActions(root, changes);
+  if (mode === 'write' && changes.length > 0) applyActions(root, changes, faults);
   return { actions, changes };
 }

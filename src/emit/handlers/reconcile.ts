@@ -16,13 +16,28 @@ export interface ReconcileResult {
   readonly findings: readonly Finding[];
 }
 
+/**
+ * A handler file in a project of its own. Checks and renames stay inside the
+ * file, so the project loads neither the standard library nor the file's
+ * imports: loading them cost most of a rename.
+ */
+function handlerSource(text: string): SourceFile {
+  const project = createProject();
+  project.compilerOptions.set({ noLib: true, noResolve: true });
+  return project.createSourceFile('handler.ts', text);
+}
+
+/** Syntax errors of the file, from the compiler's public program API. */
 function parseErrors(file: SourceFile): { line: number; col: number; message: string }[] {
-  const diagnostics = (file.compilerNode as unknown as { parseDiagnostics?: { start?: number; messageText: unknown }[] }).parseDiagnostics ?? [];
-  return diagnostics.map((d) => {
-    const { line, column } = file.getLineAndColumnAtPos(d.start ?? 0);
-    const message = typeof d.messageText === 'string' ? d.messageText : 'syntax error';
-    return { line, col: column, message };
-  });
+  return file
+    .getProject()
+    .getProgram()
+    .getSyntacticDiagnostics(file)
+    .map((d) => {
+      const { line, column } = file.getLineAndColumnAtPos(d.getStart() ?? 0);
+      const text = d.getMessageText();
+      return { line, col: column, message: typeof text === 'string' ? text : 'syntax error' };
+    });
 }
 
 function unparsable(path: string, error: { line: number; col: number; message: string }, renaming: boolean): Finding {
@@ -63,7 +78,7 @@ function typeArgument(declaration: Node, handlerType: string) {
 
 /** Checks a kept handler file; never changes it. */
 export function checkHandler(plan: HandlerPlan, text: string): ReconcileResult {
-  const file = createProject().createSourceFile('handler.ts', text);
+  const file = handlerSource(text);
   const [error] = parseErrors(file);
   if (error !== undefined) return { file: null, findings: [unparsable(plan.path, error, false)] };
   const expected = `${plan.handlerType}<'${plan.name}'>`;
@@ -89,7 +104,7 @@ export function checkHandler(plan: HandlerPlan, text: string): ReconcileResult {
 export function renameHandler(plan: HandlerPlan, text: string): ReconcileResult {
   const from = plan.from;
   if (from === undefined) return { file: null, findings: [] };
-  const file = createProject().createSourceFile('handler.ts', text);
+  const file = handlerSource(text);
   const [error] = parseErrors(file);
   if (error !== undefined) return { file: null, findings: [unparsable(from.path, error, true)] };
   const declaration = findExport(file, from.handler);

@@ -1,5 +1,17 @@
-import { StructureKind, type StatementStructures } from 'ts-morph';
+import { StructureKind, Writers, type OptionalKind, type PropertySignatureStructure, type StatementStructures, type TypeAliasDeclarationStructure } from 'ts-morph';
 import type { ServerModel } from '../../model/types.js';
+
+type Property = OptionalKind<PropertySignatureStructure>;
+
+/** An exported type alias with its doc comment; `generic` declares the one parameter `N extends string`. */
+function alias(name: string, type: TypeAliasDeclarationStructure['type'], doc: string, generic = false): StatementStructures {
+  return { kind: StructureKind.TypeAlias, isExported: true, name, typeParameters: generic ? [{ name: 'N', constraint: 'string' }] : [], type, docs: [doc] };
+}
+
+/** `{ a: A; b: B }` as one line, for the entries of the name -> types maps. */
+function inlineObject(members: readonly (readonly [string, string])[]): string {
+  return `{ ${members.map(([key, type]) => `${key}: ${type}`).join('; ')} }`;
+}
 
 /**
  * The maps from manifest names to types, and the handler types built on them:
@@ -9,43 +21,38 @@ import type { ServerModel } from '../../model/types.js';
  * the server simply no longer registers it.
  */
 export function handlerTypeStatements(model: ServerModel): StatementStructures[] {
-  const withHandlers = model.prompts.filter((p) => p.messages === null);
-  const issuers = model.handles.map((h) => `readonly ${h.name}: HandleIssuer<${h.typeName}>;`);
-  const tools = model.tools.map((t) => `${t.name}: { input: ${t.names.inputType}; output: ${t.names.outputType} };`);
-  const resources = model.resources.map((r) => `${r.name}: { variables: ${r.names.argsType} };`);
-  const prompts = withHandlers.map((p) => `${p.name}: { args: ${p.names.argsType} };`);
-  const block = (lines: string[]) => (lines.length === 0 ? '{}' : `{\n${lines.join('\n')}\n}`);
-  const alias = (declared: string, type: string, doc: string): StatementStructures => {
-    // `Name<N extends string>` declares one type parameter.
-    const [name = declared, parameter] = declared.replace('>', '').split('<');
-    const typeParameters = parameter === undefined ? [] : [{ name: parameter.split(' ')[0] ?? 'N', constraint: 'string' }];
-    return { kind: StructureKind.TypeAlias, isExported: true, name, typeParameters, type, docs: [doc] };
-  };
+  const issuers: Property[] = model.handles.map((h) => ({ name: h.name, isReadonly: true, type: `HandleIssuer<${h.typeName}>` }));
+  const tools: Property[] = model.tools.map((t) => ({ name: t.name, type: inlineObject([['input', t.names.inputType], ['output', t.names.outputType]]) }));
+  const resources: Property[] = model.resources.map((r) => ({ name: r.name, type: inlineObject([['variables', r.names.argsType]]) }));
+  const prompts: Property[] = model.prompts.filter((p) => p.messages === null).map((p) => ({ name: p.name, type: inlineObject([['args', p.names.argsType]]) }));
   return [
-    alias('HandleIssuers', block(issuers), 'Issuers for every handle kind: `ctx.handles.<kind>.issue(id)`.'),
+    alias('HandleIssuers', Writers.objectType({ properties: issuers }), 'Issuers for every handle kind: `ctx.handles.<kind>.issue(id)`.'),
     alias('ToolContext', 'HandlerContext<HandleIssuers>', 'The context every handler receives.'),
-    alias('ToolTypes', block(tools), 'Input and output type of every tool, by name.'),
+    alias('ToolTypes', Writers.objectType({ properties: tools }), 'Input and output type of every tool, by name.'),
     alias('ToolName', 'keyof ToolTypes', 'Every tool name.'),
     alias(
-      'ToolHandler<N extends string>',
+      'ToolHandler',
       "N extends ToolName ? (input: ToolTypes[N]['input'], ctx: ToolContext) => Promise<ToolTypes[N]['output'] | ToolSdkResult> : (input: never, ctx: ToolContext) => Promise<unknown>",
       'The signature of the handler of tool `N`; `sdkResult(...)` returns an SDK result as-is (e.g. `inputRequired`).',
+      true,
     ),
     alias('ToolHandlers', '{ readonly [N in ToolName]: ToolHandler<N> }', 'One handler per tool.'),
-    alias('ResourceTypes', block(resources), 'URI template variables of every resource, by name.'),
+    alias('ResourceTypes', Writers.objectType({ properties: resources }), 'URI template variables of every resource, by name.'),
     alias('ResourceName', 'keyof ResourceTypes', 'Every resource name.'),
     alias(
-      'ResourceHandler<N extends string>',
+      'ResourceHandler',
       "N extends ResourceName ? (uri: URL, variables: ResourceTypes[N]['variables'], ctx: ToolContext) => Promise<ResourceReply> : (uri: URL, variables: never, ctx: ToolContext) => Promise<ResourceReply>",
       'The signature of the handler of resource `N`.',
+      true,
     ),
     alias('ResourceHandlers', '{ readonly [N in ResourceName]: ResourceHandler<N> }', 'One handler per resource.'),
-    alias('PromptTypes', block(prompts), 'Arguments of every prompt that has a handler (prompts without fixed messages), by name.'),
+    alias('PromptTypes', Writers.objectType({ properties: prompts }), 'Arguments of every prompt that has a handler (prompts without fixed messages), by name.'),
     alias('PromptName', 'keyof PromptTypes', 'Every prompt name that has a handler.'),
     alias(
-      'PromptHandler<N extends string>',
+      'PromptHandler',
       "N extends PromptName ? (args: PromptTypes[N]['args'], ctx: ToolContext) => Promise<PromptReply> : (args: never, ctx: ToolContext) => Promise<PromptReply>",
       'The signature of the handler of prompt `N`.',
+      true,
     ),
     alias('PromptHandlers', '{ readonly [N in PromptName]: PromptHandler<N> }', 'One handler per prompt without fixed messages.'),
   ];

@@ -1,0 +1,55 @@
+import { closeSync, copyFileSync, fsyncSync, linkSync, openSync, writeSync } from 'node:fs';
+
+/** Writes `contents` to a new file and flushes it to the disk before returning. */
+export function writeDurably(file: string, contents: string): void {
+  const fd = openSync(file, 'wx');
+  try {
+    writeSync(fd, contents);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Flushes a directory's entries (files created, renamed or removed in it).
+ * Some platforms (Windows) cannot open a directory for this; there the
+ * rename itself is all the durability there is.
+ */
+export function syncDirectory(dir: string): void {
+  let fd: number;
+  try {
+    fd = openSync(dir, 'r');
+  } catch {
+    return;
+  }
+  try {
+    fsyncSync(fd);
+  } catch {
+    // EISDIR/EINVAL/EPERM: the file system does not sync directories
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Keeps the current bytes of `file` at `backup` without touching `file`: a
+ * hard link when the file system has them (instant, and the old contents stay
+ * reachable after `file` is replaced by a rename), a flushed copy otherwise.
+ */
+export function keepCopy(file: string, backup: string): void {
+  try {
+    linkSync(file, backup);
+    return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV' && code !== 'EMLINK' && code !== 'ENOSYS') throw error;
+  }
+  copyFileSync(file, backup);
+  const fd = openSync(backup, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
