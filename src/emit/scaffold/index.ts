@@ -5,6 +5,7 @@
 import { StructureKind } from 'ts-morph';
 import { manifestDefaults, protocolVersion } from '../../model/defaults.js';
 import { generatedPaths, moduleSpecifier, scaffoldPaths } from '../../model/layout.js';
+import { usesRedis } from '../../model/store.js';
 import type { ServerModel } from '../../model/types.js';
 import { stableJson } from '../../util/stable-json.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
@@ -16,6 +17,7 @@ export const projectPins = {
   sdkServer: '2.4.0',
   sdkClient: '2.4.0',
   jose: '6.2.17',
+  ioredis: '6.0.0',
   typescript: '7.0.2',
   typesNode: '20.19.43',
 } as const;
@@ -23,6 +25,7 @@ export const projectPins = {
 function packageJson(model: ServerModel, ctx: EmitContext): string {
   const dependencies: Record<string, string> = { '@modelcontextprotocol/server': projectPins.sdkServer };
   if (model.auth.type === 'oauth') dependencies.jose = projectPins.jose;
+  if (usesRedis(model)) dependencies.ioredis = projectPins.ioredis;
   return stableJson({
     name: model.server.name,
     version: model.server.version,
