@@ -100,13 +100,22 @@ export class MemoryStore implements StateStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
+  // Check and set run with no await between them: that is what makes a claim atomic in one process.
   async claim(key: string, value: string, ttlMs: number): Promise<boolean> {
-    if ((await this.get(key)) !== null) return false;
-    await this.put(key, value, ttlMs);
+    if (this.read(key) !== null) return false;
+    this.write(key, value, ttlMs);
     return true;
   }
 
   async get(key: string): Promise<string | null> {
+    return this.read(key);
+  }
+
+  async put(key: string, value: string, ttlMs: number): Promise<void> {
+    this.write(key, value, ttlMs);
+  }
+
+  private read(key: string): string | null {
     const entry = this.entries.get(key);
     if (entry === undefined) return null;
     if (entry.expiresAt > this.now()) return entry.value;
@@ -114,8 +123,8 @@ export class MemoryStore implements StateStore {
     return null;
   }
 
-  async put(key: string, value: string, ttlMs: number): Promise<void> {
-    if (this.entries.size >= this.sweepAt) this.sweep();
+  private write(key: string, value: string, ttlMs: number): void {
+    if (this.entries.size >= Math.min(this.sweepAt, memoryStoreLimit)) this.sweep();
     if (this.entries.size >= memoryStoreLimit && !this.entries.has(key)) throw new StoreUnavailableError(`the memory store holds ${memoryStoreLimit} live keys`);
     this.entries.set(key, { value, expiresAt: this.now() + Math.max(1, ttlMs) });
   }
@@ -126,7 +135,7 @@ export class MemoryStore implements StateStore {
 
   async ping(): Promise<void> {}
 
-  /** Drops expired entries; the next sweep waits until the map has doubled, so sweeping stays linear overall. */
+  /** Drops expired entries; the next sweep waits until the map has doubled (or is full), so sweeping stays cheap overall. */
   private sweep(): void {
     const now = this.now();
     for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);

@@ -83,6 +83,7 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
     ...(model.handles.length === 0 ? [] : [{ name: model.secrets.handleKeyEnv, what: 'signs state handles (at least 32 bytes; the same on every instance). Without it a loopback or stdio server uses an ephemeral key.' }]),
     ...(model.tools.some((t) => t.approval === 'confirm') ? [{ name: model.secrets.requestStateKeyEnv, what: 'signs approval state of destructive tools (at least 32 bytes; the same on every instance).' }] : []),
     ...(model.auth.type === 'bearer' ? [{ name: model.auth.tokensEnv, what: 'bearer tokens: `token=principal:scope,scope;token2=...`' }] : []),
+    ...(usesRedis(model) && model.store.type === 'redis' ? [{ name: model.store.urlEnv, what: 'the Redis URL of the state store (used approvals, idempotency keys), the same for every instance; see docs/deployment.md in mcp-gen.' }] : []),
   ];
   const readme = renderTemplate(ctx, 'scaffold/README.md.hbs', {
     title: model.server.title ?? model.server.name,
