@@ -58,9 +58,12 @@ export async function startRedis(port?: number): Promise<RunningRedis> {
       clearTimeout(timer);
       reject(new Error(`redis-server exited with ${code}: ${output}`));
     });
+    let ready = false;
     const collect = (chunk: Buffer): void => {
       output += chunk.toString('utf8');
-      if (!output.includes('Ready to accept connections')) return;
+      // Once only: later output (the shutdown lines) must not drop the listener stopRedis adds.
+      if (ready || !output.includes('Ready to accept connections')) return;
+      ready = true;
       clearTimeout(timer);
       child.removeAllListeners('exit');
       resolve();
