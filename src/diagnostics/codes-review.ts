@@ -27,6 +27,12 @@ export const reviewCodes = {
     cause: 'A tool that is not read-only and may reach an open world (`openWorldHint` not false; MCP\'s default is true) runs without `approval: confirm`.',
     fix: 'Set `openWorldHint: false` if the tool only touches this server\'s own data, or `approval: confirm`.',
   },
+  'lint-retry-unsafe': {
+    severity: 'warning',
+    title: 'Mutating tool unsafe to retry',
+    cause: 'A tool that is neither read-only nor `idempotentHint: true` has no `idempotency: key`: a client that times out and retries it may run it twice (send twice, charge twice). Its retry class in DESIGN.md is `unsafe`.',
+    fix: 'Add `idempotency: key`: the tool gets a required `idempotencyKey` argument and a retry with the same key and arguments returns the stored result. Or set `idempotentHint: true` if a repeat truly has no further effect.',
+  },
   'lint-missing-title': {
     severity: 'warning',
     title: 'Tool without a title',

@@ -25,5 +25,7 @@ export const manifestDefaults = {
   httpPort: 3000,
   httpPath: '/mcp',
   handleTtlMs: 3_600_000,
+  /** How long a stored result answers a retry with the same idempotency key. */
+  idempotencyTtlMs: 86_400_000,
   maxTools: 20,
 } as const;

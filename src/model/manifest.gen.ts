@@ -42,6 +42,7 @@ export interface Manifest {
     [k: string]: ManifestPrompt;
   };
   secrets?: ManifestSecrets;
+  store?: ManifestStore;
   /**
    * Publishing to the MCP registry: generate writes server.json from the manifest.
    */
@@ -203,6 +204,10 @@ export interface ManifestTool {
    */
   approval?: ("confirm" | "none");
   /**
+   * `key` adds a required `idempotencyKey` argument: a retry with the same key and arguments gets the stored result instead of running the handler again (see "Idempotency keys").
+   */
+  idempotency?: ("key" | "none");
+  /**
    * Scopes a caller needs; each must be declared under `auth.scopes`.
    */
   scopes?: string[];
@@ -322,6 +327,21 @@ export interface ManifestSecrets {
    * Variable holding the key that signs the approval state of `approval: confirm` tools.
    */
   requestStateKeyEnv?: string;
+}
+
+/**
+ * Where the server keeps consumed approvals and the idempotency ledger. `memory` serves one process; `redis` is shared by every instance and survives restarts (see docs/deployment.md).
+ */
+export interface ManifestStore {
+  /**
+   * `memory`: this process only. `redis`: a Redis server every instance shares.
+   */
+  type: ("memory" | "redis");
+  /**
+   * Name of the environment variable holding the Redis URL (`redis://` or `rediss://`).
+   */
+  urlEnv?: string;
+  idempotencyTtl?: Duration;
 }
 
 /**

@@ -59,6 +59,21 @@ export interface SecretsModel {
   readonly requestStateKeyEnv: string;
 }
 
+/**
+ * Where consumed approvals and the idempotency ledger live: `memory` is one
+ * process; `redis` (the URL in `urlEnv`) is shared by every instance.
+ */
+export type StoreModel =
+  | { readonly type: 'memory'; readonly idempotencyTtlMs: number }
+  | { readonly type: 'redis'; readonly urlEnv: string; readonly idempotencyTtlMs: number };
+
+/**
+ * How safe a retry of a tool is: `safe` (read-only or idempotent), `conditional`
+ * (mutating, but an idempotency key makes a retry return the stored result),
+ * `unsafe` (a retry may do the work twice).
+ */
+export type RetryClass = 'safe' | 'conditional' | 'unsafe';
+
 /** Where a `$handle` appears in a tool schema. */
 export interface HandleUseModel {
   readonly kind: string;
@@ -96,6 +111,9 @@ export interface ToolModel {
   /** After MCP's defaults: destructive unless read-only or `destructiveHint: false`. */
   readonly destructive: boolean;
   readonly approval: 'confirm' | 'none';
+  /** `key`: the wire input has a required `idempotencyKey` and the runtime keeps a ledger of results. */
+  readonly idempotency: 'key' | 'none';
+  readonly retry: RetryClass;
   readonly scopes: readonly string[];
   readonly renamedFrom: string | null;
   /** Input schema as written (with `$handle`), keys sorted. */
@@ -187,6 +205,7 @@ export interface ServerModel {
   readonly transports: TransportsModel;
   readonly auth: AuthModel;
   readonly secrets: SecretsModel;
+  readonly store: StoreModel;
   readonly handles: readonly HandleModel[];
   readonly tools: readonly ToolModel[];
   readonly resources: readonly ResourceModel[];

@@ -7,9 +7,9 @@
  * and must not read the disk.
  */
 import { manifestDefaults } from '../model/defaults.js';
-import type { ManifestAuth, ManifestHandle, ManifestHttp, Manifest } from '../model/manifest.gen.js';
+import type { ManifestAuth, ManifestHandle, ManifestHttp, ManifestStore, Manifest } from '../model/manifest.gen.js';
 import { envPrefix, pascalCase } from '../model/naming.js';
-import type { AuthModel, HandleModel, HttpModel, ServerModel } from '../model/types.js';
+import type { AuthModel, HandleModel, HttpModel, ServerModel, StoreModel } from '../model/types.js';
 import { compareText, sortBy } from '../util/compare.js';
 import { deepFreeze } from '../util/freeze.js';
 import { isLoopbackHost } from '../util/net.js';
@@ -34,6 +34,7 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
     transports: manifest.transports === undefined ? { stdio: true, http: null } : { stdio: 'stdio' in manifest.transports, http: manifest.transports.http === undefined ? null : normalizeHttp(manifest.transports.http) },
     auth,
     secrets: { handleKeyEnv: secrets?.handleKeyEnv ?? `${prefix}_HANDLE_KEY`, requestStateKeyEnv: secrets?.requestStateKeyEnv ?? `${prefix}_STATE_KEY` },
+    store: normalizeStore(manifest.store),
     handles: normalizeHandles(handles, tools),
     tools,
     resources: normalizeResources(manifest.resources ?? {}, cache),
@@ -56,6 +57,12 @@ function normalizeHttp(http: ManifestHttp): HttpModel {
     allowedOrigins: [...new Set(http.allowedOrigins ?? [])].sort(compareText),
     loopback: isLoopbackHost(host),
   };
+}
+
+function normalizeStore(store: ManifestStore | undefined): StoreModel {
+  const idempotencyTtlMs = durationMs(store?.idempotencyTtl, undefined, manifestDefaults.idempotencyTtlMs);
+  if (store?.type === 'redis') return { type: 'redis', urlEnv: validated(store.urlEnv, 'store.urlEnv'), idempotencyTtlMs };
+  return { type: 'memory', idempotencyTtlMs };
 }
 
 function normalizeAuth(auth: ManifestAuth | undefined): AuthModel {

@@ -3,7 +3,7 @@ import { handlerPath } from '../model/layout.js';
 import type { ManifestTool, ManifestToolAnnotations } from '../model/manifest.gen.js';
 import { camelCase, pascalCase } from '../model/naming.js';
 import { mapSchema, walkSchema } from '../model/schema-walk.js';
-import type { HandleUseModel, JsonSchema, ToolAnnotationsModel, ToolModel } from '../model/types.js';
+import type { HandleUseModel, JsonSchema, RetryClass, ToolAnnotationsModel, ToolModel } from '../model/types.js';
 import { compareText, sortBy } from '../util/compare.js';
 import { isRecord } from '../util/guards.js';
 import { formatPointer } from '../util/json-pointer.js';
@@ -16,7 +16,8 @@ export function normalizeTools(tools: Readonly<Record<string, ManifestTool>>, ha
   const models = Object.entries(tools).map(([name, tool]): ToolModel => {
     const annotations = pickHints(tool.annotations ?? {});
     const destructive = isEffectivelyDestructive(annotations);
-    const input = canonicalSchema(tool.input);
+    const idempotency = tool.idempotency ?? 'none';
+    const input = canonicalSchema(idempotency === 'key' ? withIdempotencyKey(tool.input) : tool.input);
     const output = tool.output === undefined ? null : canonicalSchema(tool.output);
     const typeBase = pascalCase(name);
     return {
@@ -27,6 +28,8 @@ export function normalizeTools(tools: Readonly<Record<string, ManifestTool>>, ha
       readOnly: annotations.readOnlyHint === true,
       destructive,
       approval: tool.approval ?? (destructive ? 'confirm' : 'none'),
+      idempotency,
+      retry: retryClass(annotations, idempotency),
       scopes: [...new Set(tool.scopes ?? [])].sort(compareText),
       renamedFrom: tool.renamedFrom ?? null,
       input,
@@ -45,6 +48,33 @@ export function normalizeTools(tools: Readonly<Record<string, ManifestTool>>, ha
     };
   });
   return sortBy(models, (t) => t.name);
+}
+
+/** The argument `idempotency: key` adds; the runtime takes it out before hashing the other arguments. */
+export const idempotencyKeyProperty = 'idempotencyKey';
+
+/** Bounded and printable, so a key is cheap to store and safe to log; a UUID fits. */
+export const idempotencyKeySchema: JsonSchema = {
+  type: 'string',
+  minLength: 8,
+  maxLength: 128,
+  pattern: '^[A-Za-z0-9._:-]+$',
+  description:
+    'A fresh unique key for this operation (e.g. a UUID). Retry with the same key and the same arguments to get the first result without running it again; use a new key for a new operation.',
+};
+
+/** `input` with the required `idempotencyKey` argument (replacing any property of that name). */
+function withIdempotencyKey(input: unknown): JsonSchema {
+  const schema = isRecord(input) ? input : {};
+  const properties = isRecord(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? schema.required.filter((name) => name !== idempotencyKeyProperty) : [];
+  return { ...schema, properties: { ...properties, [idempotencyKeyProperty]: idempotencyKeySchema }, required: [...required, idempotencyKeyProperty] } as JsonSchema;
+}
+
+/** Read-only and idempotent tools are safe to retry; a mutating one is safe only with an idempotency key. */
+function retryClass(annotations: ToolAnnotationsModel, idempotency: 'key' | 'none'): RetryClass {
+  if (annotations.readOnlyHint === true || annotations.idempotentHint === true) return 'safe';
+  return idempotency === 'key' ? 'conditional' : 'unsafe';
 }
 
 /** The hints as declared, in a fixed key order. */

@@ -36,6 +36,9 @@ function lintToolHints(tool: ToolModel, model: ServerModel): Finding[] {
   if (!tool.readOnly && tool.annotations.openWorldHint !== false && tool.approval === 'none') {
     out.push(finding('lint-external-write-without-approval', tool.pointer, `tool "${tool.name}" may act on the outside world (openWorldHint is not false) and runs without approval`, 'set openWorldHint: false if it only touches this server\'s data, or approval: confirm'));
   }
+  if (tool.retry === 'unsafe') {
+    out.push(finding('lint-retry-unsafe', tool.pointer, `tool "${tool.name}" changes data and is not idempotent, so a client that retries it after a timeout may run it twice`, 'add "idempotency: key" (a retry with the same idempotencyKey gets the stored result), or set annotations.idempotentHint: true if a repeat truly has no further effect'));
+  }
   if (tool.title === null) out.push(finding('lint-missing-title', tool.pointer, `tool "${tool.name}" has no title`, 'add a short human-readable "title"'));
   const needed = tool.readOnly ? (['readOnlyHint', 'openWorldHint'] as const) : hintNames;
   const missing = needed.filter((h) => tool.annotations[h] === undefined);

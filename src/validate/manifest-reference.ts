@@ -27,6 +27,7 @@ const tables: Readonly<Record<string, TableSpec>> = {
   resources: { at: '/properties/resources/additionalProperties' },
   prompts: { at: '/properties/prompts/additionalProperties', expand: ['arguments', 'messages'] },
   secrets: { at: '/properties/secrets' },
+  store: { at: '/properties/store' },
   lint: { at: '/properties/lint' },
 };
 

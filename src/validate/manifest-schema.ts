@@ -317,6 +317,14 @@ export const manifestSchema = {
             "description": "`confirm` asks the user before the handler runs.",
             "x-default": "`confirm` for destructive tools, `none` otherwise"
           },
+          "idempotency": {
+            "enum": [
+              "key",
+              "none"
+            ],
+            "description": "`key` adds a required `idempotencyKey` argument: a retry with the same key and arguments gets the stored result instead of running the handler again (see \"Idempotency keys\").",
+            "default": "none"
+          },
           "scopes": {
             "type": "array",
             "items": {
@@ -491,6 +499,46 @@ export const manifestSchema = {
           "description": "Variable holding the key that signs the approval state of `approval: confirm` tools.",
           "x-default": "`<SERVERNAME_UPPER>_STATE_KEY`"
         }
+      }
+    },
+    "store": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "type"
+      ],
+      "description": "Where the server keeps consumed approvals and the idempotency ledger. `memory` serves one process; `redis` is shared by every instance and survives restarts (see docs/deployment.md).",
+      "properties": {
+        "type": {
+          "enum": [
+            "memory",
+            "redis"
+          ],
+          "description": "`memory`: this process only. `redis`: a Redis server every instance shares."
+        },
+        "urlEnv": {
+          "type": "string",
+          "pattern": "^[A-Z_][A-Z0-9_]*$",
+          "description": "Name of the environment variable holding the Redis URL (`redis://` or `rediss://`).",
+          "x-default": "required for `redis`"
+        },
+        "idempotencyTtl": {
+          "$ref": "#/definitions/duration",
+          "description": "How long a stored result answers a retry with the same idempotency key.",
+          "x-default": "`24h`"
+        }
+      },
+      "if": {
+        "properties": {
+          "type": {
+            "const": "redis"
+          }
+        }
+      },
+      "then": {
+        "required": [
+          "urlEnv"
+        ]
       }
     },
     "registry": {

@@ -11,7 +11,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import type { JSONRPCMessage, McpServer, McpServerFactory, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { StartupError } from './handler.gen.js';
-import { buildServer, type ApprovalHooks, type CallEnv, type CompiledSchemas, type HandleHooks, type HandlerSet, type Registrar } from './register.gen.js';
+import { buildServer, type ApprovalHooks, type CallEnv, type CallGuard, type CompiledSchemas, type HandleHooks, type HandlerSet, type Registrar } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 
 /** Everything server.gen.ts knows about this server. */
@@ -32,7 +32,7 @@ export interface OptionalModules {
   readonly resources: { readonly registerResources: Registrar };
   readonly prompts: { readonly promptRegistrar: (registry: RegistrySpec) => Registrar };
   readonly handles: { readonly handleHooks: (startup: Startup) => HandleHooks };
-  readonly approval: { readonly approvalHooks: (startup: Startup) => ApprovalHooks };
+  readonly store: { readonly openStore: (startup: Startup) => Promise<{ readonly approvals: ApprovalHooks | null; readonly guard: CallGuard }> };
   readonly http: { readonly serveHttp: (startup: Startup, options: StartOptions, build: (onlyTool?: string) => McpServer) => Promise<void> };
 }
 
@@ -81,11 +81,11 @@ export async function startServer(definition: ServerDefinition, argv: readonly s
 
   // Optional modules load only when used (no node:crypto, about 5 ms, unless signing), in a fixed order for stable warnings.
   const handles = registry.handles.length > 0 ? (await loadModule('handles')).handleHooks(startup) : null;
-  const approvals = registry.tools.some((tool) => tool.approval === 'confirm') ? (await loadModule('approval')).approvalHooks(startup) : null;
+  const { approvals, guard } = registry.store === undefined ? { approvals: null, guard: null } : await (await loadModule('store')).openStore(startup);
   const registrars: Registrar[] = [];
   if (registry.resources.length > 0) registrars.push((await loadModule('resources')).registerResources);
   if (registry.prompts.length > 0) registrars.push((await loadModule('prompts')).promptRegistrar(registry));
-  const env: CallEnv = { registry, handles, approvals, log: logToStderr };
+  const env: CallEnv = { registry, handles, approvals, guard, log: logToStderr };
   const build = (onlyTool?: string): McpServer => buildServer(definition, env, registrars, onlyTool);
   if (http === null) startStdio(() => build(), registry.protocol.versions, registry.protocol.legacy, logToStderr);
   else await http.serveHttp(startup, values, build);

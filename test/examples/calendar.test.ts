@@ -136,11 +136,16 @@ describe('examples/calendar over stdio', () => {
 
   it('send_invites asks first and then records one invitation per attendee', async () => {
     elicitor.answer = { action: 'cancel' };
-    const cancelled = await client.callTool({ name: 'send_invites', arguments: { id: 'evt_2' } });
+    const args = { id: 'evt_2', idempotencyKey: 'invite-evt_2-0001' };
+    const cancelled = await client.callTool({ name: 'send_invites', arguments: args });
     expect(textOf(cancelled)).toBe('The user cancelled "Send invitations" (send_invites); nothing was done.');
     elicitor.answer = accept;
-    expect(await structured(client, 'send_invites', { id: 'evt_2' })).toEqual({ eventId: 'evt_2', sentTo: ['ana@example.com', 'chen@example.com'] });
+    expect(await structured(client, 'send_invites', args)).toEqual({ eventId: 'evt_2', sentTo: ['ana@example.com', 'chen@example.com'] });
+    // A retry with the same key gets the stored result: nobody is asked again and nothing is sent twice.
     elicitor.answer = { action: 'decline' };
+    expect(await structured(client, 'send_invites', args)).toEqual({ eventId: 'evt_2', sentTo: ['ana@example.com', 'chen@example.com'] });
+    const reused = await client.callTool({ name: 'send_invites', arguments: { id: 'evt_3', idempotencyKey: 'invite-evt_2-0001' } });
+    expect(textOf(reused)).toBe('The idempotencyKey was already used for a call of "send_invites" with other arguments; nothing was done. Use a new key for a new operation.');
   });
 
   it('reads a day; a date that is not a real day is -32602', async () => {
@@ -251,7 +256,7 @@ describe('examples/calendar over HTTP with OAuth', () => {
     const start = await rpc(server.url, 'tools/call', { name: 'start_event_draft', arguments: { title: 'x', start: '2026-08-05T10:00:00Z', durationMinutes: 30 }, _meta: httpEnvelope() }, await token('bob', 'calendar.read'));
     expect(start.status).toBe(403);
     expect(start.headers.get('www-authenticate')).toBe(`Bearer error="insufficient_scope", error_description="Insufficient scope", scope="calendar.write", resource_metadata="${metadataUrl}"`);
-    const invite = await rpc(server.url, 'tools/call', { name: 'send_invites', arguments: { id: 'evt_2' }, _meta: httpEnvelope() }, await token('carol', 'calendar.read calendar.write'));
+    const invite = await rpc(server.url, 'tools/call', { name: 'send_invites', arguments: { id: 'evt_2', idempotencyKey: 'invite-evt_2-0002' }, _meta: httpEnvelope() }, await token('carol', 'calendar.read calendar.write'));
     expect(invite.status).toBe(403);
     expect(invite.headers.get('www-authenticate')).toBe(`Bearer error="insufficient_scope", error_description="Insufficient scope", scope="calendar.invite", resource_metadata="${metadataUrl}"`);
   });
@@ -273,12 +278,12 @@ describe('examples/calendar over HTTP with OAuth', () => {
     expect(textOf(declined)).toBe('The user declined "Delete an event" (delete_event); nothing was done.');
     expect(await structured(alice, 'find_events', { from: '2026-08-04', to: '2026-08-05' })).toEqual({ events: [seeded[2], seeded[3]] });
     elicitor.answer = accept;
-    expect(await structured(alice, 'send_invites', { id: 'evt_4' })).toEqual({ eventId: 'evt_4', sentTo: ['ben@example.com', 'dana@example.com'] });
+    expect(await structured(alice, 'send_invites', { id: 'evt_4', idempotencyKey: 'invite-evt_4-0001' })).toEqual({ eventId: 'evt_4', sentTo: ['ben@example.com', 'dana@example.com'] });
     expect(textOf(await alice.callTool({ name: 'delete_event', arguments: { id: 'evt_4' } }))).toBe('Deleted event evt_4 "Release planning" (2026-08-04T10:00:00Z).');
     expect(await structured(alice, 'find_events', { from: '2026-08-04', to: '2026-08-05' })).toEqual({ events: [seeded[2]] });
     expect(elicitor.seen.map((p) => p.message)).toEqual([
       'Approve running "Delete an event" (delete_event) with arguments {"id":"evt_4"}?',
-      'Approve running "Send invitations" (send_invites) with arguments {"id":"evt_4"}?',
+      'Approve running "Send invitations" (send_invites) with arguments {"id":"evt_4","idempotencyKey":"invite-evt_4-0001"}?',
       'Approve running "Delete an event" (delete_event) with arguments {"id":"evt_4"}?',
     ]);
   });

@@ -39,7 +39,8 @@ const combos: readonly Combo[] = [
 ];
 
 const root = path.join(repoRoot, '.test-out', 'matrix');
-const keys = { MATRIX_HANDLE_KEY: 'matrix-handle-key-0123456789abcdef-0123', MATRIX_STATE_KEY: 'matrix-state-key-0123456789abcdef-01234' };
+// MATRIX_REDIS points at a closed port: the Redis combo starts, logs the store unreachable, and its echo still answers.
+const keys = { MATRIX_HANDLE_KEY: 'matrix-handle-key-0123456789abcdef-0123', MATRIX_STATE_KEY: 'matrix-state-key-0123456789abcdef-01234', MATRIX_REDIS: 'redis://127.0.0.1:9' };
 const bearerToken = 'matrix-token-0123456789abcdef';
 const oauth = { issuer: 'https://issuer.example.test', resource: 'https://matrix.example.test/mcp' };
 
@@ -68,11 +69,13 @@ function manifest(combo: Combo, jwksUri: string): string {
     ...transports.filter((line) => line !== ''),
     ...auth,
     ...(combo.handles ? ['handles:', '  draft: { description: A draft being written., ttl: 10m }'] : []),
+    // The state store: memory wherever approval or an idempotency key needs it, Redis for one HTTP-only combo.
+    ...(combo.name === 'http-oauth' ? ['store: { type: redis, urlEnv: MATRIX_REDIS }'] : []),
     'tools:',
     ...tool('echo', 'readOnlyHint: true, openWorldHint: false', object('text: { type: string, maxLength: 40 }', 'text'), [`output: ${object('text: { type: string }', 'text')}`]),
     ...(combo.handles
       ? [
-          ...tool('open_draft', 'readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false', object('', ''), [`output: ${object('draft: { $handle: draft }', 'draft')}`]),
+          ...tool('open_draft', 'readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false', object('', ''), [`output: ${object('draft: { $handle: draft }', 'draft')}`, ...(combo.approval ? ['idempotency: key'] : [])]),
           ...tool('use_draft', 'readOnlyHint: true, openWorldHint: false', object('draft: { $handle: draft }', 'draft')),
         ]
       : []),
@@ -184,7 +187,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
     const files = [...runtimeFiles.values()];
     expect([...new Set(files.flat())].sort()).toEqual(templates);
     const optional = templates.filter((name) => files.some((list) => !list.includes(name)));
-    expect(optional).toEqual(['approval.gen.ts', 'auth.gen.ts', 'handles.gen.ts', 'http.gen.ts', 'keys.gen.ts', 'legacy-http.gen.ts', 'oauth.gen.ts', 'prompts.gen.ts', 'resources.gen.ts']);
+    expect(optional).toEqual(['approval.gen.ts', 'auth.gen.ts', 'handles.gen.ts', 'http.gen.ts', 'idempotency.gen.ts', 'keys.gen.ts', 'legacy-http.gen.ts', 'oauth.gen.ts', 'prompts.gen.ts', 'resources.gen.ts', 'store-redis.gen.ts', 'store.gen.ts']);
     expect(runtimeFiles.get('stdio-core')).toEqual(['handler.gen.ts', 'register.gen.ts', 'spec.gen.ts', 'start.gen.ts']);
   });
 });

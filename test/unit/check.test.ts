@@ -67,6 +67,6 @@ describe('mcp-gen check --baseline: breaking changes (test/fixtures/breaking)', 
     writeFileSync(path.join(dir, 'server', 'mcp.yaml'), '');
     const unknown = await runIn(dir, ['check', path.join(breakingDir, 'compatible-changes', 'after.yaml'), '--baseline', 'no-such-ref']);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr.split('\n')[0]).toBe('no-such-ref:1:1: error [baseline-unreadable] baseline "no-such-ref" is neither a readable manifest file nor a git revision holding "after.yaml"');
+    expect(unknown.stderr.split('\n').find((line) => line.startsWith('no-such-ref:'))).toBe('no-such-ref:1:1: error [baseline-unreadable] baseline "no-such-ref" is neither a readable manifest file nor a git revision holding "after.yaml"');
   });
 });

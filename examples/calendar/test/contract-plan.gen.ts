@@ -115,6 +115,7 @@ export const samples: Readonly<Record<string, unknown>> = {
   },
   send_invites: {
     id: "evt_0",
+    idempotencyKey: "examplex",
   },
   start_event_draft: {
     durationMinutes: 5,

@@ -1,3 +1,4 @@
+import { needsStore } from '../../model/store.js';
 import type { ServerModel } from '../../model/types.js';
 import { toolsetDigest, wireTools } from '../../model/toolset.js';
 import { discoverContract } from './discover.js';
@@ -22,6 +23,8 @@ export function registryData(model: ServerModel) {
     },
     auth: { ...model.auth, scopes: model.auth.scopes.map((s) => ({ name: s.name, description: s.description })) },
     secrets: { handleKeyEnv: model.secrets.handleKeyEnv, requestStateKeyEnv: model.secrets.requestStateKeyEnv },
+    // Only when a tool needs it, so registries without approval or idempotency keys stay as they were.
+    ...(needsStore(model) ? { store: { ...model.store } } : {}),
     tools: model.tools.map((tool) => ({
       name: tool.name,
       title: tool.title,
@@ -30,6 +33,7 @@ export function registryData(model: ServerModel) {
       outputSchema: tool.wireOutput,
       annotations: { ...tool.annotations },
       approval: tool.approval,
+      ...(tool.idempotency === 'key' ? { idempotency: tool.idempotency } : {}),
       scopes: [...tool.scopes],
       handles: { consumes: tool.consumes.map((u) => ({ ...u })), issues: tool.issues.map((u) => ({ ...u })) },
     })),

@@ -1,4 +1,5 @@
 import type { Finding } from '../../diagnostics/index.js';
+import { needsStore } from '../../model/store.js';
 import type { ServerModel, ToolModel } from '../../model/types.js';
 import type { GateItem } from '../../review/index.js';
 import { compareText } from '../../util/compare.js';
@@ -50,8 +51,24 @@ export function transportPlan(model: ServerModel) {
     ['Origin allowlist', http === null ? '—' : ['loopback origins', ...http.allowedOrigins.map((o) => code(o))].join(', ')],
     ['authorization', model.auth.type === 'none' ? 'none' : model.auth.type === 'bearer' ? `bearer tokens from ${code(model.auth.tokensEnv)}${model.auth.resource === null ? '' : ` (resource ${code(model.auth.resource)})`}` : `OAuth access tokens from ${code(model.auth.issuer)} (audience ${code(model.auth.resource)})`],
   ];
+  rows.push(['state store', storePlan(model)]);
   const scopes = model.tools.map((t) => [code(t.name), cell(t.scopes.join(', '))]);
-  return { table: table(['aspect', 'plan'], rows), hasScopes: model.auth.type !== 'none', scopes: table(['tool', 'scopes required'], scopes) };
+  const retries = model.tools.map((t) => [code(t.name), t.retry, retryReasons[t.retry]]);
+  return { table: table(['aspect', 'plan'], rows), hasScopes: model.auth.type !== 'none', scopes: table(['tool', 'scopes required'], scopes), retries: table(['tool', 'retry class', 'a client that timed out may'], retries) };
+}
+
+const retryReasons = {
+  safe: 'retry: read-only or idempotent',
+  conditional: `retry with the same ${code('idempotencyKey')} and arguments: it gets the stored result`,
+  unsafe: 'not retry blindly: the call may run twice; check its effect first',
+} as const;
+
+/** Where used approvals and idempotency keys live, and what that means for several instances. */
+function storePlan(model: ServerModel): string {
+  if (!needsStore(model)) return 'none: no tool needs approval or an idempotency key';
+  const hours = `${Math.round((model.store.idempotencyTtlMs / 3_600_000) * 100) / 100} h`;
+  if (model.store.type === 'memory') return `memory: this process only; an approval is used once and an idempotency key answered (for ${hours}) within one process, not across instances or restarts`;
+  return `Redis at ${code(model.store.urlEnv)}, shared by every instance: an approval is used once across instances and restarts; idempotency keys answered for ${hours}; unreachable means fail closed`;
 }
 
 /** Section 8: each tool's schemas and the findings about them. */

@@ -4,8 +4,10 @@
  * types and facade emitters import from it only then, and the runtime itself
  * loads each module under the same conditions, read from the registry.
  */
+import { needsStore } from '../../model/store.js';
 import type { ServerModel } from '../../model/types.js';
 import { compareText } from '../../util/compare.js';
+
 
 /** The optional runtime features of one server. */
 export interface RuntimeFeatures {
@@ -21,6 +23,10 @@ export interface RuntimeFeatures {
   readonly handles: boolean;
   /** `approval: confirm` and sealed request state (approval.gen.ts). */
   readonly approval: boolean;
+  /** The state store of used approvals and idempotency keys (store.gen.ts); `memory` or `redis` (store-redis.gen.ts). */
+  readonly store: 'none' | 'memory' | 'redis';
+  /** `idempotency: key` on some tool (idempotency.gen.ts). */
+  readonly idempotency: boolean;
   readonly resources: boolean;
   readonly prompts: boolean;
 }
@@ -36,6 +42,8 @@ export function runtimeFeatures(model: ServerModel): RuntimeFeatures {
     oauth: auth && model.auth.type === 'oauth',
     handles: model.handles.length > 0,
     approval: model.tools.some((tool) => tool.approval === 'confirm'),
+    store: needsStore(model) ? model.store.type : 'none',
+    idempotency: model.tools.some((tool) => tool.idempotency === 'key'),
     resources: model.resources.length > 0,
     prompts: model.prompts.length > 0,
   };
@@ -54,6 +62,9 @@ export function runtimeModules(features: RuntimeFeatures): string[] {
     [features.handles, 'handles'],
     [features.approval, 'approval'],
     [features.handles || features.approval, 'keys'],
+    [features.store !== 'none', 'store'],
+    [features.store === 'redis', 'store-redis'],
+    [features.idempotency, 'idempotency'],
     [features.resources, 'resources'],
     [features.prompts, 'prompts'],
   ];

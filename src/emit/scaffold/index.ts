@@ -5,6 +5,7 @@
 import { StructureKind } from 'ts-morph';
 import { manifestDefaults, protocolVersion } from '../../model/defaults.js';
 import { generatedPaths, moduleSpecifier, scaffoldPaths } from '../../model/layout.js';
+import { usesRedis } from '../../model/store.js';
 import type { ServerModel } from '../../model/types.js';
 import { stableJson } from '../../util/stable-json.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
@@ -17,6 +18,7 @@ export const projectPins = {
   sdkServer: '2.4.0',
   sdkClient: '2.4.0',
   jose: '6.2.17',
+  ioredis: '6.0.0',
   typescript: '7.0.2',
   typesNode: '20.19.43',
 } as const;
@@ -24,6 +26,7 @@ export const projectPins = {
 function packageJson(model: ServerModel, ctx: EmitContext): string {
   const dependencies: Record<string, string> = { '@modelcontextprotocol/server': projectPins.sdkServer };
   if (model.auth.type === 'oauth') dependencies.jose = projectPins.jose;
+  if (usesRedis(model)) dependencies.ioredis = projectPins.ioredis;
   return stableJson({
     name: model.server.name,
     version: model.server.version,
@@ -81,6 +84,7 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
     ...(model.handles.length === 0 ? [] : [{ name: model.secrets.handleKeyEnv, what: 'signs state handles (at least 32 bytes; the same on every instance). Without it a loopback or stdio server uses an ephemeral key.' }]),
     ...(model.tools.some((t) => t.approval === 'confirm') ? [{ name: model.secrets.requestStateKeyEnv, what: 'signs approval state of destructive tools (at least 32 bytes; the same on every instance).' }] : []),
     ...(model.auth.type === 'bearer' ? [{ name: model.auth.tokensEnv, what: 'bearer tokens: `token=principal:scope,scope;token2=...`' }] : []),
+    ...(usesRedis(model) && model.store.type === 'redis' ? [{ name: model.store.urlEnv, what: 'the Redis URL of the state store (used approvals, idempotency keys), the same for every instance; see docs/deployment.md in mcp-gen.' }] : []),
   ];
   const readme = renderTemplate(ctx, 'scaffold/README.md.hbs', {
     title: model.server.title ?? model.server.name,

@@ -23,6 +23,7 @@ const typeNames: Readonly<Record<string, string>> = {
   '/properties/prompts/additionalProperties/properties/arguments/additionalProperties': 'ManifestPromptArgument',
   '/properties/prompts/additionalProperties/properties/messages/items': 'ManifestPromptMessage',
   '/properties/secrets': 'ManifestSecrets',
+  '/properties/store': 'ManifestStore',
   '/properties/lint': 'ManifestLint',
   '/definitions/cache': 'ManifestCache',
 };

@@ -85,6 +85,10 @@ export const registry: RegistrySpec = {
     handleKeyEnv: "CALENDAR_HANDLE_KEY",
     requestStateKeyEnv: "CALENDAR_STATE_KEY",
   },
+  store: {
+    type: "memory",
+    idempotencyTtlMs: 86400000,
+  },
   tools: [
     {
       name: "add_attendee",
@@ -371,7 +375,7 @@ export const registry: RegistrySpec = {
     {
       name: "send_invites",
       title: "Send invitations",
-      description: "Email an invitation for an event to each of its attendees. Asks the user to confirm first. This example records the invitations in an in-memory outbox instead of sending mail.",
+      description: "Email an invitation for an event to each of its attendees. Asks the user to confirm first. This example records the invitations in an in-memory outbox instead of sending mail. Pass a fresh idempotencyKey; a retry with the same key returns the first result and sends nothing twice.",
       inputSchema: {
         additionalProperties: false,
         properties: {
@@ -381,9 +385,17 @@ export const registry: RegistrySpec = {
             pattern: "^evt_[a-z0-9]+$",
             type: "string",
           },
+          idempotencyKey: {
+            description: "A fresh unique key for this operation (e.g. a UUID). Retry with the same key and the same arguments to get the first result without running it again; use a new key for a new operation.",
+            maxLength: 128,
+            minLength: 8,
+            pattern: "^[A-Za-z0-9._:-]+$",
+            type: "string",
+          },
         },
         required: [
           "id",
+          "idempotencyKey",
         ],
         type: "object",
       },
@@ -413,6 +425,7 @@ export const registry: RegistrySpec = {
         openWorldHint: true,
       },
       approval: "confirm",
+      idempotency: "key",
       scopes: [
         "calendar.invite",
       ],
@@ -559,7 +572,7 @@ export const registry: RegistrySpec = {
       ],
     },
   ],
-  toolsetDigest: "sha256:a133c893a3a07ffcb4627b58a5cd3ebd169d57bed709533f852c30515f212a4f",
+  toolsetDigest: "sha256:00353d54b4c8eb3256e8d53c203a3dc1a7754ffa6228dbfb993d2b59830d12ec",
   handles: [
     {
       name: "event_draft",

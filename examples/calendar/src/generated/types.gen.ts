@@ -64,6 +64,10 @@ export interface SendInvitesInput {
    * The event id, e.g. evt_1.
    */
   id: string;
+  /**
+   * A fresh unique key for this operation (e.g. a UUID). Retry with the same key and the same arguments to get the first result without running it again; use a new key for a new operation.
+   */
+  idempotencyKey: string;
 }
 
 export interface SendInvitesOutput {

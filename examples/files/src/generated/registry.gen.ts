@@ -59,6 +59,10 @@ export const registry: RegistrySpec = {
     handleKeyEnv: "FILES_HANDLE_KEY",
     requestStateKeyEnv: "FILES_STATE_KEY",
   },
+  store: {
+    type: "memory",
+    idempotencyTtlMs: 86400000,
+  },
   tools: [
     {
       name: "search_files",

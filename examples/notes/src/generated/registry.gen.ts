@@ -79,6 +79,10 @@ export const registry: RegistrySpec = {
     handleKeyEnv: "NOTES_HANDLE_KEY",
     requestStateKeyEnv: "NOTES_STATE_KEY",
   },
+  store: {
+    type: "memory",
+    idempotencyTtlMs: 86400000,
+  },
   tools: [
     {
       name: "publish_note_draft",

@@ -91,11 +91,12 @@ export function buildServer(definition: ServerDefinition, env: CallEnv, registra
   return server;
 }
 
-/** What every call needs besides its own arguments; `handles` and `approvals` are null when unused. */
+/** What every call needs besides its own arguments; `handles`, `approvals` and `guard` are null when unused. */
 export interface CallEnv {
   readonly registry: RegistrySpec;
   readonly handles: HandleHooks | null;
   readonly approvals: ApprovalHooks | null;
+  readonly guard: CallGuard | null;
   readonly log: (message: string) => void;
 }
 
@@ -107,10 +108,10 @@ export interface HandleHooks {
   open(tool: ToolSpec, args: unknown, principal: string): { readonly input: unknown } | { readonly refused: string };
 }
 
-/** Run the handler, or answer with `result` instead. */
-export type ApprovalVerdict = { readonly proceed: true } | { readonly proceed: false; readonly result: CallToolResult | InputRequiredResult };
+/** Runs a tool that needs approval or an idempotency key, through the state store (store.gen.ts); `run` calls the handler. */
+export type CallGuard = (tool: ToolSpec, args: unknown, principal: string, ctx: ServerContext, run: () => Promise<CallToolResult | InputRequiredResult>) => Promise<CallToolResult | InputRequiredResult>;
 
-/** What approval.gen.ts adds: `approval: confirm`, and the HMAC seal of every echoed `requestState`. */
+/** What approval.gen.ts adds: `approval: confirm` (through the guard), and the HMAC seal of every echoed `requestState`. */
 export interface ApprovalHooks {
   /** `ServerOptions.requestState.verify`: throws on a forged, expired or foreign state. */
   readonly verify: (state: string, ctx: ServerContext) => Promise<unknown>;
@@ -118,8 +119,6 @@ export interface ApprovalHooks {
   handlerState(payload: unknown): string | undefined;
   /** Seals a handler's own `requestState` so that `verify` accepts it on the retry. */
   seal(state: string, ctx: ServerContext): Promise<string>;
-  /** Whether `tool` may run now with `args` for `principal`. */
-  check(tool: ToolSpec, args: unknown, principal: string, ctx: ServerContext): Promise<ApprovalVerdict>;
 }
 
 /** The principal making the request, from the verified auth info; `anonymous` without auth. */
@@ -180,20 +179,19 @@ export async function callTool(tool: ToolSpec, handler: AnyToolHandler | undefin
     input = opened.input as object;
   }
   if (handler === undefined) return errorResult(`The tool "${tool.name}" has no handler.`);
-  if (tool.approval === 'confirm') {
-    // Fail closed: a registry that asks for approval without an approvals service never runs the tool.
-    if (env.approvals === null) return errorResult(`The tool "${tool.name}" needs approval, but approvals are not configured.`);
-    const verdict = await env.approvals.check(tool, args ?? {}, context.principal.id, ctx);
-    if (!verdict.proceed) return verdict.result;
-  }
-  try {
-    const output = await handler(input as never, context as never);
-    if (output instanceof SdkResult) return await passThrough(output as SdkResult<CallToolResult | InputRequiredResult>, ctx, env);
-    if (tool.outputSchema !== null) return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
-    return { content: typeof output === 'string' ? [{ type: 'text', text: output }] : [...(output as CallToolResult['content'])] };
-  } catch (error) {
-    if (error instanceof ToolError) return errorResult(error.message);
-    env.log(`tool "${tool.name}" failed: ${describe(error)}`);
-    return errorResult(`The tool "${tool.name}" failed. Details were logged on the server.`);
-  }
+  // Fail closed: a tool that needs approval or an idempotency key never runs without the store's guard.
+  if (env.guard === null && (tool.approval === 'confirm' || tool.idempotency === 'key')) return errorResult(`The tool "${tool.name}" needs approval or an idempotency key, but the state store is not configured.`);
+  const run = async (): Promise<CallToolResult | InputRequiredResult> => {
+    try {
+      const output = await handler(input as never, context as never);
+      if (output instanceof SdkResult) return await passThrough(output as SdkResult<CallToolResult | InputRequiredResult>, ctx, env);
+      if (tool.outputSchema !== null) return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
+      return { content: typeof output === 'string' ? [{ type: 'text', text: output }] : [...(output as CallToolResult['content'])] };
+    } catch (error) {
+      if (error instanceof ToolError) return errorResult(error.message);
+      env.log(`tool "${tool.name}" failed: ${describe(error)}`);
+      return errorResult(`The tool "${tool.name}" failed. Details were logged on the server.`);
+    }
+  };
+  return env.guard === null ? run() : env.guard(tool, args ?? {}, context.principal.id, ctx, run);
 }

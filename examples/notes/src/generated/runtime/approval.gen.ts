@@ -17,13 +17,18 @@
  *   state used for other arguments or another tool gets an `isError` result,
  *   because the request itself is well-formed and the model should see why
  *   nothing happened.
+ * Each approval runs its tool once: its nonce is claimed in the state store
+ * (store.gen.ts) until the approval expires, atomically, so with a shared store
+ * (`redis`) a replay to another instance or after a restart is refused too. A
+ * store that cannot answer refuses the call: the tool never runs unguarded.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createRequestStateCodec, inputRequired, inputResponse, type CallToolResult, type InputRequiredResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { loadKey } from './keys.gen.js';
-import { principalOf, type ApprovalHooks, type ApprovalVerdict } from './register.gen.js';
+import { principalOf } from './register.gen.js';
 import type { ToolSpec } from './spec.gen.js';
-import type { OptionalModules } from './start.gen.js';
+import { argumentsDigest, canonicalJson, StoreUnavailableError, storeUnavailableText, type ApprovalService, type ApprovalVerdict, type StateStore } from './store.gen.js';
+import type { Startup } from './start.gen.js';
 
 /** How long an approval request stays answerable. */
 export const approvalTtlSeconds = 300;
@@ -39,7 +44,7 @@ interface ApprovalState {
   readonly a: string;
   /** Principal id. */
   readonly p: string;
-  /** Nonce, so each approval can be used once (see `used`). */
+  /** Nonce, so each approval can be used once (see `consume`). */
   readonly n: string;
   /** Expiry, seconds since the epoch (the codec enforces its own copy). */
   readonly e: number;
@@ -59,23 +64,6 @@ export function handlerStateOf(value: unknown): string | undefined {
   return typeof v === 'object' && v !== null && typeof v.s === 'string' ? v.s : undefined;
 }
 
-/** JSON with object keys sorted at every depth, so equal arguments always hash the same. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-/** SHA-256 of the canonical JSON of `args`, base64url. */
-export function argumentsDigest(args: unknown): string {
-  return createHash('sha256').update(canonicalJson(args ?? {})).digest('base64url');
-}
-
 function isApprovalState(value: unknown): value is ApprovalState {
   const v = value as Partial<ApprovalState> | null;
   return typeof v === 'object' && v !== null && typeof v.t === 'string' && typeof v.a === 'string' && typeof v.p === 'string' && typeof v.n === 'string' && typeof v.e === 'number';
@@ -86,18 +74,15 @@ function errorResult(text: string): CallToolResult {
 }
 
 /** Asks for and checks approvals; one instance per process, shared by every per-request McpServer. */
-export class Approvals implements ApprovalHooks {
+export class Approvals implements ApprovalService {
   private readonly codec: RequestStateCodec<ApprovalState | HandlerState>;
-  /**
-   * Nonces of approvals already used, with their expiry. This makes an approval
-   * single-use within one process; across instances only the 5-minute expiry
-   * limits a replay of the very same call, since nothing is shared but the key.
-   */
-  private readonly used = new Map<string, number>();
 
   constructor(
     key: Buffer,
     principalOf: (ctx: ServerContext) => string,
+    /** Holds the nonces of used approvals: in this process (`memory`) or shared by every instance (`redis`). */
+    private readonly store: StateStore,
+    private readonly log: (message: string) => void,
     private readonly now: () => number = Date.now,
   ) {
     // bind: the codec also tags the state with method + principal, so the SDK itself refuses it for anyone else.
@@ -133,7 +118,15 @@ export class Approvals implements ApprovalHooks {
         result: errorResult(`The approval does not match this call of ${label} (other tool, arguments or user); nothing was done. Call the tool again to ask for a new approval.`),
       };
     }
-    if (!this.consume(state)) return { proceed: false, result: errorResult(`This approval of ${label} was already used; nothing was done. Call the tool again to ask for a new approval.`) };
+    let fresh: boolean;
+    try {
+      fresh = await this.consume(state);
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      this.log(`approval of "${tool.name}" refused: ${error.message}`);
+      return { proceed: false, result: errorResult(storeUnavailableText(tool.name)) };
+    }
+    if (!fresh) return { proceed: false, result: errorResult(`This approval of ${label} was already used; nothing was done. Call the tool again to ask for a new approval.`) };
     return { proceed: true };
   }
 
@@ -154,23 +147,12 @@ export class Approvals implements ApprovalHooks {
     });
   }
 
-  /**
-   * Marks `state` used; false when it already was. Expired nonces are dropped
-   * first; insertion order roughly follows expiry, so pruning stops at the first
-   * live entry (a stray expired one may linger a while, which only costs memory).
-   */
-  private consume(state: ApprovalState): boolean {
-    const nowSeconds = Math.floor(this.now() / 1000);
-    for (const [nonce, expiry] of this.used) {
-      if (expiry >= nowSeconds) break;
-      this.used.delete(nonce);
-    }
-    if (this.used.has(state.n)) return false;
-    this.used.set(state.n, state.e);
-    return true;
+  /** Claims `state`'s nonce until the approval expires (a second past, for clock skew); false when it was already used. */
+  private consume(state: ApprovalState): Promise<boolean> {
+    return this.store.claim(`approval:${state.n}`, state.t, state.e * 1000 - this.now() + 1000);
   }
 }
 
 /** The approval service, keyed from the environment variable the registry names. */
-export const approvalHooks: OptionalModules['approval']['approvalHooks'] = ({ registry, environment, local, log }) =>
-  new Approvals(loadKey(registry.secrets.requestStateKeyEnv, environment, local, log), (ctx) => principalOf(ctx).id);
+export const approvalHooks = ({ registry, environment, local, log }: Startup, store: StateStore): ApprovalService =>
+  new Approvals(loadKey(registry.secrets.requestStateKeyEnv, environment, local, log), (ctx) => principalOf(ctx).id, store, log);

@@ -21,6 +21,7 @@ export interface ToolSpec {
   readonly outputSchema: Readonly<Record<string, unknown>> | null;
   readonly annotations: Readonly<Record<string, boolean>>;
   readonly approval: 'confirm' | 'none';
+  readonly idempotency?: 'key';
   readonly scopes: readonly string[];
   readonly handles: { readonly consumes: readonly HandleUseSpec[]; readonly issues: readonly HandleUseSpec[] };
 }
@@ -88,6 +89,7 @@ export interface RegistrySpec {
   readonly transports: { readonly stdio: boolean; readonly http: HttpSpec | null };
   readonly auth: AuthSpec;
   readonly secrets: { readonly handleKeyEnv: string; readonly requestStateKeyEnv: string };
+  readonly store?: { readonly type: 'memory' | 'redis'; readonly urlEnv?: string; readonly idempotencyTtlMs: number };
   readonly tools: readonly ToolSpec[];
   readonly resources: readonly ResourceSpec[];
   readonly prompts: readonly PromptSpec[];

@@ -1,0 +1,15 @@
+/**
+ * When a server needs its state store: decided once here, so the registry, the
+ * runtime's module list and the generated package.json always agree.
+ */
+import type { ServerModel } from './types.js';
+
+/** Whether a tool of `model` needs the state store: approvals are used once, idempotency keys keep a ledger. */
+export function needsStore(model: ServerModel): boolean {
+  return model.tools.some((tool) => tool.approval === 'confirm' || tool.idempotency === 'key');
+}
+
+/** Whether the generated server talks to Redis (and so depends on its client). */
+export function usesRedis(model: ServerModel): boolean {
+  return needsStore(model) && model.store.type === 'redis';
+}

@@ -1,0 +1,132 @@
+/**
+ * Idempotency keys for tools marked `idempotency: key`: a client that retries after a timeout gets the
+ * first call's result instead of running the work twice. Before the handler runs, the runtime claims
+ * the caller's key in the state store (store.gen.ts) with a SHA-256 digest of the other arguments:
+ * - same key, same arguments, finished: the stored result, and the handler does not run;
+ * - same key, other arguments: an error, nothing runs;
+ * - same key while the first call still runs: the duplicate waits (polling the store, at most
+ *   `idempotencyWaitMs`) and returns the first call's result; past that wait, an "in progress" error;
+ * - a store that cannot answer: an error, nothing runs (fail closed).
+ * A handler that asks for input (input_required) releases its claim, so the retry that carries the
+ * answers can run. The key is per principal and per tool: callers never see each other's results.
+ */
+import { createHash } from 'node:crypto';
+import { isInputRequiredResult, type CallToolResult, type InputRequiredResult } from '@modelcontextprotocol/server';
+import type { ToolSpec } from './spec.gen.js';
+import { argumentsDigest, StoreUnavailableError, storeUnavailableText, type IdempotencyHooks, type StateStore } from './store.gen.js';
+
+/** The argument `idempotency: key` adds to a tool's input. */
+export const idempotencyKeyArgument = 'idempotencyKey';
+
+/** How long a duplicate waits for the first call's result before it is told the call is still in progress. */
+export const idempotencyWaitMs = 30_000;
+
+/** How long a claim lasts while its handler runs; if the process dies meanwhile, the key is free again after this. */
+export const pendingTtlMs = 300_000;
+
+/** A ledger entry: the digest of the arguments, and the result once the handler finished. */
+type Entry = { readonly d: string; readonly r?: CallToolResult };
+
+type Answer = CallToolResult | InputRequiredResult;
+
+const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The ledger of one server; one instance per process. */
+export class IdempotencyLedger implements IdempotencyHooks {
+  constructor(
+    private readonly store: StateStore,
+    private readonly ttlMs: number,
+    private readonly log: (message: string) => void,
+    private readonly waitMs: number = idempotencyWaitMs,
+  ) {}
+
+  /** The stored answer for this key (waiting while its first call runs), or null when the call must go on. */
+  async recall(tool: ToolSpec, args: unknown, principal: string): Promise<CallToolResult | null> {
+    const { key, digest } = this.address(tool, args, principal);
+    try {
+      const raw = await this.store.get(key);
+      return raw === null ? null : await this.answer(tool, key, digest, JSON.parse(raw) as Entry);
+    } catch (error) {
+      return this.unavailable(tool, error);
+    }
+  }
+
+  /** Claims the key, runs `execute` and stores its result; a key already claimed is answered as `recall` does. */
+  async run(tool: ToolSpec, args: unknown, principal: string, execute: () => Promise<Answer>): Promise<Answer> {
+    const { key, digest } = this.address(tool, args, principal);
+    // A claim can fail and the entry vanish before it is read (it expired); three tries cover that race.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      let claimed: boolean;
+      let raw: string | null = null;
+      try {
+        claimed = await this.store.claim(key, JSON.stringify({ d: digest } satisfies Entry), pendingTtlMs);
+        if (!claimed) raw = await this.store.get(key);
+      } catch (error) {
+        return this.unavailable(tool, error);
+      }
+      if (!claimed && raw === null) continue;
+      if (!claimed) {
+        try {
+          return await this.answer(tool, key, digest, JSON.parse(raw ?? '{}') as Entry);
+        } catch (error) {
+          return this.unavailable(tool, error);
+        }
+      }
+      return this.execute(tool, key, digest, execute);
+    }
+    return errorResult(`The call of "${tool.name}" with this idempotencyKey could not be claimed; retry with the same key.`);
+  }
+
+  private async execute(tool: ToolSpec, key: string, digest: string, execute: () => Promise<Answer>): Promise<Answer> {
+    let result: Answer;
+    try {
+      result = await execute();
+    } catch (error) {
+      await this.store.remove(key).catch(() => undefined);
+      throw error;
+    }
+    try {
+      if (isInputRequiredResult(result)) await this.store.remove(key);
+      else await this.store.put(key, JSON.stringify({ d: digest, r: result } satisfies Entry), this.ttlMs);
+    } catch (error) {
+      // The handler ran: its result goes back; only a retry of this key may run it again once the claim lapses.
+      this.log(`idempotency: the result of "${tool.name}" was not stored: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return result;
+  }
+
+  /** What a call gets for an existing entry: the stored result, a mismatch error, or (while pending) the result once it is there. */
+  private async answer(tool: ToolSpec, key: string, digest: string, entry: Entry): Promise<CallToolResult> {
+    const deadline = Date.now() + this.waitMs;
+    for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
+      if (entry.d !== digest) return errorResult(`The idempotencyKey was already used for a call of "${tool.name}" with other arguments; nothing was done. Use a new key for a new operation.`);
+      if (entry.r !== undefined) return entry.r;
+      if (Date.now() >= deadline) return errorResult(`A call of "${tool.name}" with this idempotencyKey is still in progress; nothing more was done. Retry with the same key later to get its result.`);
+      await sleep(pause);
+      const raw = await this.store.get(key);
+      // Gone: the first call asked for input or failed and released its claim; this call did not run either.
+      if (raw === null) return errorResult(`The call of "${tool.name}" with this idempotencyKey did not finish; nothing was stored. Retry with the same key.`);
+      entry = JSON.parse(raw) as Entry;
+    }
+  }
+
+  /** Store key and argument digest: the key is per tool and principal; the digest leaves the key itself out. */
+  private address(tool: ToolSpec, args: unknown, principal: string): { key: string; digest: string } {
+    const { [idempotencyKeyArgument]: given, ...rest } = (args ?? {}) as Record<string, unknown>;
+    const owner = createHash('sha256').update(JSON.stringify([tool.name, principal, String(given)])).digest('base64url');
+    return { key: `idempotency:${owner}`, digest: argumentsDigest(rest) };
+  }
+
+  private unavailable(tool: ToolSpec, error: unknown): CallToolResult {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    this.log(`idempotency of "${tool.name}" refused: ${error.message}`);
+    return errorResult(storeUnavailableText(tool.name));
+  }
+}
+
+/** The ledger on `store`, results kept for `ttlMs` (the registry's `store.idempotencyTtlMs`). */
+export function idempotencyHooks(store: StateStore, ttlMs: number, log: (message: string) => void): IdempotencyHooks {
+  return new IdempotencyLedger(store, ttlMs, log);
+}

@@ -1,0 +1,205 @@
+/**
+ * The state store: where the server remembers what must outlive one call. Two things live here, each
+ * under a key prefixed with the server's name: the nonces of approvals already used (approval.gen.ts),
+ * so an approval runs its tool once, and the idempotency ledger (idempotency.gen.ts).
+ *
+ * `memory` keeps them in this process: right for stdio and one HTTP process, but another instance or a
+ * restart knows nothing of them. `redis` (store-redis.gen.ts) keeps them where every instance sees them,
+ * and claims are atomic there (`SET NX PX`). Either way a store that cannot answer throws
+ * StoreUnavailableError, and the caller fails closed: nothing that needed the store runs.
+ */
+import { createHash } from 'node:crypto';
+import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
+import { StartupError } from './handler.gen.js';
+import type { ApprovalHooks, CallGuard } from './register.gen.js';
+import type { ToolSpec } from './spec.gen.js';
+import type { Startup } from './start.gen.js';
+
+type Answer = CallToolResult | InputRequiredResult;
+
+/** Run the handler, or answer with `result` instead. */
+export type ApprovalVerdict = { readonly proceed: true } | { readonly proceed: false; readonly result: Answer };
+
+/** approval.gen.ts: the hooks every echoed `requestState` needs, and the check of `approval: confirm`. */
+export interface ApprovalService extends ApprovalHooks {
+  /** Whether `tool` may run now with `args` for `principal`; spends the approval when it may. */
+  check(tool: ToolSpec, args: unknown, principal: string, ctx: ServerContext): Promise<ApprovalVerdict>;
+}
+
+/** idempotency.gen.ts: a stored result answers a retry with the same key. */
+export interface IdempotencyHooks {
+  /** The stored answer for this call's key, or null when the call must go on (asked before approval, so a retry is not asked again). */
+  recall(tool: ToolSpec, args: unknown, principal: string): Promise<CallToolResult | null>;
+  /** Claims the key, runs `execute` once and stores its result. */
+  run(tool: ToolSpec, args: unknown, principal: string, execute: () => Promise<Answer>): Promise<Answer>;
+}
+
+/** The optional modules the store loads, typed here because projects without them lack the files. */
+interface StoreModules {
+  readonly 'store-redis': { readonly connectRedisStore: (url: string, log: (message: string) => void) => Promise<StateStore> };
+  readonly approval: { readonly approvalHooks: (startup: Startup, store: StateStore) => ApprovalService };
+  readonly idempotency: { readonly idempotencyHooks: (store: StateStore, ttlMs: number, log: (message: string) => void) => IdempotencyHooks };
+}
+
+async function load<K extends keyof StoreModules>(name: K): Promise<StoreModules[K]> {
+  const specifier = `./${name}.gen.js`;
+  return (await import(specifier)) as StoreModules[K];
+}
+
+/** JSON with object keys sorted at every depth, so equal arguments always hash the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** SHA-256 of the canonical JSON of `args`, base64url. */
+export function argumentsDigest(args: unknown): string {
+  return createHash('sha256').update(canonicalJson(args ?? {})).digest('base64url');
+}
+
+/** A key-value store with expiry and an atomic claim. Values are strings (JSON where structured). */
+export interface StateStore {
+  /** What it is, for log lines and errors: never a password. */
+  readonly label: string;
+  /** Stores `value` under `key` for `ttlMs` unless the key exists; true when this call stored it. Atomic for every user of the store. */
+  claim(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** The live value under `key`, or null. */
+  get(key: string): Promise<string | null>;
+  /** Stores `value` under `key` for `ttlMs`, replacing any value. */
+  put(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Removes `key`. */
+  remove(key: string): Promise<void>;
+  /** Resolves when the store answers; throws StoreUnavailableError when it does not. */
+  ping(): Promise<void>;
+}
+
+/** The store did not answer (down, unreachable, full): whatever needed it must not run. */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+}
+
+/** The message a call gets when the store is unavailable; the details go to stderr. */
+export function storeUnavailableText(tool: string): string {
+  return `The tool "${tool}" did not run: the server's state store is unavailable, so it cannot check that this call runs only once. Try again later.`;
+}
+
+/** Most live keys the memory store holds; past it, claims fail closed rather than let memory grow without bound. */
+export const memoryStoreLimit = 100_000;
+
+/** The memory store: one process, lost on restart. Expired keys are swept as the map grows. */
+export class MemoryStore implements StateStore {
+  readonly label = 'memory (this process only)';
+  private readonly entries = new Map<string, { value: string; expiresAt: number }>();
+  private sweepAt = 1024;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  // Check and set run with no await between them: that is what makes a claim atomic in one process.
+  async claim(key: string, value: string, ttlMs: number): Promise<boolean> {
+    if (this.read(key) !== null) return false;
+    this.write(key, value, ttlMs);
+    return true;
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.read(key);
+  }
+
+  async put(key: string, value: string, ttlMs: number): Promise<void> {
+    this.write(key, value, ttlMs);
+  }
+
+  private read(key: string): string | null {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return null;
+    if (entry.expiresAt > this.now()) return entry.value;
+    this.entries.delete(key);
+    return null;
+  }
+
+  private write(key: string, value: string, ttlMs: number): void {
+    if (this.entries.size >= Math.min(this.sweepAt, memoryStoreLimit)) this.sweep();
+    if (this.entries.size >= memoryStoreLimit && !this.entries.has(key)) throw new StoreUnavailableError(`the memory store holds ${memoryStoreLimit} live keys`);
+    this.entries.set(key, { value, expiresAt: this.now() + Math.max(1, ttlMs) });
+  }
+
+  async remove(key: string): Promise<void> {
+    this.entries.delete(key);
+  }
+
+  async ping(): Promise<void> {}
+
+  /** Drops expired entries; the next sweep waits until the map has doubled (or is full), so sweeping stays cheap overall. */
+  private sweep(): void {
+    const now = this.now();
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+    this.sweepAt = Math.max(1024, this.entries.size * 2);
+  }
+}
+
+/** A store whose every key starts with `prefix`, so servers can share one Redis. */
+export function prefixed(store: StateStore, prefix: string): StateStore {
+  return {
+    label: store.label,
+    claim: (key, value, ttlMs) => store.claim(prefix + key, value, ttlMs),
+    get: (key) => store.get(prefix + key),
+    put: (key, value, ttlMs) => store.put(prefix + key, value, ttlMs),
+    remove: (key) => store.remove(prefix + key),
+    ping: () => store.ping(),
+  };
+}
+
+/** The store the registry names, its health logged on stderr; a Redis store that is down does not stop the server, its calls fail closed. */
+export async function connectStore(startup: Startup): Promise<StateStore> {
+  const { registry, environment, local, log } = startup;
+  const spec = registry.store ?? { type: 'memory', idempotencyTtlMs: 0 };
+  let store: StateStore;
+  if (spec.type === 'redis') {
+    const name = spec.urlEnv ?? '';
+    const url = environment[name];
+    if (url === undefined || url === '') throw new StartupError(`${name} is not set; set it to the Redis URL every instance shares (e.g. redis://127.0.0.1:6379)`);
+    store = await (await load('store-redis')).connectRedisStore(url, log);
+  } else {
+    store = new MemoryStore();
+    // A public server may run as several instances: say plainly what memory does not share.
+    if (!local) log('store: memory (this process only): approvals and idempotency keys are not shared with other instances and do not survive a restart; set store.type: redis to share them');
+  }
+  return prefixed(store, `mcp-gen:${registry.server.name}:`);
+}
+
+const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
+/**
+ * The guard of every tool that needs the store. Order matters: a stored result answers a retry before
+ * anyone is asked for approval; the key is claimed only once the approval is spent, just before the handler.
+ */
+export function guardCalls(approvals: ApprovalService | null, ledger: IdempotencyHooks | null): CallGuard {
+  return async (tool, args, principal, ctx, run) => {
+    const confirm = tool.approval === 'confirm';
+    const keyed = tool.idempotency === 'key' ? ledger : undefined;
+    if ((confirm && approvals === null) || keyed === null) return errorResult(`The tool "${tool.name}" is not configured on this server; nothing was done.`);
+    const stored = keyed === undefined ? null : await keyed.recall(tool, args, principal);
+    if (stored !== null) return stored;
+    if (confirm && approvals !== null) {
+      const verdict = await approvals.check(tool, args, principal, ctx);
+      if (!verdict.proceed) return verdict.result;
+    }
+    return keyed === undefined ? run() : keyed.run(tool, args, principal, run);
+  };
+}
+
+/** Opens the store, then the approval service and the idempotency ledger the registry's tools need, and their guard. */
+export async function openStore(startup: Startup): Promise<{ readonly approvals: ApprovalService | null; readonly guard: CallGuard }> {
+  const { registry, log } = startup;
+  const store = await connectStore(startup);
+  const approvals = registry.tools.some((tool) => tool.approval === 'confirm') ? (await load('approval')).approvalHooks(startup, store) : null;
+  const ttlMs = registry.store?.idempotencyTtlMs ?? 0;
+  const ledger = registry.tools.some((tool) => tool.idempotency === 'key') ? (await load('idempotency')).idempotencyHooks(store, ttlMs, log) : null;
+  return { approvals, guard: guardCalls(approvals, ledger) };
+}

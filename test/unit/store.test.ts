@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveOptions } from '../../src/config/index.js';
+import { runtimeFeatures, runtimeModules } from '../../src/emit/runtime/index.js';
+import { buildProject } from '../../src/generate.js';
+import { parseManifest } from '../../src/load/index.js';
+import { normalizeManifest } from '../../src/normalize/index.js';
+import { validateManifest } from '../../src/validate/index.js';
+import { IdempotencyLedger } from '../../templates/runtime/idempotency.gen.js';
+import type { ToolSpec } from '../../templates/runtime/spec.gen.js';
+import { MemoryStore, memoryStoreLimit, StoreUnavailableError } from '../../templates/runtime/store.gen.js';
+import { repoRoot } from '../support/golden.js';
+
+// The state store in the model, the emitted project, and the memory store and ledger in-process.
+
+const stored = path.join('test', 'fixtures', 'runtime', 'stored.yaml');
+
+function model(text: string) {
+  const loaded = parseManifest(text, 'a.yaml');
+  if (!loaded.ok) throw new Error('did not load');
+  const verdict = validateManifest(loaded.manifest);
+  expect(verdict.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  if (verdict.manifest === null) throw new Error('not valid');
+  return normalizeManifest(verdict.manifest);
+}
+
+const base = 'mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\n';
+const keyed = `${base}tools:\n  send:\n    description: Sends the message to its recipient and says when.\n    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }\n    idempotency: key\n    input: { type: object, additionalProperties: false, properties: { to: { type: string, maxLength: 9 } }, required: [to] }\n`;
+
+describe('the store in the model', () => {
+  it('defaults to memory with a 24 h ledger, and reads redis with its URL variable', () => {
+    expect(model(base).store).toEqual({ type: 'memory', idempotencyTtlMs: 86_400_000 });
+    expect(model(`${base}store: { type: redis, urlEnv: TINY_REDIS, idempotencyTtl: 2h }\n`).store).toEqual({ type: 'redis', urlEnv: 'TINY_REDIS', idempotencyTtlMs: 7_200_000 });
+  });
+
+  it('adds a required, bounded idempotencyKey to the input of an idempotency: key tool, and classes it conditional', () => {
+    const tool = model(keyed).tools[0]!;
+    expect(tool.idempotency).toBe('key');
+    expect(tool.retry).toBe('conditional');
+    expect(tool.wireInput.required).toEqual(['idempotencyKey', 'to']);
+    expect((tool.wireInput.properties as Record<string, unknown>).idempotencyKey).toMatchObject({ type: 'string', minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' });
+    const plain = model(keyed.replace('    idempotency: key\n', '')).tools[0]!;
+    expect([plain.idempotency, plain.retry, plain.wireInput.required]).toEqual(['none', 'unsafe', ['to']]);
+  });
+
+  it('ships the store modules and the Redis client only to projects that use them', async () => {
+    const emit = async (manifest: string) => {
+      const options = resolveOptions({ manifest, out: path.join('.test-out', 'unit-store') }, repoRoot);
+      return (await buildProject(options, '0.0.0-golden', { handlers: new Map(), previouslyGenerated: null }, repoRoot)).files;
+    };
+    const files = await emit(stored);
+    expect(JSON.parse(files.find((f) => f.path === 'package.json')!.contents).dependencies).toEqual({ '@modelcontextprotocol/server': '2.4.0', ioredis: '6.0.0' });
+    expect(files.filter((f) => f.path.startsWith('src/generated/runtime/')).map((f) => path.basename(f.path))).toEqual([
+      'approval.gen.ts', 'handler.gen.ts', 'http.gen.ts', 'idempotency.gen.ts', 'keys.gen.ts', 'legacy-http.gen.ts', 'register.gen.ts', 'spec.gen.ts', 'start.gen.ts', 'store-redis.gen.ts', 'store.gen.ts',
+    ]);
+    const memory = runtimeModules(runtimeFeatures(model(keyed)));
+    expect(memory).toEqual(['handler', 'idempotency', 'register', 'spec', 'start', 'store']);
+  });
+});
+
+const tool = { name: 'send', idempotency: 'key' } as unknown as ToolSpec;
+const ok = (text: string) => ({ content: [{ type: 'text' as const, text }] });
+
+describe('the memory store and the idempotency ledger, in one process', () => {
+  it('claims a key once until it expires, and fails closed when full', async () => {
+    let now = 0;
+    const store = new MemoryStore(() => now);
+    expect(await Promise.all([store.claim('a', '1', 1000), store.claim('a', '2', 1000)])).toEqual([true, false]);
+    now = 1000;
+    expect(await store.claim('a', '3', 1000)).toBe(true);
+    expect(await store.get('a')).toBe('3');
+    for (let i = 1; i < memoryStoreLimit; i++) await store.put(`k${i}`, '1', 1000);
+    await expect(store.claim('one-too-many', '1', 1000)).rejects.toThrow(StoreUnavailableError);
+    now = 2000;
+    expect(await store.claim('one-too-many', '1', 1000)).toBe(true);
+  });
+
+  it('runs one of 1,000 concurrent duplicates; all get its result; other arguments are refused', async () => {
+    const ledger = new IdempotencyLedger(new MemoryStore(), 60_000, () => undefined);
+    let runs = 0;
+    const execute = async () => {
+      runs++;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return ok(`sent ${runs}`);
+    };
+    const args = { to: 'ada', idempotencyKey: 'key-00000001' };
+    const results = await Promise.all(Array.from({ length: 1000 }, () => ledger.run(tool, args, 'alice', execute)));
+    expect(runs).toBe(1);
+    expect(new Set(results.map((r) => JSON.stringify(r)))).toEqual(new Set([JSON.stringify(ok('sent 1'))]));
+    expect(await ledger.recall(tool, { idempotencyKey: 'key-00000001', to: 'ada' }, 'alice')).toEqual(ok('sent 1'));
+    expect(await ledger.run(tool, { to: 'bob', idempotencyKey: 'key-00000001' }, 'alice', execute)).toMatchObject({ isError: true });
+    expect(await ledger.run(tool, args, 'bob', execute)).toEqual(ok('sent 2'));
+  });
+
+  it('answers "in progress" after a bounded wait, and fails closed when the store throws', async () => {
+    const store = new MemoryStore();
+    const ledger = new IdempotencyLedger(store, 60_000, () => undefined, 100);
+    const slow = ledger.run(tool, { idempotencyKey: 'key-00000002' }, 'a', () => new Promise((resolve) => setTimeout(() => resolve(ok('done')), 500)));
+    const waiting = await ledger.run(tool, { idempotencyKey: 'key-00000002' }, 'a', async () => ok('never'));
+    expect(waiting).toEqual({ content: [{ type: 'text', text: 'A call of "send" with this idempotencyKey is still in progress; nothing more was done. Retry with the same key later to get its result.' }], isError: true });
+    expect(await slow).toEqual(ok('done'));
+    const down = async (): Promise<never> => {
+      throw new StoreUnavailableError('down');
+    };
+    const broken = new IdempotencyLedger({ label: 'down', claim: down, get: down, put: down, remove: down, ping: down }, 1, () => undefined);
+    let ran = false;
+    const refused = await broken.run(tool, { idempotencyKey: 'key-00000003' }, 'a', async () => { ran = true; return ok('x'); });
+    expect([ran, refused.isError]).toEqual([false, true]);
+  });
+});
