@@ -21,8 +21,13 @@ export function handlerTypeStatements(model: ServerModel): StatementStructures[]
     const typeParameters = parameter === undefined ? [] : [{ name: parameter.split(' ')[0] ?? 'N', constraint: 'string' }];
     return { kind: StructureKind.TypeAlias, isExported: true, name, typeParameters, type, docs: [doc] };
   };
+  const [first] = model.handles;
+  const issuersDoc =
+    first === undefined
+      ? 'The manifest declares no handle kinds, so `ctx.handles` is empty.'
+      : `Issuers for every handle kind (${model.handles.map((h) => `\`${h.name}\``).join(', ')}): \`ctx.handles.${first.name}.issue(id)\` mints a handle bound to the caller.`;
   return [
-    alias('HandleIssuers', block(issuers), 'Issuers for every handle kind: `ctx.handles.<kind>.issue(id)`.'),
+    alias('HandleIssuers', block(issuers), issuersDoc),
     alias('ToolContext', 'HandlerContext<HandleIssuers>', 'The context every handler receives.'),
     alias('ToolTypes', block(tools), 'Input and output type of every tool, by name.'),
     alias('ToolName', 'keyof ToolTypes', 'Every tool name.'),

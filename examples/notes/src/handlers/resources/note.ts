@@ -5,7 +5,7 @@ import { notImplemented, type ResourceHandler } from '../../generated/index.gen.
  *
  * A note
  */
-export const note: ResourceHandler<'note'> = async (uri, variables, ctx) => {
+export const noteHandler: ResourceHandler<'note'> = async (uri, variables, ctx) => {
   // Your code goes here: mcp-gen never overwrites this file.
   throw notImplemented('resource', 'note');
 };

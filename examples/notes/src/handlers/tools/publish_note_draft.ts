@@ -7,7 +7,7 @@ import { notImplemented, type ToolHandler } from '../../generated/index.gen.js';
  *
  * Publish the draft so the whole team sees it. Cannot be undone.
  */
-export const publishNoteDraft: ToolHandler<'publish_note_draft'> = async (input, ctx) => {
+export const publishNoteDraftHandler: ToolHandler<'publish_note_draft'> = async (input, ctx) => {
   // Your code goes here: mcp-gen never overwrites this file.
   throw notImplemented('tool', 'publish_note_draft');
 };

@@ -7,7 +7,7 @@ import { notImplemented, type ToolHandler } from '../../generated/index.gen.js';
  *
  * Find notes whose title or body contains the query. Returns at most `limit` notes, newest first.
  */
-export const searchNotes: ToolHandler<'search_notes'> = async (input, ctx) => {
+export const searchNotesHandler: ToolHandler<'search_notes'> = async (input, ctx) => {
   // Your code goes here: mcp-gen never overwrites this file.
   throw notImplemented('tool', 'search_notes');
 };
