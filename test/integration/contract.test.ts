@@ -18,7 +18,8 @@ function runContract(source: string, name: string) {
 }
 
 // The contract tests every generated project ships must pass on the generated project as it is:
-// stubs answer "not implemented" and the tests expect exactly that.
+// stubs answer "not implemented" and the tests expect exactly that. Every committed example
+// implements its handlers, so each of its `examples` is a successful call (none skipped).
 describe('generated contract tests pass on fresh projects', () => {
   const projects = [
     ...readdirSync(path.join(repoRoot, 'examples')).map((name) => [`examples/${name}`, path.join(repoRoot, 'examples', name)] as const),
@@ -31,6 +32,27 @@ describe('generated contract tests pass on fresh projects', () => {
       expect(result.status, result.stdout.slice(-3000) + result.stderr.slice(-2000)).toBe(0);
       expect(Number(summary?.[1])).toBeGreaterThanOrEqual(7);
       expect(summary?.[2]).toBe('0');
+      if (label.startsWith('examples/')) {
+        const calls = result.stdout.match(/^ {4}ok \d+ - (tool|resource|prompt) \S+: example \d+$/gm) ?? [];
+        expect(calls.length).toBeGreaterThanOrEqual(1);
+        expect(result.stdout).not.toMatch(/# SKIP not implemented/);
+      }
     });
   }
+});
+
+// A fresh project (the manifest `init` starts from): its one handler is the stub, so its example is
+// reported as skipped and counted as not implemented, never as passed.
+describe('a fresh project counts its stubs as not implemented', () => {
+  it('templates/init/mcp.yaml', () => {
+    const out = path.join(repoRoot, '.test-out', 'contract-init-source');
+    rmSync(out, { recursive: true, force: true });
+    const generate = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'generate', path.join(repoRoot, 'templates', 'init', 'mcp.yaml'), '--out', out], { encoding: 'utf8', timeout: 60_000 });
+    expect(generate.status, generate.stdout + generate.stderr).toBe(0);
+    const result = runContract(out, 'init');
+    expect(result.status, result.stdout.slice(-3000) + result.stderr.slice(-2000)).toBe(0);
+    expect(result.stdout).toMatch(/^ {4}ok \d+ - tool hello: example 1 # SKIP not implemented$/m);
+    expect(result.stdout).toContain('# not implemented: 1 handler(s) still the generated stub: tool hello');
+    expect(result.stdout).toMatch(/^# skipped 1$/m);
+  });
 });

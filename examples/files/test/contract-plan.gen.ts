@@ -66,6 +66,23 @@ export const plan: readonly PlanItem[] = [
   },
 ];
 
+/** One call of the manifest's `examples` and what it must answer. */
+export interface Example {
+  readonly kind: 'tool' | 'resource' | 'prompt';
+  readonly name: string;
+  /** `{ name, arguments }` for a tool or prompt, `{ uri }` for a resource. */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** The expected `structuredContent` of a tool, or null. */
+  readonly output: unknown;
+  /** The expected text of the first content or message, or null. */
+  readonly text: string | null;
+  /** Text the error must contain, or null for a success. */
+  readonly error: string | null;
+}
+
+/** The examples of the manifest, in order: each one is a contract test that calls the handler. */
+export const examples: readonly Example[] = [];
+
 /** Valid sample arguments per tool (required fields only); `{ $mintHandle: kind }` becomes a fresh handle. */
 export const samples: Readonly<Record<string, unknown>> = {
   search_files: {
