@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/golden.js';
@@ -7,14 +7,24 @@ import { repoRoot } from '../support/golden.js';
 const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
 
 /** Copies a generated project to .test-out, compiles it in place and runs its own `node --test`. */
-function runContract(source: string, name: string) {
+function runContract(source: string, name: string, env: Readonly<Record<string, string>> = {}) {
   const dir = path.join(repoRoot, '.test-out', 'contract', name);
   rmSync(dir, { recursive: true, force: true });
   cpSync(source, dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}dist`) && !src.includes('node_modules') });
   const build = spawnSync(tsc, ['-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8', timeout: 120_000 });
   expect(build.stdout + build.stderr).toBe('');
   const tests = readdirSync(path.join(dir, 'dist', 'test')).filter((f) => f.endsWith('.test.js')).map((f) => path.join(dir, 'dist', 'test', f));
-  return spawnSync(process.execPath, ['--test', ...tests], { cwd: dir, encoding: 'utf8', timeout: 180_000, env: { PATH: process.env.PATH } });
+  return spawnSync(process.execPath, ['--test', ...tests], { cwd: dir, encoding: 'utf8', timeout: 180_000, env: { PATH: process.env.PATH, ...env } });
+}
+
+/** The directory examples/files serves in its contract tests: the files its manifest's examples read. */
+function filesRoot(): string {
+  const root = path.join(repoRoot, '.test-out', 'contract', 'files-root');
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(path.join(root, 'docs'), { recursive: true });
+  writeFileSync(path.join(root, 'hello.txt'), 'hello\n');
+  writeFileSync(path.join(root, 'docs', 'guide.md'), '# Guide\n');
+  return root;
 }
 
 // The contract tests every generated project ships must pass on the generated project as it is:
@@ -27,7 +37,7 @@ describe('generated contract tests pass on fresh projects', () => {
   ];
   for (const [label, source] of projects) {
     it(label, () => {
-      const result = runContract(source, label.replace('/', '-'));
+      const result = runContract(source, label.replace('/', '-'), label === 'examples/files' ? { FILES_ROOT: filesRoot() } : {});
       const summary = /# pass (\d+)\n# fail (\d+)/.exec(result.stdout);
       expect(result.status, result.stdout.slice(-3000) + result.stderr.slice(-2000)).toBe(0);
       expect(Number(summary?.[1])).toBeGreaterThanOrEqual(7);
