@@ -21,10 +21,10 @@ function describe(model: ServerModel, plan: HandlerPlan): string[] {
   return [lines.join('\n')];
 }
 
-/** The argument path of a handle at `pointer` in an input schema: `/properties/draft` -> `input.draft`. */
+/** The argument path of a handle at `pointer` in an input schema: `/properties/draft` -> `input.draft`, `/properties/loans/items` -> `input.loans[i]`. */
 function argumentPath(pointer: string): string | null {
-  const match = /^\/properties\/([A-Za-z_$][\w$]*)$/.exec(pointer);
-  return match === null ? null : `input.${match[1]}`;
+  const match = /^\/properties\/([A-Za-z_$][\w$]*)(\/items)?$/.exec(pointer);
+  return match === null ? null : `input.${match[1]}${match[2] === undefined ? '' : '[i]'}`;
 }
 
 /** Comments that show what matters for this handler: the handles it mints or reads, and approval. */
