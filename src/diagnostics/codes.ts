@@ -201,6 +201,12 @@ const manifestCodes = {
     cause: 'MCP requires every tool `inputSchema` to have `type: object` at its root.',
     fix: 'Wrap the arguments in `type: object` with `properties`.',
   },
+  'example-invalid': {
+    severity: 'error',
+    title: 'Example does not match its tool or prompt',
+    cause: 'An `examples` entry gives a tool `input` or `output` that its schema rejects, both an `output` and an `error`, or prompt arguments the prompt does not declare. The contract tests would make a call that cannot succeed as written.',
+    fix: 'Correct the example (the message names each mismatch and where), or the schema if the example is right.',
+  },
   'schema-invalid': {
     severity: 'error',
     title: 'Invalid JSON Schema',

@@ -48,7 +48,7 @@ export async function emitProject(model: ServerModel, plan: Plan, existing: Read
     types.file,
     emitFacade(model, ctx),
     ...emitRegistry(model, ctx),
-    emitServer(model, ctx),
+    emitServer(plan.handlers, ctx),
     ...emitRuntime(model, ctx),
     ...emitContractTests(model, ctx),
   ];

@@ -223,6 +223,16 @@ export interface ManifestTool {
    * The `structuredContent` the tool returns: JSON Schema 2020-12.
    */
   output?: JsonSchema;
+  /**
+   * Calls the contract tests make: `input` (valid for `input`), and the expected `output` (valid for `output`) or `error` (text the `isError` result contains). See "Examples".
+   */
+  examples?: {
+    input: {
+      [k: string]: unknown;
+    };
+    output?: unknown;
+    error?: string;
+  }[];
 }
 
 /**
@@ -263,6 +273,14 @@ export interface ManifestResource {
   completions?: {
     [k: string]: CompletionValues;
   };
+  /**
+   * Reads the contract tests make: `uri`, and the expected `text` of the first content or `error` (text of the JSON-RPC error). See "Examples".
+   */
+  examples?: {
+    uri: string;
+    text?: string;
+    error?: string;
+  }[];
 }
 
 export interface ManifestPrompt {
@@ -280,6 +298,16 @@ export interface ManifestPrompt {
   arguments?: {
     [k: string]: ManifestPromptArgument;
   };
+  /**
+   * Gets the contract tests make: `arguments`, and the expected `text` of the first message or `error` (text of the JSON-RPC error). See "Examples".
+   */
+  examples?: {
+    arguments: {
+      [k: string]: string;
+    };
+    text?: string;
+    error?: string;
+  }[];
   /**
    * Fixed messages, each `{ role, text }`, in conversation order; without them the prompt gets a handler stub.
    * 

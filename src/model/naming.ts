@@ -31,6 +31,15 @@ export function camelCase(name: string): string {
   return reservedWords.has(identifier) ? `${identifier}_` : identifier;
 }
 
+/**
+ * The constant a handler file exports: `append_to_draft` -> `appendToDraftHandler`. The suffix keeps the
+ * tool's natural camelCase name free for the domain function the handler calls (`appendToDraft`).
+ */
+export function handlerExport(name: string): string {
+  const [first = '', ...rest] = words(name);
+  return `${first}${rest.map(capitalize).join('')}Handler`;
+}
+
 /** `NOTES` style prefix for environment variables: `team-notes` -> `TEAM_NOTES`. */
 export function envPrefix(serverName: string): string {
   return serverName.toUpperCase().replace(/[^A-Z0-9]+/g, '_');

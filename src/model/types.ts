@@ -213,4 +213,20 @@ export interface ServerModel {
   /** Settings of the design review. */
   readonly lint: { readonly maxTools: number };
   readonly registry: RegistryModel | null;
+  /** The manifest's `examples`: tools, then resources, then prompts, each by name, then in declared order. */
+  readonly examples: readonly ExampleModel[];
+}
+
+/** One call the contract tests make, from a manifest `examples` entry, with what it must answer. */
+export interface ExampleModel {
+  readonly kind: 'tool' | 'resource' | 'prompt';
+  readonly name: string;
+  /** The request's params besides `_meta`: `{ name, arguments }` for a tool or prompt, `{ uri }` for a resource; keys sorted. */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** A tool's expected `structuredContent` (keys sorted), or null. */
+  readonly output: unknown;
+  /** The expected text of a resource's first content or a prompt's first message, or null. */
+  readonly text: string | null;
+  /** Text the error must contain (an `isError` result for a tool, a JSON-RPC error otherwise), or null for a success. */
+  readonly error: string | null;
 }

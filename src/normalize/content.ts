@@ -1,6 +1,6 @@
 import { handlerPath } from '../model/layout.js';
 import type { ManifestPrompt, ManifestResource } from '../model/manifest.gen.js';
-import { camelCase, pascalCase } from '../model/naming.js';
+import { handlerExport, pascalCase } from '../model/naming.js';
 import { templateVariables } from '../model/uri-template.js';
 import type { CacheModel, PromptModel, ResourceModel } from '../model/types.js';
 import { sortBy } from '../util/compare.js';
@@ -19,7 +19,7 @@ export function normalizeResources(resources: Readonly<Record<string, ManifestRe
     // Completion values keep their declared order: it is the order the client shows.
     completions: resource.completions === undefined ? null : Object.fromEntries(sortBy(Object.entries(resource.completions), ([variable]) => variable).map(([variable, values]) => [variable, [...values]])),
     variables: templateVariables(resource.uriTemplate ?? ''),
-    names: { handler: camelCase(name), argsType: `${pascalCase(name)}Variables`, file: handlerPath('resource', name) },
+    names: { handler: handlerExport(name), argsType: `${pascalCase(name)}Variables`, file: handlerPath('resource', name) },
     pointer: `/resources/${name}`,
   }));
   return sortBy(models, (r) => r.name);
@@ -41,7 +41,7 @@ export function normalizePrompts(prompts: Readonly<Record<string, ManifestPrompt
       description: prompt.description ?? null,
       arguments: sortBy(args, (a) => a.name),
       messages: prompt.messages?.map((m) => ({ role: m.role, text: m.text })) ?? null,
-      names: { handler: camelCase(name), argsType: `${pascalCase(name)}Args`, file: handlerPath('prompt', name) },
+      names: { handler: handlerExport(name), argsType: `${pascalCase(name)}Args`, file: handlerPath('prompt', name) },
       pointer: `/prompts/${name}`,
     };
   });

@@ -9,9 +9,10 @@
 import { manifestDefaults } from '../model/defaults.js';
 import type { ManifestAuth, ManifestHandle, ManifestHttp, ManifestStore, Manifest } from '../model/manifest.gen.js';
 import { envPrefix, pascalCase } from '../model/naming.js';
-import type { AuthModel, HandleModel, HttpModel, ServerModel, StoreModel } from '../model/types.js';
+import type { AuthModel, ExampleModel, HandleModel, HttpModel, ServerModel, StoreModel } from '../model/types.js';
 import { compareText, sortBy } from '../util/compare.js';
 import { deepFreeze } from '../util/freeze.js';
+import { sortKeysDeep } from '../util/stable-json.js';
 import { isLoopbackHost } from '../util/net.js';
 import { durationMs, normalizeCache } from './cache.js';
 import { normalizePrompts, normalizeResources } from './content.js';
@@ -39,6 +40,7 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
     tools,
     resources: normalizeResources(manifest.resources ?? {}, cache),
     prompts: normalizePrompts(manifest.prompts ?? {}),
+    examples: normalizeExamples(manifest),
     lint: { maxTools: manifest.lint?.maxTools ?? manifestDefaults.maxTools },
     registry:
       manifest.registry === undefined
@@ -46,6 +48,24 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
         : { name: manifest.registry.name, npm: manifest.registry.npm ?? null, remote: manifest.registry.remote ?? null, repository: manifest.registry.repository ?? null },
   };
   return deepFreeze(model);
+}
+
+/** Every example, in a fixed order, with sorted keys: the contract tests' calls. */
+function normalizeExamples(manifest: Manifest): ExampleModel[] {
+  const byName = <T>(entries: Readonly<Record<string, T>> | undefined) => sortBy(Object.entries(entries ?? {}), ([name]) => name);
+  const make = (kind: ExampleModel['kind'], name: string, params: Record<string, unknown>, e: { output?: unknown; text?: string; error?: string }): ExampleModel => ({
+    kind,
+    name,
+    params: sortKeysDeep(params) as Record<string, unknown>,
+    output: e.output === undefined ? null : sortKeysDeep(e.output),
+    text: e.text ?? null,
+    error: e.error ?? null,
+  });
+  return [
+    ...byName(manifest.tools).flatMap(([name, tool]) => (tool.examples ?? []).map((e) => make('tool', name, { name, arguments: e.input }, e))),
+    ...byName(manifest.resources).flatMap(([name, resource]) => (resource.examples ?? []).map((e) => make('resource', name, { uri: e.uri }, e))),
+    ...byName(manifest.prompts).flatMap(([name, prompt]) => (prompt.examples ?? []).map((e) => make('prompt', name, { name, arguments: e.arguments }, e))),
+  ];
 }
 
 function normalizeHttp(http: ManifestHttp): HttpModel {

@@ -1,7 +1,7 @@
 import { isEffectivelyDestructive } from '../model/defaults.js';
 import { handlerPath } from '../model/layout.js';
 import type { ManifestTool, ManifestToolAnnotations } from '../model/manifest.gen.js';
-import { camelCase, pascalCase } from '../model/naming.js';
+import { handlerExport, pascalCase } from '../model/naming.js';
 import { mapSchema, walkSchema } from '../model/schema-walk.js';
 import type { HandleUseModel, JsonSchema, RetryClass, ToolAnnotationsModel, ToolModel } from '../model/types.js';
 import { compareText, sortBy } from '../util/compare.js';
@@ -39,7 +39,7 @@ export function normalizeTools(tools: Readonly<Record<string, ManifestTool>>, ha
       consumes: findHandles(input),
       issues: output === null ? [] : findHandles(output),
       names: {
-        handler: camelCase(name),
+        handler: handlerExport(name),
         inputType: `${typeBase}Input`,
         outputType: `${typeBase}Output`,
         file: handlerPath('tool', name),

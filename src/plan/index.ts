@@ -6,7 +6,7 @@
  */
 import type { Finding } from '../diagnostics/index.js';
 import { handlerPath } from '../model/layout.js';
-import { camelCase } from '../model/naming.js';
+import { camelCase, handlerExport } from '../model/naming.js';
 import type { ServerModel } from '../model/types.js';
 import { compareText } from '../util/compare.js';
 
@@ -15,7 +15,10 @@ export interface HandlerPlan {
   readonly kind: 'tool' | 'resource' | 'prompt';
   readonly name: string;
   readonly path: string;
-  /** The exported constant the generated server imports. */
+  /**
+   * The exported constant the generated server imports: `<camelCase>Handler`, or the name files written
+   * before that convention export (`<camelCase>`) when an existing file uses only that one.
+   */
   readonly handler: string;
   /** The handler type, e.g. `ToolHandler`. */
   readonly handlerType: 'ToolHandler' | 'ResourceHandler' | 'PromptHandler';
@@ -32,6 +35,22 @@ export interface Plan {
   readonly findings: readonly Finding[];
 }
 
+/** Whether `text` mentions `identifier` as a whole word (a cheap test: the handler check parses the file). */
+function mentions(text: string, identifier: string): boolean {
+  return new RegExp(`(?<![\\w$])${identifier.replace(/\$/g, '\\$')}(?![\\w$])`).test(text);
+}
+
+/**
+ * The export an existing handler file uses: the current name when the file mentions it, else the name of
+ * the earlier convention when the file mentions that one, else the current name (the check then reports it).
+ */
+export function existingExport(text: string | undefined, name: string): string {
+  const current = handlerExport(name);
+  if (text === undefined || mentions(text, current)) return current;
+  const legacy = camelCase(name);
+  return mentions(text, legacy) ? legacy : current;
+}
+
 /** Plans handler files against what exists; generated files need no planning beyond their fixed paths. */
 export function planProject(model: ServerModel, existing: ReadonlyMap<string, string>): Plan {
   const handlers: HandlerPlan[] = [];
@@ -40,10 +59,10 @@ export function planProject(model: ServerModel, existing: ReadonlyMap<string, st
     const base = { kind: 'tool' as const, name: tool.name, path: tool.names.file, handler: tool.names.handler, handlerType: 'ToolHandler' as const };
     const oldPath = tool.renamedFrom === null ? null : handlerPath('tool', tool.renamedFrom);
     if (existing.has(base.path)) {
-      handlers.push({ ...base, action: 'keep' });
+      handlers.push({ ...base, handler: existingExport(existing.get(base.path), tool.name), action: 'keep' });
     } else if (oldPath !== null && tool.renamedFrom !== null && existing.has(oldPath)) {
       claimed.add(oldPath);
-      handlers.push({ ...base, action: 'rename', from: { name: tool.renamedFrom, path: oldPath, handler: camelCase(tool.renamedFrom) } });
+      handlers.push({ ...base, action: 'rename', from: { name: tool.renamedFrom, path: oldPath, handler: existingExport(existing.get(oldPath), tool.renamedFrom) } });
     } else {
       handlers.push({ ...base, action: 'create' });
     }
@@ -51,12 +70,14 @@ export function planProject(model: ServerModel, existing: ReadonlyMap<string, st
   }
   for (const resource of model.resources) {
     const path = resource.names.file;
-    handlers.push({ kind: 'resource', name: resource.name, path, handler: resource.names.handler, handlerType: 'ResourceHandler', action: existing.has(path) ? 'keep' : 'create' });
+    const handler = existingExport(existing.get(path), resource.name);
+    handlers.push({ kind: 'resource', name: resource.name, path, handler, handlerType: 'ResourceHandler', action: existing.has(path) ? 'keep' : 'create' });
     claimed.add(path);
   }
   for (const prompt of model.prompts.filter((p) => p.messages === null)) {
     const path = prompt.names.file;
-    handlers.push({ kind: 'prompt', name: prompt.name, path, handler: prompt.names.handler, handlerType: 'PromptHandler', action: existing.has(path) ? 'keep' : 'create' });
+    const handler = existingExport(existing.get(path), prompt.name);
+    handlers.push({ kind: 'prompt', name: prompt.name, path, handler, handlerType: 'PromptHandler', action: existing.has(path) ? 'keep' : 'create' });
     claimed.add(path);
   }
   const orphans = [...existing.keys()].filter((path) => !claimed.has(path)).sort(compareText);

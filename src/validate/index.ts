@@ -8,6 +8,7 @@
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/index.js';
 import type { Manifest } from '../model/manifest.gen.js';
 import { RuleContext, type ManifestSource } from './context.js';
+import { checkExamples } from './rules/examples.js';
 import { checkNameCollisions, checkRenames } from './rules/names.js';
 import { checkPromptPlaceholders } from './rules/prompts.js';
 import { checkResources } from './rules/resources.js';
@@ -29,6 +30,7 @@ const rules: readonly ((ctx: RuleContext) => void)[] = [
   checkDurations,
   checkToolHints,
   checkToolSchemas,
+  checkExamples,
   checkResources,
   checkPromptPlaceholders,
   checkRegistry,

@@ -347,6 +347,20 @@ export const manifestSchema = {
             "type": "object",
             "description": "The `structuredContent` the tool returns: JSON Schema 2020-12.",
             "x-type": "JSON Schema"
+          },
+          "examples": {
+            "type": "array",
+            "description": "Calls the contract tests make: `input` (valid for `input`), and the expected `output` (valid for `output`) or `error` (text the `isError` result contains). See \"Examples\".",
+            "items": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": ["input"],
+              "properties": {
+                "input": { "type": "object" },
+                "output": {},
+                "error": { "type": "string", "minLength": 1 }
+              }
+            }
           }
         }
       }
@@ -395,6 +409,20 @@ export const manifestSchema = {
             "description": "Values `completion/complete` offers for each URI template variable (those starting with the typed prefix).",
             "additionalProperties": {
               "$ref": "#/definitions/completionValues"
+            }
+          },
+          "examples": {
+            "type": "array",
+            "description": "Reads the contract tests make: `uri`, and the expected `text` of the first content or `error` (text of the JSON-RPC error). See \"Examples\".",
+            "items": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": ["uri"],
+              "properties": {
+                "uri": { "type": "string", "minLength": 1 },
+                "text": { "type": "string" },
+                "error": { "type": "string", "minLength": 1 }
+              }
             }
           }
         }
@@ -451,6 +479,20 @@ export const manifestSchema = {
             },
             "description": "Argument name to `{ description, title, required, completions }`.",
             "default": {}
+          },
+          "examples": {
+            "type": "array",
+            "description": "Gets the contract tests make: `arguments`, and the expected `text` of the first message or `error` (text of the JSON-RPC error). See \"Examples\".",
+            "items": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": ["arguments"],
+              "properties": {
+                "arguments": { "type": "object", "additionalProperties": { "type": "string" } },
+                "text": { "type": "string" },
+                "error": { "type": "string", "minLength": 1 }
+              }
+            }
           },
           "messages": {
             "type": "array",

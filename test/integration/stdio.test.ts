@@ -45,12 +45,12 @@ describe('a generated server over stdio', () => {
     expect([result.resultType, result.ttlMs, result.cacheScope]).toEqual(['complete', 300000, 'public']);
   });
 
-  it('answers a tools/call of a stub with a clear "not implemented yet" tool error', async () => {
+  it('answers a tools/call with the handler\'s result; the default limit applies', async () => {
     const answer = await raw.request({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search_notes', arguments: { query: 'x' }, _meta: envelope() } });
     expect(answer.result).toEqual({
       resultType: 'complete',
-      content: [{ type: 'text', text: 'The tool "search_notes" is not implemented yet.' }],
-      isError: true,
+      content: [{ type: 'text', text: '{"notes":[]}' }],
+      structuredContent: { notes: [] },
       _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'notes', title: 'Team Notes', version: '0.3.0' } },
     });
   });
@@ -67,8 +67,8 @@ describe('the official client over stdio (pinned to 2026-07-28)', () => {
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['publish_note_draft', 'search_notes', 'start_note_draft']);
       const result = await client.callTool({ name: 'start_note_draft', arguments: { title: 'x' } });
-      expect(result.isError).toBe(true);
-      expect(result.content).toEqual([{ type: 'text', text: 'The tool "start_note_draft" is not implemented yet.' }]);
+      expect(result.isError).not.toBe(true);
+      expect((result.structuredContent as { draft?: unknown } | undefined)?.draft).toMatch(/^h1\./);
       expect((await client.getPrompt({ name: 'summarize_note', arguments: { note_id: 'n1', tone: 'formal' } })).messages).toEqual([
         { role: 'user', content: { type: 'text', text: 'Summarize note n1 in a formal tone.' } },
       ]);

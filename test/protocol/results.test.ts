@@ -133,7 +133,7 @@ describe('results', () => {
     expect(JSON.stringify(answer)).not.toMatch(/kaboom|hunter2|\bat /);
     const deadline = Date.now() + 30_000;
     while (!server.stderr().includes('at explode') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(server.stderr()).toMatch(/tool "explode" failed: Error: kaboom: the database password is hunter2\n {4}at explode \(file:\/\/\/.*\/handlers\/tools\/explode\.js:\d+:\d+\)\n/);
+    expect(server.stderr()).toMatch(/tool "explode" failed: Error: kaboom: the database password is hunter2\n {4}at explodeHandler \(file:\/\/\/.*\/handlers\/tools\/explode\.js:\d+:\d+\)\n/);
   });
 
   it('answers resources/read of an unknown URI with -32602 and the URI in data', async () => {

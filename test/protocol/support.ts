@@ -47,36 +47,36 @@ ${body}
 
 /** Handlers of the proto fixture (test/fixtures/protocol/proto.yaml). Every tool records its runs. */
 export const protoHandlers: Readonly<Record<string, string>> = Object.fromEntries([
-  tool('echo', `export const echo: ToolHandler<'echo'> = async (input) => {
+  tool('echo', `export const echoHandler: ToolHandler<'echo'> = async (input) => {
   record('echo');
   const count = input.count ?? 1;
   return { text: input.text.repeat(count), count };
 };`),
-  tool('bad_output', `export const badOutput: ToolHandler<'bad_output'> = async () => {
+  tool('bad_output', `export const badOutputHandler: ToolHandler<'bad_output'> = async () => {
   record('bad_output');
   return { n: 'not a number' } as never;
 };`),
-  tool('explode', `export const explode: ToolHandler<'explode'> = async () => {
+  tool('explode', `export const explodeHandler: ToolHandler<'explode'> = async () => {
   record('explode');
   throw new Error('kaboom: the database password is hunter2');
 };`),
-  tool('open_draft', `export const openDraft: ToolHandler<'open_draft'> = async (input, ctx) => {
+  tool('open_draft', `export const openDraftHandler: ToolHandler<'open_draft'> = async (input, ctx) => {
   record('open_draft');
   return { draft: ctx.handles.draft.issue(\`draft-\${input.name}\`) };
 };`),
-  tool('use_draft', `export const useDraft: ToolHandler<'use_draft'> = async (input) => {
+  tool('use_draft', `export const useDraftHandler: ToolHandler<'use_draft'> = async (input) => {
   record(\`use_draft \${input.draft.id}\`);
   return \`used \${input.draft.id}\`;
 };`),
-  tool('open_flash', `export const openFlash: ToolHandler<'open_flash'> = async (_input, ctx) => {
+  tool('open_flash', `export const openFlashHandler: ToolHandler<'open_flash'> = async (_input, ctx) => {
   record('open_flash');
   return { flash: ctx.handles.flash.issue('flash-1') };
 };`),
-  tool('use_flash', `export const useFlash: ToolHandler<'use_flash'> = async (input) => {
+  tool('use_flash', `export const useFlashHandler: ToolHandler<'use_flash'> = async (input) => {
   record(\`use_flash \${input.flash.id}\`);
   return \`used \${input.flash.id}\`;
 };`),
-  tool('remove_note', `export const removeNote: ToolHandler<'remove_note'> = async (input) => {
+  tool('remove_note', `export const removeNoteHandler: ToolHandler<'remove_note'> = async (input) => {
   record(\`remove_note \${input.id}\`);
   return \`removed \${input.id}\`;
 };`),
@@ -84,14 +84,14 @@ export const protoHandlers: Readonly<Record<string, string>> = Object.fromEntrie
     'src/handlers/resources/readme.ts',
     `import type { ResourceHandler } from '../../generated/index.gen.js';
 
-export const readme: ResourceHandler<'readme'> = async () => 'Read me first.';
+export const readmeHandler: ResourceHandler<'readme'> = async () => 'Read me first.';
 `,
   ],
   [
     'src/handlers/resources/changelog.ts',
     `import type { ResourceHandler } from '../../generated/index.gen.js';
 
-export const changelog: ResourceHandler<'changelog'> = async () => 'Nothing yet.';
+export const changelogHandler: ResourceHandler<'changelog'> = async () => 'Nothing yet.';
 `,
   ],
   [
@@ -99,7 +99,7 @@ export const changelog: ResourceHandler<'changelog'> = async () => 'Nothing yet.
     `import type { ResourceHandler } from '../../generated/index.gen.js';
 import { ResourceNotFoundError } from '../../generated/index.gen.js';
 
-export const item: ResourceHandler<'item'> = async (uri, variables) => {
+export const itemHandler: ResourceHandler<'item'> = async (uri, variables) => {
   if (variables.id === 'missing') throw new ResourceNotFoundError(uri.href);
   return \`Item \${variables.id}\`;
 };
@@ -150,7 +150,7 @@ export function buildProto(): string {
 export function buildBare(): string {
   const pingBack = `import type { ToolHandler } from '../../generated/index.gen.js';
 
-export const pingBack: ToolHandler<'ping_back'> = async () => 'pong';
+export const pingBackHandler: ToolHandler<'ping_back'> = async () => 'pong';
 `;
   return sharedBuild('bare', path.join(fixtures, 'bare.yaml'), { 'src/handlers/tools/ping_back.ts': pingBack });
 }

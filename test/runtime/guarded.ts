@@ -18,7 +18,7 @@ export const guardedHandlers: Readonly<Record<string, string>> = {
   'src/handlers/tools/delete_item.ts': `import { appendFileSync, readFileSync } from 'node:fs';
 import type { ToolHandler } from '../../generated/index.gen.js';
 
-export const deleteItem: ToolHandler<'delete_item'> = async (input, ctx) => {
+export const deleteItemHandler: ToolHandler<'delete_item'> = async (input, ctx) => {
   const log = process.env.GUARDED_CALLS ?? '';
   appendFileSync(log, \`\${ctx.principal.id} \${JSON.stringify(input)}\\n\`);
   const runs = readFileSync(log, 'utf8').trim().split('\\n').length;
@@ -27,15 +27,15 @@ export const deleteItem: ToolHandler<'delete_item'> = async (input, ctx) => {
 `,
   'src/handlers/tools/read_item.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
-export const readItem: ToolHandler<'read_item'> = async (input, ctx) => \`item \${input.id} read by \${ctx.principal.id} with scopes \${ctx.principal.scopes.join(' ')}\`;
+export const readItemHandler: ToolHandler<'read_item'> = async (input, ctx) => \`item \${input.id} read by \${ctx.principal.id} with scopes \${ctx.principal.scopes.join(' ')}\`;
 `,
   'src/handlers/tools/start_draft.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
-export const startDraft: ToolHandler<'start_draft'> = async (input, ctx) => ({ draft: ctx.handles.item_draft.issue(\`draft-\${input.name}\`) });
+export const startDraftHandler: ToolHandler<'start_draft'> = async (input, ctx) => ({ draft: ctx.handles.item_draft.issue(\`draft-\${input.name}\`) });
 `,
   'src/handlers/tools/save_draft.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
-export const saveDraft: ToolHandler<'save_draft'> = async (input, ctx) => \`saved \${input.draft.id} for \${ctx.principal.id}\`;
+export const saveDraftHandler: ToolHandler<'save_draft'> = async (input, ctx) => \`saved \${input.draft.id} for \${ctx.principal.id}\`;
 `,
 };
 

@@ -107,7 +107,7 @@ async function parseBody(response: Response): Promise<unknown> {
   return JSON.parse(data[data.length - 1]?.slice(6) ?? 'null');
 }
 
-/** POSTs one JSON-RPC request with the modern headers (`Mcp-Name` from params.name) and an optional bearer token. */
+/** POSTs one JSON-RPC request with the modern headers (`Mcp-Name` from params.name, or params.uri for a resource) and an optional bearer token. */
 export async function rpc(url: URL, method: string, params: Record<string, unknown>, token?: string, id = 1): Promise<Exchange> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -116,6 +116,7 @@ export async function rpc(url: URL, method: string, params: Record<string, unkno
     'mcp-method': method,
   };
   if (typeof params.name === 'string') headers['mcp-name'] = params.name;
+  else if (typeof params.uri === 'string') headers['mcp-name'] = params.uri;
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
   const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id, method, params }), signal: AbortSignal.timeout(limits.requestMs) });
   return { status: response.status, headers: response.headers, body: await parseBody(response) };

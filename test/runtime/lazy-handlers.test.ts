@@ -32,14 +32,14 @@ const handlers = {
 
 process.stderr.write('greet module loaded\\n');
 
-export const greet: ToolHandler<'greet'> = async (input) => \`Hello, \${input.name}!\`;
+export const greetHandler: ToolHandler<'greet'> = async (input) => \`Hello, \${input.name}!\`;
 `,
   'src/handlers/tools/broken.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
 process.stderr.write('broken module loaded\\n');
 throw new Error('cannot reach the database at load time');
 
-export const broken: ToolHandler<'broken'> = async () => 'never';
+export const brokenHandler: ToolHandler<'broken'> = async () => 'never';
 `,
 };
 

@@ -16,7 +16,7 @@ const dir = path.join(repoRoot, '.test-out', 'runtime-oauth');
 
 const whoami = `import type { ToolHandler } from '../../generated/index.gen.js';
 
-export const whoami: ToolHandler<'whoami'> = async (_input, ctx) => \`\${ctx.principal.id} [\${ctx.principal.scopes.join(',')}]\`;
+export const whoamiHandler: ToolHandler<'whoami'> = async (_input, ctx) => \`\${ctx.principal.id} [\${ctx.principal.scopes.join(',')}]\`;
 `;
 
 let jwks: Server;

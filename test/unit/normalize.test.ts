@@ -35,7 +35,7 @@ describe('the reference manifest (examples/notes)', () => {
   it('applies defaults, decides names once and sorts by name', () => {
     const model = result.model!;
     expect(model.tools.map((t) => t.name)).toEqual(['publish_note_draft', 'search_notes', 'start_note_draft']);
-    expect(model.tools.map((t) => t.names.handler)).toEqual(['publishNoteDraft', 'searchNotes', 'startNoteDraft']);
+    expect(model.tools.map((t) => t.names.handler)).toEqual(['publishNoteDraftHandler', 'searchNotesHandler', 'startNoteDraftHandler']);
     const publish = model.tools[0]!;
     expect(publish.destructive).toBe(true);
     expect(publish.approval).toBe('confirm');

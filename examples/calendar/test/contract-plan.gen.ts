@@ -93,6 +93,83 @@ export const plan: readonly PlanItem[] = [
   },
 ];
 
+/** One call of the manifest's `examples` and what it must answer. */
+export interface Example {
+  readonly kind: 'tool' | 'resource' | 'prompt';
+  readonly name: string;
+  /** `{ name, arguments }` for a tool or prompt, `{ uri }` for a resource. */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** The expected `structuredContent` of a tool, or null. */
+  readonly output: unknown;
+  /** The expected text of the first content or message, or null. */
+  readonly text: string | null;
+  /** Text the error must contain, or null for a success. */
+  readonly error: string | null;
+}
+
+/** The examples of the manifest, in order: each one is a contract test that calls the handler. */
+export const examples: readonly Example[] = [
+  {
+    kind: "tool",
+    name: "find_events",
+    params: {
+      arguments: {
+        from: "2001-01-01",
+        to: "2001-01-02",
+      },
+      name: "find_events",
+    },
+    output: {
+      events: [],
+    },
+    text: null,
+    error: null,
+  },
+  {
+    kind: "resource",
+    name: "day",
+    params: {
+      uri: "calendar://days/2001-01-01",
+    },
+    output: null,
+    text: "{\n  \"date\": \"2001-01-01\",\n  \"events\": []\n}",
+    error: null,
+  },
+  {
+    kind: "resource",
+    name: "event",
+    params: {
+      uri: "calendar://events/evt_1",
+    },
+    output: null,
+    text: null,
+    error: null,
+  },
+  {
+    kind: "resource",
+    name: "event",
+    params: {
+      uri: "calendar://events/no-such-event",
+    },
+    output: null,
+    text: null,
+    error: "Resource not found: calendar://events/no-such-event",
+  },
+  {
+    kind: "prompt",
+    name: "daily_agenda",
+    params: {
+      arguments: {
+        date: "2001-01-01",
+      },
+      name: "daily_agenda",
+    },
+    output: null,
+    text: null,
+    error: null,
+  },
+];
+
 /** Valid sample arguments per tool (required fields only); `{ $mintHandle: kind }` becomes a fresh handle. */
 export const samples: Readonly<Record<string, unknown>> = {
   add_attendee: {

@@ -60,6 +60,64 @@ export const plan: readonly PlanItem[] = [
   },
 ];
 
+/** One call of the manifest's `examples` and what it must answer. */
+export interface Example {
+  readonly kind: 'tool' | 'resource' | 'prompt';
+  readonly name: string;
+  /** `{ name, arguments }` for a tool or prompt, `{ uri }` for a resource. */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** The expected `structuredContent` of a tool, or null. */
+  readonly output: unknown;
+  /** The expected text of the first content or message, or null. */
+  readonly text: string | null;
+  /** Text the error must contain, or null for a success. */
+  readonly error: string | null;
+}
+
+/** The examples of the manifest, in order: each one is a contract test that calls the handler. */
+export const examples: readonly Example[] = [
+  {
+    kind: "tool",
+    name: "add",
+    params: {
+      arguments: {
+        a: 40,
+        b: 2,
+      },
+      name: "add",
+    },
+    output: {
+      sum: 42,
+    },
+    text: null,
+    error: null,
+  },
+  {
+    kind: "resource",
+    name: "app_config",
+    params: {
+      uri: "config://app",
+    },
+    output: null,
+    text: "name=demo-server\nversion=0.2.0\nprotocol=2026-07-28\ntransport=stdio\nauth=none\n",
+    error: null,
+  },
+  {
+    kind: "prompt",
+    name: "code_review",
+    params: {
+      arguments: {
+        code: "print(1)",
+        language: "python",
+      },
+      name: "code_review",
+    },
+    output: null,
+    text: "Please review this python code. Point out bugs, unclear names and missing tests, most important first.\n\nprint(1)",
+    error: null,
+  },
+];
+
 /** Valid sample arguments per tool (required fields only); `{ $mintHandle: kind }` becomes a fresh handle. */
 export const samples: Readonly<Record<string, unknown>> = {
   add: {

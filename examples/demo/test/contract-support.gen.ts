@@ -17,9 +17,9 @@ const stateKey = 'contract-test-state-key-0123456789abcdef';
 export const fullToken = 'contract-full-token-0123456789abcdef';
 export const emptyToken = 'contract-empty-token-0123456789abcdef';
 
-/** The environment the server under test starts with: fixed keys, and tokens for bearer auth. */
+/** The environment the server under test starts with: the test's own (the handlers' settings), fixed keys, and tokens for bearer auth. */
 export function serverEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, [registry.secrets.handleKeyEnv]: handleKey, [registry.secrets.requestStateKeyEnv]: stateKey };
+  const env: NodeJS.ProcessEnv = { ...process.env, [registry.secrets.handleKeyEnv]: handleKey, [registry.secrets.requestStateKeyEnv]: stateKey };
   if (registry.auth.type === 'bearer') {
     env[registry.auth.tokensEnv] = `${fullToken}=contract:${registry.auth.scopes.map((s) => s.name).join(',')};${emptyToken}=nobody:`;
   }

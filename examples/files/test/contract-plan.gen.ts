@@ -66,6 +66,103 @@ export const plan: readonly PlanItem[] = [
   },
 ];
 
+/** One call of the manifest's `examples` and what it must answer. */
+export interface Example {
+  readonly kind: 'tool' | 'resource' | 'prompt';
+  readonly name: string;
+  /** `{ name, arguments }` for a tool or prompt, `{ uri }` for a resource. */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** The expected `structuredContent` of a tool, or null. */
+  readonly output: unknown;
+  /** The expected text of the first content or message, or null. */
+  readonly text: string | null;
+  /** Text the error must contain, or null for a success. */
+  readonly error: string | null;
+}
+
+/** The examples of the manifest, in order: each one is a contract test that calls the handler. */
+export const examples: readonly Example[] = [
+  {
+    kind: "tool",
+    name: "search_files",
+    params: {
+      arguments: {
+        query: "hello",
+      },
+      name: "search_files",
+    },
+    output: {
+      matches: [
+        {
+          path: "hello.txt",
+          size: 6,
+        },
+      ],
+      truncated: false,
+    },
+    text: null,
+    error: null,
+  },
+  {
+    kind: "tool",
+    name: "stat_file",
+    params: {
+      arguments: {
+        path: "hello.txt",
+      },
+      name: "stat_file",
+    },
+    output: null,
+    text: null,
+    error: null,
+  },
+  {
+    kind: "tool",
+    name: "write_file",
+    params: {
+      arguments: {
+        content: "hi",
+        overwrite: true,
+        path: "docs/written.txt",
+      },
+      name: "write_file",
+    },
+    output: null,
+    text: null,
+    error: null,
+  },
+  {
+    kind: "resource",
+    name: "file",
+    params: {
+      uri: "files://read/hello.txt",
+    },
+    output: null,
+    text: "hello\n",
+    error: null,
+  },
+  {
+    kind: "resource",
+    name: "listing",
+    params: {
+      uri: "files://list/docs",
+    },
+    output: null,
+    text: null,
+    error: null,
+  },
+  {
+    kind: "resource",
+    name: "top_listing",
+    params: {
+      uri: "files://list/",
+    },
+    output: null,
+    text: null,
+    error: null,
+  },
+];
+
 /** Valid sample arguments per tool (required fields only); `{ $mintHandle: kind }` becomes a fresh handle. */
 export const samples: Readonly<Record<string, unknown>> = {
   search_files: {

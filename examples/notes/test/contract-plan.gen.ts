@@ -87,6 +87,122 @@ export const plan: readonly PlanItem[] = [
   },
 ];
 
+/** One call of the manifest's `examples` and what it must answer. */
+export interface Example {
+  readonly kind: 'tool' | 'resource' | 'prompt';
+  readonly name: string;
+  /** `{ name, arguments }` for a tool or prompt, `{ uri }` for a resource. */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** The expected `structuredContent` of a tool, or null. */
+  readonly output: unknown;
+  /** The expected text of the first content or message, or null. */
+  readonly text: string | null;
+  /** Text the error must contain, or null for a success. */
+  readonly error: string | null;
+}
+
+/** The examples of the manifest, in order: each one is a contract test that calls the handler. */
+export const examples: readonly Example[] = [
+  {
+    kind: "tool",
+    name: "search_notes",
+    params: {
+      arguments: {
+        query: "checklist",
+      },
+      name: "search_notes",
+    },
+    output: {
+      notes: [
+        {
+          id: "release-checklist",
+          title: "Release checklist",
+        },
+      ],
+    },
+    text: null,
+    error: null,
+  },
+  {
+    kind: "tool",
+    name: "search_notes",
+    params: {
+      arguments: {
+        limit: 1,
+        query: "e",
+      },
+      name: "search_notes",
+    },
+    output: {
+      notes: [
+        {
+          id: "release-checklist",
+          title: "Release checklist",
+        },
+      ],
+    },
+    text: null,
+    error: null,
+  },
+  {
+    kind: "tool",
+    name: "start_note_draft",
+    params: {
+      arguments: {
+        title: "Weekly sync",
+      },
+      name: "start_note_draft",
+    },
+    output: null,
+    text: null,
+    error: null,
+  },
+  {
+    kind: "resource",
+    name: "note",
+    params: {
+      uri: "notes://notes/welcome",
+    },
+    output: null,
+    text: "# Welcome to the team\n\nRead the style guide, then say hello.\n",
+    error: null,
+  },
+  {
+    kind: "resource",
+    name: "note",
+    params: {
+      uri: "notes://notes/nope",
+    },
+    output: null,
+    text: null,
+    error: "No note has the id \"nope\".",
+  },
+  {
+    kind: "resource",
+    name: "style_guide",
+    params: {
+      uri: "notes://style-guide",
+    },
+    output: null,
+    text: "# Style guide\n\n- One idea per note.\n- Titles say what the note decides.\n",
+    error: null,
+  },
+  {
+    kind: "prompt",
+    name: "summarize_note",
+    params: {
+      arguments: {
+        note_id: "welcome",
+        tone: "friendly",
+      },
+      name: "summarize_note",
+    },
+    output: null,
+    text: "Summarize note welcome in a friendly tone.",
+    error: null,
+  },
+];
+
 /** Valid sample arguments per tool (required fields only); `{ $mintHandle: kind }` becomes a fresh handle. */
 export const samples: Readonly<Record<string, unknown>> = {
   publish_note_draft: {

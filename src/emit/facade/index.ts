@@ -30,7 +30,7 @@ export function emitFacade(model: ServerModel, ctx: EmitContext): GeneratedFile 
     reexport(
       './runtime/handler.gen.js',
       ['acceptedContent', 'inputRequired', 'inputResponse', 'isInputRequiredResult', 'notImplemented', 'ResourceNotFoundError', 'SdkResult', 'sdkResult', 'ToolError'],
-      ['AnySdkResult', 'HandlerContext', 'Principal', 'PromptMessageReply', 'PromptReply', 'PromptSdkResult', 'RequestInput', 'ResourceContent', 'ResourceReply', 'ResourceSdkResult', 'ToolContent', 'ToolSdkResult'],
+      ['AnySdkResult', 'ErrorKind', 'HandlerContext', 'Principal', 'PromptMessageReply', 'PromptReply', 'PromptSdkResult', 'RequestInput', 'ResourceContent', 'ResourceReply', 'ResourceSdkResult', 'ToolContent', 'ToolSdkResult'],
     ),
     ...(features.handles ? [reexport('./runtime/handles.gen.js', [], ['Handle', 'HandleIssuer', 'Verified'])] : []),
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './types.gen.js' },

@@ -21,6 +21,26 @@ function describe(model: ServerModel, plan: HandlerPlan): string[] {
   return [lines.join('\n')];
 }
 
+/** The argument path of a handle at `pointer` in an input schema: `/properties/draft` -> `input.draft`, `/properties/loans/items` -> `input.loans[i]`. */
+function argumentPath(pointer: string): string | null {
+  const match = /^\/properties\/([A-Za-z_$][\w$]*)(\/items)?$/.exec(pointer);
+  return match === null ? null : `input.${match[1]}${match[2] === undefined ? '' : '[i]'}`;
+}
+
+/** Comments that show what matters for this handler: the handles it mints or reads, and approval. */
+function hints(model: ServerModel, plan: HandlerPlan): string[] {
+  const tool = plan.kind === 'tool' ? model.tools.find((t) => t.name === plan.name) : undefined;
+  if (tool === undefined) return [];
+  const lines: string[] = [];
+  for (const use of tool.consumes) {
+    const path = argumentPath(use.pointer);
+    lines.push(`// ${path ?? `The handle at ${use.pointer}`} arrives verified (a "${use.kind}" handle issued to this caller): read its id as ${path ?? '<that value>'}.id`);
+  }
+  for (const kind of [...new Set(tool.issues.map((u) => u.kind))]) lines.push(`// Mint the "${kind}" handle this tool returns: ctx.handles.${kind}.issue(id)`);
+  if (tool.approval === 'confirm') lines.push('// approval: confirm: the runtime asks the user before this handler runs; when it runs, the user said yes.');
+  return lines;
+}
+
 /** A new handler file: typed against the generated types, answering "not implemented yet" until written. */
 export function emitStub(model: ServerModel, plan: HandlerPlan): GeneratedFile {
   const file = createProject().createSourceFile('stub.ts', {
@@ -41,6 +61,7 @@ export function emitStub(model: ServerModel, plan: HandlerPlan): GeneratedFile {
                 .write(`async ${parameters[plan.handlerType]} => `)
                 .block(() => {
                   writer.writeLine('// Your code goes here: mcp-gen never overwrites this file.');
+                  for (const line of hints(model, plan)) writer.writeLine(line);
                   writer.writeLine(`throw notImplemented('${plan.kind}', '${plan.name}');`);
                 }),
           },

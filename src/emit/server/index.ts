@@ -7,23 +7,23 @@
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import { generatedPaths, moduleSpecifier } from '../../model/layout.js';
-import type { ServerModel } from '../../model/types.js';
+import type { HandlerPlan } from '../../plan/index.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { key, singleQuoted } from '../shared/literal.js';
 import { createProject, finalText, formatSourceFile } from '../shared/project.js';
 
 
-/** `{ name: lazyHandler(() => import('...'), (m) => m.symbol), ... }`; every part comes from the model's names. */
-function handlerMap(entries: readonly { readonly name: string; readonly names: { readonly handler: string; readonly file: string } }[]): string {
+/** `{ name: lazyHandler(() => import('...'), (m) => m.symbol), ... }`; paths and exports come from the plan. */
+function handlerMap(entries: readonly HandlerPlan[]): string {
   if (entries.length === 0) return '{}';
-  const lines = entries.map((e) => `  ${key(e.name)}: lazyHandler(() => import(${singleQuoted(moduleSpecifier(generatedPaths.server, e.names.file))}), (m) => m.${e.names.handler}),`);
+  const lines = entries.map((e) => `  ${key(e.name)}: lazyHandler(() => import(${singleQuoted(moduleSpecifier(generatedPaths.server, e.path))}), (m) => m.${e.handler}),`);
   return `{\n${lines.join('\n')}\n}`;
 }
 
 /** `src/generated/server.gen.ts`. */
-export function emitServer(model: ServerModel, ctx: EmitContext): GeneratedFile {
-  const prompts = model.prompts.filter((p) => p.messages === null);
+export function emitServer(handlers: readonly HandlerPlan[], ctx: EmitContext): GeneratedFile {
+  const of = (kind: HandlerPlan['kind']) => handlers.filter((h) => h.kind === kind);
   const constant = (name: string, type: string, initializer: string, doc: string): StatementStructures => ({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
@@ -37,9 +37,9 @@ export function emitServer(model: ServerModel, ctx: EmitContext): GeneratedFile 
       { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ServerDefinition'], moduleSpecifier: './runtime/start.gen.js' },
       { kind: StructureKind.ImportDeclaration, namedImports: ['registry'], moduleSpecifier: './registry.gen.js' },
       { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['PromptHandlers', 'ResourceHandlers', 'ToolHandlers'], moduleSpecifier: './types.gen.js' },
-      constant('tools', 'ToolHandlers', handlerMap(model.tools), 'The tool handlers; a handler whose signature drifted from the manifest fails to type-check here.'),
-      constant('resources', 'ResourceHandlers', handlerMap(model.resources), 'The resource handlers.'),
-      constant('prompts', 'PromptHandlers', handlerMap(prompts), 'The handlers of prompts without fixed messages.'),
+      constant('tools', 'ToolHandlers', handlerMap(of('tool')), 'The tool handlers; a handler whose signature drifted from the manifest fails to type-check here.'),
+      constant('resources', 'ResourceHandlers', handlerMap(of('resource')), 'The resource handlers.'),
+      constant('prompts', 'PromptHandlers', handlerMap(of('prompt')), 'The handlers of prompts without fixed messages.'),
       {
         kind: StructureKind.VariableStatement,
         isExported: true,

@@ -38,6 +38,27 @@ function planModule(model: ServerModel, ctx: EmitContext): string {
         declarations: [{ name: 'plan', type: 'readonly PlanItem[]', initializer: (writer) => writer.write(toLiteral(verificationPlan(model))) }],
       },
       {
+        kind: StructureKind.Interface,
+        isExported: true,
+        name: 'Example',
+        docs: ['One call of the manifest\'s `examples` and what it must answer.'],
+        properties: [
+          { name: 'kind', type: "'tool' | 'resource' | 'prompt'", isReadonly: true },
+          { name: 'name', type: 'string', isReadonly: true },
+          { name: 'params', type: 'Readonly<Record<string, unknown>>', isReadonly: true, docs: ['`{ name, arguments }` for a tool or prompt, `{ uri }` for a resource.'] },
+          { name: 'output', type: 'unknown', isReadonly: true, docs: ['The expected `structuredContent` of a tool, or null.'] },
+          { name: 'text', type: 'string | null', isReadonly: true, docs: ['The expected text of the first content or message, or null.'] },
+          { name: 'error', type: 'string | null', isReadonly: true, docs: ['Text the error must contain, or null for a success.'] },
+        ],
+      },
+      {
+        kind: StructureKind.VariableStatement,
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ['The examples of the manifest, in order: each one is a contract test that calls the handler.'],
+        declarations: [{ name: 'examples', type: 'readonly Example[]', initializer: (writer) => writer.write(toLiteral(model.examples)) }],
+      },
+      {
         kind: StructureKind.VariableStatement,
         isExported: true,
         declarationKind: VariableDeclarationKind.Const,

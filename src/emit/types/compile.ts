@@ -20,16 +20,34 @@ const options: Partial<Options> = {
 const unsafeKeys = ['tsType', 'tsEnumNames', '$id', 'id'];
 
 /**
+ * An input object whose properties with a `default` count as required: the runtime fills in every default
+ * before the handler runs, so the handler's input type has `limit: number`, not `limit?: number`.
+ */
+function requireDefaulted(node: Record<string, unknown>): Record<string, unknown> {
+  const properties = node.properties;
+  if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) return node;
+  const defaulted = Object.entries(properties as Record<string, unknown>)
+    .filter(([, property]) => property !== null && typeof property === 'object' && 'default' in property)
+    .map(([name]) => name);
+  if (defaulted.length === 0) return node;
+  const required = Array.isArray(node.required) ? (node.required as unknown[]) : [];
+  return { ...node, required: [...required, ...defaulted.filter((name) => !required.includes(name))] };
+}
+
+/**
  * A schema prepared for json-schema-to-typescript: unsafe keys removed, each
  * `$handle` replaced by its branded type (a verified handle in inputs, the raw
- * token in outputs), and the root title dropped so the model's name is used.
+ * token in outputs), defaulted input properties required, and the root title
+ * dropped so the model's name is used.
  */
 export function prepareSchema(schema: JsonSchema, handles: readonly HandleModel[], side: 'input' | 'output'): Record<string, unknown> {
   const typeOf = new Map(handles.map((h) => [h.name, h.typeName]));
-  const prepared = mapSchema(schema, (node) => {
+  const prepared = mapSchema(schema, (node, path) => {
     const clean = { ...node };
     for (const key of unsafeKeys) delete clean[key];
-    if (typeof node.$handle !== 'string') return clean;
+    // The runtime fills in defaults along `properties` from the root only (withDefaults in register.gen.ts).
+    const filled = side === 'input' && path.every((part, i) => i % 2 === 1 || part === 'properties');
+    if (typeof node.$handle !== 'string') return filled ? requireDefaulted(clean) : clean;
     const typeName = typeOf.get(node.$handle) ?? 'string';
     const description = typeof node.description === 'string' ? { description: node.description } : {};
     return { type: 'string', tsType: side === 'input' ? `Verified<${typeName}>` : typeName, ...description };

@@ -25,8 +25,13 @@ export function handlerTypeStatements(model: ServerModel): StatementStructures[]
   const tools: Property[] = model.tools.map((t) => ({ name: t.name, type: inlineObject([['input', t.names.inputType], ['output', t.names.outputType]]) }));
   const resources: Property[] = model.resources.map((r) => ({ name: r.name, type: inlineObject([['variables', r.names.argsType]]) }));
   const prompts: Property[] = model.prompts.filter((p) => p.messages === null).map((p) => ({ name: p.name, type: inlineObject([['args', p.names.argsType]]) }));
+  const [first] = model.handles;
+  const issuersDoc =
+    first === undefined
+      ? 'The manifest declares no handle kinds, so `ctx.handles` is empty.'
+      : `Issuers for every handle kind (${model.handles.map((h) => `\`${h.name}\``).join(', ')}): \`ctx.handles.${first.name}.issue(id)\` mints a handle bound to the caller.`;
   return [
-    alias('HandleIssuers', Writers.objectType({ properties: issuers }), 'Issuers for every handle kind: `ctx.handles.<kind>.issue(id)`.'),
+    alias('HandleIssuers', Writers.objectType({ properties: issuers }), issuersDoc),
     alias('ToolContext', 'HandlerContext<HandleIssuers>', 'The context every handler receives.'),
     alias('ToolTypes', Writers.objectType({ properties: tools }), 'Input and output type of every tool, by name.'),
     alias('ToolName', 'keyof ToolTypes', 'Every tool name.'),

@@ -8,23 +8,23 @@ import type { PromptHandlers, ResourceHandlers, ToolHandlers } from './types.gen
 
 /** The tool handlers; a handler whose signature drifted from the manifest fails to type-check here. */
 const tools: ToolHandlers = {
-  add_attendee: lazyHandler(() => import('../handlers/tools/add_attendee.js'), (m) => m.addAttendee),
-  delete_event: lazyHandler(() => import('../handlers/tools/delete_event.js'), (m) => m.deleteEvent),
-  find_events: lazyHandler(() => import('../handlers/tools/find_events.js'), (m) => m.findEvents),
-  schedule_event: lazyHandler(() => import('../handlers/tools/schedule_event.js'), (m) => m.scheduleEvent),
-  send_invites: lazyHandler(() => import('../handlers/tools/send_invites.js'), (m) => m.sendInvites),
-  start_event_draft: lazyHandler(() => import('../handlers/tools/start_event_draft.js'), (m) => m.startEventDraft),
+  add_attendee: lazyHandler(() => import('../handlers/tools/add_attendee.js'), (m) => m.addAttendeeHandler),
+  delete_event: lazyHandler(() => import('../handlers/tools/delete_event.js'), (m) => m.deleteEventHandler),
+  find_events: lazyHandler(() => import('../handlers/tools/find_events.js'), (m) => m.findEventsHandler),
+  schedule_event: lazyHandler(() => import('../handlers/tools/schedule_event.js'), (m) => m.scheduleEventHandler),
+  send_invites: lazyHandler(() => import('../handlers/tools/send_invites.js'), (m) => m.sendInvitesHandler),
+  start_event_draft: lazyHandler(() => import('../handlers/tools/start_event_draft.js'), (m) => m.startEventDraftHandler),
 };
 
 /** The resource handlers. */
 const resources: ResourceHandlers = {
-  day: lazyHandler(() => import('../handlers/resources/day.js'), (m) => m.day),
-  event: lazyHandler(() => import('../handlers/resources/event.js'), (m) => m.event),
+  day: lazyHandler(() => import('../handlers/resources/day.js'), (m) => m.dayHandler),
+  event: lazyHandler(() => import('../handlers/resources/event.js'), (m) => m.eventHandler),
 };
 
 /** The handlers of prompts without fixed messages. */
 const prompts: PromptHandlers = {
-  daily_agenda: lazyHandler(() => import('../handlers/prompts/daily_agenda.js'), (m) => m.dailyAgenda),
+  daily_agenda: lazyHandler(() => import('../handlers/prompts/daily_agenda.js'), (m) => m.dailyAgendaHandler),
 };
 
 /** This server: registry, handlers, and every schema wrapped once, here at module scope. */

@@ -31,7 +31,7 @@ export interface FindEventsInput {
    * First day to include, YYYY-MM-DD (UTC).
    */
   from: string;
-  limit?: number;
+  limit: number;
   /**
    * First day NOT to include, YYYY-MM-DD (UTC).
    */
@@ -116,7 +116,7 @@ export interface PlanMeetingArgs {
   topic: string;
 }
 
-/** Issuers for every handle kind: `ctx.handles.<kind>.issue(id)`. */
+/** Issuers for every handle kind (`event_draft`): `ctx.handles.event_draft.issue(id)` mints a handle bound to the caller. */
 export type HandleIssuers = {
   readonly event_draft: HandleIssuer<EventDraftHandle>;
 };

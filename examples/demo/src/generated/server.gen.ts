@@ -8,12 +8,12 @@ import type { PromptHandlers, ResourceHandlers, ToolHandlers } from './types.gen
 
 /** The tool handlers; a handler whose signature drifted from the manifest fails to type-check here. */
 const tools: ToolHandlers = {
-  add: lazyHandler(() => import('../handlers/tools/add.js'), (m) => m.add),
+  add: lazyHandler(() => import('../handlers/tools/add.js'), (m) => m.addHandler),
 };
 
 /** The resource handlers. */
 const resources: ResourceHandlers = {
-  app_config: lazyHandler(() => import('../handlers/resources/app_config.js'), (m) => m.appConfig),
+  app_config: lazyHandler(() => import('../handlers/resources/app_config.js'), (m) => m.appConfigHandler),
 };
 
 /** The handlers of prompts without fixed messages. */

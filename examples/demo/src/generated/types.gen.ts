@@ -35,7 +35,7 @@ export interface CodeReviewArgs {
   language: string;
 }
 
-/** Issuers for every handle kind: `ctx.handles.<kind>.issue(id)`. */
+/** The manifest declares no handle kinds, so `ctx.handles` is empty. */
 export type HandleIssuers = {};
 
 /** The context every handler receives. */

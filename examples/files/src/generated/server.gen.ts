@@ -8,16 +8,16 @@ import type { PromptHandlers, ResourceHandlers, ToolHandlers } from './types.gen
 
 /** The tool handlers; a handler whose signature drifted from the manifest fails to type-check here. */
 const tools: ToolHandlers = {
-  search_files: lazyHandler(() => import('../handlers/tools/search_files.js'), (m) => m.searchFiles),
-  stat_file: lazyHandler(() => import('../handlers/tools/stat_file.js'), (m) => m.statFile),
-  write_file: lazyHandler(() => import('../handlers/tools/write_file.js'), (m) => m.writeFile),
+  search_files: lazyHandler(() => import('../handlers/tools/search_files.js'), (m) => m.searchFilesHandler),
+  stat_file: lazyHandler(() => import('../handlers/tools/stat_file.js'), (m) => m.statFileHandler),
+  write_file: lazyHandler(() => import('../handlers/tools/write_file.js'), (m) => m.writeFileHandler),
 };
 
 /** The resource handlers. */
 const resources: ResourceHandlers = {
-  file: lazyHandler(() => import('../handlers/resources/file.js'), (m) => m.file),
-  listing: lazyHandler(() => import('../handlers/resources/listing.js'), (m) => m.listing),
-  top_listing: lazyHandler(() => import('../handlers/resources/top_listing.js'), (m) => m.topListing),
+  file: lazyHandler(() => import('../handlers/resources/file.js'), (m) => m.fileHandler),
+  listing: lazyHandler(() => import('../handlers/resources/listing.js'), (m) => m.listingHandler),
+  top_listing: lazyHandler(() => import('../handlers/resources/top_listing.js'), (m) => m.topListingHandler),
 };
 
 /** The handlers of prompts without fixed messages. */

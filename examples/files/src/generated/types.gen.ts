@@ -7,7 +7,7 @@ import type { HandlerContext, PromptReply, ResourceReply, ToolContent, ToolSdkRe
 export type TopListingVariables = Record<string, never>;
 
 export interface SearchFilesInput {
-  limit?: number;
+  limit: number;
   /**
    * Directory to search, relative to the scope; empty or . for all of it.
    */
@@ -45,7 +45,7 @@ export interface WriteFileInput {
   /**
    * Replace the file if it already exists.
    */
-  overwrite?: boolean;
+  overwrite: boolean;
   /**
    * Relative to the scope, e.g. notes/todo.txt.
    */
@@ -69,7 +69,7 @@ export interface ListingVariables {
   path: string;
 }
 
-/** Issuers for every handle kind: `ctx.handles.<kind>.issue(id)`. */
+/** The manifest declares no handle kinds, so `ctx.handles` is empty. */
 export type HandleIssuers = {};
 
 /** The context every handler receives. */

@@ -8,15 +8,15 @@ import type { PromptHandlers, ResourceHandlers, ToolHandlers } from './types.gen
 
 /** The tool handlers; a handler whose signature drifted from the manifest fails to type-check here. */
 const tools: ToolHandlers = {
-  publish_note_draft: lazyHandler(() => import('../handlers/tools/publish_note_draft.js'), (m) => m.publishNoteDraft),
-  search_notes: lazyHandler(() => import('../handlers/tools/search_notes.js'), (m) => m.searchNotes),
-  start_note_draft: lazyHandler(() => import('../handlers/tools/start_note_draft.js'), (m) => m.startNoteDraft),
+  publish_note_draft: lazyHandler(() => import('../handlers/tools/publish_note_draft.js'), (m) => m.publishNoteDraftHandler),
+  search_notes: lazyHandler(() => import('../handlers/tools/search_notes.js'), (m) => m.searchNotesHandler),
+  start_note_draft: lazyHandler(() => import('../handlers/tools/start_note_draft.js'), (m) => m.startNoteDraftHandler),
 };
 
 /** The resource handlers. */
 const resources: ResourceHandlers = {
-  note: lazyHandler(() => import('../handlers/resources/note.js'), (m) => m.note),
-  style_guide: lazyHandler(() => import('../handlers/resources/style_guide.js'), (m) => m.styleGuide),
+  note: lazyHandler(() => import('../handlers/resources/note.js'), (m) => m.noteHandler),
+  style_guide: lazyHandler(() => import('../handlers/resources/style_guide.js'), (m) => m.styleGuideHandler),
 };
 
 /** The handlers of prompts without fixed messages. */

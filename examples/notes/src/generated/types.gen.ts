@@ -18,7 +18,7 @@ export interface PublishNoteDraftInput {
 }
 
 export interface SearchNotesInput {
-  limit?: number;
+  limit: number;
   query: string;
 }
 
@@ -57,7 +57,7 @@ export interface SummarizeNoteArgs {
   tone?: string;
 }
 
-/** Issuers for every handle kind: `ctx.handles.<kind>.issue(id)`. */
+/** Issuers for every handle kind (`note_draft`): `ctx.handles.note_draft.issue(id)` mints a handle bound to the caller. */
 export type HandleIssuers = {
   readonly note_draft: HandleIssuer<NoteDraftHandle>;
 };

@@ -2,25 +2,28 @@
 // Regenerate: npx mcp-gen generate mcp.yaml
 
 /**
- * What a handler receives, returns and throws (imported through src/generated/index.gen.ts). Only a
- * ToolError's or ResourceNotFoundError's message reaches the client; any other exception is logged to
- * stderr and answered generically, so internals never leak. `sdkResult(...)` sends an SDK result as-is:
- * that is how a handler asks for input (multi round-trip, MRTR, with the re-exported SDK helpers).
+ * What a handler receives, returns and throws (through src/generated/index.gen.ts). Only a ToolError's message reaches
+ * the client; other exceptions go to stderr. `sdkResult(...)` sends an SDK result as-is (e.g. to ask for input, MRTR).
  */
 import type { CallToolResult, ContentBlock, GetPromptResult, InputRequiredResult, ReadResourceResult } from '@modelcontextprotocol/server';
 
 export { acceptedContent, inputRequired, inputResponse, isInputRequiredResult } from '@modelcontextprotocol/server';
 
-/** A tool failure the model should see: becomes an `isError: true` result with this message. */
+/** Why a call failed, as the caller should see it: a bad argument, a missing thing, a clash with the current state, a failure. */
+export type ErrorKind = 'invalid' | 'not_found' | 'conflict' | 'failed';
+
+/** A failure whose message the caller sees: a tool's `isError` result; for a resource or prompt -32602 (invalid, not_found) or -32603. */
 export class ToolError extends Error {
-  override readonly name = 'ToolError';
+  override readonly name: string = 'ToolError';
+  constructor(message: string, readonly kind: ErrorKind = 'failed') {
+    super(message);
+  }
 }
 
-/** A resource that does not exist: becomes JSON-RPC error -32602 with the URI in `data`. */
-export class ResourceNotFoundError extends Error {
-  override readonly name = 'ResourceNotFoundError';
+/** A resource that does not exist: -32602 "Resource not found" with the URI in `data`, as the spec requires. */
+export class ResourceNotFoundError extends ToolError {
   constructor(readonly uri: string) {
-    super(`Resource not found: ${uri}`);
+    super(`Resource not found: ${uri}`, 'not_found');
   }
 }
 
@@ -62,17 +65,14 @@ export interface Principal {
 export interface RequestInput {
   /** The client's answers by input request id; empty on a first round. Untrusted: read them with `acceptedContent` / `inputResponse`. */
   readonly inputResponses: Readonly<Record<string, unknown>>;
-  /**
-   * The `requestState` the handler returned last round. With a state key (any `approval: confirm` tool) it is
-   * HMAC-sealed to the method, principal and 5 minutes; otherwise it is the raw string the client echoed.
-   */
+  /** The `requestState` the handler returned last round: HMAC-sealed to method, principal and 5 minutes with a state key (any `approval: confirm` tool), else the raw echo. */
   readonly requestState: string | undefined;
 }
 
 /** The context of one call. `Issuers` maps each handle kind to its issuer. */
 export interface HandlerContext<Issuers> {
   readonly principal: Principal;
-  /** Mint state handles bound to this principal: `ctx.handles.note_draft.issue(id)`. */
+  /** Mint state handles bound to this principal: `ctx.handles.<kind>.issue(id)` (the kinds: `HandleIssuers`). */
   readonly handles: Issuers;
   /** Aborted when the client cancels or the connection closes. */
   readonly signal: AbortSignal;

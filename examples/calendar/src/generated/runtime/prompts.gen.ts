@@ -36,7 +36,9 @@ export async function callPrompt(
       if (reply instanceof SdkResult) return await passThrough(reply, ctx, env);
       messages = reply;
     } catch (error) {
-      if (error instanceof ToolError) throw new ProtocolError(ProtocolErrorCode.InternalError, error.message);
+      // The error model (ToolError's kind): a bad argument or a missing thing is -32602, the rest -32603, with the handler's message.
+      const invalid = error instanceof ToolError && (error.kind === 'invalid' || error.kind === 'not_found');
+      if (error instanceof ToolError) throw new ProtocolError(invalid ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError, error.message);
       env.log(`prompt "${spec.name}" failed: ${describe(error)}`);
       throw new ProtocolError(ProtocolErrorCode.InternalError, `Getting prompt "${spec.name}" failed. Details were logged on the server.`);
     }

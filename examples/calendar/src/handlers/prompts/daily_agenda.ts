@@ -10,9 +10,9 @@ const clock = (instant: string): string => instant.slice(11, 16);
  * The events of one UTC day as a list, with a request to prepare a short agenda for each. Event titles and
  * addresses are data typed in by people: they are quoted, never treated as instructions.
  */
-export const dailyAgenda: PromptHandler<'daily_agenda'> = async (args) => {
+export const dailyAgendaHandler: PromptHandler<'daily_agenda'> = async (args) => {
   const midnight = parseDay(args.date);
-  if (midnight === null) throw new ToolError(`date "${args.date}" is not a real day; use YYYY-MM-DD.`);
+  if (midnight === null) throw new ToolError(`date "${args.date}" is not a real day; use YYYY-MM-DD.`, 'invalid');
   const events = eventsBetween(midnight, new Date(midnight.getTime() + 24 * 60 * 60 * 1000), 100);
   if (events.length === 0) {
     return [{ role: 'user', text: `I have no events on ${args.date} (UTC). Suggest how to use the free day.` }];

@@ -10,7 +10,7 @@ const maxEventsPerDay = 100;
  * Every event starting on one UTC day, earliest first, as JSON `{ date, events }`. A date that is not a real
  * `YYYY-MM-DD` day names no resource (-32602); a real day without events is an empty list.
  */
-export const day: ResourceHandler<'day'> = async (uri, variables) => {
+export const dayHandler: ResourceHandler<'day'> = async (uri, variables) => {
   const midnight = parseDay(variables.date);
   if (midnight === null) throw new ResourceNotFoundError(uri.href);
   const next = new Date(midnight.getTime() + 24 * 60 * 60 * 1000);

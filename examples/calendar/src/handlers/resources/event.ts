@@ -6,7 +6,7 @@ import { findEvent } from '../../lib/store.js';
  *
  * One event as JSON; an unknown id is "resource not found" (-32602).
  */
-export const event: ResourceHandler<'event'> = async (uri, variables) => {
+export const eventHandler: ResourceHandler<'event'> = async (uri, variables) => {
   const found = findEvent(variables.id);
   if (found === undefined) throw new ResourceNotFoundError(uri.href);
   return JSON.stringify(found, null, 2);

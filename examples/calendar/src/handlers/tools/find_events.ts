@@ -6,7 +6,7 @@ import { eventsBetween, parseDay } from '../../lib/store.js';
  *
  * Find events: scheduled events starting in [from, to) (UTC days), earliest first.
  */
-export const findEvents: ToolHandler<'find_events'> = async (input) => {
+export const findEventsHandler: ToolHandler<'find_events'> = async (input) => {
   const from = parseDay(input.from);
   const to = parseDay(input.to);
   if (from === null || to === null) throw new ToolError('from and to must be real dates, YYYY-MM-DD.');

@@ -6,6 +6,6 @@ import { scheduleDraft } from '../../lib/store.js';
  *
  * Schedule an event: the draft becomes an event with a new id; the same draft cannot be scheduled twice.
  */
-export const scheduleEvent: ToolHandler<'schedule_event'> = async (input, ctx) => ({
+export const scheduleEventHandler: ToolHandler<'schedule_event'> = async (input, ctx) => ({
   event: scheduleDraft(input.draft.id, ctx.principal.id),
 });

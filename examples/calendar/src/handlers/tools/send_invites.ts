@@ -1,5 +1,5 @@
 import type { ToolHandler } from '../../generated/index.gen.js';
-import { sendInvites as recordInvites } from '../../lib/store.js';
+import { sendInvites } from '../../lib/store.js';
 
 /**
  * Handler of tool "send_invites".
@@ -7,7 +7,7 @@ import { sendInvites as recordInvites } from '../../lib/store.js';
  * Send invitations: one per attendee, recorded in the in-memory outbox (this example sends no mail).
  * Runs only after the user confirmed this exact call (approval: confirm).
  */
-export const sendInvites: ToolHandler<'send_invites'> = async (input, ctx) => ({
+export const sendInvitesHandler: ToolHandler<'send_invites'> = async (input, ctx) => ({
   eventId: input.id,
-  sentTo: recordInvites(input.id, ctx.principal.id),
+  sentTo: sendInvites(input.id, ctx.principal.id),
 });

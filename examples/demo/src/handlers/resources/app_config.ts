@@ -8,4 +8,4 @@ export const appConfigText = ['name=demo-server', 'version=0.2.0', 'protocol=202
  *
  * App configuration: plain text, one key=value pair per line (the MIME type comes from the manifest).
  */
-export const appConfig: ResourceHandler<'app_config'> = async () => appConfigText;
+export const appConfigHandler: ResourceHandler<'app_config'> = async () => appConfigText;

@@ -9,4 +9,4 @@ import type { ToolHandler } from '../../generated/index.gen.js';
  * stays far below Number.MAX_SAFE_INTEGER and is exact. The runtime returns it as structuredContent
  * plus a JSON text copy.
  */
-export const add: ToolHandler<'add'> = async (input) => ({ sum: input.a + input.b });
+export const addHandler: ToolHandler<'add'> = async (input) => ({ sum: input.a + input.b });

@@ -2,13 +2,11 @@
 // Regenerate: npx mcp-gen generate mcp.yaml
 
 /**
- * Process entry: reads the command line, loads the optional modules this server uses, and starts the
- * transport. stdio (always available) is newline-delimited JSON-RPC on stdin/stdout; stdout carries only
- * protocol messages, diagnostics go to stderr, and the process exits when stdin closes. Two checks sit in
- * front of the SDK's stdio transport. The envelope filter answers lines the SDK would silently drop (bad
- * JSON, `id: null`, a wrong `jsonrpc`, batches), so a client waiting for an answer never hangs: -32700 or
- * -32600, with `id: null` when the id itself is unusable, as JSON-RPC 2.0 requires. The version guard
- * then checks each request's `_meta` envelope and protocol version.
+ * Process entry: reads the command line, loads the optional modules this server uses, starts the transport. stdio (always
+ * there) is newline-delimited JSON-RPC: stdout carries only protocol messages, diagnostics go to stderr, and the process exits
+ * when stdin closes. In front of the SDK's stdio transport, the envelope filter answers lines the SDK would silently drop (bad
+ * JSON, `id: null`, a wrong `jsonrpc`, batches: -32700 or -32600, `id: null` when the id is unusable, as JSON-RPC 2.0 requires),
+ * so a waiting client never hangs; the version guard then checks each request's `_meta` envelope and protocol version.
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import type { JSONRPCMessage, McpServer, McpServerFactory, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
@@ -173,10 +171,9 @@ export class EnvelopeFilter extends Transform {
 const versionKey = 'io.modelcontextprotocol/protocolVersion';
 
 /**
- * Answers -32022 to every request naming an unsupported protocol version (the SDK checks only until the
- * connection is pinned to an era). The first request sets the era: a 2026-07-28 envelope modern,
- * `initialize` legacy. On a modern connection a request without a valid envelope is answered -32602 here,
- * or the SDK would re-pin the connection to the 2025 era and break later multi round-trip calls.
+ * Answers -32022 to every request naming an unsupported protocol version (the SDK checks only until the connection is pinned
+ * to an era). The first request sets the era: a 2026-07-28 envelope modern, `initialize` legacy. On a modern connection a
+ * request without a valid envelope is answered -32602 here, or the SDK would re-pin to 2025 and break later MRTR calls.
  */
 export class VersionGuardTransport implements Transport {
   private era: 'unknown' | 'modern' | 'legacy' = 'unknown';

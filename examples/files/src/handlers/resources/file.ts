@@ -10,7 +10,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * One regular file inside the scope, at most 1 MiB: `text/plain` when it is valid UTF-8, otherwise a base64
  * `application/octet-stream` blob. The path is percent-decoded and checked before the file is opened.
  */
-export const file: ResourceHandler<'file'> = async (uri, variables, ctx) =>
+export const fileHandler: ResourceHandler<'file'> = async (uri, variables, ctx) =>
   asResource(uri, ctx.log, async () => {
     const data = await readResolved(await resolveExisting(decodeVariable(variables.path)));
     try {

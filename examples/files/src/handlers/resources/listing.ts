@@ -9,7 +9,7 @@ import { decodeVariable, listResolved, resolveExisting } from '../../lib/scope.j
  * The path is percent-decoded, then checked (no "..", not absolute, realpath inside the scope) before the
  * directory is read; a refused path is -32602, like a missing one.
  */
-export const listing: ResourceHandler<'listing'> = async (uri, variables, ctx) =>
+export const listingHandler: ResourceHandler<'listing'> = async (uri, variables, ctx) =>
   asResource(uri, ctx.log, async () => {
     const resolved = await resolveExisting(decodeVariable(variables.path));
     return JSON.stringify({ path: resolved.display, entries: await listResolved(resolved) }, null, 2);

@@ -7,7 +7,7 @@ import { listResolved, resolveExisting } from '../../lib/scope.js';
  *
  * The entries of the scope directory itself as JSON `{ path: ".", entries: [...] }`.
  */
-export const topListing: ResourceHandler<'top_listing'> = async (uri, _variables, ctx) =>
+export const topListingHandler: ResourceHandler<'top_listing'> = async (uri, _variables, ctx) =>
   asResource(uri, ctx.log, async () => {
     const resolved = await resolveExisting('');
     return JSON.stringify({ path: resolved.display, entries: await listResolved(resolved) }, null, 2);

@@ -15,7 +15,7 @@ const byName = (a: { name: string }, b: { name: string }): number => (a.name < b
  * Depth-first, in name order, from the checked start directory. Symbolic links are never followed, so the
  * walk cannot leave the scope; only regular files are reported, with paths relative to the scope.
  */
-export const searchFiles: ToolHandler<'search_files'> = async (input) =>
+export const searchFilesHandler: ToolHandler<'search_files'> = async (input) =>
   asTool(async () => {
     const start = await resolveExisting(input.path ?? '');
     if (!(await fs.stat(start.real)).isDirectory()) throw new ScopeError(`${JSON.stringify(start.display)} is not a directory.`);

@@ -8,7 +8,7 @@ import { resolveExisting } from '../../lib/scope.js';
  *
  * Describe a path: type, size and modification time of what it resolves to, once the path is checked.
  */
-export const statFile: ToolHandler<'stat_file'> = async (input) =>
+export const statFileHandler: ToolHandler<'stat_file'> = async (input) =>
   asTool(async () => {
     const resolved = await resolveExisting(input.path);
     const stats = await fs.stat(resolved.real);

@@ -9,7 +9,7 @@ import { resolveForWrite, writeChecked } from '../../lib/scope.js';
  * until the path is checked: relative, no "..", its directory existing and resolving inside the scope, and
  * an existing target not a link leading outside. O_NOFOLLOW (and O_EXCL unless overwrite) at open time.
  */
-export const writeFile: ToolHandler<'write_file'> = async (input, ctx) =>
+export const writeFileHandler: ToolHandler<'write_file'> = async (input, ctx) =>
   asTool(async () => {
     const target = await resolveForWrite(input.path);
     const bytes = await writeChecked(target, input.content, input.overwrite === true);

@@ -2,9 +2,8 @@
 // Regenerate: npx mcp-gen generate mcp.yaml
 
 /**
- * Builds an McpServer from the registry and the user's handlers, and runs one tool call: the handler's
- * context, the shaped result, internals kept out of error messages (stacks go to stderr only). State
- * handles and approvals join in through hooks (handles.gen.ts, approval.gen.ts, where used).
+ * Builds an McpServer from the registry and the handlers, and runs one tool call: context, defaults, shaped result, internals
+ * kept out of errors (stacks go to stderr only). Handles and approvals join through hooks (handles.gen.ts, approval.gen.ts).
  */
 import { isInputRequiredResult, McpServer, fromJsonSchema, requireScopes, type CallToolResult, type InputRequiredResult, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { SdkResult, ToolError, type AnySdkResult, type HandlerContext, type Principal, type PromptReply, type ResourceReply } from './handler.gen.js';
@@ -27,9 +26,8 @@ export interface HandlerSet {
 export type Registrar = (server: McpServer, handlers: HandlerSet, env: CallEnv) => void;
 
 /**
- * A handler that loads its module on its first call, so a server starts and lists what it offers without
- * loading any handler code (a stdio server starts for every session; most call few tools). A module that
- * fails to load fails only the calls that need it, logged like any other handler failure.
+ * A handler that loads its module on its first call: a server starts and lists without loading handler code (stdio starts
+ * per session; most call few tools). A module that fails to load fails only the calls that need it, logged like any failure.
  */
 export function lazyHandler<M, F extends (...args: never[]) => Promise<unknown>>(load: () => Promise<M>, pick: (module: M) => F): F {
   let handler: Promise<F> | undefined;
@@ -40,10 +38,7 @@ export function lazyHandler<M, F extends (...args: never[]) => Promise<unknown>>
 /** The input and output schema of every tool, by name, wrapped for the SDK exactly once. */
 export type CompiledSchemas = ReadonlyMap<string, { readonly input: StandardSchemaWithJSON; readonly output?: StandardSchemaWithJSON }>;
 
-/**
- * A tool schema whose validator compiles on first use: listing needs only the JSON Schema as written, so a
- * process that answers `tools/list` and exits never compiles one; each compiles once per process.
- */
+/** A tool schema whose validator compiles on first use, once per process: `tools/list` needs only the JSON Schema as written. */
 export function lazySchema(json: Readonly<Record<string, unknown>>): StandardSchemaWithJSON {
   let compiled: StandardSchemaWithJSON | undefined;
   const real = (): StandardSchemaWithJSON => (compiled ??= fromJsonSchema(json as Record<string, unknown>) as StandardSchemaWithJSON);
@@ -165,13 +160,25 @@ export function describe(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
+/** `value` with every missing property's JSON Schema `default` filled in, in nested objects too (not through $ref, arrays or combinators). */
+export function withDefaults(schema: Readonly<Record<string, unknown>>, value: unknown): unknown {
+  if (schema.properties === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const filled: Record<string, unknown> = { ...value };
+  const properties = schema.properties as Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  for (const [name, property] of Object.entries(properties)) {
+    if (!Object.hasOwn(filled, name) && Object.hasOwn(property, 'default')) filled[name] = structuredClone(property.default);
+    if (Object.hasOwn(filled, name)) filled[name] = withDefaults(property, filled[name]);
+  }
+  return filled;
+}
+
 /**
  * Calls a tool handler and shapes its result: structuredContent plus a text copy, or content.
  * Handles are verified before approval is asked: a bad handle is not worth asking the user about.
  */
 export async function callTool(tool: ToolSpec, handler: AnyToolHandler | undefined, args: unknown, ctx: ServerContext, env: CallEnv): Promise<CallToolResult | InputRequiredResult> {
   const context = handlerContext(ctx, env);
-  let input = args ?? {};
+  let input = withDefaults(tool.inputSchema, args ?? {});
   if (tool.handles.consumes.length > 0) {
     // Fail closed: a tool that consumes handles never runs on a server that cannot verify them.
     const opened = env.handles?.open(tool, input, context.principal.id) ?? { refused: 'this server has no handle key' };

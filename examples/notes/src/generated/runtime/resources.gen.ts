@@ -22,7 +22,7 @@ function toContents(reply: Exclude<ResourceReply, SdkResult<AnySdkResult>>, uri:
   return list.map((content) => ({ uri: content.uri ?? uri.href, ...mimeType, ...content }));
 }
 
-/** Calls a resource handler; a missing resource is -32602, anything unexpected a generic -32603. */
+/** Calls a resource handler; a missing resource or a bad variable is -32602, a ToolError's conflict or failure -32603 with its message, anything unexpected a generic -32603. */
 export async function callResource(
   spec: ResourceSpec,
   handler: AnyResourceHandler | undefined,
@@ -37,8 +37,10 @@ export async function callResource(
     if (reply instanceof SdkResult) return await passThrough(reply, ctx, env);
     return { contents: toContents(reply, uri, spec) };
   } catch (error) {
+    // The error model (ToolError's kind): not found is the spec's -32602 with the URI; the handler's own message is kept.
     if (error instanceof ResourceNotFoundError) throw new SdkResourceNotFoundError(error.uri);
-    if (error instanceof ToolError) throw new ProtocolError(ProtocolErrorCode.InternalError, error.message);
+    if (error instanceof ToolError && error.kind === 'not_found') throw new SdkResourceNotFoundError(uri.href, error.message);
+    if (error instanceof ToolError) throw new ProtocolError(error.kind === 'invalid' ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError, error.message);
     env.log(`resource "${spec.name}" failed: ${describe(error)}`);
     throw new ProtocolError(ProtocolErrorCode.InternalError, `Reading resource "${spec.name}" failed. Details were logged on the server.`);
   }

@@ -1,7 +1,5 @@
-import { notImplemented, type ResourceHandler } from '../../generated/index.gen.js';
+import type { ResourceHandler } from '../../generated/index.gen.js';
 
-/** Handler of resource "style_guide". */
-export const styleGuide: ResourceHandler<'style_guide'> = async (uri, variables, ctx) => {
-  // Your code goes here: mcp-gen never overwrites this file.
-  throw notImplemented('resource', 'style_guide');
-};
+/** Handler of resource "style_guide": the team's writing rules, as Markdown. */
+export const styleGuideHandler: ResourceHandler<'style_guide'> = async () =>
+  '# Style guide\n\n- One idea per note.\n- Titles say what the note decides.\n';

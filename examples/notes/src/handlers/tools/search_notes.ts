@@ -1,4 +1,5 @@
-import { notImplemented, type ToolHandler } from '../../generated/index.gen.js';
+import type { ToolHandler } from '../../generated/index.gen.js';
+import { searchNotes } from '../../lib/store.js';
 
 /**
  * Handler of tool "search_notes".
@@ -6,8 +7,8 @@ import { notImplemented, type ToolHandler } from '../../generated/index.gen.js';
  * Search notes
  *
  * Find notes whose title or body contains the query. Returns at most `limit` notes, newest first.
+ * `limit` has a default in the manifest, so it is always set here.
  */
-export const searchNotes: ToolHandler<'search_notes'> = async (input, ctx) => {
-  // Your code goes here: mcp-gen never overwrites this file.
-  throw notImplemented('tool', 'search_notes');
-};
+export const searchNotesHandler: ToolHandler<'search_notes'> = async (input) => ({
+  notes: searchNotes(input.query, input.limit).map((note) => ({ id: note.id, title: note.title })),
+});

@@ -1,13 +1,14 @@
-import { notImplemented, type ToolHandler } from '../../generated/index.gen.js';
+import type { ToolHandler } from '../../generated/index.gen.js';
+import { startNoteDraft } from '../../lib/store.js';
 
 /**
  * Handler of tool "start_note_draft".
  *
  * Start a note draft
  *
- * Open a new draft. Returns a draft handle to pass to the other draft tools.
+ * Open a new draft. Returns a draft handle to pass to the other draft tools. The client sees only the
+ * signed handle wrapping the draft's id, bound to the caller.
  */
-export const startNoteDraft: ToolHandler<'start_note_draft'> = async (input, ctx) => {
-  // Your code goes here: mcp-gen never overwrites this file.
-  throw notImplemented('tool', 'start_note_draft');
-};
+export const startNoteDraftHandler: ToolHandler<'start_note_draft'> = async (input, ctx) => ({
+  draft: ctx.handles.note_draft.issue(startNoteDraft(ctx.principal.id, input.title)),
+});
