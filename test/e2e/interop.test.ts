@@ -217,7 +217,7 @@ describe(`MCP Inspector CLI ${versions.inspector}, default era, on a fresh mcp-g
     // What a user writes first: the starting tool's handler.
     writeFileSync(
       path.join(project, 'src', 'handlers', 'tools', 'hello.ts'),
-      `import type { ToolHandler } from '../../generated/index.gen.js';\n\nexport const hello: ToolHandler<'hello'> = async (input) => ({ greeting: \`Hello, \${input.name}!\` });\n`,
+      `import type { ToolHandler } from '../../generated/index.gen.js';\n\nexport const helloHandler: ToolHandler<'hello'> = async (input) => ({ greeting: \`Hello, \${input.name}!\` });\n`,
     );
     await run(path.join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', path.join(project, 'tsconfig.json')], { timeout: 180_000 });
     main = path.join(project, 'dist', 'src', 'main.js');

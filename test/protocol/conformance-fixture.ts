@@ -15,7 +15,7 @@ const tool = (file: string, symbol: string, body: string, imports = ''): [string
   `src/handlers/tools/${file}.ts`,
   `import type { ToolHandler } from '../../generated/index.gen.js';
 ${imports}
-export const ${symbol}: ToolHandler<'${file}'> = ${body};
+export const ${symbol}Handler: ToolHandler<'${file}'> = ${body};
 `,
 ];
 
@@ -23,7 +23,7 @@ const resource = (file: string, symbol: string, body: string): [string, string] 
   `src/handlers/resources/${file}.ts`,
   `import type { ResourceHandler } from '../../generated/index.gen.js';
 
-export const ${symbol}: ResourceHandler<'${file}'> = ${body};
+export const ${symbol}Handler: ResourceHandler<'${file}'> = ${body};
 `,
 ];
 
@@ -31,7 +31,7 @@ const prompt = (file: string, symbol: string, body: string, imports = ''): [stri
   `src/handlers/prompts/${file}.ts`,
   `import type { PromptHandler } from '../../generated/index.gen.js';
 ${imports}
-export const ${symbol}: PromptHandler<'${file}'> = ${body};
+export const ${symbol}Handler: PromptHandler<'${file}'> = ${body};
 `,
 ];
 

@@ -17,7 +17,7 @@ const handlers: Readonly<Record<string, string>> = {
   'src/handlers/tools/remove_record.ts': `import { appendFileSync } from 'node:fs';
 import type { ToolHandler } from '../../generated/index.gen.js';
 
-export const removeRecord: ToolHandler<'remove_record'> = async (input) => {
+export const removeRecordHandler: ToolHandler<'remove_record'> = async (input) => {
   appendFileSync(process.env.STORED_CALLS ?? '', \`\${input.id}\\n\`);
   return \`removed \${input.id}\`;
 };
@@ -25,7 +25,7 @@ export const removeRecord: ToolHandler<'remove_record'> = async (input) => {
   'src/handlers/tools/send_note.ts': `import { appendFileSync, readFileSync } from 'node:fs';
 import type { ToolHandler } from '../../generated/index.gen.js';
 
-export const sendNote: ToolHandler<'send_note'> = async (input) => {
+export const sendNoteHandler: ToolHandler<'send_note'> = async (input) => {
   const log = process.env.STORED_NOTES ?? '';
   appendFileSync(log, \`\${input.idempotencyKey} \${input.to}\\n\`);
   await new Promise((resolve) => setTimeout(resolve, 300));
