@@ -23,8 +23,13 @@ function initOnTerminal(steps: [string, string][], args: string[] = []) {
   return { code, text: output.replace(/\u001b\[\d*[A-Za-z]/g, '').replace(/\r/g, '') };
 }
 
-const questions = ['server name (desk): ', 'start from (blank, demo, notes, calendar, files) [blank]: ', 'transport (stdio, http, both) [stdio]: '];
-const answers = ['\r', 'demo\r', 'stdio\r'];
+const questions = [
+  'server name (desk): ',
+  'start from (blank, demo, notes, calendar, files) [blank]: ',
+  'transport (stdio, http, both) [stdio]: ',
+  '2025-11-25 hosts (serve: also answer desktop and IDE assistants on the v1 SDK; reject: 2026-07-28 clients only) [serve]: ',
+];
+const answers = ['\r', 'demo\r', 'stdio\r', 'serve\r'];
 
 describe('mcp-gen init on a terminal', () => {
   for (const [key, label] of [[ctrlC, 'Ctrl-C'], [ctrlD, 'Ctrl-D']] as const) {
@@ -48,19 +53,23 @@ describe('mcp-gen init on a terminal', () => {
       ['start from', 'notes\r'],
       ['transport', 'ws\r'],
       ['transport', 'both\r'],
+      ['2025-11-25 h', 'maybe\r'],
+      ['2025-11-25 h', 'reject\r'],
     ]);
     expect(code, text).toBe(0);
     expect(text).toContain('server name (desk): Team Desk\n  the name must start with a lowercase letter and hold only lowercase letters, digits and dashes (at most 64), got "Team Desk"; try "team-desk"\nserver name (desk): team-desk\n');
     expect(text).toContain('[blank]: shop\n  the starting point must be one of blank, demo, notes, calendar, files, got "shop"\nstart from');
     expect(text).toContain('[stdio]: ws\n  the transport must be one of stdio, http, both, got "ws"\ntransport');
+    expect(text).toContain('[serve]: maybe\n  the answer must be one of serve, reject, got "maybe"\n2025-11-25 hosts');
     expect(text).not.toContain('--');
     const manifest = readFileSync(path.join(work, 'desk', 'mcp.yaml'), 'utf8');
     expect(manifest).toContain('  name: team-desk ');
     expect(manifest).toContain('transports:\n  stdio: {}\n  http: ');
+    expect(manifest).toContain('legacy: reject');
   });
 
   it('asks only what the flags leave open; --yes asks nothing', () => {
-    const asked = initOnTerminal([['transport', ctrlC]], ['--name', 'desk', '--example', 'demo']);
+    const asked = initOnTerminal([['transport', ctrlC]], ['--name', 'desk', '--example', 'demo', '--legacy', 'serve']);
     expect(asked.code).toBe(130);
     expect(asked.text).toBe('transport (stdio, http, both) [stdio]: \nmcp-gen: init cancelled; nothing was written\n');
     const quiet = initOnTerminal([], ['--yes']);

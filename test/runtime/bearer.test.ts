@@ -111,8 +111,10 @@ describe('bearer configuration at start-up', () => {
   it('refuses a non-loopback host without the approval key (no ephemeral key there)', () => {
     const result = runToExit(entry, ['--transport', 'http', '--host', '192.0.2.1', '--port', '0'], { GUARDED_TOKENS: tokensEnv, GUARDED_HANDLE_KEY: handleKey });
     expect(result.status).toBe(1);
+    // The store reports its health at start (docs/deployment.md) before the keys are read.
     expect(result.stderr).toBe(
-      'guarded: GUARDED_STATE_KEY is not set; set it to a random secret of at least 32 bytes (e.g. `openssl rand -hex 32`) and share it between all instances\n',
+      'store: memory (this process only): approvals and idempotency keys are not shared with other instances and do not survive a restart; set store.type: redis to share them\n' +
+        'guarded: GUARDED_STATE_KEY is not set; set it to a random secret of at least 32 bytes (e.g. `openssl rand -hex 32`) and share it between all instances\n',
     );
   });
 
