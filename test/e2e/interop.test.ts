@@ -14,7 +14,8 @@ import { buildProto, protoKeys, repoRoot, runsIn, startHttp, type HttpChild } fr
 // read-only tool, reads a resource, gets a prompt and runs an approval of the destructive
 // remove_note: accepted once (the handler runs once), declined once (it never runs).
 
-const v2Version = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['@modelcontextprotocol/client'];
+// mcp-gen itself depends on the v2 client (import and verify use it).
+const v2Version = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['@modelcontextprotocol/client'];
 const calls = path.join(repoRoot, '.test-out', 'interop-calls.log');
 const home = path.join(repoRoot, '.test-out', 'interop-home');
 const run = promisify(execFile);
