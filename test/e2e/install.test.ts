@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +9,18 @@ const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-gen-e2e-')));
 const clone = path.join(root, 'mcp-gen');
 afterAll(() => rmSync(root, { recursive: true, force: true }), 300_000); // six node_modules folders
 
-function run(command: string, args: string[], cwd: string, timeout = 300_000) {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout, env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+function run(command: string, args: string[], cwd: string, timeout = 300_000, env: Readonly<Record<string, string>> = {}) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout, env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...env } });
   return { code: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
+}
+
+/** A FILES_ROOT with the two files the files example's manifest examples read. */
+function filesRoot(dir: string): string {
+  const scope = path.join(dir, '.files-root');
+  mkdirSync(path.join(scope, 'docs'), { recursive: true });
+  writeFileSync(path.join(scope, 'hello.txt'), 'hello\n');
+  writeFileSync(path.join(scope, 'docs', 'guide.md'), '# Guide\n');
+  return scope;
 }
 
 // mcp-gen as a newcomer gets it while it is on no registry: a fresh clone of this repository
@@ -44,7 +53,9 @@ describe('init -> npm install -> typecheck -> test -> npx mcp-gen generate --che
       expect(run('npx', ['mcp-gen', '--version'], dir).stdout).toBe('0.1.0\n');
       const typecheck = run('npm', ['run', 'typecheck'], dir);
       expect(typecheck.code, typecheck.output).toBe(0);
-      const test = run('npm', ['test'], dir);
+      // The files server works only inside FILES_ROOT (its README says so first); its manifest's
+      // examples read hello.txt and docs/guide.md there.
+      const test = run('npm', ['test'], dir, 300_000, example === 'files' ? { FILES_ROOT: filesRoot(dir) } : {});
       expect(test.code, test.output.slice(-4000)).toBe(0);
       expect(test.output).toMatch(/# fail 0/);
       // The project regenerates itself with its own mcp-gen, and nothing changes.
