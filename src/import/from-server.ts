@@ -107,8 +107,9 @@ function importTools(list: readonly WireItem[], note: Note, flags: string[]): Re
 
 /** Tool schemas are JSON Schema 2020-12: a `$schema` naming another draft is dropped, and the note says so. */
 function toolSchema(schema: Readonly<Record<string, unknown>>, at: readonly string[], note: Note): Record<string, unknown> {
-  const { $schema, ...rest } = structuredClone(schema) as Record<string, unknown>;
-  if ($schema === undefined || $schema === draft2020) return structuredClone(schema) as Record<string, unknown>;
+  const copy = structuredClone(schema) as Record<string, unknown>;
+  const { $schema, ...rest } = copy;
+  if ($schema === undefined || $schema === draft2020) return copy;
   note(at, `the server's schema names ${quote(String($schema))}; tool schemas are JSON Schema 2020-12, so $schema was left out (check keywords that changed, such as items)`);
   return rest;
 }
