@@ -71,6 +71,19 @@ describe('import server: published servers from the npm registry (2025-11-25, st
     expect(Object.keys(result.draft.data.prompts as object).length).toBeGreaterThan(0);
     expect(Object.keys(result.draft.data.resources as object).length).toBeGreaterThan(0);
   }, 120_000);
+
+  it('@modelcontextprotocol/server-everything: a server generated from the draft lists the same tool names', async () => {
+    const file = path.join(out, 'everything.yaml');
+    const project = path.join(out, 'everything-generated');
+    rmSync(project, { recursive: true, force: true });
+    const generate = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'generate', file, '--out', project], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    expect(generate.stderr).toBe('');
+    expect(generate.status).toBe(0);
+    const entry = compileProject(project, path.join(project, 'dist'));
+    const live = await rawTools(process.execPath, [path.join(published, 'server-everything', 'dist', 'index.js')], false);
+    const generated = await rawTools(process.execPath, [entry], true);
+    expect(generated.map((t) => t.name)).toEqual([...live.map((t) => t.name)].sort());
+  }, 240_000);
 });
 
 /** What the wire carries of a model: see docs/import.md for what it does not. */
