@@ -7,7 +7,7 @@
  * OpenAPI spec become snake_case (`^[a-z][a-z0-9_]*$`, at most 64
  * characters). The server name becomes `^[a-z][a-z0-9-]*$`.
  */
-import { camelCase, fileStem, pascalCase } from '../model/naming.js';
+import { derivedNames } from '../model/naming.js';
 
 /** A name MCP allows for a tool; the manifest takes the same for resources, prompts and arguments. */
 const wireNamePattern = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -66,9 +66,9 @@ export class NameAllocator {
   }
 }
 
-/** What a name becomes in a generated project (see validate/rules/names.ts): two names must differ in each. */
+/** The name itself and what it becomes in a generated project: two names must differ in each. */
 function keysOf(name: string): string[] {
-  return [`name:${name}`, `identifier:${camelCase(name)}`, `type:${pascalCase(name)}`, `file:${fileStem(name)}`];
+  return [`name:${name}`, ...derivedNames(name).map(([what, value]) => `${what}:${value}`)];
 }
 
 /** A value from an untrusted source, safe on one comment line: quoted, escapes visible. */

@@ -72,6 +72,19 @@ export function fileStem(name: string): string {
   return snakeCasePattern.test(name) ? name : words(name).join('-').toLowerCase();
 }
 
+/**
+ * What a manifest name becomes in a generated project, by what a diagnostic
+ * calls it. Two names of one kind must differ in each (`name-collision`), and
+ * an import renames a wire name that would not.
+ */
+export function derivedNames(name: string): readonly (readonly [string, string])[] {
+  return [
+    ['identifier', camelCase(name)],
+    ['type name', pascalCase(name)],
+    ['handler file name', `${fileStem(name)}.ts`],
+  ];
+}
+
 /** The snake_case form of a name, for rules that read words: `deleteItem` and `delete-item` -> `delete_item`. */
 export function snakeCase(name: string): string {
   return words(name).join('_').toLowerCase();

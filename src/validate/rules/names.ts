@@ -1,4 +1,4 @@
-import { camelCase, fileStem, pascalCase } from '../../model/naming.js';
+import { derivedNames } from '../../model/naming.js';
 import { entriesOf, isRecord, stringOr } from '../../util/guards.js';
 import type { RuleContext } from '../context.js';
 
@@ -9,13 +9,6 @@ const kinds = [
   ['handles', 'handle kind'],
 ] as const;
 
-/** What a name becomes in a generated project; two names of one kind must differ in each. */
-const derivations = [
-  ['identifier', camelCase],
-  ['type name', pascalCase],
-  ['handler file name', (name: string) => `${fileStem(name)}.ts`],
-] as const;
-
 /**
  * Names of one kind that become the same generated identifier, type name or handler file
  * (`get_item2` and `get_item_2`; `get-sum`, `get_sum` and `getSum`). Each name is reported once.
@@ -23,17 +16,16 @@ const derivations = [
 export function checkNameCollisions(ctx: RuleContext): void {
   if (!isRecord(ctx.data)) return;
   for (const [section, kind] of kinds) {
-    const seen = derivations.map(() => new Map<string, string>());
+    const seen = new Map<string, string>();
     for (const [name] of entriesOf(ctx.data[section])) {
-      const clash = derivations.findIndex(([, derive], i) => seen[i]?.has(derive(name)) === true);
-      if (clash === -1) {
-        derivations.forEach(([, derive], i) => seen[i]?.set(derive(name), name));
+      const derived = derivedNames(name);
+      const clash = derived.find(([what, value]) => seen.has(`${what}:${value}`));
+      if (clash === undefined) {
+        for (const [what, value] of derived) seen.set(`${what}:${value}`, name);
         continue;
       }
-      const [what, derive] = derivations[clash] ?? derivations[0];
-      const derived = derive(name);
-      const first = seen[clash]?.get(derived) ?? '';
-      ctx.report('name-collision', [section, name], `${kind} "${name}" and ${kind} "${first}" both become the ${what} "${derived}"`, `rename one of them`, 'key');
+      const [what, value] = clash;
+      ctx.report('name-collision', [section, name], `${kind} "${name}" and ${kind} "${seen.get(`${what}:${value}`) ?? ''}" both become the ${what} "${value}"`, 'rename one of them', 'key');
     }
   }
 }
