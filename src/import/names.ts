@@ -53,7 +53,8 @@ export class NameAllocator {
 
   /** `raw` itself when MCP allows it and no earlier name takes its identifiers or file; else `allocate`. */
   keep(raw: string, fallback: string): string {
-    return wireNamePattern.test(raw) && this.isFree(raw) ? this.claim(raw) : this.allocate(raw, fallback);
+    // `__proto__` fits the pattern, but no JavaScript object can hold it as a key.
+    return wireNamePattern.test(raw) && raw !== '__proto__' && this.isFree(raw) ? this.claim(raw) : this.allocate(raw, fallback);
   }
 
   private isFree(name: string): boolean {

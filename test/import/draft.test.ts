@@ -46,13 +46,13 @@ describe('import drafts', () => {
 
   it('keep every wire name MCP allows, renaming only one that would share an identifier or handler file', () => {
     const tool = (name: string) => ({ name, description: 'A tool.', inputSchema: { type: 'object' } });
-    const server: LiveServer = { ...live, serverInfo: { name: 'wire', version: '1.0.0' }, tools: ['get-sum', 'printEnv', 'v2.search', 'getSum', 'get_sum', 'x'.repeat(128)].map(tool), prompts: [{ name: 'simple-prompt', arguments: [{ name: 'output-style' }] }] };
+    const server: LiveServer = { ...live, serverInfo: { name: 'wire', version: '1.0.0' }, tools: ['get-sum', 'printEnv', 'v2.search', 'getSum', 'get_sum', 'x'.repeat(128), '__proto__'].map(tool), prompts: [{ name: 'simple-prompt', arguments: [{ name: 'output-style' }] }] };
     const draft = draftFromServer(server, { description: 'node server.js', transport: 'stdio', headerNames: [] });
     const data = draft.data as { tools: object; prompts: Record<string, { arguments: object }> };
-    expect(Object.keys(data.tools)).toEqual(['get-sum', 'printEnv', 'v2.search', 'get_sum_2', 'get_sum_3', 'x'.repeat(128)]);
+    expect(Object.keys(data.tools)).toEqual(['get-sum', 'printEnv', 'v2.search', 'get_sum_2', 'get_sum_3', 'x'.repeat(128), 'proto']);
     expect(Object.keys(data.prompts)).toEqual(['simple-prompt']);
     expect(Object.keys(data.prompts['simple-prompt']?.arguments ?? {})).toEqual(['output-style']);
-    expect(draft.notes.filter((n) => n.text.includes('renamed')).map((n) => n.path)).toEqual([['tools', 'get_sum_2'], ['tools', 'get_sum_3']]);
+    expect(draft.notes.filter((n) => n.text.includes('renamed')).map((n) => n.path)).toEqual([['tools', 'get_sum_2'], ['tools', 'get_sum_3'], ['tools', 'proto']]);
   });
 
   it('make snake_case manifest names from names the manifest cannot hold, and from OpenAPI operations', () => {

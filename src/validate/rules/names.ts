@@ -30,6 +30,24 @@ export function checkNameCollisions(ctx: RuleContext): void {
   }
 }
 
+/**
+ * `__proto__` matches the name pattern, but generated code and the runtime keep names as object keys,
+ * where JavaScript takes it as the prototype: the entry would silently vanish.
+ */
+export function checkPrototypeNames(ctx: RuleContext): void {
+  if (!isRecord(ctx.data)) return;
+  const at: (readonly string[])[] = [];
+  for (const [section] of kinds) {
+    for (const [name, entry] of entriesOf(ctx.data[section])) {
+      at.push([section, name]);
+      if (section === 'prompts' && isRecord(entry)) for (const [arg] of entriesOf(entry.arguments)) at.push([section, name, 'arguments', arg]);
+    }
+  }
+  for (const path of at.filter((p) => p[p.length - 1] === '__proto__')) {
+    ctx.report('name-format', path, 'name "__proto__" cannot be used: JavaScript objects take it as their prototype, so the entry would be lost', 'rename it', 'key');
+  }
+}
+
 /** `renamedFrom` must name an old tool that no longer exists, once. */
 export function checkRenames(ctx: RuleContext): void {
   if (!isRecord(ctx.data)) return;
