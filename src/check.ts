@@ -6,7 +6,7 @@ import { makeDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics/
 import type { LoadedManifest } from './load/index.js';
 import { locateFindings } from './locate.js';
 import type { ServerModel } from './model/types.js';
-import { runPipeline } from './pipeline.js';
+import { runPipeline, type PipelineResult } from './pipeline.js';
 import { findBreakingChanges, type Review } from './review/index.js';
 
 /** The outcome of `mcp-gen check`. */
@@ -19,19 +19,24 @@ export interface CheckResult {
 
 /** Validates, lints, evaluates the gate and, with a baseline, finds breaking changes. */
 export async function checkManifest(manifestPath: string, baseline: string | undefined, cwd: string): Promise<CheckResult> {
-  const { manifest, model, review, diagnostics: validated } = await runPipeline({ manifest: manifestPath, cwd }, 'review');
-  if (model === null || review === null || manifest === null) return { diagnostics: validated, review: null, model: null, manifest };
-  const diagnostics = [...validated, ...locateFindings(review.findings, manifest)];
-  if (baseline !== undefined) {
-    const before = await runPipeline({ manifest: manifestPath, cwd, revision: baseline }, 'normalize');
-    if (before.manifest === null) {
-      diagnostics.push(...before.diagnostics);
-    } else if (before.model === null) {
-      const errors = before.diagnostics.filter((d) => d.severity === 'error').length;
-      diagnostics.push(makeDiagnostic('baseline-unreadable', { file: before.manifest.file, pointer: '', line: 1, col: 1 }, `baseline "${baseline}" has ${errors} error(s); check it with "mcp-gen validate"`));
-    } else {
-      diagnostics.push(...locateFindings(findBreakingChanges(before.model, model), manifest));
-    }
+  const checked = checkOf(await runPipeline({ manifest: manifestPath, cwd }, 'review'));
+  if (baseline === undefined || checked.model === null || checked.manifest === null) return checked;
+  const diagnostics = [...checked.diagnostics];
+  const before = await runPipeline({ manifest: manifestPath, cwd, revision: baseline }, 'normalize');
+  if (before.manifest === null) {
+    diagnostics.push(...before.diagnostics);
+  } else if (before.model === null) {
+    const errors = before.diagnostics.filter((d) => d.severity === 'error').length;
+    diagnostics.push(makeDiagnostic('baseline-unreadable', { file: before.manifest.file, pointer: '', line: 1, col: 1 }, `baseline "${baseline}" has ${errors} error(s); check it with "mcp-gen validate"`));
+  } else {
+    diagnostics.push(...locateFindings(findBreakingChanges(before.model, checked.model), checked.manifest));
   }
-  return { diagnostics: sortDiagnostics(diagnostics), review, model, manifest };
+  return { ...checked, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+/** The check of a pipeline run that went up to review (as `import` runs it on a draft): its diagnostics and the review's findings, located. */
+export function checkOf(compiled: PipelineResult): CheckResult {
+  const { manifest, model, review, diagnostics: validated } = compiled;
+  if (model === null || review === null || manifest === null) return { diagnostics: validated, review: null, model: null, manifest };
+  return { diagnostics: sortDiagnostics([...validated, ...locateFindings(review.findings, manifest)]), review, model, manifest };
 }

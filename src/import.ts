@@ -1,8 +1,8 @@
 /**
  * `mcp-gen import server` and `mcp-gen import openapi`: read a running server
  * (live/) or an OpenAPI spec (load/), turn it into a manifest draft (import/),
- * write it without overwriting anything unless forced (write/), then run the
- * design review on it (check.ts).
+ * write it without overwriting anything unless forced (write/), then compile
+ * it once up to the design review, which the command prints as `check` does.
  */
 import path from 'node:path';
 import { draftFromOpenApi, draftFromServer, renderDraft, type Draft } from './import/index.js';
@@ -25,7 +25,7 @@ export interface ImportResult {
   readonly written: boolean;
   readonly draft: Draft;
   readonly text: string;
-  /** load -> validate -> normalize of the written draft; null when nothing was written. */
+  /** load -> validate -> normalize -> review of the written draft, the one compilation an import makes; null when nothing was written. */
   readonly compiled: PipelineResult | null;
 }
 
@@ -48,5 +48,5 @@ async function writeDraft(draft: Draft, options: DraftOptions): Promise<ImportRe
   // A scaffold-owned file is created only when missing: the write stage never overwrites it.
   const report = writeProject(path.dirname(target), [{ path: path.basename(target), contents: text, ownership: options.force ? 'generated' : 'scaffold' }], [], 'write', '');
   const written = !report.actions.some((a) => a.kind === 'keep');
-  return { written, draft, text, compiled: written ? await runPipeline({ manifest: options.out, cwd: options.cwd }, 'normalize') : null };
+  return { written, draft, text, compiled: written ? await runPipeline({ manifest: options.out, cwd: options.cwd }, 'review') : null };
 }

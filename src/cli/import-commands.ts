@@ -1,10 +1,11 @@
+import { checkOf } from '../check.js';
 import { formatReport, type Paint } from '../diagnostics/index.js';
 import { importOpenApi, importServer, type ImportResult } from '../import.js';
 import { LiveError, type LiveTarget } from '../live/index.js';
 import { OpenApiError } from '../load/openapi.js';
 import { verifyAgainstManifest } from '../verify.js';
 import type { CliIo } from './io.js';
-import { runCheck } from './review-commands.js';
+import { printCheck } from './review-commands.js';
 
 /** Flags shared by both import commands. */
 export interface DraftFlags {
@@ -86,7 +87,7 @@ async function report(run: () => Promise<ImportResult>, flags: DraftFlags, io: C
     io.stderr(formatReport(result.compiled.diagnostics, paint));
     return 1;
   }
-  await runCheck({ manifest: flags.out, format: 'text', strict: false }, io, paint);
+  if (result.compiled !== null) printCheck(checkOf(result.compiled), flags.out, false, io, paint);
   return 0;
 }
 

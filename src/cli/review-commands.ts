@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { checkManifest } from '../check.js';
+import { checkManifest, type CheckResult } from '../check.js';
 import { resolveOptions } from '../config/index.js';
 import { formatReport, hasFailures, type Paint } from '../diagnostics/index.js';
 import { designJsonPath, designPath } from '../model/layout.js';
@@ -16,13 +16,16 @@ export async function runCheck(flags: { manifest: string; baseline?: string; for
     return 1;
   }
   const result = await checkManifest(flags.manifest, flags.baseline, io.cwd);
-  const gateFailed = result.review?.failed ?? true;
-  const failed = hasFailures(result.diagnostics, flags.strict) || gateFailed;
-  if (flags.format === 'json') {
-    const gate = result.review?.gate.map((g) => ({ id: g.id, title: g.title, status: g.status, reason: g.reason })) ?? [];
-    io.stdout(`${JSON.stringify({ ok: !failed, diagnostics: result.diagnostics, gate, toolsListCost: result.review?.cost ?? null }, null, 2)}\n`);
-    return failed ? 1 : 0;
-  }
+  if (flags.format === 'text') return printCheck(result, flags.manifest, flags.strict, io, paint);
+  const failed = hasFailures(result.diagnostics, flags.strict) || (result.review?.failed ?? true);
+  const gate = result.review?.gate.map((g) => ({ id: g.id, title: g.title, status: g.status, reason: g.reason })) ?? [];
+  io.stdout(`${JSON.stringify({ ok: !failed, diagnostics: result.diagnostics, gate, toolsListCost: result.review?.cost ?? null }, null, 2)}\n`);
+  return failed ? 1 : 0;
+}
+
+/** A check as `mcp-gen check` prints it in text: diagnostics on stderr, the gate on stdout; returns the exit code. */
+export function printCheck(result: CheckResult, manifest: string, strict: boolean, io: CliIo, paint: Paint): number {
+  const failed = hasFailures(result.diagnostics, strict) || (result.review?.failed ?? true);
   if (result.diagnostics.length > 0) io.stderr(formatReport(result.diagnostics, paint));
   if (result.review !== null) {
     const counts = ['PASS', 'WARN', 'FAIL'].map((s) => `${result.review?.gate.filter((g) => g.status === s).length} ${s.toLowerCase()}`).join(', ');
@@ -30,7 +33,7 @@ export async function runCheck(flags: { manifest: string; baseline?: string; for
       const status = g.status === 'FAIL' ? paint.red(g.status) : g.status === 'WARN' ? paint.yellow(g.status) : g.status;
       return `  ${status.padEnd(g.status.length + (4 - g.status.length))}  ${g.id.padEnd(3)} ${g.title}${g.status === 'PASS' ? '' : `: ${g.reason}`}`;
     });
-    io.stdout(`gate ${result.review.failed ? 'FAIL' : 'PASS'} for ${flags.manifest} (${counts})\n${lines.join('\n')}\ntools/list costs about ${result.review.cost.tokens} tokens\n`);
+    io.stdout(`gate ${result.review.failed ? 'FAIL' : 'PASS'} for ${manifest} (${counts})\n${lines.join('\n')}\ntools/list costs about ${result.review.cost.tokens} tokens\n`);
   }
   return failed ? 1 : 0;
 }

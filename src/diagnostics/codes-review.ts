@@ -39,6 +39,12 @@ export const reviewCodes = {
     cause: 'A tool has no `title`, so hosts show its raw name to people.',
     fix: 'Add a short human-readable `title`.',
   },
+  'lint-name-style': {
+    severity: 'warning',
+    title: 'Name is not snake_case',
+    cause: 'A tool, resource or prompt name uses characters MCP allows but the manifest convention does not (`get-sum`, `printEnv`, `v2.search`); typical of a server imported with its wire names kept.',
+    fix: 'Rename it to snake_case (`get_sum`) once no client depends on the old name; for a tool, `renamedFrom` moves its handler file.',
+  },
   'lint-missing-hints': {
     severity: 'warning',
     title: 'Tool hints left to defaults',

@@ -9,6 +9,8 @@ const hintKeys = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorl
 const toolFields = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations']);
 const draft2020 = 'https://json-schema.org/draft/2020-12/schema';
 const mimeTypePattern = /^[a-z0-9.+-]+\/[a-zA-Z0-9.+-]+$/;
+/** Why a wire name was not kept: names are kept whenever the manifest can hold them. */
+const notKept = 'is not a name the manifest accepts (1 to 128 characters of A-Z a-z 0-9 _ - .), or clashes with an earlier one';
 
 /** How the server was reached: a description for the header, the transport, and the names (never values) of headers sent. */
 export interface DraftSource {
@@ -72,7 +74,7 @@ function importTools(list: readonly WireItem[], note: Note, flags: string[]): Re
   const tools: Record<string, unknown> = {};
   for (const wire of list) {
     const wireName = stringOr(wire.name) ?? '';
-    const name = names.allocate(wireName, 'tool');
+    const name = names.keep(wireName, 'tool');
     const annotations = isRecord(wire.annotations) ? wire.annotations : {};
     const hints = Object.fromEntries(hintKeys.filter((k) => typeof annotations[k] === 'boolean').map((k) => [k, annotations[k]]));
     const tool: Record<string, unknown> = {};
@@ -84,7 +86,7 @@ function importTools(list: readonly WireItem[], note: Note, flags: string[]): Re
     if (isRecord(wire.outputSchema)) tool.output = toolSchema(wire.outputSchema, [...at, 'output'], note);
     tools[name] = tool;
 
-    if (name !== wireName) note(at, `tool ${quote(wireName)} on the wire is not a manifest name; renamed (a generated server will list it as "${name}")`);
+    if (name !== wireName) note(at, `tool ${quote(wireName)} on the wire ${notKept}; renamed (a generated server will list it as "${name}")`);
     if (!nonEmpty(wire.description)) flags.push(`tool "${name}" has no description`);
     // A read-only tool needs no approval; for the others the wire does not say who confirms.
     if (hints.readOnlyHint !== true) {
@@ -119,7 +121,7 @@ function importResources(list: readonly WireItem[], note: Note): Record<string, 
   const resources: Record<string, unknown> = {};
   for (const wire of list) {
     const wireName = stringOr(wire.name) ?? '';
-    const name = names.allocate(wireName, 'resource');
+    const name = names.keep(wireName, 'resource');
     const resource: Record<string, unknown> = {};
     if (typeof wire.uri === 'string') resource.uri = wire.uri;
     if (typeof wire.uriTemplate === 'string') resource.uriTemplate = wire.uriTemplate;
@@ -127,7 +129,7 @@ function importResources(list: readonly WireItem[], note: Note): Record<string, 
     if (nonEmpty(wire.description)) resource.description = wire.description;
     if (typeof wire.mimeType === 'string' && mimeTypePattern.test(wire.mimeType)) resource.mimeType = wire.mimeType;
     resources[name] = resource;
-    if (name !== wireName) note(['resources', name], `resource ${quote(wireName)} on the wire is not a manifest name; renamed`);
+    if (name !== wireName) note(['resources', name], `resource ${quote(wireName)} on the wire ${notKept}; renamed`);
     if (typeof wire.uriTemplate === 'string') note(['resources', name], 'TODO completions: the wire does not list the values completion/complete offers for the template variables');
     if (typeof wire.mimeType === 'string' && !mimeTypePattern.test(wire.mimeType)) note(['resources', name], `mimeType ${quote(wire.mimeType)} is not a media type the manifest accepts; left out`);
   }
@@ -139,7 +141,7 @@ function importPrompts(list: readonly WireItem[], note: Note): Record<string, un
   const prompts: Record<string, unknown> = {};
   for (const wire of list) {
     const wireName = stringOr(wire.name) ?? '';
-    const name = names.allocate(wireName, 'prompt');
+    const name = names.keep(wireName, 'prompt');
     const prompt: Record<string, unknown> = {};
     if (nonEmpty(wire.title)) prompt.title = wire.title;
     if (nonEmpty(wire.description)) prompt.description = wire.description;
@@ -148,7 +150,7 @@ function importPrompts(list: readonly WireItem[], note: Note): Record<string, un
     const renamed: string[] = [];
     for (const arg of Array.isArray(wire.arguments) ? wire.arguments.filter(isRecord) : []) {
       const argWire = stringOr(arg.name) ?? '';
-      const argName = argNames.allocate(argWire, 'arg');
+      const argName = argNames.keep(argWire, 'arg');
       if (argName !== argWire) renamed.push(`${quote(argWire)} -> "${argName}"`);
       const entry: Record<string, unknown> = {};
       if (nonEmpty(arg.title)) entry.title = arg.title;
@@ -158,8 +160,8 @@ function importPrompts(list: readonly WireItem[], note: Note): Record<string, un
     }
     if (Object.keys(args).length > 0) prompt.arguments = args;
     prompts[name] = prompt;
-    if (name !== wireName) note(['prompts', name], `prompt ${quote(wireName)} on the wire is not a manifest name; renamed`);
-    if (renamed.length > 0) note(['prompts', name], `arguments renamed to manifest names: ${renamed.join(', ')}`);
+    if (name !== wireName) note(['prompts', name], `prompt ${quote(wireName)} on the wire ${notKept}; renamed`);
+    if (renamed.length > 0) note(['prompts', name], `arguments renamed (a wire name the manifest cannot hold, or one that clashes): ${renamed.join(', ')}`);
     note(['prompts', name], 'TODO messages: the wire shows a prompt\'s text only when it is fetched; write fixed messages here, or leave them out and build them in the handler');
   }
   return prompts;

@@ -1,9 +1,16 @@
 /**
- * Names the manifest accepts, made from names a server or a spec chose. The
- * wire allows `get-sum`, `printEnv` or `Dynamic Text Resource`; the manifest
- * wants `^[a-z][a-z0-9_]*$` (at most 64 characters) for tools, resources,
- * prompts and arguments, and `^[a-z][a-z0-9-]*$` for the server.
+ * Names the manifest accepts, made from names a server or a spec chose. A
+ * running server's tool, resource, prompt and argument names are kept as they
+ * are whenever MCP allows them (`get-sum`, `printEnv`: 1 to 128 characters of
+ * `A-Z a-z 0-9 _ - .`), so a generated server lists the same names; only a
+ * name MCP does not allow (`Dynamic Text Resource`) and names from an
+ * OpenAPI spec become snake_case (`^[a-z][a-z0-9_]*$`, at most 64
+ * characters). The server name becomes `^[a-z][a-z0-9-]*$`.
  */
+import { derivedNames } from '../model/naming.js';
+
+/** A name MCP allows for a tool; the manifest takes the same for resources, prompts and arguments. */
+const wireNamePattern = /^[A-Za-z0-9_.-]{1,128}$/;
 
 const maxName = 64;
 
@@ -29,20 +36,40 @@ export function isSemver(version: string): boolean {
 }
 
 /**
- * Hands out manifest names without collisions: a second `get_sum` becomes
+ * Hands out manifest names without collisions: a second `get_sum`, or a
+ * `getSum` after `get-sum` (both would be `getSumHandler`), becomes
  * `get_sum_2`, and the caller notes the rename next to the entry.
  */
 export class NameAllocator {
   private readonly taken = new Set<string>();
 
-  /** A free manifest name for `raw`. */
+  /** A free snake_case manifest name for `raw` (an OpenAPI operation, or a wire name MCP does not allow). */
   allocate(raw: string, fallback: string): string {
     const base = manifestName(raw, fallback);
     let name = base;
-    for (let n = 2; this.taken.has(name); n += 1) name = `${base.slice(0, maxName - String(n).length - 1)}_${n}`;
-    this.taken.add(name);
+    for (let n = 2; !this.isFree(name); n += 1) name = `${base.slice(0, maxName - String(n).length - 1)}_${n}`;
+    return this.claim(name);
+  }
+
+  /** `raw` itself when MCP allows it and no earlier name takes its identifiers or file; else `allocate`. */
+  keep(raw: string, fallback: string): string {
+    // `__proto__` fits the pattern, but no JavaScript object can hold it as a key.
+    return wireNamePattern.test(raw) && raw !== '__proto__' && this.isFree(raw) ? this.claim(raw) : this.allocate(raw, fallback);
+  }
+
+  private isFree(name: string): boolean {
+    return keysOf(name).every((key) => !this.taken.has(key));
+  }
+
+  private claim(name: string): string {
+    for (const key of keysOf(name)) this.taken.add(key);
     return name;
   }
+}
+
+/** The name itself and what it becomes in a generated project: two names must differ in each. */
+function keysOf(name: string): string[] {
+  return [`name:${name}`, ...derivedNames(name).map(([what, value]) => `${what}:${value}`)];
 }
 
 /** A value from an untrusted source, safe on one comment line: quoted, escapes visible. */

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { fileStem } from './naming.js';
 
 /** The manifest's usual name, at the project root: the default of every command and what `init` writes. */
 export const manifestFile = 'mcp.yaml';
@@ -73,9 +74,9 @@ export const handlerDirs = {
 /** The kinds of handler a manifest entry can have. */
 export type HandlerKind = keyof typeof handlerDirs;
 
-/** `src/handlers/tools/search_notes.ts` for tool `search_notes`. */
+/** `src/handlers/tools/search_notes.ts` for tool `search_notes`, `src/handlers/tools/print-env.ts` for tool `printEnv`. */
 export function handlerPath(kind: HandlerKind, name: string): string {
-  return `${handlerDirs[kind]}/${name}.ts`;
+  return `${handlerDirs[kind]}/${fileStem(name)}.ts`;
 }
 
 /** Project files written once, when missing, and the user's from then on. */

@@ -11,23 +11,46 @@ const reservedWords = new Set(
   ).split(' '),
 );
 
+/** The manifest's convention for tool, resource and prompt names; other names MCP allows are accepted too. */
+export const snakeCasePattern = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * The words of a name: split at `_`, `-`, `.` and `:`, and where a capital
+ * starts a word (`printEnv` -> print, Env; `HTTPServer` -> HTTP, Server).
+ * Never empty: a name with no letter or digit (`-`) is one word of its
+ * character codes (`x2d`), so every derivation below is total.
+ */
 function words(name: string): string[] {
-  return name.split(/[_\-.:]+/).filter((w) => w !== '');
+  const found = name
+    .split(/[_\-.:]+/)
+    .flatMap((part) => part.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/))
+    .filter((w) => w !== '');
+  return found.length > 0 ? found : [`x${[...name].map((c) => c.charCodeAt(0).toString(16)).join('')}`];
 }
 
 function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** `search_notes` -> `SearchNotes`. */
+/** An identifier never starts with a digit: `2fa` -> `_2fa`. */
+function identifierStart(identifier: string): string {
+  return /^[0-9]/.test(identifier) ? `_${identifier}` : identifier;
+}
+
+/** The first word in lower case, the others capitalised: `get-sum` and `getSum` -> `getSum`. */
+function camelWords(name: string): string {
+  const [first = '', ...rest] = words(name);
+  return identifierStart(first.toLowerCase() + rest.map(capitalize).join(''));
+}
+
+/** `search_notes` -> `SearchNotes`, `printEnv` -> `PrintEnv`, `get-sum` -> `GetSum`. */
 export function pascalCase(name: string): string {
-  return words(name).map(capitalize).join('');
+  return identifierStart(words(name).map(capitalize).join(''));
 }
 
 /** `search_notes` -> `searchNotes`; a reserved word gets a trailing `_` (`delete` -> `delete_`). */
 export function camelCase(name: string): string {
-  const [first = '', ...rest] = words(name);
-  const identifier = first + rest.map(capitalize).join('');
+  const identifier = camelWords(name);
   return reservedWords.has(identifier) ? `${identifier}_` : identifier;
 }
 
@@ -36,8 +59,35 @@ export function camelCase(name: string): string {
  * tool's natural camelCase name free for the domain function the handler calls (`appendToDraft`).
  */
 export function handlerExport(name: string): string {
-  const [first = '', ...rest] = words(name);
-  return `${first}${rest.map(capitalize).join('')}Handler`;
+  return `${camelWords(name)}Handler`;
+}
+
+/**
+ * The file name (without `.ts`) of a handler: a snake_case name is its own
+ * file name (`search_notes`), any other name its words in lower-case
+ * kebab-case (`get-sum` -> `get-sum`, `printEnv` -> `print-env`), so that two
+ * handler files never differ only in case.
+ */
+export function fileStem(name: string): string {
+  return snakeCasePattern.test(name) ? name : words(name).join('-').toLowerCase();
+}
+
+/**
+ * What a manifest name becomes in a generated project, by what a diagnostic
+ * calls it. Two names of one kind must differ in each (`name-collision`), and
+ * an import renames a wire name that would not.
+ */
+export function derivedNames(name: string): readonly (readonly [string, string])[] {
+  return [
+    ['identifier', camelCase(name)],
+    ['type name', pascalCase(name)],
+    ['handler file name', `${fileStem(name)}.ts`],
+  ];
+}
+
+/** The snake_case form of a name, for rules that read words: `deleteItem` and `delete-item` -> `delete_item`. */
+export function snakeCase(name: string): string {
+  return words(name).join('_').toLowerCase();
 }
 
 /** `NOTES` style prefix for environment variables: `team-notes` -> `TEAM_NOTES`. */

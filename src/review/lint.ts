@@ -5,6 +5,7 @@
  */
 import type { Finding } from '../diagnostics/index.js';
 import { legacyProtocolVersion } from '../model/defaults.js';
+import { snakeCase, snakeCasePattern } from '../model/naming.js';
 import { walkSchema } from '../model/schema-walk.js';
 import type { ServerModel, ToolModel } from '../model/types.js';
 import { formatPointer } from '../util/json-pointer.js';
@@ -26,7 +27,9 @@ function isShort(text: string | null): boolean {
 
 function lintToolHints(tool: ToolModel, model: ServerModel): Finding[] {
   const out: Finding[] = [];
-  const verb = mutatingVerbs.find((v) => tool.name.startsWith(v));
+  // Words, not spelling: `deleteItem` and `delete-item` start with the verb as much as `delete_item` does.
+  const words = snakeCase(tool.name);
+  const verb = mutatingVerbs.find((v) => words.startsWith(v));
   if (verb !== undefined && tool.annotations.destructiveHint !== true) {
     out.push(finding('lint-mutating-verb', tool.pointer, `tool "${tool.name}" sounds like it changes data ("${verb}") but is not marked destructiveHint: true`, 'set annotations.destructiveHint: true, or rename the tool if it only reads'));
   }
@@ -98,6 +101,7 @@ export function lintModel(model: ServerModel): Finding[] {
     else byDescription.set(tool.description, tool.name);
   }
   out.push(...lintUnsafeText(model));
+  out.push(...lintNameStyle(model));
   for (const item of [...model.resources, ...model.prompts]) {
     if (isShort(item.description)) {
       const kind = 'uri' in item ? 'resource' : 'prompt';
@@ -105,4 +109,18 @@ export function lintModel(model: ServerModel): Finding[] {
     }
   }
   return out;
+}
+
+/** Names MCP allows but the convention does not (`get-sum`, `printEnv`): a warning, since an imported server keeps its wire names. */
+function lintNameStyle(model: ServerModel): Finding[] {
+  const items = [
+    ...model.tools.map((t) => ['tool', t] as const),
+    ...model.resources.map((r) => ['resource', r] as const),
+    ...model.prompts.map((p) => ['prompt', p] as const),
+  ];
+  return items
+    .filter(([, item]) => !snakeCasePattern.test(item.name))
+    .map(([kind, item]) =>
+      finding('lint-name-style', item.pointer, `${kind} name "${item.name}" is not snake_case`, `rename it to "${snakeCase(item.name)}" if no client depends on the current name${kind === 'tool' ? ' (with renamedFrom, to keep its handler)' : ''}`),
+    );
 }

@@ -9,7 +9,7 @@ import { sortDiagnostics, type Diagnostic } from '../diagnostics/index.js';
 import type { Manifest } from '../model/manifest.gen.js';
 import { RuleContext, type ManifestSource } from './context.js';
 import { checkExamples } from './rules/examples.js';
-import { checkNameCollisions, checkRenames } from './rules/names.js';
+import { checkNameCollisions, checkPrototypeNames, checkRenames } from './rules/names.js';
 import { checkPromptPlaceholders } from './rules/prompts.js';
 import { checkResources } from './rules/resources.js';
 import { checkDurations, checkProtocol, checkRegistry, checkTransportsAndAuth } from './rules/server.js';
@@ -24,6 +24,7 @@ export { placeholderPattern } from './rules/prompts.js';
 const rules: readonly ((ctx: RuleContext) => void)[] = [
   checkShape,
   checkNameCollisions,
+  checkPrototypeNames,
   checkRenames,
   checkProtocol,
   checkTransportsAndAuth,

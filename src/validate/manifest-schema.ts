@@ -269,7 +269,7 @@ export const manifestSchema = {
     "tools": {
       "type": "object",
       "propertyNames": {
-        "$ref": "#/definitions/name"
+        "$ref": "#/definitions/wireName"
       },
       "additionalProperties": {
         "type": "object",
@@ -335,7 +335,8 @@ export const manifestSchema = {
           },
           "renamedFrom": {
             "type": "string",
-            "pattern": "^[a-z][a-z0-9_]*$",
+            "pattern": "^[A-Za-z0-9_.-]+$",
+            "maxLength": 128,
             "description": "The tool's previous name; the handler file and symbol are renamed on the next generate."
           },
           "input": {
@@ -368,7 +369,7 @@ export const manifestSchema = {
     "resources": {
       "type": "object",
       "propertyNames": {
-        "$ref": "#/definitions/name"
+        "$ref": "#/definitions/wireName"
       },
       "additionalProperties": {
         "type": "object",
@@ -431,7 +432,7 @@ export const manifestSchema = {
     "prompts": {
       "type": "object",
       "propertyNames": {
-        "$ref": "#/definitions/name"
+        "$ref": "#/definitions/wireName"
       },
       "additionalProperties": {
         "type": "object",
@@ -450,7 +451,7 @@ export const manifestSchema = {
           "arguments": {
             "type": "object",
             "propertyNames": {
-              "$ref": "#/definitions/name"
+              "$ref": "#/definitions/wireName"
             },
             "additionalProperties": {
               "type": "object",
@@ -644,6 +645,11 @@ export const manifestSchema = {
       "type": "string",
       "pattern": "^[a-z][a-z0-9_]*$",
       "maxLength": 64
+    },
+    "wireName": {
+      "type": "string",
+      "pattern": "^[A-Za-z0-9_.-]+$",
+      "maxLength": 128
     },
     "duration": {
       "type": "string",

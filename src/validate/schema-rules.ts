@@ -103,13 +103,20 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
   }
 }
 
+/** Key patterns by kind: what MCP allows on the wire for tools, resources, prompts and arguments; ours for the others. */
+const namePatterns: Record<string, readonly [string, number]> = {
+  scope: ['^[a-z][a-z0-9_.:-]*$', 64],
+  'handle kind': ['^[a-z][a-z0-9_]*$', 64],
+};
+const wireNamePattern = ['^[A-Za-z0-9_.-]+$', 128] as const;
+
 function reportName(ctx: RuleContext, path: string[], name: string, keyword: string): void {
-  if (keyword === 'maxLength' && name.length <= 64) return;
   const kind = mapKinds[path[path.length - 1] ?? ''] ?? 'name';
-  const pattern = kind === 'scope' ? '^[a-z][a-z0-9_.:-]*$' : '^[a-z][a-z0-9_]*$';
+  const [pattern, maxLength] = namePatterns[kind] ?? wireNamePattern;
+  if (keyword === 'maxLength' && name.length <= maxLength) return;
   // The pattern and the length rule can both fire for one key; report it once.
   if (keyword === 'maxLength' && new RegExp(pattern).test(name) === false) return;
-  ctx.report('name-format', [...path, name], `${kind} name "${name}" must match ${pattern} and be at most 64 characters`, `use "${suggestName(name)}"`, 'key');
+  ctx.report('name-format', [...path, name], `${kind} name "${name}" must match ${pattern} and be at most ${maxLength} characters`, `use "${suggestName(name)}"`, 'key');
 }
 
 function reportString(ctx: RuleContext, error: ErrorObject, path: string[], where: string, last: string | undefined): void {

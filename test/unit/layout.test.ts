@@ -14,6 +14,12 @@ describe('the layout module', () => {
   it('computes import specifiers between project files', () => {
     expect(moduleSpecifier('src/generated/server.gen.ts', handlerPath('tool', 'search'))).toBe('../handlers/tools/search.js');
     expect(moduleSpecifier('src/main.ts', 'src/generated/server.gen.ts')).toBe('./generated/server.gen.js');
+    expect([handlerPath('tool', 'search_notes'), handlerPath('tool', 'get-sum'), handlerPath('tool', 'printEnv'), handlerPath('prompt', 'simple-prompt')]).toEqual([
+      'src/handlers/tools/search_notes.ts',
+      'src/handlers/tools/get-sum.ts',
+      'src/handlers/tools/print-env.ts',
+      'src/handlers/prompts/simple-prompt.ts',
+    ]);
   });
 
   it('counts every file a golden marker lists as a generated location, and nothing the user owns', () => {

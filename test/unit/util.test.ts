@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camelCase, pascalCase, suggestName } from '../../src/model/naming.js';
+import { camelCase, fileStem, handlerExport, pascalCase, snakeCase, suggestName } from '../../src/model/naming.js';
 import { compareText, sortBy } from '../../src/util/compare.js';
 import { parseDuration } from '../../src/util/duration.js';
 import { formatPointer, parsePointer, resolvePointer } from '../../src/util/json-pointer.js';
@@ -29,6 +29,27 @@ describe('naming', () => {
     expect(pascalCase('note_draft')).toBe('NoteDraft');
     expect(suggestName('Get Weather')).toBe('get_weather');
     expect(suggestName('searchNotes')).toBe('search_notes');
+  });
+
+  it('derives identifiers and handler files from every name MCP allows, and the same ones for names that differ only in separators', () => {
+    const names = ['get-sum', 'get_sum', 'getSum', 'GetSum', 'printEnv', 'HTTPServer', 'v2.search_items', 'get_URL', '2fa', '-', '.', 'delete'];
+    const derived = names.map((name) => [name, camelCase(name), pascalCase(name), handlerExport(name), fileStem(name), snakeCase(name)]);
+    expect(derived).toEqual([
+      ['get-sum', 'getSum', 'GetSum', 'getSumHandler', 'get-sum', 'get_sum'],
+      ['get_sum', 'getSum', 'GetSum', 'getSumHandler', 'get_sum', 'get_sum'],
+      ['getSum', 'getSum', 'GetSum', 'getSumHandler', 'get-sum', 'get_sum'],
+      ['GetSum', 'getSum', 'GetSum', 'getSumHandler', 'get-sum', 'get_sum'],
+      ['printEnv', 'printEnv', 'PrintEnv', 'printEnvHandler', 'print-env', 'print_env'],
+      ['HTTPServer', 'httpServer', 'HTTPServer', 'httpServerHandler', 'http-server', 'http_server'],
+      ['v2.search_items', 'v2SearchItems', 'V2SearchItems', 'v2SearchItemsHandler', 'v2-search-items', 'v2_search_items'],
+      ['get_URL', 'getURL', 'GetURL', 'getURLHandler', 'get-url', 'get_url'],
+      ['2fa', '_2fa', '_2fa', '_2faHandler', '2fa', '2fa'],
+      ['-', 'x2d', 'X2d', 'x2dHandler', 'x2d', 'x2d'],
+      ['.', 'x2e', 'X2e', 'x2eHandler', 'x2e', 'x2e'],
+      ['delete', 'delete_', 'Delete', 'deleteHandler', 'delete', 'delete'],
+    ]);
+    const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+    expect(derived.flatMap(([, ...out]) => out.slice(0, 3)).filter((id) => !identifier.test(id ?? ''))).toEqual([]);
   });
 });
 

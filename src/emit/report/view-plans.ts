@@ -33,10 +33,12 @@ export function statePlan(model: ServerModel) {
   const lines = ['flowchart LR'];
   for (const h of model.handles) lines.push(`  h_${h.name}(["${h.name}"])`);
   const tools = [...new Set(model.handles.flatMap((h) => [...h.issuedBy, ...h.consumedBy]))].sort(compareText);
-  for (const t of tools) lines.push(`  t_${t}["${t}"]`);
+  // A Mermaid node id is a word: `get-sum` or `v2.search` would be read as syntax. Names that differ only there collide anyway.
+  const node = (tool: string) => `t_${tool.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  for (const t of tools) lines.push(`  ${node(t)}["${t}"]`);
   for (const h of model.handles) {
-    for (const t of h.issuedBy) lines.push(`  t_${t} -->|issues| h_${h.name}`);
-    for (const t of h.consumedBy) lines.push(`  h_${h.name} -->|consumed by| t_${t}`);
+    for (const t of h.issuedBy) lines.push(`  ${node(t)} -->|issues| h_${h.name}`);
+    for (const t of h.consumedBy) lines.push(`  h_${h.name} -->|consumed by| ${node(t)}`);
   }
   return { hasHandles: rows.length > 0, table: table(['kind', 'what it stands for', 'issued by', 'consumed by', 'lifetime', 'bound to'], rows), mermaid: block('mermaid', lines.join('\n')) };
 }

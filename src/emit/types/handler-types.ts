@@ -1,5 +1,6 @@
 import { StructureKind, Writers, type OptionalKind, type PropertySignatureStructure, type StatementStructures, type TypeAliasDeclarationStructure } from 'ts-morph';
 import type { ServerModel } from '../../model/types.js';
+import { key } from '../shared/literal.js';
 
 type Property = OptionalKind<PropertySignatureStructure>;
 
@@ -22,9 +23,10 @@ function inlineObject(members: readonly (readonly [string, string])[]): string {
  */
 export function handlerTypeStatements(model: ServerModel): StatementStructures[] {
   const issuers: Property[] = model.handles.map((h) => ({ name: h.name, isReadonly: true, type: `HandleIssuer<${h.typeName}>` }));
-  const tools: Property[] = model.tools.map((t) => ({ name: t.name, type: inlineObject([['input', t.names.inputType], ['output', t.names.outputType]]) }));
-  const resources: Property[] = model.resources.map((r) => ({ name: r.name, type: inlineObject([['variables', r.names.argsType]]) }));
-  const prompts: Property[] = model.prompts.filter((p) => p.messages === null).map((p) => ({ name: p.name, type: inlineObject([['args', p.names.argsType]]) }));
+  // Tool, resource and prompt names may be `get-sum` or `v2.search`: quoted where they are no identifier.
+  const tools: Property[] = model.tools.map((t) => ({ name: key(t.name), type: inlineObject([['input', t.names.inputType], ['output', t.names.outputType]]) }));
+  const resources: Property[] = model.resources.map((r) => ({ name: key(r.name), type: inlineObject([['variables', r.names.argsType]]) }));
+  const prompts: Property[] = model.prompts.filter((p) => p.messages === null).map((p) => ({ name: key(p.name), type: inlineObject([['args', p.names.argsType]]) }));
   const [first] = model.handles;
   const issuersDoc =
     first === undefined

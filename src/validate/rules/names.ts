@@ -1,4 +1,4 @@
-import { camelCase } from '../../model/naming.js';
+import { derivedNames } from '../../model/naming.js';
 import { entriesOf, isRecord, stringOr } from '../../util/guards.js';
 import type { RuleContext } from '../context.js';
 
@@ -9,20 +9,42 @@ const kinds = [
   ['handles', 'handle kind'],
 ] as const;
 
-/** Names of one kind that become the same generated identifier (`get_item2` and `get_item_2`). */
+/**
+ * Names of one kind that become the same generated identifier, type name or handler file
+ * (`get_item2` and `get_item_2`; `get-sum`, `get_sum` and `getSum`). Each name is reported once.
+ */
 export function checkNameCollisions(ctx: RuleContext): void {
   if (!isRecord(ctx.data)) return;
   for (const [section, kind] of kinds) {
     const seen = new Map<string, string>();
     for (const [name] of entriesOf(ctx.data[section])) {
-      const identifier = camelCase(name);
-      const first = seen.get(identifier);
-      if (first === undefined) {
-        seen.set(identifier, name);
+      const derived = derivedNames(name);
+      const clash = derived.find(([what, value]) => seen.has(`${what}:${value}`));
+      if (clash === undefined) {
+        for (const [what, value] of derived) seen.set(`${what}:${value}`, name);
         continue;
       }
-      ctx.report('name-collision', [section, name], `${kind} "${name}" and ${kind} "${first}" both become the identifier "${identifier}"`, `rename one of them`, 'key');
+      const [what, value] = clash;
+      ctx.report('name-collision', [section, name], `${kind} "${name}" and ${kind} "${seen.get(`${what}:${value}`) ?? ''}" both become the ${what} "${value}"`, 'rename one of them', 'key');
     }
+  }
+}
+
+/**
+ * `__proto__` matches the name pattern, but generated code and the runtime keep names as object keys,
+ * where JavaScript takes it as the prototype: the entry would silently vanish.
+ */
+export function checkPrototypeNames(ctx: RuleContext): void {
+  if (!isRecord(ctx.data)) return;
+  const at: (readonly string[])[] = [];
+  for (const [section] of kinds) {
+    for (const [name, entry] of entriesOf(ctx.data[section])) {
+      at.push([section, name]);
+      if (section === 'prompts' && isRecord(entry)) for (const [arg] of entriesOf(entry.arguments)) at.push([section, name, 'arguments', arg]);
+    }
+  }
+  for (const path of at.filter((p) => p[p.length - 1] === '__proto__')) {
+    ctx.report('name-format', path, 'name "__proto__" cannot be used: JavaScript objects take it as their prototype, so the entry would be lost', 'rename it', 'key');
   }
 }
 
