@@ -23,7 +23,8 @@ async function buildDemo(root, outDir) {
   const result = spawnSync(tsc, ['-p', path.join(root, 'examples', 'demo', 'tsconfig.json'), '--outDir', outDir], { cwd: root, encoding: 'utf8', timeout: 300_000 });
   if (result.status !== 0) throw new Error(`compiling examples/demo failed:\n${result.stdout}${result.stderr}`);
   const { bundleArgs } = await import('../../dist/emit/scaffold/index.js');
-  const args = bundleArgs.map((arg) => arg.replace(/^(--outfile=)?dist\//, (_match, flag) => `${flag ?? ''}${outDir}/`));
+  // The scaffold's paths are relative to the project's root: `dist/...` (also after `--outfile=` and an alias's `=./`) is `outDir`.
+  const args = bundleArgs.map((arg) => arg.replace(/(^|=|=\.\/)dist\//, (_match, before) => `${before === '' ? '' : '='}${outDir}/`));
   const bundled = spawnSync(path.join(root, 'node_modules', '.bin', 'esbuild'), args, { cwd: root, encoding: 'utf8', timeout: 120_000 });
   if (bundled.status !== 0) throw new Error(`bundling examples/demo failed:\n${bundled.stdout}${bundled.stderr}`);
   return path.join(outDir, 'server.mjs');

@@ -11,6 +11,7 @@ import type { Plan } from '../plan/index.js';
 import type { Review } from '../review/index.js';
 import { compareText } from '../util/compare.js';
 import { stableJson } from '../util/stable-json.js';
+import { emitBundleShims } from './bundle/index.js';
 import { emitFacade } from './facade/index.js';
 import { checkHandler, renameHandler } from './handlers/reconcile.js';
 import { emitStub } from './handlers/stubs.js';
@@ -51,6 +52,7 @@ export async function emitProject(model: ServerModel, plan: Plan, existing: Read
     ...emitRegistry(model, ctx),
     emitServer(plan.handlers, ctx),
     await emitValidators(registryData(model).tools, ctx),
+    emitBundleShims(ctx),
     ...emitRuntime(model, ctx),
     ...emitContractTests(model, ctx),
   ];

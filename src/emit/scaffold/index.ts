@@ -29,7 +29,17 @@ export const projectPins = {
  * file, `dist/server.mjs`, which `start` runs. Node then resolves, reads and links one module instead of about fifty, which
  * makes a stdio session start sooner (docs/benchmarks.md); `node dist/src/main.js`, the plain `tsc` output, still works.
  */
-export const bundleArgs = ['dist/src/main.js', '--bundle', '--platform=node', '--format=esm', '--target=node20', '--outfile=dist/server.mjs', '--log-level=warning'] as const;
+export const bundleArgs = [
+  'dist/src/main.js',
+  '--bundle',
+  '--platform=node',
+  '--format=esm',
+  '--target=node20',
+  // The SDK's Node shim loads ajv at start-up; this one loads it on first use (src/generated/bundle-shims.gen.ts).
+  `--alias:@modelcontextprotocol/server/_shims=./${generatedPaths.bundleShims.replace(/^src\//, 'dist/src/').replace(/\.ts$/, '.js')}`,
+  '--outfile=dist/server.mjs',
+  '--log-level=warning',
+] as const;
 
 function packageJson(model: ServerModel, ctx: EmitContext): string {
   const dependencies: Record<string, string> = { '@modelcontextprotocol/server': projectPins.sdkServer };
