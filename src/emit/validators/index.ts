@@ -90,9 +90,8 @@ type Ajv = { compile(schema: object): unknown };
 type Standalone = (ajv: Ajv, validate: unknown) => string;
 
 /** One validator as an expression: the standalone code in its own scope, its helpers named; null when it cannot be emitted. */
-function validatorExpression(schema: Readonly<Record<string, unknown>>, makeAjv: () => Ajv, standalone: Standalone, used: Set<string>): string | null {
+function validatorExpression(schema: Readonly<Record<string, unknown>>, ajv: Ajv, standalone: Standalone, used: Set<string>): string | null {
   if (unsupported(schema) !== null) return null;
-  const ajv = makeAjv();
   let code = standalone(ajv, ajv.compile(schema));
   const head = /^"use strict";module\.exports = (validate\d+);module\.exports\.default = validate\d+;/.exec(code);
   if (head === null) return null;
@@ -112,7 +111,8 @@ export async function emitValidators(tools: readonly ToolSchemas[], ctx: EmitCon
   // Loaded here, not at start-up: only a run that emits a project needs the compiler.
   const [{ default: Ajv2020 }, { default: standaloneModule }] = await Promise.all([import('ajv/dist/2020.js'), import('ajv/dist/standalone/index.js')]);
   // The SDK's options (AjvJsonSchemaValidator): formats stay with the SDK, so schemas using them are not emitted.
-  const makeAjv = (): Ajv => new Ajv2020.default({ strict: false, validateFormats: true, validateSchema: false, allErrors: true, code: { source: true } });
+  // One instance for every schema: standalone code carries only what its own validator uses, and each one gets a scope of its own.
+  const ajv: Ajv = new Ajv2020.default({ strict: false, validateFormats: true, validateSchema: false, allErrors: true, code: { source: true } });
   const standalone = standaloneModule.default as unknown as Standalone;
   const used = new Set<string>();
   const constants: string[] = [];
@@ -121,7 +121,7 @@ export async function emitValidators(tools: readonly ToolSchemas[], ctx: EmitCon
     const fields: string[] = [];
     for (const [side, schema] of [['input', tool.inputSchema], ['output', tool.outputSchema]] as const) {
       if (schema === null) continue;
-      const expression = validatorExpression(schema, makeAjv, standalone, used);
+      const expression = validatorExpression(schema, ajv, standalone, used);
       if (expression === null) continue;
       const name = `${side}${index}`;
       constants.push(`/** ${JSON.stringify(tool.name)}: ${side}. */\nconst ${name} = verdict(${expression});`);
