@@ -76,7 +76,7 @@ export function promptArgsValidator(prompt: PromptSpec): StandardSchemaWithJSON[
  * has none, so one is attached holding a `completable` string schema per
  * argument with declared values. The SDK registers `completion/complete` when it sees one.
  */
-export function argsSchema(prompt: PromptSpec): StandardSchemaWithJSON {
+function argsSchema(prompt: PromptSpec): StandardSchemaWithJSON {
   const properties: Record<string, unknown> = {};
   const shape: Record<string, unknown> = {};
   const isString = (value: unknown) => (typeof value === 'string' ? { value } : { issues: [{ message: 'data must be string' }] });
