@@ -1,4 +1,4 @@
-// stdio cold start of the demo example (examples/demo, compiled as committed) beside two
+// stdio cold start of the demo example (examples/demo, compiled and bundled as `npm run build` does) beside two
 // hand-written SDK servers for the same tool, resource and prompt (scripts/bench/servers/
 // demo-server.mjs): one with its schemas built once (the fair baseline) and one written as the
 // SDK's docs show it. Two figures per server: spawn → first `tools/call` answer and spawn →
@@ -13,18 +13,26 @@ import { interleave } from './run.mjs';
 
 const handwritten = fileURLToPath(new URL('./servers/demo-server.mjs', import.meta.url));
 
-/** Compiles examples/demo with its own tsconfig into `outDir` (inside the repository, so the SDK resolves); returns its entry. */
-function buildDemo(root, outDir) {
+/**
+ * Builds examples/demo as its `npm run build` does, into `outDir` (inside the repository, so the SDK resolves): `tsc` with its
+ * own tsconfig, then the project's `bundle` step (esbuild, the scaffold's arguments); returns the bundle, which `npm start` runs.
+ */
+async function buildDemo(root, outDir) {
   rmSync(outDir, { recursive: true, force: true });
   const tsc = path.join(root, 'node_modules', '.bin', 'tsc');
   const result = spawnSync(tsc, ['-p', path.join(root, 'examples', 'demo', 'tsconfig.json'), '--outDir', outDir], { cwd: root, encoding: 'utf8', timeout: 300_000 });
   if (result.status !== 0) throw new Error(`compiling examples/demo failed:\n${result.stdout}${result.stderr}`);
-  return path.join(outDir, 'src', 'main.js');
+  const { bundleArgs } = await import('../../dist/emit/scaffold/index.js');
+  // The scaffold's paths are relative to the project's root: `dist/...` (also after `--outfile=` and an alias's `=./`) is `outDir`.
+  const args = bundleArgs.map((arg) => arg.replace(/(^|=|=\.\/)dist\//, (_match, before) => `${before === '' ? '' : '='}${outDir}/`));
+  const bundled = spawnSync(path.join(root, 'node_modules', '.bin', 'esbuild'), args, { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  if (bundled.status !== 0) throw new Error(`bundling examples/demo failed:\n${bundled.stdout}${bundled.stderr}`);
+  return path.join(outDir, 'server.mjs');
 }
 
 /** Interleaved cold starts of the generated demo and both hand-written servers; returns the stdio rows. */
 export async function benchStdio({ root, scratch, runs, discard, random, progress }) {
-  const entry = buildDemo(root, path.join(scratch, 'demo'));
+  const entry = await buildDemo(root, path.join(scratch, 'demo'));
   const env = serverEnv();
   const servers = { generated: [entry, '--transport', 'stdio'], fair: [handwritten], docs: [handwritten, 'docs'] };
   const probes = { call: callProbe('add', { a: 40, b: 2 }, { sum: 42 }), list: listProbe(['add']) };

@@ -11,10 +11,11 @@ import type { Plan } from '../plan/index.js';
 import type { Review } from '../review/index.js';
 import { compareText } from '../util/compare.js';
 import { stableJson } from '../util/stable-json.js';
+import { emitBundleShims } from './bundle/index.js';
 import { emitFacade } from './facade/index.js';
 import { checkHandler, renameHandler } from './handlers/reconcile.js';
 import { emitStub } from './handlers/stubs.js';
-import { emitRegistry } from './registry/index.js';
+import { emitRegistry, registryData } from './registry/index.js';
 import { emitReportJson, emitReportMarkdown, type LineOf } from './report/index.js';
 import { emitRuntime } from './runtime/index.js';
 import { emitScaffold } from './scaffold/index.js';
@@ -22,6 +23,7 @@ import { emitServer } from './server/index.js';
 import type { EmitContext, GeneratedFile } from './shared/files.js';
 import { emitContractTests } from './tests/index.js';
 import { emitTypes } from './types/index.js';
+import { emitValidators } from './validators/index.js';
 
 export type { EmitContext, GeneratedFile, Ownership } from './shared/files.js';
 export { bannerMark } from './shared/banner.js';
@@ -49,6 +51,8 @@ export async function emitProject(model: ServerModel, plan: Plan, existing: Read
     emitFacade(model, ctx),
     ...emitRegistry(model, ctx),
     emitServer(plan.handlers, ctx),
+    await emitValidators(registryData(model).tools, ctx),
+    emitBundleShims(ctx),
     ...emitRuntime(model, ctx),
     ...emitContractTests(model, ctx),
   ];

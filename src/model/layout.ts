@@ -38,6 +38,10 @@ export const generatedPaths = {
   registry: `${generatedDir}/registry.gen.ts`,
   registryJson: `${generatedDir}/registry.gen.json`,
   server: `${generatedDir}/server.gen.ts`,
+  /** Every tool's validators, compiled to code when the project is generated. */
+  validators: `${generatedDir}/validators.gen.ts`,
+  /** What the project's bundle uses in place of the SDK's Node shim: ajv loads on first use. */
+  bundleShims: `${generatedDir}/bundle-shims.gen.ts`,
   /** The runtime module the project's `src/main.ts` starts the server with. */
   start: `${generatedDir}/runtime/start.gen.ts`,
   contractPlan: 'test/contract-plan.gen.ts',

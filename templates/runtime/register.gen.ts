@@ -35,18 +35,19 @@ export function lazyHandler<M, F extends (...args: never[]) => Promise<unknown>>
 /** The input and output schema of every tool, by name, wrapped for the SDK exactly once. */
 export type CompiledSchemas = ReadonlyMap<string, { readonly input: StandardSchemaWithJSON; readonly output?: StandardSchemaWithJSON }>;
 
-/** A tool schema whose validator compiles on first use, once per process: `tools/list` needs only the JSON Schema as written. */
-export function lazySchema(json: Readonly<Record<string, unknown>>): StandardSchemaWithJSON {
+/** Validators compiled to code at generate time (validators.gen.ts), by tool: the verdicts `fromJsonSchema` would give. */
+export type PrecompiledValidators = Readonly<Record<string, Partial<Record<'input' | 'output', StandardSchemaWithJSON['~standard']['validate']>>>>;
+
+/** A tool schema checked by its precompiled validator, or else compiled on first use, once per process: `tools/list` needs only the JSON. */
+export function lazySchema(json: Readonly<Record<string, unknown>>, precompiled?: StandardSchemaWithJSON['~standard']['validate']): StandardSchemaWithJSON {
   let compiled: StandardSchemaWithJSON | undefined;
-  const real = (): StandardSchemaWithJSON => (compiled ??= fromJsonSchema(json as Record<string, unknown>) as StandardSchemaWithJSON);
-  return {
-    '~standard': { version: 1, vendor: 'mcp-gen', validate: (value: unknown) => real()['~standard'].validate(value), jsonSchema: { input: () => json, output: () => json } },
-  } as StandardSchemaWithJSON;
+  const validate = precompiled ?? ((value: unknown) => (compiled ??= fromJsonSchema(json as Record<string, unknown>) as StandardSchemaWithJSON)['~standard'].validate(value));
+  return { '~standard': { version: 1, vendor: 'mcp-gen', validate, jsonSchema: { input: () => json, output: () => json } } } as StandardSchemaWithJSON;
 }
 
 /** Wraps every tool schema for the SDK. Call once, at module scope: the HTTP entry builds a server per request. */
-export function compileSchemas(registry: RegistrySpec): CompiledSchemas {
-  return new Map(registry.tools.map((tool) => [tool.name, { input: lazySchema(tool.inputSchema), ...(tool.outputSchema === null ? {} : { output: lazySchema(tool.outputSchema) }) }]));
+export function compileSchemas(registry: RegistrySpec, precompiled: PrecompiledValidators = {}): CompiledSchemas {
+  return new Map(registry.tools.map((tool) => [tool.name, { input: lazySchema(tool.inputSchema, precompiled[tool.name]?.input), ...(tool.outputSchema === null ? {} : { output: lazySchema(tool.outputSchema, precompiled[tool.name]?.output) }) }]));
 }
 
 /** A fresh McpServer with every primitive, in registry order; with `onlyTool`, only that tool (capabilities stay complete). */

@@ -1,4 +1,4 @@
 // Copied over the generated stub of tool "echo" by scripts/bench-http/project.mjs.
 import type { ToolHandler } from '../../generated/index.gen.js';
 
-export const echo: ToolHandler<'echo'> = async (input) => input.text;
+export const echoHandler: ToolHandler<'echo'> = async (input) => input.text;

@@ -24,7 +24,7 @@ export function hostsView(model: ServerModel) {
   const env = hostEnv(model, 'stdio');
   const stdio = {
     mcpServers: {
-      [name]: { command: '/absolute/path/to/node', args: [`/absolute/path/to/${name}/dist/src/main.js`], ...(Object.keys(env).length === 0 ? {} : { env }) },
+      [name]: { command: '/absolute/path/to/node', args: [`/absolute/path/to/${name}/dist/server.mjs`], ...(Object.keys(env).length === 0 ? {} : { env }) },
     },
   };
   const http = model.transports.http;

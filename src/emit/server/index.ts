@@ -37,6 +37,7 @@ export function emitServer(handlers: readonly HandlerPlan[], ctx: EmitContext): 
       { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ServerDefinition'], moduleSpecifier: './runtime/start.gen.js' },
       { kind: StructureKind.ImportDeclaration, namedImports: ['registry'], moduleSpecifier: './registry.gen.js' },
       { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['PromptHandlers', 'ResourceHandlers', 'ToolHandlers'], moduleSpecifier: './types.gen.js' },
+      { kind: StructureKind.ImportDeclaration, namedImports: ['validators'], moduleSpecifier: './validators.gen.js' },
       constant('tools', 'ToolHandlers', handlerMap(of('tool')), 'The tool handlers; a handler whose signature drifted from the manifest fails to type-check here.'),
       constant('resources', 'ResourceHandlers', handlerMap(of('resource')), 'The resource handlers.'),
       constant('prompts', 'PromptHandlers', handlerMap(of('prompt')), 'The handlers of prompts without fixed messages.'),
@@ -44,8 +45,8 @@ export function emitServer(handlers: readonly HandlerPlan[], ctx: EmitContext): 
         kind: StructureKind.VariableStatement,
         isExported: true,
         declarationKind: VariableDeclarationKind.Const,
-        docs: ['This server: registry, handlers, and every schema wrapped once, here at module scope.'],
-        declarations: [{ name: 'definition', type: 'ServerDefinition', initializer: '{ registry, schemas: compileSchemas(registry), handlers: { tools, resources, prompts } }' }],
+        docs: ['This server: registry, handlers, and every schema wrapped once, here at module scope, with its validator compiled to code.'],
+        declarations: [{ name: 'definition', type: 'ServerDefinition', initializer: '{ registry, schemas: compileSchemas(registry, validators), handlers: { tools, resources, prompts } }' }],
       },
     ],
   });

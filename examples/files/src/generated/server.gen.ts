@@ -5,6 +5,7 @@ import { compileSchemas, lazyHandler } from './runtime/register.gen.js';
 import type { ServerDefinition } from './runtime/start.gen.js';
 import { registry } from './registry.gen.js';
 import type { PromptHandlers, ResourceHandlers, ToolHandlers } from './types.gen.js';
+import { validators } from './validators.gen.js';
 
 /** The tool handlers; a handler whose signature drifted from the manifest fails to type-check here. */
 const tools: ToolHandlers = {
@@ -23,5 +24,5 @@ const resources: ResourceHandlers = {
 /** The handlers of prompts without fixed messages. */
 const prompts: PromptHandlers = {};
 
-/** This server: registry, handlers, and every schema wrapped once, here at module scope. */
-export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry), handlers: { tools, resources, prompts } };
+/** This server: registry, handlers, and every schema wrapped once, here at module scope, with its validator compiled to code. */
+export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry, validators), handlers: { tools, resources, prompts } };

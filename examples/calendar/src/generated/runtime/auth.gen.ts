@@ -156,7 +156,7 @@ export function createHttpAuth(verifier: OAuthTokenVerifier, options: ResourceOp
 /**
  * The HTTP authorization the manifest asks for. oauth.gen.ts (and with it jose)
  * is imported only for OAuth: other projects do not contain that file, so the
- * specifier is a variable the type checker does not resolve.
+ * specifier is a template the type checker does not resolve (a bundler takes every match).
  */
 export const httpAuth: AuthModule['httpAuth'] = async ({ registry, environment, log }, path) => {
   const { auth } = registry;
@@ -166,8 +166,8 @@ export const httpAuth: AuthModule['httpAuth'] = async ({ registry, environment, 
     return createHttpAuth(verifier, { path, resource: auth.resource, authorizationServers: [], scopes }, log);
   }
   if (auth.type === 'none') throw new StartupError('this server declares no authorization');
-  const specifier = './oauth.gen.js';
-  const { createJwtVerifier } = (await import(specifier)) as { createJwtVerifier: JwtVerifierFactory };
+  const specifier = 'oauth';
+  const { createJwtVerifier } = (await import(/* @vite-ignore */ `./${specifier}.gen.js`)) as { createJwtVerifier: JwtVerifierFactory };
   const verifier = createJwtVerifier({ issuer: auth.issuer, jwksUri: auth.jwksUri, resource: auth.resource }, log);
   return createHttpAuth(verifier, { path, resource: auth.resource, authorizationServers: [auth.issuer], scopes }, log);
 };

@@ -37,10 +37,9 @@ export interface OptionalModules {
   readonly http: { readonly serveHttp: (startup: Startup, options: StartOptions, build: (onlyTool?: string) => McpServer) => Promise<void> };
 }
 
-/** Imports an optional module; projects without it lack the file, so the specifier is a variable the type checker does not resolve. */
+/** Imports an optional module. Projects without it lack the file: tsc leaves the template unresolved, a bundler takes every match (vite must not). */
 export async function loadModule<K extends keyof OptionalModules>(name: K): Promise<OptionalModules[K]> {
-  const specifier = `./${name}.gen.js`;
-  return (await import(specifier)) as OptionalModules[K];
+  return (await import(/* @vite-ignore */ `./${name}.gen.js`)) as OptionalModules[K];
 }
 
 /** Writes one diagnostic line to stderr: stdout belongs to the protocol on stdio. */

@@ -45,8 +45,7 @@ interface StoreModules {
 }
 
 async function load<K extends keyof StoreModules>(name: K): Promise<StoreModules[K]> {
-  const specifier = `./${name}.gen.js`;
-  return (await import(specifier)) as StoreModules[K];
+  return (await import(/* @vite-ignore */ `./${name}.gen.js`)) as StoreModules[K];
 }
 
 /** JSON with object keys sorted at every depth, so equal arguments always hash the same. */

@@ -115,11 +115,11 @@ export function hostnameOf(host: string): string {
 
 /**
  * The legacy adapter, loaded only for legacy: serve (a server that rejects 2025-11-25 clients neither
- * loads nor contains it, so its specifier is a variable the type checker does not resolve).
+ * loads nor contains it, so its specifier is a template the type checker does not resolve; a bundler takes every match).
  */
 async function legacySessions(factory: McpServerFactory, log: (message: string) => void): Promise<LegacyAdapter> {
-  const specifier = './legacy-http.gen.js';
-  const { LegacySessions, defaultLegacyLimits } = (await import(specifier)) as LegacyModule;
+  const specifier = 'legacy-http';
+  const { LegacySessions, defaultLegacyLimits } = (await import(/* @vite-ignore */ `./${specifier}.gen.js`)) as LegacyModule;
   return new LegacySessions(factory, defaultLegacyLimits, log);
 }
 
@@ -213,7 +213,7 @@ export function calledTool(registry: RegistrySpec, ctx: McpRequestContext | unde
 /**
  * Serves the registry's HTTP transport with `--host` and `--port` applied, and
  * logs where it listens. auth.gen.ts exists only in projects with auth, so its
- * specifier is a variable the type checker does not resolve.
+ * specifier is a template the type checker does not resolve (a bundler takes every match).
  */
 export const serveHttp: OptionalModules['http']['serveHttp'] = async (startup, values, build) => {
   const { registry, log } = startup;
@@ -221,8 +221,8 @@ export const serveHttp: OptionalModules['http']['serveHttp'] = async (startup, v
   const host = values.host ?? http.host;
   const port = values.port === undefined ? http.port : /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`--port must be a port number, got "${values.port}"`);
-  const specifier = './auth.gen.js';
-  const auth = registry.auth.type === 'none' ? null : await ((await import(specifier)) as AuthModule).httpAuth(startup, http.path);
+  const specifier = 'auth';
+  const auth = registry.auth.type === 'none' ? null : await ((await import(/* @vite-ignore */ `./${specifier}.gen.js`)) as AuthModule).httpAuth(startup, http.path);
   const server = await startHttp((ctx) => build(calledTool(registry, ctx)), { ...http, host, port, legacy: registry.protocol.legacy }, auth, log);
   const address = server.address();
   const shown = typeof address === 'object' && address !== null ? `${host}:${address.port}` : `${host}:${port}`;

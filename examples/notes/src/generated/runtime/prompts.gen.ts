@@ -6,7 +6,7 @@
  * `{{argument}}` placeholders, and the call of one prompt handler. Only
  * projects whose manifest declares prompts contain this module.
  */
-import { ProtocolError, ProtocolErrorCode, completable, fromJsonSchema, type GetPromptResult, type InputRequiredResult, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, completable, type GetPromptResult, type InputRequiredResult, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { SdkResult, ToolError, type PromptMessageReply } from './handler.gen.js';
 import { describe, handlerContext, passThrough, type AnyPromptHandler, type CallEnv, type Registrar } from './register.gen.js';
 import type { PromptSpec, RegistrySpec } from './spec.gen.js';
@@ -46,6 +46,30 @@ export async function callPrompt(
   return { ...description, messages: messages.map((m) => ({ role: m.role, content: 'content' in m ? m.content : { type: 'text', text: m.text } })) };
 }
 
+/** A Standard Schema over `json` with a hand-written `validate`: compiling a JSON Schema with ajv costs milliseconds at start-up. */
+function standardSchema(json: Record<string, unknown>, validate: StandardSchemaWithJSON['~standard']['validate']): StandardSchemaWithJSON {
+  return { '~standard': { version: 1, vendor: 'mcp-gen', validate, jsonSchema: { input: () => json, output: () => json } } } as StandardSchemaWithJSON;
+}
+
+/** ajv's JSON Pointer segment for a property name, as its messages print it. */
+const pointer = (name: string): string => name.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * The SDK's verdict on a prompt's arguments, which are all strings, and the message its ajv validator (`fromJsonSchema`, every
+ * error) would give, in ajv's order: required properties, then each property's type. test/unit/validators-equivalence.test.ts
+ * compares the two on a seeded corpus.
+ */
+export function promptArgsValidator(prompt: PromptSpec): StandardSchemaWithJSON['~standard']['validate'] {
+  return (value: unknown) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return { issues: [{ message: 'data must be object' }] };
+    const args = value as Record<string, unknown>;
+    const missing = prompt.arguments.filter((a) => a.required && args[a.name] === undefined).map((a) => `data must have required property '${a.name}'`);
+    const mistyped = prompt.arguments.filter((a) => args[a.name] !== undefined && typeof args[a.name] !== 'string').map((a) => `data/${pointer(a.name)} must be string`);
+    const errors = [...missing, ...mistyped];
+    return errors.length === 0 ? { value } : { issues: [{ message: errors.join(', ') }] };
+  };
+}
+
 /**
  * The argument schema of a prompt. The SDK finds argument completers on
  * `argsSchema.shape[name]` (the shape of a Zod object); a JSON Schema wrapper
@@ -55,13 +79,14 @@ export async function callPrompt(
 function argsSchema(prompt: PromptSpec): StandardSchemaWithJSON {
   const properties: Record<string, unknown> = {};
   const shape: Record<string, unknown> = {};
+  const isString = (value: unknown) => (typeof value === 'string' ? { value } : { issues: [{ message: 'data must be string' }] });
   for (const arg of prompt.arguments) {
     properties[arg.name] = arg.description === null ? { type: 'string' } : { type: 'string', description: arg.description };
     const values = arg.completions;
-    if (values !== undefined) shape[arg.name] = completable(fromJsonSchema<string>({ type: 'string' }), (typed: string) => values.filter((v) => v.startsWith(typed ?? '')));
+    if (values !== undefined) shape[arg.name] = completable(standardSchema({ type: 'string' }, isString) as StandardSchemaWithJSON<string>, (typed: string) => values.filter((v) => v.startsWith(typed ?? '')));
   }
   const required = prompt.arguments.filter((a) => a.required).map((a) => a.name);
-  const schema = fromJsonSchema({ type: 'object', properties, required } as Record<string, unknown>) as StandardSchemaWithJSON;
+  const schema = standardSchema({ type: 'object', properties, required }, promptArgsValidator(prompt));
   return Object.keys(shape).length === 0 ? schema : Object.assign(schema, { shape });
 }
 

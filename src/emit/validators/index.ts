@@ -1,0 +1,151 @@
+/**
+ * Emits `src/generated/validators.gen.ts`: every tool's input and output
+ * validator as code (ajv standalone), compiled here, at generate time, from
+ * the same JSON Schemas the registry lists and with the options of the SDK's
+ * own validator (`fromJsonSchema`: Ajv 2020, allErrors, not strict). A server
+ * then compiles no schema at run time; its first `tools/call` skips building an
+ * ajv instance and compiling, and the verdicts and messages stay the SDK's
+ * (test/unit/validators-equivalence.test.ts checks both on a seeded corpus).
+ * The module needs no package at run time: the two ajv helpers standalone code
+ * may call are written into it. A schema this cannot reproduce exactly (a
+ * `format`, whose checks live in ajv-formats; an `$id`; another dialect) gets
+ * no entry and is compiled by the SDK on its first use, as before.
+ */
+import { generatedPaths } from '../../model/layout.js';
+import { tsBanner } from '../shared/banner.js';
+import type { EmitContext, GeneratedFile } from '../shared/files.js';
+import { key } from '../shared/literal.js';
+
+/** A tool's name and the schemas the registry lists for it. */
+export interface ToolSchemas {
+  readonly name: string;
+  readonly inputSchema: Readonly<Record<string, unknown>>;
+  readonly outputSchema: Readonly<Record<string, unknown>> | null;
+}
+
+/** The ajv runtime helpers standalone code refers to, by the `require` it writes, and their inlined source. */
+const helpers: Readonly<Record<string, { readonly name: string; readonly source: string }>> = {
+  'require("ajv/dist/runtime/ucs2length").default': {
+    name: 'ucs2length',
+    source: `/** String length in code points, as JSON Schema counts it (ajv's runtime/ucs2length). */
+function ucs2length(str) {
+  const len = str.length;
+  let length = 0;
+  let pos = 0;
+  let value;
+  while (pos < len) {
+    length++;
+    value = str.charCodeAt(pos++);
+    if (value >= 0xd800 && value <= 0xdbff && pos < len) {
+      value = str.charCodeAt(pos);
+      if ((value & 0xfc00) === 0xdc00) pos++;
+    }
+  }
+  return length;
+}`,
+  },
+  'require("ajv/dist/runtime/equal").default': {
+    name: 'equal',
+    source: `/** Deep equality of JSON values (fast-deep-equal, which ajv's runtime/equal is). */
+function equal(a, b) {
+  if (a === b) return true;
+  if (a && b && typeof a == 'object' && typeof b == 'object') {
+    if (a.constructor !== b.constructor) return false;
+    let length, i;
+    if (Array.isArray(a)) {
+      length = a.length;
+      if (length != b.length) return false;
+      for (i = length; i-- !== 0; ) if (!equal(a[i], b[i])) return false;
+      return true;
+    }
+    if (a.constructor === RegExp) return a.source === b.source && a.flags === b.flags;
+    if (a.valueOf !== Object.prototype.valueOf) return a.valueOf() === b.valueOf();
+    if (a.toString !== Object.prototype.toString) return a.toString() === b.toString();
+    const keys = Object.keys(a);
+    length = keys.length;
+    if (length !== Object.keys(b).length) return false;
+    for (i = length; i-- !== 0; ) if (!Object.prototype.hasOwnProperty.call(b, keys[i])) return false;
+    for (i = length; i-- !== 0; ) if (!equal(a[keys[i]], b[keys[i]])) return false;
+    return true;
+  }
+  return a !== a && b !== b;
+}`,
+  },
+};
+
+const dialects2020 = new Set(['https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft/2020-12/schema']);
+
+/** Why ajv standalone code could differ from the SDK's validator for `schema`, or null when it cannot. */
+function unsupported(schema: unknown, root = true): string | null {
+  if (Array.isArray(schema)) return schema.map((item) => unsupported(item, false)).find((reason) => reason !== null) ?? null;
+  if (schema === null || typeof schema !== 'object') return null;
+  const record = schema as Record<string, unknown>;
+  if (typeof record.format === 'string') return 'format';
+  if (typeof record.$id === 'string') return '$id';
+  if (typeof record.$schema === 'string' && !(root && dialects2020.has(record.$schema.replace(/#$/, '')))) return '$schema';
+  return Object.values(record).map((value) => unsupported(value, false)).find((reason) => reason !== null) ?? null;
+}
+
+type Ajv = { compile(schema: object): unknown };
+type Standalone = (ajv: Ajv, validate: unknown) => string;
+
+/** One validator as an expression: the standalone code in its own scope, its helpers named; null when it cannot be emitted. */
+function validatorExpression(schema: Readonly<Record<string, unknown>>, ajv: Ajv, standalone: Standalone, used: Set<string>): string | null {
+  if (unsupported(schema) !== null) return null;
+  let code = standalone(ajv, ajv.compile(schema));
+  const head = /^"use strict";module\.exports = (validate\d+);module\.exports\.default = validate\d+;/.exec(code);
+  if (head === null) return null;
+  code = code.slice(head[0].length);
+  for (const [required, helper] of Object.entries(helpers)) {
+    if (!code.includes(required)) continue;
+    used.add(required);
+    code = code.split(required).join(helper.name);
+  }
+  // Any other runtime dependency (ajv's uri resolver, formats) would need a package at run time: leave it to the SDK.
+  if (code.includes('require(')) return null;
+  return `(() => {\n  ${code}\n  return ${head[1]};\n})()`;
+}
+
+/** `src/generated/validators.gen.ts` for `tools` (registry order). */
+export async function emitValidators(tools: readonly ToolSchemas[], ctx: EmitContext): Promise<GeneratedFile> {
+  // Loaded here, not at start-up: only a run that emits a project needs the compiler.
+  const [{ default: Ajv2020 }, { default: standaloneModule }] = await Promise.all([import('ajv/dist/2020.js'), import('ajv/dist/standalone/index.js')]);
+  // The SDK's options (AjvJsonSchemaValidator): formats stay with the SDK, so schemas using them are not emitted.
+  // One instance for every schema: standalone code carries only what its own validator uses, and each one gets a scope of its own.
+  const ajv: Ajv = new Ajv2020.default({ strict: false, validateFormats: true, validateSchema: false, allErrors: true, code: { source: true } });
+  const standalone = standaloneModule.default as unknown as Standalone;
+  const used = new Set<string>();
+  const constants: string[] = [];
+  const entries: string[] = [];
+  for (const [index, tool] of tools.entries()) {
+    const fields: string[] = [];
+    for (const [side, schema] of [['input', tool.inputSchema], ['output', tool.outputSchema]] as const) {
+      if (schema === null) continue;
+      const expression = validatorExpression(schema, ajv, standalone, used);
+      if (expression === null) continue;
+      const name = `${side}${index}`;
+      constants.push(`/** ${JSON.stringify(tool.name)}: ${side}. */\nconst ${name} = verdict(${expression});`);
+      fields.push(`${side}: ${name}`);
+    }
+    if (fields.length > 0) entries.push(`  ${key(tool.name)}: { ${fields.join(', ')} },`);
+  }
+  const helperSources = Object.keys(helpers).filter((required) => used.has(required)).map((required) => helpers[required]?.source ?? '');
+  const text = [
+    tsBanner(ctx),
+    '// @ts-nocheck: ajv standalone code, checked against the SDK\'s own validation by mcp-gen\'s tests rather than by the type checker.',
+    '',
+    'import type { PrecompiledValidators } from \'./runtime/register.gen.js\';',
+    '',
+    ...helperSources.map((source) => `${source}\n`),
+    '/** The Standard Schema verdict the SDK\'s `fromJsonSchema` gives: the value, or ajv\'s `errorsText` as the one issue. */',
+    'function verdict(check) {',
+    '  return (value) => (check(value) ? { value } : { issues: [{ message: check.errors.map((e) => `data${e.instancePath} ${e.message}`).join(\', \') }] });',
+    '}',
+    '',
+    ...constants.map((constant) => `${constant}\n`),
+    '/** The validators compiled to code, by tool name; a schema without one is compiled by the SDK on its first use. */',
+    entries.length === 0 ? 'export const validators: PrecompiledValidators = {};' : `export const validators: PrecompiledValidators = {\n${entries.join('\n')}\n};`,
+    '',
+  ].join('\n');
+  return { path: generatedPaths.validators, contents: text, ownership: 'generated' };
+}
