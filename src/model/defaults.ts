@@ -24,6 +24,10 @@ export const manifestDefaults = {
   httpHost: '127.0.0.1',
   httpPort: 3000,
   httpPath: '/mcp',
+  httpMaxConcurrentCalls: 100,
+  httpMaxBufferedBytes: 32 * 1024 * 1024,
+  httpShutdownGrace: '10s',
+  toolTimeout: '30s',
   handleTtlMs: 3_600_000,
   /** How long a stored result answers a retry with the same idempotency key. */
   idempotencyTtlMs: 86_400_000,

@@ -146,6 +146,15 @@ export interface ManifestHttp {
    * Browser origins allowed besides loopback, e.g. `http://localhost:6274`.
    */
   allowedOrigins?: string[];
+  /**
+   * Requests served at once by one instance; more get HTTP 503 with `Retry-After`.
+   */
+  maxConcurrentCalls?: number;
+  /**
+   * Request body bytes held at once by one instance (a body is held until its answer is sent); more get HTTP 503 with `Retry-After`. One body may be at most 4 MiB.
+   */
+  maxBufferedBytes?: number;
+  shutdownGrace?: Duration;
 }
 
 export interface ManifestAuth {
@@ -203,6 +212,7 @@ export interface ManifestTool {
    * `confirm` asks the user before the handler runs.
    */
   approval?: ("confirm" | "none");
+  timeout?: Duration;
   /**
    * `key` adds a required `idempotencyKey` argument: a retry with the same key and arguments gets the stored result instead of running the handler again (see "Idempotency keys").
    */

@@ -36,6 +36,12 @@ export interface HttpModel {
   /** Browser origins allowed besides loopback, sorted. */
   readonly allowedOrigins: readonly string[];
   readonly loopback: boolean;
+  /** Requests served at once; more get 503. */
+  readonly maxConcurrentCalls: number;
+  /** Request body bytes held at once; more get 503. */
+  readonly maxBufferedBytes: number;
+  /** On SIGTERM/SIGINT, how long calls in flight may still finish. */
+  readonly shutdownGraceMs: number;
 }
 
 export interface TransportsModel {
@@ -115,6 +121,8 @@ export interface ToolModel {
   readonly idempotency: 'key' | 'none';
   readonly retry: RetryClass;
   readonly scopes: readonly string[];
+  /** How long a call may run before its signal aborts and it answers a timeout error. */
+  readonly timeoutMs: number;
   readonly renamedFrom: string | null;
   /** Input schema as written (with `$handle`), keys sorted. */
   readonly input: JsonSchema;

@@ -76,6 +76,9 @@ function normalizeHttp(http: ManifestHttp): HttpModel {
     path: http.path ?? manifestDefaults.httpPath,
     allowedOrigins: [...new Set(http.allowedOrigins ?? [])].sort(compareText),
     loopback: isLoopbackHost(host),
+    maxConcurrentCalls: http.maxConcurrentCalls ?? manifestDefaults.httpMaxConcurrentCalls,
+    maxBufferedBytes: http.maxBufferedBytes ?? manifestDefaults.httpMaxBufferedBytes,
+    shutdownGraceMs: durationMs(http.shutdownGrace ?? manifestDefaults.httpShutdownGrace, undefined, 0),
   };
 }
 

@@ -1,4 +1,4 @@
-import { isEffectivelyDestructive } from '../model/defaults.js';
+import { isEffectivelyDestructive, manifestDefaults } from '../model/defaults.js';
 import { handlerPath } from '../model/layout.js';
 import type { ManifestTool, ManifestToolAnnotations } from '../model/manifest.gen.js';
 import { handlerExport, pascalCase } from '../model/naming.js';
@@ -8,6 +8,7 @@ import { compareText, sortBy } from '../util/compare.js';
 import { isRecord } from '../util/guards.js';
 import { formatPointer } from '../util/json-pointer.js';
 import { sortKeysDeep } from '../util/stable-json.js';
+import { durationMs } from './cache.js';
 
 const hintKeys = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
@@ -31,6 +32,7 @@ export function normalizeTools(tools: Readonly<Record<string, ManifestTool>>, ha
       idempotency,
       retry: retryClass(annotations, idempotency),
       scopes: [...new Set(tool.scopes ?? [])].sort(compareText),
+      timeoutMs: durationMs(tool.timeout ?? manifestDefaults.toolTimeout, undefined, 0),
       renamedFrom: tool.renamedFrom ?? null,
       input,
       output,

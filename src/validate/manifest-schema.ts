@@ -146,6 +146,23 @@ export const manifestSchema = {
               },
               "description": "Browser origins allowed besides loopback, e.g. `http://localhost:6274`.",
               "default": []
+            },
+            "maxConcurrentCalls": {
+              "type": "integer",
+              "minimum": 1,
+              "description": "Requests served at once by one instance; more get HTTP 503 with `Retry-After`.",
+              "default": manifestDefaults.httpMaxConcurrentCalls
+            },
+            "maxBufferedBytes": {
+              "type": "integer",
+              "minimum": 1,
+              "description": "Request body bytes held at once by one instance (a body is held until its answer is sent); more get HTTP 503 with `Retry-After`. One body may be at most 4 MiB.",
+              "default": manifestDefaults.httpMaxBufferedBytes
+            },
+            "shutdownGrace": {
+              "$ref": "#/definitions/duration",
+              "description": "On SIGTERM or SIGINT, how long calls in flight may still finish before they are cancelled.",
+              "default": manifestDefaults.httpShutdownGrace
             }
           },
           "description": "Serve over Streamable HTTP on a single endpoint.",
@@ -324,6 +341,11 @@ export const manifestSchema = {
             ],
             "description": "`key` adds a required `idempotencyKey` argument: a retry with the same key and arguments gets the stored result instead of running the handler again (see \"Idempotency keys\").",
             "default": "none"
+          },
+          "timeout": {
+            "$ref": "#/definitions/duration",
+            "description": "How long a call may run: then `ctx.signal` aborts and the client gets a tool error naming the timeout.",
+            "default": manifestDefaults.toolTimeout
           },
           "scopes": {
             "type": "array",

@@ -129,8 +129,11 @@ export function handlerContext(ctx: ServerContext, env: CallEnv): HandlerContext
   const state = ctx.mcpReq.requestState<unknown>();
   const requestState = env.approvals === null ? (typeof state === 'string' ? state : undefined) : env.approvals.handlerState(state);
   const token = ctx.mcpReq._meta?.progressToken;
+  let last = 0;
   const progress = async (value: number, total?: number, message?: string): Promise<void> => {
-    if (token === undefined) return;
+    // At most one per 100 ms but always the last (progress === total): a tight loop must not flood the client.
+    if (token === undefined || (value !== total && Date.now() - last < 100)) return;
+    last = Date.now();
     const params = { progressToken: token, progress: value, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) };
     await ctx.mcpReq.notify({ method: 'notifications/progress', params });
   };
@@ -187,15 +190,23 @@ export async function callTool(tool: ToolSpec, handler: AnyToolHandler | undefin
   // Fail closed: a tool that needs approval or an idempotency key never runs without the store's guard.
   if (env.guard === null && (tool.approval === 'confirm' || tool.idempotency === 'key')) return errorResult(`The tool "${tool.name}" needs approval or an idempotency key, but the state store is not configured.`);
   const run = async (): Promise<CallToolResult | InputRequiredResult> => {
+    // The signal also aborts at the tool's timeout, and a late result is discarded (after a cancel the SDK sends nothing).
+    const clock = new AbortController();
+    const timer = setTimeout(() => clock.abort(), tool.timeoutMs);
+    const signal = AbortSignal.any([context.signal, clock.signal]);
+    const stopped = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal), { once: true }));
     try {
-      const output = await handler(input as never, context as never);
+      const output = await Promise.race([handler(input as never, { ...context, signal } as never), stopped]);
       if (output instanceof SdkResult) return await passThrough(output as SdkResult<CallToolResult | InputRequiredResult>, ctx, env);
       if (tool.outputSchema !== null) return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
       return { content: typeof output === 'string' ? [{ type: 'text', text: output }] : [...(output as CallToolResult['content'])] };
     } catch (error) {
+      if (error === signal) return errorResult(clock.signal.aborted ? `The tool "${tool.name}" timed out after ${tool.timeoutMs / 1000} s.` : 'Cancelled.');
       if (error instanceof ToolError) return errorResult(error.message);
       env.log(`tool "${tool.name}" failed: ${describe(error)}`);
       return errorResult(`The tool "${tool.name}" failed. Details were logged on the server.`);
+    } finally {
+      clearTimeout(timer);
     }
   };
   return env.guard === null ? run() : env.guard(tool, args ?? {}, context.principal.id, ctx, run);

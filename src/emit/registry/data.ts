@@ -19,7 +19,15 @@ export function registryData(model: ServerModel) {
       http:
         model.transports.http === null
           ? null
-          : { host: model.transports.http.host, port: model.transports.http.port, path: model.transports.http.path, allowedOrigins: [...model.transports.http.allowedOrigins] },
+          : {
+              host: model.transports.http.host,
+              port: model.transports.http.port,
+              path: model.transports.http.path,
+              allowedOrigins: [...model.transports.http.allowedOrigins],
+              maxConcurrentCalls: model.transports.http.maxConcurrentCalls,
+              maxBufferedBytes: model.transports.http.maxBufferedBytes,
+              shutdownGraceMs: model.transports.http.shutdownGraceMs,
+            },
     },
     auth: { ...model.auth, scopes: model.auth.scopes.map((s) => ({ name: s.name, description: s.description })) },
     secrets: { handleKeyEnv: model.secrets.handleKeyEnv, requestStateKeyEnv: model.secrets.requestStateKeyEnv },
@@ -36,6 +44,7 @@ export function registryData(model: ServerModel) {
       ...(tool.idempotency === 'key' ? { idempotency: tool.idempotency } : {}),
       scopes: [...tool.scopes],
       handles: { consumes: tool.consumes.map((u) => ({ ...u })), issues: tool.issues.map((u) => ({ ...u })) },
+      timeoutMs: tool.timeoutMs,
     })),
     resources: model.resources.map((r) => ({
       name: r.name,

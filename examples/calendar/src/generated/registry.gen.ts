@@ -59,6 +59,9 @@ export const registry: RegistrySpec = {
       allowedOrigins: [
         "http://localhost:6274",
       ],
+      maxConcurrentCalls: 100,
+      maxBufferedBytes: 33554432,
+      shutdownGraceMs: 10000,
     },
   },
   auth: {
@@ -149,6 +152,7 @@ export const registry: RegistrySpec = {
         ],
         issues: [],
       },
+      timeoutMs: 30000,
     },
     {
       name: "delete_event",
@@ -184,6 +188,7 @@ export const registry: RegistrySpec = {
         consumes: [],
         issues: [],
       },
+      timeoutMs: 30000,
     },
     {
       name: "find_events",
@@ -282,6 +287,7 @@ export const registry: RegistrySpec = {
         consumes: [],
         issues: [],
       },
+      timeoutMs: 30000,
     },
     {
       name: "schedule_event",
@@ -371,6 +377,7 @@ export const registry: RegistrySpec = {
         ],
         issues: [],
       },
+      timeoutMs: 30000,
     },
     {
       name: "send_invites",
@@ -433,6 +440,7 @@ export const registry: RegistrySpec = {
         consumes: [],
         issues: [],
       },
+      timeoutMs: 30000,
     },
     {
       name: "start_event_draft",
@@ -503,6 +511,7 @@ export const registry: RegistrySpec = {
           },
         ],
       },
+      timeoutMs: 30000,
     },
   ],
   resources: [

@@ -112,6 +112,7 @@ export const registry: RegistrySpec = {
         consumes: [],
         issues: [],
       },
+      timeoutMs: 30000,
     },
   ],
   resources: [

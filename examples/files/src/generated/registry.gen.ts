@@ -136,6 +136,7 @@ export const registry: RegistrySpec = {
         consumes: [],
         issues: [],
       },
+      timeoutMs: 30000,
     },
     {
       name: "stat_file",
@@ -194,6 +195,7 @@ export const registry: RegistrySpec = {
         consumes: [],
         issues: [],
       },
+      timeoutMs: 30000,
     },
     {
       name: "write_file",
@@ -257,6 +259,7 @@ export const registry: RegistrySpec = {
         consumes: [],
         issues: [],
       },
+      timeoutMs: 30000,
     },
   ],
   resources: [

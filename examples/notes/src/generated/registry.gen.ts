@@ -58,6 +58,9 @@ export const registry: RegistrySpec = {
       allowedOrigins: [
         "http://localhost:6274",
       ],
+      maxConcurrentCalls: 100,
+      maxBufferedBytes: 33554432,
+      shutdownGraceMs: 10000,
     },
   },
   auth: {
@@ -122,6 +125,7 @@ export const registry: RegistrySpec = {
         ],
         issues: [],
       },
+      timeoutMs: 30000,
     },
     {
       name: "search_notes",
@@ -190,6 +194,7 @@ export const registry: RegistrySpec = {
         consumes: [],
         issues: [],
       },
+      timeoutMs: 30000,
     },
     {
       name: "start_note_draft",
@@ -242,6 +247,7 @@ export const registry: RegistrySpec = {
           },
         ],
       },
+      timeoutMs: 30000,
     },
   ],
   resources: [

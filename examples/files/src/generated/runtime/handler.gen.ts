@@ -74,7 +74,7 @@ export interface HandlerContext<Issuers> {
   readonly principal: Principal;
   /** Mint state handles bound to this principal: `ctx.handles.<kind>.issue(id)` (the kinds: `HandleIssuers`). */
   readonly handles: Issuers;
-  /** Aborted when the client cancels or the connection closes. */
+  /** Aborted when the client cancels, the connection closes or the tool's `timeout` passes. */
   readonly signal: AbortSignal;
   /** Writes a line to stderr; a legacy HTTP client that sent logging/setLevel also gets it (notifications/message). */
   readonly log: (message: string) => void;

@@ -24,6 +24,8 @@ export interface ToolSpec {
   readonly idempotency?: 'key';
   readonly scopes: readonly string[];
   readonly handles: { readonly consumes: readonly HandleUseSpec[]; readonly issues: readonly HandleUseSpec[] };
+  /** After this long the call's signal aborts and the client gets a timeout error. */
+  readonly timeoutMs: number;
 }
 
 export interface ResourceSpec {
@@ -60,7 +62,8 @@ export type AuthSpec =
   | { readonly type: 'bearer'; readonly tokensEnv: string; readonly resource: string | null; readonly scopes: Scopes }
   | { readonly type: 'oauth'; readonly issuer: string; readonly jwksUri: string; readonly resource: string; readonly scopes: Scopes };
 
-export type HttpSpec = { readonly host: string; readonly port: number; readonly path: string; readonly allowedOrigins: readonly string[] };
+/** Over `maxConcurrentCalls` requests or `maxBufferedBytes` body bytes at once: 503; on SIGTERM calls get `shutdownGraceMs` to finish. */
+export type HttpSpec = { readonly host: string; readonly port: number; readonly path: string; readonly allowedOrigins: readonly string[]; readonly maxConcurrentCalls: number; readonly maxBufferedBytes: number; readonly shutdownGraceMs: number };
 
 /**
  * The `server/discover` result, decided by mcp-gen and printed in DESIGN.md.
