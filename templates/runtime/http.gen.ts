@@ -245,7 +245,8 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
     // Cancelled calls are answered 503 at once; give those answers a moment to be written.
     for (let i = 0; i < 100 && inflight.size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     server.closeAllConnections();
-    await Promise.all([closed, handler.close()]);
+    // Every call is answered by now; closing the SDK's per-request servers may wait on abandoned work, so at most 1 s.
+    await Promise.race([Promise.all([closed, handler.close()]), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
   };
   return { server, drain };
 }

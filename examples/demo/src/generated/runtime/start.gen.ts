@@ -43,9 +43,7 @@ export async function loadModule<K extends keyof OptionalModules>(name: K): Prom
 }
 
 /** Writes one diagnostic line to stderr: stdout belongs to the protocol on stdio. */
-export function logToStderr(message: string): void {
-  process.stderr.write(`${message}\n`);
-}
+export const logToStderr = (message: string): void => void process.stderr.write(`${message}\n`);
 
 const optionNames: readonly (keyof StartOptions)[] = ['transport', 'host', 'port'];
 
@@ -103,9 +101,7 @@ export function main(definition: ServerDefinition, argv: readonly string[] = pro
 /** Largest accepted line, in bytes; longer lines are answered -32600, unparsed. */
 export const maxLineBytes = 4 * 1024 * 1024;
 
-function errorLine(id: unknown, code: number, message: string): string {
-  return `${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`;
-}
+const errorLine = (id: unknown, code: number, message: string): string => `${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`;
 
 /** The answer to one input line that must not reach the SDK ('' for a malformed notification: dropped), or null when the line is fine. */
 export function rejectLine(line: string): string | null {
@@ -176,6 +172,7 @@ const versionKey = 'io.modelcontextprotocol/protocolVersion';
  */
 export class VersionGuardTransport implements Transport {
   private era: 'unknown' | 'modern' | 'legacy' = 'unknown';
+  private readonly calls = new Set<unknown>(); // requests in flight: answers and cancels end them
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport['onmessage'];
@@ -183,6 +180,7 @@ export class VersionGuardTransport implements Transport {
   constructor(
     private readonly inner: Transport,
     private readonly supported: readonly string[],
+    private readonly maxCalls = 100,
   ) {
     inner.onclose = () => this.onclose?.();
     inner.onerror = (error) => this.onerror?.(error);
@@ -201,6 +199,11 @@ export class VersionGuardTransport implements Transport {
         const data = { supported: [...this.supported], requested };
         return this.answer({ jsonrpc: '2.0', id: message.id, error: { code: -32022, message: `Unsupported protocol version: ${requested}`, data } } as JSONRPCMessage);
       }
+      if ('id' in message && 'method' in message) {
+        // Over the cap a clear error at once, rather than work without bound.
+        if (this.calls.size >= this.maxCalls) return this.answer({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `Server busy: ${this.maxCalls} requests in flight; retry later` } } as JSONRPCMessage);
+        this.calls.add(message.id);
+      } else if ('method' in message && message.method === 'notifications/cancelled') this.calls.delete((message.params as { requestId?: unknown } | undefined)?.requestId);
       this.onmessage?.(message, extra);
     };
   }
@@ -210,16 +213,12 @@ export class VersionGuardTransport implements Transport {
     this.inner.send(message).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
   }
 
-  start(): Promise<void> {
-    return this.inner.start();
-  }
+  start = (): Promise<void> => this.inner.start();
+  close = (): Promise<void> => this.inner.close();
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if ('id' in message && !('method' in message)) this.calls.delete(message.id);
     return this.inner.send(message, options);
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }
 

@@ -1,0 +1,223 @@
+import { request as httpRequest } from 'node:http';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exitOf, modernHeaders, startHttp, type HttpChild } from '../protocol/support.js';
+import { buildProject, envelope, repoRoot, rpc, version } from './harness.js';
+
+// Deadlines, cancellation, limits and shutdown of a generated server, over real stdio and real HTTP:
+// a handler sees ctx.signal abort when its client cancels or goes away, a timeout answers a tool error
+// even when the handler ignores the signal, over-cap requests get 503, and SIGTERM drains cleanly.
+
+const manifest = `mcpGen: 1
+server: { name: deadlines, version: 1.0.0 }
+transports:
+  stdio: {}
+  http: { host: 127.0.0.1, port: 3000, path: /mcp, shutdownGrace: 2s }
+tools:
+  wait:
+    description: Waits until its signal aborts, then says when.
+    annotations: { readOnlyHint: true, openWorldHint: false }
+    input:
+      type: object
+      properties: { tag: { type: string, maxLength: 20 } }
+      required: [tag]
+      additionalProperties: false
+  stubborn:
+    description: Sleeps for the given time, ignoring its signal.
+    annotations: { readOnlyHint: true, openWorldHint: false }
+    timeout: 3s
+    input:
+      type: object
+      properties: { ms: { type: integer } }
+      required: [ms]
+      additionalProperties: false
+  measure:
+    description: Answers the length of a large text.
+    annotations: { readOnlyHint: true, openWorldHint: false }
+    input:
+      type: object
+      properties: { data: { type: string } }
+      required: [data]
+      additionalProperties: false
+`;
+
+const handlers = {
+  'src/handlers/tools/wait.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
+
+export const wait: ToolHandler<'wait'> = async (input, ctx) => {
+  process.stderr.write(\`started \${input.tag}\\n\`);
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 60_000);
+    ctx.signal.addEventListener('abort', () => {
+      process.stderr.write(\`aborted \${input.tag} at \${Date.now()}\\n\`);
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+  return 'late';
+};
+`,
+  'src/handlers/tools/stubborn.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
+
+export const stubborn: ToolHandler<'stubborn'> = async (input) => {
+  process.stderr.write('started stubborn\\n');
+  await new Promise((resolve) => setTimeout(resolve, input.ms));
+  return 'done';
+};
+`,
+  'src/handlers/tools/measure.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
+
+export const measure: ToolHandler<'measure'> = async (input) => String(input.data.length);
+`,
+};
+
+let entry: string;
+
+beforeAll(() => {
+  const manifestPath = path.join(repoRoot, '.test-out', 'runtime-deadlines.yaml');
+  mkdirSync(path.dirname(manifestPath), { recursive: true });
+  writeFileSync(manifestPath, manifest);
+  entry = buildProject(manifestPath, 'runtime-deadlines', handlers);
+}, 180_000);
+
+/** Resolves with the first match of `pattern` in the growing `text()`, polling every 5 ms for at most `ms`. */
+async function waitFor(text: () => string, pattern: RegExp, ms = 30_000): Promise<RegExpExecArray> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 5))) {
+    const match = pattern.exec(text());
+    if (match !== null) return match;
+  }
+  throw new Error(`no ${pattern} within ${ms} ms in: ${text()}`);
+}
+
+/** How many times `pattern` (global) occurs in `text`. */
+const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
+
+/** One raw tools/call POST; resolves with the status, Retry-After and body, or rejects when the connection fails. */
+function post(url: URL, name: string, args: Record<string, unknown>, id: number): { done: Promise<{ status: number; retryAfter: string | undefined; body: any }>; abort: () => void } {
+  const params = { name, arguments: args, _meta: envelope({}) };
+  const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params }));
+  const req = httpRequest(url, { method: 'POST', headers: { ...modernHeaders('tools/call', params), 'content-length': String(body.length) } });
+  const done = new Promise<{ status: number; retryAfter: string | undefined; body: any }>((resolve, reject) => {
+    req.on('error', reject);
+    req.once('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.once('error', reject);
+      res.once('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const data = text.split('\n').filter((line) => line.startsWith('data: '));
+        const json = data.length > 0 ? (data[data.length - 1] ?? '').slice(6) : text;
+        resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: json === '' ? null : JSON.parse(json) });
+      });
+    });
+  });
+  req.end(body);
+  return { done, abort: () => req.destroy() };
+}
+
+describe('cancellation', () => {
+  it('aborts ctx.signal within 100 ms of a stdio notifications/cancelled and sends nothing for the call', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [entry], stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const client = new Client({ name: 'deadlines-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: version } } });
+    await client.connect(transport);
+    try {
+      const controller = new AbortController();
+      const call = client.callTool({ name: 'wait', arguments: { tag: 'stdio' } }, { signal: controller.signal });
+      await waitFor(() => stderr, /started stdio/);
+      const cancelledAt = Date.now();
+      controller.abort('user pressed stop');
+      await expect(call).rejects.toThrow();
+      const [, at] = await waitFor(() => stderr, /aborted stdio at (\d+)/);
+      expect(Number(at) - cancelledAt).toBeLessThan(100);
+      // The connection still serves calls afterwards.
+      expect((await client.callTool({ name: 'measure', arguments: { data: 'abc' } })).content).toEqual([{ type: 'text', text: '3' }]);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  it('aborts ctx.signal within 100 ms of an HTTP client closing its connection', async () => {
+    const server = await startHttp(entry, {});
+    try {
+      const call = post(server.url, 'wait', { tag: 'http' }, 1);
+      call.done.catch(() => undefined);
+      await waitFor(server.stderr, /started http/);
+      const closedAt = Date.now();
+      call.abort();
+      const [, at] = await waitFor(server.stderr, /aborted http at (\d+)/);
+      expect(Number(at) - closedAt).toBeLessThan(100);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
+
+describe('deadlines', () => {
+  it('answers a timeout with a tool error naming it, though the handler ignores its signal', async () => {
+    const server = await startHttp(entry, {});
+    try {
+      const started = Date.now();
+      const reply = await rpc(server.url, 'tools/call', { name: 'stubborn', arguments: { ms: 20_000 }, _meta: envelope({}) });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(reply.status).toBe(200);
+      expect(reply.body.result).toMatchObject({ content: [{ type: 'text', text: 'The tool "stubborn" timed out after 3 s.' }], isError: true, resultType: 'complete' });
+      // A call that ends in time is answered as usual.
+      const quick = await rpc(server.url, 'tools/call', { name: 'stubborn', arguments: { ms: 10 }, _meta: envelope({}) });
+      expect(quick.body.result.content).toEqual([{ type: 'text', text: 'done' }]);
+      expect(quick.body.result.isError).toBeUndefined();
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
+
+describe('limits', () => {
+  it('keeps the server under 300 MB with 250 concurrent 4 MB bodies, answering the excess 503 with Retry-After', async () => {
+    const server = await startHttp(entry, {});
+    try {
+      const data = 'x'.repeat(4_000_000 - 200);
+      const calls = Array.from({ length: 250 }, (_, i) => post(server.url, 'measure', { data }, i + 1).done);
+      const replies = await Promise.all(calls);
+      const ok = replies.filter((reply) => reply.status === 200);
+      const busy = replies.filter((reply) => reply.status === 503);
+      expect(ok.length + busy.length).toBe(250);
+      expect(ok.length).toBeGreaterThan(0);
+      expect(busy.length).toBeGreaterThan(0);
+      for (const reply of ok) expect(reply.body.result.content).toEqual([{ type: 'text', text: String(data.length) }]);
+      for (const reply of busy) {
+        expect(reply.retryAfter).toBe('1');
+        expect(reply.body.error.code).toBe(-32000);
+      }
+      const peakKb = Number(/^VmHWM:\s+(\d+) kB$/m.exec(await import('node:fs').then((fs) => fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8')))?.[1]);
+      expect(peakKb).toBeLessThan(300 * 1024);
+    } finally {
+      await server.stop();
+    }
+  }, 300_000);
+});
+
+describe('shutdown', () => {
+  it('on SIGTERM with 50 calls in flight answers each one (done, or cancelled after the grace period) and exits 0', async () => {
+    const server: HttpChild = await startHttp(entry, {});
+    const finishing = Array.from({ length: 25 }, (_, i) => post(server.url, 'stubborn', { ms: 1500 }, i + 1).done);
+    const stuck = Array.from({ length: 25 }, (_, i) => post(server.url, 'wait', { tag: `stuck${i}` }, i + 100).done);
+    for (const end = Date.now() + 60_000; count(server.stderr(), /^started /gm) < 50 && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(count(server.stderr(), /^started /gm)).toBe(50);
+    const exited = exitOf(server.child);
+    server.child.kill('SIGTERM');
+    const done = await Promise.all(finishing);
+    const cancelled = await Promise.all(stuck);
+    expect(await exited, server.stderr()).toBe(0);
+    for (const reply of done) expect([reply.status, reply.body.result.content]).toEqual([200, [{ type: 'text', text: 'done' }]]);
+    for (const reply of cancelled) {
+      expect(reply.status).toBe(503);
+      expect(reply.body.error).toEqual({ code: -32000, message: 'Server shutting down: the call was cancelled' });
+    }
+    expect(count(server.stderr(), /^aborted stuck/gm)).toBe(25);
+  }, 180_000);
+});
