@@ -280,9 +280,6 @@ export const serveHttp: OptionalModules['http']['serveHttp'] = async (startup, v
   const specifier = 'auth';
   const auth = registry.auth.type === 'none' ? null : await ((await import(/* @vite-ignore */ `./${specifier}.gen.js`)) as AuthModule).httpAuth(startup, http.path);
   const running = await startHttp((ctx) => build(calledTool(registry, ctx)), { ...http, host, port, legacy: registry.protocol.legacy }, auth, log);
-  const address = running.server.address();
-  const shown = typeof address === 'object' && address !== null ? `${host}:${address.port}` : `${host}:${port}`;
-  log(`${registry.server.name} listening on http://${shown}${http.path}`);
   const stop = (signal: string): void => {
     log(`${registry.server.name}: ${signal}, finishing calls in flight (at most ${http.shutdownGraceMs} ms)`);
     running.drain(http.shutdownGraceMs).then(
@@ -293,5 +290,9 @@ export const serveHttp: OptionalModules['http']['serveHttp'] = async (startup, v
       },
     );
   };
+  // Before saying where it listens: whoever waits for that line may signal at once.
   process.once('SIGTERM', stop).once('SIGINT', stop);
+  const address = running.server.address();
+  const shown = typeof address === 'object' && address !== null ? `${host}:${address.port}` : `${host}:${port}`;
+  log(`${registry.server.name} listening on http://${shown}${http.path}`);
 };

@@ -27,6 +27,7 @@ export function buildProject(manifest: string, name: string, handlers: Readonly<
 
 /** A generated server running as a child process. */
 export interface RunningServer {
+  readonly child: ChildProcess;
   readonly url: URL;
   readonly stderr: () => string;
   stop(): Promise<void>;
@@ -75,7 +76,7 @@ export function startHttpServer(entry: string, env: Readonly<Record<string, stri
       if (match?.[1] === undefined) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
-      resolve({ url: new URL(match[1]), stderr: () => stderr, stop: () => stopChild(child) });
+      resolve({ child, url: new URL(match[1]), stderr: () => stderr, stop: () => stopChild(child) });
     });
   });
 }
