@@ -212,11 +212,11 @@ export interface ManifestTool {
    * `confirm` asks the user before the handler runs.
    */
   approval?: ("confirm" | "none");
-  timeout?: Duration;
   /**
    * `key` adds a required `idempotencyKey` argument: a retry with the same key and arguments gets the stored result instead of running the handler again (see "Idempotency keys").
    */
   idempotency?: ("key" | "none");
+  timeout?: Duration;
   /**
    * Scopes a caller needs; each must be declared under `auth.scopes`.
    */

@@ -25,10 +25,7 @@ export interface HandlerSet {
 /** Registers one kind of primitive besides tools (resources.gen.ts, prompts.gen.ts). */
 export type Registrar = (server: McpServer, handlers: HandlerSet, env: CallEnv) => void;
 
-/**
- * A handler that loads its module on its first call: a server starts and lists without loading handler code (stdio starts
- * per session; most call few tools). A module that fails to load fails only the calls that need it, logged like any failure.
- */
+/** Loads a handler's module on its first call: listing loads no handler code; a failed load fails only its calls. */
 export function lazyHandler<M, F extends (...args: never[]) => Promise<unknown>>(load: () => Promise<M>, pick: (module: M) => F): F {
   let handler: Promise<F> | undefined;
   const call = (...args: Parameters<F>): Promise<unknown> => (handler ??= load().then(pick)).then((loaded) => loaded(...args));
@@ -157,9 +154,7 @@ export async function passThrough<R extends AnySdkResult>(reply: SdkResult<R>, c
 const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
 /** An exception as logged on stderr: its stack when it has one. */
-export function describe(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
-}
+export const describe = (error: unknown): string => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 /** `value` with every missing property's JSON Schema `default` filled in, in nested objects too (not through $ref, arrays or combinators). */
 export function withDefaults(schema: Readonly<Record<string, unknown>>, value: unknown): unknown {
@@ -190,12 +185,17 @@ export async function callTool(tool: ToolSpec, handler: AnyToolHandler | undefin
   // Fail closed: a tool that needs approval or an idempotency key never runs without the store's guard.
   if (env.guard === null && (tool.approval === 'confirm' || tool.idempotency === 'key')) return errorResult(`The tool "${tool.name}" needs approval or an idempotency key, but the state store is not configured.`);
   const run = async (): Promise<CallToolResult | InputRequiredResult> => {
+    // The signal also aborts at the tool's timeout, and a late result is discarded (after a cancel the SDK sends nothing).
+    const timeout = AbortSignal.timeout(tool.timeoutMs);
+    const signal = AbortSignal.any([context.signal, timeout]);
+    const stopped = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal), { once: true }));
     try {
-      const output = await handler(input as never, context as never);
+      const output = await Promise.race([handler(input as never, { ...context, signal } as never), stopped]);
       if (output instanceof SdkResult) return await passThrough(output as SdkResult<CallToolResult | InputRequiredResult>, ctx, env);
       if (tool.outputSchema !== null) return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
       return { content: typeof output === 'string' ? [{ type: 'text', text: output }] : [...(output as CallToolResult['content'])] };
     } catch (error) {
+      if (error === signal) return errorResult(timeout.aborted ? `The tool "${tool.name}" timed out after ${tool.timeoutMs / 1000} s.` : 'Cancelled.');
       if (error instanceof ToolError) return errorResult(error.message);
       env.log(`tool "${tool.name}" failed: ${describe(error)}`);
       return errorResult(`The tool "${tool.name}" failed. Details were logged on the server.`);

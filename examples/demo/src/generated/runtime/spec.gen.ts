@@ -24,8 +24,7 @@ export interface ToolSpec {
   readonly idempotency?: 'key';
   readonly scopes: readonly string[];
   readonly handles: { readonly consumes: readonly HandleUseSpec[]; readonly issues: readonly HandleUseSpec[] };
-  /** After this long the call's signal aborts and the client gets a timeout error. */
-  readonly timeoutMs: number;
+  readonly timeoutMs: number; // then ctx.signal aborts and the call answers a tool error
 }
 
 export interface ResourceSpec {
@@ -62,7 +61,6 @@ export type AuthSpec =
   | { readonly type: 'bearer'; readonly tokensEnv: string; readonly resource: string | null; readonly scopes: Scopes }
   | { readonly type: 'oauth'; readonly issuer: string; readonly jwksUri: string; readonly resource: string; readonly scopes: Scopes };
 
-/** Over `maxConcurrentCalls` requests or `maxBufferedBytes` body bytes at once: 503; on SIGTERM calls get `shutdownGraceMs` to finish. */
 export type HttpSpec = { readonly host: string; readonly port: number; readonly path: string; readonly allowedOrigins: readonly string[]; readonly maxConcurrentCalls: number; readonly maxBufferedBytes: number; readonly shutdownGraceMs: number };
 
 /**

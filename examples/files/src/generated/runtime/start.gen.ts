@@ -172,7 +172,7 @@ const versionKey = 'io.modelcontextprotocol/protocolVersion';
  */
 export class VersionGuardTransport implements Transport {
   private era: 'unknown' | 'modern' | 'legacy' = 'unknown';
-  private readonly calls = new Set<unknown>(); // requests in flight: answers and cancels end them
+  private readonly calls = new Set<unknown>(); // requests in flight
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport['onmessage'];
@@ -199,11 +199,10 @@ export class VersionGuardTransport implements Transport {
         const data = { supported: [...this.supported], requested };
         return this.answer({ jsonrpc: '2.0', id: message.id, error: { code: -32022, message: `Unsupported protocol version: ${requested}`, data } } as JSONRPCMessage);
       }
-      if ('id' in message && 'method' in message) {
-        // Over the cap a clear error at once, rather than work without bound.
-        if (this.calls.size >= this.maxCalls) return this.answer({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `Server busy: ${this.maxCalls} requests in flight; retry later` } } as JSONRPCMessage);
-        this.calls.add(message.id);
-      } else if ('method' in message && message.method === 'notifications/cancelled') this.calls.delete((message.params as { requestId?: unknown } | undefined)?.requestId);
+      // Over the in-flight cap a clear error at once, rather than work without bound; answers and cancels free a place.
+      if ('id' in message && 'method' in message && this.calls.size >= this.maxCalls) return this.answer({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `Server busy: ${this.maxCalls} requests in flight; retry later` } } as JSONRPCMessage);
+      if ('id' in message && 'method' in message) this.calls.add(message.id);
+      else if ('method' in message && message.method === 'notifications/cancelled') this.calls.delete((message.params as { requestId?: unknown } | undefined)?.requestId);
       this.onmessage?.(message, extra);
     };
   }
