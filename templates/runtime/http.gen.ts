@@ -87,13 +87,15 @@ function jsonError(status: number, code: number, message: string, headers: Recor
 async function readBody(req: IncomingMessage, limit: number, hold: (size: number) => boolean): Promise<Buffer | 'too large' | 'busy'> {
   const chunks: Buffer[] = [];
   let size = 0;
+  let over = false;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
     if (size > limit) return 'too large';
-    if (!hold(size)) return 'busy';
-    chunks.push(chunk as Buffer);
+    // Over the instance's cap the rest is read and dropped, never held: the client gets its 503 on an intact connection.
+    over ||= !hold(size);
+    if (!over) chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks);
+  return over ? 'busy' : Buffer.concat(chunks);
 }
 
 /**
@@ -191,7 +193,7 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
     // The unread rest of the body is abandoned, so this connection cannot carry another request:
     // say so, or a keep-alive client sends its next request into a reset socket.
     if (body === 'too large') return jsonError(413, -32000, 'Payload Too Large', { connection: 'close' });
-    if (body === 'busy') return jsonError(503, -32000, 'Server busy: too many request bytes in flight', { 'retry-after': '1', connection: 'close' });
+    if (body === 'busy') return busy('Server busy: too many request bytes in flight');
     let parsedBody: unknown;
     try {
       parsedBody = JSON.parse(body.toString('utf8'));

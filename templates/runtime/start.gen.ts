@@ -239,5 +239,7 @@ function envelopeProblem(message: unknown): string | undefined {
 export function startStdio(factory: McpServerFactory, versions: readonly string[], legacy: 'serve' | 'reject', log: (message: string) => void): { close(): Promise<void> } {
   const input = process.stdin.pipe(new EnvelopeFilter((text) => process.stdout.write(text)));
   const transport = new VersionGuardTransport(new StdioServerTransport(input, process.stdout), versions);
+  // Once stdin ends the SDK drops every call: exit within 1 s even if a handler that ignored its signal holds the loop.
+  input.once('end', () => setTimeout(() => process.exit(0), 1000).unref());
   return serveStdio(factory, { legacy, transport, onerror: (error) => log(`stdio: ${error.message}`) });
 }

@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitOf, modernHeaders } from '../protocol/support.js';
+import { startRawStdio } from '../support/servers.js';
 import { buildProject, envelope, repoRoot, rpc, startHttpServer, version, type RunningServer } from './harness.js';
 
 // Deadlines, cancellation, limits and shutdown of a generated server, over real stdio and real HTTP:
@@ -47,7 +48,7 @@ tools:
 const handlers = {
   'src/handlers/tools/wait.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
-export const wait: ToolHandler<'wait'> = async (input, ctx) => {
+export const waitHandler: ToolHandler<'wait'> = async (input, ctx) => {
   process.stderr.write(\`started \${input.tag}\\n\`);
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, 60_000);
@@ -62,7 +63,7 @@ export const wait: ToolHandler<'wait'> = async (input, ctx) => {
 `,
   'src/handlers/tools/stubborn.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
-export const stubborn: ToolHandler<'stubborn'> = async (input) => {
+export const stubbornHandler: ToolHandler<'stubborn'> = async (input) => {
   process.stderr.write('started stubborn\\n');
   await new Promise((resolve) => setTimeout(resolve, input.ms));
   return 'done';
@@ -70,7 +71,7 @@ export const stubborn: ToolHandler<'stubborn'> = async (input) => {
 `,
   'src/handlers/tools/measure.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
-export const measure: ToolHandler<'measure'> = async (input) => String(input.data.length);
+export const measureHandler: ToolHandler<'measure'> = async (input) => String(input.data.length);
 `,
 };
 
@@ -100,6 +101,9 @@ function post(url: URL, name: string, args: Record<string, unknown>, id: number)
   const params = { name, arguments: args, _meta: envelope({}) };
   const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params }));
   const req = httpRequest(url, { method: 'POST', headers: { ...modernHeaders('tools/call', params), 'content-length': String(body.length) } });
+  // The server may answer 503 and close before a refused body is all sent: the rest then fails with EPIPE on
+  // a socket the finished request has already let go of.
+  req.on('socket', (socket) => socket.on('error', () => undefined));
   const done = new Promise<{ status: number; retryAfter: string | undefined; body: any }>((resolve, reject) => {
     req.on('error', reject);
     req.once('response', (res) => {
@@ -176,6 +180,23 @@ describe('deadlines', () => {
   }, 120_000);
 });
 
+describe('deadlines on stdio', () => {
+  it('answers a timeout with a tool error, and exits within 2 s of stdin closing though the handler still sleeps', async () => {
+    const server = startRawStdio(entry);
+    try {
+      const started = Date.now();
+      const reply = await server.request({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'stubborn', arguments: { ms: 20_000 }, _meta: envelope({}) } });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(reply.result).toMatchObject({ content: [{ type: 'text', text: 'The tool "stubborn" timed out after 3 s.' }], isError: true });
+      const closedAt = Date.now();
+      expect(await server.close()).toBe(0);
+      expect(Date.now() - closedAt).toBeLessThan(2_000);
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    }
+  }, 120_000);
+});
+
 describe('limits', () => {
   it('keeps the server under 300 MB with 250 concurrent 4 MB bodies, answering the excess 503 with Retry-After', async () => {
     const server = await startHttpServer(entry, {});
@@ -204,7 +225,7 @@ describe('limits', () => {
 describe('shutdown', () => {
   // Skipped: every call is answered as asserted, but when the server runs under the test runner its
   // process.exit(0) after the drain does not complete (from a shell it exits 0 at once); to be investigated.
-  it.skip('on SIGTERM with 50 calls in flight answers each one (done, or cancelled after the grace period) and exits 0', async () => {
+  it('on SIGTERM with 50 calls in flight answers each one (done, or cancelled after the grace period) and exits 0', async () => {
     const server: RunningServer = await startHttpServer(entry, {});
     const finishing = Array.from({ length: 25 }, (_, i) => post(server.url, 'stubborn', { ms: 1500 }, i + 1).done);
     const stuck = Array.from({ length: 25 }, (_, i) => post(server.url, 'wait', { tag: `stuck${i}` }, i + 100).done);

@@ -66,16 +66,20 @@ export function startHttpServer(entry: string, env: Readonly<Record<string, stri
       void stopChild(child);
       reject(new Error(`server did not start within ${limits.startMs / 1000} s; stderr: ${stderr}`));
     }, limits.startMs);
-    child.once('exit', (code) => {
+    const early = (code: number | null): void => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}; stderr: ${stderr}`));
-    });
+    };
+    child.once('exit', early);
+    let started = false;
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(stderr);
+      const match = started ? null : /listening on (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(stderr);
       if (match?.[1] === undefined) return;
+      // Only this listener goes, and only once: a later stderr line must not remove the 'exit' listener stop() waits on.
+      started = true;
       clearTimeout(timer);
-      child.removeAllListeners('exit');
+      child.off('exit', early);
       resolve({ child, url: new URL(match[1]), stderr: () => stderr, stop: () => stopChild(child) });
     });
   });

@@ -46,9 +46,7 @@ export class SdkResult<R extends AnySdkResult> {
 }
 
 /** Marks `result` to be sent as-is: `return sdkResult(inputRequired({ inputRequests: {...} }))`. */
-export function sdkResult<R extends AnySdkResult>(result: R): SdkResult<R> {
-  return new SdkResult(result);
-}
+export const sdkResult = <R extends AnySdkResult>(result: R): SdkResult<R> => new SdkResult(result);
 
 /** What a tool, resource or prompt handler may return instead of its typed reply. */
 export type ToolSdkResult = SdkResult<CallToolResult | InputRequiredResult>;
