@@ -53,10 +53,23 @@ export function transportPlan(model: ServerModel) {
     ['Origin allowlist', http === null ? '—' : ['loopback origins', ...http.allowedOrigins.map((o) => code(o))].join(', ')],
     ['authorization', model.auth.type === 'none' ? 'none' : model.auth.type === 'bearer' ? `bearer tokens from ${code(model.auth.tokensEnv)}${model.auth.resource === null ? '' : ` (resource ${code(model.auth.resource)})`}` : `OAuth access tokens from ${code(model.auth.issuer)} (audience ${code(model.auth.resource)})`],
   ];
+  rows.push(['deadlines', deadlinePlan(model)]);
+  rows.push(['limits', http === null ? 'stdio: at most 100 requests in flight (more: -32000 at once), lines of at most 4 MiB' : `HTTP: at most ${http.maxConcurrentCalls} requests and ${bytes(http.maxBufferedBytes)} of bodies held at once (more: 503 with ${code('Retry-After')}), bodies of at most 4 MiB; stdio: at most 100 requests in flight (more: -32000)`]);
+  rows.push(['shutdown', `${http === null ? '' : `HTTP: on SIGTERM or SIGINT stops accepting, lets calls finish for ${duration(http.shutdownGraceMs)}, cancels the rest (503) and exits 0; `}stdio: exits within 1s of stdin EOF`]);
   rows.push(['state store', storePlan(model)]);
   const scopes = model.tools.map((t) => [code(t.name), cell(t.scopes.join(', '))]);
   const retries = model.tools.map((t) => [code(t.name), t.retry, retryReasons[t.retry]]);
   return { table: table(['aspect', 'plan'], rows), hasScopes: model.auth.type !== 'none', scopes: table(['tool', 'scopes required'], scopes), retries: table(['tool', 'retry class', 'a client that timed out may'], retries) };
+}
+
+const bytes = (n: number): string => (n % 1_048_576 === 0 ? `${n / 1_048_576} MiB` : `${n} bytes`);
+
+/** Each tool's timeout, grouped: `ctx.signal` aborts at it and the call answers a tool error; a client's cancel aborts it too. */
+function deadlinePlan(model: ServerModel): string {
+  const byTimeout = new Map<number, string[]>();
+  for (const tool of model.tools) byTimeout.set(tool.timeoutMs, [...(byTimeout.get(tool.timeoutMs) ?? []), code(tool.name)]);
+  const groups = [...byTimeout].sort(([a], [b]) => a - b).map(([ms, names]) => (byTimeout.size === 1 ? `${duration(ms)} for every tool` : `${duration(ms)}: ${names.join(', ')}`));
+  return `${groups.length === 0 ? 'no tools' : groups.join('; ')}; then ${code('ctx.signal')} aborts and the call answers a tool error; a client's cancel aborts it too`;
 }
 
 const retryReasons = {
