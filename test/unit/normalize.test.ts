@@ -95,3 +95,15 @@ describe('the reference manifest (examples/notes)', () => {
     expect(Object.isFrozen(manifest.tools)).toBe(false);
   });
 });
+
+describe('deadlines and limits', () => {
+  const tool = (timeout: string) => `    t_${timeout}:\n      description: Waits.\n      timeout: ${timeout}\n      input: { type: object }\n`;
+  const text = (http: string) => `mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\ntransports:\n  http: { ${http} }\ntools:\n${tool('500ms')}${tool('90s')}${tool('30d')}    plain:\n      description: Waits.\n      input: { type: object }\n`;
+
+  it('gives each tool its timeout in ms (30 s by default, at most what a Node timer holds) and HTTP its caps', () => {
+    const model = normalizeManifest(validated(text('maxConcurrentCalls: 7, maxBufferedBytes: 1024, shutdownGrace: 3s')));
+    expect(model.tools.map((t) => [t.name, t.timeoutMs])).toEqual([['plain', 30_000], ['t_30d', 2_147_483_647], ['t_500ms', 500], ['t_90s', 90_000]]);
+    expect(model.transports.http).toMatchObject({ maxConcurrentCalls: 7, maxBufferedBytes: 1024, shutdownGraceMs: 3000 });
+    expect(normalizeManifest(validated(text('port: 3000'))).transports.http).toMatchObject({ maxConcurrentCalls: 100, maxBufferedBytes: 33_554_432, shutdownGraceMs: 10_000 });
+  });
+});
