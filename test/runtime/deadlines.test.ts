@@ -145,6 +145,24 @@ describe('cancellation', () => {
     }
   }, 120_000);
 
+  it('on stdio answers nothing at all for a cancelled call, and keeps serving', async () => {
+    const server = startRawStdio(entry);
+    try {
+      server.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'wait', arguments: { tag: 'raw' }, _meta: envelope({}) } }));
+      await waitFor(server.stderr, /started raw/);
+      server.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'stop', _meta: envelope({}) } }));
+      await waitFor(server.stderr, /aborted raw/);
+      const reply = await server.request({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'measure', arguments: { data: 'abcd' }, _meta: envelope({}) } });
+      expect(reply.result).toMatchObject({ content: [{ type: 'text', text: '4' }] });
+      // The handler returned 'late' once aborted; give a stray answer time to show up, then check none did.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(server.lines.map((line) => JSON.parse(line).id)).toEqual([2]);
+      expect(await server.close()).toBe(0);
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    }
+  }, 120_000);
+
   it('aborts ctx.signal within 100 ms of an HTTP client closing its connection', async () => {
     const server = await startHttpServer(entry, {});
     try {
@@ -223,8 +241,8 @@ describe('limits', () => {
 });
 
 describe('shutdown', () => {
-  // Skipped: every call is answered as asserted, but when the server runs under the test runner its
-  // process.exit(0) after the drain does not complete (from a shell it exits 0 at once); to be investigated.
+  // 25 calls finish within the 2 s grace period; 25 ignore nothing but never end, so they are cancelled.
+  // The server logs a line on SIGTERM: the harness must keep the 'exit' listener this test waits on.
   it('on SIGTERM with 50 calls in flight answers each one (done, or cancelled after the grace period) and exits 0', async () => {
     const server: RunningServer = await startHttpServer(entry, {});
     const finishing = Array.from({ length: 25 }, (_, i) => post(server.url, 'stubborn', { ms: 1500 }, i + 1).done);
