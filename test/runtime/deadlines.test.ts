@@ -241,7 +241,7 @@ describe('limits', () => {
 });
 
 describe('shutdown', () => {
-  // 25 calls finish within the 2 s grace period; 25 ignore nothing but never end, so they are cancelled.
+  // 25 calls finish within the 2 s grace period; 25 wait for their signal, so they are cancelled when it ends.
   // The server logs a line on SIGTERM: the harness must keep the 'exit' listener this test waits on.
   it('on SIGTERM with 50 calls in flight answers each one (done, or cancelled after the grace period) and exits 0', async () => {
     const server: RunningServer = await startHttpServer(entry, {});
