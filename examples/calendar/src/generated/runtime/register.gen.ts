@@ -195,7 +195,9 @@ export async function callTool(tool: ToolSpec, handler: AnyToolHandler | undefin
       if (tool.outputSchema !== null) return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
       return { content: typeof output === 'string' ? [{ type: 'text', text: output }] : [...(output as CallToolResult['content'])] };
     } catch (error) {
-      if (error === signal) return errorResult(timeout.aborted ? `The tool "${tool.name}" timed out after ${tool.timeoutMs / 1000} s.` : 'Cancelled.');
+      // A cancelled call is answered nothing, so it throws: an idempotency key then frees its claim instead of storing a result.
+      if (error === signal && !timeout.aborted) throw signal.reason;
+      if (error === signal) return errorResult(`The tool "${tool.name}" timed out after ${tool.timeoutMs / 1000} s.`);
       if (error instanceof ToolError) return errorResult(error.message);
       env.log(`tool "${tool.name}" failed: ${describe(error)}`);
       return errorResult(`The tool "${tool.name}" failed. Details were logged on the server.`);
