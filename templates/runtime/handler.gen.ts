@@ -25,9 +25,8 @@ export class ResourceNotFoundError extends ToolError {
 }
 
 /** What a fresh handler stub throws until someone writes the handler. */
-export function notImplemented(kind: 'tool' | 'resource' | 'prompt', name: string): ToolError {
-  return new ToolError(`The ${kind} "${name}" is not implemented yet.`);
-}
+export const notImplemented = (kind: 'tool' | 'resource' | 'prompt', name: string): ToolError =>
+  new ToolError(`The ${kind} "${name}" is not implemented yet.`);
 
 /** Raised when the server must not start; the message says what to set. */
 export class StartupError extends Error {

@@ -185,7 +185,7 @@ export async function callTool(tool: ToolSpec, handler: AnyToolHandler | undefin
   // Fail closed: a tool that needs approval or an idempotency key never runs without the store's guard.
   if (env.guard === null && (tool.approval === 'confirm' || tool.idempotency === 'key')) return errorResult(`The tool "${tool.name}" needs approval or an idempotency key, but the state store is not configured.`);
   const run = async (): Promise<CallToolResult | InputRequiredResult> => {
-    // The signal also aborts at the tool's timeout, and a late result is discarded (after a cancel the SDK sends nothing).
+    // Also aborts at the tool's timeout. A late result is discarded; a cancel throws, so an idempotency claim is freed.
     const timeout = AbortSignal.timeout(tool.timeoutMs);
     const signal = AbortSignal.any([context.signal, timeout]);
     const stopped = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal), { once: true }));
@@ -195,7 +195,6 @@ export async function callTool(tool: ToolSpec, handler: AnyToolHandler | undefin
       if (tool.outputSchema !== null) return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
       return { content: typeof output === 'string' ? [{ type: 'text', text: output }] : [...(output as CallToolResult['content'])] };
     } catch (error) {
-      // A cancelled call is answered nothing, so it throws: an idempotency key then frees its claim instead of storing a result.
       if (error === signal && !timeout.aborted) throw signal.reason;
       if (error === signal) return errorResult(`The tool "${tool.name}" timed out after ${tool.timeoutMs / 1000} s.`);
       if (error instanceof ToolError) return errorResult(error.message);
