@@ -8,6 +8,11 @@
  * the SDK's handler leaves to its host). With auth, the protected-resource
  * metadata is public and every MCP request is authenticated before its body is
  * even read, so anonymous clients cannot make the server parse large bodies.
+ * Two caps bound one instance: requests served at once, and body bytes held at
+ * once (a body is held until its answer is sent); over either, 503 with
+ * Retry-After before the body is read. A client that goes away aborts its
+ * call's signal. SIGTERM/SIGINT stop accepting, let calls in flight finish for
+ * the grace period, cancel the rest (answered 503), and exit 0.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames, type AuthInfo, type McpRequestContext, type McpServerFactory } from '@modelcontextprotocol/server';
@@ -51,6 +56,16 @@ export interface HttpOptions {
   readonly legacy: 'serve' | 'reject';
   /** Largest accepted request body, in bytes. */
   readonly maxBodyBytes?: number;
+  /** Requests served at once; more get 503. */
+  readonly maxConcurrentCalls?: number;
+  /** Request body bytes held at once; more get 503. */
+  readonly maxBufferedBytes?: number;
+}
+
+/** A running HTTP transport; `drain` stops accepting, waits up to `graceMs` for calls in flight, cancels the rest, and closes. */
+export interface HttpServer {
+  readonly server: Server;
+  drain(graceMs: number): Promise<void>;
 }
 
 const loopbackHostnames = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -71,15 +86,19 @@ function jsonError(status: number, code: number, message: string, headers: Recor
   return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+/** Reads a body of at most `limit` bytes; `hold(size)` is told the running size and says whether the instance may hold that much. */
+async function readBody(req: IncomingMessage, limit: number, hold: (size: number) => boolean): Promise<Buffer | 'too large' | 'busy'> {
   const chunks: Buffer[] = [];
   let size = 0;
+  let over = false;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) return undefined;
-    chunks.push(chunk as Buffer);
+    if (size > limit) return 'too large';
+    // Over the instance's cap the rest is read and dropped, never held: the client gets its 503 on an intact connection.
+    over ||= !hold(size);
+    if (!over) chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks);
+  return over ? 'busy' : Buffer.concat(chunks);
 }
 
 /**
@@ -123,15 +142,23 @@ async function legacySessions(factory: McpServerFactory, log: (message: string) 
   return new LegacySessions(factory, defaultLegacyLimits, log);
 }
 
+const busy = (message: string): Response => jsonError(503, -32000, message, { 'retry-after': '1' });
+
 /** Serves `factory` over Streamable HTTP; resolves once listening. */
-export async function startHttp(factory: McpServerFactory, options: HttpOptions, auth: HttpAuth | null, log: (message: string) => void): Promise<Server> {
+export async function startHttp(factory: McpServerFactory, options: HttpOptions, auth: HttpAuth | null, log: (message: string) => void): Promise<HttpServer> {
   // The modern path never serves a 2025-11-25 client; with legacy: serve they go to the labeled adapter in legacy-http.gen.ts.
   const handler = createMcpHandler(factory, { legacy: 'reject', onerror: (error) => log(`http: ${error.message}`) });
   const legacy = options.legacy === 'serve' ? await legacySessions(factory, log) : null;
   const allowedHosts = new Set([...localhostAllowedHostnames(), options.host]);
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const maxCalls = options.maxConcurrentCalls ?? 100;
+  const maxBuffered = options.maxBufferedBytes ?? 32 * 1024 * 1024;
+  // Each request in flight, with the body bytes it holds and the controller that cancels it.
+  const inflight = new Map<ServerResponse, { held: number; readonly cancel: AbortController }>();
+  let buffered = 0;
+  let draining = false;
 
-  const answer = async (req: IncomingMessage): Promise<Response> => {
+  const answer = async (req: IncomingMessage, call: { held: number; readonly cancel: AbortController }): Promise<Response> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
@@ -160,10 +187,16 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
       authInfo = verdict.authInfo;
     }
     if (session && legacy !== null) return legacy.fetch(new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method, headers }), authInfo === undefined ? {} : { authInfo });
-    const body = await readBody(req, limit);
+    const body = await readBody(req, limit, (size) => {
+      if (size <= call.held) return true;
+      buffered += size - call.held;
+      call.held = size;
+      return buffered <= maxBuffered;
+    });
     // The unread rest of the body is abandoned, so this connection cannot carry another request:
     // say so, or a keep-alive client sends its next request into a reset socket.
-    if (body === undefined) return jsonError(413, -32000, 'Payload Too Large', { connection: 'close' });
+    if (body === 'too large') return jsonError(413, -32000, 'Payload Too Large', { connection: 'close' });
+    if (body === 'busy') return busy('Server busy: too many request bytes in flight');
     let parsedBody: unknown;
     try {
       parsedBody = JSON.parse(body.toString('utf8'));
@@ -172,14 +205,29 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
     }
     // The SDK takes the parsed body and never reads the Request's own, so none is attached:
     // a body would cost a web stream per call.
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: 'POST', headers });
+    // Its signal is the call's: aborting it (client gone, shutdown) closes the exchange and aborts the handler's ctx.signal.
+    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: 'POST', headers, signal: call.cancel.signal });
     const given = authInfo === undefined ? { parsedBody } : { parsedBody, authInfo };
-    if (legacy !== null && (await isLegacyRequest(request, parsedBody))) return legacy.fetch(request, given);
-    return handler.fetch(request, given);
+    const response = legacy !== null && (await isLegacyRequest(request, parsedBody)) ? await legacy.fetch(request, given) : await handler.fetch(request, given);
+    return call.cancel.signal.aborted && draining ? busy('Server shutting down: the call was cancelled') : response;
   };
 
   const server = createServer((req, res) => {
-    answer(req)
+    // Over a cap or shutting down: refused before the body is read; Node discards the unread body without holding it.
+    const declared = Number(req.headers['content-length'] ?? 0) || 0;
+    if (draining || inflight.size >= maxCalls || buffered + declared > maxBuffered) {
+      send(res, busy(draining ? 'Server shutting down' : 'Server busy: too many requests in flight')).catch(() => res.destroy());
+      return;
+    }
+    const call = { held: declared, cancel: new AbortController() };
+    buffered += declared;
+    inflight.set(res, call);
+    res.once('close', () => {
+      inflight.delete(res);
+      buffered -= call.held;
+      if (!res.writableFinished) call.cancel.abort();
+    });
+    answer(req, call)
       .then((response) => send(res, response))
       .catch((error: unknown) => {
         log(`http: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -192,7 +240,20 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
-  return server;
+  const drain = async (graceMs: number): Promise<void> => {
+    draining = true;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const deadline = Date.now() + graceMs;
+    while (inflight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const call of inflight.values()) call.cancel.abort();
+    // Cancelled calls are answered 503 at once; give those answers a moment to be written.
+    for (let i = 0; i < 100 && inflight.size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    server.closeAllConnections();
+    // Every call is answered by now; closing the SDK's per-request servers may wait on abandoned work, so at most 1 s.
+    await Promise.race([Promise.all([closed, handler.close()]), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+  };
+  return { server, drain };
 }
 
 /**
@@ -217,14 +278,26 @@ export function calledTool(registry: RegistrySpec, ctx: McpRequestContext | unde
  */
 export const serveHttp: OptionalModules['http']['serveHttp'] = async (startup, values, build) => {
   const { registry, log } = startup;
-  const http = registry.transports.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp', allowedOrigins: [] };
+  const http = registry.transports.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp', allowedOrigins: [], maxConcurrentCalls: 100, maxBufferedBytes: 32 * 1024 * 1024, shutdownGraceMs: 10_000 };
   const host = values.host ?? http.host;
   const port = values.port === undefined ? http.port : /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`--port must be a port number, got "${values.port}"`);
   const specifier = 'auth';
   const auth = registry.auth.type === 'none' ? null : await ((await import(/* @vite-ignore */ `./${specifier}.gen.js`)) as AuthModule).httpAuth(startup, http.path);
-  const server = await startHttp((ctx) => build(calledTool(registry, ctx)), { ...http, host, port, legacy: registry.protocol.legacy }, auth, log);
-  const address = server.address();
+  const running = await startHttp((ctx) => build(calledTool(registry, ctx)), { ...http, host, port, legacy: registry.protocol.legacy }, auth, log);
+  const stop = (signal: string): void => {
+    log(`${registry.server.name}: ${signal}, finishing calls in flight (at most ${http.shutdownGraceMs} ms)`);
+    running.drain(http.shutdownGraceMs).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log(`http: shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  // Before saying where it listens: whoever waits for that line may signal at once.
+  process.once('SIGTERM', stop).once('SIGINT', stop);
+  const address = running.server.address();
   const shown = typeof address === 'object' && address !== null ? `${host}:${address.port}` : `${host}:${port}`;
   log(`${registry.server.name} listening on http://${shown}${http.path}`);
 };
