@@ -22,6 +22,7 @@ await build({
   chunkNames: 'chunk-[hash]',
   logLevel: 'warning',
   // Loaded only by rare runs (editing existing handler files, import), and large: left as packages.
+  // (Handlebars' compiler and ajv are loaded with createRequire when needed, never bundled.)
   external: ['ts-morph', '@readme/openapi-parser', '@modelcontextprotocol/client', 'ajv', 'ajv/*'],
   // json-schema-to-typescript requires Prettier when it loads, even though mcp-gen always compiles
   // with `format: false`, and Prettier's entry then imports its 680 kB build: a stand-in that fails
@@ -30,6 +31,9 @@ await build({
   // Bundled CommonJS (yaml, commander, Handlebars) requires Node built-ins.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);" },
 });
-// validate/validators.ts loads the standalone validators relative to its own module.
+// validate/validators.ts loads the standalone validators, and emit/shared/handlebars.ts the precompiled
+// templates, relative to their own module: in the bundle, that is dist/bundle/.
 const precompiled = new URL('validate/precompiled/', dist);
 if (existsSync(precompiled)) cpSync(precompiled, new URL('precompiled/', out), { recursive: true });
+const templates = new URL('emit/shared/precompiled-templates.cjs', dist);
+if (existsSync(templates)) cpSync(templates, new URL('precompiled-templates.cjs', out));
