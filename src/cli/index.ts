@@ -11,7 +11,7 @@ import { packageVersion } from './version.js';
 
 export type { CliIo } from './io.js';
 
-// Each command loads its own module when it runs: generate, report and init pull in ts-morph,
+// Each command loads its own module when it runs: generate, report and init pull in
 // json-schema-to-typescript and Handlebars, which `validate` and `--help` never need.
 const commands = {
   validate: () => import('./validate-command.js'),

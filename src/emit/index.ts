@@ -13,7 +13,6 @@ import { compareText } from '../util/compare.js';
 import { stableJson } from '../util/stable-json.js';
 import { emitBundleShims } from './bundle/index.js';
 import { emitFacade } from './facade/index.js';
-import { checkHandler, renameHandler } from './handlers/reconcile.js';
 import { emitStub } from './handlers/stubs.js';
 import { emitRegistry, registryData } from './registry/index.js';
 import { emitReportJson, emitReportMarkdown, type LineOf } from './report/index.js';
@@ -63,13 +62,17 @@ export async function emitProject(model: ServerModel, plan: Plan, existing: Read
   };
 
   const handlers: GeneratedFile[] = [];
+  // Checking or renaming an existing handler file parses it with ts-morph: loaded only when a run has such a file.
+  const reconcile = plan.handlers.some((h) => h.action !== 'create') ? await import('./handlers/reconcile.js') : null;
   for (const handler of plan.handlers) {
     if (handler.action === 'create') {
       handlers.push(emitStub(model, handler));
+    } else if (reconcile === null) {
+      continue;
     } else if (handler.action === 'keep') {
-      findings.push(...checkHandler(handler, existing.get(handler.path) ?? '').findings);
+      findings.push(...reconcile.checkHandler(handler, existing.get(handler.path) ?? '').findings);
     } else {
-      const result = renameHandler(handler, existing.get(handler.from?.path ?? '') ?? '');
+      const result = reconcile.renameHandler(handler, existing.get(handler.from?.path ?? '') ?? '');
       findings.push(...result.findings);
       if (result.file !== null) handlers.push(result.file);
     }

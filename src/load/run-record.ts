@@ -73,11 +73,16 @@ let identity: string | undefined;
  */
 export function loadToolIdentity(): string {
   if (identity !== undefined) return identity;
-  const code = new URL('../', import.meta.url);
+  // Bundled (scripts/bundle-cli.mjs), this module runs from dist/bundle/, which holds all the code that runs;
+  // compiled, from dist/load/, and the code is the rest of dist/. Hashing only that halves what is read.
+  const here = new URL('./', import.meta.url);
+  const bundled = here.pathname.endsWith('/bundle/');
+  const code = bundled ? here : new URL('../', import.meta.url);
   const root = new URL('../../', import.meta.url);
   const parts: string[] = [];
   const walk = (dir: URL, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareText(a.name, b.name))) {
+      if (entry.isDirectory() && !bundled && prefix === 'code/' && entry.name === 'bundle') continue;
       if (entry.isDirectory()) walk(new URL(`${entry.name}/`, dir), `${prefix}${entry.name}/`);
       else if (!entry.name.endsWith('.d.ts')) parts.push(`${prefix}${entry.name}`, hashText(readFileSync(new URL(entry.name, dir))));
     }

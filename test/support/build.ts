@@ -8,6 +8,7 @@ import path from 'node:path';
 // dist/ is rebuilt before the first test unless the last build made here compiled exactly the
 // current sources (a content hash) and nothing wrote dist/ since (`npm run build` of other
 // sources). This also covers a single file run alone (`npx vitest run test/integration/cli.test.ts`).
+// It runs every step of `npm run build`, the CLI bundle included, so the tests run what users run.
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const dist = path.join(repoRoot, 'dist');
@@ -23,11 +24,17 @@ function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
   }
 }
 
-/** The hash of everything `tsc -p tsconfig.build.json` reads from this repository. */
+/** The build steps after the compile, as in package.json's `build` script. */
+const buildScripts = ['scripts/build-validators.mjs', 'scripts/build-templates.mjs', 'scripts/bundle-cli.mjs'];
+
+/** The hash of everything the build reads from this repository. */
 function sourceHash(): string {
   const hash = createHash('sha256');
   hashTree(hash, path.join(repoRoot, 'src'));
-  for (const file of ['tsconfig.json', 'tsconfig.build.json']) hash.update(`${file}\0`).update(readFileSync(path.join(repoRoot, file)));
+  hashTree(hash, path.join(repoRoot, 'templates'));
+  for (const file of ['tsconfig.json', 'tsconfig.build.json', ...buildScripts]) {
+    hash.update(`${file}\0`).update(readFileSync(path.join(repoRoot, file)));
+  }
   return hash.digest('hex');
 }
 
@@ -55,5 +62,9 @@ export function setup(): void {
   const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
   const result = spawnSync(tsc, ['-p', path.join(repoRoot, 'tsconfig.build.json')], { cwd: repoRoot, encoding: 'utf8', timeout: 300_000 });
   if (result.status !== 0) throw new Error(`tsc -p tsconfig.build.json failed (exit ${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
+  for (const script of buildScripts) {
+    const step = spawnSync(process.execPath, [path.join(repoRoot, script)], { cwd: repoRoot, encoding: 'utf8', timeout: 300_000 });
+    if (step.status !== 0) throw new Error(`${script} failed (exit ${step.status ?? step.signal}):\n${step.stdout}${step.stderr}`);
+  }
   writeFileSync(stamp, wanted);
 }

@@ -4,38 +4,34 @@
  * (errors, results, context types, and handle types when the manifest has
  * handle kinds), so that how the runtime is split into files stays private.
  */
-import { StructureKind, type ExportDeclarationStructure, type OptionalKind } from 'ts-morph';
 import { generatedPaths } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
 import { runtimeFeatures } from '../runtime/index.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
-import { createProject, finalText, formatSourceFile } from '../shared/project.js';
+import { finalText, moduleText } from '../shared/ts-text.js';
 
 /** Where handlers import from, relative to a handler file (src/handlers/<kind>/<name>.ts). */
 export const facadeImport = '../../generated/index.gen.js';
 
-type ExportStructure = OptionalKind<ExportDeclarationStructure> & { kind: StructureKind.ExportDeclaration };
-
-function reexport(moduleSpecifier: string, values: readonly string[], types: readonly string[]): ExportStructure {
+function reexport(moduleSpecifier: string, values: readonly string[], types: readonly string[]): string {
   // A list of types only is one `export type { ... }`.
-  if (values.length === 0) return { kind: StructureKind.ExportDeclaration, isTypeOnly: true, namedExports: [...types], moduleSpecifier };
-  return { kind: StructureKind.ExportDeclaration, namedExports: [...values, ...types.map((name) => ({ name, isTypeOnly: true }))], moduleSpecifier };
+  if (values.length === 0) return `export type { ${types.join(', ')} } from '${moduleSpecifier}';`;
+  return `export { ${[...values, ...types.map((name) => `type ${name}`)].join(', ')} } from '${moduleSpecifier}';`;
 }
 
 /** `src/generated/index.gen.ts`. */
 export function emitFacade(model: ServerModel, ctx: EmitContext): GeneratedFile {
   const features = runtimeFeatures(model);
-  const statements: ExportStructure[] = [
+  const statements = [
     reexport(
       './runtime/handler.gen.js',
       ['acceptedContent', 'inputRequired', 'inputResponse', 'isInputRequiredResult', 'notImplemented', 'ResourceNotFoundError', 'SdkResult', 'sdkResult', 'ToolError'],
       ['AnySdkResult', 'ErrorKind', 'HandlerContext', 'Principal', 'PromptMessageReply', 'PromptReply', 'PromptSdkResult', 'RequestInput', 'ResourceContent', 'ResourceReply', 'ResourceSdkResult', 'ToolContent', 'ToolSdkResult'],
     ),
     ...(features.handles ? [reexport('./runtime/handles.gen.js', [], ['Handle', 'HandleIssuer', 'Verified'])] : []),
-    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './types.gen.js' },
+    "export type * from './types.gen.js';",
   ];
-  const file = createProject().createSourceFile('index.gen.ts', { statements });
   const doc = '/**\n * Everything a handler needs: its types, errors, results and context. Import from here,\n * never from ./runtime/ or ./types.gen.js directly: their layout may change between versions.\n */\n';
-  return { path: generatedPaths.facade, contents: finalText(`${tsBanner(ctx)}\n${doc}${formatSourceFile(file)}`), ownership: 'generated' };
+  return { path: generatedPaths.facade, contents: finalText(`${tsBanner(ctx)}\n${doc}${moduleText([], statements)}`), ownership: 'generated' };
 }

@@ -1,10 +1,9 @@
-import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { ServerModel } from '../../model/types.js';
 import type { HandlerPlan } from '../../plan/index.js';
 import { facadeImport } from '../facade/index.js';
 import { commentSafe } from '../shared/banner.js';
 import type { GeneratedFile } from '../shared/files.js';
-import { createProject, finalText, formatSourceFile } from '../shared/project.js';
+import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
 
 const parameters = {
   ToolHandler: '(input, ctx)',
@@ -12,13 +11,13 @@ const parameters = {
   PromptHandler: '(args, ctx)',
 } as const;
 
-function describe(model: ServerModel, plan: HandlerPlan): string[] {
+function describe(model: ServerModel, plan: HandlerPlan): string {
   const item =
     plan.kind === 'tool' ? model.tools.find((t) => t.name === plan.name) : plan.kind === 'resource' ? model.resources.find((r) => r.name === plan.name) : model.prompts.find((p) => p.name === plan.name);
   const lines = [`Handler of ${plan.kind} "${plan.name}".`];
   if (item?.title) lines.push('', commentSafe(item.title));
   if (item?.description) lines.push('', commentSafe(item.description));
-  return [lines.join('\n')];
+  return lines.join('\n');
 }
 
 /** The argument path of a handle at `pointer` in an input schema: `/properties/draft` -> `input.draft`, `/properties/loans/items` -> `input.loans[i]`. */
@@ -43,31 +42,12 @@ function hints(model: ServerModel, plan: HandlerPlan): string[] {
 
 /** A new handler file: typed against the generated types, answering "not implemented yet" until written. */
 export function emitStub(model: ServerModel, plan: HandlerPlan): GeneratedFile {
-  const file = createProject().createSourceFile('stub.ts', {
-    statements: [
-      // Handlers import only from the facade, never from a runtime file.
-      { kind: StructureKind.ImportDeclaration, namedImports: ['notImplemented', { name: plan.handlerType, isTypeOnly: true }], moduleSpecifier: facadeImport },
-      {
-        kind: StructureKind.VariableStatement,
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: describe(model, plan),
-        declarations: [
-          {
-            name: plan.handler,
-            type: `${plan.handlerType}<${JSON.stringify(plan.name).replace(/"/g, "'")}>`,
-            initializer: (writer) =>
-              writer
-                .write(`async ${parameters[plan.handlerType]} => `)
-                .block(() => {
-                  writer.writeLine('// Your code goes here: mcp-gen never overwrites this file.');
-                  for (const line of hints(model, plan)) writer.writeLine(line);
-                  writer.writeLine(`throw notImplemented('${plan.kind}', '${plan.name}');`);
-                }),
-          },
-        ],
-      },
-    ],
-  });
-  return { path: plan.path, contents: finalText(formatSourceFile(file)), ownership: 'scaffold' };
+  const type = `${plan.handlerType}<${JSON.stringify(plan.name).replace(/"/g, "'")}>`;
+  const body = ['// Your code goes here: mcp-gen never overwrites this file.', ...hints(model, plan), `throw notImplemented('${plan.kind}', '${plan.name}');`];
+  const text = moduleText(
+    // Handlers import only from the facade, never from a runtime file.
+    [importDeclaration(['notImplemented', `type ${plan.handlerType}`], facadeImport)],
+    [documented(describe(model, plan), `export const ${plan.handler}: ${type} = async ${parameters[plan.handlerType]} => {\n${body.map((line) => `  ${line}`).join('\n')}\n};`)],
+  );
+  return { path: plan.path, contents: finalText(text), ownership: 'scaffold' };
 }

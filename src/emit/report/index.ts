@@ -8,7 +8,7 @@ import { stableJson } from '../../util/stable-json.js';
 import { markdownBanner } from '../shared/banner.js';
 import type { EmitContext } from '../shared/files.js';
 import { renderTemplate } from '../shared/handlebars.js';
-import { finalText } from '../shared/project.js';
+import { finalText } from '../shared/ts-text.js';
 import { buildReportData, buildReportView, type LineOf } from './view.js';
 
 export type { LineOf } from './view.js';

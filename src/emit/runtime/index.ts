@@ -9,7 +9,7 @@ import { runtimePath } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
-import { finalText } from '../shared/project.js';
+import { finalText } from '../shared/ts-text.js';
 import { runtimeFeatures, runtimeModules } from './features.js';
 
 export { runtimeFeatures, runtimeModules, type RuntimeFeatures } from './features.js';

@@ -2,7 +2,6 @@
  * Project files written once and then owned by the user: package.json,
  * tsconfig.json, .gitignore, README.md and src/main.ts.
  */
-import { StructureKind } from 'ts-morph';
 import { manifestDefaults, protocolVersion } from '../../model/defaults.js';
 import { generatedPaths, moduleSpecifier, scaffoldPaths } from '../../model/layout.js';
 import { usesRedis } from '../../model/store.js';
@@ -10,7 +9,7 @@ import type { ServerModel } from '../../model/types.js';
 import { stableJson } from '../../util/stable-json.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { renderTemplate } from '../shared/handlebars.js';
-import { createProject, finalText, formatSourceFile } from '../shared/project.js';
+import { finalText, importDeclaration } from '../shared/ts-text.js';
 import { hostsView } from './hosts.js';
 
 /** Exact pins of everything the generated project installs. */
@@ -86,15 +85,12 @@ const tsconfig = {
 };
 
 function mainTs(): string {
-  const file = createProject().createSourceFile('main.ts', {
-    statements: [
-      { kind: StructureKind.ImportDeclaration, namedImports: ['main'], moduleSpecifier: moduleSpecifier(scaffoldPaths.main, generatedPaths.start) },
-      { kind: StructureKind.ImportDeclaration, namedImports: ['definition'], moduleSpecifier: moduleSpecifier(scaffoldPaths.main, generatedPaths.server) },
-      '// Starts the server: `--transport stdio|http`, `--host`, `--port`. Add process-wide setup (tracing, config) above.',
-      'main(definition);',
-    ],
-  });
-  return finalText(formatSourceFile(file));
+  const imports = [
+    importDeclaration(['main'], moduleSpecifier(scaffoldPaths.main, generatedPaths.start)),
+    importDeclaration(['definition'], moduleSpecifier(scaffoldPaths.main, generatedPaths.server)),
+  ];
+  const comment = '// Starts the server: `--transport stdio|http`, `--host`, `--port`. Add process-wide setup (tracing, config) above.';
+  return finalText(`${imports.join('\n')}\n\n${comment}\nmain(definition);`);
 }
 
 /** The scaffold files of a new project. */

@@ -5,13 +5,12 @@
  * server loads no handler code. The SDK's HTTP entry builds a server per
  * request, so nothing that compiles a schema may run inside the factory.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import { generatedPaths, moduleSpecifier } from '../../model/layout.js';
 import type { HandlerPlan } from '../../plan/index.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { key, singleQuoted } from '../shared/literal.js';
-import { createProject, finalText, formatSourceFile } from '../shared/project.js';
+import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
 
 
 /** `{ name: lazyHandler(() => import('...'), (m) => m.symbol), ... }`; paths and exports come from the plan. */
@@ -24,31 +23,24 @@ function handlerMap(entries: readonly HandlerPlan[]): string {
 /** `src/generated/server.gen.ts`. */
 export function emitServer(handlers: readonly HandlerPlan[], ctx: EmitContext): GeneratedFile {
   const of = (kind: HandlerPlan['kind']) => handlers.filter((h) => h.kind === kind);
-  const constant = (name: string, type: string, initializer: string, doc: string): StatementStructures => ({
-    kind: StructureKind.VariableStatement,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: [doc],
-    declarations: [{ name, type, initializer }],
-  });
-
-  const file = createProject().createSourceFile('server.gen.ts', {
-    statements: [
-      { kind: StructureKind.ImportDeclaration, namedImports: ['compileSchemas', 'lazyHandler'], moduleSpecifier: './runtime/register.gen.js' },
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['ServerDefinition'], moduleSpecifier: './runtime/start.gen.js' },
-      { kind: StructureKind.ImportDeclaration, namedImports: ['registry'], moduleSpecifier: './registry.gen.js' },
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['PromptHandlers', 'ResourceHandlers', 'ToolHandlers'], moduleSpecifier: './types.gen.js' },
-      { kind: StructureKind.ImportDeclaration, namedImports: ['validators'], moduleSpecifier: './validators.gen.js' },
+  const constant = (name: string, type: string, initializer: string, doc: string) => documented(doc, `const ${name}: ${type} = ${initializer};`);
+  const text = moduleText(
+    [
+      importDeclaration(['compileSchemas', 'lazyHandler'], './runtime/register.gen.js'),
+      importDeclaration(['ServerDefinition'], './runtime/start.gen.js', true),
+      importDeclaration(['registry'], './registry.gen.js'),
+      importDeclaration(['PromptHandlers', 'ResourceHandlers', 'ToolHandlers'], './types.gen.js', true),
+      importDeclaration(['validators'], './validators.gen.js'),
+    ],
+    [
       constant('tools', 'ToolHandlers', handlerMap(of('tool')), 'The tool handlers; a handler whose signature drifted from the manifest fails to type-check here.'),
       constant('resources', 'ResourceHandlers', handlerMap(of('resource')), 'The resource handlers.'),
       constant('prompts', 'PromptHandlers', handlerMap(of('prompt')), 'The handlers of prompts without fixed messages.'),
-      {
-        kind: StructureKind.VariableStatement,
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: ['This server: registry, handlers, and every schema wrapped once, here at module scope, with its validator compiled to code.'],
-        declarations: [{ name: 'definition', type: 'ServerDefinition', initializer: '{ registry, schemas: compileSchemas(registry, validators), handlers: { tools, resources, prompts } }' }],
-      },
+      documented(
+        'This server: registry, handlers, and every schema wrapped once, here at module scope, with its validator compiled to code.',
+        'export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry, validators), handlers: { tools, resources, prompts } };',
+      ),
     ],
-  });
-  return { path: generatedPaths.server, contents: finalText(`${tsBanner(ctx)}\n${formatSourceFile(file)}`), ownership: 'generated' };
+  );
+  return { path: generatedPaths.server, contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' };
 }

@@ -4,70 +4,62 @@
  * module with this server's data: which checks run (the same list DESIGN.md's
  * verification plan prints) and sample arguments for every tool.
  */
-import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import { contractTestPath, generatedPaths } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
 import { exampleValue } from '../report/examples.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { toLiteral } from '../shared/literal.js';
-import { createProject, finalText, formatSourceFile } from '../shared/project.js';
+import { docComment, documented, finalText, moduleText } from '../shared/ts-text.js';
 import { verificationPlan } from '../shared/verification.js';
+
+interface Member {
+  readonly name: string;
+  readonly type: string;
+  readonly optional?: boolean;
+  readonly doc?: string;
+}
+
+/** An exported interface of readonly members, each with its JSDoc comment if it has one. */
+function readonlyInterface(name: string, members: readonly Member[]): string {
+  const lines = members.map((m) => `${m.doc === undefined ? '' : `${docComment(m.doc, '  ')}\n`}  readonly ${m.name}${m.optional === true ? '?' : ''}: ${m.type};`);
+  return `export interface ${name} {\n${lines.join('\n')}\n}`;
+}
 
 function planModule(model: ServerModel, ctx: EmitContext): string {
   const samples = Object.fromEntries(model.tools.map((t) => [t.name, exampleValue(t.input, 0, (kind) => ({ $mintHandle: kind }))]));
-  const file = createProject().createSourceFile('contract-plan.gen.ts', {
-    statements: [
-      {
-        kind: StructureKind.Interface,
-        isExported: true,
-        name: 'PlanItem',
-        docs: ['One check of the verification plan in DESIGN.md.'],
-        properties: [
-          { name: 'id', type: 'string', isReadonly: true },
-          { name: 'target', type: 'string', hasQuestionToken: true, isReadonly: true },
-          { name: 'topic', type: 'string', isReadonly: true },
-          { name: 'test', type: 'string', isReadonly: true },
-        ],
-      },
-      {
-        kind: StructureKind.VariableStatement,
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: ['The checks this server\'s contract tests run, named as in DESIGN.md.'],
-        declarations: [{ name: 'plan', type: 'readonly PlanItem[]', initializer: (writer) => writer.write(toLiteral(verificationPlan(model))) }],
-      },
-      {
-        kind: StructureKind.Interface,
-        isExported: true,
-        name: 'Example',
-        docs: ['One call of the manifest\'s `examples` and what it must answer.'],
-        properties: [
-          { name: 'kind', type: "'tool' | 'resource' | 'prompt'", isReadonly: true },
-          { name: 'name', type: 'string', isReadonly: true },
-          { name: 'params', type: 'Readonly<Record<string, unknown>>', isReadonly: true, docs: ['`{ name, arguments }` for a tool or prompt, `{ uri }` for a resource.'] },
-          { name: 'output', type: 'unknown', isReadonly: true, docs: ['The expected `structuredContent` of a tool, or null.'] },
-          { name: 'text', type: 'string | null', isReadonly: true, docs: ['The expected text of the first content or message, or null.'] },
-          { name: 'error', type: 'string | null', isReadonly: true, docs: ['Text the error must contain, or null for a success.'] },
-        ],
-      },
-      {
-        kind: StructureKind.VariableStatement,
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: ['The examples of the manifest, in order: each one is a contract test that calls the handler.'],
-        declarations: [{ name: 'examples', type: 'readonly Example[]', initializer: (writer) => writer.write(toLiteral(model.examples)) }],
-      },
-      {
-        kind: StructureKind.VariableStatement,
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: ['Valid sample arguments per tool (required fields only); `{ $mintHandle: kind }` becomes a fresh handle.'],
-        declarations: [{ name: 'samples', type: 'Readonly<Record<string, unknown>>', initializer: (writer) => writer.write(toLiteral(samples)) }],
-      },
+  const text = moduleText(
+    [],
+    [
+      documented(
+        'One check of the verification plan in DESIGN.md.',
+        readonlyInterface('PlanItem', [
+          { name: 'id', type: 'string' },
+          { name: 'target', type: 'string', optional: true },
+          { name: 'topic', type: 'string' },
+          { name: 'test', type: 'string' },
+        ]),
+      ),
+      documented('The checks this server\'s contract tests run, named as in DESIGN.md.', `export const plan: readonly PlanItem[] = ${toLiteral(verificationPlan(model))};`),
+      documented(
+        'One call of the manifest\'s `examples` and what it must answer.',
+        readonlyInterface('Example', [
+          { name: 'kind', type: "'tool' | 'resource' | 'prompt'" },
+          { name: 'name', type: 'string' },
+          { name: 'params', type: 'Readonly<Record<string, unknown>>', doc: '`{ name, arguments }` for a tool or prompt, `{ uri }` for a resource.' },
+          { name: 'output', type: 'unknown', doc: 'The expected `structuredContent` of a tool, or null.' },
+          { name: 'text', type: 'string | null', doc: 'The expected text of the first content or message, or null.' },
+          { name: 'error', type: 'string | null', doc: 'Text the error must contain, or null for a success.' },
+        ]),
+      ),
+      documented('The examples of the manifest, in order: each one is a contract test that calls the handler.', `export const examples: readonly Example[] = ${toLiteral(model.examples)};`),
+      documented(
+        'Valid sample arguments per tool (required fields only); `{ $mintHandle: kind }` becomes a fresh handle.',
+        `export const samples: Readonly<Record<string, unknown>> = ${toLiteral(samples)};`,
+      ),
     ],
-  });
-  return finalText(`${tsBanner(ctx)}\n${formatSourceFile(file)}`);
+  );
+  return finalText(`${tsBanner(ctx)}\n${text}`);
 }
 
 /** `test/contract.gen.test.ts` and its helpers. */

@@ -1,6 +1,5 @@
-import { Node } from 'ts-morph';
 import type { Finding } from '../../diagnostics/index.js';
-import { createProject } from '../shared/project.js';
+import { splitDeclarations } from './declaration-text.js';
 
 /** One top-level type declaration: its name, its full text, and which manifest item it came from. */
 export interface Declaration {
@@ -16,16 +15,11 @@ export interface Declaration {
  * rename.
  */
 export function collectDeclarations(compiled: readonly { owner: string; pointer: string; text: string }[], reserved: readonly Declaration[]): { declarations: Declaration[]; diagnostics: Finding[] } {
-  const project = createProject();
   const byName = new Map<string, Declaration>(reserved.map((d) => [d.name, d]));
   const declarations: Declaration[] = [];
   const diagnostics: Finding[] = [];
-  compiled.forEach((unit, i) => {
-    const file = project.createSourceFile(`unit-${i}.ts`, unit.text);
-    for (const statement of file.getStatements()) {
-      const name = Node.hasName(statement) ? statement.getName() : undefined;
-      const text = statement.getFullText().trim();
-      if (name === undefined) continue;
+  for (const unit of compiled) {
+    for (const { name, text } of splitDeclarations(unit.text)) {
       const existing = byName.get(name);
       if (existing === undefined) {
         const declaration = { name, text, owner: unit.owner };
@@ -40,6 +34,6 @@ export function collectDeclarations(compiled: readonly { owner: string; pointer:
         });
       }
     }
-  });
+  }
   return { declarations, diagnostics };
 }

@@ -1,17 +1,27 @@
-import { StructureKind, Writers, type OptionalKind, type PropertySignatureStructure, type StatementStructures, type TypeAliasDeclarationStructure } from 'ts-morph';
 import type { ServerModel } from '../../model/types.js';
 import { key } from '../shared/literal.js';
+import { documented } from '../shared/ts-text.js';
 
-type Property = OptionalKind<PropertySignatureStructure>;
-
-/** An exported type alias with its doc comment; `generic` declares the one parameter `N extends string`. */
-function alias(name: string, type: TypeAliasDeclarationStructure['type'], doc: string, generic = false): StatementStructures {
-  return { kind: StructureKind.TypeAlias, isExported: true, name, typeParameters: generic ? [{ name: 'N', constraint: 'string' }] : [], type, docs: [doc] };
+interface Property {
+  readonly name: string;
+  readonly type: string;
+  readonly isReadonly?: boolean;
 }
 
-/** `{ a: A; b: B }` as one line, for the entries of the name -> types maps. */
+/** An exported type alias with its doc comment; `generic` declares the one parameter `N extends string`. */
+function alias(name: string, type: string, doc: string, generic = false): string {
+  return documented(doc, `export type ${name}${generic ? '<N extends string>' : ''} = ${type};`);
+}
+
+/** An object type with one member per line; `{}` without members. */
+function objectType(properties: readonly Property[]): string {
+  if (properties.length === 0) return '{}';
+  return `{\n${properties.map((p) => `  ${p.isReadonly === true ? 'readonly ' : ''}${p.name}: ${p.type};`).join('\n')}\n}`;
+}
+
+/** `{ a: A; b: B; }` as one line, for the entries of the name -> types maps. */
 function inlineObject(members: readonly (readonly [string, string])[]): string {
-  return `{ ${members.map(([key, type]) => `${key}: ${type}`).join('; ')} }`;
+  return `{ ${members.map(([key, type]) => `${key}: ${type};`).join(' ')} }`;
 }
 
 /**
@@ -21,7 +31,7 @@ function inlineObject(members: readonly (readonly [string, string])[]): string {
  * with an input of type `never`, so removing a tool never breaks the build;
  * the server simply no longer registers it.
  */
-export function handlerTypeStatements(model: ServerModel): StatementStructures[] {
+export function handlerTypeStatements(model: ServerModel): string[] {
   const issuers: Property[] = model.handles.map((h) => ({ name: h.name, isReadonly: true, type: `HandleIssuer<${h.typeName}>` }));
   // Tool, resource and prompt names may be `get-sum` or `v2.search`: quoted where they are no identifier.
   const tools: Property[] = model.tools.map((t) => ({ name: key(t.name), type: inlineObject([['input', t.names.inputType], ['output', t.names.outputType]]) }));
@@ -33,9 +43,9 @@ export function handlerTypeStatements(model: ServerModel): StatementStructures[]
       ? 'The manifest declares no handle kinds, so `ctx.handles` is empty.'
       : `Issuers for every handle kind (${model.handles.map((h) => `\`${h.name}\``).join(', ')}): \`ctx.handles.${first.name}.issue(id)\` mints a handle bound to the caller.`;
   return [
-    alias('HandleIssuers', Writers.objectType({ properties: issuers }), issuersDoc),
+    alias('HandleIssuers', objectType(issuers), issuersDoc),
     alias('ToolContext', 'HandlerContext<HandleIssuers>', 'The context every handler receives.'),
-    alias('ToolTypes', Writers.objectType({ properties: tools }), 'Input and output type of every tool, by name.'),
+    alias('ToolTypes', objectType(tools), 'Input and output type of every tool, by name.'),
     alias('ToolName', 'keyof ToolTypes', 'Every tool name.'),
     alias(
       'ToolHandler',
@@ -44,7 +54,7 @@ export function handlerTypeStatements(model: ServerModel): StatementStructures[]
       true,
     ),
     alias('ToolHandlers', '{ readonly [N in ToolName]: ToolHandler<N> }', 'One handler per tool.'),
-    alias('ResourceTypes', Writers.objectType({ properties: resources }), 'URI template variables of every resource, by name.'),
+    alias('ResourceTypes', objectType(resources), 'URI template variables of every resource, by name.'),
     alias('ResourceName', 'keyof ResourceTypes', 'Every resource name.'),
     alias(
       'ResourceHandler',
@@ -53,7 +63,7 @@ export function handlerTypeStatements(model: ServerModel): StatementStructures[]
       true,
     ),
     alias('ResourceHandlers', '{ readonly [N in ResourceName]: ResourceHandler<N> }', 'One handler per resource.'),
-    alias('PromptTypes', Writers.objectType({ properties: prompts }), 'Arguments of every prompt that has a handler (prompts without fixed messages), by name.'),
+    alias('PromptTypes', objectType(prompts), 'Arguments of every prompt that has a handler (prompts without fixed messages), by name.'),
     alias('PromptName', 'keyof PromptTypes', 'Every prompt name that has a handler.'),
     alias(
       'PromptHandler',

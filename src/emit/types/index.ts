@@ -4,14 +4,14 @@
  * JSON Schema by json-schema-to-typescript), branded handle types, and the
  * handler types that tie each manifest name to its signature.
  */
-import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { Finding } from '../../diagnostics/index.js';
 import { generatedPaths } from '../../model/layout.js';
 import type { JsonSchema, ServerModel } from '../../model/types.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
-import { createProject, finalText, formatSourceFile } from '../shared/project.js';
+import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
 import { compileSchema, prepareSchema } from './compile.js';
+import { layoutDeclaration } from './declaration-text.js';
 import { collectDeclarations, type Declaration } from './declarations.js';
 import { handlerTypeStatements } from './handler-types.js';
 
@@ -49,25 +49,20 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
   for (const r of model.resources.filter((res) => res.variables.length === 0)) reserved.push({ name: r.names.argsType, text: '', owner: `resource "${r.name}"` });
   const { declarations, diagnostics } = collectDeclarations(compiled, reserved);
 
-  const statements: (string | StatementStructures)[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['HandlerContext', 'PromptReply', 'ResourceReply', 'ToolContent', 'ToolSdkResult'], moduleSpecifier: './runtime/handler.gen.js' },
+  const imports = [
+    importDeclaration(['HandlerContext', 'PromptReply', 'ResourceReply', 'ToolContent', 'ToolSdkResult'], './runtime/handler.gen.js', true),
     // handles.gen.ts exists only in projects with handle kinds.
-    ...(model.handles.length === 0
-      ? []
-      : [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, namedImports: ['Handle', 'HandleIssuer', 'Verified'], moduleSpecifier: './runtime/handles.gen.js' } satisfies StatementStructures]),
-    ...model.handles.map(
-      (h): StatementStructures => ({ kind: StructureKind.TypeAlias, isExported: true, name: h.typeName, type: `Handle<${JSON.stringify(h.name)}>`, docs: [`A ${h.name} handle: an opaque token minted by this server.`] }),
-    ),
+    ...(model.handles.length === 0 ? [] : [importDeclaration(['Handle', 'HandleIssuer', 'Verified'], './runtime/handles.gen.js', true)]),
+  ];
+  const statements = [
+    ...model.handles.map((h) => documented(`A ${h.name} handle: an opaque token minted by this server.`, `export type ${h.typeName} = Handle<${JSON.stringify(h.name)}>;`)),
     ...model.tools
       .filter((t) => t.output === null)
-      .map((t): StatementStructures => ({ kind: StructureKind.TypeAlias, isExported: true, name: t.names.outputType, type: 'ToolContent', docs: [`Tool "${t.name}" has no output schema: it returns text or content blocks.`] })),
-    ...model.resources
-      .filter((r) => r.variables.length === 0)
-      .map((r): StatementStructures => ({ kind: StructureKind.TypeAlias, isExported: true, name: r.names.argsType, type: 'Record<string, never>', docs: [`Resource "${r.name}" has a fixed URI: no variables.`] })),
-    ...declarations.map((d) => d.text),
+      .map((t) => documented(`Tool "${t.name}" has no output schema: it returns text or content blocks.`, `export type ${t.names.outputType} = ToolContent;`)),
+    ...model.resources.filter((r) => r.variables.length === 0).map((r) => documented(`Resource "${r.name}" has a fixed URI: no variables.`, `export type ${r.names.argsType} = Record<string, never>;`)),
+    ...declarations.map((d) => layoutDeclaration(d.text)),
     ...handlerTypeStatements(model),
   ];
-  const file = createProject().createSourceFile('types.gen.ts', { statements });
-  const text = formatSourceFile(file);
+  const text = moduleText(imports, statements);
   return { file: { path: generatedPaths.types, contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' }, diagnostics };
 }

@@ -1,10 +1,13 @@
-import Ajv2020Module from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type Ajv2020Module from 'ajv/dist/2020.js';
 import { mapSchema } from '../../model/schema-walk.js';
 import { entriesOf, isRecord } from '../../util/guards.js';
 import type { RuleContext } from '../context.js';
 
-// ajv is CommonJS; under NodeNext its class is the default export's `default`.
-const Ajv2020 = Ajv2020Module.default;
+// ajv is loaded (synchronously, as rules are) only for a manifest with tool examples: most runs have none,
+// and loading it cost more than the rest of validation. It is CommonJS: its class is the export's `default`.
+const require = createRequire(import.meta.url);
+let Ajv2020: typeof Ajv2020Module.default | undefined;
 
 /** A tool schema as the wire sees it: every `$handle` is a string. */
 function wireSchema(schema: Record<string, unknown>): Record<string, unknown> {
@@ -14,6 +17,7 @@ function wireSchema(schema: Record<string, unknown>): Record<string, unknown> {
 /** Each problem of `value` against `schema`, as "at /path: message"; null when the schema itself does not compile (another rule reports it). */
 function problems(schema: Record<string, unknown>, value: unknown): string[] | null {
   try {
+    Ajv2020 ??= (require('ajv/dist/2020.js') as typeof Ajv2020Module).default;
     const validate = new Ajv2020({ allErrors: true, strict: false, validateFormats: false }).compile(wireSchema(schema));
     if (validate(value)) return [];
     return (validate.errors ?? []).map((e) => `${e.instancePath === '' ? 'the value' : e.instancePath} ${e.message ?? 'is invalid'}`);

@@ -1,0 +1,39 @@
+// Bundles the compiled CLI (dist/cli/index.js) and the libraries it loads on every run into a few
+// ES modules in dist/bundle/, which bin/mcp-gen.js starts when they are newer than dist/cli/index.js.
+// Resolving, reading and linking about two hundred small modules (mcp-gen's own and those of yaml,
+// commander, ajv, Handlebars and json-schema-to-typescript) cost more than the code they hold; each
+// command's `import()` stays a separate chunk, so `validate` still loads nothing of emit.
+// Runs after tsc and scripts/build-validators.mjs in `npm run build`; dist/ keeps its layout for the tests.
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const dist = new URL('../dist/', import.meta.url);
+const out = new URL('bundle/', dist);
+
+rmSync(out, { recursive: true, force: true });
+await build({
+  entryPoints: { cli: new URL('cli/index.js', dist).pathname },
+  outdir: out.pathname,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  chunkNames: 'chunk-[hash]',
+  logLevel: 'warning',
+  // Loaded only by rare runs (editing existing handler files, import), and large: left as packages.
+  // (Handlebars' compiler and ajv are loaded with createRequire when needed, never bundled.)
+  external: ['ts-morph', '@readme/openapi-parser', '@modelcontextprotocol/client', 'ajv', 'ajv/*'],
+  // json-schema-to-typescript requires Prettier when it loads, even though mcp-gen always compiles
+  // with `format: false`, and Prettier's entry then imports its 680 kB build: a stand-in that fails
+  // loudly if it is ever called takes its place.
+  alias: { prettier: new URL('../scripts/bundle-prettier-stub.cjs', import.meta.url).pathname },
+  // Bundled CommonJS (yaml, commander, Handlebars) requires Node built-ins.
+  banner: { js: "import { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);" },
+});
+// validate/validators.ts loads the standalone validators, and emit/shared/handlebars.ts the precompiled
+// templates, relative to their own module: in the bundle, that is dist/bundle/.
+const precompiled = new URL('validate/precompiled/', dist);
+if (existsSync(precompiled)) cpSync(precompiled, new URL('precompiled/', out), { recursive: true });
+const templates = new URL('emit/shared/precompiled-templates.cjs', dist);
+if (existsSync(templates)) cpSync(templates, new URL('precompiled-templates.cjs', out));

@@ -1,0 +1,40 @@
+/**
+ * Generated TypeScript as plain text. Every generated module and every new
+ * handler stub is built here from strings, in the exact layout the code style
+ * of generated files fixes (two spaces, single-quoted module specifiers,
+ * semicolons, one blank line between top-level statements, none between
+ * imports), so emitting loads no compiler. Only edits of existing user files
+ * need a TypeScript parser (handlers/reconcile.ts).
+ */
+
+/** Exactly one trailing newline, LF only. */
+export function finalText(text: string): string {
+  return `${text.replace(/\r\n/g, '\n').replace(/\s+$/, '')}\n`;
+}
+
+/**
+ * A JSDoc comment: `/** text *\/` for one line; otherwise one ` * ` line per
+ * line of text (a bare ` *` for an empty one), each prefixed with `indent`.
+ */
+export function docComment(text: string, indent = ''): string {
+  const lines = text.split(/\r?\n/);
+  if (lines[0] === '') lines.shift();
+  if (lines.length <= 1) return `${indent}/** ${lines[0] ?? ''}${(lines[0] ?? '').endsWith(' ') ? '' : ' '}*/`;
+  return [`${indent}/**`, ...lines.map((line) => `${indent} *${line === '' ? '' : ` ${line}`}`), `${indent} */`].join('\n');
+}
+
+/** `import { a, type B } from 'specifier';`, or `import type { ... }` when `typeOnly`. */
+export function importDeclaration(names: readonly string[], specifier: string, typeOnly = false): string {
+  return `import ${typeOnly ? 'type ' : ''}{ ${names.join(', ')} } from '${specifier}';`;
+}
+
+/** A module: its imports on consecutive lines, then every statement, one blank line apart. */
+export function moduleText(imports: readonly string[], statements: readonly string[]): string {
+  const parts = imports.length === 0 ? [...statements] : [imports.join('\n'), ...statements];
+  return `${parts.join('\n\n')}\n`;
+}
+
+/** A top-level declaration with its JSDoc comment. */
+export function documented(doc: string, declaration: string): string {
+  return `${docComment(doc)}\n${declaration}`;
+}
