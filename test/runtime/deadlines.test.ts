@@ -35,6 +35,10 @@ tools:
       properties: { ms: { type: integer } }
       required: [ms]
       additionalProperties: false
+  chatty:
+    description: Reports progress 2000 times in a tight loop, then answers.
+    annotations: { readOnlyHint: true, openWorldHint: false }
+    input: { type: object, properties: {}, additionalProperties: false }
   measure:
     description: Answers the length of a large text.
     annotations: { readOnlyHint: true, openWorldHint: false }
@@ -67,6 +71,17 @@ export const stubbornHandler: ToolHandler<'stubborn'> = async (input) => {
   process.stderr.write('started stubborn\\n');
   await new Promise((resolve) => setTimeout(resolve, input.ms));
   return 'done';
+};
+`,
+  'src/handlers/tools/chatty.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
+
+export const chattyHandler: ToolHandler<'chatty'> = async (_input, ctx) => {
+  const started = Date.now();
+  for (let done = 1; done <= 2000; done++) await ctx.progress(done, 2000);
+  const elapsed = Date.now() - started;
+  // The client drops progress it handles after the answer: give the notifications a head start.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return String(elapsed);
 };
 `,
   'src/handlers/tools/measure.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
@@ -175,6 +190,27 @@ describe('cancellation', () => {
       expect(Number(at) - closedAt).toBeLessThan(100);
     } finally {
       await server.stop();
+    }
+  }, 120_000);
+});
+
+describe('progress', () => {
+  it('is rate-limited to one notification per 25 ms, and the final one always arrives', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [entry], stderr: 'pipe' });
+    const client = new Client({ name: 'deadlines-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: version } } });
+    await client.connect(transport);
+    try {
+      const seen: number[] = [];
+      const reply = await client.callTool({ name: 'chatty', arguments: {} }, { onprogress: (p) => seen.push(p.progress) });
+      const elapsed = Number((reply.content as { text: string }[])[0]?.text);
+      // The first call always goes out; then one per 25 ms of the loop's run; then the final one.
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      expect(seen.length).toBeLessThanOrEqual(Math.floor(elapsed / 25) + 2);
+      expect(seen[0]).toBe(1);
+      expect(seen[seen.length - 1]).toBe(2000);
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    } finally {
+      await client.close();
     }
   }, 120_000);
 });

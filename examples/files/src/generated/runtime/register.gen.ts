@@ -129,8 +129,10 @@ export function handlerContext(ctx: ServerContext, env: CallEnv): HandlerContext
   const state = ctx.mcpReq.requestState<unknown>();
   const requestState = env.approvals === null ? (typeof state === 'string' ? state : undefined) : env.approvals.handlerState(state);
   const token = ctx.mcpReq._meta?.progressToken;
+  let last = -Infinity; // At most one notification per 25 ms, the final one (progress = total) always: a loop cannot flood the client.
   const progress = async (value: number, total?: number, message?: string): Promise<void> => {
-    if (token === undefined) return;
+    if (token === undefined || (performance.now() - last < 25 && value !== total)) return;
+    last = performance.now();
     const params = { progressToken: token, progress: value, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) };
     await ctx.mcpReq.notify({ method: 'notifications/progress', params });
   };
