@@ -44,8 +44,14 @@ export interface HttpModel {
   readonly shutdownGraceMs: number;
 }
 
+export interface StdioModel {
+  /** Requests in flight at once; more get a JSON-RPC error at once. */
+  readonly maxConcurrentCalls: number;
+}
+
 export interface TransportsModel {
-  readonly stdio: boolean;
+  /** Null when the server does not offer stdio. */
+  readonly stdio: StdioModel | null;
   readonly http: HttpModel | null;
 }
 

@@ -9,7 +9,7 @@
 import { manifestDefaults } from '../model/defaults.js';
 import type { ManifestAuth, ManifestHandle, ManifestHttp, ManifestStore, Manifest } from '../model/manifest.gen.js';
 import { envPrefix, pascalCase } from '../model/naming.js';
-import type { AuthModel, ExampleModel, HandleModel, HttpModel, ServerModel, StoreModel } from '../model/types.js';
+import type { AuthModel, ExampleModel, HandleModel, HttpModel, ServerModel, StdioModel, StoreModel } from '../model/types.js';
 import { compareText, sortBy } from '../util/compare.js';
 import { deepFreeze } from '../util/freeze.js';
 import { sortKeysDeep } from '../util/stable-json.js';
@@ -32,7 +32,13 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
     server: { name: server.name, version: server.version, title: server.title ?? null, description: server.description ?? null, instructions: server.instructions ?? null },
     protocol: { versions: [...(protocol?.versions ?? manifestDefaults.protocolVersions)], legacy: protocol?.legacy ?? manifestDefaults.legacy },
     cache,
-    transports: manifest.transports === undefined ? { stdio: true, http: null } : { stdio: 'stdio' in manifest.transports, http: manifest.transports.http === undefined ? null : normalizeHttp(manifest.transports.http) },
+    transports:
+      manifest.transports === undefined
+        ? { stdio: normalizeStdio(null), http: null }
+        : {
+            stdio: 'stdio' in manifest.transports ? normalizeStdio(manifest.transports.stdio ?? null) : null,
+            http: manifest.transports.http === undefined ? null : normalizeHttp(manifest.transports.http),
+          },
     auth,
     secrets: { handleKeyEnv: secrets?.handleKeyEnv ?? `${prefix}_HANDLE_KEY`, requestStateKeyEnv: secrets?.requestStateKeyEnv ?? `${prefix}_STATE_KEY` },
     store: normalizeStore(manifest.store),
@@ -66,6 +72,11 @@ function normalizeExamples(manifest: Manifest): ExampleModel[] {
     ...byName(manifest.resources).flatMap(([name, resource]) => (resource.examples ?? []).map((e) => make('resource', name, { uri: e.uri }, e))),
     ...byName(manifest.prompts).flatMap(([name, prompt]) => (prompt.examples ?? []).map((e) => make('prompt', name, { name, arguments: e.arguments }, e))),
   ];
+}
+
+/** `stdio: {}`, an empty `stdio:` (null) or one with limits. */
+function normalizeStdio(stdio: { readonly maxConcurrentCalls?: number } | null): StdioModel {
+  return { maxConcurrentCalls: stdio?.maxConcurrentCalls ?? manifestDefaults.stdioMaxConcurrentCalls };
 }
 
 function normalizeHttp(http: ManifestHttp): HttpModel {

@@ -111,10 +111,16 @@ export const manifestSchema = {
             "null"
           ],
           "additionalProperties": false,
-          "properties": {},
+          "properties": {
+            "maxConcurrentCalls": {
+              "type": "integer",
+              "minimum": 1,
+              "description": "Requests in flight at once on the connection; more get a JSON-RPC error (-32000) at once.",
+              "default": manifestDefaults.stdioMaxConcurrentCalls
+            }
+          },
           "description": "Serve over stdin/stdout. Write `stdio: {}` to enable (an empty `stdio:` works too).",
-          "x-default": "off unless listed",
-          "x-type": "empty mapping"
+          "x-default": "off unless listed"
         },
         "http": {
           "type": "object",

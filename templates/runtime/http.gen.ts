@@ -149,7 +149,7 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
   const allowedHosts = new Set([...localhostAllowedHostnames(), options.host]);
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const maxCalls = options.maxConcurrentCalls ?? 100;
-  const maxBuffered = options.maxBufferedBytes ?? 32 * 1024 * 1024;
+  const maxBuffered = options.maxBufferedBytes ?? 16 * 1024 * 1024;
   // Each request in flight, with the body bytes it holds and the controller that cancels it.
   const inflight = new Map<ServerResponse, { held: number; readonly cancel: AbortController }>();
   let buffered = 0;
@@ -275,7 +275,7 @@ export function calledTool(registry: RegistrySpec, ctx: McpRequestContext | unde
  */
 export const serveHttp: OptionalModules['http']['serveHttp'] = async (startup, values, build) => {
   const { registry, log } = startup;
-  const http = registry.transports.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp', allowedOrigins: [], maxConcurrentCalls: 100, maxBufferedBytes: 32 * 1024 * 1024, shutdownGraceMs: 10_000 };
+  const http = registry.transports.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp', allowedOrigins: [], maxConcurrentCalls: 100, maxBufferedBytes: 16 * 1024 * 1024, shutdownGraceMs: 10_000 };
   const host = values.host ?? http.host;
   const port = values.port === undefined ? http.port : /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`--port must be a port number, got "${values.port}"`);

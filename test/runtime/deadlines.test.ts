@@ -15,7 +15,7 @@ import { buildProject, envelope, repoRoot, rpc, startHttpServer, version, type R
 const manifest = `mcpGen: 1
 server: { name: deadlines, version: 1.0.0 }
 transports:
-  stdio: {}
+  stdio: { maxConcurrentCalls: 2 }
   http: { host: 127.0.0.1, port: 3000, path: /mcp, shutdownGrace: 2s }
 tools:
   wait:
@@ -190,6 +190,27 @@ describe('cancellation', () => {
       expect(Number(at) - closedAt).toBeLessThan(100);
     } finally {
       await server.stop();
+    }
+  }, 120_000);
+});
+
+describe('stdio in-flight cap', () => {
+  it('answers a request over the manifest cap (2) with -32000 at once, and serves again once a place is free', async () => {
+    const server = startRawStdio(entry);
+    try {
+      const call = (id: number, name: string, args: Record<string, unknown>) =>
+        JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta: envelope({}) } });
+      server.send(call(1, 'wait', { tag: 'one' }));
+      server.send(call(2, 'wait', { tag: 'two' }));
+      await waitFor(server.stderr, /started two/);
+      const refused = await server.request(JSON.parse(call(3, 'measure', { data: 'abc' })));
+      expect(refused).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32000, message: 'Server busy: 2 requests in flight; retry later' } });
+      server.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'stop', _meta: envelope({}) } }));
+      await waitFor(server.stderr, /aborted one/);
+      const served = await server.request(JSON.parse(call(4, 'measure', { data: 'abcd' })));
+      expect(served.result).toMatchObject({ content: [{ type: 'text', text: '4' }] });
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
     }
   }, 120_000);
 });

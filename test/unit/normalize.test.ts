@@ -68,7 +68,7 @@ describe('the reference manifest (examples/notes)', () => {
     const model = normalizeManifest(validated('mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\n'));
     expect(model.protocol).toEqual({ versions: ['2026-07-28'], legacy: 'serve' });
     expect(model.cache).toEqual({ ttlMs: 300_000, scope: 'public' });
-    expect(model.transports).toEqual({ stdio: true, http: null });
+    expect(model.transports).toEqual({ stdio: { maxConcurrentCalls: 100 }, http: null });
     expect(model.auth).toEqual({ type: 'none', scopes: [] });
     expect(model.tools).toEqual([]);
   });
@@ -97,6 +97,13 @@ describe('the reference manifest (examples/notes)', () => {
 });
 
 describe('deadlines and limits', () => {
+  it('gives stdio its in-flight cap (100 by default, for an empty `stdio:` too)', () => {
+    const manifest = (stdio: string) => `mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\ntransports:\n  stdio:${stdio}\n`;
+    expect(normalizeManifest(validated(manifest(' { maxConcurrentCalls: 3 }'))).transports.stdio).toEqual({ maxConcurrentCalls: 3 });
+    expect(normalizeManifest(validated(manifest(' {}'))).transports.stdio).toEqual({ maxConcurrentCalls: 100 });
+    expect(normalizeManifest(validated(manifest(''))).transports.stdio).toEqual({ maxConcurrentCalls: 100 });
+  });
+
   const tool = (timeout: string) => `    t_${timeout}:\n      description: Waits.\n      timeout: ${timeout}\n      input: { type: object }\n`;
   const text = (http: string) => `mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\ntransports:\n  http: { ${http} }\ntools:\n${tool('500ms')}${tool('90s')}${tool('30d')}    plain:\n      description: Waits.\n      input: { type: object }\n`;
 
@@ -104,6 +111,6 @@ describe('deadlines and limits', () => {
     const model = normalizeManifest(validated(text('maxConcurrentCalls: 7, maxBufferedBytes: 1024, shutdownGrace: 3s')));
     expect(model.tools.map((t) => [t.name, t.timeoutMs])).toEqual([['plain', 30_000], ['t_30d', 2_147_483_647], ['t_500ms', 500], ['t_90s', 90_000]]);
     expect(model.transports.http).toMatchObject({ maxConcurrentCalls: 7, maxBufferedBytes: 1024, shutdownGraceMs: 3000 });
-    expect(normalizeManifest(validated(text('port: 3000'))).transports.http).toMatchObject({ maxConcurrentCalls: 100, maxBufferedBytes: 33_554_432, shutdownGraceMs: 10_000 });
+    expect(normalizeManifest(validated(text('port: 3000'))).transports.http).toMatchObject({ maxConcurrentCalls: 100, maxBufferedBytes: 16_777_216, shutdownGraceMs: 10_000 });
   });
 });

@@ -35,7 +35,7 @@ function definition(registry: RegistrySpec): ServerDefinition {
   return { registry, schemas: compileSchemas(registry), handlers: { tools: {}, resources: {}, prompts: {} } };
 }
 
-const withHttp: RegistrySpec = { ...demo, transports: { stdio: true, http: { host: '127.0.0.1', port: 3000, path: '/mcp', allowedOrigins: [], maxConcurrentCalls: 100, maxBufferedBytes: 33554432, shutdownGraceMs: 10000 } } };
+const withHttp: RegistrySpec = { ...demo, transports: { stdio: { maxConcurrentCalls: 100 }, http: { host: '127.0.0.1', port: 3000, path: '/mcp', allowedOrigins: [], maxConcurrentCalls: 100, maxBufferedBytes: 16777216, shutdownGraceMs: 10000 } } };
 
 describe('startServer refusals', () => {
   it('refuses a bad transport, a bad port, an undeclared HTTP transport and a public host without auth', async () => {

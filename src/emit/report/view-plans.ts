@@ -54,7 +54,14 @@ export function transportPlan(model: ServerModel) {
     ['authorization', model.auth.type === 'none' ? 'none' : model.auth.type === 'bearer' ? `bearer tokens from ${code(model.auth.tokensEnv)}${model.auth.resource === null ? '' : ` (resource ${code(model.auth.resource)})`}` : `OAuth access tokens from ${code(model.auth.issuer)} (audience ${code(model.auth.resource)})`],
   ];
   rows.push(['deadlines', deadlinePlan(model)]);
-  rows.push(['limits', http === null ? 'stdio: at most 100 requests in flight (more: -32000 at once), lines of at most 4 MiB' : `HTTP: at most ${http.maxConcurrentCalls} requests and ${bytes(http.maxBufferedBytes)} of bodies held at once (more: 503 with ${code('Retry-After')}), bodies of at most 4 MiB; stdio: at most 100 requests in flight (more: -32000)`]);
+  const stdio = model.transports.stdio;
+  const limits = [
+    ...(http === null
+      ? []
+      : [`HTTP: at most ${http.maxConcurrentCalls} requests and ${bytes(http.maxBufferedBytes)} of bodies held at once (more: 503 with ${code('Retry-After')}), bodies of at most 4 MiB`]),
+    ...(stdio === null ? [] : [`stdio: at most ${stdio.maxConcurrentCalls} requests in flight (more: -32000 at once), lines of at most 4 MiB`]),
+  ];
+  rows.push(['limits', limits.join('; ')]);
   rows.push(['shutdown', `${http === null ? '' : `HTTP: on SIGTERM or SIGINT stops accepting, lets calls finish for ${duration(http.shutdownGraceMs)}, cancels the rest (503) and exits 0; `}stdio: exits within 1s of stdin EOF`]);
   rows.push(['state store', storePlan(model)]);
   const scopes = model.tools.map((t) => [code(t.name), cell(t.scopes.join(', '))]);

@@ -51,7 +51,9 @@ export const registry: RegistrySpec = {
     scope: "private",
   },
   transports: {
-    stdio: true,
+    stdio: {
+      maxConcurrentCalls: 100,
+    },
     http: {
       host: "127.0.0.1",
       port: 3334,
@@ -60,7 +62,7 @@ export const registry: RegistrySpec = {
         "http://localhost:6274",
       ],
       maxConcurrentCalls: 100,
-      maxBufferedBytes: 33554432,
+      maxBufferedBytes: 16777216,
       shutdownGraceMs: 10000,
     },
   },

@@ -51,7 +51,9 @@ export const registry: RegistrySpec = {
     scope: "private",
   },
   transports: {
-    stdio: true,
+    stdio: {
+      maxConcurrentCalls: 100,
+    },
     http: null,
   },
   auth: {

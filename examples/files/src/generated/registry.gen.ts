@@ -48,7 +48,9 @@ export const registry: RegistrySpec = {
     scope: "public",
   },
   transports: {
-    stdio: true,
+    stdio: {
+      maxConcurrentCalls: 100,
+    },
     http: null,
   },
   auth: {

@@ -50,7 +50,9 @@ export const registry: RegistrySpec = {
     scope: "public",
   },
   transports: {
-    stdio: true,
+    stdio: {
+      maxConcurrentCalls: 100,
+    },
     http: {
       host: "127.0.0.1",
       port: 3333,
@@ -59,7 +61,7 @@ export const registry: RegistrySpec = {
         "http://localhost:6274",
       ],
       maxConcurrentCalls: 100,
-      maxBufferedBytes: 33554432,
+      maxBufferedBytes: 16777216,
       shutdownGraceMs: 10000,
     },
   },

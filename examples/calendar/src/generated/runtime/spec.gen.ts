@@ -87,7 +87,7 @@ export interface RegistrySpec {
   readonly server: { readonly name: string; readonly version: string; readonly title: string | null; readonly description: string | null; readonly instructions: string | null };
   readonly protocol: { readonly versions: readonly string[]; readonly legacy: 'serve' | 'reject' };
   readonly cache: CacheSpec;
-  readonly transports: { readonly stdio: boolean; readonly http: HttpSpec | null };
+  readonly transports: { readonly stdio: { readonly maxConcurrentCalls: number } | null; readonly http: HttpSpec | null };
   readonly auth: AuthSpec;
   readonly secrets: { readonly handleKeyEnv: string; readonly requestStateKeyEnv: string };
   readonly store?: { readonly type: 'memory' | 'redis'; readonly urlEnv?: string; readonly idempotencyTtlMs: number };

@@ -85,7 +85,7 @@ export async function startServer(definition: ServerDefinition, argv: readonly s
   if (registry.prompts.length > 0) registrars.push((await loadModule('prompts')).promptRegistrar(registry));
   const env: CallEnv = { registry, handles, approvals, guard, log: logToStderr };
   const build = (onlyTool?: string): McpServer => buildServer(definition, env, registrars, onlyTool);
-  if (http === null) startStdio(() => build(), registry.protocol.versions, registry.protocol.legacy, logToStderr);
+  if (http === null) startStdio(() => build(), registry.protocol.versions, registry.protocol.legacy, logToStderr, registry.transports.stdio?.maxConcurrentCalls);
   else await http.serveHttp(startup, values, build);
 }
 
@@ -239,9 +239,9 @@ function envelopeProblem(message: unknown): string | undefined {
 }
 
 /** Serves `factory` on stdin/stdout until stdin closes. */
-export function startStdio(factory: McpServerFactory, versions: readonly string[], legacy: 'serve' | 'reject', log: (message: string) => void): { close(): Promise<void> } {
+export function startStdio(factory: McpServerFactory, versions: readonly string[], legacy: 'serve' | 'reject', log: (message: string) => void, maxCalls?: number): { close(): Promise<void> } {
   const input = process.stdin.pipe(new EnvelopeFilter((text) => process.stdout.write(text)));
-  const transport = new VersionGuardTransport(new StdioServerTransport(input, process.stdout), versions);
+  const transport = new VersionGuardTransport(new StdioServerTransport(input, process.stdout), versions, maxCalls);
   // Once stdin ends the SDK drops every call: exit within 1 s even if a handler that ignored its signal holds the loop.
   input.once('end', () => setTimeout(() => process.exit(0), 1000).unref());
   return serveStdio(factory, { legacy, transport, onerror: (error) => log(`stdio: ${error.message}`) });
