@@ -28,8 +28,20 @@ import { benchWatch } from './bench/watch-rows.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const benchDir = path.join(root, '.bench');
 const GROUPS = ['generate', 'scale', 'watch', 'stdio', 'http'];
-const FULL = { generate: { runs: 21, discard: 2 }, scale: { runs: 9, discard: 1 }, watch: { runs: 21, discard: 2 }, stdio: { runs: 31, discard: 2 }, http: { durationS: 20, slices: 10, warmupS: 3 } };
-const QUICK = { generate: { runs: 3, discard: 0 }, scale: { runs: 1, discard: 0 }, watch: { runs: 4, discard: 1 }, stdio: { runs: 3, discard: 1 }, http: { durationS: 2, slices: 2, warmupS: 1 } };
+const FULL = {
+  generate: { runs: 21, discard: 2 },
+  scale: { runs: 9, discard: 1 },
+  watch: { runs: 21, discard: 2 },
+  stdio: { runs: 31, discard: 2 },
+  http: { durationS: 20, slices: 10, warmupS: 3 },
+};
+const QUICK = {
+  generate: { runs: 3, discard: 0 },
+  scale: { runs: 1, discard: 0 },
+  watch: { runs: 4, discard: 1 },
+  stdio: { runs: 3, discard: 1 },
+  http: { durationS: 2, slices: 2, warmupS: 1 },
+};
 
 function usage(message) {
   process.stderr.write(`bench: ${message}\n`);
@@ -46,13 +58,15 @@ const { values } = parseArgs({
   },
 });
 const selected = values.only === undefined ? GROUPS : values.only.split(',').map((g) => g.trim());
-for (const group of selected) if (!GROUPS.includes(group)) usage(`--only: unknown group "${group}"; the groups are ${GROUPS.join(', ')}`);
+for (const group of selected)
+  if (!GROUPS.includes(group)) usage(`--only: unknown group "${group}"; the groups are ${GROUPS.join(', ')}`);
 const seed = Number(values.seed);
 if (!Number.isInteger(seed) || seed < 0) usage(`--seed must be a non-negative integer, got "${values.seed}"`);
 const params = structuredClone(values.quick ? QUICK : FULL);
 if (values.runs !== undefined) {
   const runs = Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1 || runs > 201) usage(`--runs must be an integer from 1 to 201, got "${values.runs}"`);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 201)
+    usage(`--runs must be an integer from 1 to 201, got "${values.runs}"`);
   for (const group of ['generate', 'scale', 'watch', 'stdio']) params[group].runs = runs;
 }
 
@@ -66,7 +80,9 @@ function git(...args) {
 /** The commit measured, and how many files under src/, templates/, bin/ and scripts/ differ from it. */
 function checkout() {
   try {
-    const dirty = git('status', '--porcelain', '--', 'src', 'templates', 'bin', 'scripts').split('\n').filter(Boolean).length;
+    const dirty = git('status', '--porcelain', '--', 'src', 'templates', 'bin', 'scripts')
+      .split('\n')
+      .filter(Boolean).length;
     return `${git('rev-parse', '--short', 'HEAD')}${dirty === 0 ? '' : ` + ${dirty} uncommitted file(s)`}`;
   } catch {
     return 'unknown (no git)';
@@ -82,11 +98,16 @@ const count = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 function parameters() {
   const g = params;
   const parts = [`seed ${seed}`];
-  if (selected.includes('generate')) parts.push(`generate: ${count(g.generate.runs, 'round')} (+${g.generate.discard} discarded) of 6 processes`);
+  if (selected.includes('generate'))
+    parts.push(`generate: ${count(g.generate.runs, 'round')} (+${g.generate.discard} discarded) of 6 processes`);
   if (selected.includes('scale')) parts.push(`500 vs 50 tools: ${count(g.scale.runs, 'round')} (+${g.scale.discard})`);
   if (selected.includes('watch')) parts.push(`--watch: ${count(g.watch.runs, 'save')} (+${g.watch.discard})`);
-  if (selected.includes('stdio')) parts.push(`stdio: ${count(g.stdio.runs, 'round')} (+${g.stdio.discard}) of 6 spawns`);
-  if (selected.includes('http')) parts.push(`HTTP: ${CONNECTIONS} connections, ${g.http.warmupS} s warm-up per server, then ${count(g.http.slices, 'slice')} of ${g.http.durationS / g.http.slices} s per server`);
+  if (selected.includes('stdio'))
+    parts.push(`stdio: ${count(g.stdio.runs, 'round')} (+${g.stdio.discard}) of 6 spawns`);
+  if (selected.includes('http'))
+    parts.push(
+      `HTTP: ${CONNECTIONS} connections, ${g.http.warmupS} s warm-up per server, then ${count(g.http.slices, 'slice')} of ${g.http.durationS / g.http.slices} s per server`,
+    );
   return parts.join('; ');
 }
 
@@ -97,7 +118,13 @@ async function main() {
   setWatchdog((values.quick ? 30 : 90) * 60_000 * (params.generate.runs > 41 ? 3 : 1));
   const loadBefore = os.loadavg();
   const peer = selected.includes('generate') ? ensurePeer(benchDir) : null;
-  const context = (group) => ({ root, scratch: path.join(benchDir, group), random: seededRandom(seed * 31 + GROUPS.indexOf(group)), progress: progress(group), log: (l) => log(`${group}: ${l}`) });
+  const context = (group) => ({
+    root,
+    scratch: path.join(benchDir, group),
+    random: seededRandom(seed * 31 + GROUPS.indexOf(group)),
+    progress: progress(group),
+    log: (l) => log(`${group}: ${l}`),
+  });
   const rows = [];
   const raw = {};
   for (const group of selected) {
@@ -116,7 +143,13 @@ async function main() {
   const loadAfter = os.loadavg();
   const load = (l) => l.map((n) => n.toFixed(2)).join(' / ');
   const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
-  const versions = ['@modelcontextprotocol/server', '@modelcontextprotocol/node', 'zod', 'autocannon', 'typescript'].map((p) => `${p} ${versionOf(p)}`);
+  const versions = [
+    '@modelcontextprotocol/server',
+    '@modelcontextprotocol/node',
+    'zod',
+    'autocannon',
+    'typescript',
+  ].map((p) => `${p} ${versionOf(p)}`);
   const mcpGen = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
   const block = [
     values.quick
@@ -130,10 +163,15 @@ async function main() {
     '',
     formatTable(rows),
   ].join('\n');
-  writeFileSync(path.join(benchDir, 'results.json'), `${JSON.stringify({ argv: process.argv.slice(2), seed, params, loadBefore, loadAfter, rows, raw }, null, 2)}\n`);
+  writeFileSync(
+    path.join(benchDir, 'results.json'),
+    `${JSON.stringify({ argv: process.argv.slice(2), seed, params, loadBefore, loadAfter, rows, raw }, null, 2)}\n`,
+  );
   console.log(block);
   if (values['no-write'] || values.only !== undefined) {
-    log(`docs/benchmarks.md left alone (${values['no-write'] ? '--no-write' : '--only runs a subset'}); raw samples in .bench/results.json`);
+    log(
+      `docs/benchmarks.md left alone (${values['no-write'] ? '--no-write' : '--only runs a subset'}); raw samples in .bench/results.json`,
+    );
   } else {
     writeBetweenMarkers(path.join(root, 'docs', 'benchmarks.md'), block);
     log('wrote the table into docs/benchmarks.md; raw samples in .bench/results.json');

@@ -12,7 +12,13 @@ const options = { noEscape: true, strict: true };
 function templateNames(dir, prefix) {
   return readdirSync(new URL(dir, root), { withFileTypes: true })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .flatMap((entry) => (entry.isDirectory() ? templateNames(`${dir}${entry.name}/`, `${prefix}${entry.name}/`) : entry.name.endsWith('.hbs') ? [`${prefix}${entry.name}`] : []));
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? templateNames(`${dir}${entry.name}/`, `${prefix}${entry.name}/`)
+        : entry.name.endsWith('.hbs')
+          ? [`${prefix}${entry.name}`]
+          : [],
+    );
 }
 
 const entries = templateNames('', '').map((name) => {
@@ -21,4 +27,7 @@ const entries = templateNames('', '').map((name) => {
 });
 const dir = new URL('../dist/emit/shared/', import.meta.url);
 mkdirSync(dir, { recursive: true });
-writeFileSync(new URL('precompiled-templates.cjs', dir), `'use strict';\nmodule.exports = {\n${entries.join('\n')}\n};\n`);
+writeFileSync(
+  new URL('precompiled-templates.cjs', dir),
+  `'use strict';\nmodule.exports = {\n${entries.join('\n')}\n};\n`,
+);

@@ -1,4 +1,7 @@
 import type { Options } from 'ajv';
 
 /** The standalone CommonJS source of validate's two ajv validators. */
-export function validatorSources(validators: { shapeOptions: Options; metaOptions: Options; metaSchemaId: string }, manifestSchema: object): { shape: string; meta: string };
+export function validatorSources(
+  validators: { shapeOptions: Options; metaOptions: Options; metaSchemaId: string },
+  manifestSchema: object,
+): { shape: string; meta: string };

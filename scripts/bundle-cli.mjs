@@ -29,7 +29,9 @@ await build({
   // loudly if it is ever called takes its place.
   alias: { prettier: new URL('../scripts/bundle-prettier-stub.cjs', import.meta.url).pathname },
   // Bundled CommonJS (yaml, commander, Handlebars) requires Node built-ins.
-  banner: { js: "import { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);",
+  },
 });
 // validate/validators.ts loads the standalone validators, and emit/shared/handlebars.ts the precompiled
 // templates, relative to their own module: in the bundle, that is dist/bundle/.

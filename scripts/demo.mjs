@@ -20,15 +20,31 @@ console.log('\n$ mcp-gen check examples/demo/mcp.yaml');
 run(process.execPath, ['bin/mcp-gen.js', 'check', 'examples/demo/mcp.yaml']);
 
 const out = fileURLToPath(new URL('../.demo/', import.meta.url));
-run(fileURLToPath(new URL('../node_modules/.bin/tsc', import.meta.url)), ['-p', 'examples/demo/tsconfig.json', '--outDir', out]);
+run(fileURLToPath(new URL('../node_modules/.bin/tsc', import.meta.url)), [
+  '-p',
+  'examples/demo/tsconfig.json',
+  '--outDir',
+  out,
+]);
 
-const client = new Client({ name: 'mcp-gen-demo', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-await client.connect(new StdioClientTransport({ command: process.execPath, args: [`${out}src/main.js`], stderr: 'ignore' }));
+const client = new Client(
+  { name: 'mcp-gen-demo', version: '1.0.0' },
+  { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+);
+await client.connect(
+  new StdioClientTransport({ command: process.execPath, args: [`${out}src/main.js`], stderr: 'ignore' }),
+);
 try {
   const request = { name: 'add', arguments: { a: 40, b: 2 } };
   const result = await client.callTool(request);
   console.log(`\n$ tools/call ${JSON.stringify(request)}   (official client, stdio, protocol 2026-07-28)`);
-  console.log(JSON.stringify({ content: result.content, structuredContent: result.structuredContent, isError: result.isError ?? false }, null, 2));
+  console.log(
+    JSON.stringify(
+      { content: result.content, structuredContent: result.structuredContent, isError: result.isError ?? false },
+      null,
+      2,
+    ),
+  );
 } finally {
   await client.close();
 }

@@ -12,7 +12,10 @@ import { buildProject } from '../dist/generate.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 for (const name of readdirSync(path.join(root, 'examples')).sort()) {
-  const result = spawnSync(process.execPath, ['bin/mcp-gen.js', 'generate', `examples/${name}/mcp.yaml`], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['bin/mcp-gen.js', 'generate', `examples/${name}/mcp.yaml`], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -8,8 +8,10 @@ import { manifestSchema } from '../dist/validate/manifest-schema.js';
 import { renderManifestReference } from '../dist/validate/manifest-reference.js';
 
 writeFileSync(new URL('../docs/diagnostics.md', import.meta.url), renderCatalogMarkdown());
-writeFileSync(new URL('../schema/manifest.schema.json', import.meta.url), `${JSON.stringify(manifestSchema, null, 2)}\n`);
+writeFileSync(
+  new URL('../schema/manifest.schema.json', import.meta.url),
+  `${JSON.stringify(manifestSchema, null, 2)}\n`,
+);
 writeFileSync(new URL('../src/model/manifest.gen.ts', import.meta.url), await emitManifestType(manifestSchema));
 const manifestDoc = new URL('../docs/manifest.md', import.meta.url);
 writeFileSync(manifestDoc, renderManifestReference(readFileSync(manifestDoc, 'utf8')));
-

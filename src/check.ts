@@ -18,7 +18,11 @@ export interface CheckResult {
 }
 
 /** Validates, lints, evaluates the gate and, with a baseline, finds breaking changes. */
-export async function checkManifest(manifestPath: string, baseline: string | undefined, cwd: string): Promise<CheckResult> {
+export async function checkManifest(
+  manifestPath: string,
+  baseline: string | undefined,
+  cwd: string,
+): Promise<CheckResult> {
   const checked = checkOf(await runPipeline({ manifest: manifestPath, cwd }, 'review'));
   if (baseline === undefined || checked.model === null || checked.manifest === null) return checked;
   const diagnostics = [...checked.diagnostics];
@@ -27,7 +31,13 @@ export async function checkManifest(manifestPath: string, baseline: string | und
     diagnostics.push(...before.diagnostics);
   } else if (before.model === null) {
     const errors = before.diagnostics.filter((d) => d.severity === 'error').length;
-    diagnostics.push(makeDiagnostic('baseline-unreadable', { file: before.manifest.file, pointer: '', line: 1, col: 1 }, `baseline "${baseline}" has ${errors} error(s); check it with "mcp-gen validate"`));
+    diagnostics.push(
+      makeDiagnostic(
+        'baseline-unreadable',
+        { file: before.manifest.file, pointer: '', line: 1, col: 1 },
+        `baseline "${baseline}" has ${errors} error(s); check it with "mcp-gen validate"`,
+      ),
+    );
   } else {
     diagnostics.push(...locateFindings(findBreakingChanges(before.model, checked.model), checked.manifest));
   }
@@ -37,6 +47,12 @@ export async function checkManifest(manifestPath: string, baseline: string | und
 /** The check of a pipeline run that went up to review (as `import` runs it on a draft): its diagnostics and the review's findings, located. */
 export function checkOf(compiled: PipelineResult): CheckResult {
   const { manifest, model, review, diagnostics: validated } = compiled;
-  if (model === null || review === null || manifest === null) return { diagnostics: validated, review: null, model: null, manifest };
-  return { diagnostics: sortDiagnostics([...validated, ...locateFindings(review.findings, manifest)]), review, model, manifest };
+  if (model === null || review === null || manifest === null)
+    return { diagnostics: validated, review: null, model: null, manifest };
+  return {
+    diagnostics: sortDiagnostics([...validated, ...locateFindings(review.findings, manifest)]),
+    review,
+    model,
+    manifest,
+  };
 }

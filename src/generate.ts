@@ -35,28 +35,51 @@ export interface BuildResult {
 }
 
 /** load -> ... -> emit, against `existing` (what the output folder holds). */
-export async function buildProject(options: ResolvedOptions, mcpGenVersion: string, existing: ExistingProject, cwd: string = process.cwd()): Promise<BuildResult> {
+export async function buildProject(
+  options: ResolvedOptions,
+  mcpGenVersion: string,
+  existing: ExistingProject,
+  cwd: string = process.cwd(),
+): Promise<BuildResult> {
   const { runPipeline } = await pipeline();
-  const { diagnostics, files } = await runPipeline({ manifest: options.manifest, cwd, project: { options, mcpGenVersion, existing } }, 'emit');
+  const { diagnostics, files } = await runPipeline(
+    { manifest: options.manifest, cwd, project: { options, mcpGenVersion, existing } },
+    'emit',
+  );
   return { diagnostics, files };
 }
 
 /** Generates (or checks, or lists) the project described by the manifest. */
-export async function generateProject(options: ResolvedOptions, mcpGenVersion: string, cwd: string = process.cwd()): Promise<GenerateResult> {
+export async function generateProject(
+  options: ResolvedOptions,
+  mcpGenVersion: string,
+  cwd: string = process.cwd(),
+): Promise<GenerateResult> {
   // A killed run may have left the folder half-written: repair it before reading the handlers and the marker.
   const interrupted = options.mode === 'write' ? recoverWrites(options.outDir) : inspectWrites(options.outDir);
   // Against a half-written folder every comparison is meaningless: --check only reports the interruption.
-  if (options.mode === 'check' && interrupted !== null) return { diagnostics: [], report: null, interrupted, ok: false };
+  if (options.mode === 'check' && interrupted !== null)
+    return { diagnostics: [], report: null, interrupted, ok: false };
   const existing = loadProject(options.outDir);
   const text = loadManifestText(options.manifest, cwd);
   const key = text === null ? null : runKey(options, mcpGenVersion, cwd, text, existing);
   const recorded = key === null ? null : findUpToDate(options.outDir, key);
-  if (recorded !== null) return { diagnostics: recorded.diagnostics, report: recorded.report, interrupted, ok: !hasFailures(recorded.diagnostics, options.strict) };
+  if (recorded !== null)
+    return {
+      diagnostics: recorded.diagnostics,
+      report: recorded.report,
+      interrupted,
+      ok: !hasFailures(recorded.diagnostics, options.strict),
+    };
   const { runPipeline } = await pipeline();
-  const { diagnostics, written, files, manifest } = await runPipeline({ manifest: options.manifest, cwd, project: { options, mcpGenVersion, existing } }, 'write');
+  const { diagnostics, written, files, manifest } = await runPipeline(
+    { manifest: options.manifest, cwd, project: { options, mcpGenVersion, existing } },
+    'write',
+  );
   if (written === null) return { diagnostics, report: null, interrupted, ok: false };
   // Recorded only when the pipeline read the same manifest text that the key was made of.
-  if (text !== null && manifest?.text === text) writeRunRecord(options.outDir, recordOf(options, mcpGenVersion, cwd, text, existing, files, written, diagnostics));
+  if (text !== null && manifest?.text === text)
+    writeRunRecord(options.outDir, recordOf(options, mcpGenVersion, cwd, text, existing, files, written, diagnostics));
   const stale = options.mode === 'check' && written.changes.length > 0;
   return { diagnostics, report: written, interrupted, ok: !stale && !hasFailures(diagnostics, options.strict) };
 }

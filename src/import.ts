@@ -32,7 +32,11 @@ export interface ImportResult {
 /** Reads every list of a running server and writes its draft. */
 export async function importServer(target: LiveTarget, options: DraftOptions): Promise<ImportResult> {
   const live = await readLiveServer(target);
-  const source = { description: describeTarget(target), transport: target.kind === 'url' ? 'http' : 'stdio', headerNames: target.kind === 'url' ? Object.keys(target.headers) : [] } as const;
+  const source = {
+    description: describeTarget(target),
+    transport: target.kind === 'url' ? 'http' : 'stdio',
+    headerNames: target.kind === 'url' ? Object.keys(target.headers) : [],
+  } as const;
   return writeDraft(draftFromServer(live, source), options);
 }
 
@@ -46,7 +50,18 @@ async function writeDraft(draft: Draft, options: DraftOptions): Promise<ImportRe
   const text = renderDraft(draft);
   const target = path.resolve(options.cwd, options.out);
   // A scaffold-owned file is created only when missing: the write stage never overwrites it.
-  const report = writeProject(path.dirname(target), [{ path: path.basename(target), contents: text, ownership: options.force ? 'generated' : 'scaffold' }], [], 'write', '');
+  const report = writeProject(
+    path.dirname(target),
+    [{ path: path.basename(target), contents: text, ownership: options.force ? 'generated' : 'scaffold' }],
+    [],
+    'write',
+    '',
+  );
   const written = !report.actions.some((a) => a.kind === 'keep');
-  return { written, draft, text, compiled: written ? await runPipeline({ manifest: options.out, cwd: options.cwd }, 'review') : null };
+  return {
+    written,
+    draft,
+    text,
+    compiled: written ? await runPipeline({ manifest: options.out, cwd: options.cwd }, 'review') : null,
+  };
 }

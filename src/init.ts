@@ -37,7 +37,12 @@ export type InitResult =
 
 /** A valid server name from a folder name: `My Server!` -> `my-server`. */
 export function serverNameFor(folder: string): string {
-  const name = folder.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^[^a-z]+/, '').replace(/-+$/, '').slice(0, 64);
+  const name = folder
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^[^a-z]+/, '')
+    .replace(/-+$/, '')
+    .slice(0, 64);
   return name === '' ? 'mcp-server' : name;
 }
 
@@ -59,24 +64,42 @@ export async function initProject(options: InitOptions, cwd: string, mcpGenVersi
   if (listFolder(target).length > 0) recoverWrites(target);
   const existing = listFolder(target).filter((f) => f !== '.git');
   if (existing.length > 0 && !options.force) {
-    return { ok: false, error: `"${options.dir}" is not empty; use --force to add the project there (existing files are never overwritten)` };
+    return {
+      ok: false,
+      error: `"${options.dir}" is not empty; use --force to add the project there (existing files are never overwritten)`,
+    };
   }
   const assets = loadInitAssets(options.example);
   const name = options.name ?? (options.example === 'blank' ? serverNameFor(path.basename(target)) : undefined);
   const manifest = customizeManifest(assets.manifest, { name, transport: options.transport, legacy: options.legacy });
-  const starters = [{ path: manifestFile, contents: manifest, ownership: 'scaffold' as const }, ...[...assets.handlers].map(([file, contents]) => ({ path: file, contents, ownership: 'scaffold' as const }))];
+  const starters = [
+    { path: manifestFile, contents: manifest, ownership: 'scaffold' as const },
+    ...[...assets.handlers].map(([file, contents]) => ({ path: file, contents, ownership: 'scaffold' as const })),
+  ];
   const started = writeProject(target, starters, [], 'write', bannerMark);
   const origin = findMcpGenOrigin();
-  const packed = origin.fromRegistry || existing.includes('package.json') ? null : { file: packPackage(origin.root, 'mcp-gen', origin.version, target), from: origin.root };
+  const packed =
+    origin.fromRegistry || existing.includes('package.json')
+      ? null
+      : { file: packPackage(origin.root, 'mcp-gen', origin.version, target), from: origin.root };
   const resolved = resolveOptions({ manifest: path.join(target, manifestFile) }, cwd);
-  const generated = await generateProject(packed === null ? resolved : { ...resolved, mcpGenDependency: `file:./${packed.file}` }, mcpGenVersion, cwd);
+  const generated = await generateProject(
+    packed === null ? resolved : { ...resolved, mcpGenDependency: `file:./${packed.file}` },
+    mcpGenVersion,
+    cwd,
+  );
   const shown = path.relative(cwd, target).split(path.sep).join('/') || '.';
   return {
     ok: true,
     target,
     actions: [...started.actions, ...(generated.report?.actions ?? [])],
     diagnostics: generated.diagnostics,
-    next: [...(shown === '.' ? [] : [`cd ${shellWord(shown)}`]), 'npm install', 'npm start', ...(shown === '.' ? ['npm test'] : [])],
+    next: [
+      ...(shown === '.' ? [] : [`cd ${shellWord(shown)}`]),
+      'npm install',
+      'npm start',
+      ...(shown === '.' ? ['npm test'] : []),
+    ],
     packed,
   };
 }

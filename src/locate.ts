@@ -9,7 +9,11 @@ import { displayPath, type LoadedManifest } from './load/index.js';
  * only) is shown relative to the working directory. Without `project`,
  * project-file findings are dropped: the command has no project.
  */
-export function locateFindings(findings: readonly Finding[], manifest: LoadedManifest, project?: { readonly outDir: string; readonly cwd: string }): Diagnostic[] {
+export function locateFindings(
+  findings: readonly Finding[],
+  manifest: LoadedManifest,
+  project?: { readonly outDir: string; readonly cwd: string },
+): Diagnostic[] {
   return findings.flatMap((f) => {
     if ('pointer' in f.at) {
       const { line, col } = manifest.locate(f.at.pointer, f.at.target);

@@ -22,12 +22,34 @@ export { stages, type PipelineInput, type PipelineResult, type Stage } from './p
 export async function runPipeline(input: PipelineInput, until: Stage): Promise<PipelineResult> {
   const runs = (stage: Stage) => stages.indexOf(stage) <= stages.indexOf(until);
   // load
-  const loaded = input.revision === undefined ? loadManifest(input.manifest, input.cwd) : loadBaseline(input.revision, input.manifest, input.cwd);
-  if (!loaded.ok) return { file: loaded.diagnostics[0]?.file ?? input.manifest, diagnostics: loaded.diagnostics, manifest: null, model: null, review: null, files: [], written: null };
+  const loaded =
+    input.revision === undefined
+      ? loadManifest(input.manifest, input.cwd)
+      : loadBaseline(input.revision, input.manifest, input.cwd);
+  if (!loaded.ok)
+    return {
+      file: loaded.diagnostics[0]?.file ?? input.manifest,
+      diagnostics: loaded.diagnostics,
+      manifest: null,
+      model: null,
+      review: null,
+      files: [],
+      written: null,
+    };
   const { manifest } = loaded;
   // validate: every problem at once; a typed manifest only when none is an error
-  const { diagnostics: validated, manifest: typed } = runs('validate') ? validateManifest(manifest) : { diagnostics: [], manifest: null };
-  let result: PipelineResult = { file: manifest.file, diagnostics: validated, manifest, model: null, review: null, files: [], written: null };
+  const { diagnostics: validated, manifest: typed } = runs('validate')
+    ? validateManifest(manifest)
+    : { diagnostics: [], manifest: null };
+  let result: PipelineResult = {
+    file: manifest.file,
+    diagnostics: validated,
+    manifest,
+    model: null,
+    review: null,
+    files: [],
+    written: null,
+  };
   if (!runs('normalize') || typed === null) return result;
   // normalize, review
   const model = normalizeManifest(typed);
@@ -41,13 +63,28 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
   if (!runs('emit')) return result;
   // emit: one EmitContext for every emitter; findings are located before anything is written
   const { emitProject, emitReport } = await import('./emit/index.js');
-  const ctx = { manifestPath: options.manifestFromOut, regenerateCommand: options.regenerateCommand, templates: loadTemplates(), mcpGenVersion, ...(options.mcpGenDependency === undefined ? {} : { mcpGenDependency: options.mcpGenDependency }) };
+  const ctx = {
+    manifestPath: options.manifestFromOut,
+    regenerateCommand: options.regenerateCommand,
+    templates: loadTemplates(),
+    mcpGenVersion,
+    ...(options.mcpGenDependency === undefined ? {} : { mcpGenDependency: options.mcpGenDependency }),
+  };
   const report = { review, lineOf: lineLabel(manifest, path.posix.basename(options.manifestFromOut)) };
-  const emitted = existing === null || plan === null ? emitReport(model, report, ctx) : await emitProject(model, plan, existing.handlers, report, ctx);
-  const diagnostics = sortDiagnostics([...validated, ...locateFindings(emitted.findings, manifest, { outDir: options.outDir, cwd: input.cwd })]);
+  const emitted =
+    existing === null || plan === null
+      ? emitReport(model, report, ctx)
+      : await emitProject(model, plan, existing.handlers, report, ctx);
+  const diagnostics = sortDiagnostics([
+    ...validated,
+    ...locateFindings(emitted.findings, manifest, { outDir: options.outDir, cwd: input.cwd }),
+  ]);
   if (hasFailures(diagnostics, false)) return { ...result, diagnostics };
   result = { ...result, diagnostics, files: emitted.files };
   // write (or only compare, or only list)
   if (!runs('write') || existing === null) return result;
-  return { ...result, written: writeProject(options.outDir, emitted.files, existing.previouslyGenerated ?? [], options.mode, bannerMark) };
+  return {
+    ...result,
+    written: writeProject(options.outDir, emitted.files, existing.previouslyGenerated ?? [], options.mode, bannerMark),
+  };
 }

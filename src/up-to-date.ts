@@ -15,17 +15,42 @@ import { hashText } from './util/hash.js';
 import type { WriteAction, WriteReport } from './write/index.js';
 
 /** The hash of every input of a generate run. */
-export function runKey(options: ResolvedOptions, mcpGenVersion: string, cwd: string, manifestText: string, existing: ExistingProject): string {
+export function runKey(
+  options: ResolvedOptions,
+  mcpGenVersion: string,
+  cwd: string,
+  manifestText: string,
+  existing: ExistingProject,
+): string {
   const { manifest, outDir, manifestFromOut, regenerateCommand, mcpGenDependency } = options;
-  const inputs = [loadToolIdentity(), mcpGenVersion, cwd, manifest, outDir, manifestFromOut, regenerateCommand, mcpGenDependency ?? null, manifestText, [...existing.handlers], existing.previouslyGenerated];
+  const inputs = [
+    loadToolIdentity(),
+    mcpGenVersion,
+    cwd,
+    manifest,
+    outDir,
+    manifestFromOut,
+    regenerateCommand,
+    mcpGenDependency ?? null,
+    manifestText,
+    [...existing.handlers],
+    existing.previouslyGenerated,
+  ];
   return hashText(JSON.stringify(inputs));
 }
 
 /** The recorded outcome, when the record matches `key` and the folder still holds what it says. */
-export function findUpToDate(outDir: string, key: string): { diagnostics: readonly Diagnostic[]; report: WriteReport } | null {
+export function findUpToDate(
+  outDir: string,
+  key: string,
+): { diagnostics: readonly Diagnostic[]; report: WriteReport } | null {
   const record = loadRunRecord(outDir);
   if (record === null || record.key !== key || !projectMatches(outDir, record)) return null;
-  const actions: WriteAction[] = record.files.map((f) => (f.ownership === 'scaffold' ? { kind: 'keep', path: f.path, ownership: 'scaffold' } : { kind: 'unchanged', path: f.path, ownership: f.ownership as WriteAction['ownership'] }));
+  const actions: WriteAction[] = record.files.map((f) =>
+    f.ownership === 'scaffold'
+      ? { kind: 'keep', path: f.path, ownership: 'scaffold' }
+      : { kind: 'unchanged', path: f.path, ownership: f.ownership as WriteAction['ownership'] },
+  );
   return { diagnostics: record.diagnostics, report: { actions, changes: [] } };
 }
 
@@ -34,15 +59,31 @@ export function findUpToDate(outDir: string, key: string): { diagnostics: readon
  * left stale (check, dry-run), or a handler or scaffold file created or moved (the next run plans it
  * differently). `key` is the key of the next run: after a write, the marker lists the new files.
  */
-export function recordOf(options: ResolvedOptions, mcpGenVersion: string, cwd: string, manifestText: string, existing: ExistingProject, files: readonly GeneratedFile[], report: WriteReport, diagnostics: readonly Diagnostic[]): RunRecord | null {
-  const settled = options.mode === 'write' ? report.changes.every((c) => c.ownership === 'generated' || c.ownership === 'stale') : report.changes.length === 0;
+export function recordOf(
+  options: ResolvedOptions,
+  mcpGenVersion: string,
+  cwd: string,
+  manifestText: string,
+  existing: ExistingProject,
+  files: readonly GeneratedFile[],
+  report: WriteReport,
+  diagnostics: readonly Diagnostic[],
+): RunRecord | null {
+  const settled =
+    options.mode === 'write'
+      ? report.changes.every((c) => c.ownership === 'generated' || c.ownership === 'stale')
+      : report.changes.length === 0;
   const marker = files.find((f) => f.path === markerPath);
   if (!settled || marker === undefined) return null;
   const previouslyGenerated = (JSON.parse(marker.contents) as { files: string[] }).files;
   return {
     format: 1,
     key: runKey(options, mcpGenVersion, cwd, manifestText, { handlers: existing.handlers, previouslyGenerated }),
-    files: files.map((f) => ({ path: f.path, ownership: f.ownership, hash: f.ownership === 'scaffold' ? null : hashText(f.contents) })),
+    files: files.map((f) => ({
+      path: f.path,
+      ownership: f.ownership,
+      hash: f.ownership === 'scaffold' ? null : hashText(f.contents),
+    })),
     previouslyGenerated,
     diagnostics,
   };

@@ -14,7 +14,11 @@ export interface VerifyOutcome {
 }
 
 /** Verifies the server at `target` against the manifest at `manifestPath`. */
-export async function verifyAgainstManifest(manifestPath: string, target: LiveTarget, cwd: string): Promise<VerifyOutcome> {
+export async function verifyAgainstManifest(
+  manifestPath: string,
+  target: LiveTarget,
+  cwd: string,
+): Promise<VerifyOutcome> {
   const compiled = await runPipeline({ manifest: manifestPath, cwd }, 'normalize');
   if (compiled.model === null) return { diagnostics: compiled.diagnostics, result: null };
   const live = await readLiveServer(target);

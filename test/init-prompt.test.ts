@@ -16,7 +16,20 @@ beforeEach(() => {
 /** Runs `mcp-gen init` on a pseudo-terminal (python3's pty module), typing `keys` after each awaited text. */
 function initOnTerminal(steps: [string, string][], args: string[] = []) {
   const driver = path.join(repoRoot, 'test', 'support', 'pty-drive.py');
-  const result = spawnSync('python3', [driver, work, JSON.stringify(steps), process.execPath, path.join(repoRoot, 'bin', 'mcp-gen.js'), 'init', 'desk', ...args], { encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(
+    'python3',
+    [
+      driver,
+      work,
+      JSON.stringify(steps),
+      process.execPath,
+      path.join(repoRoot, 'bin', 'mcp-gen.js'),
+      'init',
+      'desk',
+      ...args,
+    ],
+    { encoding: 'utf8', timeout: 120_000 },
+  );
   expect(result.status, result.stderr).toBe(0);
   const { code, output } = JSON.parse(result.stdout) as { code: number; output: string };
   // What the terminal shows, without readline's cursor movements.
@@ -32,10 +45,15 @@ const questions = [
 const answers = ['\r', 'demo\r', 'stdio\r', 'serve\r'];
 
 describe('mcp-gen init on a terminal', () => {
-  for (const [key, label] of [[ctrlC, 'Ctrl-C'], [ctrlD, 'Ctrl-D']] as const) {
+  for (const [key, label] of [
+    [ctrlC, 'Ctrl-C'],
+    [ctrlD, 'Ctrl-D'],
+  ] as const) {
     for (let at = 0; at < questions.length; at += 1) {
       it(`${label} at question ${at + 1} exits 130 with one line and writes nothing`, () => {
-        const steps: [string, string][] = questions.slice(0, at + 1).map((q, i) => [q.slice(0, 12), i === at ? key : answers[i] ?? '']);
+        const steps: [string, string][] = questions
+          .slice(0, at + 1)
+          .map((q, i) => [q.slice(0, 12), i === at ? key : (answers[i] ?? '')]);
         const { code, text } = initOnTerminal(steps);
         expect(code).toBe(130);
         expect(text.endsWith(`${questions[at]}\nmcp-gen: init cancelled; nothing was written\n`), text).toBe(true);
@@ -57,8 +75,12 @@ describe('mcp-gen init on a terminal', () => {
       ['2025-11-25 h', 'reject\r'],
     ]);
     expect(code, text).toBe(0);
-    expect(text).toContain('server name (desk): Team Desk\n  the name must start with a lowercase letter and hold only lowercase letters, digits and dashes (at most 64), got "Team Desk"; try "team-desk"\nserver name (desk): team-desk\n');
-    expect(text).toContain('[blank]: shop\n  the starting point must be one of blank, demo, notes, calendar, files, got "shop"\nstart from');
+    expect(text).toContain(
+      'server name (desk): Team Desk\n  the name must start with a lowercase letter and hold only lowercase letters, digits and dashes (at most 64), got "Team Desk"; try "team-desk"\nserver name (desk): team-desk\n',
+    );
+    expect(text).toContain(
+      '[blank]: shop\n  the starting point must be one of blank, demo, notes, calendar, files, got "shop"\nstart from',
+    );
     expect(text).toContain('[stdio]: ws\n  the transport must be one of stdio, http, both, got "ws"\ntransport');
     expect(text).toContain('[serve]: maybe\n  the answer must be one of serve, reject, got "maybe"\n2025-11-25 hosts');
     expect(text).not.toContain('--');

@@ -95,7 +95,13 @@ function runGenerate(plan: KillPlan | null): Promise<RunTiming> {
     child.on('exit', (code, signal) => {
       for (const timer of timers) clearTimeout(timer);
       clearInterval(poll);
-      resolve({ killed: killed && signal === 'SIGKILL', code, elapsed: performance.now() - started, writeStart, commit });
+      resolve({
+        killed: killed && signal === 'SIGKILL',
+        code,
+        elapsed: performance.now() - started,
+        writeStart,
+        commit,
+      });
     });
   });
 }
@@ -130,51 +136,76 @@ beforeAll(async () => {
 }, 1_200_000);
 
 describe('generate killed at random instants', () => {
-  it(`ends in the old or the new tree, or is reported and repaired (${kills} kills)`, async () => {
-    // Every handler moves and every file derived from the tools changes; scaffold and runtime files stay.
-    const paths = new Set([...oldTree.keys(), ...newTree.keys()]);
-    expect([...paths].filter((f) => oldTree.get(f) !== newTree.get(f)).length).toBeGreaterThan(1000);
-    const next = random(seed);
-    const outcomes = { killed: 0, old: 0, new: 0, staged: 0, midCommit: 0 };
-    console.log(`kill test: ${kills} kills, seed ${seed}; a whole run took ${Math.round(timing.elapsed)} ms, writing from ${Math.round(timing.writeStart)} ms, committed at ${Math.round(timing.commit)} ms`);
-    for (let i = 0; i < kills; i++) {
-      resetToOld();
-      const r = next();
-      const plan: KillPlan =
-        i % 3 === 0 ? { afterStart: r * timing.elapsed } : i % 3 === 1 ? { afterWrite: r * (timing.elapsed - timing.writeStart) } : { afterCommit: r * Math.max(timing.elapsed - timing.commit, 5) };
-      const run = await runGenerate(plan);
-      if (!run.killed && run.code === 0 && run.writeStart > 0 && run.commit > 0) timing = run;
-      const when = 'afterStart' in plan ? `${Math.round(plan.afterStart)} ms after start` : 'afterWrite' in plan ? `${Math.round(plan.afterWrite)} ms after writing began` : `${Math.round(plan.afterCommit)} ms after the commit point`;
-      const label = `kill ${i}, ${when} (seed ${seed})`;
-      const after = snapshot(work);
-      let outcome: string;
-      if (run.killed) outcomes.killed++;
-      if (same(after, oldTree)) {
-        outcomes.old++;
-        outcome = 'old tree';
-      } else if (same(after, newTree)) {
-        outcomes.new++;
-        outcome = 'new tree';
-      } else {
-        const committed = existsSync(path.join(work, pendingFolder, 'journal.json'));
-        if (committed) outcomes.midCommit++;
-        else outcomes.staged++;
-        outcome = committed ? 'mid-commit (journal written)' : 'pending folder without a journal (before the commit point, or while deleting it)';
-        // Not a consistent tree: the pending folder must be there, and --check must say so.
-        expect(existsSync(path.join(work, pendingFolder)), label).toBe(true);
-        const check = cli(['generate', 'mcp.yaml', '--check']);
-        expect(check.code, label).toBe(1);
-        expect(check.stderr, label).toMatch(/^mcp\.yaml: an interrupted run left .*; run "npx mcp-gen generate mcp\.yaml" to repair it\n$/);
-        expect(check.stdout, label).toBe('');
+  it(
+    `ends in the old or the new tree, or is reported and repaired (${kills} kills)`,
+    async () => {
+      // Every handler moves and every file derived from the tools changes; scaffold and runtime files stay.
+      const paths = new Set([...oldTree.keys(), ...newTree.keys()]);
+      expect([...paths].filter((f) => oldTree.get(f) !== newTree.get(f)).length).toBeGreaterThan(1000);
+      const next = random(seed);
+      const outcomes = { killed: 0, old: 0, new: 0, staged: 0, midCommit: 0 };
+      console.log(
+        `kill test: ${kills} kills, seed ${seed}; a whole run took ${Math.round(timing.elapsed)} ms, writing from ${Math.round(timing.writeStart)} ms, committed at ${Math.round(timing.commit)} ms`,
+      );
+      for (let i = 0; i < kills; i++) {
+        resetToOld();
+        const r = next();
+        const plan: KillPlan =
+          i % 3 === 0
+            ? { afterStart: r * timing.elapsed }
+            : i % 3 === 1
+              ? { afterWrite: r * (timing.elapsed - timing.writeStart) }
+              : { afterCommit: r * Math.max(timing.elapsed - timing.commit, 5) };
+        const run = await runGenerate(plan);
+        if (!run.killed && run.code === 0 && run.writeStart > 0 && run.commit > 0) timing = run;
+        const when =
+          'afterStart' in plan
+            ? `${Math.round(plan.afterStart)} ms after start`
+            : 'afterWrite' in plan
+              ? `${Math.round(plan.afterWrite)} ms after writing began`
+              : `${Math.round(plan.afterCommit)} ms after the commit point`;
+        const label = `kill ${i}, ${when} (seed ${seed})`;
+        const after = snapshot(work);
+        let outcome: string;
+        if (run.killed) outcomes.killed++;
+        if (same(after, oldTree)) {
+          outcomes.old++;
+          outcome = 'old tree';
+        } else if (same(after, newTree)) {
+          outcomes.new++;
+          outcome = 'new tree';
+        } else {
+          const committed = existsSync(path.join(work, pendingFolder, 'journal.json'));
+          if (committed) outcomes.midCommit++;
+          else outcomes.staged++;
+          outcome = committed
+            ? 'mid-commit (journal written)'
+            : 'pending folder without a journal (before the commit point, or while deleting it)';
+          // Not a consistent tree: the pending folder must be there, and --check must say so.
+          expect(existsSync(path.join(work, pendingFolder)), label).toBe(true);
+          const check = cli(['generate', 'mcp.yaml', '--check']);
+          expect(check.code, label).toBe(1);
+          expect(check.stderr, label).toMatch(
+            /^mcp\.yaml: an interrupted run left .*; run "npx mcp-gen generate mcp\.yaml" to repair it\n$/,
+          );
+          expect(check.stdout, label).toBe('');
+        }
+        appendFileSync(
+          path.join(base, 'log.txt'),
+          `${label}: ${run.killed ? 'killed' : 'ended before the kill'}, ${outcome}\n`,
+        );
+        const repair = cli(['generate', 'mcp.yaml']);
+        expect(repair.code, `${label}\n${repair.stderr}`).toBe(0);
+        const repaired = snapshot(work);
+        expect(
+          [...repaired.keys()].filter((f) => !newTree.has(f)),
+          label,
+        ).toEqual([]);
+        expect(same(repaired, newTree), label).toBe(true);
       }
-      appendFileSync(path.join(base, 'log.txt'), `${label}: ${run.killed ? 'killed' : 'ended before the kill'}, ${outcome}\n`);
-      const repair = cli(['generate', 'mcp.yaml']);
-      expect(repair.code, `${label}\n${repair.stderr}`).toBe(0);
-      const repaired = snapshot(work);
-      expect([...repaired.keys()].filter((f) => !newTree.has(f)), label).toEqual([]);
-      expect(same(repaired, newTree), label).toBe(true);
-    }
-    console.log(`kill test: ${JSON.stringify(outcomes)}`);
-    expect(outcomes.old + outcomes.new + outcomes.staged + outcomes.midCommit).toBe(kills);
-  }, 120_000 + kills * 300_000);
+      console.log(`kill test: ${JSON.stringify(outcomes)}`);
+      expect(outcomes.old + outcomes.new + outcomes.staged + outcomes.midCommit).toBe(kills);
+    },
+    120_000 + kills * 300_000,
+  );
 });

@@ -11,9 +11,19 @@ describe('runtime size', () => {
   it('a one-tool stdio server ships at most 652 runtime lines', async () => {
     const manifest = path.join('test', 'fixtures', 'valid', 'minimal', 'manifest.yaml');
     const options = resolveOptions({ manifest, out: path.join('.test-out', 'runtime-budget') }, repoRoot);
-    const result = await buildProject(options, '0.0.0-golden', { handlers: new Map(), previouslyGenerated: null }, repoRoot);
+    const result = await buildProject(
+      options,
+      '0.0.0-golden',
+      { handlers: new Map(), previouslyGenerated: null },
+      repoRoot,
+    );
     const runtime = result.files.filter((file) => file.path.startsWith('src/generated/runtime/'));
-    expect(runtime.map((file) => file.path)).toEqual(['src/generated/runtime/handler.gen.ts', 'src/generated/runtime/register.gen.ts', 'src/generated/runtime/spec.gen.ts', 'src/generated/runtime/start.gen.ts']);
+    expect(runtime.map((file) => file.path)).toEqual([
+      'src/generated/runtime/handler.gen.ts',
+      'src/generated/runtime/register.gen.ts',
+      'src/generated/runtime/spec.gen.ts',
+      'src/generated/runtime/start.gen.ts',
+    ]);
     const lines = runtime.reduce((sum, file) => sum + file.contents.split('\n').length - 1, 0);
     expect(lines).toBeLessThanOrEqual(652);
   });

@@ -1,4 +1,13 @@
-import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot, runIn } from './support/golden.js';
@@ -8,7 +17,15 @@ import { repoRoot, runIn } from './support/golden.js';
 const dir = path.join(repoRoot, '.test-out', 'up-to-date');
 const cacheDir = path.join(repoRoot, '.test-out', 'up-to-date-cache');
 const manifest = path.join(repoRoot, 'test', 'fixtures', 'valid', 'minimal', 'manifest.yaml');
-const tag = { code: 'lint-mutating-verb', severity: 'warning', message: 'replayed from the run record', file: 'mcp.yaml', pointer: '', line: 1, col: 1 };
+const tag = {
+  code: 'lint-mutating-verb',
+  severity: 'warning',
+  message: 'replayed from the run record',
+  file: 'mcp.yaml',
+  pointer: '',
+  line: 1,
+  col: 1,
+};
 let saved: string | undefined;
 
 function recordFile(): string {

@@ -42,7 +42,11 @@ describe('precompiled validators', () => {
     let schemas = 0;
     for (const [name, data] of cases) {
       const runtime = validators.shapeValidator();
-      expect({ name, valid: shape(data), errors: shape.errors ?? [] }).toEqual({ name, valid: runtime(data), errors: runtime.errors ?? [] });
+      expect({ name, valid: shape(data), errors: shape.errors ?? [] }).toEqual({
+        name,
+        valid: runtime(data),
+        errors: runtime.errors ?? [],
+      });
       const tools = (data as { tools?: Record<string, Record<string, unknown>> } | null)?.tools ?? {};
       for (const tool of Object.values(tools ?? {})) {
         for (const part of ['input', 'output']) {

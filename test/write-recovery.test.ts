@@ -5,7 +5,17 @@ import { resolveOptions } from '../src/config/index.js';
 import { bannerMark } from '../src/emit/index.js';
 import { buildProject } from '../src/generate.js';
 import { loadProject } from '../src/load/index.js';
-import { applyActions, inspectWrites, pendingFolder, recoverWrites, SimulatedCrash, WriteError, writeProject, type WriteAction, type WritePoint } from '../src/write/index.js';
+import {
+  applyActions,
+  inspectWrites,
+  pendingFolder,
+  recoverWrites,
+  SimulatedCrash,
+  WriteError,
+  writeProject,
+  type WriteAction,
+  type WritePoint,
+} from '../src/write/index.js';
 import { listTree, repoRoot, runIn } from './support/golden.js';
 
 // Crashes simulated in-process at every point of a write, so recovery is tested step by step and
@@ -38,7 +48,13 @@ const actions: WriteAction[] = [
   { kind: 'update', path: 'a/first.ts', ownership: 'generated', contents: 'new first\n' },
   { kind: 'remove', path: 'a/gone.ts', ownership: 'stale' },
   { kind: 'create', path: 'b/c/new.ts', ownership: 'generated', contents: 'new\n' },
-  { kind: 'move', path: 'h/new-name.ts', from: 'h/old-name.ts', ownership: 'scaffold', contents: 'export const newName = 1;\n' },
+  {
+    kind: 'move',
+    path: 'h/new-name.ts',
+    from: 'h/old-name.ts',
+    ownership: 'scaffold',
+    contents: 'export const newName = 1;\n',
+  },
   { kind: 'move', path: 'x/b.ts', from: 'x/a.ts', ownership: 'scaffold', contents: 'A2\n' },
   { kind: 'move', path: 'x/c.ts', from: 'x/b.ts', ownership: 'scaffold', contents: 'B2\n' },
 ];
@@ -54,10 +70,12 @@ beforeEach(() => {
   seedOld();
   oldTree = snapshot();
   points = [];
-  applyActions(dir, actions, { crashAt: (p) => {
+  applyActions(dir, actions, {
+    crashAt: (p) => {
       points.push(p);
       return false;
-    }, });
+    },
+  });
   newTree = snapshot();
   seedOld();
 });
@@ -85,7 +103,9 @@ describe('recovery after a crash', () => {
   it('a crash at any point is finished (after the commit point) or discarded (before it) by the next run', () => {
     for (const point of points) {
       seedOld();
-      expect(() => applyActions(dir, actions, { crashAt: same(point) }), `${point.phase} ${point.index}`).toThrow(SimulatedCrash);
+      expect(() => applyActions(dir, actions, { crashAt: same(point) }), `${point.phase} ${point.index}`).toThrow(
+        SimulatedCrash,
+      );
       const found = inspectWrites(dir);
       const expected = point.phase === 'finish' || !committed(point) ? 'staged' : 'committed';
       expect(found?.run, `${point.phase} ${point.index}`).toBe(expected);
@@ -109,9 +129,16 @@ describe('recovery after a crash', () => {
   it('a disk failure after the commit point is undone in-process, and a crash while undoing is undone by the next run', () => {
     for (const k of [0, 2, 7]) {
       seedOld();
-      expect(() => applyActions(dir, actions, { failAt: same({ phase: 'apply', index: k }) })).toThrow(new WriteError('could not write (EIO); nothing was changed'));
+      expect(() => applyActions(dir, actions, { failAt: same({ phase: 'apply', index: k }) })).toThrow(
+        new WriteError('could not write (EIO); nothing was changed'),
+      );
       expect(snapshot()).toEqual(oldTree);
-      expect(() => applyActions(dir, actions, { failAt: same({ phase: 'apply', index: k }), crashAt: same({ phase: 'rollback', index: 7 - k }) })).toThrow(SimulatedCrash);
+      expect(() =>
+        applyActions(dir, actions, {
+          failAt: same({ phase: 'apply', index: k }),
+          crashAt: same({ phase: 'rollback', index: 7 - k }),
+        }),
+      ).toThrow(SimulatedCrash);
       expect(inspectWrites(dir)?.run).toBe('rolling-back');
       recoverWrites(dir);
       expect(snapshot()).toEqual(oldTree);
@@ -142,7 +169,12 @@ describe('recovery after a crash', () => {
     expect(inspectWrites(dir)).toEqual({
       run: null,
       changes: 0,
-      strays: ['README.md.mcp-gen-77.tmp', 'src/generated/a.gen.ts.mcp-gen-123.bak', 'src/handlers/tools/b.ts.mcp-gen-123.bak', 'test/contract-plan.gen.ts.mcp-gen-123.tmp'],
+      strays: [
+        'README.md.mcp-gen-77.tmp',
+        'src/generated/a.gen.ts.mcp-gen-123.bak',
+        'src/handlers/tools/b.ts.mcp-gen-123.bak',
+        'test/contract-plan.gen.ts.mcp-gen-123.tmp',
+      ],
     });
     recoverWrites(dir);
     expect(listTree(dir)).toEqual(['other/c.ts.mcp-gen-1.tmp', 'src/generated/a.gen.ts', 'src/handlers/tools/b.ts']);
@@ -160,14 +192,18 @@ describe('recovery after a crash', () => {
 
   it('refuses a journal whose paths leave the output folder', () => {
     mkdirSync(path.join(dir, pendingFolder));
-    writeFileSync(path.join(dir, pendingFolder, 'journal.json'), JSON.stringify({ version: 1, steps: [{ path: '../evil.ts', staged: null, backup: null }], createdDirs: [] }));
+    writeFileSync(
+      path.join(dir, pendingFolder, 'journal.json'),
+      JSON.stringify({ version: 1, steps: [{ path: '../evil.ts', staged: null, backup: null }], createdDirs: [] }),
+    );
     expect(() => recoverWrites(dir)).toThrow(/escapes the output folder/);
   });
 });
 
 describe('generate after a crash', () => {
   const manifest = path.join(repoRoot, 'test', 'fixtures', 'valid', 'minimal', 'manifest.yaml');
-  const pong = '  pong:\n    description: Answer with ping, the other way round.\n    annotations: { readOnlyHint: true }\n    input: { type: object, additionalProperties: false }\n';
+  const pong =
+    '  pong:\n    description: Answer with ping, the other way round.\n    annotations: { readOnlyHint: true }\n    input: { type: object, additionalProperties: false }\n';
 
   it('--check reports the interrupted run and exits 1; generate finishes it', async () => {
     rmSync(dir, { recursive: true, force: true });
@@ -178,20 +214,32 @@ describe('generate after a crash', () => {
     const options = resolveOptions({ manifest: path.join(dir, 'mcp.yaml') }, dir);
     const existing = loadProject(dir);
     const { files } = await buildProject(options, '0.0.0', existing, dir);
-    expect(() => writeProject(dir, files, existing.previouslyGenerated ?? [], 'write', bannerMark, { crashAt: same({ phase: 'apply', index: 1 }) })).toThrow(SimulatedCrash);
+    expect(() =>
+      writeProject(dir, files, existing.previouslyGenerated ?? [], 'write', bannerMark, {
+        crashAt: same({ phase: 'apply', index: 1 }),
+      }),
+    ).toThrow(SimulatedCrash);
     const check = await runIn(dir, ['generate', '--check']);
     expect(check.code).toBe(1);
     expect(check.stdout).toBe('');
-    expect(check.stderr).toMatch(/^mcp\.yaml: an interrupted run left \d+ change\(s\) half-applied \(journal in \.mcp-gen-pending\/\); run "npx mcp-gen generate mcp\.yaml" to repair it\n/);
+    expect(check.stderr).toMatch(
+      /^mcp\.yaml: an interrupted run left \d+ change\(s\) half-applied \(journal in \.mcp-gen-pending\/\); run "npx mcp-gen generate mcp\.yaml" to repair it\n/,
+    );
     const dry = await runIn(dir, ['generate', '--dry-run']);
-    expect(dry.stderr).toMatch(/^mcp-gen: note: an interrupted run left \d+ change\(s\) half-applied \(journal in \.mcp-gen-pending\/\); generate repairs this first\n$/);
+    expect(dry.stderr).toMatch(
+      /^mcp-gen: note: an interrupted run left \d+ change\(s\) half-applied \(journal in \.mcp-gen-pending\/\); generate repairs this first\n$/,
+    );
     expect(existsSync(path.join(dir, pendingFolder))).toBe(true);
     const repair = await runIn(dir, ['generate']);
     expect(repair.code).toBe(0);
     expect(repair.stderr).toMatch(/^mcp-gen: note: finished the \d+ change\(s\) of an interrupted run\n$/);
     expect(repair.stdout).toMatch(/^mcp\.yaml: 0 created, 0 updated, 0 renamed, 0 removed, \d+ unchanged\n$/);
     expect(existsSync(path.join(dir, 'src/handlers/tools/pong.ts'))).toBe(true);
-    expect(await runIn(dir, ['generate', '--check'])).toEqual({ code: 0, stdout: 'mcp.yaml: generated files are up to date\n', stderr: '' });
+    expect(await runIn(dir, ['generate', '--check'])).toEqual({
+      code: 0,
+      stdout: 'mcp.yaml: generated files are up to date\n',
+      stderr: '',
+    });
   });
 });
 

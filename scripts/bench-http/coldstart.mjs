@@ -17,7 +17,13 @@ export function listProbe(tools) {
   return {
     method: 'tools/list',
     params: {},
-    check: (result) => ((result?.tools ?? []).map((tool) => tool.name).sort().join(',') === expected ? null : `expected tools ${expected}`),
+    check: (result) =>
+      (result?.tools ?? [])
+        .map((tool) => tool.name)
+        .sort()
+        .join(',') === expected
+        ? null
+        : `expected tools ${expected}`,
   };
 }
 
@@ -28,7 +34,9 @@ export function callProbe(name, args, structuredContent) {
     method: 'tools/call',
     params: { name, arguments: args },
     check: (result) =>
-      result?.isError !== true && JSON.stringify(result?.structuredContent) === expected ? null : `expected structuredContent ${expected}`,
+      result?.isError !== true && JSON.stringify(result?.structuredContent) === expected
+        ? null
+        : `expected structuredContent ${expected}`,
   };
 }
 
@@ -38,7 +46,12 @@ export function callProbe(name, args, structuredContent) {
  * (waiting for a core does not count). Rejects after 15 s or on a wrong answer.
  */
 export function coldStartOnce(args, env, probe) {
-  const request = JSON.stringify({ jsonrpc: '2.0', id: 2, method: probe.method, params: { ...probe.params, _meta: envelope } });
+  const request = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 2,
+    method: probe.method,
+    params: { ...probe.params, _meta: envelope },
+  });
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawnNode(args, env);
@@ -53,8 +66,13 @@ export function coldStartOnce(args, env, probe) {
       child.stdin.end(); // every server here exits when stdin closes; stopChild covers one that does not
       void stopChild(child).then(() => (error ? reject(error) : resolve(sample)));
     };
-    const timer = setTimeout(() => finish(new Error(`${args.join(' ')}: no ${probe.method} answer within 15 s; stderr:\n${stderr}`)), 15_000);
-    child.once('exit', (code) => finish(new Error(`${args.join(' ')}: exited with ${code} before answering; stderr:\n${stderr}`)));
+    const timer = setTimeout(
+      () => finish(new Error(`${args.join(' ')}: no ${probe.method} answer within 15 s; stderr:\n${stderr}`)),
+      15_000,
+    );
+    child.once('exit', (code) =>
+      finish(new Error(`${args.join(' ')}: exited with ${code} before answering; stderr:\n${stderr}`)),
+    );
     child.stdin.on('error', () => {}); // EPIPE from a child that died is reported through 'exit'
     createInterface({ input: child.stdout }).on('line', (line) => {
       let message;
@@ -70,7 +88,8 @@ export function coldStartOnce(args, env, probe) {
         const wall = performance.now() - start;
         const cpu = cpuMs(child.pid, ticks);
         const problem = message.error !== undefined ? 'an error' : probe.check(message.result);
-        if (problem !== null) return finish(new Error(`${args.join(' ')}: ${probe.method} answered ${line.slice(0, 300)} (${problem})`));
+        if (problem !== null)
+          return finish(new Error(`${args.join(' ')}: ${probe.method} answered ${line.slice(0, 300)} (${problem})`));
         finish(null, { wall, cpu });
       }
     });

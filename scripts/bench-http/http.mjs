@@ -68,7 +68,8 @@ export async function checkSample(url) {
     result.isError !== true &&
     result.structuredContent?.sum === 5 &&
     result.content?.[0]?.text === '{"sum":5}';
-  if (!ok) throw new Error(`${url}: unexpected answer to tools/call add(2, 3): HTTP ${response.status} ${text.slice(0, 500)}`);
+  if (!ok)
+    throw new Error(`${url}: unexpected answer to tools/call add(2, 3): HTTP ${response.status} ${text.slice(0, 500)}`);
   return text;
 }
 
@@ -110,7 +111,16 @@ export async function measureInterleaved(servers, connections, { durationS, warm
   for (const [label, server] of Object.entries(servers)) {
     if (warmupS > 0) await drive(server.url, connections, warmupS, null);
     const latencies = { values: new Float64Array(MAX_SAMPLES), count: 0 };
-    state[label] = { latencies, ok: 0, seconds: 0, cpu: 0, non2xx: 0, errors: 0, timeouts: 0, slices: { rps: [], p99: [], cpuUsPerReq: [] } };
+    state[label] = {
+      latencies,
+      ok: 0,
+      seconds: 0,
+      cpu: 0,
+      non2xx: 0,
+      errors: 0,
+      timeouts: 0,
+      slices: { rps: [], p99: [], cpuUsPerReq: [] },
+    };
   }
   const sliceS = durationS / slices;
   for (let i = 0; i < slices; i++) {

@@ -14,7 +14,9 @@ export const sdkServerPath = path.join(here, 'sdk-server.mjs');
 function run(command, args, timeoutMs) {
   const result = spawnSync(command, args, { cwd: repoRoot, encoding: 'utf8', timeout: timeoutMs });
   if (result.status !== 0) {
-    throw new Error(`${path.basename(command)} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout}${result.stderr}`);
+    throw new Error(
+      `${path.basename(command)} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout}${result.stderr}`,
+    );
   }
 }
 
@@ -22,7 +24,10 @@ function run(command, args, timeoutMs) {
  * Generates, fills in and compiles a benchmark project into `outDir`; returns its entry point. By
  * default the two-tool project (manifest.yaml, handlers/); the catalog scenario passes its own.
  */
-export function buildGeneratedProject(outDir, { manifest = manifestPath, handlers = path.join(here, 'handlers') } = {}) {
+export function buildGeneratedProject(
+  outDir,
+  { manifest = manifestPath, handlers = path.join(here, 'handlers') } = {},
+) {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   run(process.execPath, [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'generate', manifest, '--out', outDir], 120_000);

@@ -64,7 +64,9 @@ if (process.argv[2] === 'stdio') {
   serveStdio(buildServer);
 } else {
   const { createServer } = await import('node:http');
-  const { localhostHostValidation, localhostOriginValidation, toNodeHandler } = await import('@modelcontextprotocol/node');
+  const { localhostHostValidation, localhostOriginValidation, toNodeHandler } = await import(
+    '@modelcontextprotocol/node'
+  );
   const handler = toNodeHandler(createMcpHandler(buildServer));
   const validateHost = localhostHostValidation();
   const validateOrigin = localhostOriginValidation();

@@ -26,7 +26,10 @@ export async function benchGenerate({ root, scratch, runs, discard, random, peer
   const cli = path.join(root, 'bin', 'mcp-gen.js');
   const dir = (name) => path.join(scratch, name);
   const options = { cwd: root, scratch };
-  const generate = (out, ...flags) => () => timeChecked(node, [cli, 'generate', tasksManifest, '--out', out, ...flags], options);
+  const generate =
+    (out, ...flags) =>
+    () =>
+      timeChecked(node, [cli, 'generate', tasksManifest, '--out', out, ...flags], options);
   mkdirSync(scratch, { recursive: true });
   emptied(dir('warm'))();
   generate(dir('warm'))(); // the project the no-op and --check runs find up to date
@@ -46,15 +49,65 @@ export async function benchGenerate({ root, scratch, runs, discard, random, peer
   );
   const peerLabel = `${peer.name} ${peer.version}, same domain as OpenAPI`;
   return [
-    { figure: 'cold `generate`, 11 tools: wall time', unit: 'ms', ours: pick(samples.cold, 'ms'), baseline: { label: peerLabel, samples: pick(samples.peer, 'ms') }, target: { ratioMax: 1.0 } },
-    { figure: 'cold `generate`, 11 tools: CPU (user + system)', unit: 'ms', ours: pick(samples.cold, 'cpuMs'), baseline: { label: peerLabel, samples: pick(samples.peer, 'cpuMs') } },
-    { figure: 'cold `generate`, 11 tools: peak RSS', unit: 'MiB', ours: pick(samples.cold, 'rssMiB'), baseline: { label: peerLabel, samples: pick(samples.peer, 'rssMiB') }, target: { max: 100 } },
-    { figure: 'no-op `generate` (nothing changed)', unit: 'ms', ours: pick(samples.noop, 'ms'), baseline: { label: 'cold `generate`', samples: pick(samples.cold, 'ms') }, target: { ratioMax: 0.25 } },
-    { figure: 'no-op `generate`: CPU (user + system)', unit: 'ms', ours: pick(samples.noop, 'cpuMs'), baseline: { label: 'cold `generate`', samples: pick(samples.cold, 'cpuMs') } },
-    { figure: '`generate --check` (up to date)', unit: 'ms', ours: pick(samples.check, 'ms'), baseline: { label: 'cold `generate`', samples: pick(samples.cold, 'ms') }, target: { ratioMax: 0.25 } },
-    { figure: '`validate`', unit: 'ms', ours: pick(samples.validate, 'ms'), baseline: { label: "`node -e ''`", samples: pick(samples.bare, 'ms') }, target: { ratioMax: 2.0 } },
-    { figure: '`validate`: CPU (user + system)', unit: 'ms', ours: pick(samples.validate, 'cpuMs'), baseline: { label: "`node -e ''`", samples: pick(samples.bare, 'cpuMs') } },
-    { figure: '`validate`: peak RSS', unit: 'MiB', ours: pick(samples.validate, 'rssMiB'), baseline: { label: "`node -e ''`", samples: pick(samples.bare, 'rssMiB') } },
+    {
+      figure: 'cold `generate`, 11 tools: wall time',
+      unit: 'ms',
+      ours: pick(samples.cold, 'ms'),
+      baseline: { label: peerLabel, samples: pick(samples.peer, 'ms') },
+      target: { ratioMax: 1.0 },
+    },
+    {
+      figure: 'cold `generate`, 11 tools: CPU (user + system)',
+      unit: 'ms',
+      ours: pick(samples.cold, 'cpuMs'),
+      baseline: { label: peerLabel, samples: pick(samples.peer, 'cpuMs') },
+    },
+    {
+      figure: 'cold `generate`, 11 tools: peak RSS',
+      unit: 'MiB',
+      ours: pick(samples.cold, 'rssMiB'),
+      baseline: { label: peerLabel, samples: pick(samples.peer, 'rssMiB') },
+      target: { max: 100 },
+    },
+    {
+      figure: 'no-op `generate` (nothing changed)',
+      unit: 'ms',
+      ours: pick(samples.noop, 'ms'),
+      baseline: { label: 'cold `generate`', samples: pick(samples.cold, 'ms') },
+      target: { ratioMax: 0.25 },
+    },
+    {
+      figure: 'no-op `generate`: CPU (user + system)',
+      unit: 'ms',
+      ours: pick(samples.noop, 'cpuMs'),
+      baseline: { label: 'cold `generate`', samples: pick(samples.cold, 'cpuMs') },
+    },
+    {
+      figure: '`generate --check` (up to date)',
+      unit: 'ms',
+      ours: pick(samples.check, 'ms'),
+      baseline: { label: 'cold `generate`', samples: pick(samples.cold, 'ms') },
+      target: { ratioMax: 0.25 },
+    },
+    {
+      figure: '`validate`',
+      unit: 'ms',
+      ours: pick(samples.validate, 'ms'),
+      baseline: { label: "`node -e ''`", samples: pick(samples.bare, 'ms') },
+      target: { ratioMax: 2.0 },
+    },
+    {
+      figure: '`validate`: CPU (user + system)',
+      unit: 'ms',
+      ours: pick(samples.validate, 'cpuMs'),
+      baseline: { label: "`node -e ''`", samples: pick(samples.bare, 'cpuMs') },
+    },
+    {
+      figure: '`validate`: peak RSS',
+      unit: 'MiB',
+      ours: pick(samples.validate, 'rssMiB'),
+      baseline: { label: "`node -e ''`", samples: pick(samples.bare, 'rssMiB') },
+    },
   ];
 }
 
@@ -67,11 +120,27 @@ export async function benchScale({ root, scratch, runs, discard, random, progres
     const manifest = path.join(scratch, `tools-${count}.yaml`);
     writeFileSync(manifest, syntheticManifest(count));
     const out = path.join(scratch, `out-${count}`);
-    return { prepare: emptied(out), run: () => timeChecked(node, [cli, 'generate', manifest, '--out', out], { cwd: root, scratch }) };
+    return {
+      prepare: emptied(out),
+      run: () => timeChecked(node, [cli, 'generate', manifest, '--out', out], { cwd: root, scratch }),
+    };
   };
-  const samples = await interleave({ large: variant(500), small: variant(50) }, { runs, discard, random, onRound: progress });
+  const samples = await interleave(
+    { large: variant(500), small: variant(50) },
+    { runs, discard, random, onRound: progress },
+  );
   return [
-    { figure: 'cold `generate`, 500 tools', unit: 'ms', ours: pick(samples.large, 'ms'), baseline: { label: 'cold `generate`, 50 tools', samples: pick(samples.small, 'ms') } },
-    { figure: 'cold `generate`, 500 tools: peak RSS', unit: 'MiB', ours: pick(samples.large, 'rssMiB'), baseline: { label: 'cold `generate`, 50 tools', samples: pick(samples.small, 'rssMiB') } },
+    {
+      figure: 'cold `generate`, 500 tools',
+      unit: 'ms',
+      ours: pick(samples.large, 'ms'),
+      baseline: { label: 'cold `generate`, 50 tools', samples: pick(samples.small, 'ms') },
+    },
+    {
+      figure: 'cold `generate`, 500 tools: peak RSS',
+      unit: 'MiB',
+      ours: pick(samples.large, 'rssMiB'),
+      baseline: { label: 'cold `generate`, 50 tools', samples: pick(samples.small, 'rssMiB') },
+    },
   ];
 }

@@ -38,13 +38,22 @@ export async function benchHttp({ scratch, durationS, slices, warmupS, random, l
       // The floor answers with the generated server's own bytes, so every server sends the same answer.
       if (label === 'generated') writeFileSync(answerFile, answer);
     }
-    log(`${CONNECTIONS} connections: ${warmupS} s warm-up per server, then ${durationS} s per server in ${slices} slices...`);
-    points = await measureInterleaved(running, CONNECTIONS, { durationS, warmupS, slices, ticksPerSecond: clockTicks(), random });
+    log(
+      `${CONNECTIONS} connections: ${warmupS} s warm-up per server, then ${durationS} s per server in ${slices} slices...`,
+    );
+    points = await measureInterleaved(running, CONNECTIONS, {
+      durationS,
+      warmupS,
+      slices,
+      ticksPerSecond: clockTicks(),
+      random,
+    });
   } finally {
     await Promise.all(Object.values(running).map((server) => server.stop()));
   }
   for (const [label, p] of Object.entries(points)) {
-    if (p.non2xx + p.errors + p.timeouts > 0) log(`WARNING: ${label}: ${p.non2xx} non-2xx, ${p.errors} errors, ${p.timeouts} timeouts`);
+    if (p.non2xx + p.errors + p.timeouts > 0)
+      log(`WARNING: ${label}: ${p.non2xx} non-2xx, ${p.errors} errors, ${p.timeouts} timeouts`);
   }
   const series = (label, key) => points[label].slices[key];
   const fair = 'hand-written SDK server, schemas built once';
@@ -52,14 +61,45 @@ export async function benchHttp({ scratch, durationS, slices, warmupS, random, l
   const canned = 'plain `node:http`, canned answer';
   const rps = `HTTP \`tools/call\`, ${CONNECTIONS} connections: req/s`;
   const rows = [
-    { figure: rps, unit: 'req/s', ours: series('generated', 'rps'), baseline: { label: fair, samples: series('fair', 'rps') }, target: { ratioMin: 2.0 } },
-    { figure: rps, unit: 'req/s', ours: series('generated', 'rps'), baseline: { label: docs, samples: series('docs', 'rps') } },
-    { figure: rps, unit: 'req/s', ours: series('generated', 'rps'), baseline: { label: canned, samples: series('canned', 'rps') } },
-    { figure: `HTTP \`tools/call\`, ${CONNECTIONS} connections: p99 latency`, unit: 'ms', ours: series('generated', 'p99'), baseline: { label: fair, samples: series('fair', 'p99') } },
-    { figure: `HTTP \`tools/call\`, ${CONNECTIONS} connections: p99 latency`, unit: 'ms', ours: series('generated', 'p99'), baseline: { label: docs, samples: series('docs', 'p99') } },
+    {
+      figure: rps,
+      unit: 'req/s',
+      ours: series('generated', 'rps'),
+      baseline: { label: fair, samples: series('fair', 'rps') },
+      target: { ratioMin: 2.0 },
+    },
+    {
+      figure: rps,
+      unit: 'req/s',
+      ours: series('generated', 'rps'),
+      baseline: { label: docs, samples: series('docs', 'rps') },
+    },
+    {
+      figure: rps,
+      unit: 'req/s',
+      ours: series('generated', 'rps'),
+      baseline: { label: canned, samples: series('canned', 'rps') },
+    },
+    {
+      figure: `HTTP \`tools/call\`, ${CONNECTIONS} connections: p99 latency`,
+      unit: 'ms',
+      ours: series('generated', 'p99'),
+      baseline: { label: fair, samples: series('fair', 'p99') },
+    },
+    {
+      figure: `HTTP \`tools/call\`, ${CONNECTIONS} connections: p99 latency`,
+      unit: 'ms',
+      ours: series('generated', 'p99'),
+      baseline: { label: docs, samples: series('docs', 'p99') },
+    },
   ];
   if ([...series('generated', 'cpuUsPerReq'), ...series('fair', 'cpuUsPerReq')].every((v) => v !== null)) {
-    rows.push({ figure: `HTTP \`tools/call\`, ${CONNECTIONS} connections: server CPU per call`, unit: 'µs', ours: series('generated', 'cpuUsPerReq'), baseline: { label: fair, samples: series('fair', 'cpuUsPerReq') } });
+    rows.push({
+      figure: `HTTP \`tools/call\`, ${CONNECTIONS} connections: server CPU per call`,
+      unit: 'µs',
+      ours: series('generated', 'cpuUsPerReq'),
+      baseline: { label: fair, samples: series('fair', 'cpuUsPerReq') },
+    });
   }
   return { rows, points };
 }

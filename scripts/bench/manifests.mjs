@@ -3,7 +3,13 @@
 
 /** YAML text of a manifest with `count` tools. */
 export function syntheticManifest(count) {
-  const lines = ['mcpGen: 1', 'server: { name: bench, version: 1.0.0 }', 'handles:', '  job: { description: A running job., ttl: 1h }', 'tools:'];
+  const lines = [
+    'mcpGen: 1',
+    'server: { name: bench, version: 1.0.0 }',
+    'handles:',
+    '  job: { description: A running job., ttl: 1h }',
+    'tools:',
+  ];
   for (let i = 0; i < count; i++) {
     const name = `tool_${String(i).padStart(5, '0')}`;
     const issues = i === 0;

@@ -24,17 +24,27 @@ export function ensurePeer(benchDir) {
   const installed = path.join(dir, 'node_modules', NAME, 'package.json');
   const sameLock =
     existsSync(path.join(dir, 'package-lock.json')) &&
-    readFileSync(path.join(dir, 'package-lock.json'), 'utf8') === readFileSync(path.join(pinDir, 'package-lock.json'), 'utf8');
+    readFileSync(path.join(dir, 'package-lock.json'), 'utf8') ===
+      readFileSync(path.join(pinDir, 'package-lock.json'), 'utf8');
   if (!sameLock || !existsSync(installed) || readJson(installed).version !== pinned) {
-    process.stderr.write(`bench: installing ${NAME} ${pinned} into ${path.relative(process.cwd(), dir) || dir} (first run only)...\n`);
+    process.stderr.write(
+      `bench: installing ${NAME} ${pinned} into ${path.relative(process.cwd(), dir) || dir} (first run only)...\n`,
+    );
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    for (const file of ['package.json', 'package-lock.json']) copyFileSync(path.join(pinDir, file), path.join(dir, file));
+    for (const file of ['package.json', 'package-lock.json'])
+      copyFileSync(path.join(pinDir, file), path.join(dir, file));
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     try {
-      execFileSync(npm, ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'], timeout: 600_000 });
+      execFileSync(npm, ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+        cwd: dir,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        timeout: 600_000,
+      });
     } catch (error) {
-      throw new Error(`could not install ${NAME} ${pinned} into ${dir} (npm ci failed; is the registry reachable?): ${error.message}`);
+      throw new Error(
+        `could not install ${NAME} ${pinned} into ${dir} (npm ci failed; is the registry reachable?): ${error.message}`,
+      );
     }
   }
   const manifest = readJson(installed);

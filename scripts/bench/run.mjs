@@ -44,17 +44,28 @@ export function timeProcess(command, args, { cwd, env = process.env, scratch, ti
   const lines = existsSync(report) ? readFileSync(report, 'utf8').trim().split('\n') : [];
   const figures = (lines.at(-1) ?? '').split(' ').map(Number);
   if (figures.length !== 3 || figures.some((n) => !Number.isFinite(n))) {
-    throw new Error(`${command} ${args.join(' ')}: no report from ${TIME} (${lines.join(' | ')}); stderr:\n${result.stderr.slice(0, 2000)}`);
+    throw new Error(
+      `${command} ${args.join(' ')}: no report from ${TIME} (${lines.join(' | ')}); stderr:\n${result.stderr.slice(0, 2000)}`,
+    );
   }
   const [user, system, rssKiB] = figures;
-  return { ms, cpuMs: (user + system) * 1000, rssMiB: rssKiB / 1024, status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return {
+    ms,
+    cpuMs: (user + system) * 1000,
+    rssMiB: rssKiB / 1024,
+    status: result.status,
+    stdout: result.stdout,
+    stderr: result.stderr,
+  };
 }
 
 /** Like timeProcess, but throws with the child's output unless it exits with `expected` (0). */
 export function timeChecked(command, args, options, expected = 0) {
   const run = timeProcess(command, args, options);
   if (run.status !== expected) {
-    throw new Error(`${path.basename(command)} ${args.join(' ')} exited with ${run.status}, expected ${expected}:\n${run.stdout.slice(0, 2000)}${run.stderr.slice(0, 2000)}`);
+    throw new Error(
+      `${path.basename(command)} ${args.join(' ')} exited with ${run.status}, expected ${expected}:\n${run.stdout.slice(0, 2000)}${run.stderr.slice(0, 2000)}`,
+    );
   }
   return run;
 }

@@ -20,12 +20,22 @@ const handwritten = fileURLToPath(new URL('./servers/demo-server.mjs', import.me
 async function buildDemo(root, outDir) {
   rmSync(outDir, { recursive: true, force: true });
   const tsc = path.join(root, 'node_modules', '.bin', 'tsc');
-  const result = spawnSync(tsc, ['-p', path.join(root, 'examples', 'demo', 'tsconfig.json'), '--outDir', outDir], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+  const result = spawnSync(tsc, ['-p', path.join(root, 'examples', 'demo', 'tsconfig.json'), '--outDir', outDir], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   if (result.status !== 0) throw new Error(`compiling examples/demo failed:\n${result.stdout}${result.stderr}`);
   const { bundleArgs } = await import('../../dist/emit/scaffold/index.js');
   // The scaffold's paths are relative to the project's root: `dist/...` (also after `--outfile=` and an alias's `=./`) is `outDir`.
-  const args = bundleArgs.map((arg) => arg.replace(/(^|=|=\.\/)dist\//, (_match, before) => `${before === '' ? '' : '='}${outDir}/`));
-  const bundled = spawnSync(path.join(root, 'node_modules', '.bin', 'esbuild'), args, { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  const args = bundleArgs.map((arg) =>
+    arg.replace(/(^|=|=\.\/)dist\//, (_match, before) => `${before === '' ? '' : '='}${outDir}/`),
+  );
+  const bundled = spawnSync(path.join(root, 'node_modules', '.bin', 'esbuild'), args, {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   if (bundled.status !== 0) throw new Error(`bundling examples/demo failed:\n${bundled.stdout}${bundled.stderr}`);
   return path.join(outDir, 'server.mjs');
 }
@@ -38,7 +48,8 @@ export async function benchStdio({ root, scratch, runs, discard, random, progres
   const probes = { call: callProbe('add', { a: 40, b: 2 }, { sum: 42 }), list: listProbe(['add']) };
   const variants = {};
   for (const [server, args] of Object.entries(servers)) {
-    for (const [probe, request] of Object.entries(probes)) variants[`${server}-${probe}`] = { run: () => coldStartOnce(args, env, request) };
+    for (const [probe, request] of Object.entries(probes))
+      variants[`${server}-${probe}`] = { run: () => coldStartOnce(args, env, request) };
   }
   const samples = await interleave(variants, { runs, discard, random, onRound: progress });
   const wall = (label) => samples[label].map((s) => s.wall);
@@ -46,14 +57,41 @@ export async function benchStdio({ root, scratch, runs, discard, random, progres
   const fair = 'hand-written SDK server, schemas built once';
   const docs = 'hand-written SDK server, docs style (schemas in the factory)';
   const rows = [
-    { figure: 'stdio spawn → first `tools/call` answer, demo', unit: 'ms', ours: wall('generated-call'), baseline: { label: fair, samples: wall('fair-call') }, target: { ratioMax: 0.8 } },
-    { figure: 'stdio spawn → first `tools/call` answer, demo', unit: 'ms', ours: wall('generated-call'), baseline: { label: docs, samples: wall('docs-call') } },
-    { figure: 'stdio spawn → `tools/list` answer, demo', unit: 'ms', ours: wall('generated-list'), baseline: { label: fair, samples: wall('fair-list') }, target: { ratioMax: 0.8 } },
-    { figure: 'stdio spawn → `tools/list` answer, demo', unit: 'ms', ours: wall('generated-list'), baseline: { label: docs, samples: wall('docs-list') } },
+    {
+      figure: 'stdio spawn → first `tools/call` answer, demo',
+      unit: 'ms',
+      ours: wall('generated-call'),
+      baseline: { label: fair, samples: wall('fair-call') },
+      target: { ratioMax: 0.8 },
+    },
+    {
+      figure: 'stdio spawn → first `tools/call` answer, demo',
+      unit: 'ms',
+      ours: wall('generated-call'),
+      baseline: { label: docs, samples: wall('docs-call') },
+    },
+    {
+      figure: 'stdio spawn → `tools/list` answer, demo',
+      unit: 'ms',
+      ours: wall('generated-list'),
+      baseline: { label: fair, samples: wall('fair-list') },
+      target: { ratioMax: 0.8 },
+    },
+    {
+      figure: 'stdio spawn → `tools/list` answer, demo',
+      unit: 'ms',
+      ours: wall('generated-list'),
+      baseline: { label: docs, samples: wall('docs-list') },
+    },
   ];
   // CPU is read from /proc; without it (not Linux) the row is left out.
   if (samples['generated-call'].every((s) => s.cpu !== null) && samples['fair-call'].every((s) => s.cpu !== null)) {
-    rows.push({ figure: 'server CPU until the first `tools/call` answer, demo', unit: 'ms', ours: cpu('generated-call'), baseline: { label: fair, samples: cpu('fair-call') } });
+    rows.push({
+      figure: 'server CPU until the first `tools/call` answer, demo',
+      unit: 'ms',
+      ours: cpu('generated-call'),
+      baseline: { label: fair, samples: cpu('fair-call') },
+    });
   }
   return rows;
 }

@@ -83,6 +83,7 @@ export function writeBetweenMarkers(file, block) {
   const text = readFileSync(file, 'utf8');
   const start = text.indexOf(START);
   const end = text.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${file} has no "${START}" ... "${END}" markers to write the results between`);
+  if (start < 0 || end < start)
+    throw new Error(`${file} has no "${START}" ... "${END}" markers to write the results between`);
   writeFileSync(file, `${text.slice(0, start + START.length)}\n${block}\n${text.slice(end)}`);
 }

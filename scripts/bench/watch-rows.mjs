@@ -52,8 +52,14 @@ export async function benchWatch({ root, scratch, runs, discard, progress }) {
   const written = [];
   const finished = [];
   try {
-    await until(() => lines.some((line) => line.startsWith('watching ')) || child.exitCode !== null, 60_000, 'no "watching" line', 20);
-    if (child.exitCode !== null) throw new Error(`generate --watch exited with ${child.exitCode}:\n${lines.join('\n')}\n${stderr}`);
+    await until(
+      () => lines.some((line) => line.startsWith('watching ')) || child.exitCode !== null,
+      60_000,
+      'no "watching" line',
+      20,
+    );
+    if (child.exitCode !== null)
+      throw new Error(`generate --watch exited with ${child.exitCode}:\n${lines.join('\n')}\n${stderr}`);
     const target = filesContaining(scratch, '(revision 0)')[0];
     if (target === undefined) throw new Error('generate --watch: no generated file holds the tool description');
     for (let i = 1; i <= runs + discard; i++) {
@@ -62,7 +68,11 @@ export async function benchWatch({ root, scratch, runs, discard, progress }) {
       const marker = `(revision ${i})`;
       const start = performance.now();
       writeFileSync(manifest, revised(base, i));
-      await until(() => readFileSync(target, 'utf8').includes(marker), 10_000, `${path.basename(target)} did not change`);
+      await until(
+        () => readFileSync(target, 'utf8').includes(marker),
+        10_000,
+        `${path.basename(target)} did not change`,
+      );
       const toFile = performance.now() - start;
       await until(() => summaries().length > before, 10_000, 'no summary line');
       const toSummary = performance.now() - start;
@@ -79,7 +89,12 @@ export async function benchWatch({ root, scratch, runs, discard, progress }) {
     await stopChild(child);
   }
   return [
-    { figure: '`generate --watch`: save → a generated file holds the change', unit: 'ms', ours: written, target: { max: 300 } },
+    {
+      figure: '`generate --watch`: save → a generated file holds the change',
+      unit: 'ms',
+      ours: written,
+      target: { max: 300 },
+    },
     { figure: '`generate --watch`: save → its summary line (every file written)', unit: 'ms', ours: finished },
   ];
 }

@@ -24,10 +24,14 @@ function describe(action: WriteAction): string {
 /** What an interrupted run left, as --check and --dry-run report it. */
 function describeLeft(found: Interruption): string {
   const parts = [
-    found.run === 'committed' ? `an interrupted run left ${found.changes} change(s) half-applied (journal in ${pendingFolder}/)` : '',
+    found.run === 'committed'
+      ? `an interrupted run left ${found.changes} change(s) half-applied (journal in ${pendingFolder}/)`
+      : '',
     found.run === 'rolling-back' ? `an interrupted run was undoing a failed write (journal in ${pendingFolder}/)` : '',
     found.run === 'staged' ? `an interrupted run left temporary files in ${pendingFolder}/` : '',
-    found.strays.length > 0 ? `an interrupted run left ${found.strays.length} temporary file(s), e.g. ${found.strays[0]}` : '',
+    found.strays.length > 0
+      ? `an interrupted run left ${found.strays.length} temporary file(s), e.g. ${found.strays[0]}`
+      : '',
   ];
   return parts.filter((p) => p !== '').join('; ');
 }
@@ -57,8 +61,10 @@ export async function runGenerate(flags: GenerateFlags, io: CliIo, paint: Paint)
   if (result.diagnostics.length > 0) io.stderr(formatReport(result.diagnostics, paint));
   const found = result.interrupted;
   if (found !== null && options.mode === 'write') io.stderr(`mcp-gen: note: ${describeRepair(found)}\n`);
-  if (found !== null && options.mode === 'dry-run') io.stderr(`mcp-gen: note: ${describeLeft(found)}; generate repairs this first\n`);
-  if (found !== null && options.mode === 'check') io.stderr(`${options.manifest}: ${describeLeft(found)}; run "${options.regenerateCommand}" to repair it\n`);
+  if (found !== null && options.mode === 'dry-run')
+    io.stderr(`mcp-gen: note: ${describeLeft(found)}; generate repairs this first\n`);
+  if (found !== null && options.mode === 'check')
+    io.stderr(`${options.manifest}: ${describeLeft(found)}; run "${options.regenerateCommand}" to repair it\n`);
   const report = result.report;
   if (report === null) return 1;
   if (options.mode === 'dry-run') {
@@ -73,14 +79,21 @@ export async function runGenerate(flags: GenerateFlags, io: CliIo, paint: Paint)
       io.stdout(`${options.manifest}: generated files are up to date\n`);
     }
     if (report.changes.length > 0) {
-      io.stderr(`${report.changes.map(describe).join('\n')}\n${options.manifest}: ${report.changes.length} file(s) out of date; run "${options.regenerateCommand}"\n`);
+      io.stderr(
+        `${report.changes.map(describe).join('\n')}\n${options.manifest}: ${report.changes.length} file(s) out of date; run "${options.regenerateCommand}"\n`,
+      );
     }
-    if (orphans > 0) io.stderr(`${options.manifest}: ${orphans} orphaned handler file(s); delete them or add renamedFrom to the entries that replace them\n`);
+    if (orphans > 0)
+      io.stderr(
+        `${options.manifest}: ${orphans} orphaned handler file(s); delete them or add renamedFrom to the entries that replace them\n`,
+      );
     return result.ok && orphans === 0 ? 0 : 1;
   }
   for (const change of report.changes) io.stdout(`${describe(change)}\n`);
   const count = (kind: WriteAction['kind']) => report.actions.filter((a) => a.kind === kind).length;
-  io.stdout(`${options.manifest}: ${count('create')} created, ${count('update')} updated, ${count('move')} renamed, ${count('remove')} removed, ${count('unchanged') + count('keep')} unchanged${orphans > 0 ? `; ${orphans} orphaned handler file(s) kept` : ''}\n`);
+  io.stdout(
+    `${options.manifest}: ${count('create')} created, ${count('update')} updated, ${count('move')} renamed, ${count('remove')} removed, ${count('unchanged') + count('keep')} unchanged${orphans > 0 ? `; ${orphans} orphaned handler file(s) kept` : ''}\n`,
+  );
   return result.ok ? 0 : 1;
 }
 
@@ -98,7 +111,8 @@ export async function runGenerateWatch(flags: GenerateFlags, io: CliIo, paint: P
       const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
       const changed = result.report?.changes.length ?? 0;
       if (result.diagnostics.length > 0) io.stderr(formatReport(result.diagnostics, paint)); // warnings too: a count alone says nothing
-      summary = errors > 0 ? `${errors} error(s), nothing written` : `${changed} file(s) changed, ${warnings} warning(s)`;
+      summary =
+        errors > 0 ? `${errors} error(s), nothing written` : `${changed} file(s) changed, ${warnings} warning(s)`;
     } catch (error) {
       summary = error instanceof WriteError ? error.message : `internal error: ${(error as Error).message}`;
     }
@@ -123,7 +137,10 @@ export async function runGenerateWatch(flags: GenerateFlags, io: CliIo, paint: P
       running = null;
     })();
   };
-  const watcher = watchManifest(options.manifest.startsWith('/') ? options.manifest : `${io.cwd}/${options.manifest}`, onSave);
+  const watcher = watchManifest(
+    options.manifest.startsWith('/') ? options.manifest : `${io.cwd}/${options.manifest}`,
+    onSave,
+  );
   await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
   watcher.close();
   return 0;

@@ -31,7 +31,13 @@ export function parseTarget(operands: readonly string[], headers: readonly strin
 }
 
 /** `mcp-gen import server <url> | -- <command> [args...]`. */
-export async function runImportServer(operands: readonly string[], headers: readonly string[], flags: DraftFlags, io: CliIo, paint: Paint): Promise<number> {
+export async function runImportServer(
+  operands: readonly string[],
+  headers: readonly string[],
+  flags: DraftFlags,
+  io: CliIo,
+  paint: Paint,
+): Promise<number> {
   const target = parseTarget(operands, headers);
   if (typeof target === 'string') return usage(io, target);
   return report(() => importServer(target, { ...flags, cwd: io.cwd }), flags, io, paint);
@@ -43,7 +49,13 @@ export async function runImportOpenApi(spec: string, flags: DraftFlags, io: CliI
 }
 
 /** `mcp-gen verify <url> | -- <command> [args...]`: exit 1 on any drift. */
-export async function runVerify(operands: readonly string[], headers: readonly string[], manifest: string, io: CliIo, paint: Paint): Promise<number> {
+export async function runVerify(
+  operands: readonly string[],
+  headers: readonly string[],
+  manifest: string,
+  io: CliIo,
+  paint: Paint,
+): Promise<number> {
   const target = parseTarget(operands, headers);
   if (typeof target === 'string') return usage(io, target);
   let outcome;
@@ -64,7 +76,9 @@ export async function runVerify(operands: readonly string[], headers: readonly s
     return 0;
   }
   const lines = result.drift.map((d) => `  ${d.message}`).join('\n');
-  io.stdout(`${paint.red('DRIFT')}: ${result.drift.length} difference${result.drift.length === 1 ? '' : 's'} between the server and ${manifest}\n${lines}\n  ${digests}\n`);
+  io.stdout(
+    `${paint.red('DRIFT')}: ${result.drift.length} difference${result.drift.length === 1 ? '' : 's'} between the server and ${manifest}\n${lines}\n  ${digests}\n`,
+  );
   return 1;
 }
 
@@ -78,10 +92,14 @@ async function report(run: () => Promise<ImportResult>, flags: DraftFlags, io: C
   }
   if (!result.written) return usage(io, `${flags.out} already exists; pass --force to replace it, or --out <file>`);
   const data = result.draft.data as Record<string, unknown>;
-  const count = (key: string, noun: string) => plural(Object.keys((data[key] as object | undefined) ?? {}).length, noun);
+  const count = (key: string, noun: string) =>
+    plural(Object.keys((data[key] as object | undefined) ?? {}).length, noun);
   const todos = plural(result.text.split('\n').filter((line) => /^\s*# TODO\b/.test(line)).length, 'TODO');
-  io.stdout(`wrote ${flags.out}: ${count('tools', 'tool')}, ${count('resources', 'resource')}, ${count('prompts', 'prompt')}, ${todos} to review\n`);
-  if (result.draft.flags.length > 0) io.stdout(`a reviewer must decide:\n${result.draft.flags.map((f) => `  - ${f}`).join('\n')}\n`);
+  io.stdout(
+    `wrote ${flags.out}: ${count('tools', 'tool')}, ${count('resources', 'resource')}, ${count('prompts', 'prompt')}, ${todos} to review\n`,
+  );
+  if (result.draft.flags.length > 0)
+    io.stdout(`a reviewer must decide:\n${result.draft.flags.map((f) => `  - ${f}`).join('\n')}\n`);
   // The design review of the draft, as `mcp-gen check` prints it; a failing gate is the review's verdict, not an import failure.
   if (result.compiled?.model === null) {
     io.stderr(formatReport(result.compiled.diagnostics, paint));

@@ -47,13 +47,20 @@ Exit codes:
 const examples: Record<string, readonly string[]> = {
   init: ['mcp-gen init my-server', 'mcp-gen init my-server --example notes --transport both --yes'],
   validate: ['mcp-gen validate', 'mcp-gen validate path/to/mcp.yaml --format json --strict'],
-  generate: ['mcp-gen generate', 'mcp-gen generate --check            # in CI: exit 1 when generated files are stale', 'mcp-gen generate --watch'],
+  generate: [
+    'mcp-gen generate',
+    'mcp-gen generate --check            # in CI: exit 1 when generated files are stale',
+    'mcp-gen generate --watch',
+  ],
   check: ['mcp-gen check', 'mcp-gen check --baseline main       # also breaking changes against git ref "main"'],
   report: ['mcp-gen report', 'mcp-gen report --out - --format json'],
 };
 
 function helpAfter(commands: readonly string[]): string {
-  return `\nExamples:\n${commands.flatMap((c) => examples[c] ?? []).map((e) => `  $ ${e}`).join('\n')}\n${exitCodes}`;
+  return `\nExamples:\n${commands
+    .flatMap((c) => examples[c] ?? [])
+    .map((e) => `  $ ${e}`)
+    .join('\n')}\n${exitCodes}`;
 }
 
 /** Runs the CLI with `argv` (as in process.argv) and returns the exit code. */
@@ -61,7 +68,9 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
   let exitCode = 0;
   const program = new Command()
     .name('mcp-gen')
-    .description(`Compile an MCP server manifest (spec ${protocolVersion}) into a typed TypeScript server, and review its design.`)
+    .description(
+      `Compile an MCP server manifest (spec ${protocolVersion}) into a typed TypeScript server, and review its design.`,
+    )
     .version(packageVersion(), '-V, --version')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
@@ -77,7 +86,11 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--strict', 'treat warnings as errors', false)
     .action(async (manifest: string, options: { format: string; strict: boolean }) => {
       const { runValidate } = await commands.validate();
-      exitCode = await runValidate({ manifest, format: options.format, strict: options.strict }, io, choosePaint(io.isTty, io.env));
+      exitCode = await runValidate(
+        { manifest, format: options.format, strict: options.strict },
+        io,
+        choosePaint(io.isTty, io.env),
+      );
     });
 
   program
@@ -85,25 +98,46 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .addHelpText('after', helpAfter(['generate']))
     .description('generate or update the typed server project next to the manifest; never overwrites handler files')
     .argument('[manifest]', 'path to the manifest', 'mcp.yaml')
-    .option('--out <dir>', 'project folder (default: the manifest\'s folder)')
+    .option('--out <dir>', "project folder (default: the manifest's folder)")
     .option('--check', 'write nothing; exit 1 if any generated file is missing or out of date (for CI)', false)
-    .option('--dry-run', 'print what would be written, with each file\'s owner, and write nothing', false)
+    .option('--dry-run', "print what would be written, with each file's owner, and write nothing", false)
     .option('--strict', 'treat warnings as errors', false)
     .option('--watch', 'regenerate on every save of the manifest, with a one-line summary', false)
-    .action(async (manifest: string, options: { out?: string; check: boolean; dryRun: boolean; strict: boolean; watch: boolean }) => {
-      const { runGenerate, runGenerateWatch } = await commands.generate();
-      if (options.watch && (options.check || options.dryRun)) {
-        // --check and --dry-run write nothing and end; watching would wait forever for nothing.
-        io.stderr(`mcp-gen: error: --watch cannot be combined with ${options.check ? '--check' : '--dry-run'}; run them separately\n`);
-        exitCode = 1;
-        return;
-      }
-      if (options.watch) {
-        exitCode = await runGenerateWatch({ manifest, ...(options.out === undefined ? {} : { out: options.out }) }, io, choosePaint(io.isTty, io.env));
-        return;
-      }
-      exitCode = await runGenerate({ manifest, ...(options.out === undefined ? {} : { out: options.out }), check: options.check, dryRun: options.dryRun, strict: options.strict }, io, choosePaint(io.isTty, io.env));
-    });
+    .action(
+      async (
+        manifest: string,
+        options: { out?: string; check: boolean; dryRun: boolean; strict: boolean; watch: boolean },
+      ) => {
+        const { runGenerate, runGenerateWatch } = await commands.generate();
+        if (options.watch && (options.check || options.dryRun)) {
+          // --check and --dry-run write nothing and end; watching would wait forever for nothing.
+          io.stderr(
+            `mcp-gen: error: --watch cannot be combined with ${options.check ? '--check' : '--dry-run'}; run them separately\n`,
+          );
+          exitCode = 1;
+          return;
+        }
+        if (options.watch) {
+          exitCode = await runGenerateWatch(
+            { manifest, ...(options.out === undefined ? {} : { out: options.out }) },
+            io,
+            choosePaint(io.isTty, io.env),
+          );
+          return;
+        }
+        exitCode = await runGenerate(
+          {
+            manifest,
+            ...(options.out === undefined ? {} : { out: options.out }),
+            check: options.check,
+            dryRun: options.dryRun,
+            strict: options.strict,
+          },
+          io,
+          choosePaint(io.isTty, io.env),
+        );
+      },
+    );
 
   program
     .command('init')
@@ -113,13 +147,26 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--name <name>', 'server name (default: from the folder name)')
     .option('--example <example>', 'start from: blank, demo, notes, calendar or files')
     .option('--transport <transport>', 'stdio, http or both')
-    .option('--legacy <mode>', 'serve (default): also answer 2025-11-25 hosts such as desktop and IDE assistants; reject: 2026-07-28 clients only')
+    .option(
+      '--legacy <mode>',
+      'serve (default): also answer 2025-11-25 hosts such as desktop and IDE assistants; reject: 2026-07-28 clients only',
+    )
     .option('--yes', 'ask nothing; take the defaults', false)
     .option('--force', 'add the project to a non-empty folder (existing files are never overwritten)', false)
-    .action(async (dir: string, options: { name?: string; example?: string; transport?: string; legacy?: string; yes: boolean; force: boolean }) => {
-      const { runInit } = await commands.init();
-      exitCode = await runInit({ dir, ...options }, io, choosePaint(io.isTty, io.env), io.isTty && process.stdin.isTTY === true);
-    });
+    .action(
+      async (
+        dir: string,
+        options: { name?: string; example?: string; transport?: string; legacy?: string; yes: boolean; force: boolean },
+      ) => {
+        const { runInit } = await commands.init();
+        exitCode = await runInit(
+          { dir, ...options },
+          io,
+          choosePaint(io.isTty, io.env),
+          io.isTty && process.stdin.isTTY === true,
+        );
+      },
+    );
 
   program
     .command('check')
@@ -131,7 +178,16 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--strict', 'treat warnings as failures', false)
     .action(async (manifest: string, options: { baseline?: string; format: string; strict: boolean }) => {
       const { runCheck } = await commands.review();
-      exitCode = await runCheck({ manifest, ...(options.baseline === undefined ? {} : { baseline: options.baseline }), format: options.format, strict: options.strict }, io, choosePaint(io.isTty, io.env));
+      exitCode = await runCheck(
+        {
+          manifest,
+          ...(options.baseline === undefined ? {} : { baseline: options.baseline }),
+          format: options.format,
+          strict: options.strict,
+        },
+        io,
+        choosePaint(io.isTty, io.env),
+      );
     });
 
   program
@@ -143,21 +199,33 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--format <format>', 'md or json', 'md')
     .action(async (manifest: string, options: { out?: string; format: string }) => {
       const { runReport } = await commands.review();
-      exitCode = await runReport({ manifest, ...(options.out === undefined ? {} : { out: options.out }), format: options.format }, io, choosePaint(io.isTty, io.env));
+      exitCode = await runReport(
+        { manifest, ...(options.out === undefined ? {} : { out: options.out }), format: options.format },
+        io,
+        choosePaint(io.isTty, io.env),
+      );
     });
 
-  const importCommand = program.command('import').description('draft a manifest from a running MCP server or an OpenAPI spec, then review it');
+  const importCommand = program
+    .command('import')
+    .description('draft a manifest from a running MCP server or an OpenAPI spec, then review it');
   importCommand
     .command('server')
     .description('read every tool, resource and prompt of a running server into a manifest draft')
     .usage('[options] <url> | [options] -- <command> [args...]')
-    .argument('<target...>', 'the server\'s Streamable HTTP URL, or (after --) the command that starts it over stdio')
+    .argument('<target...>', "the server's Streamable HTTP URL, or (after --) the command that starts it over stdio")
     .option('--header <header>', 'HTTP header for a URL, "Name: value" (repeatable)', collect, [])
     .option('--out <file>', 'where to write the draft', 'mcp.yaml')
     .option('--force', 'replace an existing file', false)
     .action(async (target: string[], options: { header: string[]; out: string; force: boolean }) => {
       const { runImportServer } = await commands.import();
-      exitCode = await runImportServer(target, options.header, { out: options.out, force: options.force }, io, choosePaint(io.isTty, io.env));
+      exitCode = await runImportServer(
+        target,
+        options.header,
+        { out: options.out, force: options.force },
+        io,
+        choosePaint(io.isTty, io.env),
+      );
     });
   importCommand
     .command('openapi')
@@ -167,14 +235,21 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--force', 'replace an existing file', false)
     .action(async (spec: string, options: { out: string; force: boolean }) => {
       const { runImportOpenApi } = await commands.import();
-      exitCode = await runImportOpenApi(spec, { out: options.out, force: options.force }, io, choosePaint(io.isTty, io.env));
+      exitCode = await runImportOpenApi(
+        spec,
+        { out: options.out, force: options.force },
+        io,
+        choosePaint(io.isTty, io.env),
+      );
     });
 
   program
     .command('verify')
-    .description('compare a running server with its manifest: versions, capabilities, tools and the toolset digest; exit 1 on drift')
+    .description(
+      'compare a running server with its manifest: versions, capabilities, tools and the toolset digest; exit 1 on drift',
+    )
     .usage('[options] <url> | [options] -- <command> [args...]')
-    .argument('<target...>', 'the server\'s Streamable HTTP URL, or (after --) the command that starts it over stdio')
+    .argument('<target...>', "the server's Streamable HTTP URL, or (after --) the command that starts it over stdio")
     .option('--manifest <file>', 'the manifest the server was generated from', 'mcp.yaml')
     .option('--header <header>', 'HTTP header for a URL, "Name: value" (repeatable)', collect, [])
     .action(async (target: string[], options: { manifest: string; header: string[] }) => {
@@ -187,7 +262,9 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
-    io.stderr(`mcp-gen: internal error: ${(error as Error).stack ?? String(error)}\nThis is a bug in mcp-gen; please report it with the manifest that triggers it.\n`);
+    io.stderr(
+      `mcp-gen: internal error: ${(error as Error).stack ?? String(error)}\nThis is a bug in mcp-gen; please report it with the manifest that triggers it.\n`,
+    );
     return 2;
   }
 }

@@ -33,13 +33,49 @@ function choiceProblem(value: string, choices: readonly string[], subject: strin
 
 /** The questions for every choice not given as a flag, each checked when answered. */
 function questionsFor(flags: InitFlags, cwd: string): Question[] {
-  const folder = serverNameFor(flags.dir === '.' ? cwd.split(/[\\/]/).pop() ?? '' : flags.dir.split(/[\\/]/).filter(Boolean).pop() ?? '');
+  const folder = serverNameFor(
+    flags.dir === '.' ? (cwd.split(/[\\/]/).pop() ?? '') : (flags.dir.split(/[\\/]/).filter(Boolean).pop() ?? ''),
+  );
   return [
-    ...(flags.name === undefined ? [{ key: 'name', prompt: `server name (${folder}): `, fallback: folder, check: (a: string) => nameProblem(a, 'the name') }] : []),
-    ...(flags.example === undefined ? [{ key: 'example', prompt: `start from (${initExamples.join(', ')}) [blank]: `, fallback: 'blank', check: (a: string) => choiceProblem(a, initExamples, 'the starting point') }] : []),
-    ...(flags.transport === undefined ? [{ key: 'transport', prompt: `transport (${transports.join(', ')}) [stdio]: `, fallback: 'stdio', check: (a: string) => choiceProblem(a, transports, 'the transport') }] : []),
+    ...(flags.name === undefined
+      ? [
+          {
+            key: 'name',
+            prompt: `server name (${folder}): `,
+            fallback: folder,
+            check: (a: string) => nameProblem(a, 'the name'),
+          },
+        ]
+      : []),
+    ...(flags.example === undefined
+      ? [
+          {
+            key: 'example',
+            prompt: `start from (${initExamples.join(', ')}) [blank]: `,
+            fallback: 'blank',
+            check: (a: string) => choiceProblem(a, initExamples, 'the starting point'),
+          },
+        ]
+      : []),
+    ...(flags.transport === undefined
+      ? [
+          {
+            key: 'transport',
+            prompt: `transport (${transports.join(', ')}) [stdio]: `,
+            fallback: 'stdio',
+            check: (a: string) => choiceProblem(a, transports, 'the transport'),
+          },
+        ]
+      : []),
     ...(flags.legacy === undefined
-      ? [{ key: 'legacy', prompt: `${legacyProtocolVersion} hosts (serve: also answer desktop and IDE assistants on the v1 SDK; reject: ${protocolVersion} clients only) [serve]: `, fallback: 'serve', check: (a: string) => choiceProblem(a, legacyModes, 'the answer') }]
+      ? [
+          {
+            key: 'legacy',
+            prompt: `${legacyProtocolVersion} hosts (serve: also answer desktop and IDE assistants on the v1 SDK; reject: ${protocolVersion} clients only) [serve]: `,
+            fallback: 'serve',
+            check: (a: string) => choiceProblem(a, legacyModes, 'the answer'),
+          },
+        ]
       : []),
   ];
 }
@@ -76,7 +112,14 @@ export async function runInit(given: InitFlags, io: CliIo, paint: Paint, interac
     }
   }
   const example = (flags.example ?? 'blank') as InitExample;
-  const options: InitOptions = { dir: flags.dir, name: flags.name, example, transport: flags.transport as InitOptions['transport'], legacy: flags.legacy as InitOptions['legacy'], force: flags.force };
+  const options: InitOptions = {
+    dir: flags.dir,
+    name: flags.name,
+    example,
+    transport: flags.transport as InitOptions['transport'],
+    legacy: flags.legacy as InitOptions['legacy'],
+    force: flags.force,
+  };
   let result;
   try {
     result = await initProject(options, io.cwd, packageVersion());
@@ -92,7 +135,12 @@ export async function runInit(given: InitFlags, io: CliIo, paint: Paint, interac
   if (result.diagnostics.length > 0) io.stderr(formatReport(result.diagnostics, paint));
   const created = result.actions.filter((a) => a.kind === 'create').length;
   const kept = result.actions.filter((a) => a.kind === 'keep').length;
-  const packed = result.packed === null ? '' : `mcp-gen ${packageVersion()} comes from no registry (${result.packed.from}): packed into ${result.packed.file}, which package.json installs\n`;
-  io.stdout(`created ${created} files${kept > 0 ? `, kept ${kept} existing` : ''} from "${example}"\n${packed}\nnext:\n${result.next.map((c) => `  ${c}`).join('\n')}\n`);
+  const packed =
+    result.packed === null
+      ? ''
+      : `mcp-gen ${packageVersion()} comes from no registry (${result.packed.from}): packed into ${result.packed.file}, which package.json installs\n`;
+  io.stdout(
+    `created ${created} files${kept > 0 ? `, kept ${kept} existing` : ''} from "${example}"\n${packed}\nnext:\n${result.next.map((c) => `  ${c}`).join('\n')}\n`,
+  );
   return result.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
 }

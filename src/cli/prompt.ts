@@ -21,7 +21,11 @@ export class PromptCancelled extends Error {
  * typed before is lost. Ctrl-C (which readline receives as a key on a
  * terminal) and Ctrl-D on an empty line reject with PromptCancelled.
  */
-export async function askQuestions(questions: readonly Question[], input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<Record<string, string>> {
+export async function askQuestions(
+  questions: readonly Question[],
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+): Promise<Record<string, string>> {
   if (questions.length === 0) return {};
   const rl = createInterface({ input, output });
   let cancel: (() => void) | null = null;

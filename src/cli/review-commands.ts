@@ -10,7 +10,11 @@ import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
 
 /** `mcp-gen check`: validate + lint + gate (+ breaking changes); exit 1 on any FAIL or error. */
-export async function runCheck(flags: { manifest: string; baseline?: string; format: string; strict: boolean }, io: CliIo, paint: Paint): Promise<number> {
+export async function runCheck(
+  flags: { manifest: string; baseline?: string; format: string; strict: boolean },
+  io: CliIo,
+  paint: Paint,
+): Promise<number> {
   if (flags.format !== 'text' && flags.format !== 'json') {
     io.stderr(`mcp-gen: error: --format must be "text" or "json", got "${flags.format}"\n`);
     return 1;
@@ -19,7 +23,9 @@ export async function runCheck(flags: { manifest: string; baseline?: string; for
   if (flags.format === 'text') return printCheck(result, flags.manifest, flags.strict, io, paint);
   const failed = hasFailures(result.diagnostics, flags.strict) || (result.review?.failed ?? true);
   const gate = result.review?.gate.map((g) => ({ id: g.id, title: g.title, status: g.status, reason: g.reason })) ?? [];
-  io.stdout(`${JSON.stringify({ ok: !failed, diagnostics: result.diagnostics, gate, toolsListCost: result.review?.cost ?? null }, null, 2)}\n`);
+  io.stdout(
+    `${JSON.stringify({ ok: !failed, diagnostics: result.diagnostics, gate, toolsListCost: result.review?.cost ?? null }, null, 2)}\n`,
+  );
   return failed ? 1 : 0;
 }
 
@@ -28,25 +34,38 @@ export function printCheck(result: CheckResult, manifest: string, strict: boolea
   const failed = hasFailures(result.diagnostics, strict) || (result.review?.failed ?? true);
   if (result.diagnostics.length > 0) io.stderr(formatReport(result.diagnostics, paint));
   if (result.review !== null) {
-    const counts = ['PASS', 'WARN', 'FAIL'].map((s) => `${result.review?.gate.filter((g) => g.status === s).length} ${s.toLowerCase()}`).join(', ');
+    const counts = ['PASS', 'WARN', 'FAIL']
+      .map((s) => `${result.review?.gate.filter((g) => g.status === s).length} ${s.toLowerCase()}`)
+      .join(', ');
     const lines = result.review.gate.map((g) => {
-      const status = g.status === 'FAIL' ? paint.red(g.status) : g.status === 'WARN' ? paint.yellow(g.status) : g.status;
+      const status =
+        g.status === 'FAIL' ? paint.red(g.status) : g.status === 'WARN' ? paint.yellow(g.status) : g.status;
       return `  ${status.padEnd(g.status.length + (4 - g.status.length))}  ${g.id.padEnd(3)} ${g.title}${g.status === 'PASS' ? '' : `: ${g.reason}`}`;
     });
-    io.stdout(`gate ${result.review.failed ? 'FAIL' : 'PASS'} for ${manifest} (${counts})\n${lines.join('\n')}\ntools/list costs about ${result.review.cost.tokens} tokens\n`);
+    io.stdout(
+      `gate ${result.review.failed ? 'FAIL' : 'PASS'} for ${manifest} (${counts})\n${lines.join('\n')}\ntools/list costs about ${result.review.cost.tokens} tokens\n`,
+    );
   }
   return failed ? 1 : 0;
 }
 
 /** `mcp-gen report`: writes DESIGN.md (or DESIGN.json), or prints it with `--out -`. */
-export async function runReport(flags: { manifest: string; out?: string; format: string }, io: CliIo, paint: Paint): Promise<number> {
+export async function runReport(
+  flags: { manifest: string; out?: string; format: string },
+  io: CliIo,
+  paint: Paint,
+): Promise<number> {
   if (flags.format !== 'md' && flags.format !== 'json') {
     io.stderr(`mcp-gen: error: --format must be "md" or "json", got "${flags.format}"\n`);
     return 1;
   }
   const options = resolveOptions({ manifest: flags.manifest }, io.cwd);
-  const result = await runPipeline({ manifest: flags.manifest, cwd: io.cwd, project: { options, mcpGenVersion: packageVersion(), emit: 'report' } }, 'emit');
-  const reportPath = flags.format === 'json' ? designJsonPath(options.manifestFromOut) : designPath(options.manifestFromOut);
+  const result = await runPipeline(
+    { manifest: flags.manifest, cwd: io.cwd, project: { options, mcpGenVersion: packageVersion(), emit: 'report' } },
+    'emit',
+  );
+  const reportPath =
+    flags.format === 'json' ? designJsonPath(options.manifestFromOut) : designPath(options.manifestFromOut);
   const text = result.files.find((f) => f.path === reportPath)?.contents;
   if (text === undefined) {
     io.stderr(formatReport(result.diagnostics, paint));
@@ -59,18 +78,28 @@ export async function runReport(flags: { manifest: string; out?: string; format:
   const target = path.resolve(io.cwd, flags.out ?? path.join(options.outDir, ...reportPath.split('/')));
   if (!isFolder(path.dirname(target))) {
     // A typo in --out must not create folders anywhere on the disk.
-    io.stderr(`mcp-gen: error: cannot write "${flags.out ?? target}": the folder "${path.dirname(target)}" does not exist\n`);
+    io.stderr(
+      `mcp-gen: error: cannot write "${flags.out ?? target}": the folder "${path.dirname(target)}" does not exist\n`,
+    );
     return 1;
   }
   let report;
   try {
-    report = writeProject(path.dirname(target), [{ path: path.basename(target), contents: text, ownership: 'generated' }], [], 'write', '');
+    report = writeProject(
+      path.dirname(target),
+      [{ path: path.basename(target), contents: text, ownership: 'generated' }],
+      [],
+      'write',
+      '',
+    );
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
     io.stderr(`mcp-gen: error: ${error.message}\n`);
     return 1;
   }
   const shown = path.relative(io.cwd, target).split(path.sep).join('/');
-  io.stdout(`${shown}: ${report.changes.length === 0 ? 'unchanged' : 'written'} (gate ${result.review?.failed === true ? 'FAIL' : 'PASS'})\n`);
+  io.stdout(
+    `${shown}: ${report.changes.length === 0 ? 'unchanged' : 'written'} (gate ${result.review?.failed === true ? 'FAIL' : 'PASS'})\n`,
+  );
   return 0;
 }

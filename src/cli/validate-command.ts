@@ -24,6 +24,9 @@ export async function runValidate(options: ValidateOptions, io: CliIo, paint: Pa
   if (result.diagnostics.length > 0) {
     io.stderr(formatReport(result.diagnostics, paint));
   }
-  if (!failed) io.stdout(`${result.file}: valid${result.diagnostics.length > 0 ? ` (${result.diagnostics.length} warning${result.diagnostics.length === 1 ? '' : 's'})` : ''}\n`);
+  if (!failed)
+    io.stdout(
+      `${result.file}: valid${result.diagnostics.length > 0 ? ` (${result.diagnostics.length} warning${result.diagnostics.length === 1 ? '' : 's'})` : ''}\n`,
+    );
   return failed ? 1 : 0;
 }

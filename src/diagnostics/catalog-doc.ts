@@ -20,12 +20,22 @@ export function renderCatalogMarkdown(): string {
     '',
     '| code | severity | title |',
     '|---|---|---|',
-    ...allCodes.map((code) => `| [\`${code}\`](#${code}) | ${codeCatalog[code].severity} | ${codeCatalog[code].title} |`),
+    ...allCodes.map(
+      (code) => `| [\`${code}\`](#${code}) | ${codeCatalog[code].severity} | ${codeCatalog[code].title} |`,
+    ),
     '',
   ];
   for (const code of allCodes) {
     const info = codeCatalog[code];
-    lines.push(`## ${code}`, '', `**${info.title}** (${info.severity})`, '', `- Cause: ${info.cause}`, `- Fix: ${info.fix}`, '');
+    lines.push(
+      `## ${code}`,
+      '',
+      `**${info.title}** (${info.severity})`,
+      '',
+      `- Cause: ${info.cause}`,
+      `- Fix: ${info.fix}`,
+      '',
+    );
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }

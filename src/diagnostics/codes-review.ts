@@ -12,25 +12,29 @@ export const reviewCodes = {
   'lint-mutating-verb': {
     severity: 'error',
     title: 'Tool name says it changes data, hints say it does not',
-    cause: 'The tool name starts with a mutating verb (`delete_`, `remove_`, `drop_`, `send_`, `publish_`, `pay_`, `update_`, ...) but the tool is not marked `destructiveHint: true`, so hosts will not ask before calling it.',
+    cause:
+      'The tool name starts with a mutating verb (`delete_`, `remove_`, `drop_`, `send_`, `publish_`, `pay_`, `update_`, ...) but the tool is not marked `destructiveHint: true`, so hosts will not ask before calling it.',
     fix: 'Set `annotations.destructiveHint: true` (approval then defaults to `confirm`), or rename the tool if it only reads.',
   },
   'lint-mutating-without-scopes': {
     severity: 'error',
     title: 'Tool that changes data requires no scope',
-    cause: 'Authorization is on, but a tool that is not read-only lists no `scopes`, so every authenticated caller may use it.',
-    fix: 'Add the scopes a caller must hold under the tool\'s `scopes`.',
+    cause:
+      'Authorization is on, but a tool that is not read-only lists no `scopes`, so every authenticated caller may use it.',
+    fix: "Add the scopes a caller must hold under the tool's `scopes`.",
   },
   'lint-external-write-without-approval': {
     severity: 'error',
     title: 'Tool acts on the outside world without approval',
-    cause: 'A tool that is not read-only and may reach an open world (`openWorldHint` not false; MCP\'s default is true) runs without `approval: confirm`.',
-    fix: 'Set `openWorldHint: false` if the tool only touches this server\'s own data, or `approval: confirm`.',
+    cause:
+      "A tool that is not read-only and may reach an open world (`openWorldHint` not false; MCP's default is true) runs without `approval: confirm`.",
+    fix: "Set `openWorldHint: false` if the tool only touches this server's own data, or `approval: confirm`.",
   },
   'lint-retry-unsafe': {
     severity: 'warning',
     title: 'Mutating tool unsafe to retry',
-    cause: 'A tool that is neither read-only nor `idempotentHint: true` has no `idempotency: key`: a client that times out and retries it may run it twice (send twice, charge twice). Its retry class in DESIGN.md is `unsafe`.',
+    cause:
+      'A tool that is neither read-only nor `idempotentHint: true` has no `idempotency: key`: a client that times out and retries it may run it twice (send twice, charge twice). Its retry class in DESIGN.md is `unsafe`.',
     fix: 'Add `idempotency: key`: the tool gets a required `idempotencyKey` argument and a retry with the same key and arguments returns the stored result. Or set `idempotentHint: true` if a repeat truly has no further effect.',
   },
   'lint-missing-title': {
@@ -42,25 +46,29 @@ export const reviewCodes = {
   'lint-name-style': {
     severity: 'warning',
     title: 'Name is not snake_case',
-    cause: 'A tool, resource or prompt name uses characters MCP allows but the manifest convention does not (`get-sum`, `printEnv`, `v2.search`); typical of a server imported with its wire names kept.',
+    cause:
+      'A tool, resource or prompt name uses characters MCP allows but the manifest convention does not (`get-sum`, `printEnv`, `v2.search`); typical of a server imported with its wire names kept.',
     fix: 'Rename it to snake_case (`get_sum`) once no client depends on the old name; for a tool, `renamedFrom` moves its handler file.',
   },
   'lint-missing-hints': {
     severity: 'warning',
     title: 'Tool hints left to defaults',
-    cause: 'A tool does not state all four hints (`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`); MCP\'s defaults are the most pessimistic ones.',
+    cause:
+      "A tool does not state all four hints (`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`); MCP's defaults are the most pessimistic ones.",
     fix: 'State every hint explicitly (`destructiveHint` and `idempotentHint` may be omitted for read-only tools).',
   },
   'lint-open-schema': {
     severity: 'warning',
     title: 'Open input object',
-    cause: 'An input object has no `additionalProperties: false`, so a model may send arguments the handler never expected.',
+    cause:
+      'An input object has no `additionalProperties: false`, so a model may send arguments the handler never expected.',
     fix: 'Add `additionalProperties: false` to the object.',
   },
   'lint-unbounded-string': {
     severity: 'warning',
     title: 'Unbounded string argument',
-    cause: 'A string argument has neither `maxLength` nor `enum`/`const`, so any amount of untrusted text reaches the handler.',
+    cause:
+      'A string argument has neither `maxLength` nor `enum`/`const`, so any amount of untrusted text reaches the handler.',
     fix: 'Add `maxLength` (or an `enum`).',
   },
   'lint-unbounded-array': {
@@ -78,7 +86,8 @@ export const reviewCodes = {
   'lint-description-short': {
     severity: 'warning',
     title: 'Description missing or too short to choose by',
-    cause: 'A tool, resource or prompt has no description, or one shorter than a useful sentence (under 20 characters or 4 words); models pick tools by their descriptions.',
+    cause:
+      'A tool, resource or prompt has no description, or one shorter than a useful sentence (under 20 characters or 4 words); models pick tools by their descriptions.',
     fix: 'Say what it does, what it returns and when to use it, in a sentence or two.',
   },
   'lint-description-duplicate': {
@@ -90,19 +99,22 @@ export const reviewCodes = {
   'lint-description-unsafe': {
     severity: 'error',
     title: 'Text for the model hides, reorders or gives instructions',
-    cause: 'A title, description or instruction that hosts pass to the model (server, tools and their schemas, resources, prompts and their arguments) contains a bidirectional override or isolate control (U+202A-U+202E, U+2066-U+2069), a zero-width character (U+200B-U+200D, U+2060, U+FEFF), or a phrase aimed at the model such as "ignore previous instructions". A reviewer sees one text and the model reads another: the pattern of tool poisoning.',
+    cause:
+      'A title, description or instruction that hosts pass to the model (server, tools and their schemas, resources, prompts and their arguments) contains a bidirectional override or isolate control (U+202A-U+202E, U+2066-U+2069), a zero-width character (U+200B-U+200D, U+2060, U+FEFF), or a phrase aimed at the model such as "ignore previous instructions". A reviewer sees one text and the model reads another: the pattern of tool poisoning.',
     fix: 'Write plain text that describes what the item does; remove the invisible or direction characters and any instruction addressed to the model.',
   },
   'lint-too-many-tools': {
     severity: 'warning',
     title: 'More tools than the configured limit',
-    cause: 'The server declares more tools than `lint.maxTools` (default 20); every tool costs context tokens on every `tools/list`.',
+    cause:
+      'The server declares more tools than `lint.maxTools` (default 20); every tool costs context tokens on every `tools/list`.',
     fix: 'Merge or split tools across servers, or raise `lint.maxTools` on purpose.',
   },
   'lint-no-instructions': {
     severity: 'warning',
     title: 'No server instructions',
-    cause: '`server.instructions` is missing, so `server/discover` gives the model no guidance on how to use the tools together.',
+    cause:
+      '`server.instructions` is missing, so `server/discover` gives the model no guidance on how to use the tools together.',
     fix: 'Add one or two sentences of `instructions` (mention the approval step if there are destructive tools).',
   },
   'lint-cache-disabled': {
@@ -114,7 +126,8 @@ export const reviewCodes = {
   'lint-secret-header': {
     severity: 'warning',
     title: 'Secret-looking value mirrored into an HTTP header',
-    cause: 'A property with a secret-looking name (token, password, secret, key, credential, cookie, session) carries `x-mcp-header`, so it would travel in an `Mcp-Param-*` header that proxies log.',
+    cause:
+      'A property with a secret-looking name (token, password, secret, key, credential, cookie, session) carries `x-mcp-header`, so it would travel in an `Mcp-Param-*` header that proxies log.',
     fix: 'Remove `x-mcp-header` from that property.',
   },
   'lint-http-no-browser-origins': {
@@ -150,25 +163,27 @@ export const reviewCodes = {
   'breaking-argument-narrowed': {
     severity: 'error',
     title: 'Argument accepts less than before',
-    cause: 'An argument\'s type, enum, bounds, pattern or format now rejects values the baseline accepted.',
+    cause: "An argument's type, enum, bounds, pattern or format now rejects values the baseline accepted.",
     fix: 'Keep accepting the old values, or release it as a breaking change.',
   },
   'breaking-argument-removed': {
     severity: 'error',
     title: 'Argument removed from a closed input',
-    cause: 'An argument was removed from an input with `additionalProperties: false`, so callers still sending it are rejected.',
+    cause:
+      'An argument was removed from an input with `additionalProperties: false`, so callers still sending it are rejected.',
     fix: 'Keep accepting (and ignoring) the argument for a release.',
   },
   'breaking-output-removed': {
     severity: 'error',
     title: 'Output field removed or made optional',
-    cause: 'A field of a tool\'s output is gone or no longer required; clients reading it break.',
+    cause: "A field of a tool's output is gone or no longer required; clients reading it break.",
     fix: 'Keep returning the field.',
   },
   'breaking-hint-permissive': {
     severity: 'error',
     title: 'Hint made more permissive',
-    cause: 'A tool\'s hints now promise less safety (read-only became writing, non-destructive became destructive, idempotent became not, closed world became open); hosts that trusted the old hints may now act without asking.',
+    cause:
+      "A tool's hints now promise less safety (read-only became writing, non-destructive became destructive, idempotent became not, closed world became open); hosts that trusted the old hints may now act without asking.",
     fix: 'Review the change with whoever configured hosts to trust this tool.',
   },
   'breaking-approval-removed': {
@@ -186,7 +201,8 @@ export const reviewCodes = {
   'baseline-unreadable': {
     severity: 'error',
     title: 'Baseline manifest cannot be read',
-    cause: '`--baseline` names neither a readable file nor a git revision holding the manifest, or the baseline manifest has errors.',
+    cause:
+      '`--baseline` names neither a readable file nor a git revision holding the manifest, or the baseline manifest has errors.',
     fix: 'Pass a manifest file or a git ref (e.g. `origin/main`) under which the manifest exists at the same path.',
   },
 } as const satisfies Record<string, CodeInfo>;

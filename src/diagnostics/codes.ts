@@ -95,7 +95,8 @@ const manifestCodes = {
   'name-format': {
     severity: 'error',
     title: 'Invalid name',
-    cause: 'A tool, resource, prompt or argument name is not one MCP allows (1 to 128 characters of `A-Z a-z 0-9 _ - .`), or a handle or scope name does not match its pattern.',
+    cause:
+      'A tool, resource, prompt or argument name is not one MCP allows (1 to 128 characters of `A-Z a-z 0-9 _ - .`), or a handle or scope name does not match its pattern.',
     fix: 'Use letters, digits, `_`, `-` and `.`; the convention is snake_case (`get_weather`). Handle kinds: lower case letters, digits and `_`, starting with a letter, at most 64 characters.',
   },
   'server-name-format': {
@@ -107,7 +108,8 @@ const manifestCodes = {
   'registry-description': {
     severity: 'error',
     title: 'Registry entry needs a short description',
-    cause: 'With a `registry` key, `server.json` takes `server.description`, and the MCP registry accepts 1 to 100 characters.',
+    cause:
+      'With a `registry` key, `server.json` takes `server.description`, and the MCP registry accepts 1 to 100 characters.',
     fix: 'Write a `server.description` of at most 100 characters (the longer text can go to `server.instructions`).',
   },
   'server-version-format': {
@@ -132,7 +134,8 @@ const manifestCodes = {
   'name-collision': {
     severity: 'error',
     title: 'Names collide after case conversion',
-    cause: 'Two names of the same kind become the same TypeScript identifier, type name or handler file (`get_item2` and `get_item_2` are both `getItem2`; `get-sum`, `get_sum` and `getSum` are all `getSum`).',
+    cause:
+      'Two names of the same kind become the same TypeScript identifier, type name or handler file (`get_item2` and `get_item_2` are both `getItem2`; `get-sum`, `get_sum` and `getSum` are all `getSum`).',
     fix: 'Rename one of them so that the generated identifiers and files differ.',
   },
   'protocol-version-unsupported': {
@@ -150,7 +153,8 @@ const manifestCodes = {
   'http-public-without-auth': {
     severity: 'error',
     title: 'Non-loopback HTTP host without authorization',
-    cause: '`transports.http.host` is reachable from other machines but `auth.type` is `none`, so anyone on the network could call every tool.',
+    cause:
+      '`transports.http.host` is reachable from other machines but `auth.type` is `none`, so anyone on the network could call every tool.',
     fix: 'Bind to `127.0.0.1`, or set `auth.type` to `bearer` or `oauth`.',
   },
   'origin-malformed': {
@@ -192,7 +196,8 @@ const manifestCodes = {
   'renamed-from-conflict': {
     severity: 'error',
     title: 'Invalid `renamedFrom`',
-    cause: '`renamedFrom` names a tool that still exists, the tool itself, or a name another tool was also renamed from.',
+    cause:
+      '`renamedFrom` names a tool that still exists, the tool itself, or a name another tool was also renamed from.',
     fix: 'Point `renamedFrom` at the old name of this tool only, and remove it once the rename has been generated.',
   },
   'input-not-object': {
@@ -204,13 +209,15 @@ const manifestCodes = {
   'example-invalid': {
     severity: 'error',
     title: 'Example does not match its tool or prompt',
-    cause: 'An `examples` entry gives a tool `input` or `output` that its schema rejects, both an `output` and an `error`, or prompt arguments the prompt does not declare. The contract tests would make a call that cannot succeed as written.',
+    cause:
+      'An `examples` entry gives a tool `input` or `output` that its schema rejects, both an `output` and an `error`, or prompt arguments the prompt does not declare. The contract tests would make a call that cannot succeed as written.',
     fix: 'Correct the example (the message names each mismatch and where), or the schema if the example is right.',
   },
   'schema-invalid': {
     severity: 'error',
     title: 'Invalid JSON Schema',
-    cause: 'A tool `input` or `output` is not valid JSON Schema 2020-12 (a misspelled type, a negative bound, a non-list `required`).',
+    cause:
+      'A tool `input` or `output` is not valid JSON Schema 2020-12 (a misspelled type, a negative bound, a non-list `required`).',
     fix: 'Correct the keyword named in the message.',
   },
   'ref-not-local': {
@@ -270,13 +277,14 @@ const manifestCodes = {
   'completion-unknown-variable': {
     severity: 'error',
     title: 'Completions for a variable the template does not have',
-    cause: 'A resource lists `completions` for a name that is not a `{variable}` of its `uriTemplate` (or the resource has a fixed `uri`), so they could never be offered.',
+    cause:
+      'A resource lists `completions` for a name that is not a `{variable}` of its `uriTemplate` (or the resource has a fixed `uri`), so they could never be offered.',
     fix: 'Use the variable names of the `uriTemplate`, or remove the entry.',
   },
   'prompt-placeholder-unknown': {
     severity: 'error',
     title: 'Prompt placeholder names no argument',
-    cause: 'A `{{name}}` placeholder in a prompt message is not one of the prompt\'s arguments.',
+    cause: "A `{{name}}` placeholder in a prompt message is not one of the prompt's arguments.",
     fix: 'Declare the argument under `arguments`, or correct the placeholder.',
   },
 } as const satisfies Record<string, CodeInfo>;

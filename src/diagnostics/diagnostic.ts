@@ -43,7 +43,14 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
   );
   return sorted.filter((d, i) => {
     const prev = sorted[i - 1];
-    return !(prev && prev.file === d.file && prev.line === d.line && prev.col === d.col && prev.code === d.code && prev.message === d.message);
+    return !(
+      prev &&
+      prev.file === d.file &&
+      prev.line === d.line &&
+      prev.col === d.col &&
+      prev.code === d.code &&
+      prev.message === d.message
+    );
   });
 }
 

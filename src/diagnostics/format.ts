@@ -27,7 +27,12 @@ export function choosePaint(isTty: boolean, env: NodeJS.ProcessEnv): Paint {
  * `mcp.yaml:14:11: error [code] message`, then `  at /pointer` and `  hint: ...`.
  */
 export function formatDiagnostic(d: Diagnostic, paint: Paint = plain): string {
-  const severity = d.severity === 'error' ? paint.red('error') : d.severity === 'warning' ? paint.yellow('warning') : paint.dim('note');
+  const severity =
+    d.severity === 'error'
+      ? paint.red('error')
+      : d.severity === 'warning'
+        ? paint.yellow('warning')
+        : paint.dim('note');
   const lines = [`${paint.bold(`${d.file}:${d.line}:${d.col}`)}: ${severity} [${d.code}] ${d.message}`];
   if (d.pointer !== '') lines.push(paint.dim(`  at ${d.pointer}`));
   if (d.hint !== undefined) lines.push(`  hint: ${d.hint}`);

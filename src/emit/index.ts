@@ -41,7 +41,13 @@ export interface EmitResult {
 }
 
 /** Runs every emitter; files come back sorted by path, whatever order emitters ran in. */
-export async function emitProject(model: ServerModel, plan: Plan, existing: ReadonlyMap<string, string>, report: ReportInput, ctx: EmitContext): Promise<EmitResult> {
+export async function emitProject(
+  model: ServerModel,
+  plan: Plan,
+  existing: ReadonlyMap<string, string>,
+  report: ReportInput,
+  ctx: EmitContext,
+): Promise<EmitResult> {
   const findings: Finding[] = [...plan.findings];
   const types = await emitTypes(model, ctx);
   findings.push(...types.diagnostics);
@@ -57,7 +63,11 @@ export async function emitProject(model: ServerModel, plan: Plan, existing: Read
   ];
   const marker: GeneratedFile = {
     path: markerPath,
-    contents: stableJson({ generatedBy: 'mcp-gen', manifest: ctx.manifestPath, files: [...generated.map((f) => f.path), markerPath].sort(compareText) }),
+    contents: stableJson({
+      generatedBy: 'mcp-gen',
+      manifest: ctx.manifestPath,
+      files: [...generated.map((f) => f.path), markerPath].sort(compareText),
+    }),
     ownership: 'generated',
   };
 
@@ -78,16 +88,33 @@ export async function emitProject(model: ServerModel, plan: Plan, existing: Read
     }
   }
   // DESIGN.md is generated but not in the marker: it lives beside the manifest, outside the generated locations.
-  const files = [...generated, marker, designMarkdown(model, report, ctx), ...emitScaffold(model, ctx), ...handlers].sort((a, b) => compareText(a.path, b.path));
+  const files = [
+    ...generated,
+    marker,
+    designMarkdown(model, report, ctx),
+    ...emitScaffold(model, ctx),
+    ...handlers,
+  ].sort((a, b) => compareText(a.path, b.path));
   return { files, findings };
 }
 
 /** Only the design report, as DESIGN.md and DESIGN.json, for `mcp-gen report`. */
 export function emitReport(model: ServerModel, report: ReportInput, ctx: EmitContext): EmitResult {
-  const json: GeneratedFile = { path: designJsonPath(ctx.manifestPath), contents: emitReportJson(model, report.review, report.lineOf), ownership: 'generated' };
-  return { files: [designMarkdown(model, report, ctx), json].sort((a, b) => compareText(a.path, b.path)), findings: [] };
+  const json: GeneratedFile = {
+    path: designJsonPath(ctx.manifestPath),
+    contents: emitReportJson(model, report.review, report.lineOf),
+    ownership: 'generated',
+  };
+  return {
+    files: [designMarkdown(model, report, ctx), json].sort((a, b) => compareText(a.path, b.path)),
+    findings: [],
+  };
 }
 
 function designMarkdown(model: ServerModel, report: ReportInput, ctx: EmitContext): GeneratedFile {
-  return { path: designPath(ctx.manifestPath), contents: emitReportMarkdown(model, report.review, report.lineOf, ctx), ownership: 'generated' };
+  return {
+    path: designPath(ctx.manifestPath),
+    contents: emitReportMarkdown(model, report.review, report.lineOf, ctx),
+    ownership: 'generated',
+  };
 }

@@ -29,7 +29,10 @@ export function renderDraft(draft: Draft): string {
     const pair = findPair(doc, note.path);
     if (pair === null || !isScalar(pair.key)) continue;
     const key = pair.key;
-    key.commentBefore = key.commentBefore === undefined || key.commentBefore === null ? commentLine(note.text) : `${key.commentBefore}\n${commentLine(note.text)}`;
+    key.commentBefore =
+      key.commentBefore === undefined || key.commentBefore === null
+        ? commentLine(note.text)
+        : `${key.commentBefore}\n${commentLine(note.text)}`;
   }
   return doc.toString({ lineWidth: 0, indent: 2 });
 }

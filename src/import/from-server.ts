@@ -10,7 +10,8 @@ const toolFields = new Set(['name', 'title', 'description', 'inputSchema', 'outp
 const draft2020 = 'https://json-schema.org/draft/2020-12/schema';
 const mimeTypePattern = /^[a-z0-9.+-]+\/[a-zA-Z0-9.+-]+$/;
 /** Why a wire name was not kept: names are kept whenever the manifest can hold them. */
-const notKept = 'is not a name the manifest accepts (1 to 128 characters of A-Z a-z 0-9 _ - .), or clashes with an earlier one';
+const notKept =
+  'is not a name the manifest accepts (1 to 128 characters of A-Z a-z 0-9 _ - .), or clashes with an earlier one';
 
 /** How the server was reached: a description for the header, the transport, and the names (never values) of headers sent. */
 export interface DraftSource {
@@ -37,7 +38,10 @@ export function draftFromServer(live: LiveServer, source: DraftSource): Draft {
   for (const key of ['title', 'description'] as const) if (nonEmpty(info[key])) server[key] = info[key];
   if (live.instructions !== null && live.instructions !== '') server.instructions = live.instructions;
 
-  note([], `Draft imported by mcp-gen from a running MCP server (protocol ${live.protocolVersion}, ${live.era} era): ${quote(source.description)}`);
+  note(
+    [],
+    `Draft imported by mcp-gen from a running MCP server (protocol ${live.protocolVersion}, ${live.era} era): ${quote(source.description)}`,
+  );
   note([], 'Review every TODO, then run "mcp-gen check" and "mcp-gen generate".');
   note(
     [],
@@ -52,9 +56,17 @@ export function draftFromServer(live: LiveServer, source: DraftSource): Draft {
       ? 'TODO auth: the server was read with an Authorization header, so callers sign in; declare auth (bearer or oauth) and auth.scopes, which the wire does not show.'
       : 'TODO auth: the wire does not say who may call the server or with which scopes; add auth (bearer or oauth) and auth.scopes if callers must sign in.',
   );
-  note([], 'TODO handles: a string argument that carries state between calls (an id a tool returned) can be declared as a state handle ($handle), which the wire cannot show.');
-  if (name !== wireName) note(['server', 'name'], `server name ${quote(wireName)} on the wire is not a manifest name; renamed`);
-  if (!isSemver(wireVersion)) note(['server', 'version'], `TODO version: the server reports ${quote(wireVersion)}, which is not a semantic version`);
+  note(
+    [],
+    'TODO handles: a string argument that carries state between calls (an id a tool returned) can be declared as a state handle ($handle), which the wire cannot show.',
+  );
+  if (name !== wireName)
+    note(['server', 'name'], `server name ${quote(wireName)} on the wire is not a manifest name; renamed`);
+  if (!isSemver(wireVersion))
+    note(
+      ['server', 'version'],
+      `TODO version: the server reports ${quote(wireVersion)}, which is not a semantic version`,
+    );
 
   const data: Record<string, unknown> = { mcpGen: 1, server };
   if (source.transport === 'http') data.transports = { http: {} };
@@ -76,17 +88,25 @@ function importTools(list: readonly WireItem[], note: Note, flags: string[]): Re
     const wireName = stringOr(wire.name) ?? '';
     const name = names.keep(wireName, 'tool');
     const annotations = isRecord(wire.annotations) ? wire.annotations : {};
-    const hints = Object.fromEntries(hintKeys.filter((k) => typeof annotations[k] === 'boolean').map((k) => [k, annotations[k]]));
+    const hints = Object.fromEntries(
+      hintKeys.filter((k) => typeof annotations[k] === 'boolean').map((k) => [k, annotations[k]]),
+    );
     const tool: Record<string, unknown> = {};
     if (nonEmpty(wire.title)) tool.title = wire.title;
-    tool.description = nonEmpty(wire.description) ? wire.description : 'TODO: say what this tool does, when to use it and what it returns.';
+    tool.description = nonEmpty(wire.description)
+      ? wire.description
+      : 'TODO: say what this tool does, when to use it and what it returns.';
     if (Object.keys(hints).length > 0) tool.annotations = hints;
     const at = ['tools', name];
     tool.input = isRecord(wire.inputSchema) ? toolSchema(wire.inputSchema, [...at, 'input'], note) : { type: 'object' };
     if (isRecord(wire.outputSchema)) tool.output = toolSchema(wire.outputSchema, [...at, 'output'], note);
     tools[name] = tool;
 
-    if (name !== wireName) note(at, `tool ${quote(wireName)} on the wire ${notKept}; renamed (a generated server will list it as "${name}")`);
+    if (name !== wireName)
+      note(
+        at,
+        `tool ${quote(wireName)} on the wire ${notKept}; renamed (a generated server will list it as "${name}")`,
+      );
     if (!nonEmpty(wire.description)) flags.push(`tool "${name}" has no description`);
     // A read-only tool needs no approval; for the others the wire does not say who confirms.
     if (hints.readOnlyHint !== true) {
@@ -97,22 +117,39 @@ function importTools(list: readonly WireItem[], note: Note, flags: string[]): Re
           : 'TODO approval: the wire does not say whether a person must confirm calls; add approval: confirm if a call changes something that matters.',
       );
     }
-    note([...at, 'input'], 'TODO scopes: the wire does not say which OAuth scopes a call needs; add scopes: [...] once auth is declared.');
-    const extra = Object.keys(wire).filter((k) => !toolFields.has(k)).sort();
-    const droppedHints = Object.keys(annotations).filter((k) => !(hintKeys as readonly string[]).includes(k)).sort();
+    note(
+      [...at, 'input'],
+      'TODO scopes: the wire does not say which OAuth scopes a call needs; add scopes: [...] once auth is declared.',
+    );
+    const extra = Object.keys(wire)
+      .filter((k) => !toolFields.has(k))
+      .sort();
+    const droppedHints = Object.keys(annotations)
+      .filter((k) => !(hintKeys as readonly string[]).includes(k))
+      .sort();
     if (extra.length > 0 || droppedHints.length > 0) {
-      note(at, `not imported from the wire: ${[...extra, ...droppedHints.map((k) => `annotations.${k}`)].map((k) => quote(k)).join(', ')}`);
+      note(
+        at,
+        `not imported from the wire: ${[...extra, ...droppedHints.map((k) => `annotations.${k}`)].map((k) => quote(k)).join(', ')}`,
+      );
     }
   }
   return tools;
 }
 
 /** Tool schemas are JSON Schema 2020-12: a `$schema` naming another draft is dropped, and the note says so. */
-function toolSchema(schema: Readonly<Record<string, unknown>>, at: readonly string[], note: Note): Record<string, unknown> {
+function toolSchema(
+  schema: Readonly<Record<string, unknown>>,
+  at: readonly string[],
+  note: Note,
+): Record<string, unknown> {
   const copy = structuredClone(schema) as Record<string, unknown>;
   const { $schema, ...rest } = copy;
   if ($schema === undefined || $schema === draft2020) return copy;
-  note(at, `the server's schema names ${quote(String($schema))}; tool schemas are JSON Schema 2020-12, so $schema was left out (check keywords that changed, such as items)`);
+  note(
+    at,
+    `the server's schema names ${quote(String($schema))}; tool schemas are JSON Schema 2020-12, so $schema was left out (check keywords that changed, such as items)`,
+  );
   return rest;
 }
 
@@ -130,8 +167,13 @@ function importResources(list: readonly WireItem[], note: Note): Record<string, 
     if (typeof wire.mimeType === 'string' && mimeTypePattern.test(wire.mimeType)) resource.mimeType = wire.mimeType;
     resources[name] = resource;
     if (name !== wireName) note(['resources', name], `resource ${quote(wireName)} on the wire ${notKept}; renamed`);
-    if (typeof wire.uriTemplate === 'string') note(['resources', name], 'TODO completions: the wire does not list the values completion/complete offers for the template variables');
-    if (typeof wire.mimeType === 'string' && !mimeTypePattern.test(wire.mimeType)) note(['resources', name], `mimeType ${quote(wire.mimeType)} is not a media type the manifest accepts; left out`);
+    if (typeof wire.uriTemplate === 'string')
+      note(
+        ['resources', name],
+        'TODO completions: the wire does not list the values completion/complete offers for the template variables',
+      );
+    if (typeof wire.mimeType === 'string' && !mimeTypePattern.test(wire.mimeType))
+      note(['resources', name], `mimeType ${quote(wire.mimeType)} is not a media type the manifest accepts; left out`);
   }
   return resources;
 }
@@ -161,8 +203,15 @@ function importPrompts(list: readonly WireItem[], note: Note): Record<string, un
     if (Object.keys(args).length > 0) prompt.arguments = args;
     prompts[name] = prompt;
     if (name !== wireName) note(['prompts', name], `prompt ${quote(wireName)} on the wire ${notKept}; renamed`);
-    if (renamed.length > 0) note(['prompts', name], `arguments renamed (a wire name the manifest cannot hold, or one that clashes): ${renamed.join(', ')}`);
-    note(['prompts', name], 'TODO messages: the wire shows a prompt\'s text only when it is fetched; write fixed messages here, or leave them out and build them in the handler');
+    if (renamed.length > 0)
+      note(
+        ['prompts', name],
+        `arguments renamed (a wire name the manifest cannot hold, or one that clashes): ${renamed.join(', ')}`,
+      );
+    note(
+      ['prompts', name],
+      "TODO messages: the wire shows a prompt's text only when it is fetched; write fixed messages here, or leave them out and build them in the handler",
+    );
   }
   return prompts;
 }

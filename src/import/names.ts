@@ -25,7 +25,10 @@ export function manifestName(raw: string, fallback: string): string {
 
 /** `mcp-servers/everything` -> `mcp-servers-everything`. */
 export function serverName(raw: string): string {
-  const slug = raw.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = raw
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   const named = slug === '' ? 'imported-server' : /^[a-z]/.test(slug) ? slug : `server-${slug}`;
   return named.slice(0, maxName).replace(/-+$/, '');
 }
@@ -54,7 +57,9 @@ export class NameAllocator {
   /** `raw` itself when MCP allows it and no earlier name takes its identifiers or file; else `allocate`. */
   keep(raw: string, fallback: string): string {
     // `__proto__` fits the pattern, but no JavaScript object can hold it as a key.
-    return wireNamePattern.test(raw) && raw !== '__proto__' && this.isFree(raw) ? this.claim(raw) : this.allocate(raw, fallback);
+    return wireNamePattern.test(raw) && raw !== '__proto__' && this.isFree(raw)
+      ? this.claim(raw)
+      : this.allocate(raw, fallback);
   }
 
   private isFree(name: string): boolean {

@@ -17,7 +17,11 @@ export interface SchemaFindings {
  * `maximum`, `pattern`, `enum`, ...) carry over as they are. A `$ref` still
  * present after dereferencing is circular; it becomes `{}` and is reported.
  */
-export function toJsonSchema(schema: unknown, findings: SchemaFindings, seen: ReadonlySet<object> = new Set()): unknown {
+export function toJsonSchema(
+  schema: unknown,
+  findings: SchemaFindings,
+  seen: ReadonlySet<object> = new Set(),
+): unknown {
   if (Array.isArray(schema)) return schema.map((item) => toJsonSchema(item, findings, seen));
   if (!isRecord(schema)) return schema;
   // The dereferencer shares one object for every use of a component; a cycle through shared objects is circular.
@@ -30,7 +34,9 @@ export function toJsonSchema(schema: unknown, findings: SchemaFindings, seen: Re
   for (const [key, value] of Object.entries(schema)) {
     if (key.startsWith('x-') || openApiOnly.has(key)) continue;
     if (key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'dependentSchemas') {
-      out[key] = isRecord(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v, findings, inner)])) : value;
+      out[key] = isRecord(value)
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v, findings, inner)]))
+        : value;
     } else if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
       if (typeof value === 'number') out[key] = value;
     } else if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'required') {
@@ -62,5 +68,10 @@ export function isOpenObject(schema: unknown): boolean {
   if (Object.keys(schema).length === 0) return true;
   const objectish = schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined);
   if (!objectish) return false;
-  return !isRecord(schema.properties) || Object.keys(schema.properties).length === 0 || schema.additionalProperties === true || isRecord(schema.additionalProperties);
+  return (
+    !isRecord(schema.properties) ||
+    Object.keys(schema.properties).length === 0 ||
+    schema.additionalProperties === true ||
+    isRecord(schema.additionalProperties)
+  );
 }

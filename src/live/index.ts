@@ -47,7 +47,10 @@ const fresh = { timeout: timeoutMs, cacheMode: 'bypass' } as const;
 export async function readLiveServer(target: LiveTarget): Promise<LiveServer> {
   // The client walks every page of a list itself (following nextCursor) up to listMaxPages, and fails
   // rather than return a partial list.
-  const client = new Client({ name: 'mcp-gen', version: '1' }, { versionNegotiation: { mode: 'auto', probe: { timeoutMs: 10_000 } }, listMaxPages: maxPages });
+  const client = new Client(
+    { name: 'mcp-gen', version: '1' },
+    { versionNegotiation: { mode: 'auto', probe: { timeoutMs: 10_000 } }, listMaxPages: maxPages },
+  );
   try {
     await client.connect(transportFor(target), { timeout: timeoutMs });
   } catch (error) {
@@ -69,7 +72,9 @@ export async function readLiveServer(target: LiveTarget): Promise<LiveServer> {
       supportedVersions: discover === undefined ? [protocolVersion] : [...discover.supportedVersions],
       tools: has('tools') ? items((await client.listTools(undefined, fresh)).tools) : [],
       resources: has('resources') ? items((await client.listResources(undefined, fresh)).resources) : [],
-      resourceTemplates: has('resources') ? items((await client.listResourceTemplates(undefined, fresh)).resourceTemplates) : [],
+      resourceTemplates: has('resources')
+        ? items((await client.listResourceTemplates(undefined, fresh)).resourceTemplates)
+        : [],
       prompts: has('prompts') ? items((await client.listPrompts(undefined, fresh)).prompts) : [],
     };
   } catch (error) {
@@ -91,7 +96,8 @@ export function describeTarget(target: LiveTarget): string {
 }
 
 function transportFor(target: LiveTarget) {
-  if (target.kind === 'command') return new StdioClientTransport({ command: target.command, args: [...target.args], stderr: 'ignore' });
+  if (target.kind === 'command')
+    return new StdioClientTransport({ command: target.command, args: [...target.args], stderr: 'ignore' });
   return new StreamableHTTPClientTransport(new URL(target.url), { requestInit: { headers: { ...target.headers } } });
 }
 

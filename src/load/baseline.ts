@@ -14,14 +14,33 @@ export function loadBaseline(baseline: string, manifestPath: string, cwd: string
   const manifest = path.resolve(cwd, manifestPath);
   try {
     const dir = path.dirname(manifest);
-    const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const top = execFileSync('git', ['rev-parse', '--show-toplevel'], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     const relative = path.relative(top, manifest).split(path.sep).join('/');
     // `--` would end options; a ref starting with "-" is refused outright so it can never be an option.
     if (baseline.startsWith('-')) throw new Error('not a revision');
-    const text = execFileSync('git', ['show', `${baseline}:${relative}`], { cwd: top, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 });
+    const text = execFileSync('git', ['show', `${baseline}:${relative}`], {
+      cwd: top,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return parseManifest(text, `${baseline}:${relative}`);
   } catch {
     const at = { file: baseline, pointer: '', line: 1, col: 1 };
-    return { ok: false, diagnostics: [makeDiagnostic('baseline-unreadable', at, `baseline "${baseline}" is neither a readable manifest file nor a git revision holding "${path.basename(manifestPath)}"`, 'pass a manifest file, or a git ref such as "origin/main"')] };
+    return {
+      ok: false,
+      diagnostics: [
+        makeDiagnostic(
+          'baseline-unreadable',
+          at,
+          `baseline "${baseline}" is neither a readable manifest file nor a git revision holding "${path.basename(manifestPath)}"`,
+          'pass a manifest file, or a git ref such as "origin/main"',
+        ),
+      ],
+    };
   }
 }

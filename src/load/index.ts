@@ -7,7 +7,14 @@
  * the only one that imports `yaml`.
  */
 export type { Position, Target } from './source-map.js';
-export { displayPath, loadManifest, maxAliasCount, parseManifest, type LoadedManifest, type LoadResult } from './manifest.js';
+export {
+  displayPath,
+  loadManifest,
+  maxAliasCount,
+  parseManifest,
+  type LoadedManifest,
+  type LoadResult,
+} from './manifest.js';
 export { loadBaseline } from './baseline.js';
 export { watchManifest } from './watch.js';
 export { customizeManifest, initExamples, loadInitAssets, type InitAssets, type InitExample } from './init-assets.js';

@@ -30,7 +30,8 @@ function readTree(root: string, prefix: string, into: Map<string, string>): void
 
 /** Reads the manifest (and handlers) a new project starts from. */
 export function loadInitAssets(example: InitExample): InitAssets {
-  if (example === 'blank') return { manifest: readFileSync(new URL('templates/init/mcp.yaml', packageRoot), 'utf8'), handlers: new Map() };
+  if (example === 'blank')
+    return { manifest: readFileSync(new URL('templates/init/mcp.yaml', packageRoot), 'utf8'), handlers: new Map() };
   const dir = new URL(`examples/${example}/`, packageRoot);
   const handlers = new Map<string, string>();
   readTree(path.join(dir.pathname, sourceDir), `${sourceDir}/`, handlers);
@@ -43,32 +44,61 @@ export function loadInitAssets(example: InitExample): InitAssets {
  * replaces only the text of the YAML node it concerns, so comments, alignment
  * and quoting of everything else stay exactly as in the example.
  */
-export function customizeManifest(text: string, choices: { name: string | undefined; transport: 'stdio' | 'http' | 'both' | undefined; legacy?: 'serve' | 'reject' | undefined }): string {
-  let out = text.replace(/^# yaml-language-server: \$schema=.*$/m, '# yaml-language-server: $schema=node_modules/mcp-gen/schema/manifest.schema.json');
+export function customizeManifest(
+  text: string,
+  choices: {
+    name: string | undefined;
+    transport: 'stdio' | 'http' | 'both' | undefined;
+    legacy?: 'serve' | 'reject' | undefined;
+  },
+): string {
+  let out = text.replace(
+    /^# yaml-language-server: \$schema=.*$/m,
+    '# yaml-language-server: $schema=node_modules/mcp-gen/schema/manifest.schema.json',
+  );
   const edits: { from: number; to: number; text: string }[] = [];
   const doc = parseDocument(out);
   const name = doc.getIn(['server', 'name'], true) as Node | undefined;
-  if (choices.name !== undefined && name?.range) edits.push({ from: name.range[0], to: name.range[1], text: choices.name });
+  if (choices.name !== undefined && name?.range)
+    edits.push({ from: name.range[0], to: name.range[1], text: choices.name });
   const legacy = doc.getIn(['protocol', 'legacy'], true) as Node | undefined;
-  if (choices.legacy !== undefined && legacy?.range) edits.push({ from: legacy.range[0], to: legacy.range[1], text: choices.legacy });
+  if (choices.legacy !== undefined && legacy?.range)
+    edits.push({ from: legacy.range[0], to: legacy.range[1], text: choices.legacy });
   if (choices.transport !== undefined) {
     const http = doc.getIn(['transports', 'http'], true) as Node | undefined;
-    const httpText = http?.range ? out.slice(http.range[0], http.range[1]).trim() : `{ host: ${manifestDefaults.httpHost}, port: ${manifestDefaults.httpPort}, path: ${manifestDefaults.httpPath} }`;
-    const lines = [...(choices.transport !== 'http' ? ['  stdio: {}'] : []), ...(choices.transport !== 'stdio' ? [`  http: ${httpText.includes('\n') ? `\n${httpText.replace(/^/gm, '    ')}` : httpText}`] : [])];
+    const httpText = http?.range
+      ? out.slice(http.range[0], http.range[1]).trim()
+      : `{ host: ${manifestDefaults.httpHost}, port: ${manifestDefaults.httpPort}, path: ${manifestDefaults.httpPath} }`;
+    const lines = [
+      ...(choices.transport !== 'http' ? ['  stdio: {}'] : []),
+      ...(choices.transport !== 'stdio'
+        ? [`  http: ${httpText.includes('\n') ? `\n${httpText.replace(/^/gm, '    ')}` : httpText}`]
+        : []),
+    ];
     const transports = doc.get('transports', true) as Node | undefined;
     if (transports?.range) {
       const flow = out.slice(transports.range[0], transports.range[1]).trimStart().startsWith('{');
-      const parts = lines.map((l) => l.trim().replace(/:\s*\n\s*/, ': ').replace(/\n\s*/g, ' '));
-      edits.push({ from: transports.range[0], to: transports.range[1], text: flow ? `{ ${parts.join(', ')} }\n` : `${lines.join('\n').trimStart()}\n` });
-    }
-    else out = out.replace(/(\n(?:tools|resources|prompts):)/, `\ntransports:\n${lines.join('\n')}$1`);
+      const parts = lines.map((l) =>
+        l
+          .trim()
+          .replace(/:\s*\n\s*/, ': ')
+          .replace(/\n\s*/g, ' '),
+      );
+      edits.push({
+        from: transports.range[0],
+        to: transports.range[1],
+        text: flow ? `{ ${parts.join(', ')} }\n` : `${lines.join('\n').trimStart()}\n`,
+      });
+    } else out = out.replace(/(\n(?:tools|resources|prompts):)/, `\ntransports:\n${lines.join('\n')}$1`);
   }
   for (const edit of edits.sort((a, b) => b.from - a.from)) {
     out = out.slice(0, edit.from) + edit.text + out.slice(edit.to);
   }
   // A starting point without protocol.legacy gets one, after every positioned edit is applied.
   if (choices.legacy !== undefined && legacy === undefined) {
-    out = doc.has('protocol') ? out.replace(/(\nprotocol:\n)/, `$1  legacy: ${choices.legacy}\n`) : out.replace(/(\n(?:transports|tools):)/, `\nprotocol:\n  legacy: ${choices.legacy}$1`);
+    out = doc.has('protocol')
+      ? out.replace(/(\nprotocol:\n)/, `$1  legacy: ${choices.legacy}\n`)
+      : out.replace(/(\n(?:transports|tools):)/, `\nprotocol:\n  legacy: ${choices.legacy}$1`);
   }
   return out.replace(/\n{3,}/g, '\n\n');
 }

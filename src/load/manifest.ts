@@ -44,9 +44,20 @@ export function loadManifest(manifestPath: string, cwd: string = process.cwd()):
   try {
     bytes = readFileSync(absolutePath);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : 'does not exist or cannot be read';
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : 'does not exist or cannot be read';
     const at = { file, pointer: '', line: 1, col: 1 };
-    return { ok: false, diagnostics: [makeDiagnostic('manifest-unreadable', at, `manifest "${file}" ${reason}`, 'pass the path of a YAML manifest, e.g. "mcp-gen validate mcp.yaml"')] };
+    return {
+      ok: false,
+      diagnostics: [
+        makeDiagnostic(
+          'manifest-unreadable',
+          at,
+          `manifest "${file}" ${reason}`,
+          'pass the path of a YAML manifest, e.g. "mcp-gen validate mcp.yaml"',
+        ),
+      ],
+    };
   }
   const notText = notTextAt(bytes);
   if (notText !== null) {
@@ -54,7 +65,17 @@ export function loadManifest(manifestPath: string, cwd: string = process.cwd()):
     const before = bytes.subarray(0, notText.offset).toString('utf8');
     const line = before.split('\n').length;
     const at = { file, pointer: '', line, col: before.length - before.lastIndexOf('\n') };
-    return { ok: false, diagnostics: [makeDiagnostic('manifest-not-text', at, `manifest "${file}" is not a UTF-8 text file (${notText.what} at byte ${notText.offset})`, 'pass the path of a YAML manifest saved as UTF-8 text')] };
+    return {
+      ok: false,
+      diagnostics: [
+        makeDiagnostic(
+          'manifest-not-text',
+          at,
+          `manifest "${file}" is not a UTF-8 text file (${notText.what} at byte ${notText.offset})`,
+          'pass the path of a YAML manifest saved as UTF-8 text',
+        ),
+      ],
+    };
   }
   return parseManifest(bytes.toString('utf8'), file, absolutePath);
 }
@@ -91,7 +112,12 @@ export function parseManifest(text: string, file: string, absolutePath: string =
 
   const problems = [...doc.errors, ...doc.warnings].map((e) =>
     e.code === 'DUPLICATE_KEY'
-      ? makeDiagnostic('yaml-duplicate-key', at(e.pos[0]), `duplicate key ${JSON.stringify(keyTextAt(source, e.pos[0]))} in a mapping`, 'remove or rename one of the two keys')
+      ? makeDiagnostic(
+          'yaml-duplicate-key',
+          at(e.pos[0]),
+          `duplicate key ${JSON.stringify(keyTextAt(source, e.pos[0]))} in a mapping`,
+          'remove or rename one of the two keys',
+        )
       : e.code === 'MISSING_CHAR' && /closing ["']?quote/.test(e.message)
         ? unclosedQuote(source, e.pos[0], at)
         : makeDiagnostic('yaml-syntax', at(e.pos[0]), lowerFirst(e.message)),
@@ -103,7 +129,17 @@ export function parseManifest(text: string, file: string, absolutePath: string =
     data = doc.toJS({ maxAliasCount });
   } catch (error) {
     if (error instanceof ReferenceError) {
-      return { ok: false, diagnostics: [makeDiagnostic('yaml-alias-limit', at(firstAliasOffset(doc)), `aliases expand to more than ${maxAliasCount} nodes`, 'write the values out instead of nesting aliases')] };
+      return {
+        ok: false,
+        diagnostics: [
+          makeDiagnostic(
+            'yaml-alias-limit',
+            at(firstAliasOffset(doc)),
+            `aliases expand to more than ${maxAliasCount} nodes`,
+            'write the values out instead of nesting aliases',
+          ),
+        ],
+      };
     }
     throw error;
   }
@@ -115,12 +151,21 @@ export function parseManifest(text: string, file: string, absolutePath: string =
  * A quoted string that never closes runs to the end of the file, where yaml
  * reports it; the place to fix is where it opens, so point there.
  */
-function unclosedQuote(source: string, end: number, at: (offset: number) => { file: string; pointer: string; line: number; col: number }): Diagnostic {
+function unclosedQuote(
+  source: string,
+  end: number,
+  at: (offset: number) => { file: string; pointer: string; line: number; col: number },
+): Diagnostic {
   let open: { offset: number; quote: string } | null = null;
   const walk = (token: unknown): void => {
     if (token === null || typeof token !== 'object') return;
     const t = token as { type?: unknown; offset?: unknown; source?: unknown };
-    if ((t.type === 'double-quoted-scalar' || t.type === 'single-quoted-scalar') && typeof t.offset === 'number' && typeof t.source === 'string' && t.offset <= end) {
+    if (
+      (t.type === 'double-quoted-scalar' || t.type === 'single-quoted-scalar') &&
+      typeof t.offset === 'number' &&
+      typeof t.source === 'string' &&
+      t.offset <= end
+    ) {
       if (open === null || t.offset > open.offset) open = { offset: t.offset, quote: t.source.charAt(0) };
     }
     for (const value of Object.values(token)) walk(value);
@@ -128,7 +173,12 @@ function unclosedQuote(source: string, end: number, at: (offset: number) => { fi
   for (const token of new Parser().parse(source)) walk(token);
   const found = open as { offset: number; quote: string } | null;
   if (found === null) return makeDiagnostic('yaml-syntax', at(end), 'missing closing quote');
-  return makeDiagnostic('yaml-syntax', at(found.offset), `missing closing quote: the string that opens here with ${found.quote} runs to the end of the file`, `end the string with ${found.quote} on the line where it should stop`);
+  return makeDiagnostic(
+    'yaml-syntax',
+    at(found.offset),
+    `missing closing quote: the string that opens here with ${found.quote} runs to the end of the file`,
+    `end the string with ${found.quote} on the line where it should stop`,
+  );
 }
 
 function firstAliasOffset(doc: Document): number {

@@ -34,17 +34,24 @@ export async function loadOpenApi(file: string, cwd: string): Promise<LoadedOpen
   try {
     data = file.endsWith('.json') ? JSON.parse(text) : parse(text, { maxAliasCount: 100 });
   } catch (error) {
-    throw new OpenApiError(`${file}: not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message}`);
+    throw new OpenApiError(
+      `${file}: not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
+    );
   }
   if (!isRecord(data) || typeof data.openapi !== 'string' || !data.openapi.startsWith('3.')) {
     throw new OpenApiError(`${file}: not an OpenAPI 3.x document (no "openapi: 3.x" field)`);
   }
   const remote = findRemoteRef(data, []);
   if (remote !== null) {
-    throw new OpenApiError(`${file}: $ref "${remote.ref}" at ${remote.pointer} points outside this file; remote references are refused (inline the schema or make the reference local, "#/...")`);
+    throw new OpenApiError(
+      `${file}: $ref "${remote.ref}" at ${remote.pointer} points outside this file; remote references are refused (inline the schema or make the reference local, "#/...")`,
+    );
   }
   try {
-    const document = await dereference(structuredClone(data) as never, { resolve: { external: false }, dereference: { circular: 'ignore' } });
+    const document = await dereference(structuredClone(data) as never, {
+      resolve: { external: false },
+      dereference: { circular: 'ignore' },
+    });
     return { file, document: document as unknown as Record<string, unknown> };
   } catch (error) {
     throw new OpenApiError(`${file}: ${(error as Error).message}`);
@@ -60,7 +67,8 @@ function findRemoteRef(value: unknown, at: (string | number)[]): { ref: string; 
     return null;
   }
   if (!isRecord(value)) return null;
-  if (typeof value.$ref === 'string' && !value.$ref.startsWith('#')) return { ref: value.$ref, pointer: formatPointer([...at, '$ref']) || '/' };
+  if (typeof value.$ref === 'string' && !value.$ref.startsWith('#'))
+    return { ref: value.$ref, pointer: formatPointer([...at, '$ref']) || '/' };
   for (const [key, item] of Object.entries(value)) {
     const found = findRemoteRef(item, [...at, key]);
     if (found !== null) return found;

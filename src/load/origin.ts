@@ -27,15 +27,22 @@ export function findMcpGenOrigin(packageRoot: URL = new URL('../../', import.met
   const first = segments.indexOf('node_modules');
   if (first < 0) return { root, version: pkg.version, fromRegistry: false };
   const entry = lockEntry(segments.slice(0, first).join(path.sep), segments.slice(first).join('/'));
-  const local = entry !== undefined && (entry.link === true || (typeof entry.resolved === 'string' && !/^https?:\/\//.test(entry.resolved)));
+  const local =
+    entry !== undefined &&
+    (entry.link === true || (typeof entry.resolved === 'string' && !/^https?:\/\//.test(entry.resolved)));
   return { root, version: pkg.version, fromRegistry: !local };
 }
 
 /** The package's record in npm's lockfiles of the installing project, if any. */
 function lockEntry(project: string, key: string): { resolved?: unknown; link?: unknown } | undefined {
-  for (const file of [path.join(project, 'node_modules', '.package-lock.json'), path.join(project, 'package-lock.json')]) {
+  for (const file of [
+    path.join(project, 'node_modules', '.package-lock.json'),
+    path.join(project, 'package-lock.json'),
+  ]) {
     try {
-      const lock = JSON.parse(readFileSync(file, 'utf8')) as { packages?: Record<string, { resolved?: unknown; link?: unknown }> };
+      const lock = JSON.parse(readFileSync(file, 'utf8')) as {
+        packages?: Record<string, { resolved?: unknown; link?: unknown }>;
+      };
       const entry = lock.packages?.[key];
       if (entry !== undefined) return entry;
     } catch {

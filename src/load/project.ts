@@ -28,7 +28,9 @@ export function loadProject(outDir: string): ExistingProject {
   if (existsSync(marker)) {
     try {
       const parsed = JSON.parse(readFileSync(marker, 'utf8')) as { files?: unknown };
-      previouslyGenerated = Array.isArray(parsed.files) ? parsed.files.filter((f): f is string => typeof f === 'string') : [];
+      previouslyGenerated = Array.isArray(parsed.files)
+        ? parsed.files.filter((f): f is string => typeof f === 'string')
+        : [];
     } catch {
       previouslyGenerated = [];
     }

@@ -37,7 +37,13 @@ export function loadRunRecord(outDir: string): RunRecord | null {
   if (file === null) return null;
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<RunRecord>;
-    return parsed.format === 1 && typeof parsed.key === 'string' && Array.isArray(parsed.files) && Array.isArray(parsed.diagnostics) && Array.isArray(parsed.previouslyGenerated) ? (parsed as RunRecord) : null;
+    return parsed.format === 1 &&
+      typeof parsed.key === 'string' &&
+      Array.isArray(parsed.files) &&
+      Array.isArray(parsed.diagnostics) &&
+      Array.isArray(parsed.previouslyGenerated)
+      ? (parsed as RunRecord)
+      : null;
   } catch {
     return null;
   }
@@ -62,7 +68,9 @@ export function projectMatches(outDir: string, record: RunRecord): boolean {
     if (file.hash !== null && hashText(readFileSync(at(file.path))) !== file.hash) return false;
   }
   const planned = new Set(record.files.map((f) => f.path));
-  return record.previouslyGenerated.every((old) => planned.has(old) || statSync(at(old), { throwIfNoEntry: false }) === undefined);
+  return record.previouslyGenerated.every(
+    (old) => planned.has(old) || statSync(at(old), { throwIfNoEntry: false }) === undefined,
+  );
 }
 
 let identity: string | undefined;
@@ -84,7 +92,8 @@ export function loadToolIdentity(): string {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareText(a.name, b.name))) {
       if (entry.isDirectory() && !bundled && prefix === 'code/' && entry.name === 'bundle') continue;
       if (entry.isDirectory()) walk(new URL(`${entry.name}/`, dir), `${prefix}${entry.name}/`);
-      else if (!entry.name.endsWith('.d.ts')) parts.push(`${prefix}${entry.name}`, hashText(readFileSync(new URL(entry.name, dir))));
+      else if (!entry.name.endsWith('.d.ts'))
+        parts.push(`${prefix}${entry.name}`, hashText(readFileSync(new URL(entry.name, dir))));
     }
   };
   walk(code, 'code/');

@@ -2,7 +2,10 @@
  * MCP's own defaults for tool annotations, in one place: `destructiveHint`
  * defaults to true unless the tool is read-only (spec, ToolAnnotations).
  */
-export function isEffectivelyDestructive(annotations: { readonly readOnlyHint?: unknown; readonly destructiveHint?: unknown }): boolean {
+export function isEffectivelyDestructive(annotations: {
+  readonly readOnlyHint?: unknown;
+  readonly destructiveHint?: unknown;
+}): boolean {
   if (annotations.readOnlyHint === true) return false;
   return annotations.destructiveHint !== false;
 }

@@ -32,5 +32,7 @@ export function wireTools(model: ServerModel): WireTool[] {
  */
 export function toolsetDigest(tools: readonly Readonly<Record<string, unknown>>[]): string {
   const sorted = [...tools].sort((a, b) => compareText(String(a.name), String(b.name)));
-  return `sha256:${createHash('sha256').update(JSON.stringify(sortKeysDeep(sorted)), 'utf8').digest('hex')}`;
+  return `sha256:${createHash('sha256')
+    .update(JSON.stringify(sortKeysDeep(sorted)), 'utf8')
+    .digest('hex')}`;
 }

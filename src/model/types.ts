@@ -62,8 +62,19 @@ export interface ScopeModel {
 
 export type AuthModel =
   | { readonly type: 'none'; readonly scopes: readonly ScopeModel[] }
-  | { readonly type: 'bearer'; readonly tokensEnv: string; readonly resource: string | null; readonly scopes: readonly ScopeModel[] }
-  | { readonly type: 'oauth'; readonly issuer: string; readonly jwksUri: string; readonly resource: string; readonly scopes: readonly ScopeModel[] };
+  | {
+      readonly type: 'bearer';
+      readonly tokensEnv: string;
+      readonly resource: string | null;
+      readonly scopes: readonly ScopeModel[];
+    }
+  | {
+      readonly type: 'oauth';
+      readonly issuer: string;
+      readonly jwksUri: string;
+      readonly resource: string;
+      readonly scopes: readonly ScopeModel[];
+    };
 
 /** Environment variables the generated server reads its signing keys from. */
 export interface SecretsModel {

@@ -7,21 +7,38 @@ import { sortBy } from '../util/compare.js';
 import { normalizeCache } from './cache.js';
 
 /** Resources sorted by name; each cache field falls back to the server's. */
-export function normalizeResources(resources: Readonly<Record<string, ManifestResource>>, serverCache: CacheModel): ResourceModel[] {
-  const models = Object.entries(resources).map(([name, resource]): ResourceModel => ({
-    name,
-    uri: resource.uri ?? null,
-    uriTemplate: resource.uriTemplate ?? null,
-    title: resource.title ?? null,
-    description: resource.description ?? null,
-    mimeType: resource.mimeType ?? null,
-    cache: normalizeCache(resource.cache, serverCache),
-    // Completion values keep their declared order: it is the order the client shows.
-    completions: resource.completions === undefined ? null : Object.fromEntries(sortBy(Object.entries(resource.completions), ([variable]) => variable).map(([variable, values]) => [variable, [...values]])),
-    variables: templateVariables(resource.uriTemplate ?? ''),
-    names: { handler: handlerExport(name), argsType: `${pascalCase(name)}Variables`, file: handlerPath('resource', name) },
-    pointer: `/resources/${name}`,
-  }));
+export function normalizeResources(
+  resources: Readonly<Record<string, ManifestResource>>,
+  serverCache: CacheModel,
+): ResourceModel[] {
+  const models = Object.entries(resources).map(
+    ([name, resource]): ResourceModel => ({
+      name,
+      uri: resource.uri ?? null,
+      uriTemplate: resource.uriTemplate ?? null,
+      title: resource.title ?? null,
+      description: resource.description ?? null,
+      mimeType: resource.mimeType ?? null,
+      cache: normalizeCache(resource.cache, serverCache),
+      // Completion values keep their declared order: it is the order the client shows.
+      completions:
+        resource.completions === undefined
+          ? null
+          : Object.fromEntries(
+              sortBy(Object.entries(resource.completions), ([variable]) => variable).map(([variable, values]) => [
+                variable,
+                [...values],
+              ]),
+            ),
+      variables: templateVariables(resource.uriTemplate ?? ''),
+      names: {
+        handler: handlerExport(name),
+        argsType: `${pascalCase(name)}Variables`,
+        file: handlerPath('resource', name),
+      },
+      pointer: `/resources/${name}`,
+    }),
+  );
   return sortBy(models, (r) => r.name);
 }
 

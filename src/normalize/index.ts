@@ -9,7 +9,15 @@
 import { manifestDefaults } from '../model/defaults.js';
 import type { ManifestAuth, ManifestHandle, ManifestHttp, ManifestStore, Manifest } from '../model/manifest.gen.js';
 import { envPrefix, pascalCase } from '../model/naming.js';
-import type { AuthModel, ExampleModel, HandleModel, HttpModel, ServerModel, StdioModel, StoreModel } from '../model/types.js';
+import type {
+  AuthModel,
+  ExampleModel,
+  HandleModel,
+  HttpModel,
+  ServerModel,
+  StdioModel,
+  StoreModel,
+} from '../model/types.js';
 import { compareText, sortBy } from '../util/compare.js';
 import { deepFreeze } from '../util/freeze.js';
 import { sortKeysDeep } from '../util/stable-json.js';
@@ -21,16 +29,29 @@ import { normalizeTools } from './tools.js';
 /** Builds the ServerModel from a validated manifest. */
 export function normalizeManifest(manifest: Manifest): ServerModel {
   const auth = normalizeAuth(manifest.auth);
-  const defaultScope = auth.type === 'none' ? manifestDefaults.cacheScopeWithoutAuth : manifestDefaults.cacheScopeWithAuth;
+  const defaultScope =
+    auth.type === 'none' ? manifestDefaults.cacheScopeWithoutAuth : manifestDefaults.cacheScopeWithAuth;
   const cache = normalizeCache(manifest.cache, { ttlMs: manifestDefaults.cacheTtlMs, scope: defaultScope });
   const handles = manifest.handles ?? {};
-  const tools = normalizeTools(manifest.tools ?? {}, new Map(Object.entries(handles).map(([kind, h]) => [kind, h.description])));
+  const tools = normalizeTools(
+    manifest.tools ?? {},
+    new Map(Object.entries(handles).map(([kind, h]) => [kind, h.description])),
+  );
   const { server, protocol, secrets } = manifest;
   const prefix = envPrefix(server.name);
 
   const model: ServerModel = {
-    server: { name: server.name, version: server.version, title: server.title ?? null, description: server.description ?? null, instructions: server.instructions ?? null },
-    protocol: { versions: [...(protocol?.versions ?? manifestDefaults.protocolVersions)], legacy: protocol?.legacy ?? manifestDefaults.legacy },
+    server: {
+      name: server.name,
+      version: server.version,
+      title: server.title ?? null,
+      description: server.description ?? null,
+      instructions: server.instructions ?? null,
+    },
+    protocol: {
+      versions: [...(protocol?.versions ?? manifestDefaults.protocolVersions)],
+      legacy: protocol?.legacy ?? manifestDefaults.legacy,
+    },
     cache,
     transports:
       manifest.transports === undefined
@@ -40,7 +61,10 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
             http: manifest.transports.http === undefined ? null : normalizeHttp(manifest.transports.http),
           },
     auth,
-    secrets: { handleKeyEnv: secrets?.handleKeyEnv ?? `${prefix}_HANDLE_KEY`, requestStateKeyEnv: secrets?.requestStateKeyEnv ?? `${prefix}_STATE_KEY` },
+    secrets: {
+      handleKeyEnv: secrets?.handleKeyEnv ?? `${prefix}_HANDLE_KEY`,
+      requestStateKeyEnv: secrets?.requestStateKeyEnv ?? `${prefix}_STATE_KEY`,
+    },
     store: normalizeStore(manifest.store),
     handles: normalizeHandles(handles, tools),
     tools,
@@ -51,15 +75,26 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
     registry:
       manifest.registry === undefined
         ? null
-        : { name: manifest.registry.name, npm: manifest.registry.npm ?? null, remote: manifest.registry.remote ?? null, repository: manifest.registry.repository ?? null },
+        : {
+            name: manifest.registry.name,
+            npm: manifest.registry.npm ?? null,
+            remote: manifest.registry.remote ?? null,
+            repository: manifest.registry.repository ?? null,
+          },
   };
   return deepFreeze(model);
 }
 
 /** Every example, in a fixed order, with sorted keys: the contract tests' calls. */
 function normalizeExamples(manifest: Manifest): ExampleModel[] {
-  const byName = <T>(entries: Readonly<Record<string, T>> | undefined) => sortBy(Object.entries(entries ?? {}), ([name]) => name);
-  const make = (kind: ExampleModel['kind'], name: string, params: Record<string, unknown>, e: { output?: unknown; text?: string; error?: string }): ExampleModel => ({
+  const byName = <T>(entries: Readonly<Record<string, T>> | undefined) =>
+    sortBy(Object.entries(entries ?? {}), ([name]) => name);
+  const make = (
+    kind: ExampleModel['kind'],
+    name: string,
+    params: Record<string, unknown>,
+    e: { output?: unknown; text?: string; error?: string },
+  ): ExampleModel => ({
     kind,
     name,
     params: sortKeysDeep(params) as Record<string, unknown>,
@@ -68,9 +103,15 @@ function normalizeExamples(manifest: Manifest): ExampleModel[] {
     error: e.error ?? null,
   });
   return [
-    ...byName(manifest.tools).flatMap(([name, tool]) => (tool.examples ?? []).map((e) => make('tool', name, { name, arguments: e.input }, e))),
-    ...byName(manifest.resources).flatMap(([name, resource]) => (resource.examples ?? []).map((e) => make('resource', name, { uri: e.uri }, e))),
-    ...byName(manifest.prompts).flatMap(([name, prompt]) => (prompt.examples ?? []).map((e) => make('prompt', name, { name, arguments: e.arguments }, e))),
+    ...byName(manifest.tools).flatMap(([name, tool]) =>
+      (tool.examples ?? []).map((e) => make('tool', name, { name, arguments: e.input }, e)),
+    ),
+    ...byName(manifest.resources).flatMap(([name, resource]) =>
+      (resource.examples ?? []).map((e) => make('resource', name, { uri: e.uri }, e)),
+    ),
+    ...byName(manifest.prompts).flatMap(([name, prompt]) =>
+      (prompt.examples ?? []).map((e) => make('prompt', name, { name, arguments: e.arguments }, e)),
+    ),
   ];
 }
 
@@ -95,7 +136,8 @@ function normalizeHttp(http: ManifestHttp): HttpModel {
 
 function normalizeStore(store: ManifestStore | undefined): StoreModel {
   const idempotencyTtlMs = durationMs(store?.idempotencyTtl, undefined, manifestDefaults.idempotencyTtlMs);
-  if (store?.type === 'redis') return { type: 'redis', urlEnv: validated(store.urlEnv, 'store.urlEnv'), idempotencyTtlMs };
+  if (store?.type === 'redis')
+    return { type: 'redis', urlEnv: validated(store.urlEnv, 'store.urlEnv'), idempotencyTtlMs };
   return { type: 'memory', idempotencyTtlMs };
 }
 
@@ -104,9 +146,21 @@ function normalizeAuth(auth: ManifestAuth | undefined): AuthModel {
     Object.entries(auth?.scopes ?? {}).map(([name, description]) => ({ name, description })),
     (s) => s.name,
   );
-  if (auth?.type === 'bearer') return { type: 'bearer', tokensEnv: validated(auth.tokensEnv, 'auth.tokensEnv'), resource: auth.resource ?? null, scopes };
+  if (auth?.type === 'bearer')
+    return {
+      type: 'bearer',
+      tokensEnv: validated(auth.tokensEnv, 'auth.tokensEnv'),
+      resource: auth.resource ?? null,
+      scopes,
+    };
   if (auth?.type === 'oauth') {
-    return { type: 'oauth', issuer: validated(auth.issuer, 'auth.issuer'), jwksUri: validated(auth.jwksUri, 'auth.jwksUri'), resource: validated(auth.resource, 'auth.resource'), scopes };
+    return {
+      type: 'oauth',
+      issuer: validated(auth.issuer, 'auth.issuer'),
+      jwksUri: validated(auth.jwksUri, 'auth.jwksUri'),
+      resource: validated(auth.resource, 'auth.resource'),
+      scopes,
+    };
   }
   return { type: 'none', scopes };
 }
@@ -120,15 +174,20 @@ function validated(value: string | undefined, key: string): string {
   return value;
 }
 
-function normalizeHandles(handles: Readonly<Record<string, ManifestHandle>>, tools: ServerModel['tools']): HandleModel[] {
-  const models = Object.entries(handles).map(([name, handle]): HandleModel => ({
-    name,
-    description: handle.description,
-    ttlMs: durationMs(handle.ttl, handle.ttlMs, manifestDefaults.handleTtlMs),
-    typeName: `${pascalCase(name)}Handle`,
-    issuedBy: tools.filter((t) => t.issues.some((u) => u.kind === name)).map((t) => t.name),
-    consumedBy: tools.filter((t) => t.consumes.some((u) => u.kind === name)).map((t) => t.name),
-    pointer: `/handles/${name}`,
-  }));
+function normalizeHandles(
+  handles: Readonly<Record<string, ManifestHandle>>,
+  tools: ServerModel['tools'],
+): HandleModel[] {
+  const models = Object.entries(handles).map(
+    ([name, handle]): HandleModel => ({
+      name,
+      description: handle.description,
+      ttlMs: durationMs(handle.ttl, handle.ttlMs, manifestDefaults.handleTtlMs),
+      typeName: `${pascalCase(name)}Handle`,
+      issuedBy: tools.filter((t) => t.issues.some((u) => u.kind === name)).map((t) => t.name),
+      consumedBy: tools.filter((t) => t.consumes.some((u) => u.kind === name)).map((t) => t.name),
+      pointer: `/handles/${name}`,
+    }),
+  );
   return sortBy(models, (h) => h.name);
 }

@@ -13,7 +13,10 @@ import { durationMs } from './cache.js';
 const hintKeys = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
 /** Tools sorted by name, with defaults, handle uses and generated names. */
-export function normalizeTools(tools: Readonly<Record<string, ManifestTool>>, handleDescriptions: ReadonlyMap<string, string>): ToolModel[] {
+export function normalizeTools(
+  tools: Readonly<Record<string, ManifestTool>>,
+  handleDescriptions: ReadonlyMap<string, string>,
+): ToolModel[] {
   const models = Object.entries(tools).map(([name, tool]): ToolModel => {
     const annotations = pickHints(tool.annotations ?? {});
     const destructive = isEffectivelyDestructive(annotations);
@@ -70,8 +73,14 @@ export const idempotencyKeySchema: JsonSchema = {
 function withIdempotencyKey(input: unknown): JsonSchema {
   const schema = isRecord(input) ? input : {};
   const properties = isRecord(schema.properties) ? schema.properties : {};
-  const required = Array.isArray(schema.required) ? schema.required.filter((name) => name !== idempotencyKeyProperty) : [];
-  return { ...schema, properties: { ...properties, [idempotencyKeyProperty]: idempotencyKeySchema }, required: [...required, idempotencyKeyProperty] } as JsonSchema;
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((name) => name !== idempotencyKeyProperty)
+    : [];
+  return {
+    ...schema,
+    properties: { ...properties, [idempotencyKeyProperty]: idempotencyKeySchema },
+    required: [...required, idempotencyKeyProperty],
+  } as JsonSchema;
 }
 
 /** Read-only and idempotent tools are safe to retry; a mutating one is safe only with an idempotency key. */
@@ -96,7 +105,9 @@ function pickHints(annotations: ManifestToolAnnotations): ToolAnnotationsModel {
  */
 export function canonicalSchema(value: unknown): JsonSchema {
   const sortedRequired = mapSchema(value, (node) =>
-    Array.isArray(node.required) ? { ...node, required: [...node.required].sort((a, b) => compareText(String(a), String(b))) } : node,
+    Array.isArray(node.required)
+      ? { ...node, required: [...node.required].sort((a, b) => compareText(String(a), String(b))) }
+      : node,
   );
   return (isRecord(sortedRequired) ? sortKeysDeep(sortedRequired) : {}) as JsonSchema;
 }
@@ -114,8 +125,14 @@ export function lowerHandles(schema: JsonSchema, handleDescriptions: ReadonlyMap
     const kind = node.$handle;
     const { $handle: _kind, ...rest } = node;
     const about = handleDescriptions.get(kind) ?? '';
-    const description = typeof rest.description === 'string' ? rest.description : `A ${kind} handle (${about.replace(/\.$/, '')}). Pass it back exactly as it was returned.`;
-    return sortKeysDeep({ ...rest, type: 'string', minLength: 1, maxLength: maxHandleLength, description }) as Record<string, unknown>;
+    const description =
+      typeof rest.description === 'string'
+        ? rest.description
+        : `A ${kind} handle (${about.replace(/\.$/, '')}). Pass it back exactly as it was returned.`;
+    return sortKeysDeep({ ...rest, type: 'string', minLength: 1, maxLength: maxHandleLength, description }) as Record<
+      string,
+      unknown
+    >;
   }) as JsonSchema;
 }
 

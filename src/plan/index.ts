@@ -56,13 +56,27 @@ export function planProject(model: ServerModel, existing: ReadonlyMap<string, st
   const handlers: HandlerPlan[] = [];
   const claimed = new Set<string>();
   for (const tool of model.tools) {
-    const base = { kind: 'tool' as const, name: tool.name, path: tool.names.file, handler: tool.names.handler, handlerType: 'ToolHandler' as const };
+    const base = {
+      kind: 'tool' as const,
+      name: tool.name,
+      path: tool.names.file,
+      handler: tool.names.handler,
+      handlerType: 'ToolHandler' as const,
+    };
     const oldPath = tool.renamedFrom === null ? null : handlerPath('tool', tool.renamedFrom);
     if (existing.has(base.path)) {
       handlers.push({ ...base, handler: existingExport(existing.get(base.path), tool.name), action: 'keep' });
     } else if (oldPath !== null && tool.renamedFrom !== null && existing.has(oldPath)) {
       claimed.add(oldPath);
-      handlers.push({ ...base, action: 'rename', from: { name: tool.renamedFrom, path: oldPath, handler: existingExport(existing.get(oldPath), tool.renamedFrom) } });
+      handlers.push({
+        ...base,
+        action: 'rename',
+        from: {
+          name: tool.renamedFrom,
+          path: oldPath,
+          handler: existingExport(existing.get(oldPath), tool.renamedFrom),
+        },
+      });
     } else {
       handlers.push({ ...base, action: 'create' });
     }
@@ -71,13 +85,27 @@ export function planProject(model: ServerModel, existing: ReadonlyMap<string, st
   for (const resource of model.resources) {
     const path = resource.names.file;
     const handler = existingExport(existing.get(path), resource.name);
-    handlers.push({ kind: 'resource', name: resource.name, path, handler, handlerType: 'ResourceHandler', action: existing.has(path) ? 'keep' : 'create' });
+    handlers.push({
+      kind: 'resource',
+      name: resource.name,
+      path,
+      handler,
+      handlerType: 'ResourceHandler',
+      action: existing.has(path) ? 'keep' : 'create',
+    });
     claimed.add(path);
   }
   for (const prompt of model.prompts.filter((p) => p.messages === null)) {
     const path = prompt.names.file;
     const handler = existingExport(existing.get(path), prompt.name);
-    handlers.push({ kind: 'prompt', name: prompt.name, path, handler, handlerType: 'PromptHandler', action: existing.has(path) ? 'keep' : 'create' });
+    handlers.push({
+      kind: 'prompt',
+      name: prompt.name,
+      path,
+      handler,
+      handlerType: 'PromptHandler',
+      action: existing.has(path) ? 'keep' : 'create',
+    });
     claimed.add(path);
   }
   const orphans = [...existing.keys()].filter((path) => !claimed.has(path)).sort(compareText);

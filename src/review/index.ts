@@ -26,7 +26,11 @@ export interface Review {
 /** Lints the model and evaluates the gate; validation warnings (e.g. approval: none) count too. */
 export function reviewModel(model: ServerModel, validation: readonly Diagnostic[]): Review {
   const findings = lintModel(model);
-  const fromValidation: Finding[] = validation.map((d) => ({ code: d.code, message: d.message, at: { pointer: d.pointer } }));
+  const fromValidation: Finding[] = validation.map((d) => ({
+    code: d.code,
+    message: d.message,
+    at: { pointer: d.pointer },
+  }));
   const gate = evaluateGate(model, [...fromValidation, ...findings]);
   return { findings, gate, cost: toolsListCost(model), failed: gate.some((g) => g.status === 'FAIL') };
 }

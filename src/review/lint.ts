@@ -12,13 +12,47 @@ import { formatPointer } from '../util/json-pointer.js';
 import { lintUnsafeText } from './unsafe-text.js';
 
 /** Name prefixes that say a tool changes or sends something. */
-export const mutatingVerbs = ['delete_', 'remove_', 'drop_', 'destroy_', 'purge_', 'erase_', 'wipe_', 'send_', 'publish_', 'post_', 'pay_', 'transfer_', 'update_', 'overwrite_', 'revoke_', 'cancel_', 'reset_', 'write_', 'move_', 'rename_', 'archive_', 'deploy_', 'kill_', 'terminate_', 'shutdown_'];
+export const mutatingVerbs = [
+  'delete_',
+  'remove_',
+  'drop_',
+  'destroy_',
+  'purge_',
+  'erase_',
+  'wipe_',
+  'send_',
+  'publish_',
+  'post_',
+  'pay_',
+  'transfer_',
+  'update_',
+  'overwrite_',
+  'revoke_',
+  'cancel_',
+  'reset_',
+  'write_',
+  'move_',
+  'rename_',
+  'archive_',
+  'deploy_',
+  'kill_',
+  'terminate_',
+  'shutdown_',
+];
 
 const secretName = /token|passw|secret|api_?key|credential|cookie|session|private_?key|auth/i;
 const hintNames = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
-function finding(code: Finding['code'], pointer: string, message: string, hint?: string, target: 'key' | 'value' = 'key'): Finding {
-  return hint === undefined ? { code, message, at: { pointer, target } } : { code, message, hint, at: { pointer, target } };
+function finding(
+  code: Finding['code'],
+  pointer: string,
+  message: string,
+  hint?: string,
+  target: 'key' | 'value' = 'key',
+): Finding {
+  return hint === undefined
+    ? { code, message, at: { pointer, target } }
+    : { code, message, hint, at: { pointer, target } };
 }
 
 function isShort(text: string | null): boolean {
@@ -31,22 +65,65 @@ function lintToolHints(tool: ToolModel, model: ServerModel): Finding[] {
   const words = snakeCase(tool.name);
   const verb = mutatingVerbs.find((v) => words.startsWith(v));
   if (verb !== undefined && tool.annotations.destructiveHint !== true) {
-    out.push(finding('lint-mutating-verb', tool.pointer, `tool "${tool.name}" sounds like it changes data ("${verb}") but is not marked destructiveHint: true`, 'set annotations.destructiveHint: true, or rename the tool if it only reads'));
+    out.push(
+      finding(
+        'lint-mutating-verb',
+        tool.pointer,
+        `tool "${tool.name}" sounds like it changes data ("${verb}") but is not marked destructiveHint: true`,
+        'set annotations.destructiveHint: true, or rename the tool if it only reads',
+      ),
+    );
   }
   if (!tool.readOnly && model.auth.type !== 'none' && tool.scopes.length === 0) {
-    out.push(finding('lint-mutating-without-scopes', tool.pointer, `tool "${tool.name}" changes data but requires no scope, so every authenticated caller may use it`, 'list the scopes a caller must hold under "scopes"'));
+    out.push(
+      finding(
+        'lint-mutating-without-scopes',
+        tool.pointer,
+        `tool "${tool.name}" changes data but requires no scope, so every authenticated caller may use it`,
+        'list the scopes a caller must hold under "scopes"',
+      ),
+    );
   }
   if (!tool.readOnly && tool.annotations.openWorldHint !== false && tool.approval === 'none') {
-    out.push(finding('lint-external-write-without-approval', tool.pointer, `tool "${tool.name}" may act on the outside world (openWorldHint is not false) and runs without approval`, 'set openWorldHint: false if it only touches this server\'s data, or approval: confirm'));
+    out.push(
+      finding(
+        'lint-external-write-without-approval',
+        tool.pointer,
+        `tool "${tool.name}" may act on the outside world (openWorldHint is not false) and runs without approval`,
+        "set openWorldHint: false if it only touches this server's data, or approval: confirm",
+      ),
+    );
   }
   if (tool.retry === 'unsafe') {
-    out.push(finding('lint-retry-unsafe', tool.pointer, `tool "${tool.name}" changes data and is not idempotent, so a client that retries it after a timeout may run it twice`, 'add "idempotency: key" (a retry with the same idempotencyKey gets the stored result), or set annotations.idempotentHint: true if a repeat truly has no further effect'));
+    out.push(
+      finding(
+        'lint-retry-unsafe',
+        tool.pointer,
+        `tool "${tool.name}" changes data and is not idempotent, so a client that retries it after a timeout may run it twice`,
+        'add "idempotency: key" (a retry with the same idempotencyKey gets the stored result), or set annotations.idempotentHint: true if a repeat truly has no further effect',
+      ),
+    );
   }
-  if (tool.title === null) out.push(finding('lint-missing-title', tool.pointer, `tool "${tool.name}" has no title`, 'add a short human-readable "title"'));
+  if (tool.title === null)
+    out.push(
+      finding(
+        'lint-missing-title',
+        tool.pointer,
+        `tool "${tool.name}" has no title`,
+        'add a short human-readable "title"',
+      ),
+    );
   const needed = tool.readOnly ? (['readOnlyHint', 'openWorldHint'] as const) : hintNames;
   const missing = needed.filter((h) => tool.annotations[h] === undefined);
   if (missing.length > 0) {
-    out.push(finding('lint-missing-hints', tool.pointer, `tool "${tool.name}" leaves ${missing.join(', ')} to MCP's defaults`, `state ${missing.map((h) => `${h}: ...`).join(', ')} under annotations`));
+    out.push(
+      finding(
+        'lint-missing-hints',
+        tool.pointer,
+        `tool "${tool.name}" leaves ${missing.join(', ')} to MCP's defaults`,
+        `state ${missing.map((h) => `${h}: ...`).join(', ')} under annotations`,
+      ),
+    );
   }
   return out;
 }
@@ -60,21 +137,62 @@ function lintInputSchema(tool: ToolModel): Finding[] {
     const types = Array.isArray(node.type) ? node.type : [node.type];
     const bounded = node.enum !== undefined || node.const !== undefined;
     if ((types.includes('object') || node.properties !== undefined) && node.additionalProperties !== false) {
-      out.push(finding('lint-open-schema', pointer, `tool "${tool.name}" ${where} accepts any extra property`, 'add "additionalProperties: false"'));
+      out.push(
+        finding(
+          'lint-open-schema',
+          pointer,
+          `tool "${tool.name}" ${where} accepts any extra property`,
+          'add "additionalProperties: false"',
+        ),
+      );
     }
     if (types.includes('string') && node.maxLength === undefined && !bounded) {
-      out.push(finding('lint-unbounded-string', pointer, `tool "${tool.name}" ${where} is a string without maxLength`, 'add "maxLength"'));
+      out.push(
+        finding(
+          'lint-unbounded-string',
+          pointer,
+          `tool "${tool.name}" ${where} is a string without maxLength`,
+          'add "maxLength"',
+        ),
+      );
     }
     if (types.includes('array') && node.maxItems === undefined) {
-      out.push(finding('lint-unbounded-array', pointer, `tool "${tool.name}" ${where} is an array without maxItems`, 'add "maxItems"'));
+      out.push(
+        finding(
+          'lint-unbounded-array',
+          pointer,
+          `tool "${tool.name}" ${where} is an array without maxItems`,
+          'add "maxItems"',
+        ),
+      );
     }
-    if ((types.includes('number') || types.includes('integer')) && !bounded && (node.minimum === undefined && node.exclusiveMinimum === undefined || node.maximum === undefined && node.exclusiveMaximum === undefined)) {
-      out.push(finding('lint-unbounded-number', pointer, `tool "${tool.name}" ${where} is a number without both minimum and maximum`, 'add "minimum" and "maximum"'));
+    if (
+      (types.includes('number') || types.includes('integer')) &&
+      !bounded &&
+      ((node.minimum === undefined && node.exclusiveMinimum === undefined) ||
+        (node.maximum === undefined && node.exclusiveMaximum === undefined))
+    ) {
+      out.push(
+        finding(
+          'lint-unbounded-number',
+          pointer,
+          `tool "${tool.name}" ${where} is a number without both minimum and maximum`,
+          'add "minimum" and "maximum"',
+        ),
+      );
     }
     const header = node['x-mcp-header'];
     const name = path[path.length - 1];
     if (header !== undefined && typeof name === 'string' && secretName.test(name)) {
-      out.push(finding('lint-secret-header', `${pointer}/x-mcp-header`, `tool "${tool.name}" mirrors "${name}" into an HTTP header (x-mcp-header), where proxies log it`, 'remove "x-mcp-header" from this property', 'value'));
+      out.push(
+        finding(
+          'lint-secret-header',
+          `${pointer}/x-mcp-header`,
+          `tool "${tool.name}" mirrors "${name}" into an HTTP header (x-mcp-header), where proxies log it`,
+          'remove "x-mcp-header" from this property',
+          'value',
+        ),
+      );
     }
   });
   return out;
@@ -83,21 +201,77 @@ function lintInputSchema(tool: ToolModel): Finding[] {
 /** Every lint finding of the model, in manifest order of the items they concern. */
 export function lintModel(model: ServerModel): Finding[] {
   const out: Finding[] = [];
-  if (model.server.instructions === null) out.push(finding('lint-no-instructions', '/server', 'the server has no instructions for the model', 'add "instructions" under server (mention the approval step if tools are destructive)'));
-  if (model.cache.ttlMs === 0) out.push(finding('lint-cache-disabled', '/cache', 'discovery and lists have ttlMs 0, so clients must refetch them on every use', 'give lists a positive freshness, e.g. "cache: { ttl: 5m }"'));
-  if (model.protocol.legacy === 'serve') out.push(finding('lint-legacy-adapter', '/protocol', `${legacyProtocolVersion} clients are answered by the labeled legacy adapter (protocol.legacy: serve): initialize, Mcp-Session-Id sessions, GET streams, DELETE and server-to-client requests exist only there; the modern path never uses them`, `set protocol.legacy: reject once no ${legacyProtocolVersion} client remains`));
+  if (model.server.instructions === null)
+    out.push(
+      finding(
+        'lint-no-instructions',
+        '/server',
+        'the server has no instructions for the model',
+        'add "instructions" under server (mention the approval step if tools are destructive)',
+      ),
+    );
+  if (model.cache.ttlMs === 0)
+    out.push(
+      finding(
+        'lint-cache-disabled',
+        '/cache',
+        'discovery and lists have ttlMs 0, so clients must refetch them on every use',
+        'give lists a positive freshness, e.g. "cache: { ttl: 5m }"',
+      ),
+    );
+  if (model.protocol.legacy === 'serve')
+    out.push(
+      finding(
+        'lint-legacy-adapter',
+        '/protocol',
+        `${legacyProtocolVersion} clients are answered by the labeled legacy adapter (protocol.legacy: serve): initialize, Mcp-Session-Id sessions, GET streams, DELETE and server-to-client requests exist only there; the modern path never uses them`,
+        `set protocol.legacy: reject once no ${legacyProtocolVersion} client remains`,
+      ),
+    );
   if (model.transports.http !== null && model.transports.http.allowedOrigins.length === 0) {
-    out.push(finding('lint-http-no-browser-origins', '/transports/http', 'HTTP accepts browser requests only from loopback origins (allowedOrigins is empty)', 'list the exact origins of browser hosts that must connect'));
+    out.push(
+      finding(
+        'lint-http-no-browser-origins',
+        '/transports/http',
+        'HTTP accepts browser requests only from loopback origins (allowedOrigins is empty)',
+        'list the exact origins of browser hosts that must connect',
+      ),
+    );
   }
   if (model.tools.length > model.lint.maxTools) {
-    out.push(finding('lint-too-many-tools', '/tools', `the server declares ${model.tools.length} tools, more than lint.maxTools (${model.lint.maxTools})`, 'merge or split tools across servers, or raise lint.maxTools on purpose'));
+    out.push(
+      finding(
+        'lint-too-many-tools',
+        '/tools',
+        `the server declares ${model.tools.length} tools, more than lint.maxTools (${model.lint.maxTools})`,
+        'merge or split tools across servers, or raise lint.maxTools on purpose',
+      ),
+    );
   }
   const byDescription = new Map<string, string>();
   for (const tool of model.tools) {
     out.push(...lintToolHints(tool, model), ...lintInputSchema(tool));
-    if (isShort(tool.description)) out.push(finding('lint-description-short', `${tool.pointer}/description`, `tool "${tool.name}" has a description too short to choose it by`, 'say what it does, what it returns and when to use it', 'value'));
+    if (isShort(tool.description))
+      out.push(
+        finding(
+          'lint-description-short',
+          `${tool.pointer}/description`,
+          `tool "${tool.name}" has a description too short to choose it by`,
+          'say what it does, what it returns and when to use it',
+          'value',
+        ),
+      );
     const twin = byDescription.get(tool.description);
-    if (twin !== undefined) out.push(finding('lint-description-duplicate', `${tool.pointer}/description`, `tools "${twin}" and "${tool.name}" have the same description`, 'describe what sets each tool apart', 'value'));
+    if (twin !== undefined)
+      out.push(
+        finding(
+          'lint-description-duplicate',
+          `${tool.pointer}/description`,
+          `tools "${twin}" and "${tool.name}" have the same description`,
+          'describe what sets each tool apart',
+          'value',
+        ),
+      );
     else byDescription.set(tool.description, tool.name);
   }
   out.push(...lintUnsafeText(model));
@@ -105,7 +279,15 @@ export function lintModel(model: ServerModel): Finding[] {
   for (const item of [...model.resources, ...model.prompts]) {
     if (isShort(item.description)) {
       const kind = 'uri' in item ? 'resource' : 'prompt';
-      out.push(finding('lint-description-short', item.description === null ? item.pointer : `${item.pointer}/description`, `${kind} "${item.name}" has ${item.description === null ? 'no description' : 'a description too short to choose it by'}`, 'say what it holds or does in a sentence', item.description === null ? 'key' : 'value'));
+      out.push(
+        finding(
+          'lint-description-short',
+          item.description === null ? item.pointer : `${item.pointer}/description`,
+          `${kind} "${item.name}" has ${item.description === null ? 'no description' : 'a description too short to choose it by'}`,
+          'say what it holds or does in a sentence',
+          item.description === null ? 'key' : 'value',
+        ),
+      );
     }
   }
   return out;
@@ -121,6 +303,11 @@ function lintNameStyle(model: ServerModel): Finding[] {
   return items
     .filter(([, item]) => !snakeCasePattern.test(item.name))
     .map(([kind, item]) =>
-      finding('lint-name-style', item.pointer, `${kind} name "${item.name}" is not snake_case`, `rename it to "${snakeCase(item.name)}" if no client depends on the current name${kind === 'tool' ? ' (with renamedFrom, to keep its handler)' : ''}`),
+      finding(
+        'lint-name-style',
+        item.pointer,
+        `${kind} name "${item.name}" is not snake_case`,
+        `rename it to "${snakeCase(item.name)}" if no client depends on the current name${kind === 'tool' ? ' (with renamedFrom, to keep its handler)' : ''}`,
+      ),
     );
 }

@@ -23,7 +23,8 @@ const injectionPhrases: readonly RegExp[] = [
 /** What is wrong with `text`, or null when it reads as plain description. */
 export function unsafeTextReason(text: string): string | null {
   const bidi = bidiControls.exec(text);
-  if (bidi !== null) return `a bidirectional control character (U+${codePoint(bidi[0])}), which shows the text in another order than a model reads it`;
+  if (bidi !== null)
+    return `a bidirectional control character (U+${codePoint(bidi[0])}), which shows the text in another order than a model reads it`;
   const hidden = zeroWidth.exec(text);
   if (hidden !== null) return `a zero-width character (U+${codePoint(hidden[0])}), which hides text from a reviewer`;
   for (const phrase of injectionPhrases) {
@@ -45,24 +46,57 @@ function modelFacingTexts(model: ServerModel): { pointer: string; owner: string;
     { pointer: '/server/instructions', owner: 'server instructions', text: model.server.instructions },
   ];
   for (const tool of model.tools) {
-    texts.push({ pointer: `${tool.pointer}/title`, owner: `tool "${tool.name}" title`, text: tool.title }, { pointer: `${tool.pointer}/description`, owner: `tool "${tool.name}" description`, text: tool.description });
+    texts.push(
+      { pointer: `${tool.pointer}/title`, owner: `tool "${tool.name}" title`, text: tool.title },
+      { pointer: `${tool.pointer}/description`, owner: `tool "${tool.name}" description`, text: tool.description },
+    );
     for (const part of ['input', 'output'] as const) {
       walkSchema(tool[part], (node, path) => {
         for (const key of ['title', 'description'] as const) {
           const value = node[key];
-          if (typeof value === 'string') texts.push({ pointer: `${tool.pointer}/${part}${formatPointer(path)}/${key}`, owner: `tool "${tool.name}" ${part}${path.length === 0 ? '' : ` ${formatPointer(path)}`} ${key}`, text: value });
+          if (typeof value === 'string')
+            texts.push({
+              pointer: `${tool.pointer}/${part}${formatPointer(path)}/${key}`,
+              owner: `tool "${tool.name}" ${part}${path.length === 0 ? '' : ` ${formatPointer(path)}`} ${key}`,
+              text: value,
+            });
         }
       });
     }
   }
   for (const resource of model.resources) {
-    texts.push({ pointer: `${resource.pointer}/title`, owner: `resource "${resource.name}" title`, text: resource.title }, { pointer: `${resource.pointer}/description`, owner: `resource "${resource.name}" description`, text: resource.description });
+    texts.push(
+      { pointer: `${resource.pointer}/title`, owner: `resource "${resource.name}" title`, text: resource.title },
+      {
+        pointer: `${resource.pointer}/description`,
+        owner: `resource "${resource.name}" description`,
+        text: resource.description,
+      },
+    );
   }
   for (const prompt of model.prompts) {
-    texts.push({ pointer: `${prompt.pointer}/title`, owner: `prompt "${prompt.name}" title`, text: prompt.title }, { pointer: `${prompt.pointer}/description`, owner: `prompt "${prompt.name}" description`, text: prompt.description });
+    texts.push(
+      { pointer: `${prompt.pointer}/title`, owner: `prompt "${prompt.name}" title`, text: prompt.title },
+      {
+        pointer: `${prompt.pointer}/description`,
+        owner: `prompt "${prompt.name}" description`,
+        text: prompt.description,
+      },
+    );
     for (const argument of prompt.arguments) {
       const at = `${prompt.pointer}/arguments/${argument.name}`;
-      texts.push({ pointer: `${at}/title`, owner: `prompt "${prompt.name}" argument "${argument.name}" title`, text: argument.title }, { pointer: `${at}/description`, owner: `prompt "${prompt.name}" argument "${argument.name}" description`, text: argument.description });
+      texts.push(
+        {
+          pointer: `${at}/title`,
+          owner: `prompt "${prompt.name}" argument "${argument.name}" title`,
+          text: argument.title,
+        },
+        {
+          pointer: `${at}/description`,
+          owner: `prompt "${prompt.name}" argument "${argument.name}" description`,
+          text: argument.description,
+        },
+      );
     }
   }
   return texts;
@@ -74,7 +108,12 @@ export function lintUnsafeText(model: ServerModel): Finding[] {
   for (const { pointer, owner, text } of modelFacingTexts(model)) {
     const reason = text === null ? null : unsafeTextReason(text);
     if (reason === null) continue;
-    out.push({ code: 'lint-description-unsafe', message: `${owner} contains ${reason}`, hint: 'write plain text that describes what it does; remove invisible and direction characters and any instruction to the model', at: { pointer, target: 'value' } });
+    out.push({
+      code: 'lint-description-unsafe',
+      message: `${owner} contains ${reason}`,
+      hint: 'write plain text that describes what it does; remove invisible and direction characters and any instruction to the model',
+      at: { pointer, target: 'value' },
+    });
   }
   return out;
 }

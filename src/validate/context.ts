@@ -22,7 +22,13 @@ export class RuleContext {
   }
 
   /** Records a problem at the node named by `path`; `target: 'key'` points at a mapping key instead of its value. */
-  report(code: DiagnosticCode, path: readonly (string | number)[], message: string, hint?: string, target: 'key' | 'value' = 'value'): void {
+  report(
+    code: DiagnosticCode,
+    path: readonly (string | number)[],
+    message: string,
+    hint?: string,
+    target: 'key' | 'value' = 'value',
+  ): void {
     const pointer = formatPointer(path);
     const { line, col } = this.source.locate(pointer, target);
     this.diagnostics.push(makeDiagnostic(code, { file: this.source.file, pointer, line, col }, message, hint));

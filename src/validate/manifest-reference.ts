@@ -49,7 +49,8 @@ function typeText(node: Node): string {
   if (typeof node.$ref === 'string') return typeText(resolve(node.$ref.slice(1)));
   if (node.const !== undefined) return Number.isInteger(node.const) ? 'integer' : typeof node.const;
   if (Array.isArray(node.enum)) return node.enum.map(code).join(' | ');
-  if (node.type === 'integer' && typeof node.minimum === 'number') return typeof node.maximum === 'number' ? `integer ${node.minimum}–${node.maximum}` : `integer ≥ ${node.minimum}`;
+  if (node.type === 'integer' && typeof node.minimum === 'number')
+    return typeof node.maximum === 'number' ? `integer ${node.minimum}–${node.maximum}` : `integer ≥ ${node.minimum}`;
   if (node.type === 'array') return (node.items as Node | undefined)?.type === 'string' ? 'list of strings' : 'list';
   if (node.type === 'object') return 'mapping';
   return String(node.type);
@@ -64,7 +65,8 @@ function constraints(node: Node): string[] {
   if (typeof max === 'number') out.push(min === 1 ? `1–${max} characters` : `at most ${max} characters`);
   else if (min === 1) out.push('not empty');
   if (node.minItems === 1) out.push('at least one entry');
-  if (node.propertyNames !== undefined) out.push(`each key ${constraints(deref(node.propertyNames as Node)).join(', ')}`);
+  if (node.propertyNames !== undefined)
+    out.push(`each key ${constraints(deref(node.propertyNames as Node)).join(', ')}`);
   return out;
 }
 
@@ -90,7 +92,12 @@ function rows(node: Node, spec: TableSpec, prefix: string): string[] {
     .flatMap(([key, child]) => {
       const row = `| ${cell(code(`${prefix}${key}`))} | ${cell(typeText(child))} | ${cell(requiredOrDefault(child, required.has(key)))} | ${cell(meaning(child))} |`;
       if (!spec.expand?.includes(key)) return [row];
-      const inner = child.type === 'array' ? { node: child.items as Node, path: `${key}[].` } : child.additionalProperties !== undefined && child.properties === undefined ? { node: child.additionalProperties as Node, path: `${key}.<name>.` } : { node: child, path: `${key}.` };
+      const inner =
+        child.type === 'array'
+          ? { node: child.items as Node, path: `${key}[].` }
+          : child.additionalProperties !== undefined && child.properties === undefined
+            ? { node: child.additionalProperties as Node, path: `${key}.<name>.` }
+            : { node: child, path: `${key}.` };
       return [row, ...rows(inner.node, { at: spec.at }, `${prefix}${inner.path}`)];
     });
 }
@@ -99,10 +106,17 @@ function rows(node: Node, spec: TableSpec, prefix: string): string[] {
 export function renderReferenceTable(section: string): string {
   const spec = tables[section];
   if (spec === undefined) throw new Error(`docs/manifest.md names an unknown schema table "${section}"`);
-  return ['| Key | Type | Required / default | Meaning |', '| --- | --- | --- | --- |', ...rows(resolve(spec.at), spec, '')].join('\n');
+  return [
+    '| Key | Type | Required / default | Meaning |',
+    '| --- | --- | --- | --- |',
+    ...rows(resolve(spec.at), spec, ''),
+  ].join('\n');
 }
 
 /** `doc` (the text of docs/manifest.md) with every schema table rewritten from the schema. */
 export function renderManifestReference(doc: string): string {
-  return doc.replace(/(<!-- schema-table: ([a-zA-Z]+) -->\n)[\s\S]*?(\n<!-- \/schema-table -->)/g, (_all, open: string, section: string, close: string) => `${open}${renderReferenceTable(section)}${close}`);
+  return doc.replace(
+    /(<!-- schema-table: ([a-zA-Z]+) -->\n)[\s\S]*?(\n<!-- \/schema-table -->)/g,
+    (_all, open: string, section: string, close: string) => `${open}${renderReferenceTable(section)}${close}`,
+  );
 }

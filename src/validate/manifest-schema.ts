@@ -14,701 +14,667 @@ import { legacyProtocolVersion, manifestDefaults, protocolVersion } from '../mod
 export const annotationKeywords = ['x-type', 'x-default'] as const;
 
 export const manifestSchema = {
-  "$schema": "http://json-schema.org/draft-07/schema#",
-  "title": "mcp-gen manifest v1",
-  "description": `Describes an MCP server (spec revision ${protocolVersion}): its tools, resources, prompts and state handles. mcp-gen compiles it into a typed TypeScript server.`,
-  "type": "object",
-  "additionalProperties": false,
-  "required": [
-    "mcpGen",
-    "server"
-  ],
-  "properties": {
-    "$schema": {
-      "type": "string",
-      "description": "Schema location for editors; ignored by mcp-gen."
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'mcp-gen manifest v1',
+  description: `Describes an MCP server (spec revision ${protocolVersion}): its tools, resources, prompts and state handles. mcp-gen compiles it into a typed TypeScript server.`,
+  type: 'object',
+  additionalProperties: false,
+  required: ['mcpGen', 'server'],
+  properties: {
+    $schema: {
+      type: 'string',
+      description: 'Schema location for editors; ignored by mcp-gen.',
     },
-    "mcpGen": {
-      "const": 1,
-      "description": "Version of the manifest language. Always `1`."
+    mcpGen: {
+      const: 1,
+      description: 'Version of the manifest language. Always `1`.',
     },
-    "server": {
-      "type": "object",
-      "additionalProperties": false,
-      "required": [
-        "name",
-        "version"
-      ],
-      "properties": {
-        "name": {
-          "type": "string",
-          "pattern": "^[a-z][a-z0-9-]*$",
-          "maxLength": 64,
-          "description": "Becomes `serverInfo.name` and the package name."
+    server: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'version'],
+      properties: {
+        name: {
+          type: 'string',
+          pattern: '^[a-z][a-z0-9-]*$',
+          maxLength: 64,
+          description: 'Becomes `serverInfo.name` and the package name.',
         },
-        "version": {
-          "type": "string",
-          "pattern": "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$",
-          "description": "Semantic version (`1.2.3`, `1.0.0-beta.1`). Becomes `serverInfo.version`. Quote it if YAML would read it as a number."
+        version: {
+          type: 'string',
+          pattern: '^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$',
+          description:
+            'Semantic version (`1.2.3`, `1.0.0-beta.1`). Becomes `serverInfo.version`. Quote it if YAML would read it as a number.',
         },
-        "title": {
-          "type": "string",
-          "minLength": 1,
-          "maxLength": 200,
-          "description": "Display name for hosts."
+        title: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: 'Display name for hosts.',
         },
-        "description": {
-          "type": "string",
-          "minLength": 1,
-          "maxLength": 2000,
-          "description": "What the server is for; shown in `serverInfo`."
+        description: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 2000,
+          description: 'What the server is for; shown in `serverInfo`.',
         },
-        "instructions": {
-          "type": "string",
-          "minLength": 1,
-          "maxLength": 8000,
-          "description": "Guidance for the model; returned by `server/discover`."
-        }
-      }
+        instructions: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 8000,
+          description: 'Guidance for the model; returned by `server/discover`.',
+        },
+      },
     },
-    "protocol": {
-      "type": "object",
-      "additionalProperties": false,
-      "properties": {
-        "versions": {
-          "type": "array",
-          "minItems": 1,
-          "items": {
-            "type": "string",
-            "examples": [protocolVersion]
+    protocol: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        versions: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'string',
+            examples: [protocolVersion],
           },
-          "description": "Protocol revisions served on the modern path, each listed once; only revisions generated servers implement.",
-          "default": [...manifestDefaults.protocolVersions]
+          description:
+            'Protocol revisions served on the modern path, each listed once; only revisions generated servers implement.',
+          default: [...manifestDefaults.protocolVersions],
         },
-        "legacy": {
-          "enum": [
-            "serve",
-            "reject"
-          ],
-          "description": `What happens to clients of the handshake-era revision ${legacyProtocolVersion}. \`serve\` answers them through a labeled legacy adapter (over HTTP: \`initialize\` opens an \`Mcp-Session-Id\` session; approvals reach them as real \`elicitation/create\` requests; see [interop.md](interop.md)); \`reject\` answers them with error \`-32022\`. Most hosts in use today speak ${legacyProtocolVersion}.`,
-          "default": manifestDefaults.legacy
-        }
-      }
+        legacy: {
+          enum: ['serve', 'reject'],
+          description: `What happens to clients of the handshake-era revision ${legacyProtocolVersion}. \`serve\` answers them through a labeled legacy adapter (over HTTP: \`initialize\` opens an \`Mcp-Session-Id\` session; approvals reach them as real \`elicitation/create\` requests; see [interop.md](interop.md)); \`reject\` answers them with error \`-32022\`. Most hosts in use today speak ${legacyProtocolVersion}.`,
+          default: manifestDefaults.legacy,
+        },
+      },
     },
-    "cache": {
-      "$ref": "#/definitions/cache",
-      "description": "Default freshness for server/discover, lists and resource reads."
+    cache: {
+      $ref: '#/definitions/cache',
+      description: 'Default freshness for server/discover, lists and resource reads.',
     },
-    "transports": {
-      "type": "object",
-      "additionalProperties": false,
-      "minProperties": 1,
-      "description": "Transports the server offers. Default: stdio only.",
-      "properties": {
-        "stdio": {
-          "type": [
-            "object",
-            "null"
-          ],
-          "additionalProperties": false,
-          "properties": {
-            "maxConcurrentCalls": {
-              "type": "integer",
-              "minimum": 1,
-              "description": "Requests in flight at once on the connection; more get a JSON-RPC error (-32000) at once.",
-              "default": manifestDefaults.stdioMaxConcurrentCalls
-            }
+    transports: {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      description: 'Transports the server offers. Default: stdio only.',
+      properties: {
+        stdio: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          properties: {
+            maxConcurrentCalls: {
+              type: 'integer',
+              minimum: 1,
+              description: 'Requests in flight at once on the connection; more get a JSON-RPC error (-32000) at once.',
+              default: manifestDefaults.stdioMaxConcurrentCalls,
+            },
           },
-          "description": "Serve over stdin/stdout. Write `stdio: {}` to enable (an empty `stdio:` works too).",
-          "x-default": "off unless listed"
+          description: 'Serve over stdin/stdout. Write `stdio: {}` to enable (an empty `stdio:` works too).',
+          'x-default': 'off unless listed',
         },
-        "http": {
-          "type": "object",
-          "additionalProperties": false,
-          "properties": {
-            "host": {
-              "type": "string",
-              "minLength": 1,
-              "description": "Bind address.",
-              "default": manifestDefaults.httpHost
+        http: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            host: {
+              type: 'string',
+              minLength: 1,
+              description: 'Bind address.',
+              default: manifestDefaults.httpHost,
             },
-            "port": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 65535,
-              "description": "Port.",
-              "default": manifestDefaults.httpPort
+            port: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 65535,
+              description: 'Port.',
+              default: manifestDefaults.httpPort,
             },
-            "path": {
-              "type": "string",
-              "pattern": "^/[A-Za-z0-9._~/-]*$",
-              "description": "The single MCP endpoint.",
-              "default": manifestDefaults.httpPath
+            path: {
+              type: 'string',
+              pattern: '^/[A-Za-z0-9._~/-]*$',
+              description: 'The single MCP endpoint.',
+              default: manifestDefaults.httpPath,
             },
-            "allowedOrigins": {
-              "type": "array",
-              "items": {
-                "type": "string"
+            allowedOrigins: {
+              type: 'array',
+              items: {
+                type: 'string',
               },
-              "description": "Browser origins allowed besides loopback, e.g. `http://localhost:6274`.",
-              "default": []
+              description: 'Browser origins allowed besides loopback, e.g. `http://localhost:6274`.',
+              default: [],
             },
-            "maxConcurrentCalls": {
-              "type": "integer",
-              "minimum": 1,
-              "description": "Requests served at once by one instance; more get HTTP 503 with `Retry-After`.",
-              "default": manifestDefaults.httpMaxConcurrentCalls
+            maxConcurrentCalls: {
+              type: 'integer',
+              minimum: 1,
+              description: 'Requests served at once by one instance; more get HTTP 503 with `Retry-After`.',
+              default: manifestDefaults.httpMaxConcurrentCalls,
             },
-            "maxBufferedBytes": {
-              "type": "integer",
-              "minimum": 1,
-              "description": "Request body bytes held at once by one instance (a body is held until its answer is sent); more get HTTP 503 with `Retry-After`. One body may be at most 4 MiB.",
-              "default": manifestDefaults.httpMaxBufferedBytes
+            maxBufferedBytes: {
+              type: 'integer',
+              minimum: 1,
+              description:
+                'Request body bytes held at once by one instance (a body is held until its answer is sent); more get HTTP 503 with `Retry-After`. One body may be at most 4 MiB.',
+              default: manifestDefaults.httpMaxBufferedBytes,
             },
-            "shutdownGrace": {
-              "$ref": "#/definitions/duration",
-              "description": "On SIGTERM or SIGINT, how long calls in flight may still finish before they are cancelled.",
-              "default": manifestDefaults.httpShutdownGrace
-            }
+            shutdownGrace: {
+              $ref: '#/definitions/duration',
+              description: 'On SIGTERM or SIGINT, how long calls in flight may still finish before they are cancelled.',
+              default: manifestDefaults.httpShutdownGrace,
+            },
           },
-          "description": "Serve over Streamable HTTP on a single endpoint.",
-          "x-default": "off unless listed"
-        }
-      }
+          description: 'Serve over Streamable HTTP on a single endpoint.',
+          'x-default': 'off unless listed',
+        },
+      },
     },
-    "auth": {
-      "type": "object",
-      "additionalProperties": false,
-      "required": [
-        "type"
-      ],
-      "properties": {
-        "type": {
-          "enum": [
-            "none",
-            "bearer",
-            "oauth"
-          ],
-          "description": "How HTTP requests are authorized."
+    auth: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type'],
+      properties: {
+        type: {
+          enum: ['none', 'bearer', 'oauth'],
+          description: 'How HTTP requests are authorized.',
         },
-        "tokensEnv": {
-          "type": "string",
-          "pattern": "^[A-Z_][A-Z0-9_]*$",
-          "description": "Name of the environment variable holding `token=principal:scope,scope;...` entries.",
-          "x-default": "required for `bearer`"
+        tokensEnv: {
+          type: 'string',
+          pattern: '^[A-Z_][A-Z0-9_]*$',
+          description: 'Name of the environment variable holding `token=principal:scope,scope;...` entries.',
+          'x-default': 'required for `bearer`',
         },
-        "issuer": {
-          "type": "string",
-          "description": "The authorization server (the JWT `iss`).",
-          "x-default": "required for `oauth`",
-          "x-type": "URL"
+        issuer: {
+          type: 'string',
+          description: 'The authorization server (the JWT `iss`).',
+          'x-default': 'required for `oauth`',
+          'x-type': 'URL',
         },
-        "jwksUri": {
-          "type": "string",
-          "description": "Where the issuer publishes its signing keys.",
-          "x-default": "required for `oauth`",
-          "x-type": "URL"
+        jwksUri: {
+          type: 'string',
+          description: 'Where the issuer publishes its signing keys.',
+          'x-default': 'required for `oauth`',
+          'x-type': 'URL',
         },
-        "resource": {
-          "type": "string",
-          "description": "`oauth`: this server's resource URL; access tokens must name it as audience. `bearer`: the public URL of the MCP endpoint, advertised in the protected-resource metadata and the `WWW-Authenticate` challenge; set it when the server runs behind a TLS-terminating proxy, or the URL is built from each request's `Host` header with `http://`.",
-          "x-default": "required for `oauth`; optional for `bearer`",
-          "x-type": "URL"
+        resource: {
+          type: 'string',
+          description:
+            "`oauth`: this server's resource URL; access tokens must name it as audience. `bearer`: the public URL of the MCP endpoint, advertised in the protected-resource metadata and the `WWW-Authenticate` challenge; set it when the server runs behind a TLS-terminating proxy, or the URL is built from each request's `Host` header with `http://`.",
+          'x-default': 'required for `oauth`; optional for `bearer`',
+          'x-type': 'URL',
         },
-        "scopes": {
-          "type": "object",
-          "propertyNames": {
-            "pattern": "^[a-z][a-z0-9_.:-]*$",
-            "maxLength": 64
+        scopes: {
+          type: 'object',
+          propertyNames: {
+            pattern: '^[a-z][a-z0-9_.:-]*$',
+            maxLength: 64,
           },
-          "additionalProperties": {
-            "type": "string",
-            "minLength": 1
+          additionalProperties: {
+            type: 'string',
+            minLength: 1,
           },
-          "description": "Scope name to a non-empty description of what it allows.",
-          "default": {}
-        }
-      },
-      "if": {
-        "properties": {
-          "type": {
-            "const": "bearer"
-          }
-        }
-      },
-      "then": {
-        "required": [
-          "tokensEnv"
-        ]
-      },
-      "else": {
-        "if": {
-          "properties": {
-            "type": {
-              "const": "oauth"
-            }
-          }
+          description: 'Scope name to a non-empty description of what it allows.',
+          default: {},
         },
-        "then": {
-          "required": [
-            "issuer",
-            "jwksUri",
-            "resource"
-          ]
-        }
-      }
+      },
+      if: {
+        properties: {
+          type: {
+            const: 'bearer',
+          },
+        },
+      },
+      then: {
+        required: ['tokensEnv'],
+      },
+      else: {
+        if: {
+          properties: {
+            type: {
+              const: 'oauth',
+            },
+          },
+        },
+        then: {
+          required: ['issuer', 'jwksUri', 'resource'],
+        },
+      },
     },
-    "handles": {
-      "type": "object",
-      "propertyNames": {
-        "$ref": "#/definitions/name"
+    handles: {
+      type: 'object',
+      propertyNames: {
+        $ref: '#/definitions/name',
       },
-      "additionalProperties": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "description"
-        ],
-        "properties": {
-          "description": {
-            "type": "string",
-            "minLength": 1,
-            "description": "What a handle of this kind refers to."
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['description'],
+        properties: {
+          description: {
+            type: 'string',
+            minLength: 1,
+            description: 'What a handle of this kind refers to.',
           },
-          "ttl": {
-            "$ref": "#/definitions/duration",
-            "description": "How long a handle stays valid after it is issued. Give `ttl` or `ttlMs`, not both.",
-            "x-default": "as `ttlMs`"
+          ttl: {
+            $ref: '#/definitions/duration',
+            description: 'How long a handle stays valid after it is issued. Give `ttl` or `ttlMs`, not both.',
+            'x-default': 'as `ttlMs`',
           },
-          "ttlMs": {
-            "type": "integer",
-            "minimum": 1,
-            "description": "The same in milliseconds.",
-            "default": manifestDefaults.handleTtlMs
-          }
-        }
-      }
+          ttlMs: {
+            type: 'integer',
+            minimum: 1,
+            description: 'The same in milliseconds.',
+            default: manifestDefaults.handleTtlMs,
+          },
+        },
+      },
     },
-    "tools": {
-      "type": "object",
-      "propertyNames": {
-        "$ref": "#/definitions/wireName"
+    tools: {
+      type: 'object',
+      propertyNames: {
+        $ref: '#/definitions/wireName',
       },
-      "additionalProperties": {
-        "type": "object",
-        "additionalProperties": false,
-        "required": [
-          "description",
-          "input"
-        ],
-        "properties": {
-          "title": {
-            "type": "string",
-            "minLength": 1,
-            "description": "Display name."
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['description', 'input'],
+        properties: {
+          title: {
+            type: 'string',
+            minLength: 1,
+            description: 'Display name.',
           },
-          "description": {
-            "type": "string",
-            "minLength": 1,
-            "description": "What the tool does and returns; the model reads it."
+          description: {
+            type: 'string',
+            minLength: 1,
+            description: 'What the tool does and returns; the model reads it.',
           },
-          "annotations": {
-            "type": "object",
-            "additionalProperties": false,
-            "properties": {
-              "readOnlyHint": {
-                "type": "boolean"
+          annotations: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              readOnlyHint: {
+                type: 'boolean',
               },
-              "destructiveHint": {
-                "type": "boolean"
+              destructiveHint: {
+                type: 'boolean',
               },
-              "idempotentHint": {
-                "type": "boolean"
+              idempotentHint: {
+                type: 'boolean',
               },
-              "openWorldHint": {
-                "type": "boolean"
-              }
+              openWorldHint: {
+                type: 'boolean',
+              },
             },
-            "description": "`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`, each a boolean; see \"Annotations and approval\".",
-            "x-default": "MCP's defaults"
+            description:
+              '`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`, each a boolean; see "Annotations and approval".',
+            'x-default': "MCP's defaults",
           },
-          "approval": {
-            "enum": [
-              "confirm",
-              "none"
-            ],
-            "description": "`confirm` asks the user before the handler runs.",
-            "x-default": "`confirm` for destructive tools, `none` otherwise"
+          approval: {
+            enum: ['confirm', 'none'],
+            description: '`confirm` asks the user before the handler runs.',
+            'x-default': '`confirm` for destructive tools, `none` otherwise',
           },
-          "idempotency": {
-            "enum": [
-              "key",
-              "none"
-            ],
-            "description": "`key` adds a required `idempotencyKey` argument: a retry with the same key and arguments gets the stored result instead of running the handler again (see \"Idempotency keys\").",
-            "default": "none"
+          idempotency: {
+            enum: ['key', 'none'],
+            description:
+              '`key` adds a required `idempotencyKey` argument: a retry with the same key and arguments gets the stored result instead of running the handler again (see "Idempotency keys").',
+            default: 'none',
           },
-          "timeout": {
-            "$ref": "#/definitions/duration",
-            "description": "How long a call may run: then `ctx.signal` aborts and the client gets a tool error naming the timeout.",
-            "default": manifestDefaults.toolTimeout
+          timeout: {
+            $ref: '#/definitions/duration',
+            description:
+              'How long a call may run: then `ctx.signal` aborts and the client gets a tool error naming the timeout.',
+            default: manifestDefaults.toolTimeout,
           },
-          "scopes": {
-            "type": "array",
-            "items": {
-              "type": "string"
+          scopes: {
+            type: 'array',
+            items: {
+              type: 'string',
             },
-            "description": "Scopes a caller needs; each must be declared under `auth.scopes`.",
-            "default": []
+            description: 'Scopes a caller needs; each must be declared under `auth.scopes`.',
+            default: [],
           },
-          "renamedFrom": {
-            "type": "string",
-            "pattern": "^[A-Za-z0-9_.-]+$",
-            "maxLength": 128,
-            "description": "The tool's previous name; the handler file and symbol are renamed on the next generate."
+          renamedFrom: {
+            type: 'string',
+            pattern: '^[A-Za-z0-9_.-]+$',
+            maxLength: 128,
+            description: "The tool's previous name; the handler file and symbol are renamed on the next generate.",
           },
-          "input": {
-            "type": "object",
-            "description": "The arguments: JSON Schema 2020-12 with `type: object` at the root; `$handle: kind` marks a state handle. See \"Tool schemas\".",
-            "x-type": "JSON Schema"
+          input: {
+            type: 'object',
+            description:
+              'The arguments: JSON Schema 2020-12 with `type: object` at the root; `$handle: kind` marks a state handle. See "Tool schemas".',
+            'x-type': 'JSON Schema',
           },
-          "output": {
-            "type": "object",
-            "description": "The `structuredContent` the tool returns: JSON Schema 2020-12.",
-            "x-type": "JSON Schema"
+          output: {
+            type: 'object',
+            description: 'The `structuredContent` the tool returns: JSON Schema 2020-12.',
+            'x-type': 'JSON Schema',
           },
-          "examples": {
-            "type": "array",
-            "description": "Calls the contract tests make: `input` (valid for `input`), and the expected `output` (valid for `output`) or `error` (text the `isError` result contains). See \"Examples\".",
-            "items": {
-              "type": "object",
-              "additionalProperties": false,
-              "required": ["input"],
-              "properties": {
-                "input": { "type": "object" },
-                "output": {},
-                "error": { "type": "string", "minLength": 1 }
-              }
-            }
-          }
-        }
-      }
-    },
-    "resources": {
-      "type": "object",
-      "propertyNames": {
-        "$ref": "#/definitions/wireName"
+          examples: {
+            type: 'array',
+            description:
+              'Calls the contract tests make: `input` (valid for `input`), and the expected `output` (valid for `output`) or `error` (text the `isError` result contains). See "Examples".',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['input'],
+              properties: {
+                input: { type: 'object' },
+                output: {},
+                error: { type: 'string', minLength: 1 },
+              },
+            },
+          },
+        },
       },
-      "additionalProperties": {
-        "type": "object",
-        "additionalProperties": false,
-        "properties": {
-          "uri": {
-            "type": "string",
-            "description": "One fixed resource: an absolute RFC 3986 URI with a scheme, e.g. `notes://style-guide`. No spaces, braces or quotes.",
-            "x-default": "one of `uri`, `uriTemplate`"
-          },
-          "uriTemplate": {
-            "type": "string",
-            "description": "A family of resources: an RFC 6570 template with a scheme and at least one `{variable}`, e.g. `notes://notes/{id}`.",
-            "x-default": "one of `uri`, `uriTemplate`"
-          },
-          "title": {
-            "type": "string",
-            "minLength": 1,
-            "description": "Display name."
-          },
-          "description": {
-            "type": "string",
-            "minLength": 1,
-            "description": "What the resource holds."
-          },
-          "mimeType": {
-            "type": "string",
-            "pattern": "^[a-z0-9.+-]+/[a-zA-Z0-9.+-]+$",
-            "description": "e.g. `text/markdown`."
-          },
-          "cache": {
-            "$ref": "#/definitions/cache",
-            "description": "`ttl` or `ttlMs`, and `scope`, as in the top-level `cache`; each field falls back to it.",
-            "x-default": "top-level `cache`"
-          },
-          "completions": {
-            "type": "object",
-            "description": "Values `completion/complete` offers for each URI template variable (those starting with the typed prefix).",
-            "additionalProperties": {
-              "$ref": "#/definitions/completionValues"
-            }
-          },
-          "examples": {
-            "type": "array",
-            "description": "Reads the contract tests make: `uri`, and the expected `text` of the first content or `error` (text of the JSON-RPC error). See \"Examples\".",
-            "items": {
-              "type": "object",
-              "additionalProperties": false,
-              "required": ["uri"],
-              "properties": {
-                "uri": { "type": "string", "minLength": 1 },
-                "text": { "type": "string" },
-                "error": { "type": "string", "minLength": 1 }
-              }
-            }
-          }
-        }
-      }
     },
-    "prompts": {
-      "type": "object",
-      "propertyNames": {
-        "$ref": "#/definitions/wireName"
+    resources: {
+      type: 'object',
+      propertyNames: {
+        $ref: '#/definitions/wireName',
       },
-      "additionalProperties": {
-        "type": "object",
-        "additionalProperties": false,
-        "properties": {
-          "title": {
-            "type": "string",
-            "minLength": 1,
-            "description": "Display name."
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          uri: {
+            type: 'string',
+            description:
+              'One fixed resource: an absolute RFC 3986 URI with a scheme, e.g. `notes://style-guide`. No spaces, braces or quotes.',
+            'x-default': 'one of `uri`, `uriTemplate`',
           },
-          "description": {
-            "type": "string",
-            "minLength": 1,
-            "description": "What the prompt is for."
+          uriTemplate: {
+            type: 'string',
+            description:
+              'A family of resources: an RFC 6570 template with a scheme and at least one `{variable}`, e.g. `notes://notes/{id}`.',
+            'x-default': 'one of `uri`, `uriTemplate`',
           },
-          "arguments": {
-            "type": "object",
-            "propertyNames": {
-              "$ref": "#/definitions/wireName"
+          title: {
+            type: 'string',
+            minLength: 1,
+            description: 'Display name.',
+          },
+          description: {
+            type: 'string',
+            minLength: 1,
+            description: 'What the resource holds.',
+          },
+          mimeType: {
+            type: 'string',
+            pattern: '^[a-z0-9.+-]+/[a-zA-Z0-9.+-]+$',
+            description: 'e.g. `text/markdown`.',
+          },
+          cache: {
+            $ref: '#/definitions/cache',
+            description: '`ttl` or `ttlMs`, and `scope`, as in the top-level `cache`; each field falls back to it.',
+            'x-default': 'top-level `cache`',
+          },
+          completions: {
+            type: 'object',
+            description:
+              'Values `completion/complete` offers for each URI template variable (those starting with the typed prefix).',
+            additionalProperties: {
+              $ref: '#/definitions/completionValues',
             },
-            "additionalProperties": {
-              "type": "object",
-              "additionalProperties": false,
-              "properties": {
-                "title": {
-                  "type": "string",
-                  "minLength": 1,
-                  "description": "Display name."
-                },
-                "description": {
-                  "type": "string",
-                  "minLength": 1,
-                  "description": "Shown to the user filling in the argument."
-                },
-                "required": {
-                  "type": "boolean",
-                  "description": "Whether the client must supply the argument.",
-                  "default": false
-                },
-                "completions": {
-                  "$ref": "#/definitions/completionValues",
-                  "description": "Values `completion/complete` offers for this argument (those starting with the typed prefix)."
-                }
-              }
-            },
-            "description": "Argument name to `{ description, title, required, completions }`.",
-            "default": {}
           },
-          "examples": {
-            "type": "array",
-            "description": "Gets the contract tests make: `arguments`, and the expected `text` of the first message or `error` (text of the JSON-RPC error). See \"Examples\".",
-            "items": {
-              "type": "object",
-              "additionalProperties": false,
-              "required": ["arguments"],
-              "properties": {
-                "arguments": { "type": "object", "additionalProperties": { "type": "string" } },
-                "text": { "type": "string" },
-                "error": { "type": "string", "minLength": 1 }
-              }
-            }
-          },
-          "messages": {
-            "type": "array",
-            "minItems": 1,
-            "items": {
-              "type": "object",
-              "additionalProperties": false,
-              "required": [
-                "role",
-                "text"
-              ],
-              "properties": {
-                "role": {
-                  "enum": [
-                    "user",
-                    "assistant"
-                  ],
-                  "description": "Who speaks."
-                },
-                "text": {
-                  "type": "string",
-                  "minLength": 1,
-                  "description": "The message text, with `{{argument}}` placeholders filled from the prompt's arguments."
-                }
-              }
+          examples: {
+            type: 'array',
+            description:
+              'Reads the contract tests make: `uri`, and the expected `text` of the first content or `error` (text of the JSON-RPC error). See "Examples".',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['uri'],
+              properties: {
+                uri: { type: 'string', minLength: 1 },
+                text: { type: 'string' },
+                error: { type: 'string', minLength: 1 },
+              },
             },
-            "description": "Fixed messages, each `{ role, text }`, in conversation order; without them the prompt gets a handler stub."
-          }
-        }
-      }
-    },
-    "secrets": {
-      "type": "object",
-      "additionalProperties": false,
-      "description": "Environment variables holding the signing keys (at least 32 bytes each). Defaults: <SERVER_NAME>_HANDLE_KEY and <SERVER_NAME>_STATE_KEY.",
-      "properties": {
-        "handleKeyEnv": {
-          "type": "string",
-          "pattern": "^[A-Z_][A-Z0-9_]*$",
-          "description": "Variable holding the key that signs state handles.",
-          "x-default": "`<SERVERNAME_UPPER>_HANDLE_KEY`"
+          },
         },
-        "requestStateKeyEnv": {
-          "type": "string",
-          "pattern": "^[A-Z_][A-Z0-9_]*$",
-          "description": "Variable holding the key that signs the approval state of `approval: confirm` tools.",
-          "x-default": "`<SERVERNAME_UPPER>_STATE_KEY`"
-        }
-      }
-    },
-    "store": {
-      "type": "object",
-      "additionalProperties": false,
-      "required": [
-        "type"
-      ],
-      "description": "Where the server keeps consumed approvals and the idempotency ledger. `memory` serves one process; `redis` is shared by every instance and survives restarts (see docs/deployment.md).",
-      "properties": {
-        "type": {
-          "enum": [
-            "memory",
-            "redis"
-          ],
-          "description": "`memory`: this process only. `redis`: a Redis server every instance shares."
-        },
-        "urlEnv": {
-          "type": "string",
-          "pattern": "^[A-Z_][A-Z0-9_]*$",
-          "description": "Name of the environment variable holding the Redis URL (`redis://` or `rediss://`).",
-          "x-default": "required for `redis`"
-        },
-        "idempotencyTtl": {
-          "$ref": "#/definitions/duration",
-          "description": "How long a stored result answers a retry with the same idempotency key.",
-          "x-default": "`24h`"
-        }
       },
-      "if": {
-        "properties": {
-          "type": {
-            "const": "redis"
-          }
-        }
+    },
+    prompts: {
+      type: 'object',
+      propertyNames: {
+        $ref: '#/definitions/wireName',
       },
-      "then": {
-        "required": [
-          "urlEnv"
-        ]
-      }
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          title: {
+            type: 'string',
+            minLength: 1,
+            description: 'Display name.',
+          },
+          description: {
+            type: 'string',
+            minLength: 1,
+            description: 'What the prompt is for.',
+          },
+          arguments: {
+            type: 'object',
+            propertyNames: {
+              $ref: '#/definitions/wireName',
+            },
+            additionalProperties: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                title: {
+                  type: 'string',
+                  minLength: 1,
+                  description: 'Display name.',
+                },
+                description: {
+                  type: 'string',
+                  minLength: 1,
+                  description: 'Shown to the user filling in the argument.',
+                },
+                required: {
+                  type: 'boolean',
+                  description: 'Whether the client must supply the argument.',
+                  default: false,
+                },
+                completions: {
+                  $ref: '#/definitions/completionValues',
+                  description:
+                    'Values `completion/complete` offers for this argument (those starting with the typed prefix).',
+                },
+              },
+            },
+            description: 'Argument name to `{ description, title, required, completions }`.',
+            default: {},
+          },
+          examples: {
+            type: 'array',
+            description:
+              'Gets the contract tests make: `arguments`, and the expected `text` of the first message or `error` (text of the JSON-RPC error). See "Examples".',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['arguments'],
+              properties: {
+                arguments: { type: 'object', additionalProperties: { type: 'string' } },
+                text: { type: 'string' },
+                error: { type: 'string', minLength: 1 },
+              },
+            },
+          },
+          messages: {
+            type: 'array',
+            minItems: 1,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['role', 'text'],
+              properties: {
+                role: {
+                  enum: ['user', 'assistant'],
+                  description: 'Who speaks.',
+                },
+                text: {
+                  type: 'string',
+                  minLength: 1,
+                  description: "The message text, with `{{argument}}` placeholders filled from the prompt's arguments.",
+                },
+              },
+            },
+            description:
+              'Fixed messages, each `{ role, text }`, in conversation order; without them the prompt gets a handler stub.',
+          },
+        },
+      },
     },
-    "registry": {
-      "type": "object",
-      "additionalProperties": false,
-      "required": [
-        "name"
-      ],
-      "description": "Publishing to the MCP registry: generate writes server.json from the manifest.",
-      "properties": {
-        "name": {
-          "type": "string",
-          "pattern": "^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$",
-          "minLength": 3,
-          "maxLength": 200,
-          "description": "Reverse-DNS name in a namespace you own, e.g. io.github.owner/my-server."
+    secrets: {
+      type: 'object',
+      additionalProperties: false,
+      description:
+        'Environment variables holding the signing keys (at least 32 bytes each). Defaults: <SERVER_NAME>_HANDLE_KEY and <SERVER_NAME>_STATE_KEY.',
+      properties: {
+        handleKeyEnv: {
+          type: 'string',
+          pattern: '^[A-Z_][A-Z0-9_]*$',
+          description: 'Variable holding the key that signs state handles.',
+          'x-default': '`<SERVERNAME_UPPER>_HANDLE_KEY`',
         },
-        "npm": {
-          "type": "string",
-          "pattern": "^(@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*$",
-          "maxLength": 214,
-          "description": "npm package that runs the server over stdio, pinned to server.version."
+        requestStateKeyEnv: {
+          type: 'string',
+          pattern: '^[A-Z_][A-Z0-9_]*$',
+          description: 'Variable holding the key that signs the approval state of `approval: confirm` tools.',
+          'x-default': '`<SERVERNAME_UPPER>_STATE_KEY`',
         },
-        "remote": {
-          "type": "string",
-          "pattern": "^https://[^\\s]+$",
-          "description": "Public Streamable HTTP endpoint of a hosted deployment."
-        },
-        "repository": {
-          "type": "string",
-          "pattern": "^https://[^\\s]+$",
-          "description": "URL of the source repository."
-        }
-      }
+      },
     },
-    "lint": {
-      "type": "object",
-      "additionalProperties": false,
-      "description": "Settings of the design review (mcp-gen check).",
-      "properties": {
-        "maxTools": {
-          "type": "integer",
-          "minimum": 1,
-          "description": "More tools than this is a lint warning (`lint-too-many-tools`) and a WARN on gate item R5.",
-          "default": manifestDefaults.maxTools
-        }
-      }
-    }
+    store: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type'],
+      description:
+        'Where the server keeps consumed approvals and the idempotency ledger. `memory` serves one process; `redis` is shared by every instance and survives restarts (see docs/deployment.md).',
+      properties: {
+        type: {
+          enum: ['memory', 'redis'],
+          description: '`memory`: this process only. `redis`: a Redis server every instance shares.',
+        },
+        urlEnv: {
+          type: 'string',
+          pattern: '^[A-Z_][A-Z0-9_]*$',
+          description: 'Name of the environment variable holding the Redis URL (`redis://` or `rediss://`).',
+          'x-default': 'required for `redis`',
+        },
+        idempotencyTtl: {
+          $ref: '#/definitions/duration',
+          description: 'How long a stored result answers a retry with the same idempotency key.',
+          'x-default': '`24h`',
+        },
+      },
+      if: {
+        properties: {
+          type: {
+            const: 'redis',
+          },
+        },
+      },
+      then: {
+        required: ['urlEnv'],
+      },
+    },
+    registry: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name'],
+      description: 'Publishing to the MCP registry: generate writes server.json from the manifest.',
+      properties: {
+        name: {
+          type: 'string',
+          pattern: '^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$',
+          minLength: 3,
+          maxLength: 200,
+          description: 'Reverse-DNS name in a namespace you own, e.g. io.github.owner/my-server.',
+        },
+        npm: {
+          type: 'string',
+          pattern: '^(@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*$',
+          maxLength: 214,
+          description: 'npm package that runs the server over stdio, pinned to server.version.',
+        },
+        remote: {
+          type: 'string',
+          pattern: '^https://[^\\s]+$',
+          description: 'Public Streamable HTTP endpoint of a hosted deployment.',
+        },
+        repository: {
+          type: 'string',
+          pattern: '^https://[^\\s]+$',
+          description: 'URL of the source repository.',
+        },
+      },
+    },
+    lint: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'Settings of the design review (mcp-gen check).',
+      properties: {
+        maxTools: {
+          type: 'integer',
+          minimum: 1,
+          description: 'More tools than this is a lint warning (`lint-too-many-tools`) and a WARN on gate item R5.',
+          default: manifestDefaults.maxTools,
+        },
+      },
+    },
   },
-  "definitions": {
-    "completionValues": {
-      "type": "array",
-      "minItems": 1,
-      "uniqueItems": true,
-      "items": {
-        "type": "string",
-        "minLength": 1
-      }
+  definitions: {
+    completionValues: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: {
+        type: 'string',
+        minLength: 1,
+      },
     },
-    "name": {
-      "type": "string",
-      "pattern": "^[a-z][a-z0-9_]*$",
-      "maxLength": 64
+    name: {
+      type: 'string',
+      pattern: '^[a-z][a-z0-9_]*$',
+      maxLength: 64,
     },
-    "wireName": {
-      "type": "string",
-      "pattern": "^[A-Za-z0-9_.-]+$",
-      "maxLength": 128
+    wireName: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_.-]+$',
+      maxLength: 128,
     },
-    "duration": {
-      "type": "string",
-      "pattern": "^[1-9][0-9]*(ms|s|m|h|d)$",
-      "description": "A whole number greater than zero followed by `ms`, `s`, `m`, `h` or `d`, e.g. `500ms`, `90s`, `15m`, `2h`, `1d`.",
-      "x-type": "duration string"
+    duration: {
+      type: 'string',
+      pattern: '^[1-9][0-9]*(ms|s|m|h|d)$',
+      description:
+        'A whole number greater than zero followed by `ms`, `s`, `m`, `h` or `d`, e.g. `500ms`, `90s`, `15m`, `2h`, `1d`.',
+      'x-type': 'duration string',
     },
-    "cache": {
-      "type": "object",
-      "additionalProperties": false,
-      "properties": {
-        "ttl": {
-          "$ref": "#/definitions/duration",
-          "description": "How long a result stays fresh. Give `ttl` or `ttlMs`, not both.",
-          "x-default": "as `ttlMs`"
+    cache: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        ttl: {
+          $ref: '#/definitions/duration',
+          description: 'How long a result stays fresh. Give `ttl` or `ttlMs`, not both.',
+          'x-default': 'as `ttlMs`',
         },
-        "ttlMs": {
-          "type": "integer",
-          "minimum": 0,
-          "description": "The same in milliseconds.",
-          "x-default": `\`${manifestDefaults.cacheTtlMs}\` at the top level`
+        ttlMs: {
+          type: 'integer',
+          minimum: 0,
+          description: 'The same in milliseconds.',
+          'x-default': `\`${manifestDefaults.cacheTtlMs}\` at the top level`,
         },
-        "scope": {
-          "enum": [
-            "public",
-            "private"
-          ],
-          "description": "`private` when results may depend on who asks.",
-          "x-default": `\`${manifestDefaults.cacheScopeWithoutAuth}\` without auth, \`${manifestDefaults.cacheScopeWithAuth}\` with auth (\`bearer\` or \`oauth\`)`
-        }
-      }
-    }
-  }
+        scope: {
+          enum: ['public', 'private'],
+          description: '`private` when results may depend on who asks.',
+          'x-default': `\`${manifestDefaults.cacheScopeWithoutAuth}\` without auth, \`${manifestDefaults.cacheScopeWithAuth}\` with auth (\`bearer\` or \`oauth\`)`,
+        },
+      },
+    },
+  },
 } as const;

@@ -20,17 +20,48 @@ const typeNames: Record<string, string> = {
 
 /** Keys a reader of older MCP material may write, and why the design gate rejects them. */
 const rejectedFeatures: Record<string, readonly [string, string]> = {
-  roots: [`Roots are deprecated in MCP ${protocolVersion} and rejected by the design gate (R3)`, 'take directories as configuration or tool arguments instead'],
-  sampling: [`Sampling is deprecated in MCP ${protocolVersion} and rejected by the design gate (R3)`, 'call a model provider from the handler, or ask the user through approval'],
-  logging: [`protocol logging is deprecated in MCP ${protocolVersion} and rejected by the design gate (R3)`, 'generated servers log to stderr'],
-  sessions: [`protocol sessions do not exist in MCP ${protocolVersion}; the design gate rejects them on the modern path (R1)`, 'carry workflow state in handles'],
-  'transports.http.sessions': ['Mcp-Session-Id sessions are rejected on the modern path by the design gate (R1)', 'carry workflow state in handles; legacy clients are served by "protocol.legacy: serve"'],
-  'transports.http.getStream': ['standalone GET streams are rejected on the modern path by the design gate (R1)', 'remove it; the endpoint answers POST only'],
-  'transports.http.resumable': ['Last-Event-ID resumption is rejected on the modern path by the design gate (R1)', 'remove it; every request stands on its own'],
-  'transports.sse': ['the HTTP+SSE transport is handshake-era; the design gate rejects it (R1)', 'use transports.http (Streamable HTTP, single POST endpoint)'],
+  roots: [
+    `Roots are deprecated in MCP ${protocolVersion} and rejected by the design gate (R3)`,
+    'take directories as configuration or tool arguments instead',
+  ],
+  sampling: [
+    `Sampling is deprecated in MCP ${protocolVersion} and rejected by the design gate (R3)`,
+    'call a model provider from the handler, or ask the user through approval',
+  ],
+  logging: [
+    `protocol logging is deprecated in MCP ${protocolVersion} and rejected by the design gate (R3)`,
+    'generated servers log to stderr',
+  ],
+  sessions: [
+    `protocol sessions do not exist in MCP ${protocolVersion}; the design gate rejects them on the modern path (R1)`,
+    'carry workflow state in handles',
+  ],
+  'transports.http.sessions': [
+    'Mcp-Session-Id sessions are rejected on the modern path by the design gate (R1)',
+    'carry workflow state in handles; legacy clients are served by "protocol.legacy: serve"',
+  ],
+  'transports.http.getStream': [
+    'standalone GET streams are rejected on the modern path by the design gate (R1)',
+    'remove it; the endpoint answers POST only',
+  ],
+  'transports.http.resumable': [
+    'Last-Event-ID resumption is rejected on the modern path by the design gate (R1)',
+    'remove it; every request stands on its own',
+  ],
+  'transports.sse': [
+    'the HTTP+SSE transport is handshake-era; the design gate rejects it (R1)',
+    'use transports.http (Streamable HTTP, single POST endpoint)',
+  ],
 };
 
-const mapKinds: Record<string, string> = { tools: 'tool', resources: 'resource', prompts: 'prompt', handles: 'handle kind', arguments: 'argument', scopes: 'scope' };
+const mapKinds: Record<string, string> = {
+  tools: 'tool',
+  resources: 'resource',
+  prompts: 'prompt',
+  handles: 'handle kind',
+  arguments: 'argument',
+  scopes: 'scope',
+};
 
 /** Checks the manifest against its JSON Schema and reports each violation in manifest terms. */
 export function checkShape(ctx: RuleContext): void {
@@ -61,36 +92,73 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
       }
       const allowed = Object.keys((error.parentSchema as { properties?: object }).properties ?? {});
       const guess = suggestClosest(key, allowed);
-      const hint = guess !== undefined ? `did you mean "${guess}"?` : allowed.length > 0 ? `allowed keys: ${allowed.join(', ')}` : undefined;
+      const hint =
+        guess !== undefined
+          ? `did you mean "${guess}"?`
+          : allowed.length > 0
+            ? `allowed keys: ${allowed.join(', ')}`
+            : undefined;
       ctx.report('unknown-key', [...path, key], `unknown key "${key}" in ${where}`, hint, 'key');
       return;
     }
     case 'required': {
       const key = String(error.params.missingProperty);
       if (path.length === 0 && key === 'mcpGen') {
-        ctx.report('manifest-version', path, 'missing "mcpGen: 1" at the top of the manifest', 'add "mcpGen: 1" as the first line');
+        ctx.report(
+          'manifest-version',
+          path,
+          'missing "mcpGen: 1" at the top of the manifest',
+          'add "mcpGen: 1" as the first line',
+        );
         return;
       }
-      ctx.report('missing-key', path, `missing required key "${key}" in ${where}`, `add "${key}:" to ${where}`, path.length > 0 ? 'key' : 'value');
+      ctx.report(
+        'missing-key',
+        path,
+        `missing required key "${key}" in ${where}`,
+        `add "${key}:" to ${where}`,
+        path.length > 0 ? 'key' : 'value',
+      );
       return;
     }
     case 'type': {
       const expected = typeNames[String(error.params.type).split(',')[0] ?? ''] ?? String(error.params.type);
       if (path.length === 0) {
-        ctx.report('manifest-not-mapping', path, `the manifest must be a mapping of keys, got ${describeValue(error.data)}`, 'start from "mcp-gen init" or the reference manifest in docs/manifest.md');
+        ctx.report(
+          'manifest-not-mapping',
+          path,
+          `the manifest must be a mapping of keys, got ${describeValue(error.data)}`,
+          'start from "mcp-gen init" or the reference manifest in docs/manifest.md',
+        );
         return;
       }
-      const quoteHint = expected === 'a string' && (typeof error.data === 'number' || typeof error.data === 'boolean') ? `quote the value: "${String(error.data)}"` : undefined;
+      const quoteHint =
+        expected === 'a string' && (typeof error.data === 'number' || typeof error.data === 'boolean')
+          ? `quote the value: "${String(error.data)}"`
+          : undefined;
       ctx.report('wrong-type', path, `${where}: expected ${expected}, got ${describeValue(error.data)}`, quoteHint);
       return;
     }
     case 'const':
-      ctx.report('manifest-version', path, `unsupported manifest language version ${describeValue(error.data)}`, 'this mcp-gen reads "mcpGen: 1"');
+      ctx.report(
+        'manifest-version',
+        path,
+        `unsupported manifest language version ${describeValue(error.data)}`,
+        'this mcp-gen reads "mcpGen: 1"',
+      );
       return;
     case 'enum': {
       const allowed = (error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
-      const guess = typeof error.data === 'string' ? suggestClosest(error.data, (error.params.allowedValues as unknown[]).map(String)) : undefined;
-      ctx.report('enum-value', path, `${where}: expected one of ${allowed}, got ${describeValue(error.data)}`, guess !== undefined ? `did you mean "${guess}"?` : undefined);
+      const guess =
+        typeof error.data === 'string'
+          ? suggestClosest(error.data, (error.params.allowedValues as unknown[]).map(String))
+          : undefined;
+      ctx.report(
+        'enum-value',
+        path,
+        `${where}: expected one of ${allowed}, got ${describeValue(error.data)}`,
+        guess !== undefined ? `did you mean "${guess}"?` : undefined,
+      );
       return;
     }
     case 'pattern':
@@ -116,10 +184,22 @@ function reportName(ctx: RuleContext, path: string[], name: string, keyword: str
   if (keyword === 'maxLength' && name.length <= maxLength) return;
   // The pattern and the length rule can both fire for one key; report it once.
   if (keyword === 'maxLength' && new RegExp(pattern).test(name) === false) return;
-  ctx.report('name-format', [...path, name], `${kind} name "${name}" must match ${pattern} and be at most ${maxLength} characters`, `use "${suggestName(name)}"`, 'key');
+  ctx.report(
+    'name-format',
+    [...path, name],
+    `${kind} name "${name}" must match ${pattern} and be at most ${maxLength} characters`,
+    `use "${suggestName(name)}"`,
+    'key',
+  );
 }
 
-function reportString(ctx: RuleContext, error: ErrorObject, path: string[], where: string, last: string | undefined): void {
+function reportString(
+  ctx: RuleContext,
+  error: ErrorObject,
+  path: string[],
+  where: string,
+  last: string | undefined,
+): void {
   const value = describeValue(error.data);
   if (error.keyword === 'minLength') {
     ctx.report('value-range', path, `${where} must not be empty`);
@@ -140,14 +220,22 @@ function reportString(ctx: RuleContext, error: ErrorObject, path: string[], wher
           : 'value-format';
   const hints: Partial<Record<DiagnosticCode, string>> = {
     'duration-format': 'write e.g. "500ms", "90s", "15m", "2h" or "1d"',
-    'server-name-format': typeof error.data === 'string' ? `use "${suggestName(error.data).replace(/_/g, '-')}"` : 'use lower case letters, digits and "-"',
+    'server-name-format':
+      typeof error.data === 'string'
+        ? `use "${suggestName(error.data).replace(/_/g, '-')}"`
+        : 'use lower case letters, digits and "-"',
     'server-version-format': 'write MAJOR.MINOR.PATCH, e.g. "1.0.0"',
   };
   const messages: Partial<Record<DiagnosticCode, string>> = {
     'server-version-format': `server.version ${value} is not a semantic version (MAJOR.MINOR.PATCH)`,
     'duration-format': `${where} ${value} is not a duration`,
   };
-  ctx.report(code, path, messages[code] ?? `${where}: ${value} does not match ${String(error.params.pattern)}`, hints[code]);
+  ctx.report(
+    code,
+    path,
+    messages[code] ?? `${where}: ${value} does not match ${String(error.params.pattern)}`,
+    hints[code],
+  );
 }
 
 function reportRange(ctx: RuleContext, error: ErrorObject, path: string[], where: string): void {
@@ -158,5 +246,14 @@ function reportRange(ctx: RuleContext, error: ErrorObject, path: string[], where
     minItems: `${where} must list at least ${limit} item${limit === '1' ? '' : 's'}`,
     minProperties: `${where} must have at least ${limit} entr${limit === '1' ? 'y' : 'ies'}`,
   };
-  ctx.report(error.keyword === 'minimum' || error.keyword === 'maximum' || error.keyword.endsWith('Items') || error.keyword.endsWith('Properties') ? 'value-range' : 'wrong-type', path, messages[error.keyword] ?? `${where}: ${error.message ?? 'is invalid'}`);
+  ctx.report(
+    error.keyword === 'minimum' ||
+      error.keyword === 'maximum' ||
+      error.keyword.endsWith('Items') ||
+      error.keyword.endsWith('Properties')
+      ? 'value-range'
+      : 'wrong-type',
+    path,
+    messages[error.keyword] ?? `${where}: ${error.message ?? 'is invalid'}`,
+  );
 }

@@ -18,7 +18,14 @@ export interface Validator {
 }
 
 /** The shape validator's options. `strictRequired` is off because `if/then` branches name keys declared one level up. */
-export const shapeOptions: Options = { allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, keywords: [...annotationKeywords] };
+export const shapeOptions: Options = {
+  allErrors: true,
+  verbose: true,
+  strict: true,
+  strictRequired: false,
+  allowUnionTypes: true,
+  keywords: [...annotationKeywords],
+};
 
 /** The meta-schema validator's options: only the meta-schema is checked, so unknown keywords such as `x-mcp-header` stay allowed. */
 export const metaOptions: Options = { allErrors: true, strict: false, verbose: true };
@@ -44,7 +51,9 @@ let shape: Validator | undefined;
 
 /** Validates a manifest's data against the manifest schema. */
 export function shapeValidator(): Validator {
-  shape ??= precompiled(precompiledFiles.shape) ?? new (require('ajv') as typeof AjvModule).default(shapeOptions).compile(manifestSchema);
+  shape ??=
+    precompiled(precompiledFiles.shape) ??
+    new (require('ajv') as typeof AjvModule).default(shapeOptions).compile(manifestSchema);
   return shape;
 }
 

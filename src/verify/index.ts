@@ -29,14 +29,21 @@ export function verifyServer(model: ServerModel, live: LiveServer): VerifyResult
   const drift: Drift[] = [];
   const contract = discoverContract(model);
   if (live.era !== 'modern') {
-    drift.push({ kind: 'era', message: `server answered only the ${live.protocolVersion} handshake, not server/discover; the manifest serves ${contract.supportedVersions.join(', ')}` });
+    drift.push({
+      kind: 'era',
+      message: `server answered only the ${live.protocolVersion} handshake, not server/discover; the manifest serves ${contract.supportedVersions.join(', ')}`,
+    });
   } else if (canonical(live.supportedVersions) !== canonical(contract.supportedVersions)) {
-    drift.push({ kind: 'versions', message: `server/discover supportedVersions: manifest ${canonical(contract.supportedVersions)}, server ${canonical(live.supportedVersions)}` });
+    drift.push({
+      kind: 'versions',
+      message: `server/discover supportedVersions: manifest ${canonical(contract.supportedVersions)}, server ${canonical(live.supportedVersions)}`,
+    });
   }
   for (const key of unionKeys(contract.capabilities, live.capabilities)) {
     const want = (contract.capabilities as Record<string, unknown>)[key];
     const got = live.capabilities[key];
-    if (canonical(want) !== canonical(got)) drift.push({ kind: 'capabilities', message: `capability "${key}": manifest ${show(want)}, server ${show(got)}` });
+    if (canonical(want) !== canonical(got))
+      drift.push({ kind: 'capabilities', message: `capability "${key}": manifest ${show(want)}, server ${show(got)}` });
   }
 
   const expected = wireTools(model);
@@ -48,12 +55,18 @@ export function verifyServer(model: ServerModel, live: LiveServer): VerifyResult
   for (const tool of expected) {
     const got = byName.get(tool.name);
     if (got === undefined) {
-      drift.push({ kind: 'tool-removed', message: `tool removed: "${tool.name}" is in the manifest but not on the server` });
+      drift.push({
+        kind: 'tool-removed',
+        message: `tool removed: "${tool.name}" is in the manifest but not on the server`,
+      });
       continue;
     }
     for (const key of unionKeys(tool, got)) {
       if (canonical(tool[key]) === canonical(got[key])) continue;
-      drift.push({ kind: 'tool-changed', message: `tool changed: "${tool.name}" ${key}: manifest ${show(tool[key])}, server ${show(got[key])}` });
+      drift.push({
+        kind: 'tool-changed',
+        message: `tool changed: "${tool.name}" ${key}: manifest ${show(tool[key])}, server ${show(got[key])}`,
+      });
     }
   }
   return { expectedDigest: toolsetDigest(expected), liveDigest: toolsetDigest(live.tools), drift };

@@ -23,17 +23,20 @@ export class PathEscapeError extends Error {
 
 /** The absolute path of `relative` inside `root`, refusing anything that escapes it. */
 export function inside(root: string, relative: string): string {
-  if (relative === '' || path.isAbsolute(relative) || relative.split(/[\\/]/).includes('..')) throw new PathEscapeError(`planned path "${relative}" escapes the output folder`);
+  if (relative === '' || path.isAbsolute(relative) || relative.split(/[\\/]/).includes('..'))
+    throw new PathEscapeError(`planned path "${relative}" escapes the output folder`);
   const absolute = path.resolve(root, ...relative.split('/'));
   const back = path.relative(root, absolute);
-  if (back.startsWith('..') || path.isAbsolute(back)) throw new PathEscapeError(`planned path "${relative}" escapes the output folder`);
+  if (back.startsWith('..') || path.isAbsolute(back))
+    throw new PathEscapeError(`planned path "${relative}" escapes the output folder`);
   return absolute;
 }
 
 function read(root: string, relative: string): string | undefined {
   const file = inside(root, relative);
   if (!existsSync(file)) return undefined;
-  if (!statSync(file).isFile()) throw new WriteError(`could not write "${relative}" (not a regular file); nothing was changed`);
+  if (!statSync(file).isFile())
+    throw new WriteError(`could not write "${relative}" (not a regular file); nothing was changed`);
   return readFileSync(file, 'utf8');
 }
 
@@ -47,20 +50,40 @@ export type ReadProjectFile = (relative: string) => string | undefined;
  * and still carry the banner. `readFile` replaces the disk for tests that keep
  * a whole project in memory.
  */
-export function planActions(root: string, files: readonly GeneratedFile[], previouslyGenerated: readonly string[], bannerMark: string, readFile: ReadProjectFile = (relative) => read(root, relative)): WriteAction[] {
+export function planActions(
+  root: string,
+  files: readonly GeneratedFile[],
+  previouslyGenerated: readonly string[],
+  bannerMark: string,
+  readFile: ReadProjectFile = (relative) => read(root, relative),
+): WriteAction[] {
   const actions: WriteAction[] = [];
   const planned = new Set(files.map((f) => f.path));
   for (const file of files) {
     const current = readFile(file.path);
     if (file.movedFrom !== undefined) {
       inside(root, file.movedFrom);
-      actions.push({ kind: 'move', path: file.path, ownership: file.ownership, contents: file.contents, from: file.movedFrom });
+      actions.push({
+        kind: 'move',
+        path: file.path,
+        ownership: file.ownership,
+        contents: file.contents,
+        from: file.movedFrom,
+      });
     } else if (file.ownership === 'scaffold') {
-      actions.push(current === undefined ? { kind: 'create', path: file.path, ownership: 'scaffold', contents: file.contents } : { kind: 'keep', path: file.path, ownership: 'scaffold' });
+      actions.push(
+        current === undefined
+          ? { kind: 'create', path: file.path, ownership: 'scaffold', contents: file.contents }
+          : { kind: 'keep', path: file.path, ownership: 'scaffold' },
+      );
     } else if (current === undefined) {
       actions.push({ kind: 'create', path: file.path, ownership: file.ownership, contents: file.contents });
     } else {
-      actions.push(current === file.contents ? { kind: 'unchanged', path: file.path, ownership: file.ownership } : { kind: 'update', path: file.path, ownership: file.ownership, contents: file.contents });
+      actions.push(
+        current === file.contents
+          ? { kind: 'unchanged', path: file.path, ownership: file.ownership }
+          : { kind: 'update', path: file.path, ownership: file.ownership, contents: file.contents },
+      );
     }
   }
   for (const old of previouslyGenerated) {

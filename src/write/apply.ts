@@ -1,9 +1,33 @@
-import { accessSync, constants, existsSync, lstatSync, mkdirSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { inside, type WriteAction } from './actions.js';
 import { keepCopy, syncDirectory, writeDurably } from './durable.js';
 import { WriteError } from './errors.js';
-import { journalName, ownerName, pendingFolder, pendingPath, reach, removePending, rollBack, rollForward, SimulatedCrash, type Journal, type JournalStep, type WriteFaults } from './journal.js';
+import {
+  journalName,
+  ownerName,
+  pendingFolder,
+  pendingPath,
+  reach,
+  removePending,
+  rollBack,
+  rollForward,
+  SimulatedCrash,
+  type Journal,
+  type JournalStep,
+  type WriteFaults,
+} from './journal.js';
 import { recoverWrites } from './recover.js';
 
 /**
@@ -32,7 +56,10 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
     mkdirSync(folder);
   } catch (error) {
     // Created since recoverWrites looked: another run has just started; its folder is not ours to clean.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new WriteError(`another mcp-gen run is writing this folder; wait for it to end (if no such run exists, delete "${pendingFolder}")`);
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new WriteError(
+        `another mcp-gen run is writing this folder; wait for it to end (if no such run exists, delete "${pendingFolder}")`,
+      );
     throw failure(root, error, '');
   }
   try {
@@ -42,7 +69,8 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
     mkdirSync(path.join(folder, 'old'));
     steps.forEach((step, index) => {
       current = step.step.path;
-      if (step.contents !== undefined && step.step.staged !== null) writeDurably(pendingPath(root, step.step.staged), step.contents);
+      if (step.contents !== undefined && step.step.staged !== null)
+        writeDurably(pendingPath(root, step.step.staged), step.contents);
       if (step.step.backup !== null) keepCopy(inside(root, step.step.path), pendingPath(root, step.step.backup));
       reach(faults, { phase: 'stage', index });
     });
@@ -71,7 +99,9 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
       removeCreatedRoot(root, firstCreated);
     } catch (again) {
       if (again instanceof SimulatedCrash) throw again;
-      throw new WriteError(`could not write (${codeOf(error)}) nor undo the changes (${codeOf(again)}); "${pendingFolder}" was kept so the next run can finish the undo`);
+      throw new WriteError(
+        `could not write (${codeOf(error)}) nor undo the changes (${codeOf(again)}); "${pendingFolder}" was kept so the next run can finish the undo`,
+      );
     }
     throw failure(root, error, '');
   }
@@ -90,7 +120,9 @@ interface PlannedStep {
  */
 function planSteps(root: string, actions: readonly WriteAction[]): PlannedStep[] {
   const written = new Map<string, string>();
-  for (const a of actions) if (a.contents !== undefined && (a.kind === 'create' || a.kind === 'update' || a.kind === 'move')) written.set(a.path, a.contents);
+  for (const a of actions)
+    if (a.contents !== undefined && (a.kind === 'create' || a.kind === 'update' || a.kind === 'move'))
+      written.set(a.path, a.contents);
   const removed = new Set<string>();
   for (const a of actions) {
     const gone = a.kind === 'remove' ? a.path : a.kind === 'move' ? a.from : undefined;
@@ -100,7 +132,8 @@ function planSteps(root: string, actions: readonly WriteAction[]): PlannedStep[]
   const backupOf = (relative: string): string | null => {
     const file = inside(root, relative);
     if (!existsOrLink(file)) return null;
-    if (!statSync(file).isFile()) throw new WriteError(`could not write "${relative}" (not a regular file); nothing was changed`);
+    if (!statSync(file).isFile())
+      throw new WriteError(`could not write "${relative}" (not a regular file); nothing was changed`);
     return `old/${backups++}`;
   };
   // A folder the disk will refuse is found now, before the commit point, when failing costs nothing.
@@ -116,8 +149,10 @@ function planSteps(root: string, actions: readonly WriteAction[]): PlannedStep[]
   const steps: PlannedStep[] = [];
   let staged = 0;
   for (const relative of [...written.keys(), ...removed]) writable(relative);
-  for (const [relative, contents] of written) steps.push({ step: { path: relative, staged: `new/${staged++}`, backup: backupOf(relative) }, contents });
-  for (const relative of removed) steps.push({ step: { path: relative, staged: null, backup: backupOf(relative) }, contents: undefined });
+  for (const [relative, contents] of written)
+    steps.push({ step: { path: relative, staged: `new/${staged++}`, backup: backupOf(relative) }, contents });
+  for (const relative of removed)
+    steps.push({ step: { path: relative, staged: null, backup: backupOf(relative) }, contents: undefined });
   return steps;
 }
 
@@ -166,7 +201,8 @@ function failure(root: string, error: unknown, current: string): WriteError {
   const reason = error as NodeJS.ErrnoException & { dest?: string };
   // A rename names the staged file first and the target second; the target is what the user knows.
   const named = reason.dest ?? reason.path;
-  const shown = current !== '' ? current : named === undefined ? '' : path.relative(root, named).split(path.sep).join('/');
+  const shown =
+    current !== '' ? current : named === undefined ? '' : path.relative(root, named).split(path.sep).join('/');
   const where = shown === '' || shown.startsWith(pendingFolder) ? '' : ` "${shown}"`;
   return new WriteError(`could not write${where} (${codeOf(error)}); nothing was changed`);
 }

@@ -43,7 +43,8 @@ export function keepCopy(file: string, backup: string): void {
     return;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV' && code !== 'EMLINK' && code !== 'ENOSYS') throw error;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV' && code !== 'EMLINK' && code !== 'ENOSYS')
+      throw error;
   }
   copyFileSync(file, backup);
   const fd = openSync(backup, 'r+');

@@ -30,7 +30,14 @@ export interface WriteReport {
  * Compares, lists or writes `files` under `root` according to `mode`. A
  * writing run first repairs what an interrupted run left (`recoverWrites`).
  */
-export function writeProject(root: string, files: readonly GeneratedFile[], previouslyGenerated: readonly string[], mode: 'write' | 'check' | 'dry-run', bannerMark: string, faults: WriteFaults = {}): WriteReport {
+export function writeProject(
+  root: string,
+  files: readonly GeneratedFile[],
+  previouslyGenerated: readonly string[],
+  mode: 'write' | 'check' | 'dry-run',
+  bannerMark: string,
+  faults: WriteFaults = {},
+): WriteReport {
   if (mode === 'write') recoverWrites(root, faults);
   const actions = planActions(root, files, previouslyGenerated, bannerMark);
   const changes = actions.filter((a) => a.kind !== 'unchanged' && a.kind !== 'keep');

@@ -54,7 +54,8 @@ export class SimulatedCrash extends Error {
 /** Passes one point of a run: a simulated crash or disk failure happens here when asked for. */
 export function reach(faults: WriteFaults, point: WritePoint): void {
   if (faults.crashAt?.(point) === true) throw new SimulatedCrash(`crashed at ${point.phase} ${point.index}`);
-  if (faults.failAt?.(point) === true) throw Object.assign(new Error(`injected failure at ${point.phase} ${point.index}`), { code: 'EIO' });
+  if (faults.failAt?.(point) === true)
+    throw Object.assign(new Error(`injected failure at ${point.phase} ${point.index}`), { code: 'EIO' });
 }
 
 /** The absolute path of something inside the pending folder (`new/3`, `journal.json`). */
@@ -80,7 +81,10 @@ export function readJournal(file: string): Journal {
     Array.isArray(j.createdDirs) &&
     j.createdDirs.every((d) => typeof d === 'string') &&
     j.steps.every((s: Partial<JournalStep>) => typeof s?.path === 'string' && slot(s.staged) && slot(s.backup));
-  if (!valid) throw new WriteError(`the journal "${pendingFolder}/${path.basename(file)}" of an interrupted run is unreadable; restore the project from version control, then delete "${pendingFolder}"`);
+  if (!valid)
+    throw new WriteError(
+      `the journal "${pendingFolder}/${path.basename(file)}" of an interrupted run is unreadable; restore the project from version control, then delete "${pendingFolder}"`,
+    );
   return j as Journal;
 }
 

@@ -14,9 +14,16 @@ export function packPackage(root: string, name: string, version: string, destDir
   const fileName = `${name.replace(/^@/, '').replace(/\//g, '-')}-${version}.tgz`;
   if (existsSync(path.join(destDir, fileName))) return fileName;
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['pack', '--ignore-scripts', '--silent', '--pack-destination', destDir, root], { encoding: 'utf8', timeout: 120_000, shell: process.platform === 'win32' });
+  const result = spawnSync(npm, ['pack', '--ignore-scripts', '--silent', '--pack-destination', destDir, root], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    shell: process.platform === 'win32',
+  });
   if (result.status !== 0 || !existsSync(path.join(destDir, fileName))) {
-    const reason = result.error?.message ?? (result.stderr.trim().split('\n').pop() ?? `npm pack exited with ${String(result.status)}`);
+    const reason =
+      result.error?.message ??
+      result.stderr.trim().split('\n').pop() ??
+      `npm pack exited with ${String(result.status)}`;
     throw new WriteError(`could not pack ${name} ${version} from ${root} into the project with "npm pack": ${reason}`);
   }
   return fileName;

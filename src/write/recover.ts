@@ -3,7 +3,19 @@ import path from 'node:path';
 import { inside } from './actions.js';
 import { compareText } from '../util/compare.js';
 import { WriteError } from './errors.js';
-import { journalName, ownerName, pendingFolder, pendingPath, readJournal, removePending, rollBack, rollbackName, rollForward, SimulatedCrash, type WriteFaults } from './journal.js';
+import {
+  journalName,
+  ownerName,
+  pendingFolder,
+  pendingPath,
+  readJournal,
+  removePending,
+  rollBack,
+  rollbackName,
+  rollForward,
+  SimulatedCrash,
+  type WriteFaults,
+} from './journal.js';
 
 /** What an interrupted run left behind in an output folder. */
 export interface Interruption {
@@ -32,7 +44,10 @@ export function inspectWrites(root: string): Interruption | null {
   if (!existsSync(folder)) return strays.length === 0 ? null : { run: null, changes: 0, strays };
   const owner = liveOwner(root);
   if (owner !== null) throw busy(owner);
-  for (const [name, run] of [[journalName, 'committed'], [rollbackName, 'rolling-back']] as const) {
+  for (const [name, run] of [
+    [journalName, 'committed'],
+    [rollbackName, 'rolling-back'],
+  ] as const) {
     const file = pendingPath(root, name);
     if (existsSync(file)) return { run, changes: readJournal(file).steps.length, strays };
   }
@@ -56,7 +71,9 @@ export function recoverWrites(root: string, faults: WriteFaults = {}): Interrupt
   } catch (error) {
     if (error instanceof SimulatedCrash || error instanceof WriteError) throw error;
     const reason = error as NodeJS.ErrnoException;
-    throw new WriteError(`could not repair the output folder after an interrupted run (${reason.code ?? reason.message}); "${pendingFolder}" was kept: fix the cause, then run generate again`);
+    throw new WriteError(
+      `could not repair the output folder after an interrupted run (${reason.code ?? reason.message}); "${pendingFolder}" was kept: fix the cause, then run generate again`,
+    );
   }
   for (const stray of found.strays) {
     const file = inside(root, stray);
@@ -97,7 +114,9 @@ function liveOwner(root: string): number | null {
 }
 
 function busy(pid: number): WriteError {
-  return new WriteError(`another mcp-gen run (process ${pid}) is writing this folder; wait for it to end (if no such run exists, delete "${pendingFolder}")`);
+  return new WriteError(
+    `another mcp-gen run (process ${pid}) is writing this folder; wait for it to end (if no such run exists, delete "${pendingFolder}")`,
+  );
 }
 
 /**
@@ -117,7 +136,8 @@ function findStrays(root: string): string[] {
     }
     for (const entry of entries) {
       if (entry.isDirectory()) {
-        const searched = depth === 0 ? entry.name === 'src' || entry.name === 'test' : depth < 12 && entry.name !== 'node_modules';
+        const searched =
+          depth === 0 ? entry.name === 'src' || entry.name === 'test' : depth < 12 && entry.name !== 'node_modules';
         if (searched) walk(path.join(dir, entry.name), `${prefix}${entry.name}/`, depth + 1);
       } else if (strayPattern.test(entry.name)) {
         found.push(`${prefix}${entry.name}`);

@@ -25,7 +25,10 @@ let run: { status: number | null; stdout: string; stderr: string };
 beforeAll(async () => {
   installInterop();
   const entry = sharedBuild('conformance', conformanceManifest, conformanceHandlers);
-  server = await startHttp(entry, { CONFORMANCE_FIXTURE_HANDLE_KEY: 'conformance-handle-key-0123456789abcdef', CONFORMANCE_FIXTURE_STATE_KEY: 'conformance-state-key-0123456789abcdef-' });
+  server = await startHttp(entry, {
+    CONFORMANCE_FIXTURE_HANDLE_KEY: 'conformance-handle-key-0123456789abcdef',
+    CONFORMANCE_FIXTURE_STATE_KEY: 'conformance-state-key-0123456789abcdef-',
+  });
   rmSync(results, { recursive: true, force: true });
   const suite = spawnSync(node22, [legacyConformanceCli, 'server', '--url', server.url.href, '-o', results], {
     cwd: path.join(repoRoot, '.test-out'),
@@ -60,7 +63,11 @@ describe(`2025-11-25 conformance suite ${versions.legacyConformance}, default ru
 
   it('passes every scenario', () => {
     const checks = checksByScenario();
-    const failing = [...checks].flatMap(([scenario, list]) => list.filter((check) => check.status === 'FAILURE').map((check) => `${scenario}:${check.id}: ${check.errorMessage ?? ''}`));
+    const failing = [...checks].flatMap(([scenario, list]) =>
+      list
+        .filter((check) => check.status === 'FAILURE')
+        .map((check) => `${scenario}:${check.id}: ${check.errorMessage ?? ''}`),
+    );
     if (failing.length > 0) console.log(`legacy conformance failures:\n  ${failing.join('\n  ')}`);
     expect(failing).toEqual([]);
     expect(checks.size).toBe(30);

@@ -40,14 +40,21 @@ beforeAll(async () => {
   // Install the harness from its lockfile when it is missing (one install at a time across test files).
   installHarness(harness);
   const entry = sharedBuild('conformance', conformanceManifest, conformanceHandlers);
-  server = await startHttp(entry, { CONFORMANCE_FIXTURE_HANDLE_KEY: 'conformance-handle-key-0123456789abcdef', CONFORMANCE_FIXTURE_STATE_KEY: 'conformance-state-key-0123456789abcdef-' });
-  rmSync(results, { recursive: true, force: true });
-  const suite = spawnSync(node22, [cli, 'server', '--url', server.url.href, '--requirements', '2026-07-28', '-o', results], {
-    cwd: path.join(repoRoot, '.test-out'),
-    encoding: 'utf8',
-    timeout: 240_000,
-    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+  server = await startHttp(entry, {
+    CONFORMANCE_FIXTURE_HANDLE_KEY: 'conformance-handle-key-0123456789abcdef',
+    CONFORMANCE_FIXTURE_STATE_KEY: 'conformance-state-key-0123456789abcdef-',
   });
+  rmSync(results, { recursive: true, force: true });
+  const suite = spawnSync(
+    node22,
+    [cli, 'server', '--url', server.url.href, '--requirements', '2026-07-28', '-o', results],
+    {
+      cwd: path.join(repoRoot, '.test-out'),
+      encoding: 'utf8',
+      timeout: 240_000,
+      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+    },
+  );
   run = { status: suite.status, stdout: suite.stdout, stderr: suite.stderr };
 }, 600_000);
 
@@ -74,20 +81,29 @@ describe('official conformance suite, --requirements 2026-07-28', () => {
   });
 
   it('passes every scored scenario, except the listed checks the generated runtime cannot support', () => {
-    const requirements = parse(readFileSync(path.join(path.dirname(cli), '..', 'requirements', '2026-07-28.yaml'), 'utf8')) as { server: string[] };
+    const requirements = parse(
+      readFileSync(path.join(path.dirname(cli), '..', 'requirements', '2026-07-28.yaml'), 'utf8'),
+    ) as { server: string[] };
     const checks = checksByScenario();
     expect(requirements.server).toHaveLength(37);
     expect(requirements.server.filter((scenario) => !checks.has(scenario))).toEqual([]);
     const failing = requirements.server.flatMap((scenario) =>
-      (checks.get(scenario) ?? []).filter((check) => check.status === 'FAILURE').map((check) => ({ key: `${scenario}:${check.id}`, message: check.errorMessage ?? '' })),
+      (checks.get(scenario) ?? [])
+        .filter((check) => check.status === 'FAILURE')
+        .map((check) => ({ key: `${scenario}:${check.id}`, message: check.errorMessage ?? '' })),
     );
     const unexpected = failing.filter((failure) => !(failure.key in unsupported));
-    if (unexpected.length > 0) console.log(`conformance failures:\n${unexpected.map((f) => `  ${f.key}: ${f.message}`).join('\n')}`);
+    if (unexpected.length > 0)
+      console.log(`conformance failures:\n${unexpected.map((f) => `  ${f.key}: ${f.message}`).join('\n')}`);
     expect(unexpected).toEqual([]);
     // Stale entries: a listed check that now passes must be removed from the list.
     expect(Object.keys(unsupported).filter((key) => !failing.some((failure) => failure.key === key))).toEqual([]);
-    const passed = requirements.server.filter((scenario) => (checks.get(scenario) ?? []).every((check) => check.status !== 'FAILURE'));
-    console.log(`conformance: ${passed.length}/${requirements.server.length} scored scenarios pass; ${failing.length} scored checks fail, all listed as unsupported`);
+    const passed = requirements.server.filter((scenario) =>
+      (checks.get(scenario) ?? []).every((check) => check.status !== 'FAILURE'),
+    );
+    console.log(
+      `conformance: ${passed.length}/${requirements.server.length} scored scenarios pass; ${failing.length} scored checks fail, all listed as unsupported`,
+    );
     expect(passed).toHaveLength(37);
   });
 });

@@ -9,8 +9,25 @@ const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-gen-e2e-')));
 const clone = path.join(root, 'mcp-gen');
 afterAll(() => rmSync(root, { recursive: true, force: true }), 300_000); // six node_modules folders
 
-function run(command: string, args: string[], cwd: string, timeout = 300_000, env: Readonly<Record<string, string>> = {}) {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout, env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...env } });
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeout = 300_000,
+  env: Readonly<Record<string, string>> = {},
+) {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout,
+    env: {
+      ...process.env,
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_update_notifier: 'false',
+      ...env,
+    },
+  });
   return { code: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -40,9 +57,15 @@ describe('init -> npm install -> typecheck -> test -> npx mcp-gen generate --che
   for (const example of ['blank', 'demo', 'notes', 'calendar', 'files']) {
     it(example, () => {
       const dir = path.join(root, example);
-      const init = run(process.execPath, [path.join(clone, 'bin', 'mcp-gen.js'), 'init', example, '--example', example, '--yes'], root);
+      const init = run(
+        process.execPath,
+        [path.join(clone, 'bin', 'mcp-gen.js'), 'init', example, '--example', example, '--yes'],
+        root,
+      );
       expect(init.code, init.output).toBe(0);
-      expect(init.stdout).toContain(`mcp-gen 0.1.0 comes from no registry (${clone}): packed into mcp-gen-0.1.0.tgz, which package.json installs\n\nnext:\n  cd ${example}\n  npm install\n  npm start\n`);
+      expect(init.stdout).toContain(
+        `mcp-gen 0.1.0 comes from no registry (${clone}): packed into mcp-gen-0.1.0.tgz, which package.json installs\n\nnext:\n  cd ${example}\n  npm install\n  npm start\n`,
+      );
       // No generated text file names a path of this machine.
       for (const file of listTree(dir).filter((f) => !f.endsWith('.tgz'))) {
         expect(readFileSync(path.join(dir, file), 'utf8'), file).not.toContain(root);

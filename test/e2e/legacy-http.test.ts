@@ -2,7 +2,18 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installInterop, loadV1Sdk, versions, type V1Sdk } from '../protocol/interop-support.js';
-import { buildProto, legacyInitialize, post, protoKeys, repoRoot, rssKb, runsIn, startHttp, toReply, type HttpChild } from '../protocol/support.js';
+import {
+  buildProto,
+  legacyInitialize,
+  post,
+  protoKeys,
+  repoRoot,
+  rssKb,
+  runsIn,
+  startHttp,
+  toReply,
+  type HttpChild,
+} from '../protocol/support.js';
 
 // The legacy adapter over Streamable HTTP (protocol.legacy: serve, proto fixture): sessions issued
 // by initialize, GET streams and DELETE for that session only, approval through real
@@ -50,11 +61,18 @@ describe('legacy sessions over HTTP', () => {
   it('opens a GET stream for a session, and ends the session on DELETE', async () => {
     const id = await openSession();
     const controller = new AbortController();
-    const stream = await fetch(proto.url, { headers: { accept: 'text/event-stream', 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' }, signal: controller.signal });
+    const stream = await fetch(proto.url, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' },
+      signal: controller.signal,
+    });
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toBe('text/event-stream');
     controller.abort();
-    const deleted = await fetch(proto.url, { method: 'DELETE', headers: { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' }, signal: AbortSignal.timeout(10_000) });
+    const deleted = await fetch(proto.url, {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' },
+      signal: AbortSignal.timeout(10_000),
+    });
     expect(deleted.status).toBe(200);
     const after = await post(proto.url, { jsonrpc: '2.0', id: 3, method: 'tools/list' }, sessionHeaders(id));
     expect(after.status).toBe(404);
@@ -62,10 +80,20 @@ describe('legacy sessions over HTTP', () => {
   });
 
   it('answers 404 for an unknown session and 405 for GET or DELETE without one, as the modern path does', async () => {
-    const unknown = await post(proto.url, { jsonrpc: '2.0', id: 4, method: 'tools/list' }, sessionHeaders('00000000-0000-4000-8000-000000000000'));
+    const unknown = await post(
+      proto.url,
+      { jsonrpc: '2.0', id: 4, method: 'tools/list' },
+      sessionHeaders('00000000-0000-4000-8000-000000000000'),
+    );
     expect(unknown.status).toBe(404);
     for (const method of ['GET', 'DELETE']) {
-      const answer = await toReply(await fetch(proto.url, { method, headers: { accept: 'text/event-stream' }, signal: AbortSignal.timeout(10_000) }));
+      const answer = await toReply(
+        await fetch(proto.url, {
+          method,
+          headers: { accept: 'text/event-stream' },
+          signal: AbortSignal.timeout(10_000),
+        }),
+      );
       expect([method, answer.status, answer.headers.get('allow')]).toEqual([method, 405, 'POST']);
     }
   });
@@ -83,13 +111,18 @@ describe('legacy sessions over HTTP', () => {
         const before = runsIn(calls).filter((line) => line.startsWith('remove_note')).length;
         const result = await client.callTool({ name: 'remove_note', arguments: { id: `n-${action}` } });
         expect(seen).toHaveLength(1);
-        expect(seen[0]?.message).toBe('Approve running "Remove a note" (remove_note) with arguments {"id":"n-' + action + '"}?');
+        expect(seen[0]?.message).toBe(
+          'Approve running "Remove a note" (remove_note) with arguments {"id":"n-' + action + '"}?',
+        );
         const runs = runsIn(calls).filter((line) => line.startsWith('remove_note'));
         if (action === 'accept') {
           expect(result).toEqual({ content: [{ type: 'text', text: 'removed n-accept' }] });
           expect(runs.slice(before)).toEqual(['remove_note n-accept']);
         } else {
-          expect(result).toEqual({ content: [{ type: 'text', text: 'The user declined "Remove a note" (remove_note); nothing was done.' }], isError: true });
+          expect(result).toEqual({
+            content: [{ type: 'text', text: 'The user declined "Remove a note" (remove_note); nothing was done.' }],
+            isError: true,
+          });
           expect(runs.slice(before)).toEqual([]);
         }
       } finally {
@@ -112,7 +145,12 @@ describe('legacy sessions are bounded', () => {
         Array.from({ length: 4 }, async () => {
           while (sent < 2_000) {
             sent++;
-            const answer = await fetch(proto.url, { method: 'POST', headers: legacyHeaders, body, signal: AbortSignal.timeout(10_000) });
+            const answer = await fetch(proto.url, {
+              method: 'POST',
+              headers: legacyHeaders,
+              body,
+              signal: AbortSignal.timeout(10_000),
+            });
             await answer.text();
             statuses.add(answer.status);
           }
@@ -122,7 +160,9 @@ describe('legacy sessions are bounded', () => {
       rss.push(rssKb(proto.child.pid ?? 0));
     }
     // The first session was the least recently used: the cap (256) closed it long ago.
-    expect((await post(proto.url, { jsonrpc: '2.0', id: 5, method: 'tools/list' }, sessionHeaders(first))).status).toBe(404);
+    expect((await post(proto.url, { jsonrpc: '2.0', id: 5, method: 'tools/list' }, sessionHeaders(first))).status).toBe(
+      404,
+    );
     // After the cap is reached (by request 256), resident memory stays within a margin of the first sample.
     const growth = (rss[rss.length - 1] ?? 0) - (rss[0] ?? 0);
     console.log(`legacy sessions: RSS every 2,000 initializes (kB): ${rss.join(', ')}`);

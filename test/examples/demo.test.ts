@@ -27,11 +27,27 @@ afterAll(async () => {
 
 describe('examples/demo over stdio', () => {
   it('answers server/discover with exactly the generated discovery contract', async () => {
-    const { registry } = (await import(path.join(repoRoot, '.test-out', 'examples-demo', 'src', 'generated', 'registry.gen.js'))) as { registry: { discover: Record<string, unknown> } };
-    const answer = await raw.request({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope() } });
+    const { registry } = (await import(
+      path.join(repoRoot, '.test-out', 'examples-demo', 'src', 'generated', 'registry.gen.js')
+    )) as { registry: { discover: Record<string, unknown> } };
+    const answer = await raw.request({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'server/discover',
+      params: { _meta: envelope() },
+    });
     expect(answer.result).toEqual(registry.discover);
-    expect(answer.result).toMatchObject({ supportedVersions: ['2026-07-28'], resultType: 'complete', ttlMs: 30000, cacheScope: 'private' });
-    expect((answer.result as { _meta: Record<string, { name: string; version: string }> })._meta['io.modelcontextprotocol/serverInfo']).toMatchObject({ name: 'demo-server', version: '0.2.0' });
+    expect(answer.result).toMatchObject({
+      supportedVersions: ['2026-07-28'],
+      resultType: 'complete',
+      ttlMs: 30000,
+      cacheScope: 'private',
+    });
+    expect(
+      (answer.result as { _meta: Record<string, { name: string; version: string }> })._meta[
+        'io.modelcontextprotocol/serverInfo'
+      ],
+    ).toMatchObject({ name: 'demo-server', version: '0.2.0' });
   });
 
   it('lists one read-only tool, add, with bounded integer inputs and a sum output schema', async () => {
@@ -44,7 +60,10 @@ describe('examples/demo over stdio', () => {
         type: 'object',
         additionalProperties: false,
         required: ['a', 'b'],
-        properties: { a: { type: 'integer', minimum: -1000000000, maximum: 1000000000 }, b: { type: 'integer', minimum: -1000000000, maximum: 1000000000 } },
+        properties: {
+          a: { type: 'integer', minimum: -1000000000, maximum: 1000000000 },
+          b: { type: 'integer', minimum: -1000000000, maximum: 1000000000 },
+        },
       },
       outputSchema: { type: 'object', required: ['sum'], properties: { sum: { type: 'integer' } } },
     });
@@ -63,7 +82,9 @@ describe('examples/demo over stdio', () => {
   it('add refuses out-of-range and fractional numbers before the handler runs', async () => {
     const result = await client.callTool({ name: 'add', arguments: { a: 1000000001, b: 1.5 } });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe('Input validation error: Invalid arguments for tool add: data/a must be <= 1000000000, data/b must be integer');
+    expect(textOf(result)).toBe(
+      'Input validation error: Invalid arguments for tool add: data/a must be <= 1000000000, data/b must be integer',
+    );
   });
 
   it('lists and reads the config://app resource as plain text', async () => {
@@ -83,23 +104,45 @@ describe('examples/demo over stdio', () => {
 
   it('renders the code_review prompt from its fixed message', async () => {
     const { prompts } = await client.listPrompts();
-    expect(prompts.map((p) => [p.name, p.arguments?.map((a) => `${a.name}:${String(a.required)}`)])).toEqual([['code_review', ['code:true', 'language:true']]]);
-    const prompt = await client.getPrompt({ name: 'code_review', arguments: { language: 'python', code: 'def f(x):\n    return x+1' } });
+    expect(prompts.map((p) => [p.name, p.arguments?.map((a) => `${a.name}:${String(a.required)}`)])).toEqual([
+      ['code_review', ['code:true', 'language:true']],
+    ]);
+    const prompt = await client.getPrompt({
+      name: 'code_review',
+      arguments: { language: 'python', code: 'def f(x):\n    return x+1' },
+    });
     expect(prompt.messages).toEqual([
       {
         role: 'user',
-        content: { type: 'text', text: 'Please review this python code. Point out bugs, unclear names and missing tests, most important first.\n\ndef f(x):\n    return x+1' },
+        content: {
+          type: 'text',
+          text: 'Please review this python code. Point out bugs, unclear names and missing tests, most important first.\n\ndef f(x):\n    return x+1',
+        },
       },
     ]);
   });
 
   it('serves a 2025-11-25 initialize through the legacy adapter, and still answers a 2026-07-28 request naming 2025-11-25 with -32022', async () => {
-    const unsupported = { code: -32022, message: 'Unsupported protocol version: 2025-11-25', data: { supported: ['2026-07-28'], requested: '2025-11-25' } };
-    const named = await raw.request({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: envelope('2025-11-25') } });
+    const unsupported = {
+      code: -32022,
+      message: 'Unsupported protocol version: 2025-11-25',
+      data: { supported: ['2026-07-28'], requested: '2025-11-25' },
+    };
+    const named = await raw.request({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/list',
+      params: { _meta: envelope('2025-11-25') },
+    });
     expect(named.error).toEqual(unsupported);
     const legacy = startRawStdio(entry);
     try {
-      const answer = await legacy.request({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1.0.0' } } });
+      const answer = await legacy.request({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1.0.0' } },
+      });
       expect(answer.result).toMatchObject({ protocolVersion: '2025-11-25', serverInfo: { name: 'demo-server' } });
     } finally {
       await legacy.close();

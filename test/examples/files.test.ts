@@ -1,5 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
@@ -74,9 +85,15 @@ function expectOutsideUntouched(): void {
 
 describe('examples/files: reading inside the scope', () => {
   it('reads an allowed file as text, a binary file as base64, and follows a link that stays inside', async () => {
-    expect((await client.readResource({ uri: 'files://read/notes/todo.txt' })).contents).toEqual([{ uri: 'files://read/notes/todo.txt', mimeType: 'text/plain', text: 'buy milk\n' }]);
-    expect((await client.readResource({ uri: 'files://read/logo.bin' })).contents).toEqual([{ uri: 'files://read/logo.bin', mimeType: 'application/octet-stream', blob: '/wD+' }]);
-    expect((await client.readResource({ uri: 'files://read/inside-link.txt' })).contents).toEqual([{ uri: 'files://read/inside-link.txt', mimeType: 'text/plain', text: 'buy milk\n' }]);
+    expect((await client.readResource({ uri: 'files://read/notes/todo.txt' })).contents).toEqual([
+      { uri: 'files://read/notes/todo.txt', mimeType: 'text/plain', text: 'buy milk\n' },
+    ]);
+    expect((await client.readResource({ uri: 'files://read/logo.bin' })).contents).toEqual([
+      { uri: 'files://read/logo.bin', mimeType: 'application/octet-stream', blob: '/wD+' },
+    ]);
+    expect((await client.readResource({ uri: 'files://read/inside-link.txt' })).contents).toEqual([
+      { uri: 'files://read/inside-link.txt', mimeType: 'text/plain', text: 'buy milk\n' },
+    ]);
   });
 
   it('lists the top directory and a subdirectory, reporting links without following them', async () => {
@@ -95,15 +112,23 @@ describe('examples/files: reading inside the scope', () => {
       ],
     });
     const notes = await client.readResource({ uri: 'files://list/notes' });
-    expect(JSON.parse((notes.contents[0] as { text: string }).text)).toEqual({ path: 'notes', entries: [{ name: 'todo.txt', type: 'file', size: 9 }] });
+    expect(JSON.parse((notes.contents[0] as { text: string }).text)).toEqual({
+      path: 'notes',
+      entries: [{ name: 'todo.txt', type: 'file', size: 9 }],
+    });
   });
 
   it('stat_file describes files and directories; search_files finds names without following links', async () => {
     const stat = await client.callTool({ name: 'stat_file', arguments: { path: 'notes/todo.txt' } });
     expect(stat.structuredContent).toMatchObject({ path: 'notes/todo.txt', type: 'file', size: 9 });
     expect(typeof (stat.structuredContent as { modified: unknown }).modified).toBe('string');
-    expect((await client.callTool({ name: 'stat_file', arguments: { path: '.' } })).structuredContent).toMatchObject({ path: '.', type: 'directory' });
-    expect((await client.callTool({ name: 'stat_file', arguments: { path: 'inside-link.txt' } })).structuredContent).toMatchObject({ path: 'inside-link.txt', type: 'file', size: 9 });
+    expect((await client.callTool({ name: 'stat_file', arguments: { path: '.' } })).structuredContent).toMatchObject({
+      path: '.',
+      type: 'directory',
+    });
+    expect(
+      (await client.callTool({ name: 'stat_file', arguments: { path: 'inside-link.txt' } })).structuredContent,
+    ).toMatchObject({ path: 'inside-link.txt', type: 'file', size: 9 });
     const search = await client.callTool({ name: 'search_files', arguments: { query: 'T' } });
     expect(search.structuredContent).toEqual({ matches: [{ path: 'notes/todo.txt', size: 9 }], truncated: false });
     const limited = await client.callTool({ name: 'search_files', arguments: { query: 'o', limit: 1 } });
@@ -113,34 +138,72 @@ describe('examples/files: reading inside the scope', () => {
 
 describe('examples/files: leaving the scope is refused before any read', () => {
   it('refuses ../ traversal: as a tool error, and as -32602 for resources', async () => {
-    expect(await toolError('stat_file', { path: '../outside/secret.txt' })).toBe('"../outside/secret.txt" leaves the scope directory; ".." is not allowed.');
-    expect(await toolError('stat_file', { path: 'notes/../../outside/secret.txt' })).toBe('"notes/../../outside/secret.txt" leaves the scope directory; ".." is not allowed.');
-    expect(await toolError('search_files', { query: 'secret', path: '..' })).toBe('".." leaves the scope directory; ".." is not allowed.');
+    expect(await toolError('stat_file', { path: '../outside/secret.txt' })).toBe(
+      '"../outside/secret.txt" leaves the scope directory; ".." is not allowed.',
+    );
+    expect(await toolError('stat_file', { path: 'notes/../../outside/secret.txt' })).toBe(
+      '"notes/../../outside/secret.txt" leaves the scope directory; ".." is not allowed.',
+    );
+    expect(await toolError('search_files', { query: 'secret', path: '..' })).toBe(
+      '".." leaves the scope directory; ".." is not allowed.',
+    );
     // Encoded slashes survive URL parsing, so the handler sees "notes/../../outside/secret.txt" and refuses it.
     const encoded = 'files://read/notes%2F..%2F..%2Foutside%2Fsecret.txt';
     expect(await readError(encoded)).toEqual({ code: -32602, message: `Resource not found: ${encoded}` });
     // Plain "../" is removed by URL parsing itself (files://read/outside/secret.txt), which names nothing in the scope.
-    expect(await readError('files://read/../outside/secret.txt')).toEqual({ code: -32602, message: 'Resource not found: files://read/outside/secret.txt' });
-    expect(await readError('files://list/notes%2F..%2F..')).toEqual({ code: -32602, message: 'Resource not found: files://list/notes%2F..%2F..' });
+    expect(await readError('files://read/../outside/secret.txt')).toEqual({
+      code: -32602,
+      message: 'Resource not found: files://read/outside/secret.txt',
+    });
+    expect(await readError('files://list/notes%2F..%2F..')).toEqual({
+      code: -32602,
+      message: 'Resource not found: files://list/notes%2F..%2F..',
+    });
   });
 
   it('refuses absolute paths', async () => {
-    expect(await toolError('stat_file', { path: '/etc/passwd' })).toBe('"/etc/passwd" is an absolute path; paths are relative to the scope directory.');
-    expect(await toolError('stat_file', { path: secret })).toBe(`${JSON.stringify(secret)} is an absolute path; paths are relative to the scope directory.`);
-    expect(await toolError('stat_file', { path: 'C:\\Windows' })).toBe('"C:\\\\Windows" is an absolute path; paths are relative to the scope directory.');
+    expect(await toolError('stat_file', { path: '/etc/passwd' })).toBe(
+      '"/etc/passwd" is an absolute path; paths are relative to the scope directory.',
+    );
+    expect(await toolError('stat_file', { path: secret })).toBe(
+      `${JSON.stringify(secret)} is an absolute path; paths are relative to the scope directory.`,
+    );
+    expect(await toolError('stat_file', { path: 'C:\\Windows' })).toBe(
+      '"C:\\\\Windows" is an absolute path; paths are relative to the scope directory.',
+    );
     const encoded = `files://read/${encodeURIComponent(secret)}`;
     expect(await readError(encoded)).toEqual({ code: -32602, message: `Resource not found: ${encoded}` });
-    expect(await readError(`files://read/${secret}`)).toEqual({ code: -32602, message: `Resource not found: files://read/${secret}` });
+    expect(await readError(`files://read/${secret}`)).toEqual({
+      code: -32602,
+      message: `Resource not found: files://read/${secret}`,
+    });
   });
 
   it('refuses symbolic links that resolve outside the scope, file or directory', async () => {
-    expect(await toolError('stat_file', { path: 'escape.txt' })).toBe('"escape.txt" resolves outside the scope directory through a symbolic link; refused.');
-    expect(await toolError('stat_file', { path: 'outdir/secret.txt' })).toBe('"outdir/secret.txt" resolves outside the scope directory through a symbolic link; refused.');
-    expect(await toolError('search_files', { query: 'secret', path: 'outdir' })).toBe('"outdir" resolves outside the scope directory through a symbolic link; refused.');
-    expect(await readError('files://read/escape.txt')).toEqual({ code: -32602, message: 'Resource not found: files://read/escape.txt' });
-    expect(await readError('files://read/outdir/secret.txt')).toEqual({ code: -32602, message: 'Resource not found: files://read/outdir/secret.txt' });
-    expect(await readError('files://list/outdir')).toEqual({ code: -32602, message: 'Resource not found: files://list/outdir' });
-    expect((await client.callTool({ name: 'search_files', arguments: { query: 'secret' } })).structuredContent).toEqual({ matches: [], truncated: false });
+    expect(await toolError('stat_file', { path: 'escape.txt' })).toBe(
+      '"escape.txt" resolves outside the scope directory through a symbolic link; refused.',
+    );
+    expect(await toolError('stat_file', { path: 'outdir/secret.txt' })).toBe(
+      '"outdir/secret.txt" resolves outside the scope directory through a symbolic link; refused.',
+    );
+    expect(await toolError('search_files', { query: 'secret', path: 'outdir' })).toBe(
+      '"outdir" resolves outside the scope directory through a symbolic link; refused.',
+    );
+    expect(await readError('files://read/escape.txt')).toEqual({
+      code: -32602,
+      message: 'Resource not found: files://read/escape.txt',
+    });
+    expect(await readError('files://read/outdir/secret.txt')).toEqual({
+      code: -32602,
+      message: 'Resource not found: files://read/outdir/secret.txt',
+    });
+    expect(await readError('files://list/outdir')).toEqual({
+      code: -32602,
+      message: 'Resource not found: files://list/outdir',
+    });
+    expect((await client.callTool({ name: 'search_files', arguments: { query: 'secret' } })).structuredContent).toEqual(
+      { matches: [], truncated: false },
+    );
   });
 });
 
@@ -148,20 +211,47 @@ describe('examples/files: write_file never writes before approval', () => {
   it('on the wire: input_required and no file; declined: no file; accepted with the state: the file, once', async () => {
     const target = path.join(scope, 'notes', 'wire.txt');
     const args = { path: 'notes/wire.txt', content: 'written on the wire\n' };
-    const first = await raw.request({ jsonrpc: '2.0', id: 'w1', method: 'tools/call', params: { name: 'write_file', arguments: args, _meta: envelope('2026-07-28', capabilities) } });
-    const asked = first.result as { resultType: string; requestState: string; inputRequests: { confirm: { method: string; params: { message: string } } } };
+    const first = await raw.request({
+      jsonrpc: '2.0',
+      id: 'w1',
+      method: 'tools/call',
+      params: { name: 'write_file', arguments: args, _meta: envelope('2026-07-28', capabilities) },
+    });
+    const asked = first.result as {
+      resultType: string;
+      requestState: string;
+      inputRequests: { confirm: { method: string; params: { message: string } } };
+    };
     expect(asked.resultType).toBe('input_required');
     expect(asked.inputRequests.confirm.method).toBe('elicitation/create');
-    expect(asked.inputRequests.confirm.params.message).toBe('Approve running "Write a file" (write_file) with arguments {"content":"written on the wire\\n","path":"notes/wire.txt"}?');
+    expect(asked.inputRequests.confirm.params.message).toBe(
+      'Approve running "Write a file" (write_file) with arguments {"content":"written on the wire\\n","path":"notes/wire.txt"}?',
+    );
     expect(existsSync(target)).toBe(false);
 
     const retry = (id: string, response: Record<string, unknown>) =>
-      raw.request({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'write_file', arguments: args, inputResponses: { confirm: response }, requestState: asked.requestState, _meta: envelope('2026-07-28', capabilities) } });
+      raw.request({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: {
+          name: 'write_file',
+          arguments: args,
+          inputResponses: { confirm: response },
+          requestState: asked.requestState,
+          _meta: envelope('2026-07-28', capabilities),
+        },
+      });
     const declined = (await retry('w2', { action: 'decline' })).result as { isError: boolean; content: unknown };
-    expect(declined).toMatchObject({ isError: true, content: [{ type: 'text', text: 'The user declined "Write a file" (write_file); nothing was done.' }] });
+    expect(declined).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'The user declined "Write a file" (write_file); nothing was done.' }],
+    });
     expect(existsSync(target)).toBe(false);
 
-    const accepted = (await retry('w3', { action: 'accept', content: { confirm: true } })).result as { structuredContent: unknown };
+    const accepted = (await retry('w3', { action: 'accept', content: { confirm: true } })).result as {
+      structuredContent: unknown;
+    };
     expect(accepted.structuredContent).toEqual({ path: 'notes/wire.txt', bytes: 20, created: true });
     expect(readFileSync(target, 'utf8')).toBe('written on the wire\n');
   });
@@ -172,22 +262,34 @@ describe('examples/files: write_file never writes before approval', () => {
     elicitor.onAsk = () => existedWhenAsked.push(existsSync(target));
     try {
       elicitor.answer = { action: 'decline' };
-      const declined = await client.callTool({ name: 'write_file', arguments: { path: 'notes/client.txt', content: 'hello\n' } });
+      const declined = await client.callTool({
+        name: 'write_file',
+        arguments: { path: 'notes/client.txt', content: 'hello\n' },
+      });
       expect(declined.isError).toBe(true);
       expect(textOf(declined)).toBe('The user declined "Write a file" (write_file); nothing was done.');
       expect(existsSync(target)).toBe(false);
 
       elicitor.answer = accept;
-      const accepted = await client.callTool({ name: 'write_file', arguments: { path: 'notes/client.txt', content: 'hello\n' } });
+      const accepted = await client.callTool({
+        name: 'write_file',
+        arguments: { path: 'notes/client.txt', content: 'hello\n' },
+      });
       expect(accepted.isError).toBeUndefined();
       expect(accepted.structuredContent).toEqual({ path: 'notes/client.txt', bytes: 6, created: true });
       expect(readFileSync(target, 'utf8')).toBe('hello\n');
       expect(existedWhenAsked).toEqual([false, false]);
 
-      const again = await client.callTool({ name: 'write_file', arguments: { path: 'notes/client.txt', content: 'clobber\n' } });
+      const again = await client.callTool({
+        name: 'write_file',
+        arguments: { path: 'notes/client.txt', content: 'clobber\n' },
+      });
       expect(textOf(again)).toBe('"notes/client.txt" already exists; pass overwrite: true to replace it.');
       expect(readFileSync(target, 'utf8')).toBe('hello\n');
-      const replaced = await client.callTool({ name: 'write_file', arguments: { path: 'notes/client.txt', content: 'replaced\n', overwrite: true } });
+      const replaced = await client.callTool({
+        name: 'write_file',
+        arguments: { path: 'notes/client.txt', content: 'replaced\n', overwrite: true },
+      });
       expect(replaced.structuredContent).toEqual({ path: 'notes/client.txt', bytes: 9, created: false });
       expect(readFileSync(target, 'utf8')).toBe('replaced\n');
     } finally {
@@ -199,11 +301,21 @@ describe('examples/files: write_file never writes before approval', () => {
   it('even an approved write outside the scope is refused: ../, absolute, a link to a file, a link to a directory', async () => {
     elicitor.answer = accept;
     try {
-      expect(await toolError('write_file', { path: '../outside/pwned.txt', content: 'x' })).toBe('"../outside/pwned.txt" leaves the scope directory; ".." is not allowed.');
-      expect(await toolError('write_file', { path: path.join(outside, 'pwned.txt'), content: 'x' })).toBe(`${JSON.stringify(path.join(outside, 'pwned.txt'))} is an absolute path; paths are relative to the scope directory.`);
-      expect(await toolError('write_file', { path: 'escape.txt', content: 'x', overwrite: true })).toBe('"escape.txt" resolves outside the scope directory through a symbolic link; refused.');
-      expect(await toolError('write_file', { path: 'outdir/pwned.txt', content: 'x' })).toBe('"outdir/pwned.txt" resolves outside the scope directory through a symbolic link; refused.');
-      expect(await toolError('write_file', { path: 'missing/new.txt', content: 'x' })).toBe('The directory "missing" does not exist; write_file does not create directories.');
+      expect(await toolError('write_file', { path: '../outside/pwned.txt', content: 'x' })).toBe(
+        '"../outside/pwned.txt" leaves the scope directory; ".." is not allowed.',
+      );
+      expect(await toolError('write_file', { path: path.join(outside, 'pwned.txt'), content: 'x' })).toBe(
+        `${JSON.stringify(path.join(outside, 'pwned.txt'))} is an absolute path; paths are relative to the scope directory.`,
+      );
+      expect(await toolError('write_file', { path: 'escape.txt', content: 'x', overwrite: true })).toBe(
+        '"escape.txt" resolves outside the scope directory through a symbolic link; refused.',
+      );
+      expect(await toolError('write_file', { path: 'outdir/pwned.txt', content: 'x' })).toBe(
+        '"outdir/pwned.txt" resolves outside the scope directory through a symbolic link; refused.',
+      );
+      expect(await toolError('write_file', { path: 'missing/new.txt', content: 'x' })).toBe(
+        'The directory "missing" does not exist; write_file does not create directories.',
+      );
       expectOutsideUntouched();
       expect(existsSync(path.join(scope, 'missing'))).toBe(false);
     } finally {
@@ -224,22 +336,34 @@ describe('examples/files: special files planted in the scope', () => {
   it('a FIFO is refused without blocking, again and again, and other files still read', async () => {
     // More reads than libuv has threads: a blocking open would leave none for the next file call.
     for (let i = 0; i < 6; i += 1) {
-      expect(await readError('files://read/traps/pipe')).toEqual({ code: -32602, message: 'Resource not found: files://read/traps/pipe' });
+      expect(await readError('files://read/traps/pipe')).toEqual({
+        code: -32602,
+        message: 'Resource not found: files://read/traps/pipe',
+      });
     }
-    expect((await client.readResource({ uri: 'files://read/notes/todo.txt' }, { cacheMode: 'bypass' })).contents).toEqual([{ uri: 'files://read/notes/todo.txt', mimeType: 'text/plain', text: 'buy milk\n' }]);
+    expect(
+      (await client.readResource({ uri: 'files://read/notes/todo.txt' }, { cacheMode: 'bypass' })).contents,
+    ).toEqual([{ uri: 'files://read/notes/todo.txt', mimeType: 'text/plain', text: 'buy milk\n' }]);
     elicitor.answer = accept;
     try {
-      expect(await toolError('write_file', { path: 'traps/pipe', content: 'x', overwrite: true })).toBe('"traps/pipe" is not a regular file.');
+      expect(await toolError('write_file', { path: 'traps/pipe', content: 'x', overwrite: true })).toBe(
+        '"traps/pipe" is not a regular file.',
+      );
     } finally {
       elicitor.answer = { action: 'decline' };
     }
   }, 60_000);
 
   it('a hard link to a file outside is neither read nor, even approved, overwritten', async () => {
-    expect(await readError('files://read/traps/hard.txt')).toEqual({ code: -32602, message: 'Resource not found: files://read/traps/hard.txt' });
+    expect(await readError('files://read/traps/hard.txt')).toEqual({
+      code: -32602,
+      message: 'Resource not found: files://read/traps/hard.txt',
+    });
     elicitor.answer = accept;
     try {
-      expect(await toolError('write_file', { path: 'traps/hard.txt', content: 'pwned\n', overwrite: true })).toBe('"traps/hard.txt" has 2 hard links, so it may be a file outside the scope directory; refused.');
+      expect(await toolError('write_file', { path: 'traps/hard.txt', content: 'pwned\n', overwrite: true })).toBe(
+        '"traps/hard.txt" has 2 hard links, so it may be a file outside the scope directory; refused.',
+      );
     } finally {
       elicitor.answer = { action: 'decline' };
     }
@@ -259,8 +383,21 @@ describe('examples/files: configuration', () => {
   it('without FILES_ROOT every call says how to configure the scope', async () => {
     const unconfigured = startRawStdio(entry);
     try {
-      const answer = await unconfigured.request({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'stat_file', arguments: { path: '.' }, _meta: envelope() } });
-      expect(answer.result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'FILES_ROOT is not set: start the server with FILES_ROOT=<directory> to choose the directory it may use.' }] });
+      const answer = await unconfigured.request({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'stat_file', arguments: { path: '.' }, _meta: envelope() },
+      });
+      expect(answer.result).toMatchObject({
+        isError: true,
+        content: [
+          {
+            type: 'text',
+            text: 'FILES_ROOT is not set: start the server with FILES_ROOT=<directory> to choose the directory it may use.',
+          },
+        ],
+      });
     } finally {
       expect(await unconfigured.close()).toBe(0);
     }

@@ -16,7 +16,10 @@ beforeAll(() => {
 /** Runs `script` in bash with the compiled server as $SERVER; resolves with the exit code and stderr once `done` matches or it exits. */
 function runShell(script: string, done: RegExp): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { env: { PATH: process.env.PATH, SERVER: entry }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('bash', ['-c', script], {
+      env: { PATH: process.env.PATH, SERVER: entry },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -45,10 +48,15 @@ describe('examples/notes over HTTP', () => {
   it('without NOTES_TOKENS it stops with one message naming it; with the README line it listens', async () => {
     const port = 20_000 + (process.pid % 20_000);
     const without = await runShell(`exec node "$SERVER" --transport http --port ${port}`, /NOTES_TOKENS/);
-    expect(without.stderr).toMatch(/NOTES_TOKENS is not set; set it to token=principal:scope1,scope2;token2=principal2:scope/);
+    expect(without.stderr).toMatch(
+      /NOTES_TOKENS is not set; set it to token=principal:scope1,scope2;token2=principal2:scope/,
+    );
     const line = /^export NOTES_TOKENS=.*$/m.exec(run)?.[0] ?? '';
     expect(line).not.toBe('');
-    const withTokens = await runShell(`${line}\nexec node "$SERVER" --transport http --port ${port}`, /listening on http:\/\//);
+    const withTokens = await runShell(
+      `${line}\nexec node "$SERVER" --transport http --port ${port}`,
+      /listening on http:\/\//,
+    );
     expect(withTokens.stderr).toContain(`listening on http://127.0.0.1:${port}/mcp`);
   });
 });

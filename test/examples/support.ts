@@ -24,7 +24,10 @@ export interface Elicitor {
 
 /** A new official client with form elicitation, answered by `elicitor`, pinned to 2026-07-28. */
 export function newClient(elicitor: Elicitor): Client {
-  const client = new Client({ name: 'examples-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: protocolVersion } } });
+  const client = new Client(
+    { name: 'examples-test', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: protocolVersion } } },
+  );
   client.setRequestHandler('elicitation/create', async (request) => {
     const params = request.params as Record<string, unknown>;
     elicitor.seen.push(params);
@@ -35,16 +38,28 @@ export function newClient(elicitor: Elicitor): Client {
 }
 
 /** Starts `node entry` over stdio with only PATH and `env`, and connects a new client to it. */
-export async function connectStdio(entry: string, elicitor: Elicitor, env: Readonly<Record<string, string>> = {}): Promise<Client> {
+export async function connectStdio(
+  entry: string,
+  elicitor: Elicitor,
+  env: Readonly<Record<string, string>> = {},
+): Promise<Client> {
   const client = newClient(elicitor);
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [entry], env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'pipe' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [entry],
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stderr: 'pipe',
+    }),
+  );
   return client;
 }
 
 /** The text of a tool result's single text block. */
 export function textOf(result: { content?: unknown }): string {
   const content = result.content as { type: string; text?: string }[] | undefined;
-  if (content?.length !== 1 || content[0]?.type !== 'text' || content[0].text === undefined) throw new Error(`expected one text block, got ${JSON.stringify(content)}`);
+  if (content?.length !== 1 || content[0]?.type !== 'text' || content[0].text === undefined)
+    throw new Error(`expected one text block, got ${JSON.stringify(content)}`);
   return content[0].text;
 }
 

@@ -21,7 +21,11 @@ const examples = readdirSync(path.join(repoRoot, 'examples')).sort();
 
 beforeAll(() => {
   if (!existsSync(path.join(harness, 'node_modules', '.package-lock.json'))) {
-    const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: harness, encoding: 'utf8', timeout: 300_000 });
+    const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: harness,
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
     if (npm.status !== 0) throw new Error(`npm ci in ${harness} failed:\n${npm.stdout}${npm.stderr}`);
   }
   rmSync(out, { recursive: true, force: true });
@@ -37,7 +41,11 @@ function without2020(schema: unknown): unknown {
 
 /** The draft's tools as `[name, input, output]`, in the draft's order. */
 function draftTools(data: Readonly<Record<string, unknown>>): [string, unknown, unknown][] {
-  return Object.entries((data.tools ?? {}) as Record<string, { input: unknown; output?: unknown }>).map(([name, t]) => [name, t.input, t.output]);
+  return Object.entries((data.tools ?? {}) as Record<string, { input: unknown; output?: unknown }>).map(([name, t]) => [
+    name,
+    t.input,
+    t.output,
+  ]);
 }
 
 async function importAndCompare(label: string, command: string, args: string[], modern: boolean) {
@@ -48,19 +56,35 @@ async function importAndCompare(label: string, command: string, args: string[], 
   const checked = await checkManifest(file, undefined, repoRoot);
   expect(checked.review?.gate.length).toBe(12);
   const live = await rawTools(command, args, modern);
-  const expected = live.map((t): [string, unknown, unknown] => [String(t.name), without2020(t.inputSchema), without2020(t.outputSchema)]);
+  const expected = live.map((t): [string, unknown, unknown] => [
+    String(t.name),
+    without2020(t.inputSchema),
+    without2020(t.outputSchema),
+  ]);
   expect(draftTools(result.draft.data)).toEqual(expected);
   return { ...result, checked };
 }
 
 describe('import server: published servers from the npm registry (2025-11-25, stdio)', () => {
   it('@modelcontextprotocol/server-filesystem: names and schemas equal tools/list', async () => {
-    const result = await importAndCompare('filesystem', process.execPath, [path.join(published, 'server-filesystem', 'dist', 'index.js'), path.join(out, 'fs-root')], false);
-    expect(result.text.split('\n')[0]).toMatch(/^# Draft imported by mcp-gen from a running MCP server \(protocol 2025-11-25, legacy era\): /);
+    const result = await importAndCompare(
+      'filesystem',
+      process.execPath,
+      [path.join(published, 'server-filesystem', 'dist', 'index.js'), path.join(out, 'fs-root')],
+      false,
+    );
+    expect(result.text.split('\n')[0]).toMatch(
+      /^# Draft imported by mcp-gen from a running MCP server \(protocol 2025-11-25, legacy era\): /,
+    );
   }, 120_000);
 
   it('@modelcontextprotocol/server-everything: kebab-case names and schemas equal tools/list', async () => {
-    const result = await importAndCompare('everything', process.execPath, [path.join(published, 'server-everything', 'dist', 'index.js')], false);
+    const result = await importAndCompare(
+      'everything',
+      process.execPath,
+      [path.join(published, 'server-everything', 'dist', 'index.js')],
+      false,
+    );
     expect(Object.keys(result.draft.data.tools as object)).toContain('get-sum');
     expect(result.text).toContain('  # not imported from the wire: "execution"\n  get-sum:\n');
     expect(result.text).not.toMatch(/# tool .* renamed/);
@@ -76,11 +100,19 @@ describe('import server: published servers from the npm registry (2025-11-25, st
     const file = path.join(out, 'everything.yaml');
     const project = path.join(out, 'everything-generated');
     rmSync(project, { recursive: true, force: true });
-    const generate = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'generate', file, '--out', project], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    const generate = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'generate', file, '--out', project],
+      { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 },
+    );
     expect(generate.stderr).toBe('');
     expect(generate.status).toBe(0);
     const entry = compileProject(project, path.join(project, 'dist'));
-    const live = await rawTools(process.execPath, [path.join(published, 'server-everything', 'dist', 'index.js')], false);
+    const live = await rawTools(
+      process.execPath,
+      [path.join(published, 'server-everything', 'dist', 'index.js')],
+      false,
+    );
     const generated = await rawTools(process.execPath, [entry], true);
     expect(generated.map((t) => t.name)).toEqual([...live.map((t) => t.name)].sort());
   }, 240_000);
@@ -90,9 +122,28 @@ describe('import server: published servers from the npm registry (2025-11-25, st
 function wireView(model: ServerModel) {
   return {
     server: { ...model.server },
-    tools: model.tools.map((t) => ({ name: t.name, title: t.title, description: t.description, annotations: t.annotations, input: t.wireInput, output: t.wireOutput })),
-    resources: model.resources.map((r) => ({ name: r.name, uri: r.uri, uriTemplate: r.uriTemplate, title: r.title, description: r.description, mimeType: r.mimeType })),
-    prompts: model.prompts.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: p.arguments.map(({ completions: _c, ...a }) => a) })),
+    tools: model.tools.map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      annotations: t.annotations,
+      input: t.wireInput,
+      output: t.wireOutput,
+    })),
+    resources: model.resources.map((r) => ({
+      name: r.name,
+      uri: r.uri,
+      uriTemplate: r.uriTemplate,
+      title: r.title,
+      description: r.description,
+      mimeType: r.mimeType,
+    })),
+    prompts: model.prompts.map((p) => ({
+      name: p.name,
+      title: p.title,
+      description: p.description,
+      arguments: p.arguments.map(({ completions: _c, ...a }) => a),
+    })),
   };
 }
 
@@ -103,7 +154,9 @@ describe('import server: every example (2026-07-28, stdio), and the round trip',
       // The committed example as it is (generated code, handlers and their modules), compiled with its own tsconfig.
       const entry = compileProject(path.join(repoRoot, 'examples', example), path.join(out, `build-${example}`));
       const result = await importAndCompare(`example-${example}`, process.execPath, [entry], true);
-      expect(result.text.split('\n')[0]).toMatch(/^# Draft imported by mcp-gen from a running MCP server \(protocol 2026-07-28, modern era\): /);
+      expect(result.text.split('\n')[0]).toMatch(
+        /^# Draft imported by mcp-gen from a running MCP server \(protocol 2026-07-28, modern era\): /,
+      );
       const original = (await runPipeline({ manifest: manifest, cwd: repoRoot }, 'normalize')).model;
       expect(original).not.toBeNull();
       expect(wireView(result.compiled?.model as ServerModel)).toEqual(wireView(original as ServerModel));

@@ -11,7 +11,11 @@ const envelope = {
 };
 
 /** Every tool of every tools/list page; `modern` sends the 2026-07-28 envelope, else a 2025-11-25 initialize first. */
-export async function rawTools(command: string, args: readonly string[], modern: boolean): Promise<Record<string, unknown>[]> {
+export async function rawTools(
+  command: string,
+  args: readonly string[],
+  modern: boolean,
+): Promise<Record<string, unknown>[]> {
   const child = spawn(command, [...args], { stdio: ['pipe', 'pipe', 'ignore'], env: { PATH: process.env.PATH ?? '' } });
   const waiters = new Map<number, (message: Record<string, unknown>) => void>();
   createInterface({ input: child.stdout }).on('line', (line) => {
@@ -35,7 +39,11 @@ export async function rawTools(command: string, args: readonly string[], modern:
     });
   try {
     if (!modern) {
-      await request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } });
+      await request('initialize', {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'raw', version: '1.0.0' },
+      });
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
     }
     const tools: Record<string, unknown>[] = [];

@@ -9,7 +9,9 @@ import { repoRoot } from '../support/golden.js';
 
 // verify's comparison on its own: every kind of drift, each with its exact line.
 
-const model = (await runPipeline({ manifest: path.join(repoRoot, 'examples', 'notes', 'mcp.yaml'), cwd: repoRoot }, 'normalize')).model as ServerModel;
+const model = (
+  await runPipeline({ manifest: path.join(repoRoot, 'examples', 'notes', 'mcp.yaml'), cwd: repoRoot }, 'normalize')
+).model as ServerModel;
 
 function liveFrom(edit: (live: { -readonly [K in keyof LiveServer]: LiveServer[K] }) => void): LiveServer {
   const live = {
@@ -30,7 +32,10 @@ function liveFrom(edit: (live: { -readonly [K in keyof LiveServer]: LiveServer[K
 
 describe('verifyServer', () => {
   it('finds no drift in the descriptors the manifest implies; the digests are equal', () => {
-    const result = verifyServer(model, liveFrom(() => undefined));
+    const result = verifyServer(
+      model,
+      liveFrom(() => undefined),
+    );
     expect(result.drift).toEqual([]);
     expect(result.liveDigest).toBe(result.expectedDigest);
     expect(result.expectedDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -41,7 +46,13 @@ describe('verifyServer', () => {
       model,
       liveFrom((live) => {
         const tools = live.tools as Record<string, unknown>[];
-        live.tools = tools.filter((t) => t.name !== 'search_notes').map((t) => (t.name === 'publish_note_draft' ? { ...t, annotations: { destructiveHint: false }, inputSchema: { type: 'object' } } : t));
+        live.tools = tools
+          .filter((t) => t.name !== 'search_notes')
+          .map((t) =>
+            t.name === 'publish_note_draft'
+              ? { ...t, annotations: { destructiveHint: false }, inputSchema: { type: 'object' } }
+              : t,
+          );
         live.supportedVersions = ['2026-07-28', '2025-11-25'];
         live.capabilities = { tools: { listChanged: true }, logging: {} };
       }),
@@ -52,18 +63,27 @@ describe('verifyServer', () => {
       'capability "prompts": manifest {"listChanged":true}, server absent',
       'capability "resources": manifest {"listChanged":true}, server absent',
       'tool changed: "publish_note_draft" annotations: manifest {"destructiveHint":true,"idempotentHint":false,"openWorldHint":false}, server {"destructiveHint":false}',
-      expect.stringMatching(/^tool changed: "publish_note_draft" inputSchema: manifest \{"additionalProperties":false,/),
+      expect.stringMatching(
+        /^tool changed: "publish_note_draft" inputSchema: manifest \{"additionalProperties":false,/,
+      ),
       'tool removed: "search_notes" is in the manifest but not on the server',
     ]);
     expect(result.liveDigest).not.toBe(result.expectedDigest);
-    const legacy = verifyServer(model, liveFrom((live) => Object.assign(live, { era: 'legacy', protocolVersion: '2025-11-25' })));
-    expect(legacy.drift.map((d) => d.message)).toEqual(['server answered only the 2025-11-25 handshake, not server/discover; the manifest serves 2026-07-28']);
+    const legacy = verifyServer(
+      model,
+      liveFrom((live) => Object.assign(live, { era: 'legacy', protocolVersion: '2025-11-25' })),
+    );
+    expect(legacy.drift.map((d) => d.message)).toEqual([
+      'server answered only the 2025-11-25 handshake, not server/discover; the manifest serves 2026-07-28',
+    ]);
   });
 
   it('the digest ignores order and key order, and sees a one-character change', () => {
     const tools = wireTools(model);
     const reordered = [...tools].reverse().map((t) => Object.fromEntries(Object.entries(t).reverse()));
     expect(toolsetDigest(reordered)).toBe(toolsetDigest(tools));
-    expect(toolsetDigest([{ ...tools[0], description: `${String(tools[0]?.description)}.` }, ...tools.slice(1)])).not.toBe(toolsetDigest(tools));
+    expect(
+      toolsetDigest([{ ...tools[0], description: `${String(tools[0]?.description)}.` }, ...tools.slice(1)]),
+    ).not.toBe(toolsetDigest(tools));
   });
 });

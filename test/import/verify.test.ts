@@ -29,18 +29,32 @@ function variant(name: string, edit: (text: string) => string): string {
 
 describe('verify', () => {
   it('passes on the generated server, with the digest generate recorded', async () => {
-    const recorded = (JSON.parse(readFileSync(path.join(demo, 'src', 'generated', 'registry.gen.json'), 'utf8')) as { toolsetDigest: string }).toolsetDigest;
+    const recorded = (
+      JSON.parse(readFileSync(path.join(demo, 'src', 'generated', 'registry.gen.json'), 'utf8')) as {
+        toolsetDigest: string;
+      }
+    ).toolsetDigest;
     const result = await runIn(repoRoot, ['verify', '--manifest', manifest, '--', process.execPath, entry]);
-    expect(result).toEqual({ code: 0, stdout: `no drift: the server matches ${manifest}\n  toolset digest: manifest ${recorded}, server ${recorded}\n`, stderr: '' });
+    expect(result).toEqual({
+      code: 0,
+      stdout: `no drift: the server matches ${manifest}\n  toolset digest: manifest ${recorded}, server ${recorded}\n`,
+      stderr: '',
+    });
   }, 120_000);
 
   it('fails on a server that registers an extra tool', async () => {
     const extra = variant('extra-tool', (text) =>
-      text.replace('tools:\n', 'tools:\n  subtract:\n    description: Subtract b from a and return the difference as `difference`.\n    annotations: { readOnlyHint: true, openWorldHint: false }\n    input: { type: object, additionalProperties: false, properties: { a: { type: integer }, b: { type: integer } } }\n'),
+      text.replace(
+        'tools:\n',
+        'tools:\n  subtract:\n    description: Subtract b from a and return the difference as `difference`.\n    annotations: { readOnlyHint: true, openWorldHint: false }\n    input: { type: object, additionalProperties: false, properties: { a: { type: integer }, b: { type: integer } } }\n',
+      ),
     );
     const result = await runIn(repoRoot, ['verify', '--manifest', manifest, '--', process.execPath, extra]);
     expect(result.code).toBe(1);
-    expect(result.stdout.split('\n').slice(0, 2)).toEqual([`DRIFT: 1 difference between the server and ${manifest}`, '  tool added: "subtract" is on the server but not in the manifest']);
+    expect(result.stdout.split('\n').slice(0, 2)).toEqual([
+      `DRIFT: 1 difference between the server and ${manifest}`,
+      '  tool added: "subtract" is on the server but not in the manifest',
+    ]);
     expect(result.stdout).toMatch(/^ {2}toolset digest: manifest sha256:[0-9a-f]{64}, server sha256:[0-9a-f]{64}\n$/m);
   }, 240_000);
 
@@ -73,13 +87,33 @@ describe('verify and import server over Streamable HTTP, with a bearer token', (
     try {
       const header = 'Authorization: Bearer secret-token-0123456789';
       const manifestPath = path.join(notes, 'mcp.yaml');
-      const verified = await runIn(repoRoot, ['verify', '--manifest', manifestPath, server.url.href, '--header', header]);
-      expect({ code: verified.code, first: verified.stdout.split('\n')[0] }).toEqual({ code: 0, first: `no drift: the server matches ${manifestPath}` });
+      const verified = await runIn(repoRoot, [
+        'verify',
+        '--manifest',
+        manifestPath,
+        server.url.href,
+        '--header',
+        header,
+      ]);
+      expect({ code: verified.code, first: verified.stdout.split('\n')[0] }).toEqual({
+        code: 0,
+        first: `no drift: the server matches ${manifestPath}`,
+      });
       const refused = await runIn(repoRoot, ['verify', '--manifest', manifestPath, server.url.href]);
       expect(refused.code).toBe(1);
-      const imported = await runIn(out, ['import', 'server', server.url.href, '--header', header, '--out', 'notes-http.yaml']);
+      const imported = await runIn(out, [
+        'import',
+        'server',
+        server.url.href,
+        '--header',
+        header,
+        '--out',
+        'notes-http.yaml',
+      ]);
       expect(imported.code).toBe(0);
-      expect(imported.stdout.split('\n')[0]).toBe('wrote notes-http.yaml: 3 tools, 2 resources, 1 prompt, 10 TODOs to review');
+      expect(imported.stdout.split('\n')[0]).toBe(
+        'wrote notes-http.yaml: 3 tools, 2 resources, 1 prompt, 10 TODOs to review',
+      );
       const draft = readFileSync(path.join(out, 'notes-http.yaml'), 'utf8');
       expect(draft).toContain('\ntransports:\n  http: {}\n');
       expect(draft).toContain('# TODO auth: the server was read with an Authorization header, so callers sign in;');

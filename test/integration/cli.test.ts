@@ -8,7 +8,12 @@ const bin = path.join(repoRoot, 'bin', 'mcp-gen.js');
 
 /** Runs the real executable (compiled by `npm test`'s build step) as a user would. */
 function mcpGen(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, encoding: 'utf8', env: { PATH: process.env.PATH, ...env }, timeout: 30_000 });
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, ...env },
+    timeout: 30_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -16,7 +21,14 @@ function mcpGen(args: string[], env: NodeJS.ProcessEnv = {}) {
 async function runInProcess(args: string[], overrides: Partial<CliIo> = {}) {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), isTty: false, env: {}, cwd: repoRoot, ...overrides };
+  const io: CliIo = {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    isTty: false,
+    env: {},
+    cwd: repoRoot,
+    ...overrides,
+  };
   const code = await runCli(['node', 'mcp-gen', ...args], io);
   return { code, stdout, stderr };
 }
@@ -41,7 +53,9 @@ describe('mcp-gen validate', () => {
   it('defaults to ./mcp.yaml and says so when it is missing', () => {
     const result = mcpGen(['validate']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('mcp.yaml:1:1: error [manifest-unreadable] manifest "mcp.yaml" does not exist or cannot be read\n  hint: pass the path of a YAML manifest, e.g. "mcp-gen validate mcp.yaml"\n1 error, 0 warnings\n');
+    expect(result.stderr).toBe(
+      'mcp.yaml:1:1: error [manifest-unreadable] manifest "mcp.yaml" does not exist or cannot be read\n  hint: pass the path of a YAML manifest, e.g. "mcp-gen validate mcp.yaml"\n1 error, 0 warnings\n',
+    );
   });
 
   it('passes warnings, and fails them with --strict', () => {
@@ -55,7 +69,10 @@ describe('mcp-gen validate', () => {
   it('prints JSON with --format json', () => {
     const result = mcpGen(['validate', 'test/fixtures/invalid/scope-unknown/manifest.yaml', '--format', 'json']);
     expect(result.code).toBe(1);
-    const parsed = JSON.parse(result.stdout) as { ok: boolean; diagnostics: { code: string; line: number; col: number; pointer: string }[] };
+    const parsed = JSON.parse(result.stdout) as {
+      ok: boolean;
+      diagnostics: { code: string; line: number; col: number; pointer: string }[];
+    };
     expect(parsed.ok).toBe(false);
     expect(parsed.diagnostics.map((d) => [d.code, d.line, d.col, d.pointer])).toEqual([
       ['scope-unknown', 12, 14, '/tools/search/scopes/0'],

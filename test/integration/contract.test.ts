@@ -10,11 +10,21 @@ const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
 function runContract(source: string, name: string, env: Readonly<Record<string, string>> = {}) {
   const dir = path.join(repoRoot, '.test-out', 'contract', name);
   rmSync(dir, { recursive: true, force: true });
-  cpSync(source, dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}dist`) && !src.includes('node_modules') });
+  cpSync(source, dir, {
+    recursive: true,
+    filter: (src) => !src.includes(`${path.sep}dist`) && !src.includes('node_modules'),
+  });
   const build = spawnSync(tsc, ['-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8', timeout: 120_000 });
   expect(build.stdout + build.stderr).toBe('');
-  const tests = readdirSync(path.join(dir, 'dist', 'test')).filter((f) => f.endsWith('.test.js')).map((f) => path.join(dir, 'dist', 'test', f));
-  return spawnSync(process.execPath, ['--test', ...tests], { cwd: dir, encoding: 'utf8', timeout: 180_000, env: { PATH: process.env.PATH, ...env } });
+  const tests = readdirSync(path.join(dir, 'dist', 'test'))
+    .filter((f) => f.endsWith('.test.js'))
+    .map((f) => path.join(dir, 'dist', 'test', f));
+  return spawnSync(process.execPath, ['--test', ...tests], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 180_000,
+    env: { PATH: process.env.PATH, ...env },
+  });
 }
 
 /** The directory examples/files serves in its contract tests: the files its manifest's examples read. */
@@ -32,12 +42,20 @@ function filesRoot(): string {
 // implements its handlers, so each of its `examples` is a successful call (none skipped).
 describe('generated contract tests pass on fresh projects', () => {
   const projects = [
-    ...readdirSync(path.join(repoRoot, 'examples')).map((name) => [`examples/${name}`, path.join(repoRoot, 'examples', name)] as const),
-    ...readdirSync(path.join(repoRoot, 'test', 'fixtures', 'valid')).map((name) => [`valid/${name}`, path.join(repoRoot, 'test', 'fixtures', 'valid', name, 'expected')] as const),
+    ...readdirSync(path.join(repoRoot, 'examples')).map(
+      (name) => [`examples/${name}`, path.join(repoRoot, 'examples', name)] as const,
+    ),
+    ...readdirSync(path.join(repoRoot, 'test', 'fixtures', 'valid')).map(
+      (name) => [`valid/${name}`, path.join(repoRoot, 'test', 'fixtures', 'valid', name, 'expected')] as const,
+    ),
   ];
   for (const [label, source] of projects) {
     it(label, () => {
-      const result = runContract(source, label.replace('/', '-'), label === 'examples/files' ? { FILES_ROOT: filesRoot() } : {});
+      const result = runContract(
+        source,
+        label.replace('/', '-'),
+        label === 'examples/files' ? { FILES_ROOT: filesRoot() } : {},
+      );
       const summary = /# pass (\d+)\n# fail (\d+)/.exec(result.stdout);
       expect(result.status, result.stdout.slice(-3000) + result.stderr.slice(-2000)).toBe(0);
       expect(Number(summary?.[1])).toBeGreaterThanOrEqual(7);
@@ -57,7 +75,17 @@ describe('a fresh project counts its stubs as not implemented', () => {
   it('templates/init/mcp.yaml', () => {
     const out = path.join(repoRoot, '.test-out', 'contract-init-source');
     rmSync(out, { recursive: true, force: true });
-    const generate = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'generate', path.join(repoRoot, 'templates', 'init', 'mcp.yaml'), '--out', out], { encoding: 'utf8', timeout: 60_000 });
+    const generate = spawnSync(
+      process.execPath,
+      [
+        path.join(repoRoot, 'bin', 'mcp-gen.js'),
+        'generate',
+        path.join(repoRoot, 'templates', 'init', 'mcp.yaml'),
+        '--out',
+        out,
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
     expect(generate.status, generate.stdout + generate.stderr).toBe(0);
     const result = runContract(out, 'init');
     expect(result.status, result.stdout.slice(-3000) + result.stderr.slice(-2000)).toBe(0);

@@ -24,7 +24,12 @@ process.stdout.write(JSON.stringify(r.files.map((f) => [f.path, f.contents])));`
       return result.stdout;
     });
     expect(new Set(outputs).size).toBe(1);
-    const inProcess = await buildProject(resolveOptions({ manifest: 'examples/notes/mcp.yaml' }, repoRoot), '0.1.0', { handlers: new Map(), previouslyGenerated: null }, repoRoot);
+    const inProcess = await buildProject(
+      resolveOptions({ manifest: 'examples/notes/mcp.yaml' }, repoRoot),
+      '0.1.0',
+      { handlers: new Map(), previouslyGenerated: null },
+      repoRoot,
+    );
     expect(JSON.parse(outputs[0] ?? '[]')).toEqual(inProcess.files.map((f) => [f.path, f.contents]));
   });
 });

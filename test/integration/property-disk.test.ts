@@ -15,10 +15,20 @@ function diskProject(dir: string): PropertyProject {
   return {
     async generate(manifest) {
       writeFileSync(path.join(dir, 'mcp.yaml'), manifest);
-      const result = spawnSync(process.execPath, [bin, 'generate', 'mcp.yaml'], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH }, timeout: 120_000 });
+      const result = spawnSync(process.execPath, [bin, 'generate', 'mcp.yaml'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH },
+        timeout: 120_000,
+      });
       return result.status === 0 ? '' : `exit ${result.status ?? result.signal}\n${result.stdout}${result.stderr}`;
     },
-    handlers: () => new Map(readdirSync(tools).sort(compareText).map((name) => [name, readFileSync(path.join(tools, name), 'utf8')])),
+    handlers: () =>
+      new Map(
+        readdirSync(tools)
+          .sort(compareText)
+          .map((name) => [name, readFileSync(path.join(tools, name), 'utf8')]),
+      ),
     editHandler: (name, text) => writeFileSync(path.join(tools, name), text),
   };
 }

@@ -22,13 +22,22 @@ describe('a generated server over stdio', () => {
   });
 
   it('answers server/discover with the manifest versions, capabilities, instructions and cache fields', async () => {
-    const answer = await raw.request({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope() } });
+    const answer = await raw.request({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'server/discover',
+      params: { _meta: envelope() },
+    });
     expect(answer).toEqual({
       jsonrpc: '2.0',
       id: 1,
       result: {
         supportedVersions: ['2026-07-28'],
-        capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } },
+        capabilities: {
+          tools: { listChanged: true },
+          resources: { listChanged: true },
+          prompts: { listChanged: true },
+        },
         instructions: 'Search before you create. Deleting asks the user first.',
         resultType: 'complete',
         ttlMs: 300000,
@@ -40,13 +49,23 @@ describe('a generated server over stdio', () => {
 
   it('lists tools in sorted order with cache fields', async () => {
     const answer = await raw.request({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: envelope() } });
-    const result = answer.result as { tools: { name: string }[]; ttlMs: number; cacheScope: string; resultType: string };
+    const result = answer.result as {
+      tools: { name: string }[];
+      ttlMs: number;
+      cacheScope: string;
+      resultType: string;
+    };
     expect(result.tools.map((t) => t.name)).toEqual(['publish_note_draft', 'search_notes', 'start_note_draft']);
     expect([result.resultType, result.ttlMs, result.cacheScope]).toEqual(['complete', 300000, 'public']);
   });
 
-  it('answers a tools/call with the handler\'s result; the default limit applies', async () => {
-    const answer = await raw.request({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search_notes', arguments: { query: 'x' }, _meta: envelope() } });
+  it("answers a tools/call with the handler's result; the default limit applies", async () => {
+    const answer = await raw.request({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'search_notes', arguments: { query: 'x' }, _meta: envelope() },
+    });
     expect(answer.result).toEqual({
       resultType: 'complete',
       content: [{ type: 'text', text: '{"notes":[]}' }],
@@ -62,16 +81,23 @@ describe('a generated server over stdio', () => {
 
 describe('the official client over stdio (pinned to 2026-07-28)', () => {
   it('lists and calls', async () => {
-    const client = new Client({ name: 'test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    const client = new Client(
+      { name: 'test', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [entry], stderr: 'pipe' }));
     try {
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['publish_note_draft', 'search_notes', 'start_note_draft']);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
+        'publish_note_draft',
+        'search_notes',
+        'start_note_draft',
+      ]);
       const result = await client.callTool({ name: 'start_note_draft', arguments: { title: 'x' } });
       expect(result.isError).not.toBe(true);
       expect((result.structuredContent as { draft?: unknown } | undefined)?.draft).toMatch(/^h1\./);
-      expect((await client.getPrompt({ name: 'summarize_note', arguments: { note_id: 'n1', tone: 'formal' } })).messages).toEqual([
-        { role: 'user', content: { type: 'text', text: 'Summarize note n1 in a formal tone.' } },
-      ]);
+      expect(
+        (await client.getPrompt({ name: 'summarize_note', arguments: { note_id: 'n1', tone: 'formal' } })).messages,
+      ).toEqual([{ role: 'user', content: { type: 'text', text: 'Summarize note n1 in a formal tone.' } }]);
     } finally {
       await client.close();
     }
@@ -80,10 +106,17 @@ describe('the official client over stdio (pinned to 2026-07-28)', () => {
 
 describe('the report and the server cannot drift', () => {
   it('the discovery contract in the registry is what the live server answers', async () => {
-    const { registry } = (await import(path.join(repoRoot, '.test-out', 'stdio-notes', 'src', 'generated', 'registry.gen.js'))) as { registry: { discover: unknown } };
+    const { registry } = (await import(
+      path.join(repoRoot, '.test-out', 'stdio-notes', 'src', 'generated', 'registry.gen.js')
+    )) as { registry: { discover: unknown } };
     const raw = startRawStdio(entry);
     try {
-      const answer = await raw.request({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope() } });
+      const answer = await raw.request({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'server/discover',
+        params: { _meta: envelope() },
+      });
       expect(answer.result).toEqual(registry.discover);
     } finally {
       await raw.close();

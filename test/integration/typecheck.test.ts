@@ -11,8 +11,22 @@ describe('generated code type-checks', () => {
     const dir = path.join(repoRoot, '.test-out', 'typecheck');
     mkdirSync(dir, { recursive: true });
     const tsconfig = {
-      compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] },
-      include: ['../../test/fixtures/valid/*/expected/src/**/*.ts', '../../test/fixtures/valid/*/expected/test/**/*.ts', '../../examples/*/src/**/*.ts', '../../examples/*/test/**/*.ts', '../../templates/runtime/*.ts'],
+      compilerOptions: {
+        target: 'es2022',
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+      },
+      include: [
+        '../../test/fixtures/valid/*/expected/src/**/*.ts',
+        '../../test/fixtures/valid/*/expected/test/**/*.ts',
+        '../../examples/*/src/**/*.ts',
+        '../../examples/*/test/**/*.ts',
+        '../../templates/runtime/*.ts',
+      ],
     };
     writeFileSync(path.join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
     const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
@@ -32,20 +46,37 @@ describe('a drifted handler fails to type-check in server.gen.ts', () => {
     cpSync(path.join(repoRoot, 'examples', 'demo', 'tsconfig.json'), path.join(dir, 'tsconfig.json'));
     writeFileSync(path.join(dir, 'src', 'handlers', 'tools', 'add.ts'), handler);
     const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
-    const result = spawnSync(tsc, ['-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+    const result = spawnSync(tsc, ['-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(result.status).not.toBe(0);
     return result.stdout + result.stderr;
   };
 
   it('a handler with the wrong input type', () => {
-    const output = drifted('signature', 'export const addHandler = async (input: { a: string; b: string }) => ({ sum: input.a + input.b });\n');
+    const output = drifted(
+      'signature',
+      'export const addHandler = async (input: { a: string; b: string }) => ({ sum: input.a + input.b });\n',
+    );
     expect(output).toMatch(/^src\/generated\/server\.gen\.ts\(\d+,\d+\): error TS2322: /m);
-    expect(output.split('\n').filter((line) => line.includes('error TS')).every((line) => line.startsWith('src/generated/server.gen.ts('))).toBe(true);
+    expect(
+      output
+        .split('\n')
+        .filter((line) => line.includes('error TS'))
+        .every((line) => line.startsWith('src/generated/server.gen.ts(')),
+    ).toBe(true);
   });
 
   it('a handler exported under another name', () => {
-    const output = drifted('export', "import type { ToolHandler } from '../../generated/index.gen.js';\n\nexport const adder: ToolHandler<'add'> = async (input) => ({ sum: input.a + input.b });\n");
-    expect(output).toMatch(/^src\/generated\/server\.gen\.ts\(\d+,\d+\): error TS2339: Property 'addHandler' does not exist on type /m);
+    const output = drifted(
+      'export',
+      "import type { ToolHandler } from '../../generated/index.gen.js';\n\nexport const adder: ToolHandler<'add'> = async (input) => ({ sum: input.a + input.b });\n",
+    );
+    expect(output).toMatch(
+      /^src\/generated\/server\.gen\.ts\(\d+,\d+\): error TS2339: Property 'addHandler' does not exist on type /m,
+    );
   });
 });
 
@@ -58,11 +89,19 @@ describe('a handler that imports a domain function named like its tool', () => {
     cpSync(path.join(repoRoot, 'examples', 'demo', 'src'), path.join(dir, 'src'), { recursive: true });
     cpSync(path.join(repoRoot, 'examples', 'demo', 'tsconfig.json'), path.join(dir, 'tsconfig.json'));
     mkdirSync(path.join(dir, 'src', 'lib'), { recursive: true });
-    writeFileSync(path.join(dir, 'src', 'lib', 'math.ts'), 'export function add(a: number, b: number): number {\n  return a + b;\n}\n');
-    const handler = "import type { ToolHandler } from '../../generated/index.gen.js';\nimport { add } from '../../lib/math.js';\n\nexport const addHandler: ToolHandler<'add'> = async (input) => ({ sum: add(input.a, input.b) });\n";
+    writeFileSync(
+      path.join(dir, 'src', 'lib', 'math.ts'),
+      'export function add(a: number, b: number): number {\n  return a + b;\n}\n',
+    );
+    const handler =
+      "import type { ToolHandler } from '../../generated/index.gen.js';\nimport { add } from '../../lib/math.js';\n\nexport const addHandler: ToolHandler<'add'> = async (input) => ({ sum: add(input.a, input.b) });\n";
     writeFileSync(path.join(dir, 'src', 'handlers', 'tools', 'add.ts'), handler);
     const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
-    const result = spawnSync(tsc, ['-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+    const result = spawnSync(tsc, ['-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
   });

@@ -11,7 +11,11 @@ describe('mcp-gen generate --watch', () => {
     mkdirSync(dir, { recursive: true });
     const manifest = path.join(dir, 'mcp.yaml');
     cpSync(path.join(repoRoot, 'test', 'fixtures', 'valid', 'minimal', 'manifest.yaml'), manifest);
-    const child = spawn(process.execPath, [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'generate', 'mcp.yaml', '--watch'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'generate', 'mcp.yaml', '--watch'],
+      { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
@@ -32,14 +36,20 @@ describe('mcp-gen generate --watch', () => {
       await waitFor(/watching mcp\.yaml; press Ctrl-C to stop\n/);
       writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('title: Ping', 'title: Ping pong'));
       await waitFor(/\d\d:\d\d:\d\d mcp\.yaml: 3 file\(s\) changed, 0 warning\(s\)\n/);
-      expect(readFileSync(path.join(dir, 'src', 'generated', 'registry.gen.json'), 'utf8')).toContain('"title": "Ping pong"');
+      expect(readFileSync(path.join(dir, 'src', 'generated', 'registry.gen.json'), 'utf8')).toContain(
+        '"title": "Ping pong"',
+      );
       // A warning is shown with its text, not only counted: an orphaned handler after its tool is gone.
       writeFileSync(path.join(dir, 'src', 'handlers', 'tools', 'gone.ts'), 'export const gone = 1;\n');
       writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('server is alive.', 'server is up and alive.'));
-      await waitFor(/warning \[handler-orphaned\] handler file "src\/handlers\/tools\/gone\.ts"[^]*mcp\.yaml: \d+ file\(s\) changed, 1 warning\(s\)\n/);
+      await waitFor(
+        /warning \[handler-orphaned\] handler file "src\/handlers\/tools\/gone\.ts"[^]*mcp\.yaml: \d+ file\(s\) changed, 1 warning\(s\)\n/,
+      );
       writeFileSync(manifest, `${readFileSync(manifest, 'utf8')}oops: [\n`);
       await waitFor(/mcp\.yaml: 1 error\(s\), nothing written\n/);
-      expect(readFileSync(path.join(dir, 'src', 'generated', 'registry.gen.json'), 'utf8')).toContain('"title": "Ping pong"');
+      expect(readFileSync(path.join(dir, 'src', 'generated', 'registry.gen.json'), 'utf8')).toContain(
+        '"title": "Ping pong"',
+      );
     } finally {
       child.kill('SIGINT');
     }

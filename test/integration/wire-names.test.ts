@@ -52,7 +52,14 @@ describe('a generated server with names MCP allows but snake_case does not, over
   let client: Client;
   beforeAll(async () => {
     client = new Client({ name: 'test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [entry], env: { PATH: process.env.PATH ?? '', WIRE_NAMES_TEST: '1' }, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [entry],
+        env: { PATH: process.env.PATH ?? '', WIRE_NAMES_TEST: '1' },
+        stderr: 'pipe',
+      }),
+    );
   }, 60_000);
   afterAll(async () => {
     await client.close();
@@ -67,16 +74,25 @@ describe('a generated server with names MCP allows but snake_case does not, over
   }, 30_000);
 
   it('calls each tool by its exact name', async () => {
-    expect((await client.callTool({ name: 'get-sum', arguments: { a: 2, b: 3 } })).content).toEqual([{ type: 'text', text: 'The sum of 2 and 3 is 5.' }]);
-    expect((await client.callTool({ name: 'printEnv', arguments: {} })).content).toEqual([{ type: 'text', text: 'WIRE_NAMES_TEST' }]);
+    expect((await client.callTool({ name: 'get-sum', arguments: { a: 2, b: 3 } })).content).toEqual([
+      { type: 'text', text: 'The sum of 2 and 3 is 5.' },
+    ]);
+    expect((await client.callTool({ name: 'printEnv', arguments: {} })).content).toEqual([
+      { type: 'text', text: 'WIRE_NAMES_TEST' },
+    ]);
     const search = await client.callTool({ name: 'v2.search_items', arguments: { query: 'ap' } });
     expect(search.structuredContent).toEqual({ items: ['apple', 'grape'] });
   }, 30_000);
 
   it('gets each prompt by its exact name, with an argument named in kebab-case', async () => {
-    const complex = await client.getPrompt({ name: 'complexPrompt', arguments: { temperature: '0.5', 'output-style': 'terse' } });
+    const complex = await client.getPrompt({
+      name: 'complexPrompt',
+      arguments: { temperature: '0.5', 'output-style': 'terse' },
+    });
     expect(complex.messages).toEqual([{ role: 'user', content: { type: 'text', text: 't=0.5 style=terse' } }]);
     const simple = await client.getPrompt({ name: 'simple-prompt' });
-    expect(simple.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'This is a simple prompt without arguments.' } }]);
+    expect(simple.messages).toEqual([
+      { role: 'user', content: { type: 'text', text: 'This is a simple prompt without arguments.' } },
+    ]);
   }, 30_000);
 });

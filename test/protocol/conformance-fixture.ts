@@ -60,8 +60,16 @@ const sep1330 = `{
 
 export const conformanceHandlers: Readonly<Record<string, string>> = Object.fromEntries([
   tool('test_simple_text', 'testSimpleText', `async () => 'This is a simple text response for testing.'`),
-  tool('test_image_content', 'testImageContent', `async () => [{ type: 'image', data: '${png}', mimeType: 'image/png' }]`),
-  tool('test_audio_content', 'testAudioContent', `async () => [{ type: 'audio', data: '${wav}', mimeType: 'audio/wav' }]`),
+  tool(
+    'test_image_content',
+    'testImageContent',
+    `async () => [{ type: 'image', data: '${png}', mimeType: 'image/png' }]`,
+  ),
+  tool(
+    'test_audio_content',
+    'testAudioContent',
+    `async () => [{ type: 'audio', data: '${wav}', mimeType: 'audio/wav' }]`,
+  ),
   tool(
     'test_embedded_resource',
     'testEmbeddedResource',

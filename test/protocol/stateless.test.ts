@@ -15,7 +15,10 @@ beforeAll(async () => {
   const entry = buildProto();
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  [a, b] = await Promise.all([startHttp(entry, { ...protoKeys, PROTO_CALLS: calls }), startHttp(entry, { ...protoKeys, PROTO_CALLS: calls })]);
+  [a, b] = await Promise.all([
+    startHttp(entry, { ...protoKeys, PROTO_CALLS: calls }),
+    startHttp(entry, { ...protoKeys, PROTO_CALLS: calls }),
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -37,13 +40,20 @@ describe('two instances with the same keys', () => {
 
   it('accept at B a handle issued by A, and at A one issued by B', async () => {
     const from = runsIn(calls).length;
-    const fromA = (await call(a.url, 'tools/call', { name: 'open_draft', arguments: { name: 'one' }, _meta: meta() })).body.result.structuredContent.draft;
+    const fromA = (await call(a.url, 'tools/call', { name: 'open_draft', arguments: { name: 'one' }, _meta: meta() }))
+      .body.result.structuredContent.draft;
     const atB = await call(b.url, 'tools/call', { name: 'use_draft', arguments: { draft: fromA }, _meta: meta() });
     expect(atB.body.result.content).toEqual([{ type: 'text', text: 'used draft-one' }]);
-    const fromB = (await call(b.url, 'tools/call', { name: 'open_draft', arguments: { name: 'two' }, _meta: meta() })).body.result.structuredContent.draft;
+    const fromB = (await call(b.url, 'tools/call', { name: 'open_draft', arguments: { name: 'two' }, _meta: meta() }))
+      .body.result.structuredContent.draft;
     const atA = await call(a.url, 'tools/call', { name: 'use_draft', arguments: { draft: fromB }, _meta: meta() });
     expect(atA.body.result.content).toEqual([{ type: 'text', text: 'used draft-two' }]);
-    expect(runsSince(from)).toEqual([`${pid(a)} open_draft`, `${pid(b)} use_draft draft-one`, `${pid(b)} open_draft`, `${pid(a)} use_draft draft-two`]);
+    expect(runsSince(from)).toEqual([
+      `${pid(a)} open_draft`,
+      `${pid(b)} use_draft draft-one`,
+      `${pid(b)} open_draft`,
+      `${pid(a)} use_draft draft-two`,
+    ]);
   });
 
   it('run an approval asked for by A when the accepting retry reaches B, exactly once', async () => {
@@ -52,8 +62,16 @@ describe('two instances with the same keys', () => {
     const first = await call(a.url, 'tools/call', { name: 'remove_note', arguments: args, _meta: meta(elicit) }, 1);
     expect(first.body.result.resultType).toBe('input_required');
     const requestState = first.body.result.requestState as string;
-    const retry = await call(b.url, 'tools/call', { name: 'remove_note', arguments: args, inputResponses: accept, requestState, _meta: meta(elicit) }, 2);
-    expect(retry.body.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'removed note-7' }] });
+    const retry = await call(
+      b.url,
+      'tools/call',
+      { name: 'remove_note', arguments: args, inputResponses: accept, requestState, _meta: meta(elicit) },
+      2,
+    );
+    expect(retry.body.result).toMatchObject({
+      resultType: 'complete',
+      content: [{ type: 'text', text: 'removed note-7' }],
+    });
     expect(retry.body.result.isError).toBeUndefined();
     expect(runsSince(from)).toEqual([`${pid(b)} remove_note note-7`]);
   });
@@ -89,7 +107,11 @@ describe('two instances with the same keys', () => {
     const servers = [a, b, a, b];
     const drafts: string[] = [];
     for (const [index, server] of servers.entries()) {
-      const answer = await call(server.url, 'tools/call', { name: 'open_draft', arguments: { name: `hop${index}` }, _meta: meta() });
+      const answer = await call(server.url, 'tools/call', {
+        name: 'open_draft',
+        arguments: { name: `hop${index}` },
+        _meta: meta(),
+      });
       drafts.push(answer.body.result.structuredContent.draft);
     }
     // Each draft is used by the instance that did NOT issue it.
@@ -99,6 +121,11 @@ describe('two instances with the same keys', () => {
       expect(answer.body.result.content).toEqual([{ type: 'text', text: `used draft-hop${index}` }]);
     }
     const uses = runsSince(from).filter((line) => line.includes('use_draft'));
-    expect(uses).toEqual([`${pid(b)} use_draft draft-hop0`, `${pid(a)} use_draft draft-hop1`, `${pid(b)} use_draft draft-hop2`, `${pid(a)} use_draft draft-hop3`]);
+    expect(uses).toEqual([
+      `${pid(b)} use_draft draft-hop0`,
+      `${pid(a)} use_draft draft-hop1`,
+      `${pid(b)} use_draft draft-hop2`,
+      `${pid(a)} use_draft draft-hop3`,
+    ]);
   });
 });

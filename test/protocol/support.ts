@@ -12,13 +12,23 @@ export { repoRoot, version };
 export const fixtures = path.join(repoRoot, 'test', 'fixtures', 'protocol');
 
 /** 32+ byte keys for the proto fixture (env PROTO_HANDLE_KEY / PROTO_STATE_KEY). */
-export const protoKeys = { PROTO_HANDLE_KEY: 'proto-handle-key-0123456789abcdef-0123', PROTO_STATE_KEY: 'proto-state-key-0123456789abcdef-01234' } as const;
+export const protoKeys = {
+  PROTO_HANDLE_KEY: 'proto-handle-key-0123456789abcdef-0123',
+  PROTO_STATE_KEY: 'proto-state-key-0123456789abcdef-01234',
+} as const;
 
 /** serverInfo of the proto fixture, as every result's `_meta` carries it. */
-export const protoInfo = { 'io.modelcontextprotocol/serverInfo': { name: 'proto', title: 'Protocol fixture', version: '2.1.0' } };
+export const protoInfo = {
+  'io.modelcontextprotocol/serverInfo': { name: 'proto', title: 'Protocol fixture', version: '2.1.0' },
+};
 
 /** A 2025-11-25 client's `initialize` request. */
-export const legacyInitialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1.0.0' } } };
+export const legacyInitialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1.0.0' } },
+};
 
 /** What the proto fixture (`legacy: serve`) answers to `legacyInitialize`, on either transport. */
 export const protoLegacyInitialized = {
@@ -47,39 +57,63 @@ ${body}
 
 /** Handlers of the proto fixture (test/fixtures/protocol/proto.yaml). Every tool records its runs. */
 export const protoHandlers: Readonly<Record<string, string>> = Object.fromEntries([
-  tool('echo', `export const echoHandler: ToolHandler<'echo'> = async (input) => {
+  tool(
+    'echo',
+    `export const echoHandler: ToolHandler<'echo'> = async (input) => {
   record('echo');
   const count = input.count ?? 1;
   return { text: input.text.repeat(count), count };
-};`),
-  tool('bad_output', `export const badOutputHandler: ToolHandler<'bad_output'> = async () => {
+};`,
+  ),
+  tool(
+    'bad_output',
+    `export const badOutputHandler: ToolHandler<'bad_output'> = async () => {
   record('bad_output');
   return { n: 'not a number' } as never;
-};`),
-  tool('explode', `export const explodeHandler: ToolHandler<'explode'> = async () => {
+};`,
+  ),
+  tool(
+    'explode',
+    `export const explodeHandler: ToolHandler<'explode'> = async () => {
   record('explode');
   throw new Error('kaboom: the database password is hunter2');
-};`),
-  tool('open_draft', `export const openDraftHandler: ToolHandler<'open_draft'> = async (input, ctx) => {
+};`,
+  ),
+  tool(
+    'open_draft',
+    `export const openDraftHandler: ToolHandler<'open_draft'> = async (input, ctx) => {
   record('open_draft');
   return { draft: ctx.handles.draft.issue(\`draft-\${input.name}\`) };
-};`),
-  tool('use_draft', `export const useDraftHandler: ToolHandler<'use_draft'> = async (input) => {
+};`,
+  ),
+  tool(
+    'use_draft',
+    `export const useDraftHandler: ToolHandler<'use_draft'> = async (input) => {
   record(\`use_draft \${input.draft.id}\`);
   return \`used \${input.draft.id}\`;
-};`),
-  tool('open_flash', `export const openFlashHandler: ToolHandler<'open_flash'> = async (_input, ctx) => {
+};`,
+  ),
+  tool(
+    'open_flash',
+    `export const openFlashHandler: ToolHandler<'open_flash'> = async (_input, ctx) => {
   record('open_flash');
   return { flash: ctx.handles.flash.issue('flash-1') };
-};`),
-  tool('use_flash', `export const useFlashHandler: ToolHandler<'use_flash'> = async (input) => {
+};`,
+  ),
+  tool(
+    'use_flash',
+    `export const useFlashHandler: ToolHandler<'use_flash'> = async (input) => {
   record(\`use_flash \${input.flash.id}\`);
   return \`used \${input.flash.id}\`;
-};`),
-  tool('remove_note', `export const removeNoteHandler: ToolHandler<'remove_note'> = async (input) => {
+};`,
+  ),
+  tool(
+    'remove_note',
+    `export const removeNoteHandler: ToolHandler<'remove_note'> = async (input) => {
   record(\`remove_note \${input.id}\`);
   return \`removed \${input.id}\`;
-};`),
+};`,
+  ),
   [
     'src/handlers/resources/readme.ts',
     `import type { ResourceHandler } from '../../generated/index.gen.js';
@@ -111,7 +145,11 @@ function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
   for (const name of readdirSync(dir).sort()) {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) hashTree(hash, full);
-    else hash.update(`${path.relative(repoRoot, full)}\0`).update(readFileSync(full)).update('\0');
+    else
+      hash
+        .update(`${path.relative(repoRoot, full)}\0`)
+        .update(readFileSync(full))
+        .update('\0');
   }
 }
 
@@ -170,8 +208,14 @@ export function runsIn(file: string, stripPid = true): string[] {
 }
 
 /** The 2026-07-28 request `_meta`. */
-export function meta(capabilities: Record<string, unknown> = {}, protocolVersion: unknown = version): Record<string, unknown> {
-  return { 'io.modelcontextprotocol/protocolVersion': protocolVersion, 'io.modelcontextprotocol/clientCapabilities': capabilities };
+export function meta(
+  capabilities: Record<string, unknown> = {},
+  protocolVersion: unknown = version,
+): Record<string, unknown> {
+  return {
+    'io.modelcontextprotocol/protocolVersion': protocolVersion,
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
+  };
 }
 
 /** The modern HTTP headers for a request (`Mcp-Name` from params.name or params.uri). */
@@ -183,7 +227,8 @@ export function modernHeaders(method: string, params: Record<string, unknown> = 
     'mcp-method': method,
   };
   const name = method === 'resources/read' ? params.uri : params.name;
-  if (typeof name === 'string' && ['tools/call', 'prompts/get', 'resources/read'].includes(method)) headers['mcp-name'] = name;
+  if (typeof name === 'string' && ['tools/call', 'prompts/get', 'resources/read'].includes(method))
+    headers['mcp-name'] = name;
   return headers;
 }
 
@@ -218,11 +263,18 @@ export async function toReply(response: Response): Promise<Reply> {
 /** POSTs `body` (a string is sent verbatim) with exactly `headers`; bounded by `limits.requestMs`. */
 export async function post(url: URL, body: unknown, headers: Record<string, string>): Promise<Reply> {
   const payload = typeof body === 'string' ? body : JSON.stringify(body);
-  return toReply(await fetch(url, { method: 'POST', headers, body: payload, signal: AbortSignal.timeout(limits.requestMs) }));
+  return toReply(
+    await fetch(url, { method: 'POST', headers, body: payload, signal: AbortSignal.timeout(limits.requestMs) }),
+  );
 }
 
 /** POSTs one JSON-RPC request with the modern headers. */
-export function call(url: URL, method: string, params: Record<string, unknown>, id: number | string = 1): Promise<Reply> {
+export function call(
+  url: URL,
+  method: string,
+  params: Record<string, unknown>,
+  id: number | string = 1,
+): Promise<Reply> {
   return post(url, { jsonrpc: '2.0', id, method, params }, modernHeaders(method, params));
 }
 
@@ -252,7 +304,11 @@ export interface HttpChild {
 }
 
 /** Starts `node entry --transport http --port 0 ...args`; resolves with the URL it prints on stderr. */
-export function startHttp(entry: string, env: Readonly<Record<string, string>>, args: readonly string[] = []): Promise<HttpChild> {
+export function startHttp(
+  entry: string,
+  env: Readonly<Record<string, string>>,
+  args: readonly string[] = [],
+): Promise<HttpChild> {
   const child = spawn(process.execPath, [entry, '--transport', 'http', '--port', '0', ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,16 +6,29 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGuarded, guardedEnv, stateKey, tokens } from './guarded.js';
-import { connectClient, envelope, repoRoot, rpc, startHttpServer, type Elicitor, type RunningServer } from './harness.js';
+import {
+  connectClient,
+  envelope,
+  repoRoot,
+  rpc,
+  startHttpServer,
+  type Elicitor,
+  type RunningServer,
+} from './harness.js';
 
 // Approval of a destructive tool (delete_item, approval: confirm) on a generated server, over real HTTP.
 
 const dir = path.join(repoRoot, '.test-out', 'runtime-approval');
 const calls = path.join(dir, 'calls.log');
 const accept = { confirm: { action: 'accept', content: { confirm: true } } };
-const bodyOf = (state: string): Record<string, unknown> => JSON.parse(Buffer.from(state.split('.')[1] ?? '', 'base64url').toString('utf8'));
+const bodyOf = (state: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(state.split('.')[1] ?? '', 'base64url').toString('utf8'));
 const digest = (json: string): string => createHash('sha256').update(json).digest('base64url');
-const rejectedState = { code: -32602, message: 'Invalid or expired requestState', data: { reason: 'invalid_request_state' } };
+const rejectedState = {
+  code: -32602,
+  message: 'Invalid or expired requestState',
+  data: { reason: 'invalid_request_state' },
+};
 
 /** How many times the delete_item handler has run. */
 function runs(): number {
@@ -33,8 +46,19 @@ async function askFor(args: Record<string, unknown>, token: string = tokens.alic
 }
 
 /** A retry of delete_item with `state` and `responses`. */
-function retry(args: Record<string, unknown>, state: string | undefined, responses: Record<string, unknown>, token: string = tokens.alice) {
-  const params = { name: 'delete_item', arguments: args, _meta: envelope(), inputResponses: responses, ...(state === undefined ? {} : { requestState: state }) };
+function retry(
+  args: Record<string, unknown>,
+  state: string | undefined,
+  responses: Record<string, unknown>,
+  token: string = tokens.alice,
+) {
+  const params = {
+    name: 'delete_item',
+    arguments: args,
+    _meta: envelope(),
+    inputResponses: responses,
+    ...(state === undefined ? {} : { requestState: state }),
+  };
   return rpc(server.url, 'tools/call', params, token, 2);
 }
 
@@ -51,7 +75,12 @@ afterAll(async () => {
 describe('approval of a destructive tool over HTTP', () => {
   it('asks first: input_required with a yes/no form naming the tool and the arguments, and a state bound to tool, arguments, principal and 5 minutes', async () => {
     const before = runs();
-    const answer = await rpc(server.url, 'tools/call', { name: 'delete_item', arguments: { reason: 'tidy', id: 'a1' }, _meta: envelope() }, tokens.alice);
+    const answer = await rpc(
+      server.url,
+      'tools/call',
+      { name: 'delete_item', arguments: { reason: 'tidy', id: 'a1' }, _meta: envelope() },
+      tokens.alice,
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.result.inputRequests).toEqual({
       confirm: {
@@ -61,7 +90,9 @@ describe('approval of a destructive tool over HTTP', () => {
           message: 'Approve running "Delete an item" (delete_item) with arguments {"id":"a1","reason":"tidy"}?',
           requestedSchema: {
             type: 'object',
-            properties: { confirm: { type: 'boolean', title: 'Confirm', description: 'Yes, run it with exactly these arguments.' } },
+            properties: {
+              confirm: { type: 'boolean', title: 'Confirm', description: 'Yes, run it with exactly these arguments.' },
+            },
             required: ['confirm'],
           },
         },
@@ -84,7 +115,9 @@ describe('approval of a destructive tool over HTTP', () => {
     await client.close();
     expect(result.isError).toBeUndefined();
     expect(result.content).toEqual([{ type: 'text', text: `deleted b2 for alice (run ${before + 1})` }]);
-    expect(elicitor.seen.map((p) => p.message)).toEqual(['Approve running "Delete an item" (delete_item) with arguments {"id":"b2"}?']);
+    expect(elicitor.seen.map((p) => p.message)).toEqual([
+      'Approve running "Delete an item" (delete_item) with arguments {"id":"b2"}?',
+    ]);
     expect(runs()).toBe(before + 1);
     expect(readFileSync(calls, 'utf8').trim().split('\n').at(-1)).toBe('alice {"id":"b2"}');
   });
@@ -92,7 +125,11 @@ describe('approval of a destructive tool over HTTP', () => {
   it('answers a decline, a cancel and an unticked box with isError, and never runs the handler', async () => {
     const before = runs();
     const texts: string[] = [];
-    for (const answer of [{ action: 'decline' as const }, { action: 'cancel' as const }, { action: 'accept' as const, content: { confirm: false } }]) {
+    for (const answer of [
+      { action: 'decline' as const },
+      { action: 'cancel' as const },
+      { action: 'accept' as const, content: { confirm: false } },
+    ]) {
       const client = await connectClient(server.url, tokens.alice, { answer, seen: [] });
       const result = await client.callTool({ name: 'delete_item', arguments: { id: 'c3' } });
       await client.close();
@@ -111,7 +148,11 @@ describe('approval of a destructive tool over HTTP', () => {
     const before = runs();
     const state = await askFor({ id: 'd4' });
     const [prefix, body, mac] = state.split('.');
-    const forged = Buffer.from(Buffer.from(body ?? '', 'base64url').toString('utf8').replace('"p":"alice"', '"p":"mallory"')).toString('base64url');
+    const forged = Buffer.from(
+      Buffer.from(body ?? '', 'base64url')
+        .toString('utf8')
+        .replace('"p":"alice"', '"p":"mallory"'),
+    ).toString('base64url');
     for (const tampered of [`${prefix}.${forged}.${mac}`, `${state.slice(0, -2)}AA`, 'v1.e30.AAAA', 'not-a-state']) {
       const answer = await retry({ id: 'd4' }, tampered, accept);
       expect(answer.status).toBe(200);
@@ -127,13 +168,18 @@ describe('approval of a destructive tool over HTTP', () => {
       const answer = await retry(changed, state, accept);
       expect(answer.body.result).toMatchObject({
         isError: true,
-        content: [{ type: 'text', text: 'The approval does not match this call of "Delete an item" (delete_item) (other tool, arguments or user); nothing was done. Call the tool again to ask for a new approval.' }],
+        content: [
+          {
+            type: 'text',
+            text: 'The approval does not match this call of "Delete an item" (delete_item) (other tool, arguments or user); nothing was done. Call the tool again to ask for a new approval.',
+          },
+        ],
       });
     }
     expect(runs()).toBe(before);
   });
 
-  it('rejects a state minted for another principal (carol retries alice\'s approval) with -32602', async () => {
+  it("rejects a state minted for another principal (carol retries alice's approval) with -32602", async () => {
     const before = runs();
     const state = await askFor({ id: 'f6' });
     const answer = await retry({ id: 'f6' }, state, accept, tokens.carol);
@@ -146,7 +192,13 @@ describe('approval of a destructive tool over HTTP', () => {
     // The binding ignores its context here (it is fixed to alice), but mint() insists on one.
     const seal = (ttlSeconds: number) =>
       createRequestStateCodec({ key: stateKey, ttlSeconds, bind: () => 'tools/call\u0000alice' }).mint(
-        { t: 'delete_item', a: digest('{"id":"g7"}'), p: 'alice', n: randomUUID(), e: Math.floor(Date.now() / 1000) + ttlSeconds },
+        {
+          t: 'delete_item',
+          a: digest('{"id":"g7"}'),
+          p: 'alice',
+          n: randomUUID(),
+          e: Math.floor(Date.now() / 1000) + ttlSeconds,
+        },
         {} as ServerContext,
       );
     const before = runs();
@@ -164,7 +216,15 @@ describe('approval of a destructive tool over HTTP', () => {
     const first = await retry({ id: 'h8' }, state, accept);
     expect(first.body.result.isError).toBeUndefined();
     const replay = await retry({ id: 'h8' }, state, accept);
-    expect(replay.body.result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'This approval of "Delete an item" (delete_item) was already used; nothing was done. Call the tool again to ask for a new approval.' }] });
+    expect(replay.body.result).toMatchObject({
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: 'This approval of "Delete an item" (delete_item) was already used; nothing was done. Call the tool again to ask for a new approval.',
+        },
+      ],
+    });
     expect(runs()).toBe(before + 1);
   });
 
@@ -178,14 +238,20 @@ describe('approval of a destructive tool over HTTP', () => {
 
   it('answers 400 -32021 to a client without the elicitation form capability', async () => {
     const before = runs();
-    const answer = await rpc(server.url, 'tools/call', { name: 'delete_item', arguments: { id: 'j0' }, _meta: envelope({}) }, tokens.alice);
+    const answer = await rpc(
+      server.url,
+      'tools/call',
+      { name: 'delete_item', arguments: { id: 'j0' }, _meta: envelope({}) },
+      tokens.alice,
+    );
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({
       jsonrpc: '2.0',
       id: 1,
       error: {
         code: -32021,
-        message: "Cannot request input 'confirm' (elicitation/create): the request's client capabilities do not declare the required capability",
+        message:
+          "Cannot request input 'confirm' (elicitation/create): the request's client capabilities do not declare the required capability",
         data: { requiredCapabilities: { elicitation: { form: {} } } },
       },
     });
@@ -196,13 +262,22 @@ describe('approval of a destructive tool over HTTP', () => {
 describe('approval over stdio', () => {
   it('asks the anonymous stdio user and runs once on accept', async () => {
     const before = runs();
-    const client = new Client({ name: 'runtime-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    const client = new Client(
+      { name: 'runtime-test', version: '1.0.0' },
+      { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
     const seen: unknown[] = [];
     client.setRequestHandler('elicitation/create', async (request) => {
       seen.push(request.params.message);
       return { action: 'accept', content: { confirm: true } };
     });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [entry, '--transport', 'stdio'], env: { PATH: process.env.PATH ?? '', ...guardedEnv(calls) } }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [entry, '--transport', 'stdio'],
+        env: { PATH: process.env.PATH ?? '', ...guardedEnv(calls) },
+      }),
+    );
     try {
       const result = await client.callTool({ name: 'delete_item', arguments: { id: 'k1' } });
       expect(result.isError).toBeUndefined();

@@ -14,13 +14,19 @@ let server: RunningServer;
 
 beforeAll(async () => {
   // The guarded fixture with one line added under auth, and its handlers.
-  const manifest = readFileSync(guardedManifest, 'utf8').replace('  tokensEnv: GUARDED_TOKENS\n', `  tokensEnv: GUARDED_TOKENS\n  resource: ${publicUrl}\n`);
+  const manifest = readFileSync(guardedManifest, 'utf8').replace(
+    '  tokensEnv: GUARDED_TOKENS\n',
+    `  tokensEnv: GUARDED_TOKENS\n  resource: ${publicUrl}\n`,
+  );
   expect(manifest).toContain(`resource: ${publicUrl}`);
   const manifestPath = path.join(repoRoot, '.test-out', 'runtime-bearer-resource.yaml');
   mkdirSync(path.dirname(manifestPath), { recursive: true });
   writeFileSync(manifestPath, manifest);
   const entry = buildProject(manifestPath, 'runtime-bearer-resource', guardedHandlers);
-  server = await startHttpServer(entry, guardedEnv(path.join(repoRoot, '.test-out', 'runtime-bearer-resource', 'calls.log')));
+  server = await startHttpServer(
+    entry,
+    guardedEnv(path.join(repoRoot, '.test-out', 'runtime-bearer-resource', 'calls.log')),
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -38,12 +44,21 @@ describe('bearer authorization with a configured resource URL', () => {
     const local = new URL('/.well-known/oauth-protected-resource/team/mcp', server.url);
     const metadata = await get(local);
     expect(metadata.status).toBe(200);
-    expect(metadata.body).toEqual({ resource: publicUrl, scopes_supported: ['items.read', 'items.write'], bearer_methods_supported: ['header'] });
+    expect(metadata.body).toEqual({
+      resource: publicUrl,
+      scopes_supported: ['items.read', 'items.write'],
+      bearer_methods_supported: ['header'],
+    });
     expect((await get(new URL('/.well-known/oauth-protected-resource/mcp', server.url))).status).toBe(404);
   });
 
   it('still serves the MCP endpoint at its own path to a valid token', async () => {
-    const answer = await rpc(server.url, 'tools/call', { name: 'read_item', arguments: { id: 'x1' }, _meta: envelope() }, tokens.bob);
+    const answer = await rpc(
+      server.url,
+      'tools/call',
+      { name: 'read_item', arguments: { id: 'x1' }, _meta: envelope() },
+      tokens.bob,
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.result.content).toEqual([{ type: 'text', text: 'item x1 read by bob with scopes items.read' }]);
   });

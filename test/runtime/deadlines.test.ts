@@ -112,10 +112,18 @@ async function waitFor(text: () => string, pattern: RegExp, ms = 30_000): Promis
 const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
 
 /** One raw tools/call POST; resolves with the status, Retry-After and body, or rejects when the connection fails. */
-function post(url: URL, name: string, args: Record<string, unknown>, id: number): { done: Promise<{ status: number; retryAfter: string | undefined; body: any }>; abort: () => void } {
+function post(
+  url: URL,
+  name: string,
+  args: Record<string, unknown>,
+  id: number,
+): { done: Promise<{ status: number; retryAfter: string | undefined; body: any }>; abort: () => void } {
   const params = { name, arguments: args, _meta: envelope({}) };
   const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params }));
-  const req = httpRequest(url, { method: 'POST', headers: { ...modernHeaders('tools/call', params), 'content-length': String(body.length) } });
+  const req = httpRequest(url, {
+    method: 'POST',
+    headers: { ...modernHeaders('tools/call', params), 'content-length': String(body.length) },
+  });
   // The server may answer 503 and close before a refused body is all sent: the rest then fails with EPIPE on
   // a socket the finished request has already let go of.
   req.on('socket', (socket) => socket.on('error', () => undefined));
@@ -129,7 +137,11 @@ function post(url: URL, name: string, args: Record<string, unknown>, id: number)
         const text = Buffer.concat(chunks).toString('utf8');
         const data = text.split('\n').filter((line) => line.startsWith('data: '));
         const json = data.length > 0 ? (data[data.length - 1] ?? '').slice(6) : text;
-        resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: json === '' ? null : JSON.parse(json) });
+        resolve({
+          status: res.statusCode ?? 0,
+          retryAfter: res.headers['retry-after'],
+          body: json === '' ? null : JSON.parse(json),
+        });
       });
     });
   });
@@ -142,7 +154,10 @@ describe('cancellation', () => {
     const transport = new StdioClientTransport({ command: process.execPath, args: [entry], stderr: 'pipe' });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const client = new Client({ name: 'deadlines-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: version } } });
+    const client = new Client(
+      { name: 'deadlines-test', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: version } } },
+    );
     await client.connect(transport);
     try {
       const controller = new AbortController();
@@ -154,7 +169,9 @@ describe('cancellation', () => {
       const [, at] = await waitFor(() => stderr, /aborted stdio at (\d+)/);
       expect(Number(at) - cancelledAt).toBeLessThan(100);
       // The connection still serves calls afterwards.
-      expect((await client.callTool({ name: 'measure', arguments: { data: 'abc' } })).content).toEqual([{ type: 'text', text: '3' }]);
+      expect((await client.callTool({ name: 'measure', arguments: { data: 'abc' } })).content).toEqual([
+        { type: 'text', text: '3' },
+      ]);
     } finally {
       await client.close();
     }
@@ -163,11 +180,29 @@ describe('cancellation', () => {
   it('on stdio answers nothing at all for a cancelled call, and keeps serving', async () => {
     const server = startRawStdio(entry);
     try {
-      server.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'wait', arguments: { tag: 'raw' }, _meta: envelope({}) } }));
+      server.send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'wait', arguments: { tag: 'raw' }, _meta: envelope({}) },
+        }),
+      );
       await waitFor(server.stderr, /started raw/);
-      server.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'stop', _meta: envelope({}) } }));
+      server.send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { requestId: 1, reason: 'stop', _meta: envelope({}) },
+        }),
+      );
       await waitFor(server.stderr, /aborted raw/);
-      const reply = await server.request({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'measure', arguments: { data: 'abcd' }, _meta: envelope({}) } });
+      const reply = await server.request({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'measure', arguments: { data: 'abcd' }, _meta: envelope({}) },
+      });
       expect(reply.result).toMatchObject({ content: [{ type: 'text', text: '4' }] });
       // The handler returned 'late' once aborted; give a stray answer time to show up, then check none did.
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -199,13 +234,28 @@ describe('stdio in-flight cap', () => {
     const server = startRawStdio(entry);
     try {
       const call = (id: number, name: string, args: Record<string, unknown>) =>
-        JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta: envelope({}) } });
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name, arguments: args, _meta: envelope({}) },
+        });
       server.send(call(1, 'wait', { tag: 'one' }));
       server.send(call(2, 'wait', { tag: 'two' }));
       await waitFor(server.stderr, /started two/);
       const refused = await server.request(JSON.parse(call(3, 'measure', { data: 'abc' })));
-      expect(refused).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32000, message: 'Server busy: 2 requests in flight; retry later' } });
-      server.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'stop', _meta: envelope({}) } }));
+      expect(refused).toEqual({
+        jsonrpc: '2.0',
+        id: 3,
+        error: { code: -32000, message: 'Server busy: 2 requests in flight; retry later' },
+      });
+      server.send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { requestId: 1, reason: 'stop', _meta: envelope({}) },
+        }),
+      );
       await waitFor(server.stderr, /aborted one/);
       const served = await server.request(JSON.parse(call(4, 'measure', { data: 'abcd' })));
       expect(served.result).toMatchObject({ content: [{ type: 'text', text: '4' }] });
@@ -218,11 +268,17 @@ describe('stdio in-flight cap', () => {
 describe('progress', () => {
   it('is rate-limited to one notification per 25 ms, and the final one always arrives', async () => {
     const transport = new StdioClientTransport({ command: process.execPath, args: [entry], stderr: 'pipe' });
-    const client = new Client({ name: 'deadlines-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: version } } });
+    const client = new Client(
+      { name: 'deadlines-test', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: version } } },
+    );
     await client.connect(transport);
     try {
       const seen: number[] = [];
-      const reply = await client.callTool({ name: 'chatty', arguments: {} }, { onprogress: (p) => seen.push(p.progress) });
+      const reply = await client.callTool(
+        { name: 'chatty', arguments: {} },
+        { onprogress: (p) => seen.push(p.progress) },
+      );
       const elapsed = Number((reply.content as { text: string }[])[0]?.text);
       // The first call always goes out; then one per 25 ms of the loop's run; then the final one.
       expect(seen.length).toBeGreaterThanOrEqual(2);
@@ -241,12 +297,24 @@ describe('deadlines', () => {
     const server = await startHttpServer(entry, {});
     try {
       const started = Date.now();
-      const reply = await rpc(server.url, 'tools/call', { name: 'stubborn', arguments: { ms: 20_000 }, _meta: envelope({}) });
+      const reply = await rpc(server.url, 'tools/call', {
+        name: 'stubborn',
+        arguments: { ms: 20_000 },
+        _meta: envelope({}),
+      });
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(reply.status).toBe(200);
-      expect(reply.body.result).toMatchObject({ content: [{ type: 'text', text: 'The tool "stubborn" timed out after 3 s.' }], isError: true, resultType: 'complete' });
+      expect(reply.body.result).toMatchObject({
+        content: [{ type: 'text', text: 'The tool "stubborn" timed out after 3 s.' }],
+        isError: true,
+        resultType: 'complete',
+      });
       // A call that ends in time is answered as usual.
-      const quick = await rpc(server.url, 'tools/call', { name: 'stubborn', arguments: { ms: 10 }, _meta: envelope({}) });
+      const quick = await rpc(server.url, 'tools/call', {
+        name: 'stubborn',
+        arguments: { ms: 10 },
+        _meta: envelope({}),
+      });
       expect(quick.body.result.content).toEqual([{ type: 'text', text: 'done' }]);
       expect(quick.body.result.isError).toBeUndefined();
     } finally {
@@ -260,9 +328,17 @@ describe('deadlines on stdio', () => {
     const server = startRawStdio(entry);
     try {
       const started = Date.now();
-      const reply = await server.request({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'stubborn', arguments: { ms: 20_000 }, _meta: envelope({}) } });
+      const reply = await server.request({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'stubborn', arguments: { ms: 20_000 }, _meta: envelope({}) },
+      });
       expect(Date.now() - started).toBeLessThan(10_000);
-      expect(reply.result).toMatchObject({ content: [{ type: 'text', text: 'The tool "stubborn" timed out after 3 s.' }], isError: true });
+      expect(reply.result).toMatchObject({
+        content: [{ type: 'text', text: 'The tool "stubborn" timed out after 3 s.' }],
+        isError: true,
+      });
       const closedAt = Date.now();
       expect(await server.close()).toBe(0);
       expect(Date.now() - closedAt).toBeLessThan(2_000);
@@ -289,7 +365,11 @@ describe('limits', () => {
         expect(reply.retryAfter).toBe('1');
         expect(reply.body.error.code).toBe(-32000);
       }
-      const peakKb = Number(/^VmHWM:\s+(\d+) kB$/m.exec(await import('node:fs').then((fs) => fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8')))?.[1]);
+      const peakKb = Number(
+        /^VmHWM:\s+(\d+) kB$/m.exec(
+          await import('node:fs').then((fs) => fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8')),
+        )?.[1],
+      );
       expect(peakKb).toBeLessThan(300 * 1024);
     } finally {
       await server.stop();
@@ -304,13 +384,15 @@ describe('shutdown', () => {
     const server: RunningServer = await startHttpServer(entry, {});
     const finishing = Array.from({ length: 25 }, (_, i) => post(server.url, 'stubborn', { ms: 1500 }, i + 1).done);
     const stuck = Array.from({ length: 25 }, (_, i) => post(server.url, 'wait', { tag: `stuck${i}` }, i + 100).done);
-    for (const end = Date.now() + 60_000; count(server.stderr(), /^started /gm) < 50 && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const end = Date.now() + 60_000; count(server.stderr(), /^started /gm) < 50 && Date.now() < end; )
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(count(server.stderr(), /^started /gm)).toBe(50);
     const exited = exitOf(server.child);
     server.child.kill('SIGTERM');
     const done = await Promise.all(finishing);
     const cancelled = await Promise.all(stuck);
-    for (const reply of done) expect([reply.status, reply.body.result.content]).toEqual([200, [{ type: 'text', text: 'done' }]]);
+    for (const reply of done)
+      expect([reply.status, reply.body.result.content]).toEqual([200, [{ type: 'text', text: 'done' }]]);
     for (const reply of cancelled) {
       expect(reply.status).toBe(503);
       expect(reply.body.error).toEqual({ code: -32000, message: 'Server shutting down: the call was cancelled' });

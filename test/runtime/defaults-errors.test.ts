@@ -75,27 +75,47 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const call = async (method: string, params: Record<string, unknown>) => (await rpc(server.url, method, { ...params, _meta: envelope() })).body;
+const call = async (method: string, params: Record<string, unknown>) =>
+  (await rpc(server.url, method, { ...params, _meta: envelope() })).body;
 
 describe('defaults', () => {
   it('a call without limit gives the handler the default 5; nested defaults too', async () => {
-    expect((await call('tools/call', { name: 'list_items', arguments: {} })).result.structuredContent).toEqual({ limit: 5 });
-    expect((await call('tools/call', { name: 'list_items', arguments: { limit: 7, filter: {} } })).result.structuredContent).toEqual({ limit: 7, tag: 'any' });
+    expect((await call('tools/call', { name: 'list_items', arguments: {} })).result.structuredContent).toEqual({
+      limit: 5,
+    });
+    expect(
+      (await call('tools/call', { name: 'list_items', arguments: { limit: 7, filter: {} } })).result.structuredContent,
+    ).toEqual({ limit: 7, tag: 'any' });
   });
 });
 
 describe('the error model', () => {
   it('resource: not_found is -32602 with the URI, invalid -32602, conflict -32603 with the message, anything else -32603 without internals', async () => {
-    expect((await call('resources/read', { uri: 'items://7' })).error).toEqual({ code: -32602, message: 'No item has the id "7".', data: { uri: 'items://7' } });
-    expect((await call('resources/read', { uri: 'items://bad' })).error).toMatchObject({ code: -32602, message: 'ids are numbers' });
-    expect((await call('resources/read', { uri: 'items://busy' })).error).toMatchObject({ code: -32603, message: 'the item is being edited' });
+    expect((await call('resources/read', { uri: 'items://7' })).error).toEqual({
+      code: -32602,
+      message: 'No item has the id "7".',
+      data: { uri: 'items://7' },
+    });
+    expect((await call('resources/read', { uri: 'items://bad' })).error).toMatchObject({
+      code: -32602,
+      message: 'ids are numbers',
+    });
+    expect((await call('resources/read', { uri: 'items://busy' })).error).toMatchObject({
+      code: -32603,
+      message: 'the item is being edited',
+    });
     const internal = (await call('resources/read', { uri: 'items://boom' })).error;
     expect(internal.code).toBe(-32603);
     expect(JSON.stringify(internal)).not.toContain('secret');
   });
 
   it('prompt: a bad argument is -32602 with the message', async () => {
-    expect((await call('prompts/get', { name: 'explain', arguments: { id: 'x' } })).error).toMatchObject({ code: -32602, message: 'id must be a number' });
-    expect((await call('prompts/get', { name: 'explain', arguments: { id: '3' } })).result.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Explain item 3.' } }]);
+    expect((await call('prompts/get', { name: 'explain', arguments: { id: 'x' } })).error).toMatchObject({
+      code: -32602,
+      message: 'id must be a number',
+    });
+    expect((await call('prompts/get', { name: 'explain', arguments: { id: '3' } })).result.messages).toEqual([
+      { role: 'user', content: { type: 'text', text: 'Explain item 3.' } },
+    ]);
   });
 });

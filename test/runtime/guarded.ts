@@ -6,7 +6,11 @@ import { buildProject, repoRoot } from './harness.js';
 export const guardedManifest = path.join(repoRoot, 'test', 'fixtures', 'runtime', 'guarded.yaml');
 
 /** Three principals: alice and carol may write, bob may only read. */
-export const tokens = { alice: 'alice-token-0123456789', bob: 'bob-token-0123456789abcdef', carol: 'carol=token=with=equals=' } as const;
+export const tokens = {
+  alice: 'alice-token-0123456789',
+  bob: 'bob-token-0123456789abcdef',
+  carol: 'carol=token=with=equals=',
+} as const;
 export const tokensEnv = `${tokens.alice}=alice:items.read,items.write; ${tokens.bob}=bob:items.read;${tokens.carol}=carol:items.read,items.write`;
 
 /** 32+ byte keys, so nothing is ephemeral and a test can seal state with the server's key. */
@@ -46,5 +50,10 @@ export function buildGuarded(name: string): string {
 
 /** The environment the guarded server runs with; `calls` is the handler-run log file. */
 export function guardedEnv(calls: string): Record<string, string> {
-  return { GUARDED_TOKENS: tokensEnv, GUARDED_STATE_KEY: stateKey, GUARDED_HANDLE_KEY: handleKey, GUARDED_CALLS: calls };
+  return {
+    GUARDED_TOKENS: tokensEnv,
+    GUARDED_STATE_KEY: stateKey,
+    GUARDED_HANDLE_KEY: handleKey,
+    GUARDED_CALLS: calls,
+  };
 }

@@ -17,10 +17,18 @@ export function buildProject(manifest: string, name: string, handlers: Readonly<
   const dir = path.join(repoRoot, '.test-out', name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const generate = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'generate', manifest, '--out', dir], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
-  if (generate.status !== 0) throw new Error(`mcp-gen generate failed (run npm run build first):\n${generate.stdout}${generate.stderr}`);
+  const generate = spawnSync(
+    process.execPath,
+    [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'generate', manifest, '--out', dir],
+    { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 },
+  );
+  if (generate.status !== 0)
+    throw new Error(`mcp-gen generate failed (run npm run build first):\n${generate.stdout}${generate.stderr}`);
   for (const [file, text] of Object.entries(handlers)) writeFileSync(path.join(dir, file), text);
-  const tsc = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8', timeout: 120_000 });
+  const tsc = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', path.join(dir, 'tsconfig.json')], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   if (tsc.status !== 0) throw new Error(`tsc failed:\n${tsc.stdout}${tsc.stderr}`);
   return path.join(dir, 'dist', 'src', 'main.js');
 }
@@ -55,7 +63,11 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** Starts `entry` over HTTP on 127.0.0.1 with an OS-assigned port; resolves with the URL it prints on stderr. */
-export function startHttpServer(entry: string, env: Readonly<Record<string, string>>, args: readonly string[] = []): Promise<RunningServer> {
+export function startHttpServer(
+  entry: string,
+  env: Readonly<Record<string, string>>,
+  args: readonly string[] = [],
+): Promise<RunningServer> {
   const child = spawn(process.execPath, [entry, '--transport', 'http', '--host', '127.0.0.1', '--port', '0', ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -86,14 +98,27 @@ export function startHttpServer(entry: string, env: Readonly<Record<string, stri
 }
 
 /** Runs `entry` with `args` and `env` until it exits (bounded); for servers that must refuse to start. */
-export function runToExit(entry: string, args: readonly string[], env: Readonly<Record<string, string>>): { status: number | null; stderr: string } {
-  const result = spawnSync(process.execPath, [entry, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: limits.startMs });
+export function runToExit(
+  entry: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+): { status: number | null; stderr: string } {
+  const result = spawnSync(process.execPath, [entry, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+    timeout: limits.startMs,
+  });
   return { status: result.status, stderr: result.stderr };
 }
 
 /** The request `_meta` envelope of protocol 2026-07-28. */
-export function envelope(capabilities: Record<string, unknown> = { elicitation: { form: {} } }): Record<string, unknown> {
-  return { 'io.modelcontextprotocol/protocolVersion': version, 'io.modelcontextprotocol/clientCapabilities': capabilities };
+export function envelope(
+  capabilities: Record<string, unknown> = { elicitation: { form: {} } },
+): Record<string, unknown> {
+  return {
+    'io.modelcontextprotocol/protocolVersion': version,
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
+  };
 }
 
 /** One raw HTTP exchange: status, headers and the parsed body (the JSON-RPC message, also out of an SSE stream). */
@@ -113,7 +138,13 @@ async function parseBody(response: Response): Promise<unknown> {
 }
 
 /** POSTs one JSON-RPC request with the modern headers (`Mcp-Name` from params.name, or params.uri for a resource) and an optional bearer token. */
-export async function rpc(url: URL, method: string, params: Record<string, unknown>, token?: string, id = 1): Promise<Exchange> {
+export async function rpc(
+  url: URL,
+  method: string,
+  params: Record<string, unknown>,
+  token?: string,
+  id = 1,
+): Promise<Exchange> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
@@ -123,7 +154,12 @@ export async function rpc(url: URL, method: string, params: Record<string, unkno
   if (typeof params.name === 'string') headers['mcp-name'] = params.name;
   else if (typeof params.uri === 'string') headers['mcp-name'] = params.uri;
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id, method, params }), signal: AbortSignal.timeout(limits.requestMs) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+    signal: AbortSignal.timeout(limits.requestMs),
+  });
   return { status: response.status, headers: response.headers, body: await parseBody(response) };
 }
 
@@ -141,12 +177,18 @@ export interface Elicitor {
 
 /** The official SDK client, pinned to 2026-07-28, with form elicitation answered by `elicitor`. */
 export async function connectClient(url: URL, token: string | undefined, elicitor: Elicitor): Promise<Client> {
-  const client = new Client({ name: 'runtime-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: version } } });
+  const client = new Client(
+    { name: 'runtime-test', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: version } } },
+  );
   client.setRequestHandler('elicitation/create', async (request) => {
     elicitor.seen.push(request.params as Record<string, unknown>);
     return elicitor.answer;
   });
-  const transport = new StreamableHTTPClientTransport(url, token === undefined ? {} : { authProvider: { token: async () => token } });
+  const transport = new StreamableHTTPClientTransport(
+    url,
+    token === undefined ? {} : { authProvider: { token: async () => token } },
+  );
   await client.connect(transport);
   return client;
 }

@@ -67,7 +67,11 @@ describe('lazy handler loading', () => {
   it('loads a handler on its first call, once', async () => {
     for (const name of ['Ann', 'Bo']) {
       const answer = await rpc(server.url, 'tools/call', { name: 'greet', arguments: { name }, _meta: envelope() });
-      expect(answer.body.result).toEqual({ content: [{ type: 'text', text: `Hello, ${name}!` }], resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'lazy', version: '1.0.0' } } });
+      expect(answer.body.result).toEqual({
+        content: [{ type: 'text', text: `Hello, ${name}!` }],
+        resultType: 'complete',
+        _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'lazy', version: '1.0.0' } },
+      });
     }
     expect(server.stderr().match(/greet module loaded/g)).toEqual(['greet module loaded']);
   });
@@ -75,7 +79,9 @@ describe('lazy handler loading', () => {
   it('fails only the calls of a module that cannot load: a generic isError, the cause on stderr', async () => {
     for (let attempt = 0; attempt < 2; attempt++) {
       const answer = await rpc(server.url, 'tools/call', { name: 'broken', arguments: {}, _meta: envelope() });
-      expect(answer.body.result.content).toEqual([{ type: 'text', text: 'The tool "broken" failed. Details were logged on the server.' }]);
+      expect(answer.body.result.content).toEqual([
+        { type: 'text', text: 'The tool "broken" failed. Details were logged on the server.' },
+      ]);
       expect(answer.body.result.isError).toBe(true);
     }
     expect(server.stderr()).toMatch(/tool "broken" failed: Error: cannot reach the database at load time\n {4}at /);

@@ -4,7 +4,16 @@ import path from 'node:path';
 import { generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJwks } from '../support/servers.js';
-import { buildProject, connectClient, envelope, get, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
+import {
+  buildProject,
+  connectClient,
+  envelope,
+  get,
+  repoRoot,
+  rpc,
+  startHttpServer,
+  type RunningServer,
+} from './harness.js';
 
 // OAuth (JWT access tokens verified with jose against a JWKS) on a generated server. The test is
 // the authorization server: it serves its public key from 127.0.0.1 and signs tokens with jose.
@@ -58,7 +67,10 @@ afterAll(async () => {
 
 describe('OAuth access tokens over HTTP', () => {
   it('serves a valid token through the SDK client: principal from sub, scopes from scope', async () => {
-    const client = await connectClient(server.url, await token({ scope: 'vault.read extra' }), { answer: { action: 'decline' }, seen: [] });
+    const client = await connectClient(server.url, await token({ scope: 'vault.read extra' }), {
+      answer: { action: 'decline' },
+      seen: [],
+    });
     const result = await client.callTool({ name: 'whoami', arguments: {} });
     await client.close();
     expect(result.content).toEqual([{ type: 'text', text: 'dana [vault.read,extra]' }]);
@@ -70,33 +82,57 @@ describe('OAuth access tokens over HTTP', () => {
     expect(answer.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl}"`);
     const metadata = await get(new URL('/.well-known/oauth-protected-resource/mcp', server.url));
     expect(metadata.status).toBe(200);
-    expect(metadata.body).toEqual({ resource, authorization_servers: [issuer], scopes_supported: ['vault.read'], bearer_methods_supported: ['header'] });
+    expect(metadata.body).toEqual({
+      resource,
+      authorization_servers: [issuer],
+      scopes_supported: ['vault.read'],
+      bearer_methods_supported: ['header'],
+    });
   });
 
   const invalid = `Bearer error="invalid_token", error_description="Invalid token", resource_metadata="${metadataUrl}"`;
   const cases: [string, () => Promise<string>, string][] = [
     ['a wrong audience', () => token({ aud: 'https://other.example.test/mcp' }), invalid],
     ['a wrong issuer', () => token({ iss: 'https://evil.example.test' }), invalid],
-    ['an expired token', () => token({ exp: Math.floor(Date.now() / 1000) - 120 }), `Bearer error="invalid_token", error_description="Token has expired", resource_metadata="${metadataUrl}"`],
+    [
+      'an expired token',
+      () => token({ exp: Math.floor(Date.now() / 1000) - 120 }),
+      `Bearer error="invalid_token", error_description="Token has expired", resource_metadata="${metadataUrl}"`,
+    ],
     ['a bad signature (another key, same kid)', () => token({}, strangerKey), invalid],
     ['a token that is not a JWT', async () => 'not.a.jwt', invalid],
   ];
   for (const [name, make, challenge] of cases) {
     it(`answers ${name} 401 invalid_token`, async () => {
-      const answer = await rpc(server.url, 'tools/call', { name: 'whoami', arguments: {}, _meta: envelope() }, await make());
+      const answer = await rpc(
+        server.url,
+        'tools/call',
+        { name: 'whoami', arguments: {}, _meta: envelope() },
+        await make(),
+      );
       expect(answer.status).toBe(401);
       expect(answer.headers.get('www-authenticate')).toBe(challenge);
     });
   }
 
-  it('answers a valid token without the tool\'s scope 403 insufficient_scope', async () => {
-    const answer = await rpc(server.url, 'tools/call', { name: 'whoami', arguments: {}, _meta: envelope() }, await token({ scope: 'other' }));
+  it("answers a valid token without the tool's scope 403 insufficient_scope", async () => {
+    const answer = await rpc(
+      server.url,
+      'tools/call',
+      { name: 'whoami', arguments: {}, _meta: envelope() },
+      await token({ scope: 'other' }),
+    );
     expect(answer.status).toBe(403);
-    expect(answer.headers.get('www-authenticate')).toBe(`Bearer error="insufficient_scope", error_description="Insufficient scope", scope="vault.read", resource_metadata="${metadataUrl}"`);
+    expect(answer.headers.get('www-authenticate')).toBe(
+      `Bearer error="insufficient_scope", error_description="Insufficient scope", scope="vault.read", resource_metadata="${metadataUrl}"`,
+    );
   });
 
   it('ships oauth.gen.ts and jose only in the OAuth project', () => {
     expect(existsSync(path.join(dir, 'src', 'generated', 'runtime', 'oauth.gen.ts'))).toBe(true);
-    expect(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).dependencies).toEqual({ '@modelcontextprotocol/server': '2.4.0', jose: '6.2.17' });
+    expect(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).dependencies).toEqual({
+      '@modelcontextprotocol/server': '2.4.0',
+      jose: '6.2.17',
+    });
   });
 });

@@ -36,7 +36,12 @@ export const sendNoteHandler: ToolHandler<'send_note'> = async (input) => {
 
 /** Lines in `file`: handler runs. */
 function lines(file: string): number {
-  return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter((line) => line !== '').length : 0;
+  return existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .filter((line) => line !== '').length
+    : 0;
 }
 
 /** The text of a tool result (or of a JSON-RPC error). */
@@ -44,8 +49,13 @@ function textOf(body: any): string {
   return body.error?.message ?? body.result?.content?.[0]?.text ?? JSON.stringify(body);
 }
 
-const call = (server: RunningServer, name: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}, id = 1) =>
-  rpc(server.url, 'tools/call', { name, arguments: args, _meta: envelope(), ...extra }, undefined, id);
+const call = (
+  server: RunningServer,
+  name: string,
+  args: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+  id = 1,
+) => rpc(server.url, 'tools/call', { name, arguments: args, _meta: envelope(), ...extra }, undefined, id);
 
 /** Round one of remove_record: the sealed state an accepted retry carries. */
 async function approvalFor(server: RunningServer, id: string): Promise<string> {
@@ -78,13 +88,21 @@ function storeSuite(kind: 'redis' | 'memory', instances: number): void {
     let source = manifest;
     if (kind === 'memory') {
       source = path.join(repoRoot, '.test-out', 'stored-memory.yaml');
-      writeFileSync(source, readFileSync(manifest, 'utf8').replace(/^store: .*$/m, 'store: { type: memory, idempotencyTtl: 1h }'));
+      writeFileSync(
+        source,
+        readFileSync(manifest, 'utf8').replace(/^store: .*$/m, 'store: { type: memory, idempotencyTtl: 1h }'),
+      );
     }
     entry = buildProject(source, `runtime-store-${kind}`, handlers);
     rmSync(calls, { force: true });
     rmSync(notes, { force: true });
     if (kind === 'redis') redis = await startRedis();
-    env = { STORED_STATE_KEY: stateKey, STORED_CALLS: calls, STORED_NOTES: notes, ...(redis === undefined ? {} : { STORED_REDIS_URL: redis.url }) };
+    env = {
+      STORED_STATE_KEY: stateKey,
+      STORED_CALLS: calls,
+      STORED_NOTES: notes,
+      ...(redis === undefined ? {} : { STORED_REDIS_URL: redis.url }),
+    };
     await startAll();
   }, 240_000);
 
@@ -94,18 +112,33 @@ function storeSuite(kind: 'redis' | 'memory', instances: number): void {
   }, 120_000);
 
   it(`runs an accepted approval exactly once across ${replays} concurrent replays${instances > 1 ? ' spread over two instances' : ''}`, async () => {
-    if (kind === 'redis') expect(servers.map((server) => /store: redis redis:\/\/127\.0\.0\.1:\d+ is reachable/.test(server.stderr()))).toEqual([true, true]);
+    if (kind === 'redis')
+      expect(
+        servers.map((server) => /store: redis redis:\/\/127\.0\.0\.1:\d+ is reachable/.test(server.stderr())),
+      ).toEqual([true, true]);
     const state = await approvalFor(at(0), 'r1');
-    const answers = await Promise.all(Array.from({ length: replays }, (_, i) => call(at(i), 'remove_record', { id: 'r1' }, { inputResponses: accept, requestState: state }, i + 2)));
+    const answers = await Promise.all(
+      Array.from({ length: replays }, (_, i) =>
+        call(at(i), 'remove_record', { id: 'r1' }, { inputResponses: accept, requestState: state }, i + 2),
+      ),
+    );
     const texts = answers.map((answer) => textOf(answer.body));
     expect(texts.filter((text) => text === 'removed r1')).toHaveLength(1);
-    expect(new Set(texts.filter((text) => text !== 'removed r1'))).toEqual(new Set(['This approval of "Remove a record" (remove_record) was already used; nothing was done. Call the tool again to ask for a new approval.']));
+    expect(new Set(texts.filter((text) => text !== 'removed r1'))).toEqual(
+      new Set([
+        'This approval of "Remove a record" (remove_record) was already used; nothing was done. Call the tool again to ask for a new approval.',
+      ]),
+    );
     expect(lines(calls)).toBe(1);
     if (kind === 'redis') {
       // Restart both instances: the store, not a process, remembers the approval.
       await stopAll();
       await startAll();
-      const again = await Promise.all(servers.map((server, i) => call(server, 'remove_record', { id: 'r1' }, { inputResponses: accept, requestState: state }, i + 2)));
+      const again = await Promise.all(
+        servers.map((server, i) =>
+          call(server, 'remove_record', { id: 'r1' }, { inputResponses: accept, requestState: state }, i + 2),
+        ),
+      );
       expect(again.map((answer) => answer.body.result.isError)).toEqual([true, true]);
       expect(lines(calls)).toBe(1);
     }
@@ -113,10 +146,16 @@ function storeSuite(kind: 'redis' | 'memory', instances: number): void {
 
   it(`runs ${replays} concurrent calls with one idempotency key and the same arguments once, and all get its result`, async () => {
     const args = { to: 'ada', text: 'hello', idempotencyKey: 'key-0000-0001' };
-    const answers = await Promise.all(Array.from({ length: replays }, (_, i) => call(at(i), 'send_note', args, {}, i + 1)));
+    const answers = await Promise.all(
+      Array.from({ length: replays }, (_, i) => call(at(i), 'send_note', args, {}, i + 1)),
+    );
     expect(lines(notes)).toBe(1);
-    const results = answers.map((answer) => JSON.stringify([answer.body.result?.content, answer.body.result?.structuredContent, answer.body.result?.isError]));
-    expect(new Set(results)).toEqual(new Set([JSON.stringify([[{ type: 'text', text: '{"sent":1,"to":"ada"}' }], { sent: 1, to: 'ada' }, undefined])]));
+    const results = answers.map((answer) =>
+      JSON.stringify([answer.body.result?.content, answer.body.result?.structuredContent, answer.body.result?.isError]),
+    );
+    expect(new Set(results)).toEqual(
+      new Set([JSON.stringify([[{ type: 'text', text: '{"sent":1,"to":"ada"}' }], { sent: 1, to: 'ada' }, undefined])]),
+    );
     // The key order of the arguments does not matter; a later retry gets the stored result too.
     const later = await call(at(1), 'send_note', { idempotencyKey: 'key-0000-0001', text: 'hello', to: 'ada' });
     expect(later.body.result.structuredContent).toEqual({ sent: 1, to: 'ada' });
@@ -126,7 +165,12 @@ function storeSuite(kind: 'redis' | 'memory', instances: number): void {
   it('rejects the same idempotency key with other arguments, and runs a new key', async () => {
     const other = await call(at(0), 'send_note', { to: 'bob', text: 'hello', idempotencyKey: 'key-0000-0001' });
     expect(other.body.result).toMatchObject({
-      content: [{ type: 'text', text: 'The idempotencyKey was already used for a call of "send_note" with other arguments; nothing was done. Use a new key for a new operation.' }],
+      content: [
+        {
+          type: 'text',
+          text: 'The idempotencyKey was already used for a call of "send_note" with other arguments; nothing was done. Use a new key for a new operation.',
+        },
+      ],
       isError: true,
     });
     const missing = await call(at(0), 'send_note', { to: 'bob' });
@@ -140,10 +184,20 @@ function storeSuite(kind: 'redis' | 'memory', instances: number): void {
     it('fails closed with the store stopped: neither the approved nor the keyed call runs', async () => {
       const state = await approvalFor(at(0), 'r2');
       await redis?.stop();
-      const approved = await call(at(1), 'remove_record', { id: 'r2' }, { inputResponses: accept, requestState: state });
+      const approved = await call(
+        at(1),
+        'remove_record',
+        { id: 'r2' },
+        { inputResponses: accept, requestState: state },
+      );
       const keyed = await call(at(0), 'send_note', { to: 'cy', idempotencyKey: 'key-0000-0003' });
       const unavailable = (tool: string): unknown => ({
-        content: [{ type: 'text', text: `The tool "${tool}" did not run: the server's state store is unavailable, so it cannot check that this call runs only once. Try again later.` }],
+        content: [
+          {
+            type: 'text',
+            text: `The tool "${tool}" did not run: the server's state store is unavailable, so it cannot check that this call runs only once. Try again later.`,
+          },
+        ],
         isError: true,
       });
       expect(approved.body.result).toMatchObject(unavailable('remove_record') as object);
@@ -151,8 +205,10 @@ function storeSuite(kind: 'redis' | 'memory', instances: number): void {
       expect(lines(calls)).toBe(1);
       expect(lines(notes)).toBe(2);
       // Each instance reports the outage once it tries to reconnect (every 200 ms at first): a bounded wait.
-      const reported = (): boolean[] => servers.map((server) => /store: redis redis:\/\/127\.0\.0\.1:\d+ is unreachable/.test(server.stderr()));
-      for (let waited = 0; waited < 20_000 && reported().includes(false); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      const reported = (): boolean[] =>
+        servers.map((server) => /store: redis redis:\/\/127\.0\.0\.1:\d+ is unreachable/.test(server.stderr()));
+      for (let waited = 0; waited < 20_000 && reported().includes(false); waited += 100)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(reported()).toEqual([true, true]);
     }, 120_000);
   }

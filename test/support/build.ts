@@ -20,7 +20,11 @@ function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
   for (const name of readdirSync(dir).sort()) {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) hashTree(hash, full);
-    else hash.update(`${path.relative(repoRoot, full)}\0`).update(readFileSync(full)).update('\0');
+    else
+      hash
+        .update(`${path.relative(repoRoot, full)}\0`)
+        .update(readFileSync(full))
+        .update('\0');
   }
 }
 
@@ -60,11 +64,23 @@ export function setup(): void {
   const wanted = sourceHash();
   if (isFresh(wanted)) return;
   const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
-  const result = spawnSync(tsc, ['-p', path.join(repoRoot, 'tsconfig.build.json')], { cwd: repoRoot, encoding: 'utf8', timeout: 300_000 });
-  if (result.status !== 0) throw new Error(`tsc -p tsconfig.build.json failed (exit ${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
+  const result = spawnSync(tsc, ['-p', path.join(repoRoot, 'tsconfig.build.json')], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  if (result.status !== 0)
+    throw new Error(
+      `tsc -p tsconfig.build.json failed (exit ${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`,
+    );
   for (const script of buildScripts) {
-    const step = spawnSync(process.execPath, [path.join(repoRoot, script)], { cwd: repoRoot, encoding: 'utf8', timeout: 300_000 });
-    if (step.status !== 0) throw new Error(`${script} failed (exit ${step.status ?? step.signal}):\n${step.stdout}${step.stderr}`);
+    const step = spawnSync(process.execPath, [path.join(repoRoot, script)], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    if (step.status !== 0)
+      throw new Error(`${script} failed (exit ${step.status ?? step.signal}):\n${step.stdout}${step.stderr}`);
   }
   writeFileSync(stamp, wanted);
 }

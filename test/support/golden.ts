@@ -13,7 +13,8 @@ export function expectGolden(file: string, actual: string): void {
     writeFileSync(file, actual);
     return;
   }
-  if (!existsSync(file)) throw new Error(`missing golden file ${file}; run UPDATE_GOLDEN=1 npm test and review the diff`);
+  if (!existsSync(file))
+    throw new Error(`missing golden file ${file}; run UPDATE_GOLDEN=1 npm test and review the diff`);
   expect(actual).toBe(readFileSync(file, 'utf8'));
 }
 
@@ -35,8 +36,13 @@ export function listTree(dir: string, prefix = ''): string[] {
 export async function runIn(cwd: string, args: string[]) {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), isTty: false, env: {}, cwd };
+  const io: CliIo = {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    isTty: false,
+    env: {},
+    cwd,
+  };
   const code = await runCli(['node', 'mcp-gen', ...args], io);
   return { code, stdout, stderr };
 }
-

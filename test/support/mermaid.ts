@@ -34,7 +34,8 @@ export function parseFlowchart(text: string): Flowchart {
     }
     const arrow = edge.exec(line);
     if (arrow !== null) {
-      for (const end of [arrow[1], arrow[3]]) if (!nodes.has(end ?? '')) throw new Error(`line ${i + 2}: edge uses undeclared node ${end}`);
+      for (const end of [arrow[1], arrow[3]])
+        if (!nodes.has(end ?? '')) throw new Error(`line ${i + 2}: edge uses undeclared node ${end}`);
       edges.push({ from: arrow[1] ?? '', label: arrow[2] ?? '', to: arrow[3] ?? '' });
       return;
     }

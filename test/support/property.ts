@@ -35,7 +35,11 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T,
+  };
 }
 
 interface Tool {
@@ -47,7 +51,11 @@ interface Tool {
 function manifestText(tools: readonly Tool[]): string {
   const lines = ['mcpGen: 1', 'server: { name: prop, version: 1.0.0 }', 'tools:'];
   for (const tool of tools) {
-    lines.push(`  ${tool.name}:`, `    description: Tool ${tool.name} does one thing well.`, '    annotations: { readOnlyHint: true }');
+    lines.push(
+      `  ${tool.name}:`,
+      `    description: Tool ${tool.name} does one thing well.`,
+      '    annotations: { readOnlyHint: true }',
+    );
     if (tool.renamedFrom !== undefined) lines.push(`    renamedFrom: ${tool.renamedFrom}`);
     lines.push('    input:', '      type: object', '      additionalProperties: false', '      properties:');
     for (const field of tool.fields) lines.push(`        ${field}: { type: string, maxLength: 50 }`);
@@ -81,7 +89,8 @@ export async function runEditSequence(seed: number, project: PropertyProject): P
     expect(await project.generate(manifestText(tools)), `seed ${seed}`).toBe('');
     tools = tools.map(({ renamedFrom: _done, ...rest }) => rest);
     const all = [...project.handlers().values()].join('\n');
-    for (const marker of markers) expect(all.includes(marker), `seed ${seed}: lost ${JSON.stringify(marker)}`).toBe(true);
+    for (const marker of markers)
+      expect(all.includes(marker), `seed ${seed}: lost ${JSON.stringify(marker)}`).toBe(true);
   };
   await run();
   const steps = 2 + rng.int(3);
@@ -120,7 +129,8 @@ function existingIn(files: ReadonlyMap<string, string>): ExistingProject {
   );
   const marker = files.get(markerPath);
   const listed = marker === undefined ? null : (JSON.parse(marker) as { files?: unknown }).files;
-  const previouslyGenerated = marker === undefined ? null : Array.isArray(listed) ? listed.filter((f): f is string => typeof f === 'string') : [];
+  const previouslyGenerated =
+    marker === undefined ? null : Array.isArray(listed) ? listed.filter((f): f is string => typeof f === 'string') : [];
   return { handlers, previouslyGenerated };
 }
 
@@ -129,7 +139,10 @@ function existingIn(files: ReadonlyMap<string, string>): ExistingProject {
  * writer's own planning against the map, then applies the planned actions to it; the manifest,
  * the pipeline's input, is the only file (written under `scratch`).
  */
-export function memoryProject(scratch: string, version: string): PropertyProject & { readonly files: ReadonlyMap<string, string> } {
+export function memoryProject(
+  scratch: string,
+  version: string,
+): PropertyProject & { readonly files: ReadonlyMap<string, string> } {
   const files = new Map<string, string>();
   mkdirSync(scratch, { recursive: true });
   return {
@@ -141,10 +154,20 @@ export function memoryProject(scratch: string, version: string): PropertyProject
       const result = await buildProject(options, version, existing, scratch);
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
       if (errors.length > 0) return formatReport(errors);
-      for (const action of planActions(options.outDir, result.files, existing.previouslyGenerated ?? [], bannerMark, (relative) => files.get(relative))) {
+      for (const action of planActions(
+        options.outDir,
+        result.files,
+        existing.previouslyGenerated ?? [],
+        bannerMark,
+        (relative) => files.get(relative),
+      )) {
         if (action.kind === 'remove') files.delete(action.path);
         if (action.kind === 'move' && action.from !== undefined) files.delete(action.from);
-        if ((action.kind === 'create' || action.kind === 'update' || action.kind === 'move') && action.contents !== undefined) files.set(action.path, action.contents);
+        if (
+          (action.kind === 'create' || action.kind === 'update' || action.kind === 'move') &&
+          action.contents !== undefined
+        )
+          files.set(action.path, action.contents);
       }
       return '';
     },

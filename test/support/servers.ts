@@ -8,7 +8,10 @@ import { repoRoot } from './golden.js';
 /** Compiles a generated project with its own tsconfig into `outDir`; returns the entry point. */
 export function compileProject(projectDir: string, outDir: string): string {
   const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
-  const result = spawnSync(tsc, ['-p', path.join(projectDir, 'tsconfig.json'), '--outDir', outDir], { encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(tsc, ['-p', path.join(projectDir, 'tsconfig.json'), '--outDir', outDir], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   if (result.status !== 0) throw new Error(`tsc failed:\n${result.stdout}${result.stderr}`);
   return path.join(outDir, 'src', 'main.js');
 }
@@ -28,7 +31,10 @@ export interface RawStdio {
 
 /** Starts `node entry` with stdio pipes and a line reader on stdout. */
 export function startRawStdio(entry: string, env: NodeJS.ProcessEnv = {}): RawStdio {
-  const child = spawn(process.execPath, [entry], { env: { PATH: process.env.PATH, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
@@ -49,7 +55,10 @@ export function startRawStdio(entry: string, env: NodeJS.ProcessEnv = {}): RawSt
     send: (line) => child.stdin.write(`${line}\n`),
     request: (message, timeoutMs = 30_000) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no answer to ${JSON.stringify(message)} within ${timeoutMs} ms; stderr: ${stderr}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no answer to ${JSON.stringify(message)} within ${timeoutMs} ms; stderr: ${stderr}`)),
+          timeoutMs,
+        );
         waiters.set(message.id, (answer) => {
           clearTimeout(timer);
           resolve(answer);

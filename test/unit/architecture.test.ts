@@ -24,8 +24,12 @@ function importsOf(text: string): string[] {
 
 /** Every module a file depends on, type-only and dynamic imports included, as paths relative to src/. */
 function localDependencies(file: { rel: string; text: string }): string[] {
-  const specifiers = [...file.text.matchAll(/(?:^(?:import|export)[^'"]*?from\s*|\bimport\()'(\.[^']+)'/gm)].map((m) => m[1] ?? '');
-  return specifiers.map((s) => path.posix.normalize(path.posix.join(path.posix.dirname(file.rel), s)).replace(/\.js$/, '.ts'));
+  const specifiers = [...file.text.matchAll(/(?:^(?:import|export)[^'"]*?from\s*|\bimport\()'(\.[^']+)'/gm)].map(
+    (m) => m[1] ?? '',
+  );
+  return specifiers.map((s) =>
+    path.posix.normalize(path.posix.join(path.posix.dirname(file.rel), s)).replace(/\.js$/, '.ts'),
+  );
 }
 
 /** The import cycles among `files`, each as the list of modules around it (depth-first search). */
@@ -52,7 +56,12 @@ function stringLiterals(file: { rel: string; text: string }): { text: string; li
   const source = ts.createSourceFile(file.rel, file.text, ts.ScriptTarget.Latest, true);
   const out: { text: string; line: number; node: ts.Node }[] = [];
   const walk = (node: ts.Node): void => {
-    if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+    if (
+      ts.isStringLiteralLike(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
       out.push({ text: node.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, node });
     }
     ts.forEachChild(node, walk);
@@ -72,15 +81,28 @@ function looksLikeOutputPath(text: string): boolean {
 // The dependency rules of the style guide, enforced: who may read the disk, who may import which library.
 describe('architecture rules', () => {
   it('only load/ (parsing) and import/ (drafts through the document API) import yaml', () => {
-    expect(files.filter((f) => importsOf(f.text).includes('yaml') && !f.rel.startsWith('load/') && !f.rel.startsWith('import/')).map((f) => f.rel)).toEqual([]);
+    expect(
+      files
+        .filter((f) => importsOf(f.text).includes('yaml') && !f.rel.startsWith('load/') && !f.rel.startsWith('import/'))
+        .map((f) => f.rel),
+    ).toEqual([]);
   });
 
   it('only live/ starts processes or opens connections (the MCP client, child processes, sockets)', () => {
-    const network = ['@modelcontextprotocol/client', '@modelcontextprotocol/client/stdio', 'node:child_process', 'node:net', 'node:http', 'node:https'];
+    const network = [
+      '@modelcontextprotocol/client',
+      '@modelcontextprotocol/client/stdio',
+      'node:child_process',
+      'node:net',
+      'node:http',
+      'node:https',
+    ];
     // load/baseline.ts runs `git show` to read a baseline manifest: a disk read through git, no network.
     // write/pack.ts runs `npm pack` so that init can place mcp-gen's tarball in a new project: a disk write.
     const allowed = new Set(['load/baseline.ts', 'write/pack.ts']);
-    const offenders = files.filter((f) => importsOf(f.text).some((i) => network.includes(i)) && !f.rel.startsWith('live/') && !allowed.has(f.rel));
+    const offenders = files.filter(
+      (f) => importsOf(f.text).some((i) => network.includes(i)) && !f.rel.startsWith('live/') && !allowed.has(f.rel),
+    );
     expect(offenders.map((f) => f.rel)).toEqual([]);
   });
 
@@ -88,12 +110,15 @@ describe('architecture rules', () => {
     const offenders: string[] = [];
     for (const f of files.filter((x) => x.rel.startsWith('import/') || x.rel.startsWith('verify/'))) {
       for (const spec of importsOf(f.text)) {
-        if (spec === 'node:fs' || spec === 'node:fs/promises' || spec.startsWith('@modelcontextprotocol/')) offenders.push(`${f.rel} -> ${spec}`);
+        if (spec === 'node:fs' || spec === 'node:fs/promises' || spec.startsWith('@modelcontextprotocol/'))
+          offenders.push(`${f.rel} -> ${spec}`);
         if (!spec.startsWith('.')) continue;
         const target = path.posix.normalize(path.posix.join(path.posix.dirname(f.rel), spec)).split('/')[0] ?? '';
         const own = f.rel.split('/')[0];
-        if (target !== own && !['model', 'util', 'diagnostics', 'live', 'emit'].includes(target)) offenders.push(`${f.rel} -> ${spec}`);
-        if (target === 'live' && !/^import type /m.test(f.text.split('\n').find((line) => line.includes(spec)) ?? '')) offenders.push(`${f.rel} -> ${spec} (types only)`);
+        if (target !== own && !['model', 'util', 'diagnostics', 'live', 'emit'].includes(target))
+          offenders.push(`${f.rel} -> ${spec}`);
+        if (target === 'live' && !/^import type /m.test(f.text.split('\n').find((line) => line.includes(spec)) ?? ''))
+          offenders.push(`${f.rel} -> ${spec} (types only)`);
       }
     }
     expect(offenders).toEqual([]);
@@ -143,9 +168,16 @@ describe('architecture rules', () => {
     for (const f of files.filter((file) => file.rel !== layoutModule)) {
       for (const literal of stringLiterals(f)) {
         // An emitted file's path is never written out where the file is built.
-        const isFilePath = ts.isPropertyAssignment(literal.node.parent) && literal.node.parent.name.getText() === 'path' && literal.node.parent.initializer === literal.node;
-        const inTemplate = ts.isTemplateHead(literal.node) && ts.isPropertyAssignment(literal.node.parent.parent) && literal.node.parent.parent.name.getText() === 'path';
-        if (looksLikeOutputPath(literal.text) || (f.rel.startsWith('emit/') && (isFilePath || inTemplate))) offenders.push(`${f.rel}:${literal.line} ${JSON.stringify(literal.text)}`);
+        const isFilePath =
+          ts.isPropertyAssignment(literal.node.parent) &&
+          literal.node.parent.name.getText() === 'path' &&
+          literal.node.parent.initializer === literal.node;
+        const inTemplate =
+          ts.isTemplateHead(literal.node) &&
+          ts.isPropertyAssignment(literal.node.parent.parent) &&
+          literal.node.parent.parent.name.getText() === 'path';
+        if (looksLikeOutputPath(literal.text) || (f.rel.startsWith('emit/') && (isFilePath || inTemplate)))
+          offenders.push(`${f.rel}:${literal.line} ${JSON.stringify(literal.text)}`);
       }
     }
     expect(offenders).toEqual([]);
@@ -156,7 +188,12 @@ describe('architecture rules', () => {
       rel: 'emit/sample.ts',
       text: "// src/generated/x.ts is fine in a comment\nconst a = 'src/generated/x.ts';\nconst b = `${dir}/DESIGN.md`;\nconst c = { path: 'x.gen.ts', contents: '' };\nconst d = { path: `${dir}/y.gen.ts` };\n",
     };
-    const found = stringLiterals(sample).filter((l) => looksLikeOutputPath(l.text) || (ts.isPropertyAssignment(l.node.parent) && l.node.parent.name.getText() === 'path') || (ts.isTemplateHead(l.node) && ts.isPropertyAssignment(l.node.parent.parent)));
+    const found = stringLiterals(sample).filter(
+      (l) =>
+        looksLikeOutputPath(l.text) ||
+        (ts.isPropertyAssignment(l.node.parent) && l.node.parent.name.getText() === 'path') ||
+        (ts.isTemplateHead(l.node) && ts.isPropertyAssignment(l.node.parent.parent)),
+    );
     expect(found.map((l) => l.line)).toEqual([2, 3, 4, 5]);
   });
 
@@ -169,7 +206,7 @@ describe('architecture rules', () => {
     const exempt = new Map([
       ['validate/manifest-schema.ts', 'the manifest JSON Schema as one object'],
       ['diagnostics/codes.ts', 'the diagnostic catalog, one entry per code'],
-      ['model/manifest.gen.ts', 'generated from the manifest schema by npm run docs, with every key\'s description'],
+      ['model/manifest.gen.ts', "generated from the manifest schema by npm run docs, with every key's description"],
     ]);
     expect(files.filter((f) => f.text.split('\n').length > 300 && !exempt.has(f.rel)).map((f) => f.rel)).toEqual([]);
   });

@@ -6,7 +6,8 @@ import { expectGolden, repoRoot, runIn } from '../support/golden.js';
 
 const lintDir = path.join(repoRoot, 'test', 'fixtures', 'lint');
 const breakingDir = path.join(repoRoot, 'test', 'fixtures', 'breaking');
-const transcript = (r: { code: number; stdout: string; stderr: string }) => `exit ${r.code}\n--- stdout\n${r.stdout}--- stderr\n${r.stderr}`;
+const transcript = (r: { code: number; stdout: string; stderr: string }) =>
+  `exit ${r.code}\n--- stdout\n${r.stdout}--- stderr\n${r.stderr}`;
 
 describe('mcp-gen check: lint rules and the gate (test/fixtures/lint)', () => {
   for (const name of readdirSync(lintDir).sort()) {
@@ -27,15 +28,33 @@ describe('mcp-gen check: lint rules and the gate (test/fixtures/lint)', () => {
 
   it('--strict fails on warnings but not on notes', async () => {
     expect((await runIn(path.join(lintDir, 'lint-notes'), ['check', 'manifest.yaml', '--strict'])).code).toBe(0);
-    expect((await runIn(path.join(lintDir, 'lint-no-instructions'), ['check', 'manifest.yaml', '--strict'])).code).toBe(1);
+    expect((await runIn(path.join(lintDir, 'lint-no-instructions'), ['check', 'manifest.yaml', '--strict'])).code).toBe(
+      1,
+    );
   });
 
   it('--format json gives the same verdict as data', async () => {
-    const result = await runIn(path.join(lintDir, 'gate-approval-none'), ['check', 'manifest.yaml', '--format', 'json']);
+    const result = await runIn(path.join(lintDir, 'gate-approval-none'), [
+      'check',
+      'manifest.yaml',
+      '--format',
+      'json',
+    ]);
     expect(result.code).toBe(1);
-    const parsed = JSON.parse(result.stdout) as { ok: boolean; gate: { id: string; status: string }[]; diagnostics: { code: string }[] };
+    const parsed = JSON.parse(result.stdout) as {
+      ok: boolean;
+      gate: { id: string; status: string }[];
+      diagnostics: { code: string }[];
+    };
     expect(parsed.ok).toBe(false);
-    expect(parsed.gate.filter((g) => g.status !== 'PASS')).toEqual([{ id: 'G7', title: 'Approval rules', status: 'FAIL', reason: 'tool "delete_note" is destructive (destructiveHint: true) but runs without approval' }]);
+    expect(parsed.gate.filter((g) => g.status !== 'PASS')).toEqual([
+      {
+        id: 'G7',
+        title: 'Approval rules',
+        status: 'FAIL',
+        reason: 'tool "delete_note" is destructive (destructiveHint: true) but runs without approval',
+      },
+    ]);
     expect(parsed.diagnostics.map((d) => d.code)).toEqual(['approval-none-destructive']);
   });
 });
@@ -55,7 +74,11 @@ describe('mcp-gen check --baseline: breaking changes (test/fixtures/breaking)', 
     const dir = path.join(repoRoot, '.test-out', 'baseline-git');
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(path.join(dir, 'server'), { recursive: true });
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', ...args], { cwd: dir, stdio: 'pipe' });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', ...args], {
+        cwd: dir,
+        stdio: 'pipe',
+      });
     git('init', '-q');
     cpSync(path.join(breakingDir, 'tool-removed', 'before.yaml'), path.join(dir, 'server', 'mcp.yaml'));
     git('add', '.');
@@ -63,10 +86,19 @@ describe('mcp-gen check --baseline: breaking changes (test/fixtures/breaking)', 
     cpSync(path.join(breakingDir, 'tool-removed', 'after.yaml'), path.join(dir, 'server', 'mcp.yaml'));
     const result = await runIn(dir, ['check', 'server/mcp.yaml', '--baseline', 'HEAD']);
     expect(result.code).toBe(1);
-    expect(result.stderr.split('\n')[0]).toBe('server/mcp.yaml:4:1: error [breaking-tool-removed] tool "delete_note" was removed');
+    expect(result.stderr.split('\n')[0]).toBe(
+      'server/mcp.yaml:4:1: error [breaking-tool-removed] tool "delete_note" was removed',
+    );
     writeFileSync(path.join(dir, 'server', 'mcp.yaml'), '');
-    const unknown = await runIn(dir, ['check', path.join(breakingDir, 'compatible-changes', 'after.yaml'), '--baseline', 'no-such-ref']);
+    const unknown = await runIn(dir, [
+      'check',
+      path.join(breakingDir, 'compatible-changes', 'after.yaml'),
+      '--baseline',
+      'no-such-ref',
+    ]);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr.split('\n').find((line) => line.startsWith('no-such-ref:'))).toBe('no-such-ref:1:1: error [baseline-unreadable] baseline "no-such-ref" is neither a readable manifest file nor a git revision holding "after.yaml"');
+    expect(unknown.stderr.split('\n').find((line) => line.startsWith('no-such-ref:'))).toBe(
+      'no-such-ref:1:1: error [baseline-unreadable] baseline "no-such-ref" is neither a readable manifest file nor a git revision holding "after.yaml"',
+    );
   });
 });

@@ -15,18 +15,36 @@ const shapes = {
     c: {
       oneOf: [
         { type: 'object', properties: { x: { type: 'string' } }, required: ['x'], additionalProperties: false },
-        { type: 'object', properties: { y: { type: 'array', items: { type: 'object', properties: { z: { type: 'null' } } } } } },
+        {
+          type: 'object',
+          properties: { y: { type: 'array', items: { type: 'object', properties: { z: { type: 'null' } } } } },
+        },
         { type: 'string', enum: ['{', '}', '(x)', '[y]', 'a|b'] },
       ],
     },
-    d: { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'object', properties: { q: { type: 'integer' } } }] } },
-    e: { allOf: [{ type: 'object', properties: { p: { type: 'string' } } }, { type: 'object', properties: { r: { type: 'boolean', description: 'line1\n\nline3   ' } } }] },
+    d: {
+      type: 'array',
+      items: { oneOf: [{ type: 'string' }, { type: 'object', properties: { q: { type: 'integer' } } }] },
+    },
+    e: {
+      allOf: [
+        { type: 'object', properties: { p: { type: 'string' } } },
+        { type: 'object', properties: { r: { type: 'boolean', description: 'line1\n\nline3   ' } } },
+      ],
+    },
     f: { type: 'object', additionalProperties: { type: 'number' } },
     i: { type: 'object', properties: {}, additionalProperties: false },
     'odd-key': { const: 'k' },
     item: { $ref: '#/$defs/Item' },
   },
-  $defs: { Item: { type: 'object', description: 'An item.', properties: { id: { type: 'string' }, next: { $ref: '#/$defs/Item' } }, required: ['id'] } },
+  $defs: {
+    Item: {
+      type: 'object',
+      description: 'An item.',
+      properties: { id: { type: 'string' }, next: { $ref: '#/$defs/Item' } },
+      required: ['id'],
+    },
+  },
 };
 
 const shapesText = `export interface Shapes {
@@ -87,14 +105,25 @@ describe('declaration text', () => {
   });
 
   it('ends a type alias with a semicolon, also after a union of object types', async () => {
-    const union = { oneOf: [{ type: 'object', properties: { ok: { const: true } }, required: ['ok'] }, { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] }] };
+    const union = {
+      oneOf: [
+        { type: 'object', properties: { ok: { const: true } }, required: ['ok'] },
+        { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
+      ],
+    };
     const [declaration] = splitDeclarations(await compileSchema(union, 'Result'));
-    expect(layoutDeclaration(declaration?.text ?? '')).toBe('export type Result = ({\n  ok: true;\n  [k: string]: unknown;\n} | {\n  error: string;\n  [k: string]: unknown;\n});');
+    expect(layoutDeclaration(declaration?.text ?? '')).toBe(
+      'export type Result = ({\n  ok: true;\n  [k: string]: unknown;\n} | {\n  error: string;\n  [k: string]: unknown;\n});',
+    );
   });
 
   it('spaces the bars of a tuple union, never inside a string', () => {
-    expect(layoutDeclaration('export type T = []|[string]|[string, "]|["]')).toBe('export type T = [] | [string] | [string, "]|["];');
-    expect(layoutDeclaration('export interface U {\nv?: []|[{\nw: string\n}]\n}')).toBe('export interface U {\n  v?: [] | [{\n    w: string;\n  }];\n}');
+    expect(layoutDeclaration('export type T = []|[string]|[string, "]|["]')).toBe(
+      'export type T = [] | [string] | [string, "]|["];',
+    );
+    expect(layoutDeclaration('export interface U {\nv?: []|[{\nw: string\n}]\n}')).toBe(
+      'export interface U {\n  v?: [] | [{\n    w: string;\n  }];\n}',
+    );
   });
 
   it('writes JSDoc as ts-morph printed it: one line, or one " * " line per line and a bare " *" for a blank one', () => {

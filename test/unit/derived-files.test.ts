@@ -15,11 +15,15 @@ describe('files derived from source are up to date', () => {
   });
 
   it('schema/manifest.schema.json matches the schema validate uses', () => {
-    expect(readFileSync(path.join(repoRoot, 'schema', 'manifest.schema.json'), 'utf8')).toBe(`${JSON.stringify(manifestSchema, null, 2)}\n`);
+    expect(readFileSync(path.join(repoRoot, 'schema', 'manifest.schema.json'), 'utf8')).toBe(
+      `${JSON.stringify(manifestSchema, null, 2)}\n`,
+    );
   });
 
   it('src/model/manifest.gen.ts is the Manifest type compiled from the same schema', async () => {
-    expect(readFileSync(path.join(repoRoot, 'src', 'model', 'manifest.gen.ts'), 'utf8')).toBe(await emitManifestType(manifestSchema));
+    expect(readFileSync(path.join(repoRoot, 'src', 'model', 'manifest.gen.ts'), 'utf8')).toBe(
+      await emitManifestType(manifestSchema),
+    );
   });
 
   it('the key tables of docs/manifest.md are written from the same schema', () => {

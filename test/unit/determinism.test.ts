@@ -36,11 +36,17 @@ describe('same manifest, same bytes', () => {
     mkdirSync(path.join(dir, 'b'), { recursive: true });
     const text = readFileSync(notes, 'utf8');
     const reordered = text
-      .replace(/(  search_notes:[\s\S]*?)(  start_note_draft:[\s\S]*?)(  publish_note_draft:[\s\S]*?)(resources:)/, '$3$2$1$4')
+      .replace(
+        /(  search_notes:[\s\S]*?)(  start_note_draft:[\s\S]*?)(  publish_note_draft:[\s\S]*?)(resources:)/,
+        '$3$2$1$4',
+      )
       .replace(/(  note:[\s\S]*?)(  style_guide:[\s\S]*?)(prompts:)/, '$2$1$3')
       .replace('cache: { ttlMs: 300000, scope: public }', 'cache: { scope: public, ttlMs: 300000 }')
       .replace('required: [id, title]', 'required: [title, id]')
-      .replace("properties: { id: { type: string }, title: { type: string } }", "properties: { title: { type: string }, id: { type: string } }");
+      .replace(
+        'properties: { id: { type: string }, title: { type: string } }',
+        'properties: { title: { type: string }, id: { type: string } }',
+      );
     expect(reordered).not.toBe(text);
     writeFileSync(path.join(dir, 'a', 'mcp.yaml'), text);
     writeFileSync(path.join(dir, 'b', 'mcp.yaml'), reordered);

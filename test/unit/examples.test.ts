@@ -28,7 +28,9 @@ describe('example code imports generated code only through src/generated/index.g
       const src = path.join(repoRoot, 'examples', name, 'src');
       const imports = listTree(src)
         .filter((file) => file.endsWith('.ts') && !file.startsWith('generated/') && file !== 'main.ts')
-        .flatMap((file) => [...readFileSync(path.join(src, file), 'utf8').matchAll(/from '([^']*generated\/[^']*)'/g)].map((m) => m[1]));
+        .flatMap((file) =>
+          [...readFileSync(path.join(src, file), 'utf8').matchAll(/from '([^']*generated\/[^']*)'/g)].map((m) => m[1]),
+        );
       expect(imports.length).toBeGreaterThan(0);
       expect(imports.filter((specifier) => !/^(\.\.\/)+generated\/index\.gen\.js$/.test(specifier ?? ''))).toEqual([]);
     });

@@ -14,7 +14,13 @@ describe('golden output trees (test/fixtures/valid)', () => {
   for (const name of cases) {
     it(name, async () => {
       const expectedDir = path.join(validDir, name, 'expected');
-      const options = resolveOptions({ manifest: path.join('test', 'fixtures', 'valid', name, 'manifest.yaml'), out: path.join('test', 'fixtures', 'valid', name, 'expected') }, repoRoot);
+      const options = resolveOptions(
+        {
+          manifest: path.join('test', 'fixtures', 'valid', name, 'manifest.yaml'),
+          out: path.join('test', 'fixtures', 'valid', name, 'expected'),
+        },
+        repoRoot,
+      );
       const result = await buildProject(options, '0.0.0-golden', fresh, repoRoot);
       expect(result.diagnostics).toEqual([]);
       if (updateGolden) rmSync(expectedDir, { recursive: true, force: true });
@@ -25,12 +31,23 @@ describe('golden output trees (test/fixtures/valid)', () => {
   }
 
   it('the special-characters case keeps every user string exactly in the registry', () => {
-    const json = JSON.parse(readFileSync(path.join(validDir, 'special-characters', 'expected', 'src', 'generated', 'registry.gen.json'), 'utf8'));
+    const json = JSON.parse(
+      readFileSync(
+        path.join(validDir, 'special-characters', 'expected', 'src', 'generated', 'registry.gen.json'),
+        'utf8',
+      ),
+    );
     expect(json.server.title).toBe('Tricky */ `server` ${name}');
     expect(json.server.description).toBe('Quotes " and \' and backslash \\ and a */ comment end');
-    expect(json.server.instructions).toBe('Line one with `backticks` and ${template} syntax.\nLine two: */ /* "quoted" \'single\' \\back\\slash\nÜnïcödé — 日本語 — emoji 🚀 — line separator [\u2028] — tab\tend\n');
-    expect(json.tools[0].description).toBe('Returns the text unchanged. */ Not a comment end.\nWatch out for `${injection}` and "quotes" and \\backslashes\\ and </script>.');
+    expect(json.server.instructions).toBe(
+      'Line one with `backticks` and ${template} syntax.\nLine two: */ /* "quoted" \'single\' \\back\\slash\nÜnïcödé — 日本語 — emoji 🚀 — line separator [\u2028] — tab\tend\n',
+    );
+    expect(json.tools[0].description).toBe(
+      'Returns the text unchanged. */ Not a comment end.\nWatch out for `${injection}` and "quotes" and \\backslashes\\ and </script>.',
+    );
     expect(json.tools[0].inputSchema.properties.mode.enum).toEqual(['plain', '*/', '${x}', 'quote"d', '日本']);
-    expect(json.prompts[0].messages[0].text).toBe('Say hello to {{name}}. Keep */ and ${this} and `this` and "this" and \\this exactly. 🚀');
+    expect(json.prompts[0].messages[0].text).toBe(
+      'Say hello to {{name}}. Keep */ and ${this} and `this` and "this" and \\this exactly. 🚀',
+    );
   });
 });

@@ -21,10 +21,24 @@ describe('mcp-gen init', () => {
     );
     const dir = path.join(work, 'weather-desk');
     const manifest = readFileSync(path.join(dir, 'mcp.yaml'), 'utf8');
-    expect(manifest.split('\n')[0]).toBe('# yaml-language-server: $schema=node_modules/mcp-gen/schema/manifest.schema.json');
+    expect(manifest.split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=node_modules/mcp-gen/schema/manifest.schema.json',
+    );
     expect(manifest).toContain('  name: weather-desk\n');
-    expect(listTree(dir)).toEqual(expect.arrayContaining(['DESIGN.md', 'mcp.yaml', 'package.json', 'src/handlers/tools/hello.ts', 'src/main.ts', 'test/contract.gen.test.ts']));
-    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; devDependencies: Record<string, string> };
+    expect(listTree(dir)).toEqual(
+      expect.arrayContaining([
+        'DESIGN.md',
+        'mcp.yaml',
+        'package.json',
+        'src/handlers/tools/hello.ts',
+        'src/main.ts',
+        'test/contract.gen.test.ts',
+      ]),
+    );
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      name: string;
+      devDependencies: Record<string, string>;
+    };
     expect(pkg.name).toBe('weather-desk');
     expect(pkg.devDependencies['mcp-gen']).toBe('file:./mcp-gen-0.1.0.tgz');
     expect(statSync(path.join(dir, 'mcp-gen-0.1.0.tgz')).size).toBeGreaterThan(10_000);
@@ -32,23 +46,43 @@ describe('mcp-gen init', () => {
   });
 
   it('starts from an example with its implemented handlers, renamed and with the chosen transport', async () => {
-    const result = await runIn(work, ['init', 'notes', '--example', 'notes', '--name', 'team-notes', '--transport', 'both', '--yes']);
+    const result = await runIn(work, [
+      'init',
+      'notes',
+      '--example',
+      'notes',
+      '--name',
+      'team-notes',
+      '--transport',
+      'both',
+      '--yes',
+    ]);
     expect(result.code).toBe(0);
     const dir = path.join(work, 'notes');
     const manifest = readFileSync(path.join(dir, 'mcp.yaml'), 'utf8');
-    expect(manifest).toContain('  name: team-notes                      # ^[a-z][a-z0-9-]*$, becomes serverInfo.name\n');
-    expect(manifest).toContain('transports:\n  stdio: {}\n  http: { host: 127.0.0.1, port: 3333, path: /mcp, allowedOrigins: ["http://localhost:6274"] }\n');
-    expect(readFileSync(path.join(dir, 'src', 'handlers', 'tools', 'search_notes.ts'), 'utf8')).toBe(readFileSync(path.join(repoRoot, 'examples', 'notes', 'src', 'handlers', 'tools', 'search_notes.ts'), 'utf8'));
+    expect(manifest).toContain(
+      '  name: team-notes                      # ^[a-z][a-z0-9-]*$, becomes serverInfo.name\n',
+    );
+    expect(manifest).toContain(
+      'transports:\n  stdio: {}\n  http: { host: 127.0.0.1, port: 3333, path: /mcp, allowedOrigins: ["http://localhost:6274"] }\n',
+    );
+    expect(readFileSync(path.join(dir, 'src', 'handlers', 'tools', 'search_notes.ts'), 'utf8')).toBe(
+      readFileSync(path.join(repoRoot, 'examples', 'notes', 'src', 'handlers', 'tools', 'search_notes.ts'), 'utf8'),
+    );
   });
 
   it('serves 2025-11-25 hosts from every starting point unless --legacy reject is chosen', async () => {
     for (const example of ['blank', 'demo', 'notes', 'calendar', 'files']) {
       expect((await runIn(work, ['init', `serve-${example}`, '--example', example, '--yes'])).code).toBe(0);
       expect(readFileSync(path.join(work, `serve-${example}`, 'mcp.yaml'), 'utf8')).not.toContain('legacy: reject');
-      expect((await runIn(work, ['init', `reject-${example}`, '--example', example, '--legacy', 'reject', '--yes'])).code).toBe(0);
+      expect(
+        (await runIn(work, ['init', `reject-${example}`, '--example', example, '--legacy', 'reject', '--yes'])).code,
+      ).toBe(0);
       const manifest = readFileSync(path.join(work, `reject-${example}`, 'mcp.yaml'), 'utf8');
       expect([example, manifest.match(/^ {2}legacy: \w+/gm)]).toEqual([example, ['  legacy: reject']]);
-      expect(readFileSync(path.join(work, `reject-${example}`, 'DESIGN.md'), 'utf8')).toContain('2025-11-25 clients are refused with -32022 (protocol.legacy: reject)');
+      expect(readFileSync(path.join(work, `reject-${example}`, 'DESIGN.md'), 'utf8')).toContain(
+        '2025-11-25 clients are refused with -32022 (protocol.legacy: reject)',
+      );
     }
   }, 240_000);
 
@@ -57,7 +91,12 @@ describe('mcp-gen init', () => {
     mkdirSync(dir);
     writeFileSync(path.join(dir, 'README.md'), 'mine\n');
     const refused = await runIn(work, ['init', 'busy', '--yes']);
-    expect(refused).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: "busy" is not empty; use --force to add the project there (existing files are never overwritten)\n' });
+    expect(refused).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'mcp-gen: error: "busy" is not empty; use --force to add the project there (existing files are never overwritten)\n',
+    });
     expect(listTree(dir)).toEqual(['README.md']);
     const forced = await runIn(work, ['init', 'busy', '--yes', '--force']);
     expect(forced.code).toBe(0);
@@ -72,13 +111,26 @@ describe('mcp-gen init', () => {
   });
 
   it('rejects unknown choices with a clear message', async () => {
-    expect(await runIn(work, ['init', 'x', '--example', 'shop', '--yes'])).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: --example must be one of blank, demo, notes, calendar, files, got "shop"\n' });
-    expect(await runIn(work, ['init', 'x', '--transport', 'ws', '--yes'])).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: --transport must be one of stdio, http, both, got "ws"\n' });
-    expect(await runIn(work, ['init', 'x', '--legacy', 'stateless', '--yes'])).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: --legacy must be one of serve, reject, got "stateless"\n' });
+    expect(await runIn(work, ['init', 'x', '--example', 'shop', '--yes'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'mcp-gen: error: --example must be one of blank, demo, notes, calendar, files, got "shop"\n',
+    });
+    expect(await runIn(work, ['init', 'x', '--transport', 'ws', '--yes'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'mcp-gen: error: --transport must be one of stdio, http, both, got "ws"\n',
+    });
+    expect(await runIn(work, ['init', 'x', '--legacy', 'stateless', '--yes'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'mcp-gen: error: --legacy must be one of serve, reject, got "stateless"\n',
+    });
     expect(await runIn(work, ['init', 'x', '--name', 'My Server', '--yes'])).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'mcp-gen: error: --name must start with a lowercase letter and hold only lowercase letters, digits and dashes (at most 64), got "My Server"; try "my-server"\n',
+      stderr:
+        'mcp-gen: error: --name must start with a lowercase letter and hold only lowercase letters, digits and dashes (at most 64), got "My Server"; try "my-server"\n',
     });
   });
 });

@@ -16,7 +16,10 @@ describe('invalid manifests: full diagnostic text', () => {
   for (const name of cases) {
     it(name, async () => {
       // Paths in diagnostics are relative to the working directory, so run from the repo root.
-      const result = await runPipeline({ manifest: path.join('test', 'fixtures', 'invalid', name, 'manifest.yaml'), cwd: repoRoot }, 'normalize');
+      const result = await runPipeline(
+        { manifest: path.join('test', 'fixtures', 'invalid', name, 'manifest.yaml'), cwd: repoRoot },
+        'normalize',
+      );
       expect(result.diagnostics.length).toBeGreaterThan(0);
       expectGolden(path.join(fixturesDir, name, 'expected.txt'), formatReport(result.diagnostics));
     });
@@ -36,7 +39,10 @@ describe('invalid manifests: full diagnostic text', () => {
   });
 
   it('reports all ten mistakes of one manifest in one run, in line order', async () => {
-    const result = await runPipeline({ manifest: 'test/fixtures/invalid/ten-mistakes/manifest.yaml', cwd: repoRoot }, 'normalize');
+    const result = await runPipeline(
+      { manifest: 'test/fixtures/invalid/ten-mistakes/manifest.yaml', cwd: repoRoot },
+      'normalize',
+    );
     const codes = result.diagnostics.map((d) => d.code);
     expect(new Set(codes).size).toBeGreaterThanOrEqual(10);
     const lines = result.diagnostics.map((d) => d.line);

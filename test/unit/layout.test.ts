@@ -12,9 +12,16 @@ describe('the layout module', () => {
   });
 
   it('computes import specifiers between project files', () => {
-    expect(moduleSpecifier('src/generated/server.gen.ts', handlerPath('tool', 'search'))).toBe('../handlers/tools/search.js');
+    expect(moduleSpecifier('src/generated/server.gen.ts', handlerPath('tool', 'search'))).toBe(
+      '../handlers/tools/search.js',
+    );
     expect(moduleSpecifier('src/main.ts', 'src/generated/server.gen.ts')).toBe('./generated/server.gen.js');
-    expect([handlerPath('tool', 'search_notes'), handlerPath('tool', 'get-sum'), handlerPath('tool', 'printEnv'), handlerPath('prompt', 'simple-prompt')]).toEqual([
+    expect([
+      handlerPath('tool', 'search_notes'),
+      handlerPath('tool', 'get-sum'),
+      handlerPath('tool', 'printEnv'),
+      handlerPath('prompt', 'simple-prompt'),
+    ]).toEqual([
       'src/handlers/tools/search_notes.ts',
       'src/handlers/tools/get-sum.ts',
       'src/handlers/tools/print-env.ts',
@@ -25,9 +32,20 @@ describe('the layout module', () => {
   it('counts every file a golden marker lists as a generated location, and nothing the user owns', () => {
     const goldens = path.join(repoRoot, 'test', 'fixtures', 'valid');
     for (const name of readdirSync(goldens)) {
-      const marker = JSON.parse(readFileSync(path.join(goldens, name, 'expected', ...markerPath.split('/')), 'utf8')) as { files: string[] };
+      const marker = JSON.parse(
+        readFileSync(path.join(goldens, name, 'expected', ...markerPath.split('/')), 'utf8'),
+      ) as { files: string[] };
       expect(marker.files.filter((f) => !isGeneratedLocation(f))).toEqual([]);
     }
-    expect(['src/main.ts', 'src/handlers/tools/a.ts', 'test/my.test.ts', 'test/sub/x.gen.ts', 'DESIGN.md', 'src/generatedx/a.gen.ts'].filter(isGeneratedLocation)).toEqual([]);
+    expect(
+      [
+        'src/main.ts',
+        'src/handlers/tools/a.ts',
+        'test/my.test.ts',
+        'test/sub/x.gen.ts',
+        'DESIGN.md',
+        'src/generatedx/a.gen.ts',
+      ].filter(isGeneratedLocation),
+    ).toEqual([]);
   });
 });

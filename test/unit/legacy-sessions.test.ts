@@ -5,7 +5,12 @@ import { LegacySessions, defaultLegacyLimits } from '../../templates/runtime/leg
 // The legacy adapter's session bookkeeping (templates/runtime/legacy-http.gen.ts) on a clock the
 // test controls: the cap, idle expiry, open streams, and sessions bound to their principal.
 
-const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1.0.0' } } };
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1.0.0' } },
+};
 const list = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
 const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
@@ -23,7 +28,12 @@ function logging(): McpServer {
 }
 
 function leg(maxSessions: number, idleMs: number): LegacySessions {
-  const created = new LegacySessions(logging, { maxSessions, idleMs }, () => {}, () => clock);
+  const created = new LegacySessions(
+    logging,
+    { maxSessions, idleMs },
+    () => {},
+    () => clock,
+  );
   legs.push(created);
   return created;
 }
@@ -37,14 +47,20 @@ afterEach(() => {
 const auth = (principal: string): AuthInfo => ({ token: `t-${principal}`, clientId: principal, scopes: [] });
 
 async function open(sessions: LegacySessions, authInfo?: AuthInfo): Promise<string> {
-  const response = await sessions.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers }), { parsedBody: initialize, ...(authInfo === undefined ? {} : { authInfo }) });
+  const response = await sessions.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers }), {
+    parsedBody: initialize,
+    ...(authInfo === undefined ? {} : { authInfo }),
+  });
   await response.text();
   expect(response.status).toBe(200);
   return response.headers.get('mcp-session-id') ?? '';
 }
 
 async function status(sessions: LegacySessions, id: string, authInfo?: AuthInfo): Promise<number> {
-  const request = new Request('http://127.0.0.1/mcp', { method: 'POST', headers: { ...headers, 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' } });
+  const request = new Request('http://127.0.0.1/mcp', {
+    method: 'POST',
+    headers: { ...headers, 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' },
+  });
   const response = await sessions.fetch(request, { parsedBody: list, ...(authInfo === undefined ? {} : { authInfo }) });
   await response.text();
   return response.status;
@@ -61,7 +77,12 @@ describe('legacy sessions', () => {
     expect(await status(sessions, a)).toBe(200); // a is now the most recently used; b the least
     const d = await open(sessions);
     expect(sessions.size).toBe(3);
-    expect([await status(sessions, a), await status(sessions, b), await status(sessions, c), await status(sessions, d)]).toEqual([200, 404, 200, 200]);
+    expect([
+      await status(sessions, a),
+      await status(sessions, b),
+      await status(sessions, c),
+      await status(sessions, d),
+    ]).toEqual([200, 404, 200, 200]);
   });
 
   it('closes a session after the idle time, and never one that was used within it', async () => {
@@ -80,7 +101,10 @@ describe('legacy sessions', () => {
     const id = await open(sessions);
     const controller = new AbortController();
     const stream = await sessions.fetch(
-      new Request('http://127.0.0.1/mcp', { headers: { accept: 'text/event-stream', 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' }, signal: controller.signal }),
+      new Request('http://127.0.0.1/mcp', {
+        headers: { accept: 'text/event-stream', 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' },
+        signal: controller.signal,
+      }),
       {},
     );
     expect(stream.status).toBe(200);
@@ -101,24 +125,33 @@ describe('legacy sessions', () => {
     expect(await status(sessions, id, auth('alice'))).toBe(200);
   });
 
-  it('sends a handler\'s log lines only after the client asked with logging/setLevel, and only at or above its level', async () => {
+  it("sends a handler's log lines only after the client asked with logging/setLevel, and only at or above its level", async () => {
     const sessions = leg(10, 60_000);
     const id = await open(sessions);
     const post = async (body: Record<string, unknown>): Promise<string> => {
-      const request = new Request('http://127.0.0.1/mcp', { method: 'POST', headers: { ...headers, 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' } });
+      const request = new Request('http://127.0.0.1/mcp', {
+        method: 'POST',
+        headers: { ...headers, 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' },
+      });
       return (await sessions.fetch(request, { parsedBody: body })).text();
     };
     const call = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'chatty', arguments: {} } };
     expect(await post(call)).not.toContain('notifications/message');
-    expect(await post({ jsonrpc: '2.0', id: 4, method: 'logging/setLevel', params: { level: 'warning' } })).toContain('"result":{}');
+    expect(await post({ jsonrpc: '2.0', id: 4, method: 'logging/setLevel', params: { level: 'warning' } })).toContain(
+      '"result":{}',
+    );
     expect(await post({ ...call, id: 5 })).not.toContain('notifications/message');
     await post({ jsonrpc: '2.0', id: 6, method: 'logging/setLevel', params: { level: 'info' } });
-    expect(await post({ ...call, id: 7 })).toContain('"method":"notifications/message","params":{"level":"info","data":"a line from the handler"}');
+    expect(await post({ ...call, id: 7 })).toContain(
+      '"method":"notifications/message","params":{"level":"info","data":"a line from the handler"}',
+    );
   });
 
   it('answers a POST without a session that is not initialize statelessly, as the SDK does', async () => {
     const sessions = leg(10, 60_000);
-    const response = await sessions.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers }), { parsedBody: list });
+    const response = await sessions.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers }), {
+      parsedBody: list,
+    });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('"name":"chatty"');
     expect(sessions.size).toBe(0);

@@ -35,7 +35,11 @@ describe('the reference manifest (examples/notes)', () => {
   it('applies defaults, decides names once and sorts by name', () => {
     const model = result.model!;
     expect(model.tools.map((t) => t.name)).toEqual(['publish_note_draft', 'search_notes', 'start_note_draft']);
-    expect(model.tools.map((t) => t.names.handler)).toEqual(['publishNoteDraftHandler', 'searchNotesHandler', 'startNoteDraftHandler']);
+    expect(model.tools.map((t) => t.names.handler)).toEqual([
+      'publishNoteDraftHandler',
+      'searchNotesHandler',
+      'startNoteDraftHandler',
+    ]);
     const publish = model.tools[0]!;
     expect(publish.destructive).toBe(true);
     expect(publish.approval).toBe('confirm');
@@ -74,13 +78,20 @@ describe('the reference manifest (examples/notes)', () => {
   });
 
   it('takes the signing-key variables from the manifest when it names them', () => {
-    expect(normalizeManifest(validated('mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\nsecrets: { handleKeyEnv: TINY_HANDLES }\n')).secrets).toEqual({ handleKeyEnv: 'TINY_HANDLES', requestStateKeyEnv: 'TINY_STATE_KEY' });
+    expect(
+      normalizeManifest(
+        validated('mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\nsecrets: { handleKeyEnv: TINY_HANDLES }\n'),
+      ).secrets,
+    ).toEqual({ handleKeyEnv: 'TINY_HANDLES', requestStateKeyEnv: 'TINY_STATE_KEY' });
   });
 
   it('does not depend on YAML key order', () => {
     const text = readFileSync(notesPath, 'utf8');
     const reordered = text
-      .replace(/(  search_notes:[\s\S]*?)(  start_note_draft:[\s\S]*?)(  publish_note_draft:[\s\S]*?)(resources:)/, '$3$2$1$4')
+      .replace(
+        /(  search_notes:[\s\S]*?)(  start_note_draft:[\s\S]*?)(  publish_note_draft:[\s\S]*?)(resources:)/,
+        '$3$2$1$4',
+      )
       .replace('cache: { ttlMs: 300000, scope: public }', 'cache: { scope: public, ttlMs: 300000 }')
       .replace('required: [id, title]', 'required: [title, id]');
     expect(reordered).not.toBe(text);
@@ -98,19 +109,39 @@ describe('the reference manifest (examples/notes)', () => {
 
 describe('deadlines and limits', () => {
   it('gives stdio its in-flight cap (100 by default, for an empty `stdio:` too)', () => {
-    const manifest = (stdio: string) => `mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\ntransports:\n  stdio:${stdio}\n`;
-    expect(normalizeManifest(validated(manifest(' { maxConcurrentCalls: 3 }'))).transports.stdio).toEqual({ maxConcurrentCalls: 3 });
+    const manifest = (stdio: string) =>
+      `mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\ntransports:\n  stdio:${stdio}\n`;
+    expect(normalizeManifest(validated(manifest(' { maxConcurrentCalls: 3 }'))).transports.stdio).toEqual({
+      maxConcurrentCalls: 3,
+    });
     expect(normalizeManifest(validated(manifest(' {}'))).transports.stdio).toEqual({ maxConcurrentCalls: 100 });
     expect(normalizeManifest(validated(manifest(''))).transports.stdio).toEqual({ maxConcurrentCalls: 100 });
   });
 
-  const tool = (timeout: string) => `    t_${timeout}:\n      description: Waits.\n      timeout: ${timeout}\n      input: { type: object }\n`;
-  const text = (http: string) => `mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\ntransports:\n  http: { ${http} }\ntools:\n${tool('500ms')}${tool('90s')}${tool('30d')}    plain:\n      description: Waits.\n      input: { type: object }\n`;
+  const tool = (timeout: string) =>
+    `    t_${timeout}:\n      description: Waits.\n      timeout: ${timeout}\n      input: { type: object }\n`;
+  const text = (http: string) =>
+    `mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\ntransports:\n  http: { ${http} }\ntools:\n${tool('500ms')}${tool('90s')}${tool('30d')}    plain:\n      description: Waits.\n      input: { type: object }\n`;
 
   it('gives each tool its timeout in ms (30 s by default, at most what a Node timer holds) and HTTP its caps', () => {
-    const model = normalizeManifest(validated(text('maxConcurrentCalls: 7, maxBufferedBytes: 1024, shutdownGrace: 3s')));
-    expect(model.tools.map((t) => [t.name, t.timeoutMs])).toEqual([['plain', 30_000], ['t_30d', 2_147_483_647], ['t_500ms', 500], ['t_90s', 90_000]]);
-    expect(model.transports.http).toMatchObject({ maxConcurrentCalls: 7, maxBufferedBytes: 1024, shutdownGraceMs: 3000 });
-    expect(normalizeManifest(validated(text('port: 3000'))).transports.http).toMatchObject({ maxConcurrentCalls: 100, maxBufferedBytes: 16_777_216, shutdownGraceMs: 10_000 });
+    const model = normalizeManifest(
+      validated(text('maxConcurrentCalls: 7, maxBufferedBytes: 1024, shutdownGrace: 3s')),
+    );
+    expect(model.tools.map((t) => [t.name, t.timeoutMs])).toEqual([
+      ['plain', 30_000],
+      ['t_30d', 2_147_483_647],
+      ['t_500ms', 500],
+      ['t_90s', 90_000],
+    ]);
+    expect(model.transports.http).toMatchObject({
+      maxConcurrentCalls: 7,
+      maxBufferedBytes: 1024,
+      shutdownGraceMs: 3000,
+    });
+    expect(normalizeManifest(validated(text('port: 3000'))).transports.http).toMatchObject({
+      maxConcurrentCalls: 100,
+      maxBufferedBytes: 16_777_216,
+      shutdownGraceMs: 10_000,
+    });
   });
 });

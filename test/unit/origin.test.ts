@@ -16,13 +16,20 @@ function fakePackage(dir: string): URL {
 }
 
 function lock(project: string, resolved: Record<string, unknown>): void {
-  writeFileSync(path.join(project, 'node_modules', '.package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/mcp-gen': resolved } }));
+  writeFileSync(
+    path.join(project, 'node_modules', '.package-lock.json'),
+    JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/mcp-gen': resolved } }),
+  );
 }
 
 // Whether the running mcp-gen came from a registry decides the new project's devDependency.
 describe('where mcp-gen came from', () => {
   it('a checkout is not a registry install', () => {
-    expect(findMcpGenOrigin(fakePackage(path.join(root, 'checkout')))).toEqual({ root: path.join(root, 'checkout'), version: '1.2.3', fromRegistry: false });
+    expect(findMcpGenOrigin(fakePackage(path.join(root, 'checkout')))).toEqual({
+      root: path.join(root, 'checkout'),
+      version: '1.2.3',
+      fromRegistry: false,
+    });
   });
 
   it('a package inside node_modules is a registry install, unless npm recorded a local source', () => {
@@ -43,6 +50,10 @@ describe('where mcp-gen came from', () => {
     const project = path.join(root, 'linking', 'node_modules');
     mkdirSync(project, { recursive: true });
     symlinkSync(checkout, path.join(project, 'mcp-gen'));
-    expect(findMcpGenOrigin(pathToFileURL(`${path.join(project, 'mcp-gen')}/`))).toEqual({ root: checkout, version: '1.2.3', fromRegistry: false });
+    expect(findMcpGenOrigin(pathToFileURL(`${path.join(project, 'mcp-gen')}/`))).toEqual({
+      root: checkout,
+      version: '1.2.3',
+      fromRegistry: false,
+    });
   });
 });

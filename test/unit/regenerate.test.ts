@@ -20,13 +20,22 @@ describe('regeneration keeps user code', () => {
       if (before.length > 0) cpSync(path.join(caseDir, 'before'), work, { recursive: true });
 
       const result = await runIn(work, ['generate', 'mcp.yaml']);
-      expectGolden(path.join(caseDir, 'expected.txt'), `exit ${result.code}\n--- stdout\n${result.stdout}--- stderr\n${result.stderr}`);
+      expectGolden(
+        path.join(caseDir, 'expected.txt'),
+        `exit ${result.code}\n--- stdout\n${result.stdout}--- stderr\n${result.stderr}`,
+      );
 
       const after = listTree(path.join(caseDir, 'after'));
-      for (const file of after) expect(readFileSync(path.join(work, file), 'utf8')).toBe(readFileSync(path.join(caseDir, 'after', file), 'utf8'));
+      for (const file of after)
+        expect(readFileSync(path.join(work, file), 'utf8')).toBe(
+          readFileSync(path.join(caseDir, 'after', file), 'utf8'),
+        );
       for (const file of before) {
         const moved = !existsSync(path.join(work, file));
-        if (!moved) expect(readFileSync(path.join(work, file), 'utf8')).toBe(readFileSync(path.join(caseDir, 'before', file), 'utf8'));
+        if (!moved)
+          expect(readFileSync(path.join(work, file), 'utf8')).toBe(
+            readFileSync(path.join(caseDir, 'before', file), 'utf8'),
+          );
       }
     });
   }

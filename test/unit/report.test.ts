@@ -24,14 +24,20 @@ describe('mcp-gen report', () => {
   });
 
   it('rejects an unknown --format', async () => {
-    expect(await runIn(repoRoot, ['report', 'examples/notes/mcp.yaml', '--format', 'html'])).toEqual({ code: 1, stdout: '', stderr: 'mcp-gen: error: --format must be "md" or "json", got "html"\n' });
+    expect(await runIn(repoRoot, ['report', 'examples/notes/mcp.yaml', '--format', 'html'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'mcp-gen: error: --format must be "md" or "json", got "html"\n',
+    });
   });
 });
 
 describe('the Mermaid state diagram', () => {
   const reports = [
     ...examples.map((name) => path.join(repoRoot, 'examples', name, 'DESIGN.md')),
-    ...listTree(path.join(repoRoot, 'test', 'fixtures', 'valid')).filter((f) => f.endsWith('DESIGN.md')).map((f) => path.join(repoRoot, 'test', 'fixtures', 'valid', f)),
+    ...listTree(path.join(repoRoot, 'test', 'fixtures', 'valid'))
+      .filter((f) => f.endsWith('DESIGN.md'))
+      .map((f) => path.join(repoRoot, 'test', 'fixtures', 'valid', f)),
   ];
 
   it('parses in every report that has handles, with an edge for every issuer and consumer', () => {

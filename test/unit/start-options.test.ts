@@ -10,7 +10,11 @@ import { readOptions, startServer, type ServerDefinition } from '../../templates
 describe('readOptions', () => {
   it('reads --name value and --name=value', () => {
     expect(readOptions([])).toEqual({});
-    expect(readOptions(['--transport', 'http', '--host=127.0.0.1', '--port', '0'])).toEqual({ transport: 'http', host: '127.0.0.1', port: '0' });
+    expect(readOptions(['--transport', 'http', '--host=127.0.0.1', '--port', '0'])).toEqual({
+      transport: 'http',
+      host: '127.0.0.1',
+      port: '0',
+    });
     expect(readOptions(['--host=::1'])).toEqual({ host: '::1' });
   });
 
@@ -35,7 +39,21 @@ function definition(registry: RegistrySpec): ServerDefinition {
   return { registry, schemas: compileSchemas(registry), handlers: { tools: {}, resources: {}, prompts: {} } };
 }
 
-const withHttp: RegistrySpec = { ...demo, transports: { stdio: { maxConcurrentCalls: 100 }, http: { host: '127.0.0.1', port: 3000, path: '/mcp', allowedOrigins: [], maxConcurrentCalls: 100, maxBufferedBytes: 16777216, shutdownGraceMs: 10000 } } };
+const withHttp: RegistrySpec = {
+  ...demo,
+  transports: {
+    stdio: { maxConcurrentCalls: 100 },
+    http: {
+      host: '127.0.0.1',
+      port: 3000,
+      path: '/mcp',
+      allowedOrigins: [],
+      maxConcurrentCalls: 100,
+      maxBufferedBytes: 16777216,
+      shutdownGraceMs: 10000,
+    },
+  },
+};
 
 describe('startServer refusals', () => {
   it('refuses a bad transport, a bad port, an undeclared HTTP transport and a public host without auth', async () => {
@@ -43,8 +61,16 @@ describe('startServer refusals', () => {
       [withHttp, ['--transport', 'sse'], '--transport must be "stdio" or "http", got "sse"'],
       [withHttp, ['--transport', 'http', '--port', '65536'], '--port must be a port number, got "65536"'],
       [withHttp, ['--transport', 'http', '--port', '3e3'], '--port must be a port number, got "3e3"'],
-      [demo, ['--transport', 'http'], 'this server declares no HTTP transport; add transports.http to the manifest and regenerate'],
-      [withHttp, ['--transport', 'http', '--host', '0.0.0.0'], 'refusing to listen on non-loopback host "0.0.0.0" without authorization; set auth in the manifest or bind to 127.0.0.1'],
+      [
+        demo,
+        ['--transport', 'http'],
+        'this server declares no HTTP transport; add transports.http to the manifest and regenerate',
+      ],
+      [
+        withHttp,
+        ['--transport', 'http', '--host', '0.0.0.0'],
+        'refusing to listen on non-loopback host "0.0.0.0" without authorization; set auth in the manifest or bind to 127.0.0.1',
+      ],
     ];
     for (const [registry, argv, message] of cases) {
       const started = startServer(definition(registry), argv, {});
@@ -60,14 +86,25 @@ describe('calledTool', () => {
 
   it('names the tool of a modern HTTP tools/call that is one of ours', () => {
     expect(calledTool(demo, { era: 'modern', requestInfo: request(call) })).toBe('add');
-    expect(calledTool(demo, { era: 'modern', requestInfo: request({ 'mcp-method': ' tools/call ', 'mcp-name': ' add ' }) })).toBe('add');
+    expect(
+      calledTool(demo, { era: 'modern', requestInfo: request({ 'mcp-method': ' tools/call ', 'mcp-name': ' add ' }) }),
+    ).toBe('add');
   });
 
   it('names nothing for other requests, eras, encoded or unknown names, and stdio', () => {
     expect(calledTool(demo, { era: 'legacy', requestInfo: request(call) })).toBeUndefined();
-    expect(calledTool(demo, { era: 'modern', requestInfo: request({ 'mcp-method': 'prompts/get', 'mcp-name': 'add' }) })).toBeUndefined();
-    expect(calledTool(demo, { era: 'modern', requestInfo: request({ 'mcp-method': 'tools/call', 'mcp-name': 'nope' }) })).toBeUndefined();
-    expect(calledTool(demo, { era: 'modern', requestInfo: request({ 'mcp-method': 'tools/call', 'mcp-name': '=?base64?YWRk?=' }) })).toBeUndefined();
+    expect(
+      calledTool(demo, { era: 'modern', requestInfo: request({ 'mcp-method': 'prompts/get', 'mcp-name': 'add' }) }),
+    ).toBeUndefined();
+    expect(
+      calledTool(demo, { era: 'modern', requestInfo: request({ 'mcp-method': 'tools/call', 'mcp-name': 'nope' }) }),
+    ).toBeUndefined();
+    expect(
+      calledTool(demo, {
+        era: 'modern',
+        requestInfo: request({ 'mcp-method': 'tools/call', 'mcp-name': '=?base64?YWRk?=' }),
+      }),
+    ).toBeUndefined();
     expect(calledTool(demo, { era: 'modern', requestInfo: request({ 'mcp-method': 'tools/call' }) })).toBeUndefined();
     expect(calledTool(demo, { era: 'modern' })).toBeUndefined();
     expect(calledTool(demo, undefined)).toBeUndefined();

@@ -2,8 +2,12 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { VersionGuardTransport } from '../../templates/runtime/start.gen.js';
 
-const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
-const request = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'x', _meta: meta } }) as JSONRPCMessage;
+const meta = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+const request = (id: number) =>
+  ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'x', _meta: meta } }) as JSONRPCMessage;
 
 /** A stdio transport stand-in: `receive` plays a client line, `sent` records what the guard writes itself. */
 function fakeInner() {
@@ -28,10 +32,16 @@ describe('VersionGuardTransport in-flight cap', () => {
     receive(request(2));
     receive(request(3));
     expect(delivered).toEqual([1, 2]);
-    expect(sent).toEqual([{ jsonrpc: '2.0', id: 3, error: { code: -32000, message: 'Server busy: 2 requests in flight; retry later' } }]);
+    expect(sent).toEqual([
+      { jsonrpc: '2.0', id: 3, error: { code: -32000, message: 'Server busy: 2 requests in flight; retry later' } },
+    ]);
     await guard.send({ jsonrpc: '2.0', id: 1, result: {} } as JSONRPCMessage);
     receive(request(4));
-    receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, _meta: meta } } as JSONRPCMessage);
+    receive({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 2, _meta: meta },
+    } as JSONRPCMessage);
     receive(request(5));
     expect(delivered).toEqual([1, 2, 4, undefined, 5]);
   });

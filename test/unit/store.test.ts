@@ -30,7 +30,11 @@ const keyed = `${base}tools:\n  send:\n    description: Sends the message to its
 describe('the store in the model', () => {
   it('defaults to memory with a 24 h ledger, and reads redis with its URL variable', () => {
     expect(model(base).store).toEqual({ type: 'memory', idempotencyTtlMs: 86_400_000 });
-    expect(model(`${base}store: { type: redis, urlEnv: TINY_REDIS, idempotencyTtl: 2h }\n`).store).toEqual({ type: 'redis', urlEnv: 'TINY_REDIS', idempotencyTtlMs: 7_200_000 });
+    expect(model(`${base}store: { type: redis, urlEnv: TINY_REDIS, idempotencyTtl: 2h }\n`).store).toEqual({
+      type: 'redis',
+      urlEnv: 'TINY_REDIS',
+      idempotencyTtlMs: 7_200_000,
+    });
   });
 
   it('adds a required, bounded idempotencyKey to the input of an idempotency: key tool, and classes it conditional', () => {
@@ -38,7 +42,12 @@ describe('the store in the model', () => {
     expect(tool.idempotency).toBe('key');
     expect(tool.retry).toBe('conditional');
     expect(tool.wireInput.required).toEqual(['idempotencyKey', 'to']);
-    expect((tool.wireInput.properties as Record<string, unknown>).idempotencyKey).toMatchObject({ type: 'string', minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' });
+    expect((tool.wireInput.properties as Record<string, unknown>).idempotencyKey).toMatchObject({
+      type: 'string',
+      minLength: 8,
+      maxLength: 128,
+      pattern: '^[A-Za-z0-9._:-]+$',
+    });
     const plain = model(keyed.replace('    idempotency: key\n', '')).tools[0]!;
     expect([plain.idempotency, plain.retry, plain.wireInput.required]).toEqual(['none', 'unsafe', ['to']]);
   });
@@ -46,12 +55,26 @@ describe('the store in the model', () => {
   it('ships the store modules and the Redis client only to projects that use them', async () => {
     const emit = async (manifest: string) => {
       const options = resolveOptions({ manifest, out: path.join('.test-out', 'unit-store') }, repoRoot);
-      return (await buildProject(options, '0.0.0-golden', { handlers: new Map(), previouslyGenerated: null }, repoRoot)).files;
+      return (await buildProject(options, '0.0.0-golden', { handlers: new Map(), previouslyGenerated: null }, repoRoot))
+        .files;
     };
     const files = await emit(stored);
-    expect(JSON.parse(files.find((f) => f.path === 'package.json')!.contents).dependencies).toEqual({ '@modelcontextprotocol/server': '2.4.0', ioredis: '6.0.0' });
+    expect(JSON.parse(files.find((f) => f.path === 'package.json')!.contents).dependencies).toEqual({
+      '@modelcontextprotocol/server': '2.4.0',
+      ioredis: '6.0.0',
+    });
     expect(files.filter((f) => f.path.startsWith('src/generated/runtime/')).map((f) => path.basename(f.path))).toEqual([
-      'approval.gen.ts', 'handler.gen.ts', 'http.gen.ts', 'idempotency.gen.ts', 'keys.gen.ts', 'legacy-http.gen.ts', 'register.gen.ts', 'spec.gen.ts', 'start.gen.ts', 'store-redis.gen.ts', 'store.gen.ts',
+      'approval.gen.ts',
+      'handler.gen.ts',
+      'http.gen.ts',
+      'idempotency.gen.ts',
+      'keys.gen.ts',
+      'legacy-http.gen.ts',
+      'register.gen.ts',
+      'spec.gen.ts',
+      'start.gen.ts',
+      'store-redis.gen.ts',
+      'store.gen.ts',
     ]);
     const memory = runtimeModules(runtimeFeatures(model(keyed)));
     expect(memory).toEqual(['handler', 'idempotency', 'register', 'spec', 'start', 'store']);
@@ -88,23 +111,45 @@ describe('the memory store and the idempotency ledger, in one process', () => {
     expect(runs).toBe(1);
     expect(new Set(results.map((r) => JSON.stringify(r)))).toEqual(new Set([JSON.stringify(ok('sent 1'))]));
     expect(await ledger.recall(tool, { idempotencyKey: 'key-00000001', to: 'ada' }, 'alice')).toEqual(ok('sent 1'));
-    expect(await ledger.run(tool, { to: 'bob', idempotencyKey: 'key-00000001' }, 'alice', execute)).toMatchObject({ isError: true });
+    expect(await ledger.run(tool, { to: 'bob', idempotencyKey: 'key-00000001' }, 'alice', execute)).toMatchObject({
+      isError: true,
+    });
     expect(await ledger.run(tool, args, 'bob', execute)).toEqual(ok('sent 2'));
   });
 
   it('answers "in progress" after a bounded wait, and fails closed when the store throws', async () => {
     const store = new MemoryStore();
     const ledger = new IdempotencyLedger(store, 60_000, () => undefined, 100);
-    const slow = ledger.run(tool, { idempotencyKey: 'key-00000002' }, 'a', () => new Promise((resolve) => setTimeout(() => resolve(ok('done')), 500)));
+    const slow = ledger.run(
+      tool,
+      { idempotencyKey: 'key-00000002' },
+      'a',
+      () => new Promise((resolve) => setTimeout(() => resolve(ok('done')), 500)),
+    );
     const waiting = await ledger.run(tool, { idempotencyKey: 'key-00000002' }, 'a', async () => ok('never'));
-    expect(waiting).toEqual({ content: [{ type: 'text', text: 'A call of "send" with this idempotencyKey is still in progress; nothing more was done. Retry with the same key later to get its result.' }], isError: true });
+    expect(waiting).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: 'A call of "send" with this idempotencyKey is still in progress; nothing more was done. Retry with the same key later to get its result.',
+        },
+      ],
+      isError: true,
+    });
     expect(await slow).toEqual(ok('done'));
     const down = async (): Promise<never> => {
       throw new StoreUnavailableError('down');
     };
-    const broken = new IdempotencyLedger({ label: 'down', claim: down, get: down, put: down, remove: down, ping: down }, 1, () => undefined);
+    const broken = new IdempotencyLedger(
+      { label: 'down', claim: down, get: down, put: down, remove: down, ping: down },
+      1,
+      () => undefined,
+    );
     let ran = false;
-    const refused = await broken.run(tool, { idempotencyKey: 'key-00000003' }, 'a', async () => { ran = true; return ok('x'); });
+    const refused = await broken.run(tool, { idempotencyKey: 'key-00000003' }, 'a', async () => {
+      ran = true;
+      return ok('x');
+    });
     expect([ran, refused.isError]).toEqual([false, true]);
   });
 });

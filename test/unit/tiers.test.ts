@@ -50,7 +50,9 @@ function withTestImports(files: readonly string[]): string[] {
 describe('test tiers', () => {
   it('unit tests and the test modules they use start no process of Node, mcp-gen or a compiler', () => {
     const offenders = withTestImports(filesUnder(unitDir).filter((file) => file !== self)).flatMap((file) =>
-      forbidden.filter(([pattern]) => pattern.test(codeOf(file))).map(([, what]) => `${path.relative(repoRoot, file)} ${what}: move it to test/integration/`),
+      forbidden
+        .filter(([pattern]) => pattern.test(codeOf(file)))
+        .map(([, what]) => `${path.relative(repoRoot, file)} ${what}: move it to test/integration/`),
     );
     expect(offenders).toEqual([]);
   });

@@ -17,7 +17,9 @@ describe('compareText', () => {
 
 describe('stableJson', () => {
   it('sorts keys recursively, keeps array order, ends with a newline', () => {
-    expect(stableJson({ b: 1, a: { d: [3, 1], c: null } })).toBe('{\n  "a": {\n    "c": null,\n    "d": [\n      3,\n      1\n    ]\n  },\n  "b": 1\n}\n');
+    expect(stableJson({ b: 1, a: { d: [3, 1], c: null } })).toBe(
+      '{\n  "a": {\n    "c": null,\n    "d": [\n      3,\n      1\n    ]\n  },\n  "b": 1\n}\n',
+    );
   });
 });
 
@@ -32,8 +34,28 @@ describe('naming', () => {
   });
 
   it('derives identifiers and handler files from every name MCP allows, and the same ones for names that differ only in separators', () => {
-    const names = ['get-sum', 'get_sum', 'getSum', 'GetSum', 'printEnv', 'HTTPServer', 'v2.search_items', 'get_URL', '2fa', '-', '.', 'delete'];
-    const derived = names.map((name) => [name, camelCase(name), pascalCase(name), handlerExport(name), fileStem(name), snakeCase(name)]);
+    const names = [
+      'get-sum',
+      'get_sum',
+      'getSum',
+      'GetSum',
+      'printEnv',
+      'HTTPServer',
+      'v2.search_items',
+      'get_URL',
+      '2fa',
+      '-',
+      '.',
+      'delete',
+    ];
+    const derived = names.map((name) => [
+      name,
+      camelCase(name),
+      pascalCase(name),
+      handlerExport(name),
+      fileStem(name),
+      snakeCase(name),
+    ]);
     expect(derived).toEqual([
       ['get-sum', 'getSum', 'GetSum', 'getSumHandler', 'get-sum', 'get_sum'],
       ['get_sum', 'getSum', 'GetSum', 'getSumHandler', 'get_sum', 'get_sum'],
@@ -41,7 +63,14 @@ describe('naming', () => {
       ['GetSum', 'getSum', 'GetSum', 'getSumHandler', 'get-sum', 'get_sum'],
       ['printEnv', 'printEnv', 'PrintEnv', 'printEnvHandler', 'print-env', 'print_env'],
       ['HTTPServer', 'httpServer', 'HTTPServer', 'httpServerHandler', 'http-server', 'http_server'],
-      ['v2.search_items', 'v2SearchItems', 'V2SearchItems', 'v2SearchItemsHandler', 'v2-search-items', 'v2_search_items'],
+      [
+        'v2.search_items',
+        'v2SearchItems',
+        'V2SearchItems',
+        'v2SearchItemsHandler',
+        'v2-search-items',
+        'v2_search_items',
+      ],
       ['get_URL', 'getURL', 'GetURL', 'getURLHandler', 'get-url', 'get_url'],
       ['2fa', '_2fa', '_2fa', '_2faHandler', '2fa', '2fa'],
       ['-', 'x2d', 'X2d', 'x2dHandler', 'x2d', 'x2d'],
@@ -55,7 +84,13 @@ describe('naming', () => {
 
 describe('durations', () => {
   it('parses each unit and rejects the rest', () => {
-    expect([parseDuration('500ms'), parseDuration('90s'), parseDuration('15m'), parseDuration('2h'), parseDuration('1d')]).toEqual([500, 90_000, 900_000, 7_200_000, 86_400_000]);
+    expect([
+      parseDuration('500ms'),
+      parseDuration('90s'),
+      parseDuration('15m'),
+      parseDuration('2h'),
+      parseDuration('1d'),
+    ]).toEqual([500, 90_000, 900_000, 7_200_000, 86_400_000]);
     expect(parseDuration('2hours')).toBeUndefined();
     expect(parseDuration('0s')).toBeUndefined();
   });
@@ -89,13 +124,24 @@ describe('loopback hosts', () => {
 
 describe('singleQuoted', () => {
   it('writes any text as a single-quoted literal that evaluates back to the same text', () => {
-    const samples = ['../handlers/tools/add.js', "it's", 'a"b', 'back\\slash', 'a\\"b', "a\\'b", 'line\nbreak', '${x}`', '*/', '\u2028é\u0000'];
+    const samples = [
+      '../handlers/tools/add.js',
+      "it's",
+      'a"b',
+      'back\\slash',
+      'a\\"b',
+      "a\\'b",
+      'line\nbreak',
+      '${x}`',
+      '*/',
+      '\u2028é\u0000',
+    ];
     for (const text of samples) {
       const literal = singleQuoted(text);
       expect(literal.startsWith("'") && literal.endsWith("'")).toBe(true);
       expect(new Function(`return ${literal};`)()).toBe(text);
     }
     expect(singleQuoted('../handlers/tools/add.js')).toBe("'../handlers/tools/add.js'");
-    expect(singleQuoted("it's \"so\"")).toBe("'it\\'s \"so\"'");
+    expect(singleQuoted('it\'s "so"')).toBe("'it\\'s \"so\"'");
   });
 });

@@ -29,7 +29,12 @@ function prng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T, chance: (p: number) => next() < p };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    chance: (p: number) => next() < p,
+  };
 }
 type Rng = ReturnType<typeof prng>;
 
@@ -60,7 +65,8 @@ function resolve(root: Schema, schema: Schema): Schema {
   const ref = schema.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#/')) return schema;
   let target: unknown = root;
-  for (const part of ref.slice(2).split('/')) target = (target as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const part of ref.slice(2).split('/'))
+    target = (target as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   return { ...(target as Schema), ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== '$ref')) };
 }
 
@@ -78,21 +84,37 @@ function sample(root: Schema, raw: Schema, rng: Rng, depth: number): unknown {
     const options = schema[combinator];
     if (Array.isArray(options) && options.length > 0) return sample(root, rng.pick(options) as Schema, rng, depth + 1);
   }
-  const types = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : ['string', 'number', 'object'];
+  const types = Array.isArray(schema.type)
+    ? (schema.type as string[])
+    : typeof schema.type === 'string'
+      ? [schema.type]
+      : ['string', 'number', 'object'];
   const type = rng.pick(types);
   const num = (key: string) => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined);
   switch (type) {
     case 'string': {
       const min = num('minLength') ?? 0;
       const max = num('maxLength') ?? min + 12;
-      const length = Math.max(0, rng.pick([min - 1, min, max, max + 1, min + rng.int(Math.max(1, Math.min(max, 40) - min + 1))]));
-      return typeof schema.default === 'string' && rng.chance(0.1) ? schema.default : randomString(rng, Math.min(length, 300));
+      const length = Math.max(
+        0,
+        rng.pick([min - 1, min, max, max + 1, min + rng.int(Math.max(1, Math.min(max, 40) - min + 1))]),
+      );
+      return typeof schema.default === 'string' && rng.chance(0.1)
+        ? schema.default
+        : randomString(rng, Math.min(length, 300));
     }
     case 'integer':
     case 'number': {
       const low = num('minimum') ?? num('exclusiveMinimum');
       const high = num('maximum') ?? num('exclusiveMaximum');
-      const value = rng.pick([around(rng, low, -3), around(rng, high, 7), rng.int(100), rng.int(100) + 0.25, 2 ** 53, -0]);
+      const value = rng.pick([
+        around(rng, low, -3),
+        around(rng, high, 7),
+        rng.int(100),
+        rng.int(100) + 0.25,
+        2 ** 53,
+        -0,
+      ]);
       return type === 'integer' && rng.chance(0.8) ? Math.trunc(value) : value;
     }
     case 'boolean':
@@ -124,7 +146,15 @@ function sample(root: Schema, raw: Schema, rng: Rng, depth: number): unknown {
 /** The seeded corpus for one schema: top-level odd values first, then samples. */
 function corpus(schema: Schema, seed: number): unknown[] {
   const rng = prng(seed);
-  return [undefined, null, 0, 'x', [], {}, ...Array.from({ length: VALUES_PER_SCHEMA }, () => sample(schema, schema, rng, 0))];
+  return [
+    undefined,
+    null,
+    0,
+    'x',
+    [],
+    {},
+    ...Array.from({ length: VALUES_PER_SCHEMA }, () => sample(schema, schema, rng, 0)),
+  ];
 }
 
 /** Both verdicts, compared as data: `{ value }` (same object) or `{ issues: [{ message }] }`. */
@@ -133,7 +163,11 @@ function expectSameVerdict(ours: Validate, sdk: Validate, values: readonly unkno
   for (const value of values) {
     const expected = sdk(value) as { value?: unknown; issues?: readonly { message: string }[] };
     const actual = ours(value) as { value?: unknown; issues?: readonly { message: string }[] };
-    expect({ label, value, verdict: actual.issues === undefined ? 'valid' : actual.issues.map((i) => i.message) }).toEqual({
+    expect({
+      label,
+      value,
+      verdict: actual.issues === undefined ? 'valid' : actual.issues.map((i) => i.message),
+    }).toEqual({
       label,
       value,
       verdict: expected.issues === undefined ? 'valid' : expected.issues.map((i) => i.message),
@@ -147,12 +181,20 @@ function expectSameVerdict(ours: Validate, sdk: Validate, values: readonly unkno
 /** Every generated project in the repository: the examples and the golden trees. */
 function projects(): string[] {
   const examples = readdirSync(path.join(repoRoot, 'examples')).map((name) => path.join('examples', name));
-  const golden = readdirSync(path.join(repoRoot, 'test', 'fixtures', 'valid')).map((name) => path.join('test', 'fixtures', 'valid', name, 'expected'));
-  return [...examples, ...golden].filter((dir) => existsSync(path.join(repoRoot, dir, 'src', 'generated', 'validators.gen.ts'))).sort();
+  const golden = readdirSync(path.join(repoRoot, 'test', 'fixtures', 'valid')).map((name) =>
+    path.join('test', 'fixtures', 'valid', name, 'expected'),
+  );
+  return [...examples, ...golden]
+    .filter((dir) => existsSync(path.join(repoRoot, dir, 'src', 'generated', 'validators.gen.ts')))
+    .sort();
 }
 
 interface Registry {
-  readonly tools: readonly { readonly name: string; readonly inputSchema: Schema; readonly outputSchema: Schema | null }[];
+  readonly tools: readonly {
+    readonly name: string;
+    readonly inputSchema: Schema;
+    readonly outputSchema: Schema | null;
+  }[];
   readonly prompts: readonly PromptSpec[];
 }
 
@@ -161,7 +203,9 @@ describe('precompiled validators give the SDK verdict', () => {
     it(project, async () => {
       const generated = path.join(repoRoot, project, 'src', 'generated');
       const registry = JSON.parse(readFileSync(path.join(generated, 'registry.gen.json'), 'utf8')) as Registry;
-      const { validators } = (await import(path.join(generated, 'validators.gen.ts'))) as { validators: PrecompiledValidators };
+      const { validators } = (await import(path.join(generated, 'validators.gen.ts'))) as {
+        validators: PrecompiledValidators;
+      };
       let compared = 0;
       let invalid = 0;
       for (const [index, tool] of registry.tools.entries()) {
@@ -169,16 +213,31 @@ describe('precompiled validators give the SDK verdict', () => {
           const schema = side === 'input' ? tool.inputSchema : tool.outputSchema;
           const ours = validators[tool.name]?.[side];
           if (schema === null || ours === undefined) continue;
-          const sdk = (fromJsonSchema(schema as Record<string, unknown>) as StandardSchemaWithJSON)['~standard'].validate;
-          invalid += expectSameVerdict(ours, sdk, corpus(schema, SEED + index * 2 + (side === 'output' ? 1 : 0)), `${tool.name} ${side}`);
+          const sdk = (fromJsonSchema(schema as Record<string, unknown>) as StandardSchemaWithJSON)['~standard']
+            .validate;
+          invalid += expectSameVerdict(
+            ours,
+            sdk,
+            corpus(schema, SEED + index * 2 + (side === 'output' ? 1 : 0)),
+            `${tool.name} ${side}`,
+          );
           compared++;
         }
       }
       for (const [index, prompt] of registry.prompts.entries()) {
         const properties = Object.fromEntries(prompt.arguments.map((a) => [a.name, { type: 'string' }]));
-        const schema = { type: 'object', properties, required: prompt.arguments.filter((a) => a.required).map((a) => a.name) };
+        const schema = {
+          type: 'object',
+          properties,
+          required: prompt.arguments.filter((a) => a.required).map((a) => a.name),
+        };
         const sdk = (fromJsonSchema(schema) as StandardSchemaWithJSON)['~standard'].validate;
-        invalid += expectSameVerdict(promptArgsValidator(prompt), sdk, corpus(schema, SEED + 1000 + index), `prompt ${prompt.name}`);
+        invalid += expectSameVerdict(
+          promptArgsValidator(prompt),
+          sdk,
+          corpus(schema, SEED + 1000 + index),
+          `prompt ${prompt.name}`,
+        );
         compared++;
       }
       expect(compared).toBeGreaterThan(0);

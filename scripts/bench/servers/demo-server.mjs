@@ -24,7 +24,9 @@ function buildSchemas() {
 }
 
 const hoisted = process.argv[2] === 'docs' ? null : buildSchemas();
-const appConfig = ['name=demo-server', 'version=0.2.0', 'protocol=2026-07-28', 'transport=stdio', 'auth=none', ''].join('\n');
+const appConfig = ['name=demo-server', 'version=0.2.0', 'protocol=2026-07-28', 'transport=stdio', 'auth=none', ''].join(
+  '\n',
+);
 
 function buildServer() {
   const schemas = hoisted ?? buildSchemas();
@@ -33,10 +35,12 @@ function buildServer() {
       name: 'demo-server',
       version: '0.2.0',
       title: 'Demo Server',
-      description: 'The smallest useful 2026-07-28 server, from the MCP lesson. Adds two numbers, serves its app configuration and offers a code review prompt.',
+      description:
+        'The smallest useful 2026-07-28 server, from the MCP lesson. Adds two numbers, serves its app configuration and offers a code review prompt.',
     },
     {
-      instructions: "Use add for exact integer sums. Read config://app for this server's settings. The code_review prompt asks for a review of a snippet.",
+      instructions:
+        "Use add for exact integer sums. Read config://app for this server's settings. The code_review prompt asks for a review of a snippet.",
     },
   );
   server.registerTool(
@@ -56,17 +60,28 @@ function buildServer() {
   server.registerResource(
     'app_config',
     'config://app',
-    { title: 'App configuration', description: "The demo server's configuration as plain text, one key=value pair per line.", mimeType: 'text/plain' },
+    {
+      title: 'App configuration',
+      description: "The demo server's configuration as plain text, one key=value pair per line.",
+      mimeType: 'text/plain',
+    },
     async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: appConfig }] }),
   );
   server.registerPrompt(
     'code_review',
-    { title: 'Code review', description: 'Ask for a careful review of a code snippet in a given language.', argsSchema: schemas.reviewArgs },
+    {
+      title: 'Code review',
+      description: 'Ask for a careful review of a code snippet in a given language.',
+      argsSchema: schemas.reviewArgs,
+    },
     ({ language, code }) => ({
       messages: [
         {
           role: 'user',
-          content: { type: 'text', text: `Please review this ${language} code. Point out bugs, unclear names and missing tests, most important first.\n\n${code}` },
+          content: {
+            type: 'text',
+            text: `Please review this ${language} code. Point out bugs, unclear names and missing tests, most important first.\n\n${code}`,
+          },
         },
       ],
     }),

@@ -26,12 +26,41 @@ export function emitFacade(model: ServerModel, ctx: EmitContext): GeneratedFile 
   const statements = [
     reexport(
       './runtime/handler.gen.js',
-      ['acceptedContent', 'inputRequired', 'inputResponse', 'isInputRequiredResult', 'notImplemented', 'ResourceNotFoundError', 'SdkResult', 'sdkResult', 'ToolError'],
-      ['AnySdkResult', 'ErrorKind', 'HandlerContext', 'Principal', 'PromptMessageReply', 'PromptReply', 'PromptSdkResult', 'RequestInput', 'ResourceContent', 'ResourceReply', 'ResourceSdkResult', 'ToolContent', 'ToolSdkResult'],
+      [
+        'acceptedContent',
+        'inputRequired',
+        'inputResponse',
+        'isInputRequiredResult',
+        'notImplemented',
+        'ResourceNotFoundError',
+        'SdkResult',
+        'sdkResult',
+        'ToolError',
+      ],
+      [
+        'AnySdkResult',
+        'ErrorKind',
+        'HandlerContext',
+        'Principal',
+        'PromptMessageReply',
+        'PromptReply',
+        'PromptSdkResult',
+        'RequestInput',
+        'ResourceContent',
+        'ResourceReply',
+        'ResourceSdkResult',
+        'ToolContent',
+        'ToolSdkResult',
+      ],
     ),
     ...(features.handles ? [reexport('./runtime/handles.gen.js', [], ['Handle', 'HandleIssuer', 'Verified'])] : []),
     "export type * from './types.gen.js';",
   ];
-  const doc = '/**\n * Everything a handler needs: its types, errors, results and context. Import from here,\n * never from ./runtime/ or ./types.gen.js directly: their layout may change between versions.\n */\n';
-  return { path: generatedPaths.facade, contents: finalText(`${tsBanner(ctx)}\n${doc}${moduleText([], statements)}`), ownership: 'generated' };
+  const doc =
+    '/**\n * Everything a handler needs: its types, errors, results and context. Import from here,\n * never from ./runtime/ or ./types.gen.js directly: their layout may change between versions.\n */\n';
+  return {
+    path: generatedPaths.facade,
+    contents: finalText(`${tsBanner(ctx)}\n${doc}${moduleText([], statements)}`),
+    ownership: 'generated',
+  };
 }

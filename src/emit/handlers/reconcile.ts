@@ -62,14 +62,16 @@ function findExported(file: SourceFile, name: string) {
   if (direct !== undefined) return { declaration: direct, isFunction: false };
   const exported = file.getExportedDeclarations().get(name) ?? [];
   const variable = exported.find((d) => Node.isVariableDeclaration(d));
-  if (variable !== undefined && Node.isVariableDeclaration(variable)) return { declaration: variable, isFunction: false };
+  if (variable !== undefined && Node.isVariableDeclaration(variable))
+    return { declaration: variable, isFunction: false };
   return { declaration: undefined, isFunction: exported.some((d) => Node.isFunctionDeclaration(d)) };
 }
 
 /** The string literal naming the manifest entry in `ToolHandler<'name'>`, if the type has that shape. */
 function typeArgument(declaration: Node, handlerType: string) {
   const typeNode = Node.isVariableDeclaration(declaration) ? declaration.getTypeNode() : undefined;
-  if (typeNode === undefined || !Node.isTypeReference(typeNode) || typeNode.getTypeName().getText() !== handlerType) return undefined;
+  if (typeNode === undefined || !Node.isTypeReference(typeNode) || typeNode.getTypeName().getText() !== handlerType)
+    return undefined;
   const [argument] = typeNode.getTypeArguments();
   if (argument === undefined || !Node.isLiteralTypeNode(argument)) return undefined;
   const literal = argument.getLiteral();
@@ -87,14 +89,32 @@ export function checkHandler(plan: HandlerPlan, text: string): ReconcileResult {
   if (declaration === undefined && !exportedFunction) {
     return {
       file: null,
-      findings: [{ code: 'handler-export-mismatch', message: `handler file "${plan.path}" does not export "${plan.handler}"`, hint: `export const ${plan.handler}: ${expected} = async ...`, at: { projectFile: plan.path, line: 1, col: 1 } }],
+      findings: [
+        {
+          code: 'handler-export-mismatch',
+          message: `handler file "${plan.path}" does not export "${plan.handler}"`,
+          hint: `export const ${plan.handler}: ${expected} = async ...`,
+          at: { projectFile: plan.path, line: 1, col: 1 },
+        },
+      ],
     };
   }
-  if (declaration !== undefined && declaration.getTypeNode() !== undefined && typeArgument(declaration, plan.handlerType)?.getLiteralValue() !== plan.name) {
+  if (
+    declaration !== undefined &&
+    declaration.getTypeNode() !== undefined &&
+    typeArgument(declaration, plan.handlerType)?.getLiteralValue() !== plan.name
+  ) {
     const { line, column } = file.getLineAndColumnAtPos(declaration.getStart());
     return {
       file: null,
-      findings: [{ code: 'handler-export-mismatch', message: `"${plan.handler}" in "${plan.path}" is declared as ${declaration.getTypeNode()?.getText()}, expected ${expected}`, hint: `declare it as ${expected}`, at: { projectFile: plan.path, line, col: column } }],
+      findings: [
+        {
+          code: 'handler-export-mismatch',
+          message: `"${plan.handler}" in "${plan.path}" is declared as ${declaration.getTypeNode()?.getText()}, expected ${expected}`,
+          hint: `declare it as ${expected}`,
+          at: { projectFile: plan.path, line, col: column },
+        },
+      ],
     };
   }
   return { file: null, findings: [] };
@@ -115,7 +135,17 @@ export function renameHandler(plan: HandlerPlan, text: string): ReconcileResult 
   }
   const findings: Finding[] =
     declaration === undefined
-      ? [{ code: 'handler-export-mismatch', message: `handler file "${from.path}" does not export "${from.handler}"; it was moved to "${plan.path}" unchanged`, hint: `export const ${plan.handler}: ${plan.handlerType}<'${plan.name}'> = async ...`, at: { projectFile: plan.path, line: 1, col: 1 } }]
+      ? [
+          {
+            code: 'handler-export-mismatch',
+            message: `handler file "${from.path}" does not export "${from.handler}"; it was moved to "${plan.path}" unchanged`,
+            hint: `export const ${plan.handler}: ${plan.handlerType}<'${plan.name}'> = async ...`,
+            at: { projectFile: plan.path, line: 1, col: 1 },
+          },
+        ]
       : [];
-  return { file: { path: plan.path, contents: file.getFullText(), ownership: 'user-edit', movedFrom: from.path }, findings };
+  return {
+    file: { path: plan.path, contents: file.getFullText(), ownership: 'user-edit', movedFrom: from.path },
+    findings,
+  };
 }

@@ -13,7 +13,11 @@ const parameters = {
 
 function describe(model: ServerModel, plan: HandlerPlan): string {
   const item =
-    plan.kind === 'tool' ? model.tools.find((t) => t.name === plan.name) : plan.kind === 'resource' ? model.resources.find((r) => r.name === plan.name) : model.prompts.find((p) => p.name === plan.name);
+    plan.kind === 'tool'
+      ? model.tools.find((t) => t.name === plan.name)
+      : plan.kind === 'resource'
+        ? model.resources.find((r) => r.name === plan.name)
+        : model.prompts.find((p) => p.name === plan.name);
   const lines = [`Handler of ${plan.kind} "${plan.name}".`];
   if (item?.title) lines.push('', commentSafe(item.title));
   if (item?.description) lines.push('', commentSafe(item.description));
@@ -33,21 +37,36 @@ function hints(model: ServerModel, plan: HandlerPlan): string[] {
   const lines: string[] = [];
   for (const use of tool.consumes) {
     const path = argumentPath(use.pointer);
-    lines.push(`// ${path ?? `The handle at ${use.pointer}`} arrives verified (a "${use.kind}" handle issued to this caller): read its id as ${path ?? '<that value>'}.id`);
+    lines.push(
+      `// ${path ?? `The handle at ${use.pointer}`} arrives verified (a "${use.kind}" handle issued to this caller): read its id as ${path ?? '<that value>'}.id`,
+    );
   }
-  for (const kind of [...new Set(tool.issues.map((u) => u.kind))]) lines.push(`// Mint the "${kind}" handle this tool returns: ctx.handles.${kind}.issue(id)`);
-  if (tool.approval === 'confirm') lines.push('// approval: confirm: the runtime asks the user before this handler runs; when it runs, the user said yes.');
+  for (const kind of [...new Set(tool.issues.map((u) => u.kind))])
+    lines.push(`// Mint the "${kind}" handle this tool returns: ctx.handles.${kind}.issue(id)`);
+  if (tool.approval === 'confirm')
+    lines.push(
+      '// approval: confirm: the runtime asks the user before this handler runs; when it runs, the user said yes.',
+    );
   return lines;
 }
 
 /** A new handler file: typed against the generated types, answering "not implemented yet" until written. */
 export function emitStub(model: ServerModel, plan: HandlerPlan): GeneratedFile {
   const type = `${plan.handlerType}<${JSON.stringify(plan.name).replace(/"/g, "'")}>`;
-  const body = ['// Your code goes here: mcp-gen never overwrites this file.', ...hints(model, plan), `throw notImplemented('${plan.kind}', '${plan.name}');`];
+  const body = [
+    '// Your code goes here: mcp-gen never overwrites this file.',
+    ...hints(model, plan),
+    `throw notImplemented('${plan.kind}', '${plan.name}');`,
+  ];
   const text = moduleText(
     // Handlers import only from the facade, never from a runtime file.
     [importDeclaration(['notImplemented', `type ${plan.handlerType}`], facadeImport)],
-    [documented(describe(model, plan), `export const ${plan.handler}: ${type} = async ${parameters[plan.handlerType]} => {\n${body.map((line) => `  ${line}`).join('\n')}\n};`)],
+    [
+      documented(
+        describe(model, plan),
+        `export const ${plan.handler}: ${type} = async ${parameters[plan.handlerType]} => {\n${body.map((line) => `  ${line}`).join('\n')}\n};`,
+      ),
+    ],
   );
   return { path: plan.path, contents: finalText(text), ownership: 'scaffold' };
 }

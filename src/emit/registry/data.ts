@@ -55,13 +55,18 @@ export function registryData(model: ServerModel) {
       mimeType: r.mimeType,
       cache: { ttlMs: r.cache.ttlMs, scope: r.cache.scope },
       // Only when declared, so registries of manifests without completions stay as they were.
-      ...(r.completions === null ? {} : { completions: Object.fromEntries(Object.entries(r.completions).map(([k, v]) => [k, [...v]])) }),
+      ...(r.completions === null
+        ? {}
+        : { completions: Object.fromEntries(Object.entries(r.completions).map(([k, v]) => [k, [...v]])) }),
     })),
     prompts: model.prompts.map((p) => ({
       name: p.name,
       title: p.title,
       description: p.description,
-      arguments: p.arguments.map(({ completions, ...a }) => ({ ...a, ...(completions === null ? {} : { completions: [...completions] }) })),
+      arguments: p.arguments.map(({ completions, ...a }) => ({
+        ...a,
+        ...(completions === null ? {} : { completions: [...completions] }),
+      })),
       messages: p.messages === null ? null : p.messages.map((m) => ({ ...m })),
     })),
     // What `mcp-gen verify` compares a running server's tools/list with.

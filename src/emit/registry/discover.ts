@@ -12,7 +12,9 @@ export function discoverContract(model: ServerModel) {
   if (model.resources.length > 0) capabilities.resources = { listChanged: true };
   if (model.prompts.length > 0) capabilities.prompts = { listChanged: true };
   // completion/complete is served only from declared values, so the capability follows their presence.
-  const completes = model.prompts.some((p) => p.arguments.some((a) => a.completions !== null)) || model.resources.some((r) => r.completions !== null);
+  const completes =
+    model.prompts.some((p) => p.arguments.some((a) => a.completions !== null)) ||
+    model.resources.some((r) => r.completions !== null);
   if (completes) capabilities.completions = {};
   const serverInfo = {
     name: model.server.name,

@@ -21,11 +21,18 @@ export function emitRegistry(model: ServerModel, ctx: EmitContext): GeneratedFil
   const data = registryData(model);
   const text = moduleText(
     [importDeclaration(['RegistrySpec'], './runtime/spec.gen.js', true)],
-    [documented('Everything this server offers, sorted by name. Written from the manifest; read by the runtime.', `export const registry: RegistrySpec = ${toLiteral(data)};`)],
+    [
+      documented(
+        'Everything this server offers, sorted by name. Written from the manifest; read by the runtime.',
+        `export const registry: RegistrySpec = ${toLiteral(data)};`,
+      ),
+    ],
   );
   const record = serverJson(model);
   return [
-    ...(record === null ? [] : [{ path: generatedPaths.serverJson, contents: stableJson(record), ownership: 'generated' as const }]),
+    ...(record === null
+      ? []
+      : [{ path: generatedPaths.serverJson, contents: stableJson(record), ownership: 'generated' as const }]),
     { path: generatedPaths.registry, contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' },
     { path: generatedPaths.registryJson, contents: stableJson(data), ownership: 'generated' },
   ];

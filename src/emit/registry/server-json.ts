@@ -28,7 +28,9 @@ export function serverJson(model: ServerModel): Record<string, unknown> | null {
     description: model.server.description ?? '',
     version: model.server.version,
     ...(model.server.title !== null && model.server.title.length <= 100 ? { title: model.server.title } : {}),
-    ...(registry.repository === null ? {} : { repository: { url: registry.repository, source: repositorySource(registry.repository) } }),
+    ...(registry.repository === null
+      ? {}
+      : { repository: { url: registry.repository, source: repositorySource(registry.repository) } }),
     ...(packages.length === 0 ? {} : { packages }),
     ...(registry.remote === null ? {} : { remotes: [{ type: 'streamable-http', url: registry.remote }] }),
     _meta: { [publisherMeta]: { tool: 'mcp-gen', toolsetDigest: toolsetDigest(wireTools(model)) } },

@@ -21,19 +21,40 @@ export function exampleValue(schema: JsonSchema, depth = 0, handle: HandleExampl
     const properties = isRecord(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
     const required = Array.isArray(schema.required) ? schema.required : [];
     const out: Record<string, unknown> = {};
-    for (const name of required) if (typeof name === 'string' && properties[name] !== undefined) out[name] = exampleValue(properties[name], depth + 1, handle);
+    for (const name of required)
+      if (typeof name === 'string' && properties[name] !== undefined)
+        out[name] = exampleValue(properties[name], depth + 1, handle);
     return out;
   }
   if (type === 'array') {
     const items = isRecord(schema.items) ? (schema.items as JsonSchema) : {};
     // One item by default, so that handles inside arrays appear in samples; never more than maxItems.
-    const count = Math.min(Math.max(typeof schema.minItems === 'number' ? schema.minItems : 0, 1), typeof schema.maxItems === 'number' ? schema.maxItems : 1);
+    const count = Math.min(
+      Math.max(typeof schema.minItems === 'number' ? schema.minItems : 0, 1),
+      typeof schema.maxItems === 'number' ? schema.maxItems : 1,
+    );
     return Array.from({ length: count }, () => exampleValue(items, depth + 1, handle));
   }
-  if (type === 'integer' || type === 'number') return typeof schema.minimum === 'number' ? schema.minimum : typeof schema.maximum === 'number' ? Math.min(1, schema.maximum) : 1;
+  if (type === 'integer' || type === 'number')
+    return typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.maximum === 'number'
+        ? Math.min(1, schema.maximum)
+        : 1;
   if (type === 'boolean') return false;
-  const formats: Record<string, string> = { email: 'someone@example.com', uri: 'https://example.com/', date: '2026-01-01', 'date-time': '2026-01-01T00:00:00Z', uuid: '00000000-0000-4000-8000-000000000000' };
-  const text = typeof schema.pattern === 'string' ? matching(schema.pattern) : typeof schema.format === 'string' && formats[schema.format] !== undefined ? formats[schema.format] ?? 'example' : 'example';
+  const formats: Record<string, string> = {
+    email: 'someone@example.com',
+    uri: 'https://example.com/',
+    date: '2026-01-01',
+    'date-time': '2026-01-01T00:00:00Z',
+    uuid: '00000000-0000-4000-8000-000000000000',
+  };
+  const text =
+    typeof schema.pattern === 'string'
+      ? matching(schema.pattern)
+      : typeof schema.format === 'string' && formats[schema.format] !== undefined
+        ? (formats[schema.format] ?? 'example')
+        : 'example';
   const minimum = typeof schema.minLength === 'number' ? schema.minLength : 0;
   return text.length >= minimum ? text : text.padEnd(minimum, 'x');
 }

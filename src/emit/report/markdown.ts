@@ -1,7 +1,10 @@
 /** Text safe inside one Markdown table cell: pipes escaped, line breaks folded. */
 export function cell(text: string | null | undefined): string {
   if (text === null || text === undefined || text === '') return '—';
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n|\u2028|\u2029/g, ' ');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/\r?\n|\u2028|\u2029/g, ' ');
 }
 
 /** Inline code that survives backticks in the text (CommonMark: a longer fence). */

@@ -14,22 +14,55 @@ function hints(tool: ToolModel): string {
 /** Section 1: one row per primitive. */
 export function primitiveMap(model: ServerModel): string {
   const rows = [
-    ...model.tools.map((t) => ['tool', code(t.name), cell(t.title), cell(firstSentence(t.description)), hints(t), cell(t.scopes.join(', '))]),
-    ...model.resources.map((r) => ['resource', code(r.name), cell(r.title), cell(firstSentence(r.description) ?? r.uri ?? r.uriTemplate), 'read-only', '—']),
-    ...model.prompts.map((p) => ['prompt', code(p.name), cell(p.title), cell(firstSentence(p.description)), p.messages === null ? 'handler' : 'fixed messages', '—']),
+    ...model.tools.map((t) => [
+      'tool',
+      code(t.name),
+      cell(t.title),
+      cell(firstSentence(t.description)),
+      hints(t),
+      cell(t.scopes.join(', ')),
+    ]),
+    ...model.resources.map((r) => [
+      'resource',
+      code(r.name),
+      cell(r.title),
+      cell(firstSentence(r.description) ?? r.uri ?? r.uriTemplate),
+      'read-only',
+      '—',
+    ]),
+    ...model.prompts.map((p) => [
+      'prompt',
+      code(p.name),
+      cell(p.title),
+      cell(firstSentence(p.description)),
+      p.messages === null ? 'handler' : 'fixed messages',
+      '—',
+    ]),
   ];
   return table(['kind', 'name', 'title', 'what it does', 'hints', 'scopes'], rows);
 }
 
 function duration(ms: number): string {
-  const units: [number, string][] = [[86_400_000, 'd'], [3_600_000, 'h'], [60_000, 'm'], [1000, 's']];
+  const units: [number, string][] = [
+    [86_400_000, 'd'],
+    [3_600_000, 'h'],
+    [60_000, 'm'],
+    [1000, 's'],
+  ];
   const unit = units.find(([size]) => ms % size === 0 && ms >= size);
   return unit === undefined ? `${ms}ms` : `${ms / unit[0]}${unit[1]}`;
 }
 
 /** Section 6: every handle kind, and the flow from issuers to consumers as Mermaid. */
 export function statePlan(model: ServerModel) {
-  const rows = model.handles.map((h) => [code(h.name), cell(h.description), cell(h.issuedBy.join(', ')), cell(h.consumedBy.join(', ')), duration(h.ttlMs), 'principal that was issued it']);
+  const rows = model.handles.map((h) => [
+    code(h.name),
+    cell(h.description),
+    cell(h.issuedBy.join(', ')),
+    cell(h.consumedBy.join(', ')),
+    duration(h.ttlMs),
+    'principal that was issued it',
+  ]);
   const lines = ['flowchart LR'];
   for (const h of model.handles) lines.push(`  h_${h.name}(["${h.name}"])`);
   const tools = [...new Set(model.handles.flatMap((h) => [...h.issuedBy, ...h.consumedBy]))].sort(compareText);
@@ -40,33 +73,69 @@ export function statePlan(model: ServerModel) {
     for (const t of h.issuedBy) lines.push(`  ${node(t)} -->|issues| h_${h.name}`);
     for (const t of h.consumedBy) lines.push(`  h_${h.name} -->|consumed by| ${node(t)}`);
   }
-  return { hasHandles: rows.length > 0, table: table(['kind', 'what it stands for', 'issued by', 'consumed by', 'lifetime', 'bound to'], rows), mermaid: block('mermaid', lines.join('\n')) };
+  return {
+    hasHandles: rows.length > 0,
+    table: table(['kind', 'what it stands for', 'issued by', 'consumed by', 'lifetime', 'bound to'], rows),
+    mermaid: block('mermaid', lines.join('\n')),
+  };
 }
 
 /** Section 7 (without the examples): transports, binding, origins, auth and scopes. */
 export function transportPlan(model: ServerModel) {
   const http = model.transports.http;
   const rows = [
-    ['stdio', model.transports.stdio ? 'yes: newline-delimited JSON-RPC, diagnostics on stderr, exits on stdin EOF' : 'no'],
-    ['Streamable HTTP', http === null ? 'no' : `single POST endpoint ${code(`http://${http.host}:${http.port}${http.path}`)}; GET/DELETE 405; notifications 202`],
+    [
+      'stdio',
+      model.transports.stdio ? 'yes: newline-delimited JSON-RPC, diagnostics on stderr, exits on stdin EOF' : 'no',
+    ],
+    [
+      'Streamable HTTP',
+      http === null
+        ? 'no'
+        : `single POST endpoint ${code(`http://${http.host}:${http.port}${http.path}`)}; GET/DELETE 405; notifications 202`,
+    ],
     ['bind address', http === null ? '—' : `${http.host}${http.loopback ? ' (loopback)' : ''}`],
-    ['Origin allowlist', http === null ? '—' : ['loopback origins', ...http.allowedOrigins.map((o) => code(o))].join(', ')],
-    ['authorization', model.auth.type === 'none' ? 'none' : model.auth.type === 'bearer' ? `bearer tokens from ${code(model.auth.tokensEnv)}${model.auth.resource === null ? '' : ` (resource ${code(model.auth.resource)})`}` : `OAuth access tokens from ${code(model.auth.issuer)} (audience ${code(model.auth.resource)})`],
+    [
+      'Origin allowlist',
+      http === null ? '—' : ['loopback origins', ...http.allowedOrigins.map((o) => code(o))].join(', '),
+    ],
+    [
+      'authorization',
+      model.auth.type === 'none'
+        ? 'none'
+        : model.auth.type === 'bearer'
+          ? `bearer tokens from ${code(model.auth.tokensEnv)}${model.auth.resource === null ? '' : ` (resource ${code(model.auth.resource)})`}`
+          : `OAuth access tokens from ${code(model.auth.issuer)} (audience ${code(model.auth.resource)})`,
+    ],
   ];
   rows.push(['deadlines', deadlinePlan(model)]);
   const stdio = model.transports.stdio;
   const limits = [
     ...(http === null
       ? []
-      : [`HTTP: at most ${http.maxConcurrentCalls} requests and ${bytes(http.maxBufferedBytes)} of bodies held at once (more: 503 with ${code('Retry-After')}), bodies of at most 4 MiB`]),
-    ...(stdio === null ? [] : [`stdio: at most ${stdio.maxConcurrentCalls} requests in flight (more: -32000 at once), lines of at most 4 MiB`]),
+      : [
+          `HTTP: at most ${http.maxConcurrentCalls} requests and ${bytes(http.maxBufferedBytes)} of bodies held at once (more: 503 with ${code('Retry-After')}), bodies of at most 4 MiB`,
+        ]),
+    ...(stdio === null
+      ? []
+      : [
+          `stdio: at most ${stdio.maxConcurrentCalls} requests in flight (more: -32000 at once), lines of at most 4 MiB`,
+        ]),
   ];
   rows.push(['limits', limits.join('; ')]);
-  rows.push(['shutdown', `${http === null ? '' : `HTTP: on SIGTERM or SIGINT stops accepting, lets calls finish for ${duration(http.shutdownGraceMs)}, cancels the rest (503) and exits 0; `}stdio: exits within 1s of stdin EOF`]);
+  rows.push([
+    'shutdown',
+    `${http === null ? '' : `HTTP: on SIGTERM or SIGINT stops accepting, lets calls finish for ${duration(http.shutdownGraceMs)}, cancels the rest (503) and exits 0; `}stdio: exits within 1s of stdin EOF`,
+  ]);
   rows.push(['state store', storePlan(model)]);
   const scopes = model.tools.map((t) => [code(t.name), cell(t.scopes.join(', '))]);
   const retries = model.tools.map((t) => [code(t.name), t.retry, retryReasons[t.retry]]);
-  return { table: table(['aspect', 'plan'], rows), hasScopes: model.auth.type !== 'none', scopes: table(['tool', 'scopes required'], scopes), retries: table(['tool', 'retry class', 'a client that timed out may'], retries) };
+  return {
+    table: table(['aspect', 'plan'], rows),
+    hasScopes: model.auth.type !== 'none',
+    scopes: table(['tool', 'scopes required'], scopes),
+    retries: table(['tool', 'retry class', 'a client that timed out may'], retries),
+  };
 }
 
 const bytes = (n: number): string => (n % 1_048_576 === 0 ? `${n / 1_048_576} MiB` : `${n} bytes`);
@@ -74,8 +143,13 @@ const bytes = (n: number): string => (n % 1_048_576 === 0 ? `${n / 1_048_576} Mi
 /** Each tool's timeout, grouped: `ctx.signal` aborts at it and the call answers a tool error; a client's cancel aborts it too. */
 function deadlinePlan(model: ServerModel): string {
   const byTimeout = new Map<number, string[]>();
-  for (const tool of model.tools) byTimeout.set(tool.timeoutMs, [...(byTimeout.get(tool.timeoutMs) ?? []), code(tool.name)]);
-  const groups = [...byTimeout].sort(([a], [b]) => a - b).map(([ms, names]) => (byTimeout.size === 1 ? `${duration(ms)} for every tool` : `${duration(ms)}: ${names.join(', ')}`));
+  for (const tool of model.tools)
+    byTimeout.set(tool.timeoutMs, [...(byTimeout.get(tool.timeoutMs) ?? []), code(tool.name)]);
+  const groups = [...byTimeout]
+    .sort(([a], [b]) => a - b)
+    .map(([ms, names]) =>
+      byTimeout.size === 1 ? `${duration(ms)} for every tool` : `${duration(ms)}: ${names.join(', ')}`,
+    );
   return `${groups.length === 0 ? 'no tools' : groups.join('; ')}; then ${code('ctx.signal')} aborts and the call answers a tool error; a client's cancel aborts it too`;
 }
 
@@ -89,14 +163,17 @@ const retryReasons = {
 function storePlan(model: ServerModel): string {
   if (!needsStore(model)) return 'none: no tool needs approval or an idempotency key';
   const hours = `${Math.round((model.store.idempotencyTtlMs / 3_600_000) * 100) / 100} h`;
-  if (model.store.type === 'memory') return `memory: this process only; an approval is used once and an idempotency key answered (for ${hours}) within one process, not across instances or restarts`;
+  if (model.store.type === 'memory')
+    return `memory: this process only; an approval is used once and an idempotency key answered (for ${hours}) within one process, not across instances or restarts`;
   return `Redis at ${code(model.store.urlEnv)}, shared by every instance: an approval is used once across instances and restarts; idempotency keys answered for ${hours}; unreachable means fail closed`;
 }
 
 /** Section 8: each tool's schemas and the findings about them. */
 export function schemaDraft(model: ServerModel, findings: readonly Finding[]) {
   return model.tools.map((t) => {
-    const own = findings.filter((f) => 'pointer' in f.at && f.at.pointer.startsWith(`${t.pointer}/input`) && f.code.startsWith('lint-'));
+    const own = findings.filter(
+      (f) => 'pointer' in f.at && f.at.pointer.startsWith(`${t.pointer}/input`) && f.code.startsWith('lint-'),
+    );
     return {
       name: t.name,
       input: block('json', JSON.stringify(t.wireInput, null, 2)),
@@ -111,16 +188,28 @@ export function schemaDraft(model: ServerModel, findings: readonly Finding[]) {
 export function destructiveList(model: ServerModel): { hasDestructive: boolean; table: string } {
   const rows = model.tools
     .filter((t) => t.destructive)
-    .map((t) => [code(t.name), t.approval === 'confirm' ? 'confirm (asked before every call)' : '**none**', t.approval === 'confirm' ? `${cell(t.title ?? t.name)}, with the exact arguments, and a yes/no ${code('confirm')}` : 'nothing: runs without asking']);
+    .map((t) => [
+      code(t.name),
+      t.approval === 'confirm' ? 'confirm (asked before every call)' : '**none**',
+      t.approval === 'confirm'
+        ? `${cell(t.title ?? t.name)}, with the exact arguments, and a yes/no ${code('confirm')}`
+        : 'nothing: runs without asking',
+    ]);
   return { hasDestructive: rows.length > 0, table: table(['tool', 'approval', 'the confirmation shows'], rows) };
 }
 
 /** Section 10: checks and the generated tests that cover them. */
 export function verificationTable(model: ServerModel): string {
-  return table(['check', 'generated test (test/contract.gen.test.ts)'], verificationPlan(model).map((v) => [cell(v.topic), code(v.test)]));
+  return table(
+    ['check', 'generated test (test/contract.gen.test.ts)'],
+    verificationPlan(model).map((v) => [cell(v.topic), code(v.test)]),
+  );
 }
 
 /** The gate table; `lineOf` gives the manifest line of a finding. */
 export function gateTable(gate: readonly GateItem[], lineOf: (finding: Finding) => string): string {
-  return table(['item', 'check', 'status', 'reason', 'line'], gate.map((g) => [g.id, cell(g.title), `**${g.status}**`, cell(g.reason), g.cause === null ? '—' : lineOf(g.cause)]));
+  return table(
+    ['item', 'check', 'status', 'reason', 'line'],
+    gate.map((g) => [g.id, cell(g.title), `**${g.status}**`, cell(g.reason), g.cause === null ? '—' : lineOf(g.cause)]),
+  );
 }

@@ -8,8 +8,22 @@ import { protocolVersion } from '../../model/defaults.js';
 import type { ServerModel } from '../../model/types.js';
 import type { Review } from '../../review/index.js';
 import { cell, code } from './markdown.js';
-import { discoverySection, requestExamples, requestSection, resultSection, roundTripSection } from './view-contracts.js';
-import { destructiveList, gateTable, primitiveMap, schemaDraft, statePlan, transportPlan, verificationTable } from './view-plans.js';
+import {
+  discoverySection,
+  requestExamples,
+  requestSection,
+  resultSection,
+  roundTripSection,
+} from './view-contracts.js';
+import {
+  destructiveList,
+  gateTable,
+  primitiveMap,
+  schemaDraft,
+  statePlan,
+  transportPlan,
+  verificationTable,
+} from './view-plans.js';
 import { verificationPlan } from '../shared/verification.js';
 
 /** Where a finding sits in the manifest, for the gate's "line" column. */
@@ -49,15 +63,37 @@ export function buildReportData(model: ServerModel, review: Review, lineOf: Line
     server: { name: model.server.name, version: model.server.version, title: model.server.title },
     verdict: review.failed ? 'FAIL' : review.gate.some((g) => g.status === 'WARN') ? 'WARN' : 'PASS',
     discovery: discoverySection(model).data,
-    gate: review.gate.map((g) => ({ id: g.id, title: g.title, status: g.status, reason: g.reason, line: g.cause === null ? null : lineOf(g.cause) })),
+    gate: review.gate.map((g) => ({
+      id: g.id,
+      title: g.title,
+      status: g.status,
+      reason: g.reason,
+      line: g.cause === null ? null : lineOf(g.cause),
+    })),
     findings: review.findings.map((f) => ({ code: f.code, message: f.message, line: lineOf(f) })),
     verification: verificationPlan(model),
     toolsListCost: review.cost,
     primitives: {
-      tools: model.tools.map((t) => ({ name: t.name, title: t.title, annotations: t.annotations, destructive: t.destructive, approval: t.approval, scopes: t.scopes })),
+      tools: model.tools.map((t) => ({
+        name: t.name,
+        title: t.title,
+        annotations: t.annotations,
+        destructive: t.destructive,
+        approval: t.approval,
+        scopes: t.scopes,
+      })),
       resources: model.resources.map((r) => ({ name: r.name, uri: r.uri, uriTemplate: r.uriTemplate, cache: r.cache })),
-      prompts: model.prompts.map((p) => ({ name: p.name, arguments: p.arguments.map((a) => a.name), messages: p.messages !== null })),
+      prompts: model.prompts.map((p) => ({
+        name: p.name,
+        arguments: p.arguments.map((a) => a.name),
+        messages: p.messages !== null,
+      })),
     },
-    handles: model.handles.map((h) => ({ name: h.name, issuedBy: h.issuedBy, consumedBy: h.consumedBy, ttlMs: h.ttlMs })),
+    handles: model.handles.map((h) => ({
+      name: h.name,
+      issuedBy: h.issuedBy,
+      consumedBy: h.consumedBy,
+      ttlMs: h.ttlMs,
+    })),
   };
 }

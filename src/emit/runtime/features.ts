@@ -8,7 +8,6 @@ import { needsStore } from '../../model/store.js';
 import type { ServerModel } from '../../model/types.js';
 import { compareText } from '../../util/compare.js';
 
-
 /** The optional runtime features of one server. */
 export interface RuntimeFeatures {
   /** Streamable HTTP (http.gen.ts). */

@@ -13,8 +13,10 @@ export const inspectorPin = { version: '2.12.0', node: '22.19' } as const;
 function hostEnv(model: ServerModel, transport: 'stdio' | 'http'): Record<string, string> {
   const env: Record<string, string> = {};
   if (model.handles.length > 0) env[model.secrets.handleKeyEnv] = '<at least 32 random bytes>';
-  if (model.tools.some((t) => t.approval === 'confirm')) env[model.secrets.requestStateKeyEnv] = '<at least 32 random bytes>';
-  if (transport === 'http' && model.auth.type === 'bearer') env[model.auth.tokensEnv] = '<token>=<principal>:<scope>,<scope>';
+  if (model.tools.some((t) => t.approval === 'confirm'))
+    env[model.secrets.requestStateKeyEnv] = '<at least 32 random bytes>';
+  if (transport === 'http' && model.auth.type === 'bearer')
+    env[model.auth.tokensEnv] = '<token>=<principal>:<scope>,<scope>';
   return env;
 }
 
@@ -24,18 +26,32 @@ export function hostsView(model: ServerModel) {
   const env = hostEnv(model, 'stdio');
   const stdio = {
     mcpServers: {
-      [name]: { command: '/absolute/path/to/node', args: [`/absolute/path/to/${name}/dist/server.mjs`], ...(Object.keys(env).length === 0 ? {} : { env }) },
+      [name]: {
+        command: '/absolute/path/to/node',
+        args: [`/absolute/path/to/${name}/dist/server.mjs`],
+        ...(Object.keys(env).length === 0 ? {} : { env }),
+      },
     },
   };
   const http = model.transports.http;
   const url = http === null ? '' : `http://${http.host}:${http.port}${http.path}`;
-  const authorization = model.auth.type === 'none' ? {} : { headers: { Authorization: model.auth.type === 'bearer' ? 'Bearer <token>' : 'Bearer <access token from your authorization server>' } };
+  const authorization =
+    model.auth.type === 'none'
+      ? {}
+      : {
+          headers: {
+            Authorization:
+              model.auth.type === 'bearer' ? 'Bearer <token>' : 'Bearer <access token from your authorization server>',
+          },
+        };
   const remote = { mcpServers: { [name]: { type: 'http', url, ...authorization } } };
   const serverEnv = Object.entries(hostEnv(model, 'http')).map(([key]) => key);
   const legacy = model.protocol.legacy === 'serve';
   return {
     stdioJson: JSON.stringify(stdio, null, 2),
-    stdioEnv: Object.keys(env).map((key) => `\`${key}\``).join(', '),
+    stdioEnv: Object.keys(env)
+      .map((key) => `\`${key}\``)
+      .join(', '),
     httpJson: JSON.stringify(remote, null, 2),
     httpUrl: url,
     httpServerEnv: serverEnv.map((key) => `\`${key}\``).join(', '),

@@ -54,7 +54,9 @@ function packageJson(model: ServerModel, ctx: EmitContext): string {
       build: 'tsc -p tsconfig.json && npm run bundle',
       bundle: `esbuild ${bundleArgs.join(' ')}`,
       start: 'npm run build && node dist/server.mjs',
-      ...(model.transports.http === null ? {} : { 'start:http': 'npm run build && node dist/server.mjs --transport http' }),
+      ...(model.transports.http === null
+        ? {}
+        : { 'start:http': 'npm run build && node dist/server.mjs --transport http' }),
       typecheck: 'tsc -p tsconfig.json --noEmit',
       test: 'tsc -p tsconfig.json && node --test dist/test/*.test.js',
       generate: ctx.regenerateCommand.replace(/^npx /, ''),
@@ -89,7 +91,8 @@ function mainTs(): string {
     importDeclaration(['main'], moduleSpecifier(scaffoldPaths.main, generatedPaths.start)),
     importDeclaration(['definition'], moduleSpecifier(scaffoldPaths.main, generatedPaths.server)),
   ];
-  const comment = '// Starts the server: `--transport stdio|http`, `--host`, `--port`. Add process-wide setup (tracing, config) above.';
+  const comment =
+    '// Starts the server: `--transport stdio|http`, `--host`, `--port`. Add process-wide setup (tracing, config) above.';
   return finalText(`${imports.join('\n')}\n\n${comment}\nmain(definition);`);
 }
 
@@ -97,10 +100,33 @@ function mainTs(): string {
 export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
   const http = model.transports.http;
   const secrets = [
-    ...(model.handles.length === 0 ? [] : [{ name: model.secrets.handleKeyEnv, what: 'signs state handles (at least 32 bytes; the same on every instance). Without it a loopback or stdio server uses an ephemeral key.' }]),
-    ...(model.tools.some((t) => t.approval === 'confirm') ? [{ name: model.secrets.requestStateKeyEnv, what: 'signs approval state of destructive tools (at least 32 bytes; the same on every instance).' }] : []),
-    ...(model.auth.type === 'bearer' ? [{ name: model.auth.tokensEnv, what: 'bearer tokens: `token=principal:scope,scope;token2=...`' }] : []),
-    ...(usesRedis(model) && model.store.type === 'redis' ? [{ name: model.store.urlEnv, what: 'the Redis URL of the state store (used approvals, idempotency keys), the same for every instance; see docs/deployment.md in mcp-gen.' }] : []),
+    ...(model.handles.length === 0
+      ? []
+      : [
+          {
+            name: model.secrets.handleKeyEnv,
+            what: 'signs state handles (at least 32 bytes; the same on every instance). Without it a loopback or stdio server uses an ephemeral key.',
+          },
+        ]),
+    ...(model.tools.some((t) => t.approval === 'confirm')
+      ? [
+          {
+            name: model.secrets.requestStateKeyEnv,
+            what: 'signs approval state of destructive tools (at least 32 bytes; the same on every instance).',
+          },
+        ]
+      : []),
+    ...(model.auth.type === 'bearer'
+      ? [{ name: model.auth.tokensEnv, what: 'bearer tokens: `token=principal:scope,scope;token2=...`' }]
+      : []),
+    ...(usesRedis(model) && model.store.type === 'redis'
+      ? [
+          {
+            name: model.store.urlEnv,
+            what: 'the Redis URL of the state store (used approvals, idempotency keys), the same for every instance; see docs/deployment.md in mcp-gen.',
+          },
+        ]
+      : []),
   ];
   const readme = renderTemplate(ctx, 'scaffold/README.md.hbs', {
     title: model.server.title ?? model.server.name,

@@ -12,18 +12,21 @@ import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { key, singleQuoted } from '../shared/literal.js';
 import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
 
-
 /** `{ name: lazyHandler(() => import('...'), (m) => m.symbol), ... }`; paths and exports come from the plan. */
 function handlerMap(entries: readonly HandlerPlan[]): string {
   if (entries.length === 0) return '{}';
-  const lines = entries.map((e) => `  ${key(e.name)}: lazyHandler(() => import(${singleQuoted(moduleSpecifier(generatedPaths.server, e.path))}), (m) => m.${e.handler}),`);
+  const lines = entries.map(
+    (e) =>
+      `  ${key(e.name)}: lazyHandler(() => import(${singleQuoted(moduleSpecifier(generatedPaths.server, e.path))}), (m) => m.${e.handler}),`,
+  );
   return `{\n${lines.join('\n')}\n}`;
 }
 
 /** `src/generated/server.gen.ts`. */
 export function emitServer(handlers: readonly HandlerPlan[], ctx: EmitContext): GeneratedFile {
   const of = (kind: HandlerPlan['kind']) => handlers.filter((h) => h.kind === kind);
-  const constant = (name: string, type: string, initializer: string, doc: string) => documented(doc, `const ${name}: ${type} = ${initializer};`);
+  const constant = (name: string, type: string, initializer: string, doc: string) =>
+    documented(doc, `const ${name}: ${type} = ${initializer};`);
   const text = moduleText(
     [
       importDeclaration(['compileSchemas', 'lazyHandler'], './runtime/register.gen.js'),
@@ -33,9 +36,19 @@ export function emitServer(handlers: readonly HandlerPlan[], ctx: EmitContext): 
       importDeclaration(['validators'], './validators.gen.js'),
     ],
     [
-      constant('tools', 'ToolHandlers', handlerMap(of('tool')), 'The tool handlers; a handler whose signature drifted from the manifest fails to type-check here.'),
+      constant(
+        'tools',
+        'ToolHandlers',
+        handlerMap(of('tool')),
+        'The tool handlers; a handler whose signature drifted from the manifest fails to type-check here.',
+      ),
       constant('resources', 'ResourceHandlers', handlerMap(of('resource')), 'The resource handlers.'),
-      constant('prompts', 'PromptHandlers', handlerMap(of('prompt')), 'The handlers of prompts without fixed messages.'),
+      constant(
+        'prompts',
+        'PromptHandlers',
+        handlerMap(of('prompt')),
+        'The handlers of prompts without fixed messages.',
+      ),
       documented(
         'This server: registry, handlers, and every schema wrapped once, here at module scope, with its validator compiled to code.',
         'export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry, validators), handlers: { tools, resources, prompts } };',

@@ -20,7 +20,9 @@ export function docComment(text: string, indent = ''): string {
   const lines = text.split(/\r?\n/);
   if (lines[0] === '') lines.shift();
   if (lines.length <= 1) return `${indent}/** ${lines[0] ?? ''}${(lines[0] ?? '').endsWith(' ') ? '' : ' '}*/`;
-  return [`${indent}/**`, ...lines.map((line) => `${indent} *${line === '' ? '' : ` ${line}`}`), `${indent} */`].join('\n');
+  return [`${indent}/**`, ...lines.map((line) => `${indent} *${line === '' ? '' : ` ${line}`}`), `${indent} */`].join(
+    '\n',
+  );
 }
 
 /** `import { a, type B } from 'specifier';`, or `import type { ... }` when `typeOnly`. */

@@ -21,28 +21,71 @@ export function verificationPlan(model: ServerModel): VerificationItem[] {
   const http = model.transports.http !== null;
   const items: VerificationItem[] = [
     { id: 'notifications', topic: 'Notifications produce no response', test: 'notifications are never answered' },
-    { id: 'envelopes', topic: 'Malformed envelopes and request ids', test: 'malformed envelopes and request ids are rejected' },
+    {
+      id: 'envelopes',
+      topic: 'Malformed envelopes and request ids',
+      test: 'malformed envelopes and request ids are rejected',
+    },
     { id: 'metadata', topic: 'Metadata rejection', test: 'requests without valid _meta are rejected with -32602' },
     { id: 'discovery', topic: 'Discovery', test: 'server/discover returns the designed contract' },
     { id: 'lists', topic: 'Deterministic lists', test: 'lists are sorted by name and stable' },
-    { id: 'version', topic: 'Version mismatch', test: 'an unsupported version gets -32022 with supported and requested' },
+    {
+      id: 'version',
+      topic: 'Version mismatch',
+      test: 'an unsupported version gets -32022 with supported and requested',
+    },
     { id: 'cache', topic: 'Cache fields', test: 'lists and discovery carry ttlMs and cacheScope; calls do not' },
   ];
   // Input validation needs a tool whose input can be violated without knowing its semantics.
-  const checkable = model.tools.find((t) => Array.isArray(t.input.required) && t.input.required.length > 0) ?? model.tools.find((t) => t.input.additionalProperties === false);
-  if (checkable !== undefined) items.push({ id: 'input', target: checkable.name, topic: 'Input validation', test: 'bad tool input is an isError result naming the field' });
-  const injectable = model.prompts.find((p) => p.messages !== null && p.arguments.length > 0) ?? model.tools.find((t) => t.approval === 'none');
-  if (injectable !== undefined) items.push({ id: 'injection', target: injectable.name, topic: 'Prompt injection', test: 'instructions inside returned data come back as data, unchanged' });
+  const checkable =
+    model.tools.find((t) => Array.isArray(t.input.required) && t.input.required.length > 0) ??
+    model.tools.find((t) => t.input.additionalProperties === false);
+  if (checkable !== undefined)
+    items.push({
+      id: 'input',
+      target: checkable.name,
+      topic: 'Input validation',
+      test: 'bad tool input is an isError result naming the field',
+    });
+  const injectable =
+    model.prompts.find((p) => p.messages !== null && p.arguments.length > 0) ??
+    model.tools.find((t) => t.approval === 'none');
+  if (injectable !== undefined)
+    items.push({
+      id: 'injection',
+      target: injectable.name,
+      topic: 'Prompt injection',
+      test: 'instructions inside returned data come back as data, unchanged',
+    });
   if (http) {
-    items.push({ id: 'headers', topic: 'Header-to-body mismatch', test: 'HTTP headers that disagree with the body get -32020' });
+    items.push({
+      id: 'headers',
+      topic: 'Header-to-body mismatch',
+      test: 'HTTP headers that disagree with the body get -32020',
+    });
     items.push({ id: 'origin', topic: 'Origin validation', test: 'a foreign Origin is refused with 403' });
   }
-  if (http && model.auth.type !== 'none') items.push({ id: 'auth', topic: 'Authorization', test: 'requests without a valid token get 401 with resource metadata' });
+  if (http && model.auth.type !== 'none')
+    items.push({
+      id: 'auth',
+      topic: 'Authorization',
+      test: 'requests without a valid token get 401 with resource metadata',
+    });
   for (const tool of model.tools.filter((t) => t.approval === 'confirm')) {
-    items.push({ id: 'approval', target: tool.name, topic: `Approval: ${tool.name}`, test: `approval of ${tool.name}: declined, tampered state, changed arguments, accepted` });
+    items.push({
+      id: 'approval',
+      target: tool.name,
+      topic: `Approval: ${tool.name}`,
+      test: `approval of ${tool.name}: declined, tampered state, changed arguments, accepted`,
+    });
   }
   for (const handle of model.handles.filter((h) => h.consumedBy.length > 0)) {
-    items.push({ id: 'handle', target: handle.name, topic: `State handle: ${handle.name}`, test: `handle ${handle.name}: forged and expired handles are refused` });
+    items.push({
+      id: 'handle',
+      target: handle.name,
+      topic: `State handle: ${handle.name}`,
+      test: `handle ${handle.name}: forged and expired handles are refused`,
+    });
   }
   return items;
 }

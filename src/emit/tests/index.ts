@@ -22,12 +22,17 @@ interface Member {
 
 /** An exported interface of readonly members, each with its JSDoc comment if it has one. */
 function readonlyInterface(name: string, members: readonly Member[]): string {
-  const lines = members.map((m) => `${m.doc === undefined ? '' : `${docComment(m.doc, '  ')}\n`}  readonly ${m.name}${m.optional === true ? '?' : ''}: ${m.type};`);
+  const lines = members.map(
+    (m) =>
+      `${m.doc === undefined ? '' : `${docComment(m.doc, '  ')}\n`}  readonly ${m.name}${m.optional === true ? '?' : ''}: ${m.type};`,
+  );
   return `export interface ${name} {\n${lines.join('\n')}\n}`;
 }
 
 function planModule(model: ServerModel, ctx: EmitContext): string {
-  const samples = Object.fromEntries(model.tools.map((t) => [t.name, exampleValue(t.input, 0, (kind) => ({ $mintHandle: kind }))]));
+  const samples = Object.fromEntries(
+    model.tools.map((t) => [t.name, exampleValue(t.input, 0, (kind) => ({ $mintHandle: kind }))]),
+  );
   const text = moduleText(
     [],
     [
@@ -40,19 +45,29 @@ function planModule(model: ServerModel, ctx: EmitContext): string {
           { name: 'test', type: 'string' },
         ]),
       ),
-      documented('The checks this server\'s contract tests run, named as in DESIGN.md.', `export const plan: readonly PlanItem[] = ${toLiteral(verificationPlan(model))};`),
       documented(
-        'One call of the manifest\'s `examples` and what it must answer.',
+        "The checks this server's contract tests run, named as in DESIGN.md.",
+        `export const plan: readonly PlanItem[] = ${toLiteral(verificationPlan(model))};`,
+      ),
+      documented(
+        "One call of the manifest's `examples` and what it must answer.",
         readonlyInterface('Example', [
           { name: 'kind', type: "'tool' | 'resource' | 'prompt'" },
           { name: 'name', type: 'string' },
-          { name: 'params', type: 'Readonly<Record<string, unknown>>', doc: '`{ name, arguments }` for a tool or prompt, `{ uri }` for a resource.' },
+          {
+            name: 'params',
+            type: 'Readonly<Record<string, unknown>>',
+            doc: '`{ name, arguments }` for a tool or prompt, `{ uri }` for a resource.',
+          },
           { name: 'output', type: 'unknown', doc: 'The expected `structuredContent` of a tool, or null.' },
           { name: 'text', type: 'string | null', doc: 'The expected text of the first content or message, or null.' },
           { name: 'error', type: 'string | null', doc: 'Text the error must contain, or null for a success.' },
         ]),
       ),
-      documented('The examples of the manifest, in order: each one is a contract test that calls the handler.', `export const examples: readonly Example[] = ${toLiteral(model.examples)};`),
+      documented(
+        'The examples of the manifest, in order: each one is a contract test that calls the handler.',
+        `export const examples: readonly Example[] = ${toLiteral(model.examples)};`,
+      ),
       documented(
         'Valid sample arguments per tool (required fields only); `{ $mintHandle: kind }` becomes a fresh handle.',
         `export const samples: Readonly<Record<string, unknown>> = ${toLiteral(samples)};`,
@@ -64,10 +79,16 @@ function planModule(model: ServerModel, ctx: EmitContext): string {
 
 /** `test/contract.gen.test.ts` and its helpers. */
 export function emitContractTests(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
-  const files: GeneratedFile[] = [{ path: generatedPaths.contractPlan, contents: planModule(model, ctx), ownership: 'generated' }];
+  const files: GeneratedFile[] = [
+    { path: generatedPaths.contractPlan, contents: planModule(model, ctx), ownership: 'generated' },
+  ];
   for (const [template, text] of ctx.templates) {
     if (!template.startsWith('tests/') || !template.endsWith('.ts')) continue;
-    files.push({ path: contractTestPath(template), contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' });
+    files.push({
+      path: contractTestPath(template),
+      contents: finalText(`${tsBanner(ctx)}\n${text}`),
+      ownership: 'generated',
+    });
   }
   return files;
 }

@@ -40,7 +40,11 @@ function requireDefaulted(node: Record<string, unknown>): Record<string, unknown
  * token in outputs), defaulted input properties required, and the root title
  * dropped so the model's name is used.
  */
-export function prepareSchema(schema: JsonSchema, handles: readonly HandleModel[], side: 'input' | 'output'): Record<string, unknown> {
+export function prepareSchema(
+  schema: JsonSchema,
+  handles: readonly HandleModel[],
+  side: 'input' | 'output',
+): Record<string, unknown> {
   const typeOf = new Map(handles.map((h) => [h.name, h.typeName]));
   const prepared = mapSchema(schema, (node, path) => {
     const clean = { ...node };

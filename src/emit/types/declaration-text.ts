@@ -80,7 +80,10 @@ export function splitDeclarations(compiled: string): DeclarationText[] {
   const declarations: DeclarationText[] = [];
   for (const chunk of chunks) {
     const head = chunk.find((l) => l.startsWith('export '));
-    const name = head === undefined ? undefined : /^export (?:declare )?(?:const )?(?:interface|type|enum) ([\w$]+)/.exec(head)?.[1];
+    const name =
+      head === undefined
+        ? undefined
+        : /^export (?:declare )?(?:const )?(?:interface|type|enum) ([\w$]+)/.exec(head)?.[1];
     if (name !== undefined) declarations.push({ name, text: chunk.join('\n').trim() });
   }
   return declarations;

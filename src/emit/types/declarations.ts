@@ -14,7 +14,10 @@ export interface Declaration {
  * two different types would share. A collision is a finding, never a silent
  * rename.
  */
-export function collectDeclarations(compiled: readonly { owner: string; pointer: string; text: string }[], reserved: readonly Declaration[]): { declarations: Declaration[]; diagnostics: Finding[] } {
+export function collectDeclarations(
+  compiled: readonly { owner: string; pointer: string; text: string }[],
+  reserved: readonly Declaration[],
+): { declarations: Declaration[]; diagnostics: Finding[] } {
   const byName = new Map<string, Declaration>(reserved.map((d) => [d.name, d]));
   const declarations: Declaration[] = [];
   const diagnostics: Finding[] = [];

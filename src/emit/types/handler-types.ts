@@ -32,11 +32,26 @@ function inlineObject(members: readonly (readonly [string, string])[]): string {
  * the server simply no longer registers it.
  */
 export function handlerTypeStatements(model: ServerModel): string[] {
-  const issuers: Property[] = model.handles.map((h) => ({ name: h.name, isReadonly: true, type: `HandleIssuer<${h.typeName}>` }));
+  const issuers: Property[] = model.handles.map((h) => ({
+    name: h.name,
+    isReadonly: true,
+    type: `HandleIssuer<${h.typeName}>`,
+  }));
   // Tool, resource and prompt names may be `get-sum` or `v2.search`: quoted where they are no identifier.
-  const tools: Property[] = model.tools.map((t) => ({ name: key(t.name), type: inlineObject([['input', t.names.inputType], ['output', t.names.outputType]]) }));
-  const resources: Property[] = model.resources.map((r) => ({ name: key(r.name), type: inlineObject([['variables', r.names.argsType]]) }));
-  const prompts: Property[] = model.prompts.filter((p) => p.messages === null).map((p) => ({ name: key(p.name), type: inlineObject([['args', p.names.argsType]]) }));
+  const tools: Property[] = model.tools.map((t) => ({
+    name: key(t.name),
+    type: inlineObject([
+      ['input', t.names.inputType],
+      ['output', t.names.outputType],
+    ]),
+  }));
+  const resources: Property[] = model.resources.map((r) => ({
+    name: key(r.name),
+    type: inlineObject([['variables', r.names.argsType]]),
+  }));
+  const prompts: Property[] = model.prompts
+    .filter((p) => p.messages === null)
+    .map((p) => ({ name: key(p.name), type: inlineObject([['args', p.names.argsType]]) }));
   const [first] = model.handles;
   const issuersDoc =
     first === undefined
@@ -63,7 +78,11 @@ export function handlerTypeStatements(model: ServerModel): string[] {
       true,
     ),
     alias('ResourceHandlers', '{ readonly [N in ResourceName]: ResourceHandler<N> }', 'One handler per resource.'),
-    alias('PromptTypes', objectType(prompts), 'Arguments of every prompt that has a handler (prompts without fixed messages), by name.'),
+    alias(
+      'PromptTypes',
+      objectType(prompts),
+      'Arguments of every prompt that has a handler (prompts without fixed messages), by name.',
+    ),
     alias('PromptName', 'keyof PromptTypes', 'Every prompt name that has a handler.'),
     alias(
       'PromptHandler',
@@ -71,6 +90,10 @@ export function handlerTypeStatements(model: ServerModel): string[] {
       'The signature of the handler of prompt `N`.',
       true,
     ),
-    alias('PromptHandlers', '{ readonly [N in PromptName]: PromptHandler<N> }', 'One handler per prompt without fixed messages.'),
+    alias(
+      'PromptHandlers',
+      '{ readonly [N in PromptName]: PromptHandler<N> }',
+      'One handler per prompt without fixed messages.',
+    ),
   ];
 }

@@ -29,40 +29,110 @@ function argsSchema(properties: Record<string, JsonSchema>, required: readonly s
 export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<TypesResult> {
   const units: { owner: string; pointer: string; name: string; schema: Record<string, unknown> }[] = [];
   for (const tool of model.tools) {
-    units.push({ owner: `tool "${tool.name}" input`, pointer: `${tool.pointer}/input`, name: tool.names.inputType, schema: prepareSchema(tool.input, model.handles, 'input') });
-    if (tool.output !== null) units.push({ owner: `tool "${tool.name}" output`, pointer: `${tool.pointer}/output`, name: tool.names.outputType, schema: prepareSchema(tool.output, model.handles, 'output') });
+    units.push({
+      owner: `tool "${tool.name}" input`,
+      pointer: `${tool.pointer}/input`,
+      name: tool.names.inputType,
+      schema: prepareSchema(tool.input, model.handles, 'input'),
+    });
+    if (tool.output !== null)
+      units.push({
+        owner: `tool "${tool.name}" output`,
+        pointer: `${tool.pointer}/output`,
+        name: tool.names.outputType,
+        schema: prepareSchema(tool.output, model.handles, 'output'),
+      });
   }
   for (const resource of model.resources.filter((r) => r.variables.length > 0)) {
-    const properties = Object.fromEntries(resource.variables.map((v) => [v.name, v.exploded ? { type: 'array', items: { type: 'string' } } : { type: 'string' }]));
-    units.push({ owner: `resource "${resource.name}"`, pointer: resource.pointer, name: resource.names.argsType, schema: argsSchema(properties, resource.variables.map((v) => v.name)) });
+    const properties = Object.fromEntries(
+      resource.variables.map((v) => [
+        v.name,
+        v.exploded ? { type: 'array', items: { type: 'string' } } : { type: 'string' },
+      ]),
+    );
+    units.push({
+      owner: `resource "${resource.name}"`,
+      pointer: resource.pointer,
+      name: resource.names.argsType,
+      schema: argsSchema(
+        properties,
+        resource.variables.map((v) => v.name),
+      ),
+    });
   }
   for (const prompt of model.prompts) {
-    const properties = Object.fromEntries(prompt.arguments.map((a) => [a.name, a.description === null ? { type: 'string' } : { type: 'string', description: a.description }]));
-    units.push({ owner: `prompt "${prompt.name}"`, pointer: prompt.pointer, name: prompt.names.argsType, schema: argsSchema(properties, prompt.arguments.filter((a) => a.required).map((a) => a.name)) });
+    const properties = Object.fromEntries(
+      prompt.arguments.map((a) => [
+        a.name,
+        a.description === null ? { type: 'string' } : { type: 'string', description: a.description },
+      ]),
+    );
+    units.push({
+      owner: `prompt "${prompt.name}"`,
+      pointer: prompt.pointer,
+      name: prompt.names.argsType,
+      schema: argsSchema(
+        properties,
+        prompt.arguments.filter((a) => a.required).map((a) => a.name),
+      ),
+    });
   }
 
   const compiled: { owner: string; pointer: string; text: string }[] = [];
-  for (const unit of units) compiled.push({ owner: unit.owner, pointer: unit.pointer, text: await compileSchema(unit.schema, unit.name) });
+  for (const unit of units)
+    compiled.push({ owner: unit.owner, pointer: unit.pointer, text: await compileSchema(unit.schema, unit.name) });
 
-  const reserved: Declaration[] = model.handles.map((h) => ({ name: h.typeName, text: '', owner: `handle kind "${h.name}"` }));
-  for (const t of model.tools.filter((tool) => tool.output === null)) reserved.push({ name: t.names.outputType, text: '', owner: `tool "${t.name}" output` });
-  for (const r of model.resources.filter((res) => res.variables.length === 0)) reserved.push({ name: r.names.argsType, text: '', owner: `resource "${r.name}"` });
+  const reserved: Declaration[] = model.handles.map((h) => ({
+    name: h.typeName,
+    text: '',
+    owner: `handle kind "${h.name}"`,
+  }));
+  for (const t of model.tools.filter((tool) => tool.output === null))
+    reserved.push({ name: t.names.outputType, text: '', owner: `tool "${t.name}" output` });
+  for (const r of model.resources.filter((res) => res.variables.length === 0))
+    reserved.push({ name: r.names.argsType, text: '', owner: `resource "${r.name}"` });
   const { declarations, diagnostics } = collectDeclarations(compiled, reserved);
 
   const imports = [
-    importDeclaration(['HandlerContext', 'PromptReply', 'ResourceReply', 'ToolContent', 'ToolSdkResult'], './runtime/handler.gen.js', true),
+    importDeclaration(
+      ['HandlerContext', 'PromptReply', 'ResourceReply', 'ToolContent', 'ToolSdkResult'],
+      './runtime/handler.gen.js',
+      true,
+    ),
     // handles.gen.ts exists only in projects with handle kinds.
-    ...(model.handles.length === 0 ? [] : [importDeclaration(['Handle', 'HandleIssuer', 'Verified'], './runtime/handles.gen.js', true)]),
+    ...(model.handles.length === 0
+      ? []
+      : [importDeclaration(['Handle', 'HandleIssuer', 'Verified'], './runtime/handles.gen.js', true)]),
   ];
   const statements = [
-    ...model.handles.map((h) => documented(`A ${h.name} handle: an opaque token minted by this server.`, `export type ${h.typeName} = Handle<${JSON.stringify(h.name)}>;`)),
+    ...model.handles.map((h) =>
+      documented(
+        `A ${h.name} handle: an opaque token minted by this server.`,
+        `export type ${h.typeName} = Handle<${JSON.stringify(h.name)}>;`,
+      ),
+    ),
     ...model.tools
       .filter((t) => t.output === null)
-      .map((t) => documented(`Tool "${t.name}" has no output schema: it returns text or content blocks.`, `export type ${t.names.outputType} = ToolContent;`)),
-    ...model.resources.filter((r) => r.variables.length === 0).map((r) => documented(`Resource "${r.name}" has a fixed URI: no variables.`, `export type ${r.names.argsType} = Record<string, never>;`)),
+      .map((t) =>
+        documented(
+          `Tool "${t.name}" has no output schema: it returns text or content blocks.`,
+          `export type ${t.names.outputType} = ToolContent;`,
+        ),
+      ),
+    ...model.resources
+      .filter((r) => r.variables.length === 0)
+      .map((r) =>
+        documented(
+          `Resource "${r.name}" has a fixed URI: no variables.`,
+          `export type ${r.names.argsType} = Record<string, never>;`,
+        ),
+      ),
     ...declarations.map((d) => layoutDeclaration(d.text)),
     ...handlerTypeStatements(model),
   ];
   const text = moduleText(imports, statements);
-  return { file: { path: generatedPaths.types, contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' }, diagnostics };
+  return {
+    file: { path: generatedPaths.types, contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' },
+    diagnostics,
+  };
 }

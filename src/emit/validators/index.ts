@@ -73,24 +73,38 @@ function equal(a, b) {
   },
 };
 
-const dialects2020 = new Set(['https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft/2020-12/schema']);
+const dialects2020 = new Set([
+  'https://json-schema.org/draft/2020-12/schema',
+  'http://json-schema.org/draft/2020-12/schema',
+]);
 
 /** Why ajv standalone code could differ from the SDK's validator for `schema`, or null when it cannot. */
 function unsupported(schema: unknown, root = true): string | null {
-  if (Array.isArray(schema)) return schema.map((item) => unsupported(item, false)).find((reason) => reason !== null) ?? null;
+  if (Array.isArray(schema))
+    return schema.map((item) => unsupported(item, false)).find((reason) => reason !== null) ?? null;
   if (schema === null || typeof schema !== 'object') return null;
   const record = schema as Record<string, unknown>;
   if (typeof record.format === 'string') return 'format';
   if (typeof record.$id === 'string') return '$id';
-  if (typeof record.$schema === 'string' && !(root && dialects2020.has(record.$schema.replace(/#$/, '')))) return '$schema';
-  return Object.values(record).map((value) => unsupported(value, false)).find((reason) => reason !== null) ?? null;
+  if (typeof record.$schema === 'string' && !(root && dialects2020.has(record.$schema.replace(/#$/, ''))))
+    return '$schema';
+  return (
+    Object.values(record)
+      .map((value) => unsupported(value, false))
+      .find((reason) => reason !== null) ?? null
+  );
 }
 
 type Ajv = { compile(schema: object): unknown };
 type Standalone = (ajv: Ajv, validate: unknown) => string;
 
 /** One validator as an expression: the standalone code in its own scope, its helpers named; null when it cannot be emitted. */
-function validatorExpression(schema: Readonly<Record<string, unknown>>, ajv: Ajv, standalone: Standalone, used: Set<string>): string | null {
+function validatorExpression(
+  schema: Readonly<Record<string, unknown>>,
+  ajv: Ajv,
+  standalone: Standalone,
+  used: Set<string>,
+): string | null {
   if (unsupported(schema) !== null) return null;
   let code = standalone(ajv, ajv.compile(schema));
   const head = /^"use strict";module\.exports = (validate\d+);module\.exports\.default = validate\d+;/.exec(code);
@@ -109,17 +123,29 @@ function validatorExpression(schema: Readonly<Record<string, unknown>>, ajv: Ajv
 /** `src/generated/validators.gen.ts` for `tools` (registry order). */
 export async function emitValidators(tools: readonly ToolSchemas[], ctx: EmitContext): Promise<GeneratedFile> {
   // Loaded here, not at start-up: only a run that emits a project needs the compiler.
-  const [{ default: Ajv2020 }, { default: standaloneModule }] = await Promise.all([import('ajv/dist/2020.js'), import('ajv/dist/standalone/index.js')]);
+  const [{ default: Ajv2020 }, { default: standaloneModule }] = await Promise.all([
+    import('ajv/dist/2020.js'),
+    import('ajv/dist/standalone/index.js'),
+  ]);
   // The SDK's options (AjvJsonSchemaValidator): formats stay with the SDK, so schemas using them are not emitted.
   // One instance for every schema: standalone code carries only what its own validator uses, and each one gets a scope of its own.
-  const ajv: Ajv = new Ajv2020.default({ strict: false, validateFormats: true, validateSchema: false, allErrors: true, code: { source: true } });
+  const ajv: Ajv = new Ajv2020.default({
+    strict: false,
+    validateFormats: true,
+    validateSchema: false,
+    allErrors: true,
+    code: { source: true },
+  });
   const standalone = standaloneModule.default as unknown as Standalone;
   const used = new Set<string>();
   const constants: string[] = [];
   const entries: string[] = [];
   for (const [index, tool] of tools.entries()) {
     const fields: string[] = [];
-    for (const [side, schema] of [['input', tool.inputSchema], ['output', tool.outputSchema]] as const) {
+    for (const [side, schema] of [
+      ['input', tool.inputSchema],
+      ['output', tool.outputSchema],
+    ] as const) {
       if (schema === null) continue;
       const expression = validatorExpression(schema, ajv, standalone, used);
       if (expression === null) continue;
@@ -129,22 +155,26 @@ export async function emitValidators(tools: readonly ToolSchemas[], ctx: EmitCon
     }
     if (fields.length > 0) entries.push(`  ${key(tool.name)}: { ${fields.join(', ')} },`);
   }
-  const helperSources = Object.keys(helpers).filter((required) => used.has(required)).map((required) => helpers[required]?.source ?? '');
+  const helperSources = Object.keys(helpers)
+    .filter((required) => used.has(required))
+    .map((required) => helpers[required]?.source ?? '');
   const text = [
     tsBanner(ctx),
-    '// @ts-nocheck: ajv standalone code, checked against the SDK\'s own validation by mcp-gen\'s tests rather than by the type checker.',
+    "// @ts-nocheck: ajv standalone code, checked against the SDK's own validation by mcp-gen's tests rather than by the type checker.",
     '',
-    'import type { PrecompiledValidators } from \'./runtime/register.gen.js\';',
+    "import type { PrecompiledValidators } from './runtime/register.gen.js';",
     '',
     ...helperSources.map((source) => `${source}\n`),
-    '/** The Standard Schema verdict the SDK\'s `fromJsonSchema` gives: the value, or ajv\'s `errorsText` as the one issue. */',
+    "/** The Standard Schema verdict the SDK's `fromJsonSchema` gives: the value, or ajv's `errorsText` as the one issue. */",
     'function verdict(check) {',
-    '  return (value) => (check(value) ? { value } : { issues: [{ message: check.errors.map((e) => `data${e.instancePath} ${e.message}`).join(\', \') }] });',
+    "  return (value) => (check(value) ? { value } : { issues: [{ message: check.errors.map((e) => `data${e.instancePath} ${e.message}`).join(', ') }] });",
     '}',
     '',
     ...constants.map((constant) => `${constant}\n`),
     '/** The validators compiled to code, by tool name; a schema without one is compiled by the SDK on its first use. */',
-    entries.length === 0 ? 'export const validators: PrecompiledValidators = {};' : `export const validators: PrecompiledValidators = {\n${entries.join('\n')}\n};`,
+    entries.length === 0
+      ? 'export const validators: PrecompiledValidators = {};'
+      : `export const validators: PrecompiledValidators = {\n${entries.join('\n')}\n};`,
     '',
   ].join('\n');
   return { path: generatedPaths.validators, contents: text, ownership: 'generated' };

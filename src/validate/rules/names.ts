@@ -25,7 +25,13 @@ export function checkNameCollisions(ctx: RuleContext): void {
         continue;
       }
       const [what, value] = clash;
-      ctx.report('name-collision', [section, name], `${kind} "${name}" and ${kind} "${seen.get(`${what}:${value}`) ?? ''}" both become the ${what} "${value}"`, 'rename one of them', 'key');
+      ctx.report(
+        'name-collision',
+        [section, name],
+        `${kind} "${name}" and ${kind} "${seen.get(`${what}:${value}`) ?? ''}" both become the ${what} "${value}"`,
+        'rename one of them',
+        'key',
+      );
     }
   }
 }
@@ -40,11 +46,18 @@ export function checkPrototypeNames(ctx: RuleContext): void {
   for (const [section] of kinds) {
     for (const [name, entry] of entriesOf(ctx.data[section])) {
       at.push([section, name]);
-      if (section === 'prompts' && isRecord(entry)) for (const [arg] of entriesOf(entry.arguments)) at.push([section, name, 'arguments', arg]);
+      if (section === 'prompts' && isRecord(entry))
+        for (const [arg] of entriesOf(entry.arguments)) at.push([section, name, 'arguments', arg]);
     }
   }
   for (const path of at.filter((p) => p[p.length - 1] === '__proto__')) {
-    ctx.report('name-format', path, 'name "__proto__" cannot be used: JavaScript objects take it as their prototype, so the entry would be lost', 'rename it', 'key');
+    ctx.report(
+      'name-format',
+      path,
+      'name "__proto__" cannot be used: JavaScript objects take it as their prototype, so the entry would be lost',
+      'rename it',
+      'key',
+    );
   }
 }
 
@@ -61,9 +74,19 @@ export function checkRenames(ctx: RuleContext): void {
     if (from === name) {
       ctx.report('renamed-from-conflict', path, `tool "${name}" is renamed from itself`, 'remove "renamedFrom"');
     } else if (names.has(from)) {
-      ctx.report('renamed-from-conflict', path, `tool "${name}" is renamed from "${from}", but tool "${from}" still exists`, `remove tool "${from}" or the "renamedFrom" key`);
+      ctx.report(
+        'renamed-from-conflict',
+        path,
+        `tool "${name}" is renamed from "${from}", but tool "${from}" still exists`,
+        `remove tool "${from}" or the "renamedFrom" key`,
+      );
     } else if (claimed.has(from)) {
-      ctx.report('renamed-from-conflict', path, `tools "${claimed.get(from)}" and "${name}" are both renamed from "${from}"`, 'only one tool can take over the old handler');
+      ctx.report(
+        'renamed-from-conflict',
+        path,
+        `tools "${claimed.get(from)}" and "${name}" are both renamed from "${from}"`,
+        'only one tool can take over the old handler',
+      );
     } else {
       claimed.set(from, name);
     }

@@ -18,8 +18,16 @@ export function checkPromptPlaceholders(ctx: RuleContext): void {
         if (args.includes(placeholder) || reported.has(placeholder)) continue;
         reported.add(placeholder);
         const guess = suggestClosest(placeholder, args);
-        const hint = guess !== undefined ? `did you mean "{{${guess}}}"?` : `declare "${placeholder}" under prompts.${name}.arguments`;
-        ctx.report('prompt-placeholder-unknown', ['prompts', name, 'messages', i, 'text'], `prompt "${name}" uses {{${placeholder}}}, which is not one of its arguments`, hint);
+        const hint =
+          guess !== undefined
+            ? `did you mean "{{${guess}}}"?`
+            : `declare "${placeholder}" under prompts.${name}.arguments`;
+        ctx.report(
+          'prompt-placeholder-unknown',
+          ['prompts', name, 'messages', i, 'text'],
+          `prompt "${name}" uses {{${placeholder}}}, which is not one of its arguments`,
+          hint,
+        );
       }
     });
   }

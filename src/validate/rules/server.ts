@@ -15,12 +15,19 @@ export function checkProtocol(ctx: RuleContext): void {
   versions.forEach((version: unknown, i) => {
     if (typeof version !== 'string') return;
     const path = ['protocol', 'versions', i];
-    if (seen.has(version)) ctx.report('protocol-version-duplicate', path, `protocol version "${version}" is listed twice`, 'list each revision once');
+    if (seen.has(version))
+      ctx.report(
+        'protocol-version-duplicate',
+        path,
+        `protocol version "${version}" is listed twice`,
+        'list each revision once',
+      );
     seen.add(version);
     if (implementedVersions.includes(version)) return;
-    const hint = version === legacyProtocolVersion || version === '2025-06-18' || version === '2025-03-26'
-      ? `handshake-era clients are answered by "protocol.legacy: serve"; list only ${implementedVersions.map((v) => `"${v}"`).join(', ')}`
-      : `implemented revisions: ${implementedVersions.map((v) => `"${v}"`).join(', ')}`;
+    const hint =
+      version === legacyProtocolVersion || version === '2025-06-18' || version === '2025-03-26'
+        ? `handshake-era clients are answered by "protocol.legacy: serve"; list only ${implementedVersions.map((v) => `"${v}"`).join(', ')}`
+        : `implemented revisions: ${implementedVersions.map((v) => `"${v}"`).join(', ')}`;
     ctx.report('protocol-version-unsupported', path, `protocol version "${version}" is not implemented`, hint);
   });
 }
@@ -34,9 +41,19 @@ export function checkRegistry(ctx: RuleContext): void {
   const server = isRecord(ctx.data.server) ? ctx.data.server : {};
   const description = stringOr(server.description);
   if (description === undefined) {
-    ctx.report('registry-description', ['registry'], 'registry entry needs server.description, which is missing', `add a server.description of at most ${registryDescriptionMax} characters`);
+    ctx.report(
+      'registry-description',
+      ['registry'],
+      'registry entry needs server.description, which is missing',
+      `add a server.description of at most ${registryDescriptionMax} characters`,
+    );
   } else if (description.length > registryDescriptionMax) {
-    ctx.report('registry-description', ['server', 'description'], `server.description has ${description.length} characters; the MCP registry accepts at most ${registryDescriptionMax}`, 'shorten it; longer guidance belongs in server.instructions');
+    ctx.report(
+      'registry-description',
+      ['server', 'description'],
+      `server.description has ${description.length} characters; the MCP registry accepts at most ${registryDescriptionMax}`,
+      'shorten it; longer guidance belongs in server.instructions',
+    );
   }
 }
 
@@ -46,31 +63,51 @@ export function checkTransportsAndAuth(ctx: RuleContext): void {
   const transports = ctx.data.transports;
   const http = isRecord(transports) && isRecord(transports.http) ? transports.http : undefined;
   const auth = isRecord(ctx.data.auth) ? ctx.data.auth : undefined;
-  const authType = auth ? stringOr(auth.type) ?? 'none' : 'none';
+  const authType = auth ? (stringOr(auth.type) ?? 'none') : 'none';
 
   if (http) {
     const host = stringOr(http.host);
     if (host !== undefined && !isLoopbackHost(host) && authType === 'none') {
-      ctx.report('http-public-without-auth', ['transports', 'http', 'host'], `HTTP host "${host}" is reachable from other machines but auth.type is "none"`, 'bind to "127.0.0.1", or set auth.type to "bearer" or "oauth"');
+      ctx.report(
+        'http-public-without-auth',
+        ['transports', 'http', 'host'],
+        `HTTP host "${host}" is reachable from other machines but auth.type is "none"`,
+        'bind to "127.0.0.1", or set auth.type to "bearer" or "oauth"',
+      );
     }
     const origins = Array.isArray(http.allowedOrigins) ? http.allowedOrigins : [];
     origins.forEach((origin: unknown, i) => {
       if (typeof origin !== 'string') return;
       const canonical = originOf(origin);
       if (canonical === origin) return;
-      ctx.report('origin-malformed', ['transports', 'http', 'allowedOrigins', i], `allowed origin "${origin}" is not an origin (scheme://host[:port])`, canonical !== undefined ? `use "${canonical}"` : 'write it as a browser sends it, e.g. "http://localhost:6274"');
+      ctx.report(
+        'origin-malformed',
+        ['transports', 'http', 'allowedOrigins', i],
+        `allowed origin "${origin}" is not an origin (scheme://host[:port])`,
+        canonical !== undefined ? `use "${canonical}"` : 'write it as a browser sends it, e.g. "http://localhost:6274"',
+      );
     });
   }
 
   if (auth && authType !== 'none' && !http) {
-    ctx.report('auth-without-http', ['auth', 'type'], `auth.type "${authType}" has no effect without an HTTP transport`, 'add transports.http, or set auth.type to "none" for a local stdio server');
+    ctx.report(
+      'auth-without-http',
+      ['auth', 'type'],
+      `auth.type "${authType}" has no effect without an HTTP transport`,
+      'add transports.http, or set auth.type to "none" for a local stdio server',
+    );
   }
   if (auth && (authType === 'oauth' || authType === 'bearer')) {
     // bearer has only the optional resource URL; oauth has all three.
     for (const key of authType === 'oauth' ? (['issuer', 'jwksUri', 'resource'] as const) : (['resource'] as const)) {
       const url = stringOr(auth[key]);
       if (url !== undefined && !isSecureUrl(url)) {
-        ctx.report('url-malformed', ['auth', key], `auth.${key} "${url}" is not an absolute https:// URL`, 'use https://, or http:// only for a loopback host');
+        ctx.report(
+          'url-malformed',
+          ['auth', key],
+          `auth.${key} "${url}" is not an absolute https:// URL`,
+          'use https://, or http:// only for a loopback host',
+        );
       }
     }
   }
@@ -85,7 +122,12 @@ function checkToolScopes(ctx: RuleContext, auth: Record<string, unknown> | undef
       if (typeof scope !== 'string' || declared.includes(scope)) return;
       const guess = suggestClosest(scope, declared);
       const hint = guess !== undefined ? `did you mean "${guess}"?` : `declare it under auth.scopes`;
-      ctx.report('scope-unknown', ['tools', name, 'scopes', i], `tool "${name}" requires scope "${scope}", which auth.scopes does not declare`, hint);
+      ctx.report(
+        'scope-unknown',
+        ['tools', name, 'scopes', i],
+        `tool "${name}" requires scope "${scope}", which auth.scopes does not declare`,
+        hint,
+      );
     });
   }
 }
@@ -118,7 +160,13 @@ export function checkDurations(ctx: RuleContext): void {
     let node: unknown = ctx.data;
     for (const segment of path) node = isRecord(node) ? node[segment] : undefined;
     if (isRecord(node) && node.ttl !== undefined && node.ttlMs !== undefined) {
-      ctx.report('duration-conflict', [...path, 'ttlMs'], `both "ttl" and "ttlMs" are given`, 'keep only one of them', 'key');
+      ctx.report(
+        'duration-conflict',
+        [...path, 'ttlMs'],
+        `both "ttl" and "ttlMs" are given`,
+        'keep only one of them',
+        'key',
+      );
     }
   }
 }

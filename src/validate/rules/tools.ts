@@ -6,7 +6,14 @@ import { suggestClosest } from '../../util/suggest.js';
 import { describeValue, type RuleContext } from '../context.js';
 import { validateSchema } from '../validators.js';
 
-const typeWords: Record<string, string> = { array: 'a list', object: 'a mapping', string: 'a string', number: 'a number', integer: 'an integer', boolean: 'true or false' };
+const typeWords: Record<string, string> = {
+  array: 'a list',
+  object: 'a mapping',
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'true or false',
+};
 
 /** Annotation contradictions and approval on destructive tools. */
 export function checkToolHints(ctx: RuleContext): void {
@@ -14,11 +21,24 @@ export function checkToolHints(ctx: RuleContext): void {
     if (!isRecord(tool)) continue;
     const annotations = isRecord(tool.annotations) ? tool.annotations : {};
     if (annotations.readOnlyHint === true && annotations.destructiveHint === true) {
-      ctx.report('hints-contradictory', ['tools', name, 'annotations', 'destructiveHint'], `tool "${name}" is marked both readOnlyHint: true and destructiveHint: true`, 'drop destructiveHint, or set readOnlyHint: false if the tool changes data');
+      ctx.report(
+        'hints-contradictory',
+        ['tools', name, 'annotations', 'destructiveHint'],
+        `tool "${name}" is marked both readOnlyHint: true and destructiveHint: true`,
+        'drop destructiveHint, or set readOnlyHint: false if the tool changes data',
+      );
     }
     if (tool.approval === 'none' && isEffectivelyDestructive(annotations)) {
-      const why = annotations.destructiveHint === true ? 'destructiveHint: true' : 'no readOnlyHint or destructiveHint: false, so MCP treats it as destructive';
-      ctx.report('approval-none-destructive', ['tools', name, 'approval'], `tool "${name}" is destructive (${why}) but runs without approval`, 'remove "approval: none", or mark the tool readOnlyHint: true or destructiveHint: false');
+      const why =
+        annotations.destructiveHint === true
+          ? 'destructiveHint: true'
+          : 'no readOnlyHint or destructiveHint: false, so MCP treats it as destructive';
+      ctx.report(
+        'approval-none-destructive',
+        ['tools', name, 'approval'],
+        `tool "${name}" is destructive (${why}) but runs without approval`,
+        'remove "approval: none", or mark the tool readOnlyHint: true or destructiveHint: false',
+      );
     }
   }
 }
@@ -36,7 +56,12 @@ export function checkToolSchemas(ctx: RuleContext): void {
       if (!isRecord(schema)) continue;
       const base = ['tools', name, part];
       if (part === 'input' && schema.type !== 'object') {
-        ctx.report('input-not-object', [...base, ...(schema.type === undefined ? [] : ['type'])], `tool "${name}" input must have type: object at its root, got ${schema.type === undefined ? 'no type' : describeValue(schema.type)}`, 'wrap the arguments in "type: object" with "properties"');
+        ctx.report(
+          'input-not-object',
+          [...base, ...(schema.type === undefined ? [] : ['type'])],
+          `tool "${name}" input must have type: object at its root, got ${schema.type === undefined ? 'no type' : describeValue(schema.type)}`,
+          'wrap the arguments in "type: object" with "properties"',
+        );
       }
       walkSchema(schema, (node, path) => {
         if ('$handle' in node) {
@@ -44,27 +69,62 @@ export function checkToolSchemas(ctx: RuleContext): void {
           if (typeof kind === 'string' && declared.includes(kind)) (part === 'input' ? consumed : issued).add(kind);
           else {
             const guess = typeof kind === 'string' ? suggestClosest(kind, declared) : undefined;
-            ctx.report('handle-undeclared', [...base, ...path, '$handle'], `$handle ${describeValue(kind)} names no kind declared under handles`, guess !== undefined ? `did you mean "${guess}"?` : `declare it under handles`);
+            ctx.report(
+              'handle-undeclared',
+              [...base, ...path, '$handle'],
+              `$handle ${describeValue(kind)} names no kind declared under handles`,
+              guess !== undefined ? `did you mean "${guess}"?` : `declare it under handles`,
+            );
           }
         }
         if ('$ref' in node) checkRef(ctx, schema, node.$ref, [...base, ...path, '$ref']);
         if (isRecord(node.properties) && Object.hasOwn(node.properties, '__proto__')) {
-          ctx.report('schema-invalid', [...base, ...path, 'properties', '__proto__'], 'property name "__proto__" cannot be used: JavaScript objects take it as their prototype, so a handler could never read it', 'rename the property', 'key');
+          ctx.report(
+            'schema-invalid',
+            [...base, ...path, 'properties', '__proto__'],
+            'property name "__proto__" cannot be used: JavaScript objects take it as their prototype, so a handler could never read it',
+            'rename the property',
+            'key',
+          );
         }
       });
       checkMetaSchema(ctx, schema, base);
     }
   }
   for (const kind of declared) {
-    if (!issued.has(kind)) ctx.report('handle-never-issued', ['handles', kind], `handle kind "${kind}" is never issued: no tool output contains $handle: ${kind}`, `add { $handle: ${kind} } to the output of the tool that creates it`, 'key');
-    if (!consumed.has(kind)) ctx.report('handle-never-consumed', ['handles', kind], `handle kind "${kind}" is never consumed: no tool input contains $handle: ${kind}`, `add { $handle: ${kind} } to the input of the tools that continue the workflow`, 'key');
+    if (!issued.has(kind))
+      ctx.report(
+        'handle-never-issued',
+        ['handles', kind],
+        `handle kind "${kind}" is never issued: no tool output contains $handle: ${kind}`,
+        `add { $handle: ${kind} } to the output of the tool that creates it`,
+        'key',
+      );
+    if (!consumed.has(kind))
+      ctx.report(
+        'handle-never-consumed',
+        ['handles', kind],
+        `handle kind "${kind}" is never consumed: no tool input contains $handle: ${kind}`,
+        `add { $handle: ${kind} } to the input of the tools that continue the workflow`,
+        'key',
+      );
   }
 }
 
-function checkRef(ctx: RuleContext, root: Record<string, unknown>, ref: unknown, path: readonly (string | number)[]): void {
+function checkRef(
+  ctx: RuleContext,
+  root: Record<string, unknown>,
+  ref: unknown,
+  path: readonly (string | number)[],
+): void {
   if (typeof ref !== 'string') return; // the meta-schema check reports the type
   if (!ref.startsWith('#')) {
-    ctx.report('ref-not-local', path, `$ref "${ref}" points outside this schema; mcp-gen never reads other files or the network`, 'move the definition under $defs and use "#/$defs/Name"');
+    ctx.report(
+      'ref-not-local',
+      path,
+      `$ref "${ref}" points outside this schema; mcp-gen never reads other files or the network`,
+      'move the definition under $defs and use "#/$defs/Name"',
+    );
     return;
   }
   if (ref === '#') return;
@@ -79,7 +139,12 @@ function checkRef(ctx: RuleContext, root: Record<string, unknown>, ref: unknown,
   if (resolvePointer(root, parsePointer(decodeURIComponent(ref))) === undefined) {
     const defs = isRecord(root.$defs) ? Object.keys(root.$defs) : [];
     const guess = suggestClosest(ref.replace(/^#\/\$defs\//, ''), defs);
-    ctx.report('ref-unresolved', path, `$ref "${ref}" points at nothing in this schema`, guess !== undefined ? `did you mean "#/$defs/${guess}"?` : 'define the target under $defs');
+    ctx.report(
+      'ref-unresolved',
+      path,
+      `$ref "${ref}" points at nothing in this schema`,
+      guess !== undefined ? `did you mean "#/$defs/${guess}"?` : 'define the target under $defs',
+    );
   }
 }
 
@@ -91,7 +156,12 @@ function checkMetaSchema(ctx: RuleContext, schema: Record<string, unknown>, base
   try {
     checked = validateSchema(lowered as object);
   } catch (error) {
-    ctx.report('schema-invalid', [...base, '$schema'], `schema cannot be checked: ${(error as Error).message}`, 'omit $schema; tool schemas use JSON Schema 2020-12');
+    ctx.report(
+      'schema-invalid',
+      [...base, '$schema'],
+      `schema cannot be checked: ${(error as Error).message}`,
+      'omit $schema; tool schemas use JSON Schema 2020-12',
+    );
     return;
   }
   if (checked.valid) return;
@@ -101,11 +171,19 @@ function checkMetaSchema(ctx: RuleContext, schema: Record<string, unknown>, base
     seen.add(error.instancePath);
     const path = parsePointer(error.instancePath);
     const keyword = path[path.length - 1] ?? 'schema';
-    const expected = error.keyword === 'type'
-      ? String(error.params.type).split(',').map((t) => typeWords[t] ?? t).join(' or ')
-      : error.keyword === 'enum'
-      ? `one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
-      : (error.message ?? 'valid').replace(/^must (be )?/, '');
-    ctx.report('schema-invalid', [...base, ...path], `invalid JSON Schema: "${keyword}" must be ${expected}, got ${describeValue(error.data)}`);
+    const expected =
+      error.keyword === 'type'
+        ? String(error.params.type)
+            .split(',')
+            .map((t) => typeWords[t] ?? t)
+            .join(' or ')
+        : error.keyword === 'enum'
+          ? `one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+          : (error.message ?? 'valid').replace(/^must (be )?/, '');
+    ctx.report(
+      'schema-invalid',
+      [...base, ...path],
+      `invalid JSON Schema: "${keyword}" must be ${expected}, got ${describeValue(error.data)}`,
+    );
   }
 }
