@@ -106,7 +106,8 @@ function parameters() {
     parts.push(`stdio: ${count(g.stdio.runs, 'round')} (+${g.stdio.discard}) of 6 spawns`);
   if (selected.includes('http'))
     parts.push(
-      `HTTP: ${CONNECTIONS} connections, ${g.http.warmupS} s warm-up per server, then ${count(g.http.slices, 'slice')} of ${g.http.durationS / g.http.slices} s per server`,
+      `HTTP: ${CONNECTIONS} connections, ${g.http.warmupS} s warm-up per server, then ` +
+        `${count(g.http.slices, 'slice')} of ${g.http.durationS / g.http.slices} s per server`,
     );
   return parts.join('; ');
 }
@@ -153,13 +154,19 @@ async function main() {
   const mcpGen = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
   const block = [
     values.quick
-      ? '**Smoke run (`--quick`): a handful of rounds on a busy machine, to check that the script works end to end. These numbers measure nothing; see "How the recorded numbers were taken" below.**'
+      ? '**Smoke run (`--quick`): a handful of rounds on a busy machine, to check that the script works ' +
+        'end to end. These numbers measure nothing; see "How the recorded numbers were taken" below.**'
       : '**Full run.**',
     '',
-    `Command: \`node scripts/bench.mjs${process.argv.slice(2).length > 0 ? ` ${process.argv.slice(2).join(' ')}` : ''}\`. Checkout ${checkout()}.`,
+    `Command: \`node ` +
+      `scripts/bench.mjs${process.argv.slice(2).length > 0 ? ` ${process.argv.slice(2).join(' ')}` : ''}\`. ` +
+      `Checkout ${checkout()}.`,
     `Parameters: ${parameters()}.`,
-    `Machine: ${os.availableParallelism()} CPUs (nproc), ${cpu}, ${os.platform()} ${os.release()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}. Load average (1 / 5 / 15 min): ${load(loadBefore)} before, ${load(loadAfter)} after.`,
-    `Versions: mcp-gen ${mcpGen}${peer === null ? '' : `, ${peer.name} ${peer.version}`}, ${versions.join(', ')}; peak RSS and CPU time from GNU time.`,
+    `Machine: ${os.availableParallelism()} CPUs (nproc), ${cpu}, ${os.platform()} ` +
+      `${os.release()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}. ` +
+      `Load average (1 / 5 / 15 min): ${load(loadBefore)} before, ${load(loadAfter)} after.`,
+    `Versions: mcp-gen ${mcpGen}${peer === null ? '' : `, ${peer.name} ${peer.version}`}, ` +
+      `${versions.join(', ')}; peak RSS and CPU time from GNU time.`,
     '',
     formatTable(rows),
   ].join('\n');
@@ -170,7 +177,8 @@ async function main() {
   console.log(block);
   if (values['no-write'] || values.only !== undefined) {
     log(
-      `docs/benchmarks.md left alone (${values['no-write'] ? '--no-write' : '--only runs a subset'}); raw samples in .bench/results.json`,
+      `docs/benchmarks.md left alone (${values['no-write'] ? '--no-write' : '--only runs a subset'}); ` +
+        'raw samples in .bench/results.json',
     );
   } else {
     writeBetweenMarkers(path.join(root, 'docs', 'benchmarks.md'), block);

@@ -66,7 +66,9 @@ export async function initProject(options: InitOptions, cwd: string, mcpGenVersi
   if (existing.length > 0 && !options.force) {
     return {
       ok: false,
-      error: `"${options.dir}" is not empty; use --force to add the project there (existing files are never overwritten)`,
+      error:
+        `"${options.dir}" is not empty; use --force to add the ` +
+        'project there (existing files are never overwritten)',
     };
   }
   const assets = loadInitAssets(options.example);

@@ -1,4 +1,6 @@
-/** What a pipeline run takes and gives: the stage list, its input and its result; `runPipeline` (pipeline.ts) runs it. */
+/**
+ * What a pipeline run takes and gives: the stage list, its input and its result; `runPipeline` (pipeline.ts) runs it.
+ */
 import type { ResolvedOptions } from './config/index.js';
 import type { Diagnostic } from './diagnostics/index.js';
 import type { GeneratedFile } from './emit/index.js';

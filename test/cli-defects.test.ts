@@ -20,7 +20,9 @@ describe('CLI edge cases', () => {
     expect(result).toEqual({
       code: 1,
       stdout: '',
-      stderr: `mcp-gen: error: cannot write "missing/deeper/x.md": the folder "${path.join(work, 'missing', 'deeper')}" does not exist\n`,
+      stderr:
+        'mcp-gen: error: cannot write "missing/deeper/x.md": the folder ' +
+        `"${path.join(work, 'missing', 'deeper')}" does not exist\n`,
     });
     expect(existsSync(path.join(work, 'missing'))).toBe(false);
   });
@@ -35,7 +37,9 @@ describe('CLI edge cases', () => {
       code: 1,
       stdout: '',
       stderr:
-        'tool.bin:1:5: error [manifest-not-text] manifest "tool.bin" is not a UTF-8 text file (a byte that is not UTF-8 at byte 4)\n  hint: pass the path of a YAML manifest saved as UTF-8 text\n1 error, 0 warnings\n',
+        'tool.bin:1:5: error [manifest-not-text] manifest "tool.bin" is not a UTF-8 text ' +
+        'file (a byte that is not UTF-8 at byte 4)\n  hint: pass the path of a YAML ' +
+        'manifest saved as UTF-8 text\n1 error, 0 warnings\n',
     });
   });
 
@@ -66,7 +70,10 @@ describe('CLI edge cases', () => {
     const manifest = path.join(work, 'mcp.yaml');
     writeFileSync(
       manifest,
-      `${readFileSync(manifest, 'utf8').trimEnd()}\n  pong:\n    title: Pong\n    description: Answer with ping, the other way round from ping.\n    annotations: { readOnlyHint: true, openWorldHint: false }\n    input: { type: object, additionalProperties: false }\n`,
+      `${readFileSync(manifest, 'utf8').trimEnd()}\n  pong:\n    title: Pong\n` +
+        '    description: Answer with ping, the other way round from ping.\n' +
+        '    annotations: { readOnlyHint: true, openWorldHint: false }\n' +
+        '    input: { type: object, additionalProperties: false }\n',
     );
     expect((await runIn(work, ['generate'])).code).toBe(0);
     expect((await runIn(work, ['generate', '--check'])).code).toBe(0);

@@ -63,7 +63,8 @@ describe('import openapi', () => {
       cwd: repoRoot,
     });
     expect(result.draft.flags[0]).toBe(
-      '54 tools, more than the 20 a model chooses among well; merge or drop operations (one tool per task, not per endpoint)',
+      '54 tools, more than the 20 a model chooses among well; merge ' +
+        'or drop operations (one tool per task, not per endpoint)',
     );
     expect(result.draft.flags).toContain(
       'tool "get_project": open input schema (an object that accepts any keys); name the properties the API needs',
@@ -82,14 +83,18 @@ describe('import openapi', () => {
     const remote = path.join(out, 'remote.yaml');
     writeFileSync(
       remote,
-      'openapi: 3.0.3\ninfo: { title: t, version: 1.0.0 }\npaths:\n  /a:\n    get:\n      operationId: getA\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: "https://example.com/schemas/a.json" }\n',
+      'openapi: 3.0.3\ninfo: { title: t, version: 1.0.0 }\npaths:\n  /a:\n    get:\n      operationId: getA\n' +
+        '      responses:\n        "200":\n          description: ok\n          content:\n' +
+        '            application/json:\n              schema: { $ref: "https://example.com/schemas/a.json" }\n',
     );
     const refused = await runIn(out, ['import', 'openapi', 'remote.yaml', '--out', 'remote-draft.yaml']);
     expect(refused).toEqual({
       code: 1,
       stdout: '',
       stderr:
-        'mcp-gen: error: remote.yaml: $ref "https://example.com/schemas/a.json" at /paths/~1a/get/responses/200/content/application~1json/schema/$ref points outside this file; remote references are refused (inline the schema or make the reference local, "#/...")\n',
+        'mcp-gen: error: remote.yaml: $ref "https://example.com/schemas/a.json" at ' +
+        '/paths/~1a/get/responses/200/content/application~1json/schema/$ref points outside this file; ' +
+        'remote references are refused (inline the schema or make the reference local, "#/...")\n',
     });
     writeFileSync(
       path.join(out, 'swagger.json'),

@@ -40,7 +40,8 @@ const questions = [
   'server name (desk): ',
   'start from (blank, demo, notes, calendar, files) [blank]: ',
   'transport (stdio, http, both) [stdio]: ',
-  '2025-11-25 hosts (serve: also answer desktop and IDE assistants on the v1 SDK; reject: 2026-07-28 clients only) [serve]: ',
+  '2025-11-25 hosts (serve: also answer desktop and IDE assistants ' +
+    'on the v1 SDK; reject: 2026-07-28 clients only) [serve]: ',
 ];
 const answers = ['\r', 'demo\r', 'stdio\r', 'serve\r'];
 
@@ -76,7 +77,9 @@ describe('mcp-gen init on a terminal', () => {
     ]);
     expect(code, text).toBe(0);
     expect(text).toContain(
-      'server name (desk): Team Desk\n  the name must start with a lowercase letter and hold only lowercase letters, digits and dashes (at most 64), got "Team Desk"; try "team-desk"\nserver name (desk): team-desk\n',
+      'server name (desk): Team Desk\n  the name must start with a lowercase ' +
+        'letter and hold only lowercase letters, digits and dashes (at most ' +
+        '64), got "Team Desk"; try "team-desk"\nserver name (desk): team-desk\n',
     );
     expect(text).toContain(
       '[blank]: shop\n  the starting point must be one of blank, demo, notes, calendar, files, got "shop"\nstart from',

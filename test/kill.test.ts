@@ -61,7 +61,10 @@ function cli(args: string[]) {
  */
 type KillPlan = { readonly afterStart: number } | { readonly afterWrite: number } | { readonly afterCommit: number };
 
-/** What one spawned run did: whether the kill landed, how long it ran, when it began to write and committed (-1: never seen). */
+/**
+ * What one spawned run did: whether the kill landed, how long it
+ * ran, when it began to write and committed (-1: never seen).
+ */
 interface RunTiming {
   readonly killed: boolean;
   readonly code: number | null;
@@ -145,7 +148,8 @@ describe('generate killed at random instants', () => {
       const next = random(seed);
       const outcomes = { killed: 0, old: 0, new: 0, staged: 0, midCommit: 0 };
       console.log(
-        `kill test: ${kills} kills, seed ${seed}; a whole run took ${Math.round(timing.elapsed)} ms, writing from ${Math.round(timing.writeStart)} ms, committed at ${Math.round(timing.commit)} ms`,
+        `kill test: ${kills} kills, seed ${seed}; a whole run took ${Math.round(timing.elapsed)} ms, ` +
+          `writing from ${Math.round(timing.writeStart)} ms, committed at ${Math.round(timing.commit)} ms`,
       );
       for (let i = 0; i < kills; i++) {
         resetToOld();

@@ -22,7 +22,7 @@ function validator() {
 }
 
 describe('server.json', () => {
-  it('is written from the registry key: exact pins, transport, the toolset digest; valid against the registry schema', async () => {
+  it('is written from the registry key: exact pins, transport, toolset digest; valid per registry schema', async () => {
     const model = (
       await runPipeline(
         { manifest: path.join(repoRoot, 'test', 'fixtures', 'import', 'registry', 'mcp.yaml'), cwd: repoRoot },

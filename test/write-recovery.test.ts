@@ -126,7 +126,7 @@ describe('recovery after a crash', () => {
     }
   });
 
-  it('a disk failure after the commit point is undone in-process, and a crash while undoing is undone by the next run', () => {
+  it('a disk failure after the commit point is undone in-process; a crash while undoing, by the next run', () => {
     for (const k of [0, 2, 7]) {
       seedOld();
       expect(() => applyActions(dir, actions, { failAt: same({ phase: 'apply', index: k }) })).toThrow(
@@ -154,7 +154,7 @@ describe('recovery after a crash', () => {
     }
   });
 
-  it('repairs the set-aside files of older writers at the root, under src/ and test/: a lost original comes back, every temporary file goes', () => {
+  it('repairs set-aside files of older writers (root, src/, test/): a lost original comes back, temporaries go', () => {
     rmSync(dir, { recursive: true, force: true });
     const put = (file: string, text: string) => {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -203,7 +203,8 @@ describe('recovery after a crash', () => {
 describe('generate after a crash', () => {
   const manifest = path.join(repoRoot, 'test', 'fixtures', 'valid', 'minimal', 'manifest.yaml');
   const pong =
-    '  pong:\n    description: Answer with ping, the other way round.\n    annotations: { readOnlyHint: true }\n    input: { type: object, additionalProperties: false }\n';
+    '  pong:\n    description: Answer with ping, the other way round.\n' +
+    '    annotations: { readOnlyHint: true }\n    input: { type: object, additionalProperties: false }\n';
 
   it('--check reports the interrupted run and exits 1; generate finishes it', async () => {
     rmSync(dir, { recursive: true, force: true });
@@ -223,11 +224,17 @@ describe('generate after a crash', () => {
     expect(check.code).toBe(1);
     expect(check.stdout).toBe('');
     expect(check.stderr).toMatch(
-      /^mcp\.yaml: an interrupted run left \d+ change\(s\) half-applied \(journal in \.mcp-gen-pending\/\); run "npx mcp-gen generate mcp\.yaml" to repair it\n/,
+      new RegExp(
+        String.raw`^mcp\.yaml: an interrupted run left \d+ change\(s\) half-applied ` +
+          String.raw`\(journal in \.mcp-gen-pending/\); run "npx mcp-gen generate mcp\.yaml" to repair it\n`,
+      ),
     );
     const dry = await runIn(dir, ['generate', '--dry-run']);
     expect(dry.stderr).toMatch(
-      /^mcp-gen: note: an interrupted run left \d+ change\(s\) half-applied \(journal in \.mcp-gen-pending\/\); generate repairs this first\n$/,
+      new RegExp(
+        String.raw`^mcp-gen: note: an interrupted run left \d+ change\(s\) half-applied ` +
+          String.raw`\(journal in \.mcp-gen-pending/\); generate repairs this first\n$`,
+      ),
     );
     expect(existsSync(path.join(dir, pendingFolder))).toBe(true);
     const repair = await runIn(dir, ['generate']);

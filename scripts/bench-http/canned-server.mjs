@@ -2,7 +2,8 @@
 // bytes (the generated server's own answer to the benchmark call, read from the file given as the
 // first argument). No MCP, no validation: what the machine and autocannon allow at all.
 //
-// Usage: node scripts/bench-http/canned-server.mjs <answer.json>  → prints "listening on http://127.0.0.1:<port>/mcp" on stderr
+// Usage: node scripts/bench-http/canned-server.mjs <answer.json>
+// → prints "listening on http://127.0.0.1:<port>/mcp" on stderr
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 

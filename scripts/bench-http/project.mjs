@@ -15,7 +15,8 @@ function run(command, args, timeoutMs) {
   const result = spawnSync(command, args, { cwd: repoRoot, encoding: 'utf8', timeout: timeoutMs });
   if (result.status !== 0) {
     throw new Error(
-      `${path.basename(command)} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout}${result.stderr}`,
+      `${path.basename(command)} ${args.join(' ')} failed ` +
+        `(${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout}${result.stderr}`,
     );
   }
 }

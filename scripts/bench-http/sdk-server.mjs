@@ -10,7 +10,8 @@
 // registers the tools: what a careful engineer writes, since createMcpHandler calls the factory for
 // every request. That is the fair baseline; the docs-style server is kept as a second one.
 //
-// Usage: node scripts/bench-http/sdk-server.mjs http [once]  → prints "listening on http://127.0.0.1:<port>/mcp" on stderr
+// Usage: node scripts/bench-http/sdk-server.mjs http [once]  →
+// prints "listening on http://127.0.0.1:<port>/mcp" on stderr
 //        node scripts/bench-http/sdk-server.mjs stdio [once] → newline-delimited JSON-RPC on stdin/stdout
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';

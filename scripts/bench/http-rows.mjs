@@ -39,7 +39,8 @@ export async function benchHttp({ scratch, durationS, slices, warmupS, random, l
       if (label === 'generated') writeFileSync(answerFile, answer);
     }
     log(
-      `${CONNECTIONS} connections: ${warmupS} s warm-up per server, then ${durationS} s per server in ${slices} slices...`,
+      `${CONNECTIONS} connections: ${warmupS} s warm-up per server, ` +
+        `then ${durationS} s per server in ${slices} slices...`,
     );
     points = await measureInterleaved(running, CONNECTIONS, {
       durationS,

@@ -18,7 +18,8 @@ export function syntheticManifest(count) {
       `  ${name}:`,
       `    title: Tool number ${i}`,
       `    description: Look up record ${i} by its key and return its fields, newest first.`,
-      `    annotations: { readOnlyHint: ${!issues && !consumes}, openWorldHint: false${issues || consumes ? ', destructiveHint: false' : ''} }`,
+      `    annotations: { readOnlyHint: ${!issues && !consumes}, openWorldHint: ` +
+        `false${issues || consumes ? ', destructiveHint: false' : ''} }`,
       '    input:',
       '      type: object',
       '      additionalProperties: false',

@@ -45,7 +45,8 @@ export function timeProcess(command, args, { cwd, env = process.env, scratch, ti
   const figures = (lines.at(-1) ?? '').split(' ').map(Number);
   if (figures.length !== 3 || figures.some((n) => !Number.isFinite(n))) {
     throw new Error(
-      `${command} ${args.join(' ')}: no report from ${TIME} (${lines.join(' | ')}); stderr:\n${result.stderr.slice(0, 2000)}`,
+      `${command} ${args.join(' ')}: no report from ${TIME} ` +
+        `(${lines.join(' | ')}); stderr:\n${result.stderr.slice(0, 2000)}`,
     );
   }
   const [user, system, rssKiB] = figures;
@@ -64,7 +65,8 @@ export function timeChecked(command, args, options, expected = 0) {
   const run = timeProcess(command, args, options);
   if (run.status !== expected) {
     throw new Error(
-      `${path.basename(command)} ${args.join(' ')} exited with ${run.status}, expected ${expected}:\n${run.stdout.slice(0, 2000)}${run.stderr.slice(0, 2000)}`,
+      `${path.basename(command)} ${args.join(' ')} exited with ${run.status}, ` +
+        `expected ${expected}:\n${run.stdout.slice(0, 2000)}${run.stderr.slice(0, 2000)}`,
     );
   }
   return run;

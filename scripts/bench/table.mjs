@@ -64,17 +64,22 @@ export function formatRow(row) {
     row.target?.max !== undefined
       ? verdict(row.target, summarize(row.ours).median, medianInterval(row.ours), row.target.max)
       : verdict(row.target, p.ratio, p.ratioInterval, row.target?.ratioMax ?? row.target?.ratioMin);
-  return `| ${row.figure} | ${ours} | ${row.baseline.label} | ${cell(row.baseline.samples, row.unit)} | ${ratio} | ${diff} | ${targetText(row.target, row.unit)} | ${result} |`;
+  return (
+    `| ${row.figure} | ${ours} | ${row.baseline.label} | ${cell(row.baseline.samples, row.unit)} ` +
+    `| ${ratio} | ${diff} | ${targetText(row.target, row.unit)} | ${result} |`
+  );
 }
 
 /** The whole table: a header, one line per row, and a note when some row had too few pairs for a 95% interval. */
 export function formatTable(rows) {
   const few = rows.some((row) => row.baseline !== undefined && row.ours.length < MIN_PAIRS);
+  const note = `† Fewer than ${MIN_PAIRS} pairs: the bracket is the range of the pairs, not a 95% interval.`;
   return [
-    '| figure | mcp-gen: median (IQR) | compared with | its median (IQR) | ratio, paired [95% CI] | difference, paired [95% CI] | target | result |',
+    '| figure | mcp-gen: median (IQR) | compared with | its median (IQR) | ' +
+      'ratio, paired [95% CI] | difference, paired [95% CI] | target | result |',
     '|---|---:|---|---:|---:|---:|---|---|',
     ...rows.map(formatRow),
-    ...(few ? ['', `† Fewer than ${MIN_PAIRS} pairs: the bracket is the range of the pairs, not a 95% interval.`] : []),
+    ...(few ? ['', note] : []),
   ].join('\n');
 }
 

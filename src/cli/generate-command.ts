@@ -80,19 +80,23 @@ export async function runGenerate(flags: GenerateFlags, io: CliIo, paint: Paint)
     }
     if (report.changes.length > 0) {
       io.stderr(
-        `${report.changes.map(describe).join('\n')}\n${options.manifest}: ${report.changes.length} file(s) out of date; run "${options.regenerateCommand}"\n`,
+        `${report.changes.map(describe).join('\n')}\n${options.manifest}: ` +
+          `${report.changes.length} file(s) out of date; run "${options.regenerateCommand}"\n`,
       );
     }
     if (orphans > 0)
       io.stderr(
-        `${options.manifest}: ${orphans} orphaned handler file(s); delete them or add renamedFrom to the entries that replace them\n`,
+        `${options.manifest}: ${orphans} orphaned handler file(s); delete ` +
+          'them or add renamedFrom to the entries that replace them\n',
       );
     return result.ok && orphans === 0 ? 0 : 1;
   }
   for (const change of report.changes) io.stdout(`${describe(change)}\n`);
   const count = (kind: WriteAction['kind']) => report.actions.filter((a) => a.kind === kind).length;
   io.stdout(
-    `${options.manifest}: ${count('create')} created, ${count('update')} updated, ${count('move')} renamed, ${count('remove')} removed, ${count('unchanged') + count('keep')} unchanged${orphans > 0 ? `; ${orphans} orphaned handler file(s) kept` : ''}\n`,
+    `${options.manifest}: ${count('create')} created, ${count('update')} updated, ` +
+      `${count('move')} renamed, ${count('remove')} removed, ${count('unchanged') + count('keep')} ` +
+      `unchanged${orphans > 0 ? `; ${orphans} orphaned handler file(s) kept` : ''}\n`,
   );
   return result.ok ? 0 : 1;
 }
@@ -110,7 +114,8 @@ export async function runGenerateWatch(flags: GenerateFlags, io: CliIo, paint: P
       const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
       const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
       const changed = result.report?.changes.length ?? 0;
-      if (result.diagnostics.length > 0) io.stderr(formatReport(result.diagnostics, paint)); // warnings too: a count alone says nothing
+      // Warnings too: a count alone says nothing.
+      if (result.diagnostics.length > 0) io.stderr(formatReport(result.diagnostics, paint));
       summary =
         errors > 0 ? `${errors} error(s), nothing written` : `${changed} file(s) changed, ${warnings} warning(s)`;
     } catch (error) {

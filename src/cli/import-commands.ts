@@ -77,7 +77,8 @@ export async function runVerify(
   }
   const lines = result.drift.map((d) => `  ${d.message}`).join('\n');
   io.stdout(
-    `${paint.red('DRIFT')}: ${result.drift.length} difference${result.drift.length === 1 ? '' : 's'} between the server and ${manifest}\n${lines}\n  ${digests}\n`,
+    `${paint.red('DRIFT')}: ${result.drift.length} difference${result.drift.length === 1 ? '' : 's'} ` +
+      `between the server and ${manifest}\n${lines}\n  ${digests}\n`,
   );
   return 1;
 }
@@ -96,11 +97,13 @@ async function report(run: () => Promise<ImportResult>, flags: DraftFlags, io: C
     plural(Object.keys((data[key] as object | undefined) ?? {}).length, noun);
   const todos = plural(result.text.split('\n').filter((line) => /^\s*# TODO\b/.test(line)).length, 'TODO');
   io.stdout(
-    `wrote ${flags.out}: ${count('tools', 'tool')}, ${count('resources', 'resource')}, ${count('prompts', 'prompt')}, ${todos} to review\n`,
+    `wrote ${flags.out}: ${count('tools', 'tool')}, ${count('resources', 'resource')}, ` +
+      `${count('prompts', 'prompt')}, ${todos} to review\n`,
   );
   if (result.draft.flags.length > 0)
     io.stdout(`a reviewer must decide:\n${result.draft.flags.map((f) => `  - ${f}`).join('\n')}\n`);
-  // The design review of the draft, as `mcp-gen check` prints it; a failing gate is the review's verdict, not an import failure.
+  // The design review of the draft, as `mcp-gen check` prints it;
+  // a failing gate is the review's verdict, not an import failure.
   if (result.compiled?.model === null) {
     io.stderr(formatReport(result.compiled.diagnostics, paint));
     return 1;

@@ -112,7 +112,8 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
         if (options.watch && (options.check || options.dryRun)) {
           // --check and --dry-run write nothing and end; watching would wait forever for nothing.
           io.stderr(
-            `mcp-gen: error: --watch cannot be combined with ${options.check ? '--check' : '--dry-run'}; run them separately\n`,
+            'mcp-gen: error: --watch cannot be combined with ' +
+              `${options.check ? '--check' : '--dry-run'}; run them separately\n`,
           );
           exitCode = 1;
           return;
@@ -149,7 +150,8 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .option('--transport <transport>', 'stdio, http or both')
     .option(
       '--legacy <mode>',
-      'serve (default): also answer 2025-11-25 hosts such as desktop and IDE assistants; reject: 2026-07-28 clients only',
+      'serve (default): also answer 2025-11-25 hosts such as ' +
+        'desktop and IDE assistants; reject: 2026-07-28 clients only',
     )
     .option('--yes', 'ask nothing; take the defaults', false)
     .option('--force', 'add the project to a non-empty folder (existing files are never overwritten)', false)
@@ -246,7 +248,8 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
   program
     .command('verify')
     .description(
-      'compare a running server with its manifest: versions, capabilities, tools and the toolset digest; exit 1 on drift',
+      'compare a running server with its manifest: versions, ' +
+        'capabilities, tools and the toolset digest; exit 1 on drift',
     )
     .usage('[options] <url> | [options] -- <command> [args...]')
     .argument('<target...>', "the server's Streamable HTTP URL, or (after --) the command that starts it over stdio")
@@ -263,7 +266,8 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
     io.stderr(
-      `mcp-gen: internal error: ${(error as Error).stack ?? String(error)}\nThis is a bug in mcp-gen; please report it with the manifest that triggers it.\n`,
+      `mcp-gen: internal error: ${(error as Error).stack ?? String(error)}\n` +
+        'This is a bug in mcp-gen; please report it with the manifest that triggers it.\n',
     );
     return 2;
   }

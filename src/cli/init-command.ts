@@ -24,7 +24,10 @@ const legacyModes = ['serve', 'reject'] as const;
 /** Why a server name is refused, or null; `subject` names it as the flag or as the prompt's answer. */
 function nameProblem(name: string, subject: string): string | null {
   if (/^[a-z][a-z0-9-]*$/.test(name) && name.length <= 64) return null;
-  return `${subject} must start with a lowercase letter and hold only lowercase letters, digits and dashes (at most 64), got "${name}"; try "${serverNameFor(name)}"`;
+  return (
+    `${subject} must start with a lowercase letter and hold only lowercase letters, ` +
+    `digits and dashes (at most 64), got "${name}"; try "${serverNameFor(name)}"`
+  );
 }
 
 function choiceProblem(value: string, choices: readonly string[], subject: string): string | null {
@@ -71,7 +74,9 @@ function questionsFor(flags: InitFlags, cwd: string): Question[] {
       ? [
           {
             key: 'legacy',
-            prompt: `${legacyProtocolVersion} hosts (serve: also answer desktop and IDE assistants on the v1 SDK; reject: ${protocolVersion} clients only) [serve]: `,
+            prompt:
+              `${legacyProtocolVersion} hosts (serve: also answer desktop and IDE ` +
+              `assistants on the v1 SDK; reject: ${protocolVersion} clients only) [serve]: `,
             fallback: 'serve',
             check: (a: string) => choiceProblem(a, legacyModes, 'the answer'),
           },
@@ -138,9 +143,11 @@ export async function runInit(given: InitFlags, io: CliIo, paint: Paint, interac
   const packed =
     result.packed === null
       ? ''
-      : `mcp-gen ${packageVersion()} comes from no registry (${result.packed.from}): packed into ${result.packed.file}, which package.json installs\n`;
+      : `mcp-gen ${packageVersion()} comes from no registry (${result.packed.from}): ` +
+        `packed into ${result.packed.file}, which package.json installs\n`;
   io.stdout(
-    `created ${created} files${kept > 0 ? `, kept ${kept} existing` : ''} from "${example}"\n${packed}\nnext:\n${result.next.map((c) => `  ${c}`).join('\n')}\n`,
+    `created ${created} files${kept > 0 ? `, kept ${kept} existing` : ''} from ` +
+      `"${example}"\n${packed}\nnext:\n${result.next.map((c) => `  ${c}`).join('\n')}\n`,
   );
   return result.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
 }

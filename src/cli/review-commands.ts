@@ -40,7 +40,10 @@ export function printCheck(result: CheckResult, manifest: string, strict: boolea
     const lines = result.review.gate.map((g) => {
       const status =
         g.status === 'FAIL' ? paint.red(g.status) : g.status === 'WARN' ? paint.yellow(g.status) : g.status;
-      return `  ${status.padEnd(g.status.length + (4 - g.status.length))}  ${g.id.padEnd(3)} ${g.title}${g.status === 'PASS' ? '' : `: ${g.reason}`}`;
+      return (
+        `  ${status.padEnd(g.status.length + (4 - g.status.length))}  ` +
+        `${g.id.padEnd(3)} ${g.title}${g.status === 'PASS' ? '' : `: ${g.reason}`}`
+      );
     });
     io.stdout(
       `gate ${result.review.failed ? 'FAIL' : 'PASS'} for ${manifest} (${counts})\n${lines.join('\n')}\ntools/list costs about ${result.review.cost.tokens} tokens\n`,
@@ -99,7 +102,8 @@ export async function runReport(
   }
   const shown = path.relative(io.cwd, target).split(path.sep).join('/');
   io.stdout(
-    `${shown}: ${report.changes.length === 0 ? 'unchanged' : 'written'} (gate ${result.review?.failed === true ? 'FAIL' : 'PASS'})\n`,
+    `${shown}: ${report.changes.length === 0 ? 'unchanged' : 'written'} ` +
+      `(gate ${result.review?.failed === true ? 'FAIL' : 'PASS'})\n`,
   );
   return 0;
 }

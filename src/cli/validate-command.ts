@@ -24,9 +24,8 @@ export async function runValidate(options: ValidateOptions, io: CliIo, paint: Pa
   if (result.diagnostics.length > 0) {
     io.stderr(formatReport(result.diagnostics, paint));
   }
+  const warnings = result.diagnostics.length;
   if (!failed)
-    io.stdout(
-      `${result.file}: valid${result.diagnostics.length > 0 ? ` (${result.diagnostics.length} warning${result.diagnostics.length === 1 ? '' : 's'})` : ''}\n`,
-    );
+    io.stdout(`${result.file}: valid${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}\n`);
   return failed ? 1 : 0;
 }

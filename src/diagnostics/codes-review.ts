@@ -6,36 +6,50 @@ export const reviewCodes = {
   'design-rejected-feature': {
     severity: 'error',
     title: 'Feature the design gate rejects',
-    cause: `The manifest asks for a handshake-era or deprecated mechanism: protocol sessions, GET streams or resumption (hard reject R1), or Roots, Sampling or Logging (hard reject R3). Generated servers are stateless ${protocolVersion} servers and offer none of them.`,
+    cause:
+      'The manifest asks for a handshake-era or deprecated mechanism: protocol sessions, GET ' +
+      'streams or resumption (hard reject R1), or Roots, Sampling or Logging (hard reject ' +
+      `R3). Generated servers are stateless ${protocolVersion} servers and offer none of them.`,
     fix: 'Carry state in `handles`, ask the user through approval (multi round-trip results), and log to stderr.',
   },
   'lint-mutating-verb': {
     severity: 'error',
     title: 'Tool name says it changes data, hints say it does not',
     cause:
-      'The tool name starts with a mutating verb (`delete_`, `remove_`, `drop_`, `send_`, `publish_`, `pay_`, `update_`, ...) but the tool is not marked `destructiveHint: true`, so hosts will not ask before calling it.',
-    fix: 'Set `annotations.destructiveHint: true` (approval then defaults to `confirm`), or rename the tool if it only reads.',
+      'The tool name starts with a mutating verb (`delete_`, `remove_`, `drop_`, ' +
+      '`send_`, `publish_`, `pay_`, `update_`, ...) but the tool is not marked ' +
+      '`destructiveHint: true`, so hosts will not ask before calling it.',
+    fix:
+      'Set `annotations.destructiveHint: true` (approval then ' +
+      'defaults to `confirm`), or rename the tool if it only reads.',
   },
   'lint-mutating-without-scopes': {
     severity: 'error',
     title: 'Tool that changes data requires no scope',
     cause:
-      'Authorization is on, but a tool that is not read-only lists no `scopes`, so every authenticated caller may use it.',
+      'Authorization is on, but a tool that is not read-only lists ' +
+      'no `scopes`, so every authenticated caller may use it.',
     fix: "Add the scopes a caller must hold under the tool's `scopes`.",
   },
   'lint-external-write-without-approval': {
     severity: 'error',
     title: 'Tool acts on the outside world without approval',
     cause:
-      "A tool that is not read-only and may reach an open world (`openWorldHint` not false; MCP's default is true) runs without `approval: confirm`.",
+      'A tool that is not read-only and may reach an open world (`openWorldHint` ' +
+      "not false; MCP's default is true) runs without `approval: confirm`.",
     fix: "Set `openWorldHint: false` if the tool only touches this server's own data, or `approval: confirm`.",
   },
   'lint-retry-unsafe': {
     severity: 'warning',
     title: 'Mutating tool unsafe to retry',
     cause:
-      'A tool that is neither read-only nor `idempotentHint: true` has no `idempotency: key`: a client that times out and retries it may run it twice (send twice, charge twice). Its retry class in DESIGN.md is `unsafe`.',
-    fix: 'Add `idempotency: key`: the tool gets a required `idempotencyKey` argument and a retry with the same key and arguments returns the stored result. Or set `idempotentHint: true` if a repeat truly has no further effect.',
+      'A tool that is neither read-only nor `idempotentHint: true` has no ' +
+      '`idempotency: key`: a client that times out and retries it may run it ' +
+      'twice (send twice, charge twice). Its retry class in DESIGN.md is `unsafe`.',
+    fix:
+      'Add `idempotency: key`: the tool gets a required `idempotencyKey` argument ' +
+      'and a retry with the same key and arguments returns the stored result. Or ' +
+      'set `idempotentHint: true` if a repeat truly has no further effect.',
   },
   'lint-missing-title': {
     severity: 'warning',
@@ -54,7 +68,8 @@ export const reviewCodes = {
     severity: 'warning',
     title: 'Tool hints left to defaults',
     cause:
-      "A tool does not state all four hints (`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`); MCP's defaults are the most pessimistic ones.",
+      'A tool does not state all four hints (`readOnlyHint`, `destructiveHint`, ' +
+      "`idempotentHint`, `openWorldHint`); MCP's defaults are the most pessimistic ones.",
     fix: 'State every hint explicitly (`destructiveHint` and `idempotentHint` may be omitted for read-only tools).',
   },
   'lint-open-schema': {
@@ -68,7 +83,8 @@ export const reviewCodes = {
     severity: 'warning',
     title: 'Unbounded string argument',
     cause:
-      'A string argument has neither `maxLength` nor `enum`/`const`, so any amount of untrusted text reaches the handler.',
+      'A string argument has neither `maxLength` nor `enum`/`const`, ' +
+      'so any amount of untrusted text reaches the handler.',
     fix: 'Add `maxLength` (or an `enum`).',
   },
   'lint-unbounded-array': {
@@ -87,7 +103,8 @@ export const reviewCodes = {
     severity: 'warning',
     title: 'Description missing or too short to choose by',
     cause:
-      'A tool, resource or prompt has no description, or one shorter than a useful sentence (under 20 characters or 4 words); models pick tools by their descriptions.',
+      'A tool, resource or prompt has no description, or one shorter than a useful ' +
+      'sentence (under 20 characters or 4 words); models pick tools by their descriptions.',
     fix: 'Say what it does, what it returns and when to use it, in a sentence or two.',
   },
   'lint-description-duplicate': {
@@ -100,21 +117,29 @@ export const reviewCodes = {
     severity: 'error',
     title: 'Text for the model hides, reorders or gives instructions',
     cause:
-      'A title, description or instruction that hosts pass to the model (server, tools and their schemas, resources, prompts and their arguments) contains a bidirectional override or isolate control (U+202A-U+202E, U+2066-U+2069), a zero-width character (U+200B-U+200D, U+2060, U+FEFF), or a phrase aimed at the model such as "ignore previous instructions". A reviewer sees one text and the model reads another: the pattern of tool poisoning.',
-    fix: 'Write plain text that describes what the item does; remove the invisible or direction characters and any instruction addressed to the model.',
+      'A title, description or instruction that hosts pass to the model (server, tools and their ' +
+      'schemas, resources, prompts and their arguments) contains a bidirectional override or ' +
+      'isolate control (U+202A-U+202E, U+2066-U+2069), a zero-width character (U+200B-U+200D, ' +
+      'U+2060, U+FEFF), or a phrase aimed at the model such as "ignore previous instructions". A ' +
+      'reviewer sees one text and the model reads another: the pattern of tool poisoning.',
+    fix:
+      'Write plain text that describes what the item does; remove the invisible ' +
+      'or direction characters and any instruction addressed to the model.',
   },
   'lint-too-many-tools': {
     severity: 'warning',
     title: 'More tools than the configured limit',
     cause:
-      'The server declares more tools than `lint.maxTools` (default 20); every tool costs context tokens on every `tools/list`.',
+      'The server declares more tools than `lint.maxTools` (default ' +
+      '20); every tool costs context tokens on every `tools/list`.',
     fix: 'Merge or split tools across servers, or raise `lint.maxTools` on purpose.',
   },
   'lint-no-instructions': {
     severity: 'warning',
     title: 'No server instructions',
     cause:
-      '`server.instructions` is missing, so `server/discover` gives the model no guidance on how to use the tools together.',
+      '`server.instructions` is missing, so `server/discover` gives ' +
+      'the model no guidance on how to use the tools together.',
     fix: 'Add one or two sentences of `instructions` (mention the approval step if there are destructive tools).',
   },
   'lint-cache-disabled': {
@@ -127,7 +152,8 @@ export const reviewCodes = {
     severity: 'warning',
     title: 'Secret-looking value mirrored into an HTTP header',
     cause:
-      'A property with a secret-looking name (token, password, secret, key, credential, cookie, session) carries `x-mcp-header`, so it would travel in an `Mcp-Param-*` header that proxies log.',
+      'A property with a secret-looking name (token, password, secret, key, credential, cookie, ' +
+      'session) carries `x-mcp-header`, so it would travel in an `Mcp-Param-*` header that proxies log.',
     fix: 'Remove `x-mcp-header` from that property.',
   },
   'lint-http-no-browser-origins': {
@@ -139,14 +165,22 @@ export const reviewCodes = {
   'lint-legacy-adapter': {
     severity: 'info',
     title: 'Legacy clients served through an isolated adapter',
-    cause: `\`protocol.legacy: serve\` answers ${legacyProtocolVersion} clients (desktop and IDE hosts on the v1 SDK, MCP Inspector) through a labeled legacy adapter: \`initialize\`, \`Mcp-Session-Id\` sessions, GET streams, DELETE, \`logging/setLevel\` and server-to-client \`elicitation/create\` requests exist only there; the modern path never uses them.`,
-    fix: 'Nothing to fix; set `legacy: reject` once no such clients remain. Behind a load balancer, route legacy sessions stickily by `Mcp-Session-Id`.',
+    cause:
+      `\`protocol.legacy: serve\` answers ${legacyProtocolVersion} clients (desktop and IDE hosts ` +
+      `on the v1 SDK, MCP Inspector) through a labeled legacy adapter: \`initialize\`, ` +
+      `\`Mcp-Session-Id\` sessions, GET streams, DELETE, \`logging/setLevel\` and server-to-client ` +
+      `\`elicitation/create\` requests exist only there; the modern path never uses them.`,
+    fix:
+      'Nothing to fix; set `legacy: reject` once no such clients remain. Behind ' +
+      'a load balancer, route legacy sessions stickily by `Mcp-Session-Id`.',
   },
   'breaking-tool-removed': {
     severity: 'error',
     title: 'Tool removed',
     cause: 'A tool of the baseline is gone (or renamed without `renamedFrom`); clients calling it will fail.',
-    fix: 'Keep the tool, or release this as a breaking change; for a rename, add `renamedFrom` so the handler moves with it.',
+    fix:
+      'Keep the tool, or release this as a breaking change; for ' +
+      'a rename, add `renamedFrom` so the handler moves with it.',
   },
   'breaking-tool-renamed': {
     severity: 'error',
@@ -170,7 +204,8 @@ export const reviewCodes = {
     severity: 'error',
     title: 'Argument removed from a closed input',
     cause:
-      'An argument was removed from an input with `additionalProperties: false`, so callers still sending it are rejected.',
+      'An argument was removed from an input with `additionalProperties: ' +
+      'false`, so callers still sending it are rejected.',
     fix: 'Keep accepting (and ignoring) the argument for a release.',
   },
   'breaking-output-removed': {
@@ -183,7 +218,9 @@ export const reviewCodes = {
     severity: 'error',
     title: 'Hint made more permissive',
     cause:
-      "A tool's hints now promise less safety (read-only became writing, non-destructive became destructive, idempotent became not, closed world became open); hosts that trusted the old hints may now act without asking.",
+      "A tool's hints now promise less safety (read-only became writing, " +
+      'non-destructive became destructive, idempotent became not, closed world ' +
+      'became open); hosts that trusted the old hints may now act without asking.',
     fix: 'Review the change with whoever configured hosts to trust this tool.',
   },
   'breaking-approval-removed': {
@@ -202,7 +239,8 @@ export const reviewCodes = {
     severity: 'error',
     title: 'Baseline manifest cannot be read',
     cause:
-      '`--baseline` names neither a readable file nor a git revision holding the manifest, or the baseline manifest has errors.',
+      '`--baseline` names neither a readable file nor a git revision ' +
+      'holding the manifest, or the baseline manifest has errors.',
     fix: 'Pass a manifest file or a git ref (e.g. `origin/main`) under which the manifest exists at the same path.',
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -109,7 +109,8 @@ const manifestCodes = {
     severity: 'error',
     title: 'Registry entry needs a short description',
     cause:
-      'With a `registry` key, `server.json` takes `server.description`, and the MCP registry accepts 1 to 100 characters.',
+      'With a `registry` key, `server.json` takes `server.description`, ' +
+      'and the MCP registry accepts 1 to 100 characters.',
     fix: 'Write a `server.description` of at most 100 characters (the longer text can go to `server.instructions`).',
   },
   'server-version-format': {
@@ -154,7 +155,8 @@ const manifestCodes = {
     severity: 'error',
     title: 'Non-loopback HTTP host without authorization',
     cause:
-      '`transports.http.host` is reachable from other machines but `auth.type` is `none`, so anyone on the network could call every tool.',
+      '`transports.http.host` is reachable from other machines but ' +
+      '`auth.type` is `none`, so anyone on the network could call every tool.',
     fix: 'Bind to `127.0.0.1`, or set `auth.type` to `bearer` or `oauth`.',
   },
   'origin-malformed': {
@@ -210,14 +212,17 @@ const manifestCodes = {
     severity: 'error',
     title: 'Example does not match its tool or prompt',
     cause:
-      'An `examples` entry gives a tool `input` or `output` that its schema rejects, both an `output` and an `error`, or prompt arguments the prompt does not declare. The contract tests would make a call that cannot succeed as written.',
+      'An `examples` entry gives a tool `input` or `output` that its schema rejects, ' +
+      'both an `output` and an `error`, or prompt arguments the prompt does not ' +
+      'declare. The contract tests would make a call that cannot succeed as written.',
     fix: 'Correct the example (the message names each mismatch and where), or the schema if the example is right.',
   },
   'schema-invalid': {
     severity: 'error',
     title: 'Invalid JSON Schema',
     cause:
-      'A tool `input` or `output` is not valid JSON Schema 2020-12 (a misspelled type, a negative bound, a non-list `required`).',
+      'A tool `input` or `output` is not valid JSON Schema 2020-12 ' +
+      '(a misspelled type, a negative bound, a non-list `required`).',
     fix: 'Correct the keyword named in the message.',
   },
   'ref-not-local': {
@@ -278,7 +283,8 @@ const manifestCodes = {
     severity: 'error',
     title: 'Completions for a variable the template does not have',
     cause:
-      'A resource lists `completions` for a name that is not a `{variable}` of its `uriTemplate` (or the resource has a fixed `uri`), so they could never be offered.',
+      'A resource lists `completions` for a name that is not a `{variable}` of its ' +
+      '`uriTemplate` (or the resource has a fixed `uri`), so they could never be offered.',
     fix: 'Use the variable names of the `uriTemplate`, or remove the entry.',
   },
   'prompt-placeholder-unknown': {

@@ -44,7 +44,10 @@ export function formatSummary(diagnostics: readonly Diagnostic[]): string {
   const count = (severity: Diagnostic['severity']) => diagnostics.filter((d) => d.severity === severity).length;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const notes = count('info');
-  return `${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}${notes > 0 ? `, ${plural(notes, 'note')}` : ''}`;
+  return (
+    `${plural(count('error'), 'error')}, ` +
+    `${plural(count('warning'), 'warning')}${notes > 0 ? `, ${plural(notes, 'note')}` : ''}`
+  );
 }
 
 /** All diagnostics followed by the summary line; the exact text golden files pin. */

@@ -55,7 +55,9 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
     });
   notes.push({
     path: [],
-    text: "TODO auth: the spec's security schemes describe how handlers call the API, not who may call this server; declare auth if callers must sign in.",
+    text:
+      "TODO auth: the spec's security schemes describe how handlers call the " +
+      'API, not who may call this server; declare auth if callers must sign in.',
   });
   if (!isSemver(version))
     notes.push({
@@ -79,17 +81,23 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
       const at = ['tools', name];
       notes.push({
         path: at,
-        text: `${method.toUpperCase()} ${route}${operation.operationId === undefined ? ' (no operationId; named from the method and path)' : ''}`,
+        text:
+          `${method.toUpperCase()} ${route}` +
+          (operation.operationId === undefined ? ' (no operationId; named from the method and path)' : ''),
       });
       if (method === 'post')
         notes.push({
           path: [...at, 'annotations'],
-          text: 'TODO hints: a POST may also overwrite or delete; set destructiveHint: true (approval then defaults to confirm) if it does',
+          text:
+            'TODO hints: a POST may also overwrite or delete; set ' +
+            'destructiveHint: true (approval then defaults to confirm) if it does',
         });
       if (method === 'put' || method === 'patch')
         notes.push({
           path: [...at, 'annotations'],
-          text: `TODO hints: ${method.toUpperCase()} changes what exists, so it is destructive and confirmed by default; set destructiveHint: false if nothing is lost`,
+          text:
+            `TODO hints: ${method.toUpperCase()} changes what exists, so it is destructive ` +
+            'and confirmed by default; set destructiveHint: false if nothing is lost',
         });
       const described = String(tool.description);
       if (described.length < weakDescription)
@@ -111,7 +119,9 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
         flags.push(`tool "${name}": a recursive schema was cut to an open schema {}`);
         notes.push({
           path: [...at, 'input'],
-          text: "TODO schema: a recursive part of the spec's schema became {} (any value); describe the depth a model needs",
+          text:
+            "TODO schema: a recursive part of the spec's schema " +
+            'became {} (any value); describe the depth a model needs',
         });
       }
     }
@@ -119,7 +129,8 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
   const count = Object.keys(tools).length;
   if (count > manifestDefaults.maxTools)
     flags.unshift(
-      `${count} tools, more than the ${manifestDefaults.maxTools} a model chooses among well; merge or drop operations (one tool per task, not per endpoint)`,
+      `${count} tools, more than the ${manifestDefaults.maxTools} a model chooses ` +
+        'among well; merge or drop operations (one tool per task, not per endpoint)',
     );
   return { data: { mcpGen: 1, server, tools }, notes, flags };
 }
@@ -194,7 +205,10 @@ function inputSchema(item: Raw, operation: Raw, findings: SchemaFindings): Recor
   };
 }
 
-/** The 2xx response's JSON schema; an answer that is not an object is wrapped as `{ result }` (structuredContent is an object). */
+/**
+ * The 2xx response's JSON schema; an answer that is not an object
+ * is wrapped as `{ result }` (structuredContent is an object).
+ */
 function outputSchema(operation: Raw, findings: SchemaFindings): Record<string, unknown> | null {
   const responses = isRecord(operation.responses) ? operation.responses : {};
   const code = Object.keys(responses)

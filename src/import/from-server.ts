@@ -13,7 +13,10 @@ const mimeTypePattern = /^[a-z0-9.+-]+\/[a-zA-Z0-9.+-]+$/;
 const notKept =
   'is not a name the manifest accepts (1 to 128 characters of A-Z a-z 0-9 _ - .), or clashes with an earlier one';
 
-/** How the server was reached: a description for the header, the transport, and the names (never values) of headers sent. */
+/**
+ * How the server was reached: a description for the header,
+ * the transport, and the names (never values) of headers sent.
+ */
 export interface DraftSource {
   readonly description: string;
   readonly transport: 'stdio' | 'http';
@@ -40,25 +43,31 @@ export function draftFromServer(live: LiveServer, source: DraftSource): Draft {
 
   note(
     [],
-    `Draft imported by mcp-gen from a running MCP server (protocol ${live.protocolVersion}, ${live.era} era): ${quote(source.description)}`,
+    'Draft imported by mcp-gen from a running MCP server (protocol ' +
+      `${live.protocolVersion}, ${live.era} era): ${quote(source.description)}`,
   );
   note([], 'Review every TODO, then run "mcp-gen check" and "mcp-gen generate".');
   note(
     [],
     source.transport === 'http'
-      ? 'TODO transports: the server was read over Streamable HTTP, so the draft serves HTTP on 127.0.0.1; the wire does not say whether hosts also start it as a process (add transports.stdio: {}).'
-      : 'TODO transports: the server was read over stdio, the default; the wire does not say whether it is also offered over HTTP (add transports.http).',
+      ? 'TODO transports: the server was read over Streamable HTTP, so the draft serves HTTP on 127.0.0.1; ' +
+          'the wire does not say whether hosts also start it as a process (add transports.stdio: {}).'
+      : 'TODO transports: the server was read over stdio, the default; the wire ' +
+          'does not say whether it is also offered over HTTP (add transports.http).',
   );
   const authorization = source.headerNames.filter((h) => h.toLowerCase() === 'authorization').length > 0;
   note(
     [],
     authorization
-      ? 'TODO auth: the server was read with an Authorization header, so callers sign in; declare auth (bearer or oauth) and auth.scopes, which the wire does not show.'
-      : 'TODO auth: the wire does not say who may call the server or with which scopes; add auth (bearer or oauth) and auth.scopes if callers must sign in.',
+      ? 'TODO auth: the server was read with an Authorization header, so callers sign in; ' +
+          'declare auth (bearer or oauth) and auth.scopes, which the wire does not show.'
+      : 'TODO auth: the wire does not say who may call the server or with which ' +
+          'scopes; add auth (bearer or oauth) and auth.scopes if callers must sign in.',
   );
   note(
     [],
-    'TODO handles: a string argument that carries state between calls (an id a tool returned) can be declared as a state handle ($handle), which the wire cannot show.',
+    'TODO handles: a string argument that carries state between calls (an id a tool ' +
+      'returned) can be declared as a state handle ($handle), which the wire cannot show.',
   );
   if (name !== wireName)
     note(['server', 'name'], `server name ${quote(wireName)} on the wire is not a manifest name; renamed`);
@@ -113,8 +122,10 @@ function importTools(list: readonly WireItem[], note: Note, flags: string[]): Re
       note(
         [...at, 'input'],
         isEffectivelyDestructive(hints)
-          ? 'TODO approval: the server marks this tool destructive (or does not say otherwise), so a generated server asks the user to confirm each call; write approval: none only if the host already confirms.'
-          : 'TODO approval: the wire does not say whether a person must confirm calls; add approval: confirm if a call changes something that matters.',
+          ? 'TODO approval: the server marks this tool destructive (or does not say otherwise), so a generated ' +
+              'server asks the user to confirm each call; write approval: none only if the host already confirms.'
+          : 'TODO approval: the wire does not say whether a person must confirm ' +
+              'calls; add approval: confirm if a call changes something that matters.',
       );
     }
     note(
@@ -130,7 +141,8 @@ function importTools(list: readonly WireItem[], note: Note, flags: string[]): Re
     if (extra.length > 0 || droppedHints.length > 0) {
       note(
         at,
-        `not imported from the wire: ${[...extra, ...droppedHints.map((k) => `annotations.${k}`)].map((k) => quote(k)).join(', ')}`,
+        'not imported from the wire: ' +
+          `${[...extra, ...droppedHints.map((k) => `annotations.${k}`)].map((k) => quote(k)).join(', ')}`,
       );
     }
   }
@@ -148,7 +160,8 @@ function toolSchema(
   if ($schema === undefined || $schema === draft2020) return copy;
   note(
     at,
-    `the server's schema names ${quote(String($schema))}; tool schemas are JSON Schema 2020-12, so $schema was left out (check keywords that changed, such as items)`,
+    `the server's schema names ${quote(String($schema))}; tool schemas are JSON Schema ` +
+      '2020-12, so $schema was left out (check keywords that changed, such as items)',
   );
   return rest;
 }
@@ -210,7 +223,8 @@ function importPrompts(list: readonly WireItem[], note: Note): Record<string, un
       );
     note(
       ['prompts', name],
-      "TODO messages: the wire shows a prompt's text only when it is fetched; write fixed messages here, or leave them out and build them in the handler",
+      "TODO messages: the wire shows a prompt's text only when it is fetched; " +
+        'write fixed messages here, or leave them out and build them in the handler',
     );
   }
   return prompts;

@@ -37,7 +37,8 @@ export function loadBaseline(baseline: string, manifestPath: string, cwd: string
         makeDiagnostic(
           'baseline-unreadable',
           at,
-          `baseline "${baseline}" is neither a readable manifest file nor a git revision holding "${path.basename(manifestPath)}"`,
+          `baseline "${baseline}" is neither a readable manifest file ` +
+            `nor a git revision holding "${path.basename(manifestPath)}"`,
           'pass a manifest file, or a git ref such as "origin/main"',
         ),
       ],

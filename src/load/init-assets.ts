@@ -68,7 +68,8 @@ export function customizeManifest(
     const http = doc.getIn(['transports', 'http'], true) as Node | undefined;
     const httpText = http?.range
       ? out.slice(http.range[0], http.range[1]).trim()
-      : `{ host: ${manifestDefaults.httpHost}, port: ${manifestDefaults.httpPort}, path: ${manifestDefaults.httpPath} }`;
+      : `{ host: ${manifestDefaults.httpHost}, port: ` +
+        `${manifestDefaults.httpPort}, path: ${manifestDefaults.httpPath} }`;
     const lines = [
       ...(choices.transport !== 'http' ? ['  stdio: {}'] : []),
       ...(choices.transport !== 'stdio'

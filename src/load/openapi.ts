@@ -44,7 +44,8 @@ export async function loadOpenApi(file: string, cwd: string): Promise<LoadedOpen
   const remote = findRemoteRef(data, []);
   if (remote !== null) {
     throw new OpenApiError(
-      `${file}: $ref "${remote.ref}" at ${remote.pointer} points outside this file; remote references are refused (inline the schema or make the reference local, "#/...")`,
+      `${file}: $ref "${remote.ref}" at ${remote.pointer} points outside this file; remote ` +
+        'references are refused (inline the schema or make the reference local, "#/...")',
     );
   }
   try {

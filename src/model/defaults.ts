@@ -16,7 +16,10 @@ export const protocolVersion = '2026-07-28';
 /** The handshake-era revision whose clients `protocol.legacy` serves or rejects. */
 export const legacyProtocolVersion = '2025-11-25';
 
-/** Every value the manifest may leave out, in one place: the manifest schema's `default`s, and so the tables of `docs/manifest.md`, are these. */
+/**
+ * Every value the manifest may leave out, in one place: the manifest
+ * schema's `default`s, and so the tables of `docs/manifest.md`, are these.
+ */
 export const manifestDefaults = {
   protocolVersions: [protocolVersion],
   legacy: 'serve',

@@ -205,7 +205,10 @@ export interface PromptModel {
   readonly description: string | null;
   /** Sorted by name, like every map in the manifest. */
   readonly arguments: readonly PromptArgumentModel[];
-  /** Fixed messages with `{{argument}}` placeholders, or null when a handler builds them. Order is kept: it is the conversation. */
+  /**
+   * Fixed messages with `{{argument}}` placeholders, or null when
+   * a handler builds them. Order is kept: it is the conversation.
+   */
   readonly messages: readonly PromptMessageModel[] | null;
   readonly names: HandlerNames;
   readonly pointer: string;
@@ -246,12 +249,17 @@ export interface ServerModel {
 export interface ExampleModel {
   readonly kind: 'tool' | 'resource' | 'prompt';
   readonly name: string;
-  /** The request's params besides `_meta`: `{ name, arguments }` for a tool or prompt, `{ uri }` for a resource; keys sorted. */
+  /**
+   * The request's params besides `_meta`: `{ name, arguments }`
+   * for a tool or prompt, `{ uri }` for a resource; keys sorted.
+   */
   readonly params: Readonly<Record<string, unknown>>;
   /** A tool's expected `structuredContent` (keys sorted), or null. */
   readonly output: unknown;
   /** The expected text of a resource's first content or a prompt's first message, or null. */
   readonly text: string | null;
-  /** Text the error must contain (an `isError` result for a tool, a JSON-RPC error otherwise), or null for a success. */
+  /**
+   * Text the error must contain (an `isError` result for a tool, a JSON-RPC error otherwise), or null for a success.
+   */
   readonly error: string | null;
 }

@@ -66,7 +66,8 @@ export const idempotencyKeySchema: JsonSchema = {
   maxLength: 128,
   pattern: '^[A-Za-z0-9._:-]+$',
   description:
-    'A fresh unique key for this operation (e.g. a UUID). Retry with the same key and the same arguments to get the first result without running it again; use a new key for a new operation.',
+    'A fresh unique key for this operation (e.g. a UUID). Retry with the same key and the same ' +
+    'arguments to get the first result without running it again; use a new key for a new operation.',
 };
 
 /** `input` with the required `idempotencyKey` argument (replacing any property of that name). */

@@ -111,7 +111,9 @@ export function planProject(model: ServerModel, existing: ReadonlyMap<string, st
   const orphans = [...existing.keys()].filter((path) => !claimed.has(path)).sort(compareText);
   const findings: Finding[] = orphans.map((path) => ({
     code: 'handler-orphaned',
-    message: `handler file "${path}" belongs to no tool, resource or prompt in the manifest; it is kept but no longer registered`,
+    message:
+      `handler file "${path}" belongs to no tool, resource or ` +
+      'prompt in the manifest; it is kept but no longer registered',
     hint: 'delete it, or add "renamedFrom: <old name>" to the tool that replaces it',
     at: { projectFile: path, line: 1, col: 1 },
   }));

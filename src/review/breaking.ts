@@ -33,12 +33,17 @@ function typeSet(schema: JsonSchema): Set<string> | null {
   return types;
 }
 
+/** A type set as written: `integer` is left out where `number` already covers it. */
+function typeList(types: Set<string>): string {
+  return [...types].filter((t) => t !== 'integer' || !types.has('number')).join('|');
+}
+
 /** Why `after` accepts less than `before`, or null when it accepts at least as much. */
 export function narrowing(before: JsonSchema, after: JsonSchema): string | null {
   const oldTypes = typeSet(before);
   const newTypes = typeSet(after);
   if (newTypes !== null && (oldTypes === null || [...oldTypes].some((t) => !newTypes.has(t)))) {
-    return `type ${oldTypes === null ? 'any' : [...oldTypes].filter((t) => t !== 'integer' || !oldTypes.has('number')).join('|')} became ${[...newTypes].filter((t) => t !== 'integer' || !newTypes.has('number')).join('|')}`;
+    return `type ${oldTypes === null ? 'any' : typeList(oldTypes)} became ${typeList(newTypes)}`;
   }
   if (Array.isArray(after.enum)) {
     const allowed = new Set(after.enum.map((v) => stableJson(v)));

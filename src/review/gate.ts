@@ -35,7 +35,8 @@ const rules: readonly Rule[] = [
     fail: ['lint-description-unsafe'],
     warn: ['lint-no-instructions'],
     pass: (m) =>
-      `server/discover returns ${m.protocol.versions.join(', ')}, capabilities for ${capabilityList(m)}, instructions and cache fields (see Discovery contract)`,
+      `server/discover returns ${m.protocol.versions.join(', ')}, capabilities for ` +
+      `${capabilityList(m)}, instructions and cache fields (see Discovery contract)`,
   },
   {
     id: 'G2',
@@ -43,7 +44,8 @@ const rules: readonly Rule[] = [
     fail: [],
     warn: [],
     pass: () =>
-      'every request is checked for _meta protocolVersion (string) and clientCapabilities (object) before dispatch: -32602, or -32022 for an unsupported version',
+      'every request is checked for _meta protocolVersion (string) and clientCapabilities ' +
+      '(object) before dispatch: -32602, or -32022 for an unsupported version',
   },
   {
     id: 'G3',
@@ -60,7 +62,8 @@ const rules: readonly Rule[] = [
     pass: (m) =>
       m.handles.length === 0
         ? 'no multi-call workflow: no state to carry'
-        : `${m.handles.map((h) => h.name).join(', ')}: minted by a tool, passed back as an ordinary argument, signed and bound to the principal; no session`,
+        : `${m.handles.map((h) => h.name).join(', ')}: minted by a tool, passed back ` +
+          'as an ordinary argument, signed and bound to the principal; no session',
   },
   {
     id: 'G5',
@@ -92,7 +95,10 @@ const rules: readonly Rule[] = [
     fail: [],
     warn: [],
     pass: (m) =>
-      `the modern path never uses initialize, notifications/initialized, Mcp-Session-Id, GET streams, DELETE or Last-Event-ID (GET/DELETE answer 405${m.protocol.legacy === 'serve' ? ' unless they name a session of the legacy adapter' : ''})`,
+      'the modern path never uses initialize, notifications/initialized, Mcp-Session-Id, GET streams, ' +
+      'DELETE or Last-Event-ID (GET/DELETE answer 405' +
+      (m.protocol.legacy === 'serve' ? ' unless they name a session of the legacy adapter' : '') +
+      ')',
   },
   { id: 'R2', title: 'Legacy support only in an isolated adapter', fail: [], warn: [], pass: legacyReason },
   {
@@ -102,8 +108,11 @@ const rules: readonly Rule[] = [
     warn: [],
     pass: (m) =>
       m.protocol.legacy === 'serve'
-        ? 'on the modern path user input travels through multi round-trip results only; only the labeled legacy adapter turns them into elicitation/create, sampling/createMessage or roots/list requests and answers logging/setLevel, for 2025-11-25 clients'
-        : 'the generated server sends no server-to-client requests; user input travels through multi round-trip results only',
+        ? 'on the modern path user input travels through multi round-trip results only; only the ' +
+          'labeled legacy adapter turns them into elicitation/create, sampling/createMessage or ' +
+          'roots/list requests and answers logging/setLevel, for 2025-11-25 clients'
+        : 'the generated server sends no server-to-client requests; ' +
+          'user input travels through multi round-trip results only',
   },
   {
     id: 'R4',
@@ -111,7 +120,8 @@ const rules: readonly Rule[] = [
     fail: ['lint-external-write-without-approval', 'lint-mutating-without-scopes'],
     warn: ['lint-open-schema'],
     pass: () =>
-      'every tool that changes data validates closed input before its handler, is scoped when auth is on, and asks for approval when destructive or open-world',
+      'every tool that changes data validates closed input before its handler, is ' +
+      'scoped when auth is on, and asks for approval when destructive or open-world',
   },
   {
     id: 'R5',
@@ -127,8 +137,12 @@ function legacyReason(model: ServerModel): string {
   const http =
     model.transports.http === null
       ? ''
-      : '; over HTTP in runtime/legacy-http.gen.ts, with sessions capped and closed when idle (sticky routing needed behind a load balancer)';
-  return `labeled legacy adapter for clients up to 2025-11-25 (protocol.legacy: serve): initialize, sessions and server-to-client requests exist only there${http}`;
+      : '; over HTTP in runtime/legacy-http.gen.ts, with sessions capped ' +
+        'and closed when idle (sticky routing needed behind a load balancer)';
+  return (
+    'labeled legacy adapter for clients up to 2025-11-25 (protocol.legacy: serve): ' +
+    `initialize, sessions and server-to-client requests exist only there${http}`
+  );
 }
 
 function capabilityList(model: ServerModel): string {
@@ -142,9 +156,14 @@ function capabilityList(model: ServerModel): string {
 
 function authorizationReason(model: ServerModel): string {
   if (model.transports.http === null) return 'stdio only: the process that starts the server is the only client';
-  if (model.auth.type === 'none')
-    return `HTTP on loopback (${model.transports.http.host}) without auth; Origin and Host are checked on every request`;
-  return `${model.auth.type} auth on every HTTP request (401 with resource metadata, 403 insufficient_scope); Origin and Host checked`;
+  if (model.auth.type === 'none') {
+    const host = model.transports.http.host;
+    return `HTTP on loopback (${host}) without auth; Origin and Host are checked on every request`;
+  }
+  return (
+    `${model.auth.type} auth on every HTTP request (401 with resource ` +
+    'metadata, 403 insufficient_scope); Origin and Host checked'
+  );
 }
 
 function approvalReason(model: ServerModel): string {

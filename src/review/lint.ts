@@ -99,8 +99,10 @@ function lintToolHints(tool: ToolModel, model: ServerModel): Finding[] {
       finding(
         'lint-retry-unsafe',
         tool.pointer,
-        `tool "${tool.name}" changes data and is not idempotent, so a client that retries it after a timeout may run it twice`,
-        'add "idempotency: key" (a retry with the same idempotencyKey gets the stored result), or set annotations.idempotentHint: true if a repeat truly has no further effect',
+        `tool "${tool.name}" changes data and is not idempotent, so ` +
+          'a client that retries it after a timeout may run it twice',
+        'add "idempotency: key" (a retry with the same idempotencyKey gets the stored result), ' +
+          'or set annotations.idempotentHint: true if a repeat truly has no further effect',
       ),
     );
   }
@@ -224,7 +226,9 @@ export function lintModel(model: ServerModel): Finding[] {
       finding(
         'lint-legacy-adapter',
         '/protocol',
-        `${legacyProtocolVersion} clients are answered by the labeled legacy adapter (protocol.legacy: serve): initialize, Mcp-Session-Id sessions, GET streams, DELETE and server-to-client requests exist only there; the modern path never uses them`,
+        `${legacyProtocolVersion} clients are answered by the labeled legacy adapter ` +
+          '(protocol.legacy: serve): initialize, Mcp-Session-Id sessions, GET streams, DELETE ' +
+          'and server-to-client requests exist only there; the modern path never uses them',
         `set protocol.legacy: reject once no ${legacyProtocolVersion} client remains`,
       ),
     );
@@ -283,7 +287,8 @@ export function lintModel(model: ServerModel): Finding[] {
         finding(
           'lint-description-short',
           item.description === null ? item.pointer : `${item.pointer}/description`,
-          `${kind} "${item.name}" has ${item.description === null ? 'no description' : 'a description too short to choose it by'}`,
+          `${kind} "${item.name}" has ` +
+            `${item.description === null ? 'no description' : 'a description too short to choose it by'}`,
           'say what it holds or does in a sentence',
           item.description === null ? 'key' : 'value',
         ),

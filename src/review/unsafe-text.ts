@@ -15,7 +15,12 @@ const bidiControls = /[\u202A-\u202E\u2066-\u2069]/u;
 const zeroWidth = /[\u200B-\u200D\u2060\uFEFF]/u;
 /** Phrases that speak to the model about its instructions; a description describes, it does not command. */
 const injectionPhrases: readonly RegExp[] = [
-  /\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|other|system)\s+(?:instructions|prompts?|messages|rules|directions)\b/iu,
+  new RegExp(
+    String.raw`\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?` +
+      String.raw`(?:previous|prior|above|earlier|preceding|other|system)\s+` +
+      String.raw`(?:instructions|prompts?|messages|rules|directions)\b`,
+    'iu',
+  ),
   /\b(?:reveal|print|show|repeat|output)\s+(?:your|the)\s+system\s+prompt\b/iu,
   /\bdo\s+not\s+(?:tell|inform|show)\s+the\s+user\b/iu,
 ];
@@ -24,7 +29,10 @@ const injectionPhrases: readonly RegExp[] = [
 export function unsafeTextReason(text: string): string | null {
   const bidi = bidiControls.exec(text);
   if (bidi !== null)
-    return `a bidirectional control character (U+${codePoint(bidi[0])}), which shows the text in another order than a model reads it`;
+    return (
+      `a bidirectional control character (U+${codePoint(bidi[0])}), ` +
+      'which shows the text in another order than a model reads it'
+    );
   const hidden = zeroWidth.exec(text);
   if (hidden !== null) return `a zero-width character (U+${codePoint(hidden[0])}), which hides text from a reviewer`;
   for (const phrase of injectionPhrases) {
@@ -38,7 +46,10 @@ function codePoint(char: string): string {
   return (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
 }
 
-/** Every title, description and instruction a host passes to the model, with its manifest pointer and what it belongs to. */
+/**
+ * Every title, description and instruction a host passes to
+ * the model, with its manifest pointer and what it belongs to.
+ */
 function modelFacingTexts(model: ServerModel): { pointer: string; owner: string; text: string | null }[] {
   const texts: { pointer: string; owner: string; text: string | null }[] = [
     { pointer: '/server/title', owner: 'server title', text: model.server.title },
@@ -111,7 +122,9 @@ export function lintUnsafeText(model: ServerModel): Finding[] {
     out.push({
       code: 'lint-description-unsafe',
       message: `${owner} contains ${reason}`,
-      hint: 'write plain text that describes what it does; remove invisible and direction characters and any instruction to the model',
+      hint:
+        'write plain text that describes what it does; remove invisible ' +
+        'and direction characters and any instruction to the model',
       at: { pointer, target: 'value' },
     });
   }

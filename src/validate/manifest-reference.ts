@@ -90,7 +90,9 @@ function rows(node: Node, spec: TableSpec, prefix: string): string[] {
   return Object.entries(properties)
     .filter(([key]) => spec.only === undefined || spec.only.includes(key))
     .flatMap(([key, child]) => {
-      const row = `| ${cell(code(`${prefix}${key}`))} | ${cell(typeText(child))} | ${cell(requiredOrDefault(child, required.has(key)))} | ${cell(meaning(child))} |`;
+      const row =
+        `| ${cell(code(`${prefix}${key}`))} | ${cell(typeText(child))} | ` +
+        `${cell(requiredOrDefault(child, required.has(key)))} | ${cell(meaning(child))} |`;
       if (!spec.expand?.includes(key)) return [row];
       const inner =
         child.type === 'array'

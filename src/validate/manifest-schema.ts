@@ -16,7 +16,9 @@ export const annotationKeywords = ['x-type', 'x-default'] as const;
 export const manifestSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'mcp-gen manifest v1',
-  description: `Describes an MCP server (spec revision ${protocolVersion}): its tools, resources, prompts and state handles. mcp-gen compiles it into a typed TypeScript server.`,
+  description:
+    `Describes an MCP server (spec revision ${protocolVersion}): its tools, resources, ` +
+    'prompts and state handles. mcp-gen compiles it into a typed TypeScript server.',
   type: 'object',
   additionalProperties: false,
   required: ['mcpGen', 'server'],
@@ -44,7 +46,8 @@ export const manifestSchema = {
           type: 'string',
           pattern: '^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$',
           description:
-            'Semantic version (`1.2.3`, `1.0.0-beta.1`). Becomes `serverInfo.version`. Quote it if YAML would read it as a number.',
+            'Semantic version (`1.2.3`, `1.0.0-beta.1`). Becomes ' +
+            '`serverInfo.version`. Quote it if YAML would read it as a number.',
         },
         title: {
           type: 'string',
@@ -78,12 +81,18 @@ export const manifestSchema = {
             examples: [protocolVersion],
           },
           description:
-            'Protocol revisions served on the modern path, each listed once; only revisions generated servers implement.',
+            'Protocol revisions served on the modern path, each ' +
+            'listed once; only revisions generated servers implement.',
           default: [...manifestDefaults.protocolVersions],
         },
         legacy: {
           enum: ['serve', 'reject'],
-          description: `What happens to clients of the handshake-era revision ${legacyProtocolVersion}. \`serve\` answers them through a labeled legacy adapter (over HTTP: \`initialize\` opens an \`Mcp-Session-Id\` session; approvals reach them as real \`elicitation/create\` requests; see [interop.md](interop.md)); \`reject\` answers them with error \`-32022\`. Most hosts in use today speak ${legacyProtocolVersion}.`,
+          description:
+            `What happens to clients of the handshake-era revision ${legacyProtocolVersion}. ` +
+            `\`serve\` answers them through a labeled legacy adapter (over HTTP: \`initialize\` ` +
+            `opens an \`Mcp-Session-Id\` session; approvals reach them as real ` +
+            `\`elicitation/create\` requests; see [interop.md](interop.md)); \`reject\` answers ` +
+            `them with error \`-32022\`. Most hosts in use today speak ${legacyProtocolVersion}.`,
           default: manifestDefaults.legacy,
         },
       },
@@ -197,7 +206,10 @@ export const manifestSchema = {
         resource: {
           type: 'string',
           description:
-            "`oauth`: this server's resource URL; access tokens must name it as audience. `bearer`: the public URL of the MCP endpoint, advertised in the protected-resource metadata and the `WWW-Authenticate` challenge; set it when the server runs behind a TLS-terminating proxy, or the URL is built from each request's `Host` header with `http://`.",
+            "`oauth`: this server's resource URL; access tokens must name it as audience. `bearer`: " +
+            'the public URL of the MCP endpoint, advertised in the protected-resource metadata and ' +
+            'the `WWW-Authenticate` challenge; set it when the server runs behind a TLS-terminating ' +
+            "proxy, or the URL is built from each request's `Host` header with `http://`.",
           'x-default': 'required for `oauth`; optional for `bearer`',
           'x-type': 'URL',
         },
@@ -305,7 +317,8 @@ export const manifestSchema = {
               },
             },
             description:
-              '`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`, each a boolean; see "Annotations and approval".',
+              '`readOnlyHint`, `destructiveHint`, `idempotentHint`, ' +
+              '`openWorldHint`, each a boolean; see "Annotations and approval".',
             'x-default': "MCP's defaults",
           },
           approval: {
@@ -316,7 +329,8 @@ export const manifestSchema = {
           idempotency: {
             enum: ['key', 'none'],
             description:
-              '`key` adds a required `idempotencyKey` argument: a retry with the same key and arguments gets the stored result instead of running the handler again (see "Idempotency keys").',
+              '`key` adds a required `idempotencyKey` argument: a retry with the same key and arguments ' +
+              'gets the stored result instead of running the handler again (see "Idempotency keys").',
             default: 'none',
           },
           timeout: {
@@ -342,7 +356,8 @@ export const manifestSchema = {
           input: {
             type: 'object',
             description:
-              'The arguments: JSON Schema 2020-12 with `type: object` at the root; `$handle: kind` marks a state handle. See "Tool schemas".',
+              'The arguments: JSON Schema 2020-12 with `type: object` at the ' +
+              'root; `$handle: kind` marks a state handle. See "Tool schemas".',
             'x-type': 'JSON Schema',
           },
           output: {
@@ -353,7 +368,8 @@ export const manifestSchema = {
           examples: {
             type: 'array',
             description:
-              'Calls the contract tests make: `input` (valid for `input`), and the expected `output` (valid for `output`) or `error` (text the `isError` result contains). See "Examples".',
+              'Calls the contract tests make: `input` (valid for `input`), and the expected `output` ' +
+              '(valid for `output`) or `error` (text the `isError` result contains). See "Examples".',
             items: {
               type: 'object',
               additionalProperties: false,
@@ -380,13 +396,15 @@ export const manifestSchema = {
           uri: {
             type: 'string',
             description:
-              'One fixed resource: an absolute RFC 3986 URI with a scheme, e.g. `notes://style-guide`. No spaces, braces or quotes.',
+              'One fixed resource: an absolute RFC 3986 URI with a scheme, ' +
+              'e.g. `notes://style-guide`. No spaces, braces or quotes.',
             'x-default': 'one of `uri`, `uriTemplate`',
           },
           uriTemplate: {
             type: 'string',
             description:
-              'A family of resources: an RFC 6570 template with a scheme and at least one `{variable}`, e.g. `notes://notes/{id}`.',
+              'A family of resources: an RFC 6570 template with a scheme ' +
+              'and at least one `{variable}`, e.g. `notes://notes/{id}`.',
             'x-default': 'one of `uri`, `uriTemplate`',
           },
           title: {
@@ -412,7 +430,8 @@ export const manifestSchema = {
           completions: {
             type: 'object',
             description:
-              'Values `completion/complete` offers for each URI template variable (those starting with the typed prefix).',
+              'Values `completion/complete` offers for each URI ' +
+              'template variable (those starting with the typed prefix).',
             additionalProperties: {
               $ref: '#/definitions/completionValues',
             },
@@ -420,7 +439,8 @@ export const manifestSchema = {
           examples: {
             type: 'array',
             description:
-              'Reads the contract tests make: `uri`, and the expected `text` of the first content or `error` (text of the JSON-RPC error). See "Examples".',
+              'Reads the contract tests make: `uri`, and the expected `text` of the ' +
+              'first content or `error` (text of the JSON-RPC error). See "Examples".',
             items: {
               type: 'object',
               additionalProperties: false,
@@ -491,7 +511,8 @@ export const manifestSchema = {
           examples: {
             type: 'array',
             description:
-              'Gets the contract tests make: `arguments`, and the expected `text` of the first message or `error` (text of the JSON-RPC error). See "Examples".',
+              'Gets the contract tests make: `arguments`, and the expected `text` of the ' +
+              'first message or `error` (text of the JSON-RPC error). See "Examples".',
             items: {
               type: 'object',
               additionalProperties: false,
@@ -523,7 +544,8 @@ export const manifestSchema = {
               },
             },
             description:
-              'Fixed messages, each `{ role, text }`, in conversation order; without them the prompt gets a handler stub.',
+              'Fixed messages, each `{ role, text }`, in conversation ' +
+              'order; without them the prompt gets a handler stub.',
           },
         },
       },
@@ -532,7 +554,8 @@ export const manifestSchema = {
       type: 'object',
       additionalProperties: false,
       description:
-        'Environment variables holding the signing keys (at least 32 bytes each). Defaults: <SERVER_NAME>_HANDLE_KEY and <SERVER_NAME>_STATE_KEY.',
+        'Environment variables holding the signing keys (at least 32 bytes ' +
+        'each). Defaults: <SERVER_NAME>_HANDLE_KEY and <SERVER_NAME>_STATE_KEY.',
       properties: {
         handleKeyEnv: {
           type: 'string',
@@ -553,7 +576,8 @@ export const manifestSchema = {
       additionalProperties: false,
       required: ['type'],
       description:
-        'Where the server keeps consumed approvals and the idempotency ledger. `memory` serves one process; `redis` is shared by every instance and survives restarts (see docs/deployment.md).',
+        'Where the server keeps consumed approvals and the idempotency ledger. `memory` serves one ' +
+        'process; `redis` is shared by every instance and survives restarts (see docs/deployment.md).',
       properties: {
         type: {
           enum: ['memory', 'redis'],
@@ -651,7 +675,8 @@ export const manifestSchema = {
       type: 'string',
       pattern: '^[1-9][0-9]*(ms|s|m|h|d)$',
       description:
-        'A whole number greater than zero followed by `ms`, `s`, `m`, `h` or `d`, e.g. `500ms`, `90s`, `15m`, `2h`, `1d`.',
+        'A whole number greater than zero followed by `ms`, `s`, ' +
+        '`m`, `h` or `d`, e.g. `500ms`, `90s`, `15m`, `2h`, `1d`.',
       'x-type': 'duration string',
     },
     cache: {
@@ -672,7 +697,9 @@ export const manifestSchema = {
         scope: {
           enum: ['public', 'private'],
           description: '`private` when results may depend on who asks.',
-          'x-default': `\`${manifestDefaults.cacheScopeWithoutAuth}\` without auth, \`${manifestDefaults.cacheScopeWithAuth}\` with auth (\`bearer\` or \`oauth\`)`,
+          'x-default':
+            `\`${manifestDefaults.cacheScopeWithoutAuth}\` without auth, ` +
+            `\`${manifestDefaults.cacheScopeWithAuth}\` with auth (\`bearer\` or \`oauth\`)`,
         },
       },
     },

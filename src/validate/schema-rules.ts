@@ -85,7 +85,8 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
     case 'additionalProperties': {
       const key = String(error.params.additionalProperty);
       const feature = `${path.join('.')}${path.length > 0 ? '.' : ''}${key}`;
-      const rejected = Object.hasOwn(rejectedFeatures, feature) ? rejectedFeatures[feature] : undefined; // not `__proto__`'s prototype
+      // Own keys only: not `__proto__`'s prototype.
+      const rejected = Object.hasOwn(rejectedFeatures, feature) ? rejectedFeatures[feature] : undefined;
       if (rejected !== undefined) {
         ctx.report('design-rejected-feature', [...path, key], rejected[0], rejected[1], 'key');
         return;

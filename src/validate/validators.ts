@@ -17,7 +17,9 @@ export interface Validator {
   errors?: ErrorObject[] | null;
 }
 
-/** The shape validator's options. `strictRequired` is off because `if/then` branches name keys declared one level up. */
+/**
+ * The shape validator's options. `strictRequired` is off because `if/then` branches name keys declared one level up.
+ */
 export const shapeOptions: Options = {
   allErrors: true,
   verbose: true,
@@ -27,7 +29,10 @@ export const shapeOptions: Options = {
   keywords: [...annotationKeywords],
 };
 
-/** The meta-schema validator's options: only the meta-schema is checked, so unknown keywords such as `x-mcp-header` stay allowed. */
+/**
+ * The meta-schema validator's options: only the meta-schema is
+ * checked, so unknown keywords such as `x-mcp-header` stay allowed.
+ */
 export const metaOptions: Options = { allErrors: true, strict: false, verbose: true };
 
 /** The dialect of tool schemas (the MCP default), the only one the precompiled meta validator knows. */

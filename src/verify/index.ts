@@ -31,12 +31,16 @@ export function verifyServer(model: ServerModel, live: LiveServer): VerifyResult
   if (live.era !== 'modern') {
     drift.push({
       kind: 'era',
-      message: `server answered only the ${live.protocolVersion} handshake, not server/discover; the manifest serves ${contract.supportedVersions.join(', ')}`,
+      message:
+        `server answered only the ${live.protocolVersion} handshake, not ` +
+        `server/discover; the manifest serves ${contract.supportedVersions.join(', ')}`,
     });
   } else if (canonical(live.supportedVersions) !== canonical(contract.supportedVersions)) {
     drift.push({
       kind: 'versions',
-      message: `server/discover supportedVersions: manifest ${canonical(contract.supportedVersions)}, server ${canonical(live.supportedVersions)}`,
+      message:
+        'server/discover supportedVersions: manifest ' +
+        `${canonical(contract.supportedVersions)}, server ${canonical(live.supportedVersions)}`,
     });
   }
   for (const key of unionKeys(contract.capabilities, live.capabilities)) {

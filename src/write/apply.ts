@@ -58,7 +58,8 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
     // Created since recoverWrites looked: another run has just started; its folder is not ours to clean.
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')
       throw new WriteError(
-        `another mcp-gen run is writing this folder; wait for it to end (if no such run exists, delete "${pendingFolder}")`,
+        'another mcp-gen run is writing this folder; wait for it ' +
+          `to end (if no such run exists, delete "${pendingFolder}")`,
       );
     throw failure(root, error, '');
   }
@@ -100,7 +101,8 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
     } catch (again) {
       if (again instanceof SimulatedCrash) throw again;
       throw new WriteError(
-        `could not write (${codeOf(error)}) nor undo the changes (${codeOf(again)}); "${pendingFolder}" was kept so the next run can finish the undo`,
+        `could not write (${codeOf(error)}) nor undo the changes (${codeOf(again)}); ` +
+          `"${pendingFolder}" was kept so the next run can finish the undo`,
       );
     }
     throw failure(root, error, '');

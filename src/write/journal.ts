@@ -83,7 +83,8 @@ export function readJournal(file: string): Journal {
     j.steps.every((s: Partial<JournalStep>) => typeof s?.path === 'string' && slot(s.staged) && slot(s.backup));
   if (!valid)
     throw new WriteError(
-      `the journal "${pendingFolder}/${path.basename(file)}" of an interrupted run is unreadable; restore the project from version control, then delete "${pendingFolder}"`,
+      `the journal "${pendingFolder}/${path.basename(file)}" of an interrupted run is ` +
+        `unreadable; restore the project from version control, then delete "${pendingFolder}"`,
     );
   return j as Journal;
 }

@@ -28,7 +28,10 @@ export interface Interruption {
   readonly run: 'committed' | 'rolling-back' | 'staged' | null;
   /** The number of paths the interrupted run changes (or undoes). */
   readonly changes: number;
-  /** Temporary and backup files (`*.mcp-gen-<pid>.tmp`, `.bak`) that writers before the journal left next to their targets. */
+  /**
+   * Temporary and backup files (`*.mcp-gen-<pid>.tmp`, `.bak`)
+   * that writers before the journal left next to their targets.
+   */
   readonly strays: readonly string[];
 }
 
@@ -72,7 +75,8 @@ export function recoverWrites(root: string, faults: WriteFaults = {}): Interrupt
     if (error instanceof SimulatedCrash || error instanceof WriteError) throw error;
     const reason = error as NodeJS.ErrnoException;
     throw new WriteError(
-      `could not repair the output folder after an interrupted run (${reason.code ?? reason.message}); "${pendingFolder}" was kept: fix the cause, then run generate again`,
+      `could not repair the output folder after an interrupted run (${reason.code ?? reason.message}); ` +
+        `"${pendingFolder}" was kept: fix the cause, then run generate again`,
     );
   }
   for (const stray of found.strays) {
@@ -115,7 +119,8 @@ function liveOwner(root: string): number | null {
 
 function busy(pid: number): WriteError {
   return new WriteError(
-    `another mcp-gen run (process ${pid}) is writing this folder; wait for it to end (if no such run exists, delete "${pendingFolder}")`,
+    `another mcp-gen run (process ${pid}) is writing this folder; wait ` +
+      `for it to end (if no such run exists, delete "${pendingFolder}")`,
   );
 }
 

@@ -102,7 +102,8 @@ describe('official conformance suite, --requirements 2026-07-28', () => {
       (checks.get(scenario) ?? []).every((check) => check.status !== 'FAILURE'),
     );
     console.log(
-      `conformance: ${passed.length}/${requirements.server.length} scored scenarios pass; ${failing.length} scored checks fail, all listed as unsupported`,
+      `conformance: ${passed.length}/${requirements.server.length} scored scenarios ` +
+        `pass; ${failing.length} scored checks fail, all listed as unsupported`,
     );
     expect(passed).toHaveLength(37);
   });

@@ -64,7 +64,8 @@ describe('init -> npm install -> typecheck -> test -> npx mcp-gen generate --che
       );
       expect(init.code, init.output).toBe(0);
       expect(init.stdout).toContain(
-        `mcp-gen 0.1.0 comes from no registry (${clone}): packed into mcp-gen-0.1.0.tgz, which package.json installs\n\nnext:\n  cd ${example}\n  npm install\n  npm start\n`,
+        `mcp-gen 0.1.0 comes from no registry (${clone}): packed into mcp-gen-0.1.0.tgz, ` +
+          `which package.json installs\n\nnext:\n  cd ${example}\n  npm install\n  npm start\n`,
       );
       // No generated text file names a path of this machine.
       for (const file of listTree(dir).filter((f) => !f.endsWith('.tgz'))) {

@@ -173,7 +173,9 @@ async function inspect(transport: 'stdio' | 'HTTP', args: readonly string[]): Pr
 
 function inspectorRow(transport: 'stdio' | 'HTTP'): Row {
   return {
-    client: `MCP Inspector CLI @modelcontextprotocol/inspector ${versions.inspector} --cli, default era (legacy), on Node ${versions.node22}`,
+    client:
+      `MCP Inspector CLI @modelcontextprotocol/inspector ${versions.inspector} ` +
+      `--cli, default era (legacy), on Node ${versions.node22}`,
     transport,
     elicits: false,
     async connect() {
@@ -281,7 +283,9 @@ describe.each(rows.map((row, index) => [`${row.client} over ${row.transport}`, r
           expect(result.content).toEqual([
             {
               type: 'text',
-              text: "Cannot request input 'confirm' (elicitation/create): the client on this 2025-era connection did not declare the required capability",
+              text:
+                "Cannot request input 'confirm' (elicitation/create): the client on " +
+                'this 2025-era connection did not declare the required capability',
             },
           ]);
         }
@@ -306,7 +310,9 @@ describe(`MCP Inspector CLI ${versions.inspector}, default era, on a fresh mcp-g
     // What a user writes first: the starting tool's handler.
     writeFileSync(
       path.join(project, 'src', 'handlers', 'tools', 'hello.ts'),
-      `import type { ToolHandler } from '../../generated/index.gen.js';\n\nexport const helloHandler: ToolHandler<'hello'> = async (input) => ({ greeting: \`Hello, \${input.name}!\` });\n`,
+      "import type { ToolHandler } from '../../generated/index.gen.js';\n" +
+        "\nexport const helloHandler: ToolHandler<'hello'> = async (input) " +
+        `=> ({ greeting: \`Hello, \${input.name}!\` });\n`,
     );
     await run(path.join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', path.join(project, 'tsconfig.json')], {
       timeout: 180_000,

@@ -98,7 +98,7 @@ describe('legacy sessions over HTTP', () => {
     }
   });
 
-  it(`runs an approval with a v1 SDK ${versions.v1Sdk} client through real elicitation/create: accept runs the handler once, decline never`, async () => {
+  it(`v1 SDK ${versions.v1Sdk} client, real elicitation/create approval: accept runs once, decline never`, async () => {
     for (const action of ['accept', 'decline'] as const) {
       const client = new v1.Client({ name: 'v1-host', version: '1.0.0' }, { capabilities: { elicitation: {} } });
       const seen: Record<string, unknown>[] = [];
@@ -133,7 +133,7 @@ describe('legacy sessions over HTTP', () => {
 });
 
 describe('legacy sessions are bounded', () => {
-  it('keeps memory bounded over 10,000 initialize requests (session cap), closing the oldest sessions first', async () => {
+  it('keeps memory bounded over 10,000 initialize requests (session cap), closing oldest sessions first', async () => {
     const first = await openSession();
     const rss: number[] = [];
     const body = JSON.stringify(legacyInitialize);

@@ -222,7 +222,8 @@ describe('examples/calendar over stdio', () => {
       arguments: { id: 'evt_3', idempotencyKey: 'invite-evt_2-0001' },
     });
     expect(textOf(reused)).toBe(
-      'The idempotencyKey was already used for a call of "send_invites" with other arguments; nothing was done. Use a new key for a new operation.',
+      'The idempotencyKey was already used for a call of "send_invites" with ' +
+        'other arguments; nothing was done. Use a new key for a new operation.',
     );
   });
 
@@ -252,7 +253,10 @@ describe('examples/calendar over stdio', () => {
         role: 'user',
         content: {
           type: 'text',
-          text: 'Plan a meeting about the launch. Find a free slot with find_events, start a draft, add each of these attendees (none if the list is empty): [ana@example.com, ben@example.com], then schedule it and ask me before sending invitations.',
+          text:
+            'Plan a meeting about the launch. Find a free slot with find_events, start a ' +
+            'draft, add each of these attendees (none if the list is empty): [ana@example.com, ' +
+            'ben@example.com], then schedule it and ask me before sending invitations.',
         },
       },
     ]);
@@ -367,7 +371,7 @@ describe('examples/calendar over HTTP with OAuth', () => {
     );
   });
 
-  it('enforces per-tool scopes: read-only bob finds events but may not plan, and nobody without calendar.invite sends invites', async () => {
+  it('enforces per-tool scopes: read-only bob finds but may not plan; only calendar.invite sends invites', async () => {
     const bob = await connect(await token('bob', 'calendar.read'), { answer: { action: 'decline' }, seen: [] });
     expect(await structured(bob, 'find_events', { from: '2026-08-04', to: '2026-08-05' })).toEqual({
       events: [seeded[2], seeded[3]],
@@ -384,7 +388,8 @@ describe('examples/calendar over HTTP with OAuth', () => {
     );
     expect(start.status).toBe(403);
     expect(start.headers.get('www-authenticate')).toBe(
-      `Bearer error="insufficient_scope", error_description="Insufficient scope", scope="calendar.write", resource_metadata="${metadataUrl}"`,
+      'Bearer error="insufficient_scope", error_description="Insufficient ' +
+        `scope", scope="calendar.write", resource_metadata="${metadataUrl}"`,
     );
     const invite = await rpc(
       server.url,
@@ -394,7 +399,8 @@ describe('examples/calendar over HTTP with OAuth', () => {
     );
     expect(invite.status).toBe(403);
     expect(invite.headers.get('www-authenticate')).toBe(
-      `Bearer error="insufficient_scope", error_description="Insufficient scope", scope="calendar.invite", resource_metadata="${metadataUrl}"`,
+      'Bearer error="insufficient_scope", error_description="Insufficient ' +
+        `scope", scope="calendar.invite", resource_metadata="${metadataUrl}"`,
     );
   });
 
@@ -440,7 +446,8 @@ describe('examples/calendar over HTTP with OAuth', () => {
     });
     expect(elicitor.seen.map((p) => p.message)).toEqual([
       'Approve running "Delete an event" (delete_event) with arguments {"id":"evt_4"}?',
-      'Approve running "Send invitations" (send_invites) with arguments {"id":"evt_4","idempotencyKey":"invite-evt_4-0001"}?',
+      'Approve running "Send invitations" (send_invites) with ' +
+        'arguments {"id":"evt_4","idempotencyKey":"invite-evt_4-0001"}?',
       'Approve running "Delete an event" (delete_event) with arguments {"id":"evt_4"}?',
     ]);
   });

@@ -116,13 +116,15 @@ describe('examples/demo over stdio', () => {
         role: 'user',
         content: {
           type: 'text',
-          text: 'Please review this python code. Point out bugs, unclear names and missing tests, most important first.\n\ndef f(x):\n    return x+1',
+          text:
+            'Please review this python code. Point out bugs, unclear names and ' +
+            'missing tests, most important first.\n\ndef f(x):\n    return x+1',
         },
       },
     ]);
   });
 
-  it('serves a 2025-11-25 initialize through the legacy adapter, and still answers a 2026-07-28 request naming 2025-11-25 with -32022', async () => {
+  it('serves 2025-11-25 initialize via the legacy adapter; a 2026-07-28 request naming it gets -32022', async () => {
     const unsupported = {
       code: -32022,
       message: 'Unsupported protocol version: 2025-11-25',

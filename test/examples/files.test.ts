@@ -208,7 +208,7 @@ describe('examples/files: leaving the scope is refused before any read', () => {
 });
 
 describe('examples/files: write_file never writes before approval', () => {
-  it('on the wire: input_required and no file; declined: no file; accepted with the state: the file, once', async () => {
+  it('on the wire: input_required and no file; declined: no file; accepted with the state: the file once', async () => {
     const target = path.join(scope, 'notes', 'wire.txt');
     const args = { path: 'notes/wire.txt', content: 'written on the wire\n' };
     const first = await raw.request({
@@ -225,7 +225,8 @@ describe('examples/files: write_file never writes before approval', () => {
     expect(asked.resultType).toBe('input_required');
     expect(asked.inputRequests.confirm.method).toBe('elicitation/create');
     expect(asked.inputRequests.confirm.params.message).toBe(
-      'Approve running "Write a file" (write_file) with arguments {"content":"written on the wire\\n","path":"notes/wire.txt"}?',
+      'Approve running "Write a file" (write_file) with arguments ' +
+        '{"content":"written on the wire\\n","path":"notes/wire.txt"}?',
     );
     expect(existsSync(target)).toBe(false);
 
@@ -256,7 +257,7 @@ describe('examples/files: write_file never writes before approval', () => {
     expect(readFileSync(target, 'utf8')).toBe('written on the wire\n');
   });
 
-  it('through the official client: nothing exists while the user is asked, nor after a decline; the content after an accept', async () => {
+  it('official client: no file while the user is asked, nor after a decline; the content after an accept', async () => {
     const target = path.join(scope, 'notes', 'client.txt');
     const existedWhenAsked: boolean[] = [];
     elicitor.onAsk = () => existedWhenAsked.push(existsSync(target));
@@ -298,14 +299,15 @@ describe('examples/files: write_file never writes before approval', () => {
     }
   });
 
-  it('even an approved write outside the scope is refused: ../, absolute, a link to a file, a link to a directory', async () => {
+  it('refuses even an approved write outside the scope: ../, absolute, a link to a file or a directory', async () => {
     elicitor.answer = accept;
     try {
       expect(await toolError('write_file', { path: '../outside/pwned.txt', content: 'x' })).toBe(
         '"../outside/pwned.txt" leaves the scope directory; ".." is not allowed.',
       );
       expect(await toolError('write_file', { path: path.join(outside, 'pwned.txt'), content: 'x' })).toBe(
-        `${JSON.stringify(path.join(outside, 'pwned.txt'))} is an absolute path; paths are relative to the scope directory.`,
+        `${JSON.stringify(path.join(outside, 'pwned.txt'))} is an ` +
+          'absolute path; paths are relative to the scope directory.',
       );
       expect(await toolError('write_file', { path: 'escape.txt', content: 'x', overwrite: true })).toBe(
         '"escape.txt" resolves outside the scope directory through a symbolic link; refused.',
@@ -394,7 +396,9 @@ describe('examples/files: configuration', () => {
         content: [
           {
             type: 'text',
-            text: 'FILES_ROOT is not set: start the server with FILES_ROOT=<directory> to choose the directory it may use.',
+            text:
+              'FILES_ROOT is not set: start the server with ' +
+              'FILES_ROOT=<directory> to choose the directory it may use.',
           },
         ],
       });

@@ -13,7 +13,10 @@ beforeAll(() => {
   entry = compileExample('notes');
 }, 120_000);
 
-/** Runs `script` in bash with the compiled server as $SERVER; resolves with the exit code and stderr once `done` matches or it exits. */
+/**
+ * Runs `script` in bash with the compiled server as $SERVER; resolves
+ * with the exit code and stderr once `done` matches or it exits.
+ */
 function runShell(script: string, done: RegExp): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', script], {

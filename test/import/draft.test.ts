@@ -65,7 +65,8 @@ describe('import drafts', () => {
       '  # arguments renamed (a wire name the manifest cannot hold, or one that clashes): "City Name" -> "city_name"\n',
     );
     expect(text.split('\n')[0]).toBe(
-      '# Draft imported by mcp-gen from a running MCP server (protocol 2026-07-28, modern era): "node server.js\\n--evil"',
+      '# Draft imported by mcp-gen from a running MCP server ' +
+        '(protocol 2026-07-28, modern era): "node server.js\\n--evil"',
     );
   });
 

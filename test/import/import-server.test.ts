@@ -149,7 +149,7 @@ function wireView(model: ServerModel) {
 
 describe('import server: every example (2026-07-28, stdio), and the round trip', () => {
   for (const example of examples) {
-    it(`examples/${example}: tools equal tools/list; the normalized draft equals the manifest on the wire`, async () => {
+    it(`examples/${example}: tools equal tools/list; the normalized draft equals the wire manifest`, async () => {
       const manifest = path.join(repoRoot, 'examples', example, 'mcp.yaml');
       // The committed example as it is (generated code, handlers and their modules), compiled with its own tsconfig.
       const entry = compileProject(path.join(repoRoot, 'examples', example), path.join(out, `build-${example}`));

@@ -62,7 +62,8 @@ describe('verifyServer', () => {
       'capability "logging": manifest absent, server {}',
       'capability "prompts": manifest {"listChanged":true}, server absent',
       'capability "resources": manifest {"listChanged":true}, server absent',
-      'tool changed: "publish_note_draft" annotations: manifest {"destructiveHint":true,"idempotentHint":false,"openWorldHint":false}, server {"destructiveHint":false}',
+      'tool changed: "publish_note_draft" annotations: manifest ' +
+        '{"destructiveHint":true,"idempotentHint":false,"openWorldHint":false}, server {"destructiveHint":false}',
       expect.stringMatching(
         /^tool changed: "publish_note_draft" inputSchema: manifest \{"additionalProperties":false,/,
       ),

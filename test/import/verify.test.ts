@@ -46,7 +46,10 @@ describe('verify', () => {
     const extra = variant('extra-tool', (text) =>
       text.replace(
         'tools:\n',
-        'tools:\n  subtract:\n    description: Subtract b from a and return the difference as `difference`.\n    annotations: { readOnlyHint: true, openWorldHint: false }\n    input: { type: object, additionalProperties: false, properties: { a: { type: integer }, b: { type: integer } } }\n',
+        'tools:\n  subtract:\n    description: Subtract b from a and return the ' +
+          'difference as `difference`.\n    annotations: { readOnlyHint: true, ' +
+          'openWorldHint: false }\n    input: { type: object, additionalProperties: ' +
+          'false, properties: { a: { type: integer }, b: { type: integer } } }\n',
       ),
     );
     const result = await runIn(repoRoot, ['verify', '--manifest', manifest, '--', process.execPath, extra]);

@@ -44,7 +44,8 @@ describe('mcp-gen validate', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.split('\n')[0]).toBe(
-      'test/fixtures/invalid/ten-mistakes/manifest.yaml:3:9: error [server-name-format] server.name: string "Notes" does not match ^[a-z][a-z0-9-]*$',
+      'test/fixtures/invalid/ten-mistakes/manifest.yaml:3:9: error [server-name-format] ' +
+        'server.name: string "Notes" does not match ^[a-z][a-z0-9-]*$',
     );
     expect(result.stderr.trimEnd().split('\n').at(-1)).toBe('11 errors, 0 warnings');
     expect(result.stderr).not.toMatch(/\n\s+at .*\.js:\d+/);
@@ -54,7 +55,8 @@ describe('mcp-gen validate', () => {
     const result = mcpGen(['validate']);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      'mcp.yaml:1:1: error [manifest-unreadable] manifest "mcp.yaml" does not exist or cannot be read\n  hint: pass the path of a YAML manifest, e.g. "mcp-gen validate mcp.yaml"\n1 error, 0 warnings\n',
+      'mcp.yaml:1:1: error [manifest-unreadable] manifest "mcp.yaml" does not exist or cannot be read\n' +
+        '  hint: pass the path of a YAML manifest, e.g. "mcp-gen validate mcp.yaml"\n1 error, 0 warnings\n',
     );
   });
 

@@ -11,7 +11,8 @@ describe('same manifest, same bytes', () => {
   it('whatever the locale and time zone of the machine', async () => {
     const script = `import { resolveOptions } from './dist/config/index.js';
 import { buildProject } from './dist/generate.js';
-const r = await buildProject(resolveOptions({ manifest: 'examples/notes/mcp.yaml' }, process.cwd()), '0.1.0', { handlers: new Map(), previouslyGenerated: null });
+const options = resolveOptions({ manifest: 'examples/notes/mcp.yaml' }, process.cwd());
+const r = await buildProject(options, '0.1.0', { handlers: new Map(), previouslyGenerated: null });
 process.stdout.write(JSON.stringify(r.files.map((f) => [f.path, f.contents])));`;
     const outputs = ['C', 'tr_TR.UTF-8', 'ja_JP.UTF-8', 'de_DE.UTF-8'].map((locale) => {
       const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {

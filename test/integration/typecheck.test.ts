@@ -72,7 +72,8 @@ describe('a drifted handler fails to type-check in server.gen.ts', () => {
   it('a handler exported under another name', () => {
     const output = drifted(
       'export',
-      "import type { ToolHandler } from '../../generated/index.gen.js';\n\nexport const adder: ToolHandler<'add'> = async (input) => ({ sum: input.a + input.b });\n",
+      "import type { ToolHandler } from '../../generated/index.gen.js';\n\n" +
+        "export const adder: ToolHandler<'add'> = async (input) => ({ sum: input.a + input.b });\n",
     );
     expect(output).toMatch(
       /^src\/generated\/server\.gen\.ts\(\d+,\d+\): error TS2339: Property 'addHandler' does not exist on type /m,
@@ -94,7 +95,9 @@ describe('a handler that imports a domain function named like its tool', () => {
       'export function add(a: number, b: number): number {\n  return a + b;\n}\n',
     );
     const handler =
-      "import type { ToolHandler } from '../../generated/index.gen.js';\nimport { add } from '../../lib/math.js';\n\nexport const addHandler: ToolHandler<'add'> = async (input) => ({ sum: add(input.a, input.b) });\n";
+      "import type { ToolHandler } from '../../generated/index.gen.js';\n" +
+      "import { add } from '../../lib/math.js';\n\nexport const addHandler: " +
+      "ToolHandler<'add'> = async (input) => ({ sum: add(input.a, input.b) });\n";
     writeFileSync(path.join(dir, 'src', 'handlers', 'tools', 'add.ts'), handler);
     const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
     const result = spawnSync(tsc, ['-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'], {

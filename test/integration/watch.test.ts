@@ -43,7 +43,10 @@ describe('mcp-gen generate --watch', () => {
       writeFileSync(path.join(dir, 'src', 'handlers', 'tools', 'gone.ts'), 'export const gone = 1;\n');
       writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('server is alive.', 'server is up and alive.'));
       await waitFor(
-        /warning \[handler-orphaned\] handler file "src\/handlers\/tools\/gone\.ts"[^]*mcp\.yaml: \d+ file\(s\) changed, 1 warning\(s\)\n/,
+        new RegExp(
+          String.raw`warning \[handler-orphaned\] handler file "src/handlers/tools/gone\.ts"[^]*` +
+            String.raw`mcp\.yaml: \d+ file\(s\) changed, 1 warning\(s\)\n`,
+        ),
       );
       writeFileSync(manifest, `${readFileSync(manifest, 'utf8')}oops: [\n`);
       await waitFor(/mcp\.yaml: 1 error\(s\), nothing written\n/);

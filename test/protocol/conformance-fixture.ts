@@ -36,9 +36,11 @@ export const ${symbol}Handler: PromptHandler<'${file}'> = ${body};
 ];
 
 /** The MRTR helpers every input_required handler imports from the runtime (no SDK import needed). */
-const mrtr = `import { acceptedContent, inputRequired, inputResponse, sdkResult } from '../../generated/index.gen.js';\n`;
+const mrtr =
+  'import { acceptedContent, inputRequired, inputResponse, sdkResult } ' + "from '../../generated/index.gen.js';\n";
 const askName = (key: string, message: string, property: string) =>
-  `${key}: inputRequired.elicit({ message: '${message}', requestedSchema: { type: 'object', properties: { ${property}: { type: 'string' } }, required: ['${property}'] } })`;
+  `${key}: inputRequired.elicit({ message: '${message}', requestedSchema: { type: 'object', ` +
+  `properties: { ${property}: { type: 'string' } }, required: ['${property}'] } })`;
 
 /** The form of test_elicitation_sep1034_defaults: a default for every primitive type. */
 const sep1034 = `{
@@ -52,10 +54,30 @@ const sep1034 = `{
 /** The form of test_elicitation_sep1330_enums: the five enum variants of SEP-1330. */
 const sep1330 = `{
       untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
-      titledSingle: { type: 'string', oneOf: [{ const: 'value1', title: 'First Option' }, { const: 'value2', title: 'Second Option' }, { const: 'value3', title: 'Third Option' }] },
-      legacyEnum: { type: 'string', enum: ['opt1', 'opt2', 'opt3'], enumNames: ['Option One', 'Option Two', 'Option Three'] },
+      titledSingle: {
+        type: 'string',
+        oneOf: [
+          { const: 'value1', title: 'First Option' },
+          { const: 'value2', title: 'Second Option' },
+          { const: 'value3', title: 'Third Option' },
+        ],
+      },
+      legacyEnum: {
+        type: 'string',
+        enum: ['opt1', 'opt2', 'opt3'],
+        enumNames: ['Option One', 'Option Two', 'Option Three'],
+      },
       untitledMulti: { type: 'array', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
-      titledMulti: { type: 'array', items: { anyOf: [{ const: 'value1', title: 'First Choice' }, { const: 'value2', title: 'Second Choice' }, { const: 'value3', title: 'Third Choice' }] } },
+      titledMulti: {
+        type: 'array',
+        items: {
+          anyOf: [
+            { const: 'value1', title: 'First Choice' },
+            { const: 'value2', title: 'Second Choice' },
+            { const: 'value3', title: 'Third Choice' },
+          ],
+        },
+      },
     }`;
 
 export const conformanceHandlers: Readonly<Record<string, string>> = Object.fromEntries([
@@ -73,7 +95,8 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
   tool(
     'test_embedded_resource',
     'testEmbeddedResource',
-    `async () => [{ type: 'resource', resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' } }]`,
+    "async () => [{ type: 'resource', resource: { uri: 'test://embedded-resource', " +
+      "mimeType: 'text/plain', text: 'This is an embedded resource content.' } }]",
   ),
   tool(
     'test_multiple_content_types',
@@ -81,7 +104,14 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
     `async () => [
   { type: 'text', text: 'Multiple content types test:' },
   { type: 'image', data: '${png}', mimeType: 'image/png' },
-  { type: 'resource', resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: '{"test":"data","value":123}' } },
+  {
+    type: 'resource',
+    resource: {
+      uri: 'test://mixed-content-resource',
+      mimeType: 'application/json',
+      text: '{"test":"data","value":123}',
+    },
+  },
 ]`,
   ),
   tool(
@@ -118,7 +148,9 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
     'testInputRequiredResultElicitation',
     `async (_input, ctx) => {
   const answer = acceptedContent<{ name?: string }>(ctx.request.inputResponses, 'user_name');
-  if (answer === undefined) return sdkResult(inputRequired({ inputRequests: { ${askName('user_name', 'What is your name?', 'name')} } }));
+  if (answer === undefined) {
+    return sdkResult(inputRequired({ inputRequests: { ${askName('user_name', 'What is your name?', 'name')} } }));
+  }
   return \`Hello, \${String(answer.name)}!\`;
 }`,
     mrtr,
@@ -129,7 +161,10 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
     `async (_input, ctx) => {
   const answer = inputResponse(ctx.request.inputResponses, 'capital_question');
   if (answer.kind !== 'sampling') {
-    const question = inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }], maxTokens: 100 });
+    const question = inputRequired.createMessage({
+      messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }],
+      maxTokens: 100,
+    });
     return sdkResult(inputRequired({ inputRequests: { capital_question: question } }));
   }
   const content = answer.result.content;
@@ -142,7 +177,9 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
     'testInputRequiredResultListRoots',
     `async (_input, ctx) => {
   const answer = inputResponse(ctx.request.inputResponses, 'client_roots');
-  if (answer.kind !== 'roots') return sdkResult(inputRequired({ inputRequests: { client_roots: inputRequired.listRoots() } }));
+  if (answer.kind !== 'roots') {
+    return sdkResult(inputRequired({ inputRequests: { client_roots: inputRequired.listRoots() } }));
+  }
   return \`Roots: \${answer.roots.map((root) => root.uri).join(', ')}\`;
 }`,
     mrtr,
@@ -151,8 +188,12 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
     'test_input_required_result_request_state',
     'testInputRequiredResultRequestState',
     `async (_input, ctx) => {
-  if (ctx.request.requestState === 'round-1' && acceptedContent(ctx.request.inputResponses, 'confirm') !== undefined) return 'state-ok';
-  const confirm = inputRequired.elicit({ message: 'Please confirm', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } });
+  const { requestState, inputResponses } = ctx.request;
+  if (requestState === 'round-1' && acceptedContent(inputResponses, 'confirm') !== undefined) return 'state-ok';
+  const confirm = inputRequired.elicit({
+    message: 'Please confirm',
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
   return sdkResult(inputRequired({ inputRequests: { confirm }, requestState: 'round-1' }));
 }`,
     mrtr,
@@ -162,10 +203,23 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
     'testInputRequiredResultMultipleInputs',
     `async (_input, ctx) => {
   const responses = ctx.request.inputResponses;
-  if (ctx.request.requestState === 'all-three' && ['user_name', 'greeting', 'client_roots'].every((key) => inputResponse(responses, key).kind !== 'missing')) return 'Got all three inputs';
-  const greeting = inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Generate a greeting' } }], maxTokens: 50 });
+  const complete = ['user_name', 'greeting', 'client_roots'].every(
+    (key) => inputResponse(responses, key).kind !== 'missing',
+  );
+  if (ctx.request.requestState === 'all-three' && complete) return 'Got all three inputs';
+  const greeting = inputRequired.createMessage({
+    messages: [{ role: 'user', content: { type: 'text', text: 'Generate a greeting' } }],
+    maxTokens: 50,
+  });
   return sdkResult(
-    inputRequired({ inputRequests: { ${askName('user_name', 'What is your name?', 'name')}, greeting, client_roots: inputRequired.listRoots() }, requestState: 'all-three' }),
+    inputRequired({
+      inputRequests: {
+        ${askName('user_name', 'What is your name?', 'name')},
+        greeting,
+        client_roots: inputRequired.listRoots(),
+      },
+      requestState: 'all-three',
+    }),
   );
 }`,
     mrtr,
@@ -176,12 +230,24 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
     `async (_input, ctx) => {
   const { requestState, inputResponses } = ctx.request;
   const color = acceptedContent<{ color?: string }>(inputResponses, 'step2');
-  if (requestState?.startsWith('round-2:') === true && color !== undefined) return \`\${requestState.slice(8)} likes \${String(color.color)}\`;
+  if (requestState?.startsWith('round-2:') === true && color !== undefined) {
+    return \`\${requestState.slice(8)} likes \${String(color.color)}\`;
+  }
   const name = acceptedContent<{ name?: string }>(inputResponses, 'step1');
   if (requestState === 'round-1' && name !== undefined) {
-    return sdkResult(inputRequired({ inputRequests: { ${askName('step2', 'Step 2: What is your favorite color?', 'color')} }, requestState: \`round-2:\${String(name.name)}\` }));
+    return sdkResult(
+      inputRequired({
+        inputRequests: { ${askName('step2', 'Step 2: What is your favorite color?', 'color')} },
+        requestState: \`round-2:\${String(name.name)}\`,
+      }),
+    );
   }
-  return sdkResult(inputRequired({ inputRequests: { ${askName('step1', 'Step 1: What is your name?', 'name')} }, requestState: 'round-1' }));
+  return sdkResult(
+    inputRequired({
+      inputRequests: { ${askName('step1', 'Step 1: What is your name?', 'name')} },
+      requestState: 'round-1',
+    }),
+  );
 }`,
     mrtr,
   ),
@@ -192,7 +258,10 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
   const answer = inputResponse(ctx.request.inputResponses, 'question');
   if (answer.kind === 'sampling') return 'Sampled';
   // Sampling only: the suite declares only sampling, and the SDK refuses an undeclared kind with -32021.
-  const question = inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Say hello' } }], maxTokens: 20 });
+  const question = inputRequired.createMessage({
+    messages: [{ role: 'user', content: { type: 'text', text: 'Say hello' } }],
+    maxTokens: 20,
+  });
   return sdkResult(inputRequired({ inputRequests: { question } }));
 }`,
     mrtr,
@@ -201,7 +270,10 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
     'test_missing_capability',
     'testMissingCapability',
     `async () => {
-  const question = inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Say hello' } }], maxTokens: 20 });
+  const question = inputRequired.createMessage({
+    messages: [{ role: 'user', content: { type: 'text', text: 'Say hello' } }],
+    maxTokens: 20,
+  });
   return sdkResult(inputRequired({ inputRequests: { question } }));
 }`,
     mrtr,
@@ -223,7 +295,11 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
     `async (input, ctx) => {
   const answer = inputResponse(ctx.request.inputResponses, 'reply');
   if (answer.kind !== 'sampling') {
-    return sdkResult(inputRequired({ inputRequests: { reply: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: input.prompt } }], maxTokens: 100 }) } }));
+    const reply = inputRequired.createMessage({
+      messages: [{ role: 'user', content: { type: 'text', text: input.prompt } }],
+      maxTokens: 100,
+    });
+    return sdkResult(inputRequired({ inputRequests: { reply } }));
   }
   const content = answer.result.content;
   return \`LLM response: \${!Array.isArray(content) && content.type === 'text' ? content.text : ''}\`;
@@ -238,10 +314,14 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
   if (answer.kind !== 'elicit') {
     const requestedSchema = {
       type: 'object' as const,
-      properties: { username: { type: 'string' as const, description: "User's response" }, email: { type: 'string' as const, description: "User's email address" } },
+      properties: {
+        username: { type: 'string' as const, description: "User's response" },
+        email: { type: 'string' as const, description: "User's email address" },
+      },
       required: ['username', 'email'],
     };
-    return sdkResult(inputRequired({ inputRequests: { user: inputRequired.elicit({ message: input.message, requestedSchema }) } }));
+    const user = inputRequired.elicit({ message: input.message, requestedSchema });
+    return sdkResult(inputRequired({ inputRequests: { user } }));
   }
   return \`User response: action=\${answer.action}, content=\${JSON.stringify(answer.content ?? {})}\`;
 }`,
@@ -255,7 +335,11 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
   const answer = inputResponse(ctx.request.inputResponses, 'form');
   if (answer.kind !== 'elicit') {
     const properties = ${name === 'test_elicitation_sep1034_defaults' ? sep1034 : sep1330};
-    return sdkResult(inputRequired({ inputRequests: { form: inputRequired.elicit({ message: 'Please fill in the form', requestedSchema: { type: 'object', properties } as never }) } }));
+    const form = inputRequired.elicit({
+      message: 'Please fill in the form',
+      requestedSchema: { type: 'object', properties } as never,
+    });
+    return sdkResult(inputRequired({ inputRequests: { form } }));
   }
   return \`Elicitation completed: action=\${answer.action}, content=\${JSON.stringify(answer.content ?? {})}\`;
 }`,
@@ -274,7 +358,17 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
     'test_prompt_with_embedded_resource',
     'testPromptWithEmbeddedResource',
     `async (args) => [
-  { role: 'user', content: { type: 'resource', resource: { uri: (args as { resourceUri?: string }).resourceUri ?? 'test://embedded', mimeType: 'text/plain', text: 'Embedded resource content for testing.' } } },
+  {
+    role: 'user',
+    content: {
+      type: 'resource',
+      resource: {
+        uri: (args as { resourceUri?: string }).resourceUri ?? 'test://embedded',
+        mimeType: 'text/plain',
+        text: 'Embedded resource content for testing.',
+      },
+    },
+  },
   { role: 'user', text: 'Please process the embedded resource above.' },
 ]`,
   ),
@@ -283,7 +377,13 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
     'testInputRequiredResultPrompt',
     `async (_args, ctx) => {
   const answer = acceptedContent<{ context?: string }>(ctx.request.inputResponses, 'user_context');
-  if (answer === undefined) return sdkResult(inputRequired({ inputRequests: { ${askName('user_context', 'What context should the prompt use?', 'context')} } }));
+  if (answer === undefined) {
+    return sdkResult(
+      inputRequired({
+        inputRequests: { ${askName('user_context', 'What context should the prompt use?', 'context')} },
+      }),
+    );
+  }
   return [{ role: 'user', text: \`Use this context: \${String(answer.context)}\` }];
 }`,
     `import { acceptedContent, inputRequired, sdkResult } from '../../generated/index.gen.js';\n`,
@@ -293,6 +393,7 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
   resource(
     'template_data',
     'templateData',
-    `async (_uri, variables) => JSON.stringify({ id: variables.id, templateTest: true, data: \`Data for ID: \${variables.id}\` })`,
+    'async (_uri, variables) => JSON.stringify({ id: variables.id, ' +
+      `templateTest: true, data: \`Data for ID: \${variables.id}\` })`,
   ),
 ]);

@@ -42,7 +42,7 @@ const discoverResult = {
 };
 
 describe('server/discover', () => {
-  it('returns exactly the manifest versions, capabilities, instructions, ttlMs/cacheScope and serverInfo (HTTP)', async () => {
+  it('returns exactly the versions, capabilities, instructions, ttlMs/cacheScope, serverInfo (HTTP)', async () => {
     const answer = await call(proto.url, 'server/discover', { _meta: meta() }, 3);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ jsonrpc: '2.0', id: 3, result: discoverResult });
@@ -54,7 +54,7 @@ describe('server/discover', () => {
     ).toEqual({ jsonrpc: '2.0', id: 'd1', result: discoverResult });
   });
 
-  it('advertises only the tools capability for a tools-only manifest (no resources, no prompts, no instructions)', async () => {
+  it('advertises only the tools capability for a tools-only manifest (no resources/prompts/instructions)', async () => {
     const answer = await call(bare.url, 'server/discover', { _meta: meta() });
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.body.result.capabilities)).toEqual(['tools']);
@@ -97,13 +97,15 @@ const malformed: { rule: string; _meta?: unknown; http: Record<string, unknown>;
     http: {
       code: -32602,
       message:
-        'Invalid params: the MCP-Protocol-Version header names protocol revision 2026-07-28, but the request is missing the required per-request envelope key(s): _meta',
+        'Invalid params: the MCP-Protocol-Version header names protocol revision 2026-07-28, ' +
+        'but the request is missing the required per-request envelope key(s): _meta',
       data: { envelope: { missing: ['_meta'] } },
     },
     stdio: {
       code: -32602,
       message:
-        'Request is missing the required _meta envelope for protocol revision 2026-07-28 (io.modelcontextprotocol/protocolVersion, io.modelcontextprotocol/clientCapabilities)',
+        'Request is missing the required _meta envelope for protocol revision 2026-07-28 ' +
+        '(io.modelcontextprotocol/protocolVersion, io.modelcontextprotocol/clientCapabilities)',
     },
   },
   {
@@ -112,13 +114,15 @@ const malformed: { rule: string; _meta?: unknown; http: Record<string, unknown>;
     http: {
       code: -32602,
       message:
-        'Invalid params: the MCP-Protocol-Version header names protocol revision 2026-07-28, but the request is missing the required per-request envelope key(s): io.modelcontextprotocol/protocolVersion',
+        'Invalid params: the MCP-Protocol-Version header names protocol revision 2026-07-28, but the request ' +
+        'is missing the required per-request envelope key(s): io.modelcontextprotocol/protocolVersion',
       data: { envelope: { missing: ['io.modelcontextprotocol/protocolVersion'] } },
     },
     stdio: {
       code: -32602,
       message:
-        'Request is missing the required _meta envelope for protocol revision 2026-07-28 (io.modelcontextprotocol/protocolVersion, io.modelcontextprotocol/clientCapabilities)',
+        'Request is missing the required _meta envelope for protocol revision 2026-07-28 ' +
+        '(io.modelcontextprotocol/protocolVersion, io.modelcontextprotocol/clientCapabilities)',
     },
   },
   {
@@ -127,7 +131,8 @@ const malformed: { rule: string; _meta?: unknown; http: Record<string, unknown>;
     http: {
       code: -32602,
       message:
-        'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/protocolVersion: Invalid input: expected string, received number',
+        'Invalid _meta envelope for protocol revision 2026-07-28: ' +
+        'io.modelcontextprotocol/protocolVersion: Invalid input: expected string, received number',
       data: {
         envelope: {
           key: 'io.modelcontextprotocol/protocolVersion',
@@ -138,7 +143,8 @@ const malformed: { rule: string; _meta?: unknown; http: Record<string, unknown>;
     stdio: {
       code: -32602,
       message:
-        'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/protocolVersion must be a string',
+        'Invalid _meta envelope for protocol revision 2026-07-28: ' +
+        'io.modelcontextprotocol/protocolVersion must be a string',
     },
   },
   {
@@ -153,7 +159,8 @@ const malformed: { rule: string; _meta?: unknown; http: Record<string, unknown>;
     stdio: {
       code: -32602,
       message:
-        'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/clientCapabilities must be an object',
+        'Invalid _meta envelope for protocol revision 2026-07-28: ' +
+        'io.modelcontextprotocol/clientCapabilities must be an object',
     },
   },
   {
@@ -162,7 +169,8 @@ const malformed: { rule: string; _meta?: unknown; http: Record<string, unknown>;
     http: {
       code: -32602,
       message:
-        'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/clientCapabilities: Invalid input: expected object, received string',
+        'Invalid _meta envelope for protocol revision 2026-07-28: ' +
+        'io.modelcontextprotocol/clientCapabilities: Invalid input: expected object, received string',
       data: {
         envelope: {
           key: 'io.modelcontextprotocol/clientCapabilities',
@@ -173,7 +181,8 @@ const malformed: { rule: string; _meta?: unknown; http: Record<string, unknown>;
     stdio: {
       code: -32602,
       message:
-        'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/clientCapabilities must be an object',
+        'Invalid _meta envelope for protocol revision 2026-07-28: ' +
+        'io.modelcontextprotocol/clientCapabilities must be an object',
     },
   },
 ];
@@ -222,7 +231,7 @@ describe('the request envelope', () => {
     });
   });
 
-  it('answers -32022 on every stdio request that names an unsupported version: good, bad, good, bad, good', async () => {
+  it('answers -32022 to every stdio request naming an unsupported version: good, bad, good, bad, good', async () => {
     const request = (id: number, v: string) =>
       stdio.request({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: meta({}, v) } });
     const unsupported = (id: number, requested: string) => ({

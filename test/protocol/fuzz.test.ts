@@ -49,7 +49,10 @@ function prng(seed: number): () => number {
   };
 }
 
-/** What a message must be answered with: an HTTP status (HTTP only), and a JSON-RPC error code, an isError text, a plain result, or nothing. */
+/**
+ * What a message must be answered with: an HTTP status (HTTP only), and
+ * a JSON-RPC error code, an isError text, a plain result, or nothing.
+ */
 interface Expected {
   readonly status?: number;
   readonly code?: number;
@@ -167,7 +170,8 @@ function makeCase(i: number, random: () => number, transport: 'http' | 'stdio'):
       return { category, id, body: request('tools/list', { _meta }), expected: { status: 400, code: -32602 } };
     }
     case 'unsupported-version': {
-      const requested = `${1990 + Math.floor(random() * 30)}-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`;
+      const year = 1990 + Math.floor(random() * 30);
+      const requested = `${year}-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`;
       return {
         category,
         id,
@@ -243,7 +247,9 @@ function makeCase(i: number, random: () => number, transport: 'http' | 'stdio'):
       return {
         category,
         id,
-        body: `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"echo","_meta":${json(meta())},"arguments":{"text":${deep(10_000)}}}}`,
+        body:
+          `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"echo",` +
+          `"_meta":${json(meta())},"arguments":{"text":${deep(10_000)}}}}`,
         headers: { 'mcp-method': 'tools/call', 'mcp-name': 'echo' },
         expected: {
           status: 200,
@@ -325,7 +331,7 @@ function mismatch(c: Case, status: number | null, answer: any): string | null {
 }
 
 describe('bounded fuzzing', () => {
-  it(`answers ${HTTP_MESSAGES} hostile HTTP messages correctly, survives, and keeps RSS growth under 100 MB`, async () => {
+  it(`answers ${HTTP_MESSAGES} hostile HTTP messages correctly, survives, keeps RSS growth under 100 MB`, async () => {
     const random = prng(0x5eed);
     const cases = Array.from({ length: HTTP_MESSAGES }, (_, i) => makeCase(i, random, 'http'));
     const pid = server.child.pid ?? 0;
@@ -357,7 +363,8 @@ describe('bounded fuzzing', () => {
       cases.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.category]: (acc[c.category] ?? 0) + 1 }), {}),
     );
     console.log(
-      `fuzz/http: ${cases.length} messages in ${Date.now() - started} ms, RSS ${start} kB at start, ${before} kB after warm-up, ${after} kB at end (+${after - before} kB); ${json(Object.fromEntries(counts))}`,
+      `fuzz/http: ${cases.length} messages in ${Date.now() - started} ms, RSS ${start} kB at start, ${before} ` +
+        `kB after warm-up, ${after} kB at end (+${after - before} kB); ${json(Object.fromEntries(counts))}`,
     );
     expect(failures.slice(0, 20)).toEqual([]);
     expect(server.child.exitCode).toBeNull();
@@ -375,7 +382,7 @@ describe('bounded fuzzing', () => {
     expect(after - before).toBeLessThan(RSS_GROWTH_LIMIT_KB);
   }, 120_000);
 
-  it(`answers ${STDIO_MESSAGES} hostile stdio lines correctly, survives, keeps RSS bounded and exits 0 on EOF`, async () => {
+  it(`answers ${STDIO_MESSAGES} hostile stdio lines correctly, survives, bounds RSS, exits 0 on EOF`, async () => {
     const random = prng(0xfeed);
     const cases = Array.from({ length: STDIO_MESSAGES }, (_, i) => makeCase(i, random, 'stdio'));
     const pid = stdio.child.pid ?? 0;
@@ -411,7 +418,8 @@ describe('bounded fuzzing', () => {
     expect(answers.length).toBe(answerable(cases.length));
     const after = rssKb(pid);
     console.log(
-      `fuzz/stdio: ${cases.length} lines in ${Date.now() - started} ms, RSS ${start} kB at start, ${before} kB after warm-up, ${after} kB at end (+${after - before} kB)`,
+      `fuzz/stdio: ${cases.length} lines in ${Date.now() - started} ms, RSS ${start} kB ` +
+        `at start, ${before} kB after warm-up, ${after} kB at end (+${after - before} kB)`,
     );
     expect(failures.slice(0, 20)).toEqual([]);
     const alive = await stdio.request({

@@ -73,7 +73,7 @@ for (const transport of ['http', 'stdio'] as const) {
       expect(runsIn(logs[transport]).filter((line) => line.startsWith('use_draft'))).toEqual(['use_draft draft-ok']);
     });
 
-    it('refuses a forged handle (made up, or a genuine one with its signature or payload altered) without running the handler', async () => {
+    it('refuses a forged handle (made up, or with signature or payload altered) before the handler', async () => {
       const before = runsIn(logs[transport]).length;
       const { draft } = (await callTool(transport, 'open_draft', { name: 'x' })).structuredContent;
       const [prefix, body = '', mac = ''] = (draft as string).split('.');

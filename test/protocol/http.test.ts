@@ -214,7 +214,8 @@ describe('Streamable HTTP', () => {
     expect(result).toEqual({
       status: 1,
       stderr:
-        'proto: refusing to listen on non-loopback host "0.0.0.0" without authorization; set auth in the manifest or bind to 127.0.0.1\n',
+        'proto: refusing to listen on non-loopback host "0.0.0.0" without ' +
+        'authorization; set auth in the manifest or bind to 127.0.0.1\n',
     });
   });
 
@@ -232,7 +233,7 @@ describe('Streamable HTTP', () => {
 describe('legacy (2025-11-25) clients over HTTP', () => {
   const legacyHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
-  it('serves initialize with legacy: serve, through the legacy adapter (which adds logging/setLevel and a session)', async () => {
+  it('serves initialize with legacy: serve via the legacy adapter (with logging/setLevel and a session)', async () => {
     const answer = await post(proto.url, legacyInitialize, legacyHeaders);
     expect(answer.status).toBe(200);
     const { capabilities } = protoLegacyInitialized.result;

@@ -50,7 +50,8 @@ describe('stdio', () => {
       for (const line of raw.lines)
         expect(Object.keys(JSON.parse(line)).sort()).toEqual(expect.arrayContaining(['id', 'jsonrpc']));
       const warning = (name: string) =>
-        `warning: ${name} is not set; using an ephemeral key, so handles and approvals do not survive a restart or work across instances`;
+        `warning: ${name} is not set; using an ephemeral key, so handles ` +
+        'and approvals do not survive a restart or work across instances';
       expect(raw.stderr().split('\n').slice(0, 2)).toEqual([warning('PROTO_HANDLE_KEY'), warning('PROTO_STATE_KEY')]);
       expect(raw.stderr()).toContain('tool "explode" failed: Error: kaboom');
       expect(raw.lines.join('\n')).not.toMatch(/warning|kaboom/);

@@ -232,7 +232,10 @@ export function modernHeaders(method: string, params: Record<string, unknown> = 
   return headers;
 }
 
-/** One raw HTTP exchange. `body` is the parsed JSON (the last SSE data event for streams), or null when empty; `text` is the raw body. */
+/**
+ * One raw HTTP exchange. `body` is the parsed JSON (the last SSE data
+ * event for streams), or null when empty; `text` is the raw body.
+ */
 export interface Reply {
   readonly status: number;
   readonly headers: Headers;

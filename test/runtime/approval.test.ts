@@ -73,7 +73,7 @@ afterAll(async () => {
 });
 
 describe('approval of a destructive tool over HTTP', () => {
-  it('asks first: input_required with a yes/no form naming the tool and the arguments, and a state bound to tool, arguments, principal and 5 minutes', async () => {
+  it('asks first: input_required, a yes/no form naming tool and arguments, a state bound to them', async () => {
     const before = runs();
     const answer = await rpc(
       server.url,
@@ -171,7 +171,9 @@ describe('approval of a destructive tool over HTTP', () => {
         content: [
           {
             type: 'text',
-            text: 'The approval does not match this call of "Delete an item" (delete_item) (other tool, arguments or user); nothing was done. Call the tool again to ask for a new approval.',
+            text:
+              'The approval does not match this call of "Delete an item" (delete_item) (other tool, ' +
+              'arguments or user); nothing was done. Call the tool again to ask for a new approval.',
           },
         ],
       });
@@ -221,7 +223,9 @@ describe('approval of a destructive tool over HTTP', () => {
       content: [
         {
           type: 'text',
-          text: 'This approval of "Delete an item" (delete_item) was already used; nothing was done. Call the tool again to ask for a new approval.',
+          text:
+            'This approval of "Delete an item" (delete_item) was already used; ' +
+            'nothing was done. Call the tool again to ask for a new approval.',
         },
       ],
     });
@@ -251,7 +255,8 @@ describe('approval of a destructive tool over HTTP', () => {
       error: {
         code: -32021,
         message:
-          "Cannot request input 'confirm' (elicitation/create): the request's client capabilities do not declare the required capability",
+          "Cannot request input 'confirm' (elicitation/create): the request's " +
+          'client capabilities do not declare the required capability',
         data: { requiredCapabilities: { elicitation: { form: {} } } },
       },
     });

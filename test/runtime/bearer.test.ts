@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 describe('bearer authorization over HTTP', () => {
-  it('answers a request without a token 401 with a challenge pointing at the metadata, which anyone can fetch', async () => {
+  it('answers a request without a token 401, its challenge pointing at metadata that anyone can fetch', async () => {
     const answer = await rpc(server.url, 'tools/list', { _meta: envelope() });
     expect(answer.status).toBe(401);
     expect(answer.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl}"`);
@@ -71,7 +71,8 @@ describe('bearer authorization over HTTP', () => {
     });
     expect(basic.status).toBe(401);
     expect(basic.headers.get('www-authenticate')).toBe(
-      `Bearer error="invalid_token", error_description="Invalid Authorization header format, expected 'Bearer TOKEN'", resource_metadata="${metadataUrl}"`,
+      'Bearer error="invalid_token", error_description="Invalid Authorization ' +
+        `header format, expected 'Bearer TOKEN'", resource_metadata="${metadataUrl}"`,
     );
   });
 
@@ -84,7 +85,8 @@ describe('bearer authorization over HTTP', () => {
     );
     expect(answer.status).toBe(403);
     expect(answer.headers.get('www-authenticate')).toBe(
-      `Bearer error="insufficient_scope", error_description="Insufficient scope", scope="items.write", resource_metadata="${metadataUrl}"`,
+      'Bearer error="insufficient_scope", error_description="Insufficient ' +
+        `scope", scope="items.write", resource_metadata="${metadataUrl}"`,
     );
     expect(answer.body).toEqual({ error: 'insufficient_scope', error_description: 'Insufficient scope' });
   });
@@ -187,8 +189,10 @@ describe('bearer configuration at start-up', () => {
     expect(result.status).toBe(1);
     // The store reports its health at start (docs/deployment.md) before the keys are read.
     expect(result.stderr).toBe(
-      'store: memory (this process only): approvals and idempotency keys are not shared with other instances and do not survive a restart; set store.type: redis to share them\n' +
-        'guarded: GUARDED_STATE_KEY is not set; set it to a random secret of at least 32 bytes (e.g. `openssl rand -hex 32`) and share it between all instances\n',
+      'store: memory (this process only): approvals and idempotency keys are not shared with ' +
+        'other instances and do not survive a restart; set store.type: redis to share them\n' +
+        'guarded: GUARDED_STATE_KEY is not set; set it to a random secret of at least ' +
+        '32 bytes (e.g. `openssl rand -hex 32`) and share it between all instances\n',
     );
   });
 

@@ -90,7 +90,7 @@ describe('defaults', () => {
 });
 
 describe('the error model', () => {
-  it('resource: not_found is -32602 with the URI, invalid -32602, conflict -32603 with the message, anything else -32603 without internals', async () => {
+  it('resource: not_found -32602 with the URI, invalid -32602, conflict -32603 with message, else -32603', async () => {
     expect((await call('resources/read', { uri: 'items://7' })).error).toEqual({
       code: -32602,
       message: 'No item has the id "7".',

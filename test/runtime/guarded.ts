@@ -11,7 +11,9 @@ export const tokens = {
   bob: 'bob-token-0123456789abcdef',
   carol: 'carol=token=with=equals=',
 } as const;
-export const tokensEnv = `${tokens.alice}=alice:items.read,items.write; ${tokens.bob}=bob:items.read;${tokens.carol}=carol:items.read,items.write`;
+export const tokensEnv =
+  `${tokens.alice}=alice:items.read,items.write; ` +
+  `${tokens.bob}=bob:items.read;${tokens.carol}=carol:items.read,items.write`;
 
 /** 32+ byte keys, so nothing is ephemeral and a test can seal state with the server's key. */
 export const stateKey = 'guarded-state-key-0123456789abcdef-0123';
@@ -31,15 +33,19 @@ export const deleteItemHandler: ToolHandler<'delete_item'> = async (input, ctx) 
 `,
   'src/handlers/tools/read_item.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
-export const readItemHandler: ToolHandler<'read_item'> = async (input, ctx) => \`item \${input.id} read by \${ctx.principal.id} with scopes \${ctx.principal.scopes.join(' ')}\`;
+export const readItemHandler: ToolHandler<'read_item'> = async (input, ctx) =>
+  \`item \${input.id} read by \${ctx.principal.id} with scopes \${ctx.principal.scopes.join(' ')}\`;
 `,
   'src/handlers/tools/start_draft.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
-export const startDraftHandler: ToolHandler<'start_draft'> = async (input, ctx) => ({ draft: ctx.handles.item_draft.issue(\`draft-\${input.name}\`) });
+export const startDraftHandler: ToolHandler<'start_draft'> = async (input, ctx) => ({
+  draft: ctx.handles.item_draft.issue(\`draft-\${input.name}\`),
+});
 `,
   'src/handlers/tools/save_draft.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
-export const saveDraftHandler: ToolHandler<'save_draft'> = async (input, ctx) => \`saved \${input.draft.id} for \${ctx.principal.id}\`;
+export const saveDraftHandler: ToolHandler<'save_draft'> = async (input, ctx) =>
+  \`saved \${input.draft.id} for \${ctx.principal.id}\`;
 `,
 };
 

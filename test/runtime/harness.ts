@@ -12,7 +12,10 @@ export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 export const version = '2026-07-28';
 
-/** Generates `manifest` into `.test-out/<name>` with bin/mcp-gen.js, writes `handlers` over the stubs, compiles; returns the entry point. */
+/**
+ * Generates `manifest` into `.test-out/<name>` with bin/mcp-gen.js,
+ * writes `handlers` over the stubs, compiles; returns the entry point.
+ */
 export function buildProject(manifest: string, name: string, handlers: Readonly<Record<string, string>>): string {
   const dir = path.join(repoRoot, '.test-out', name);
   rmSync(dir, { recursive: true, force: true });
@@ -137,7 +140,10 @@ async function parseBody(response: Response): Promise<unknown> {
   return JSON.parse(data[data.length - 1]?.slice(6) ?? 'null');
 }
 
-/** POSTs one JSON-RPC request with the modern headers (`Mcp-Name` from params.name, or params.uri for a resource) and an optional bearer token. */
+/**
+ * POSTs one JSON-RPC request with the modern headers (`Mcp-Name` from
+ * params.name, or params.uri for a resource) and an optional bearer token.
+ */
 export async function rpc(
   url: URL,
   method: string,

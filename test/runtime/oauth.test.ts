@@ -25,7 +25,8 @@ const dir = path.join(repoRoot, '.test-out', 'runtime-oauth');
 
 const whoami = `import type { ToolHandler } from '../../generated/index.gen.js';
 
-export const whoamiHandler: ToolHandler<'whoami'> = async (_input, ctx) => \`\${ctx.principal.id} [\${ctx.principal.scopes.join(',')}]\`;
+export const whoamiHandler: ToolHandler<'whoami'> = async (_input, ctx) =>
+  \`\${ctx.principal.id} [\${ctx.principal.scopes.join(',')}]\`;
 `;
 
 let jwks: Server;
@@ -124,7 +125,8 @@ describe('OAuth access tokens over HTTP', () => {
     );
     expect(answer.status).toBe(403);
     expect(answer.headers.get('www-authenticate')).toBe(
-      `Bearer error="insufficient_scope", error_description="Insufficient scope", scope="vault.read", resource_metadata="${metadataUrl}"`,
+      'Bearer error="insufficient_scope", error_description="Insufficient ' +
+        `scope", scope="vault.read", resource_metadata="${metadataUrl}"`,
     );
   });
 

@@ -111,7 +111,8 @@ function storeSuite(kind: 'redis' | 'memory', instances: number): void {
     await redis?.stop();
   }, 120_000);
 
-  it(`runs an accepted approval exactly once across ${replays} concurrent replays${instances > 1 ? ' spread over two instances' : ''}`, async () => {
+  const spread = instances > 1 ? ' spread over two instances' : '';
+  it(`runs an accepted approval exactly once across ${replays} concurrent replays${spread}`, async () => {
     if (kind === 'redis')
       expect(
         servers.map((server) => /store: redis redis:\/\/127\.0\.0\.1:\d+ is reachable/.test(server.stderr())),
@@ -126,7 +127,8 @@ function storeSuite(kind: 'redis' | 'memory', instances: number): void {
     expect(texts.filter((text) => text === 'removed r1')).toHaveLength(1);
     expect(new Set(texts.filter((text) => text !== 'removed r1'))).toEqual(
       new Set([
-        'This approval of "Remove a record" (remove_record) was already used; nothing was done. Call the tool again to ask for a new approval.',
+        'This approval of "Remove a record" (remove_record) was already used; ' +
+          'nothing was done. Call the tool again to ask for a new approval.',
       ]),
     );
     expect(lines(calls)).toBe(1);
@@ -144,7 +146,7 @@ function storeSuite(kind: 'redis' | 'memory', instances: number): void {
     }
   }, 240_000);
 
-  it(`runs ${replays} concurrent calls with one idempotency key and the same arguments once, and all get its result`, async () => {
+  it(`runs ${replays} concurrent calls with one idempotency key and equal arguments once: all get it`, async () => {
     const args = { to: 'ada', text: 'hello', idempotencyKey: 'key-0000-0001' };
     const answers = await Promise.all(
       Array.from({ length: replays }, (_, i) => call(at(i), 'send_note', args, {}, i + 1)),
@@ -168,7 +170,9 @@ function storeSuite(kind: 'redis' | 'memory', instances: number): void {
       content: [
         {
           type: 'text',
-          text: 'The idempotencyKey was already used for a call of "send_note" with other arguments; nothing was done. Use a new key for a new operation.',
+          text:
+            'The idempotencyKey was already used for a call of "send_note" with ' +
+            'other arguments; nothing was done. Use a new key for a new operation.',
         },
       ],
       isError: true,
@@ -195,7 +199,9 @@ function storeSuite(kind: 'redis' | 'memory', instances: number): void {
         content: [
           {
             type: 'text',
-            text: `The tool "${tool}" did not run: the server's state store is unavailable, so it cannot check that this call runs only once. Try again later.`,
+            text:
+              `The tool "${tool}" did not run: the server's state store is unavailable, ` +
+              'so it cannot check that this call runs only once. Try again later.',
           },
         ],
         isError: true,

@@ -62,7 +62,8 @@ function manifestText(tools: readonly Tool[]): string {
     if (tool.fields.length === 0) lines.push('        {}');
   }
   if (tools.length === 0) lines.push('  {}');
-  return `${lines.join('\n').replace('properties:\n        {}', 'properties: {}').replace('tools:\n  {}', 'tools: {}')}\n`;
+  const text = lines.join('\n').replace('properties:\n        {}', 'properties: {}');
+  return `${text.replace('tools:\n  {}', 'tools: {}')}\n`;
 }
 
 const alphabet = ['a', 'b', 'é', '日', '`', '$', '{', '}', '*/', '\\', '"', "'", ' ', '\t', '🚀'];

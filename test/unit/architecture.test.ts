@@ -186,7 +186,10 @@ describe('architecture rules', () => {
   it('the output-path check sees paths in strings, templates and file objects, not in comments', () => {
     const sample = {
       rel: 'emit/sample.ts',
-      text: "// src/generated/x.ts is fine in a comment\nconst a = 'src/generated/x.ts';\nconst b = `${dir}/DESIGN.md`;\nconst c = { path: 'x.gen.ts', contents: '' };\nconst d = { path: `${dir}/y.gen.ts` };\n",
+      text:
+        "// src/generated/x.ts is fine in a comment\nconst a = 'src/generated/x.ts';\n" +
+        "const b = `${dir}/DESIGN.md`;\nconst c = { path: 'x.gen.ts', contents: '' " +
+        '};\nconst d = { path: `${dir}/y.gen.ts` };\n',
     };
     const found = stringLiterals(sample).filter(
       (l) =>

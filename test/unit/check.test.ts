@@ -98,7 +98,8 @@ describe('mcp-gen check --baseline: breaking changes (test/fixtures/breaking)', 
     ]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.split('\n').find((line) => line.startsWith('no-such-ref:'))).toBe(
-      'no-such-ref:1:1: error [baseline-unreadable] baseline "no-such-ref" is neither a readable manifest file nor a git revision holding "after.yaml"',
+      'no-such-ref:1:1: error [baseline-unreadable] baseline "no-such-ref" is ' +
+        'neither a readable manifest file nor a git revision holding "after.yaml"',
     );
   });
 });

@@ -40,10 +40,12 @@ describe('golden output trees (test/fixtures/valid)', () => {
     expect(json.server.title).toBe('Tricky */ `server` ${name}');
     expect(json.server.description).toBe('Quotes " and \' and backslash \\ and a */ comment end');
     expect(json.server.instructions).toBe(
-      'Line one with `backticks` and ${template} syntax.\nLine two: */ /* "quoted" \'single\' \\back\\slash\nÜnïcödé — 日本語 — emoji 🚀 — line separator [\u2028] — tab\tend\n',
+      'Line one with `backticks` and ${template} syntax.\nLine two: */ /* "quoted" \'single\' ' +
+        '\\back\\slash\nÜnïcödé — 日本語 — emoji 🚀 — line separator [\u2028] — tab\tend\n',
     );
     expect(json.tools[0].description).toBe(
-      'Returns the text unchanged. */ Not a comment end.\nWatch out for `${injection}` and "quotes" and \\backslashes\\ and </script>.',
+      'Returns the text unchanged. */ Not a comment end.\n' +
+        'Watch out for `${injection}` and "quotes" and \\backslashes\\ and </script>.',
     );
     expect(json.tools[0].inputSchema.properties.mode.enum).toEqual(['plain', '*/', '${x}', 'quote"d', '日本']);
     expect(json.prompts[0].messages[0].text).toBe(

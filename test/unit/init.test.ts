@@ -17,7 +17,9 @@ describe('mcp-gen init', () => {
     expect(result.code).toBe(0);
     // mcp-gen runs from this checkout, on no registry: it is packed into the project, which installs it from there.
     expect(result.stdout.replace(/created \d+ files/, 'created N files')).toBe(
-      `created N files from "blank"\nmcp-gen 0.1.0 comes from no registry (${realpathSync(repoRoot)}): packed into mcp-gen-0.1.0.tgz, which package.json installs\n\nnext:\n  cd weather-desk\n  npm install\n  npm start\n`,
+      'created N files from "blank"\nmcp-gen 0.1.0 comes from no registry ' +
+        `(${realpathSync(repoRoot)}): packed into mcp-gen-0.1.0.tgz, which package.json ` +
+        'installs\n\nnext:\n  cd weather-desk\n  npm install\n  npm start\n',
     );
     const dir = path.join(work, 'weather-desk');
     const manifest = readFileSync(path.join(dir, 'mcp.yaml'), 'utf8');
@@ -64,7 +66,8 @@ describe('mcp-gen init', () => {
       '  name: team-notes                      # ^[a-z][a-z0-9-]*$, becomes serverInfo.name\n',
     );
     expect(manifest).toContain(
-      'transports:\n  stdio: {}\n  http: { host: 127.0.0.1, port: 3333, path: /mcp, allowedOrigins: ["http://localhost:6274"] }\n',
+      'transports:\n  stdio: {}\n  http: { host: 127.0.0.1, port: ' +
+        '3333, path: /mcp, allowedOrigins: ["http://localhost:6274"] }\n',
     );
     expect(readFileSync(path.join(dir, 'src', 'handlers', 'tools', 'search_notes.ts'), 'utf8')).toBe(
       readFileSync(path.join(repoRoot, 'examples', 'notes', 'src', 'handlers', 'tools', 'search_notes.ts'), 'utf8'),
@@ -95,7 +98,8 @@ describe('mcp-gen init', () => {
       code: 1,
       stdout: '',
       stderr:
-        'mcp-gen: error: "busy" is not empty; use --force to add the project there (existing files are never overwritten)\n',
+        'mcp-gen: error: "busy" is not empty; use --force to add ' +
+        'the project there (existing files are never overwritten)\n',
     });
     expect(listTree(dir)).toEqual(['README.md']);
     const forced = await runIn(work, ['init', 'busy', '--yes', '--force']);
@@ -130,7 +134,8 @@ describe('mcp-gen init', () => {
       code: 1,
       stdout: '',
       stderr:
-        'mcp-gen: error: --name must start with a lowercase letter and hold only lowercase letters, digits and dashes (at most 64), got "My Server"; try "my-server"\n',
+        'mcp-gen: error: --name must start with a lowercase letter and hold only lowercase ' +
+        'letters, digits and dashes (at most 64), got "My Server"; try "my-server"\n',
     });
   });
 });

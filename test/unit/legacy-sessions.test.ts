@@ -125,7 +125,7 @@ describe('legacy sessions', () => {
     expect(await status(sessions, id, auth('alice'))).toBe(200);
   });
 
-  it("sends a handler's log lines only after the client asked with logging/setLevel, and only at or above its level", async () => {
+  it("sends a handler's log lines only once the client asked via logging/setLevel, at or above its level", async () => {
     const sessions = leg(10, 60_000);
     const id = await open(sessions);
     const post = async (body: Record<string, unknown>): Promise<string> => {

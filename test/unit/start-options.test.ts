@@ -69,7 +69,8 @@ describe('startServer refusals', () => {
       [
         withHttp,
         ['--transport', 'http', '--host', '0.0.0.0'],
-        'refusing to listen on non-loopback host "0.0.0.0" without authorization; set auth in the manifest or bind to 127.0.0.1',
+        'refusing to listen on non-loopback host "0.0.0.0" without ' +
+          'authorization; set auth in the manifest or bind to 127.0.0.1',
       ],
     ];
     for (const [registry, argv, message] of cases) {

@@ -25,7 +25,11 @@ function model(text: string) {
 }
 
 const base = 'mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\n';
-const keyed = `${base}tools:\n  send:\n    description: Sends the message to its recipient and says when.\n    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }\n    idempotency: key\n    input: { type: object, additionalProperties: false, properties: { to: { type: string, maxLength: 9 } }, required: [to] }\n`;
+const keyed =
+  `${base}tools:\n  send:\n    description: Sends the message to its recipient and says when.\n` +
+  '    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, ' +
+  'openWorldHint: false }\n    idempotency: key\n    input: { type: object, additionalProperties: ' +
+  'false, properties: { to: { type: string, maxLength: 9 } }, required: [to] }\n';
 
 describe('the store in the model', () => {
   it('defaults to memory with a 24 h ledger, and reads redis with its URL variable', () => {
@@ -37,7 +41,7 @@ describe('the store in the model', () => {
     });
   });
 
-  it('adds a required, bounded idempotencyKey to the input of an idempotency: key tool, and classes it conditional', () => {
+  it('adds a required, bounded idempotencyKey to the input of an idempotency: key tool, classed conditional', () => {
     const tool = model(keyed).tools[0]!;
     expect(tool.idempotency).toBe('key');
     expect(tool.retry).toBe('conditional');
@@ -131,7 +135,9 @@ describe('the memory store and the idempotency ledger, in one process', () => {
       content: [
         {
           type: 'text',
-          text: 'A call of "send" with this idempotencyKey is still in progress; nothing more was done. Retry with the same key later to get its result.',
+          text:
+            'A call of "send" with this idempotencyKey is still in progress; ' +
+            'nothing more was done. Retry with the same key later to get its result.',
         },
       ],
       isError: true,

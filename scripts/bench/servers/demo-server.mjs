@@ -36,11 +36,13 @@ function buildServer() {
       version: '0.2.0',
       title: 'Demo Server',
       description:
-        'The smallest useful 2026-07-28 server, from the MCP lesson. Adds two numbers, serves its app configuration and offers a code review prompt.',
+        'The smallest useful 2026-07-28 server, from the MCP lesson. Adds two ' +
+        'numbers, serves its app configuration and offers a code review prompt.',
     },
     {
       instructions:
-        "Use add for exact integer sums. Read config://app for this server's settings. The code_review prompt asks for a review of a snippet.",
+        "Use add for exact integer sums. Read config://app for this server's " +
+        'settings. The code_review prompt asks for a review of a snippet.',
     },
   );
   server.registerTool(
@@ -80,7 +82,9 @@ function buildServer() {
           role: 'user',
           content: {
             type: 'text',
-            text: `Please review this ${language} code. Point out bugs, unclear names and missing tests, most important first.\n\n${code}`,
+            text:
+              `Please review this ${language} code. Point out bugs, unclear ` +
+              `names and missing tests, most important first.\n\n${code}`,
           },
         },
       ],

@@ -57,7 +57,8 @@ export function emitFacade(model: ServerModel, ctx: EmitContext): GeneratedFile 
     "export type * from './types.gen.js';",
   ];
   const doc =
-    '/**\n * Everything a handler needs: its types, errors, results and context. Import from here,\n * never from ./runtime/ or ./types.gen.js directly: their layout may change between versions.\n */\n';
+    '/**\n * Everything a handler needs: its types, errors, results and context. Import from here,\n' +
+    ' * never from ./runtime/ or ./types.gen.js directly: their layout may change between versions.\n */\n';
   return {
     path: generatedPaths.facade,
     contents: finalText(`${tsBanner(ctx)}\n${doc}${moduleText([], statements)}`),

@@ -43,7 +43,9 @@ function parseErrors(file: SourceFile): { line: number; col: number; message: st
 function unparsable(path: string, error: { line: number; col: number; message: string }, renaming: boolean): Finding {
   return {
     code: 'handler-unparsable',
-    message: `handler file "${path}" does not parse (${error.message.replace(/\.$/, '')}); it was left untouched${renaming ? ' and not renamed' : ''}`,
+    message:
+      `handler file "${path}" does not parse (${error.message.replace(/\.$/, '')}); ` +
+      `it was left untouched${renaming ? ' and not renamed' : ''}`,
     hint: 'fix the syntax error, then run generate again',
     at: { projectFile: path, line: error.line, col: error.col },
   };
@@ -110,7 +112,9 @@ export function checkHandler(plan: HandlerPlan, text: string): ReconcileResult {
       findings: [
         {
           code: 'handler-export-mismatch',
-          message: `"${plan.handler}" in "${plan.path}" is declared as ${declaration.getTypeNode()?.getText()}, expected ${expected}`,
+          message:
+            `"${plan.handler}" in "${plan.path}" is declared as ` +
+            `${declaration.getTypeNode()?.getText()}, expected ${expected}`,
           hint: `declare it as ${expected}`,
           at: { projectFile: plan.path, line, col: column },
         },
@@ -138,7 +142,9 @@ export function renameHandler(plan: HandlerPlan, text: string): ReconcileResult 
       ? [
           {
             code: 'handler-export-mismatch',
-            message: `handler file "${from.path}" does not export "${from.handler}"; it was moved to "${plan.path}" unchanged`,
+            message:
+              `handler file "${from.path}" does not export ` +
+              `"${from.handler}"; it was moved to "${plan.path}" unchanged`,
             hint: `export const ${plan.handler}: ${plan.handlerType}<'${plan.name}'> = async ...`,
             at: { projectFile: plan.path, line: 1, col: 1 },
           },

@@ -24,7 +24,10 @@ function describe(model: ServerModel, plan: HandlerPlan): string {
   return lines.join('\n');
 }
 
-/** The argument path of a handle at `pointer` in an input schema: `/properties/draft` -> `input.draft`, `/properties/loans/items` -> `input.loans[i]`. */
+/**
+ * The argument path of a handle at `pointer` in an input schema: `/properties/draft`
+ * -> `input.draft`, `/properties/loans/items` -> `input.loans[i]`.
+ */
 function argumentPath(pointer: string): string | null {
   const match = /^\/properties\/([A-Za-z_$][\w$]*)(\/items)?$/.exec(pointer);
   return match === null ? null : `input.${match[1]}${match[2] === undefined ? '' : '[i]'}`;
@@ -38,7 +41,8 @@ function hints(model: ServerModel, plan: HandlerPlan): string[] {
   for (const use of tool.consumes) {
     const path = argumentPath(use.pointer);
     lines.push(
-      `// ${path ?? `The handle at ${use.pointer}`} arrives verified (a "${use.kind}" handle issued to this caller): read its id as ${path ?? '<that value>'}.id`,
+      `// ${path ?? `The handle at ${use.pointer}`} arrives verified (a "${use.kind}" ` +
+        `handle issued to this caller): read its id as ${path ?? '<that value>'}.id`,
     );
   }
   for (const kind of [...new Set(tool.issues.map((u) => u.kind))])

@@ -16,7 +16,10 @@ import { serverJson } from './server-json.js';
 export { registryData } from './data.js';
 export { serverJson, serverJsonSchemaUrl } from './server-json.js';
 
-/** `src/generated/registry.gen.ts` and `src/generated/registry.gen.json`; `server.json` when the manifest names a registry entry. */
+/**
+ * `src/generated/registry.gen.ts` and `src/generated/registry.gen.json`;
+ * `server.json` when the manifest names a registry entry.
+ */
 export function emitRegistry(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
   const data = registryData(model);
   const text = moduleText(

@@ -39,7 +39,8 @@ export function requestSection(model: ServerModel) {
     [
       `${legacyProtocolVersion} ${code('initialize')}`,
       model.protocol.legacy === 'serve'
-        ? `served by the labeled legacy adapter${model.transports.http === null ? '' : ` (over HTTP it issues an ${code('Mcp-Session-Id')})`}`
+        ? 'served by the labeled legacy adapter' +
+          (model.transports.http === null ? '' : ` (over HTTP it issues an ${code('Mcp-Session-Id')})`)
         : `-32022 with ${code(`"supported": ${supported}`)}`,
       model.transports.http === null ? '—' : model.protocol.legacy === 'serve' ? '200' : '400',
     ],

@@ -92,7 +92,8 @@ export function transportPlan(model: ServerModel) {
       'Streamable HTTP',
       http === null
         ? 'no'
-        : `single POST endpoint ${code(`http://${http.host}:${http.port}${http.path}`)}; GET/DELETE 405; notifications 202`,
+        : `single POST endpoint ${code(`http://${http.host}:${http.port}${http.path}`)}; ` +
+          'GET/DELETE 405; notifications 202',
     ],
     ['bind address', http === null ? '—' : `${http.host}${http.loopback ? ' (loopback)' : ''}`],
     [
@@ -104,7 +105,8 @@ export function transportPlan(model: ServerModel) {
       model.auth.type === 'none'
         ? 'none'
         : model.auth.type === 'bearer'
-          ? `bearer tokens from ${code(model.auth.tokensEnv)}${model.auth.resource === null ? '' : ` (resource ${code(model.auth.resource)})`}`
+          ? `bearer tokens from ${code(model.auth.tokensEnv)}` +
+            (model.auth.resource === null ? '' : ` (resource ${code(model.auth.resource)})`)
           : `OAuth access tokens from ${code(model.auth.issuer)} (audience ${code(model.auth.resource)})`,
     ],
   ];
@@ -164,8 +166,14 @@ function storePlan(model: ServerModel): string {
   if (!needsStore(model)) return 'none: no tool needs approval or an idempotency key';
   const hours = `${Math.round((model.store.idempotencyTtlMs / 3_600_000) * 100) / 100} h`;
   if (model.store.type === 'memory')
-    return `memory: this process only; an approval is used once and an idempotency key answered (for ${hours}) within one process, not across instances or restarts`;
-  return `Redis at ${code(model.store.urlEnv)}, shared by every instance: an approval is used once across instances and restarts; idempotency keys answered for ${hours}; unreachable means fail closed`;
+    return (
+      'memory: this process only; an approval is used once and an idempotency key ' +
+      `answered (for ${hours}) within one process, not across instances or restarts`
+    );
+  return (
+    `Redis at ${code(model.store.urlEnv)}, shared by every instance: an approval is used once across ` +
+    `instances and restarts; idempotency keys answered for ${hours}; unreachable means fail closed`
+  );
 }
 
 /** Section 8: each tool's schemas and the findings about them. */

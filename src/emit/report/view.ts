@@ -53,7 +53,9 @@ export function buildReportView(model: ServerModel, review: Review, lineOf: Line
     destructive: destructiveList(model),
     verification: verificationTable(model),
     gate: gateTable(review.gate, lineOf),
-    tokens: `${review.cost.tokens} tokens (${review.cost.bytes} bytes of compact JSON for ${model.tools.length} tool${model.tools.length === 1 ? '' : 's'} / 4, rounded up)`,
+    tokens:
+      `${review.cost.tokens} tokens (${review.cost.bytes} bytes of compact JSON for ` +
+      `${model.tools.length} tool${model.tools.length === 1 ? '' : 's'} / 4, rounded up)`,
   };
 }
 

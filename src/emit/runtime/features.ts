@@ -22,7 +22,9 @@ export interface RuntimeFeatures {
   readonly handles: boolean;
   /** `approval: confirm` and sealed request state (approval.gen.ts). */
   readonly approval: boolean;
-  /** The state store of used approvals and idempotency keys (store.gen.ts); `memory` or `redis` (store-redis.gen.ts). */
+  /**
+   * The state store of used approvals and idempotency keys (store.gen.ts); `memory` or `redis` (store-redis.gen.ts).
+   */
   readonly store: 'none' | 'memory' | 'redis';
   /** `idempotency: key` on some tool (idempotency.gen.ts). */
   readonly idempotency: boolean;

@@ -105,7 +105,9 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
       : [
           {
             name: model.secrets.handleKeyEnv,
-            what: 'signs state handles (at least 32 bytes; the same on every instance). Without it a loopback or stdio server uses an ephemeral key.',
+            what:
+              'signs state handles (at least 32 bytes; the same on every instance). ' +
+              'Without it a loopback or stdio server uses an ephemeral key.',
           },
         ]),
     ...(model.tools.some((t) => t.approval === 'confirm')
@@ -123,7 +125,9 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
       ? [
           {
             name: model.store.urlEnv,
-            what: 'the Redis URL of the state store (used approvals, idempotency keys), the same for every instance; see docs/deployment.md in mcp-gen.',
+            what:
+              'the Redis URL of the state store (used approvals, idempotency keys), ' +
+              'the same for every instance; see docs/deployment.md in mcp-gen.',
           },
         ]
       : []),

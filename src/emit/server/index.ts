@@ -17,7 +17,8 @@ function handlerMap(entries: readonly HandlerPlan[]): string {
   if (entries.length === 0) return '{}';
   const lines = entries.map(
     (e) =>
-      `  ${key(e.name)}: lazyHandler(() => import(${singleQuoted(moduleSpecifier(generatedPaths.server, e.path))}), (m) => m.${e.handler}),`,
+      `  ${key(e.name)}: lazyHandler(() => ` +
+      `import(${singleQuoted(moduleSpecifier(generatedPaths.server, e.path))}), (m) => m.${e.handler}),`,
   );
   return `{\n${lines.join('\n')}\n}`;
 }

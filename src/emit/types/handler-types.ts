@@ -56,7 +56,8 @@ export function handlerTypeStatements(model: ServerModel): string[] {
   const issuersDoc =
     first === undefined
       ? 'The manifest declares no handle kinds, so `ctx.handles` is empty.'
-      : `Issuers for every handle kind (${model.handles.map((h) => `\`${h.name}\``).join(', ')}): \`ctx.handles.${first.name}.issue(id)\` mints a handle bound to the caller.`;
+      : `Issuers for every handle kind (${model.handles.map((h) => `\`${h.name}\``).join(', ')}): ` +
+        `\`ctx.handles.${first.name}.issue(id)\` mints a handle bound to the caller.`;
   return [
     alias('HandleIssuers', objectType(issuers), issuersDoc),
     alias('ToolContext', 'HandlerContext<HandleIssuers>', 'The context every handler receives.'),
@@ -64,7 +65,8 @@ export function handlerTypeStatements(model: ServerModel): string[] {
     alias('ToolName', 'keyof ToolTypes', 'Every tool name.'),
     alias(
       'ToolHandler',
-      "N extends ToolName ? (input: ToolTypes[N]['input'], ctx: ToolContext) => Promise<ToolTypes[N]['output'] | ToolSdkResult> : (input: never, ctx: ToolContext) => Promise<unknown>",
+      "N extends ToolName ? (input: ToolTypes[N]['input'], ctx: ToolContext) => " +
+        "Promise<ToolTypes[N]['output'] | ToolSdkResult> : (input: never, ctx: ToolContext) => Promise<unknown>",
       'The signature of the handler of tool `N`; `sdkResult(...)` returns an SDK result as-is (e.g. `inputRequired`).',
       true,
     ),
@@ -73,7 +75,8 @@ export function handlerTypeStatements(model: ServerModel): string[] {
     alias('ResourceName', 'keyof ResourceTypes', 'Every resource name.'),
     alias(
       'ResourceHandler',
-      "N extends ResourceName ? (uri: URL, variables: ResourceTypes[N]['variables'], ctx: ToolContext) => Promise<ResourceReply> : (uri: URL, variables: never, ctx: ToolContext) => Promise<ResourceReply>",
+      "N extends ResourceName ? (uri: URL, variables: ResourceTypes[N]['variables'], ctx: ToolContext) => " +
+        'Promise<ResourceReply> : (uri: URL, variables: never, ctx: ToolContext) => Promise<ResourceReply>',
       'The signature of the handler of resource `N`.',
       true,
     ),
@@ -86,7 +89,8 @@ export function handlerTypeStatements(model: ServerModel): string[] {
     alias('PromptName', 'keyof PromptTypes', 'Every prompt name that has a handler.'),
     alias(
       'PromptHandler',
-      "N extends PromptName ? (args: PromptTypes[N]['args'], ctx: ToolContext) => Promise<PromptReply> : (args: never, ctx: ToolContext) => Promise<PromptReply>",
+      "N extends PromptName ? (args: PromptTypes[N]['args'], ctx: ToolContext) => " +
+        'Promise<PromptReply> : (args: never, ctx: ToolContext) => Promise<PromptReply>',
       'The signature of the handler of prompt `N`.',
       true,
     ),

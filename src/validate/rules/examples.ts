@@ -17,7 +17,10 @@ function wireSchema(schema: Record<string, unknown>): Record<string, unknown> {
   >;
 }
 
-/** Each problem of `value` against `schema`, as "at /path: message"; null when the schema itself does not compile (another rule reports it). */
+/**
+ * Each problem of `value` against `schema`, as "at /path: message"; null
+ * when the schema itself does not compile (another rule reports it).
+ */
 function problems(schema: Record<string, unknown>, value: unknown): string[] | null {
   try {
     Ajv2020 ??= (require('ajv/dist/2020.js') as typeof Ajv2020Module).default;
@@ -48,7 +51,8 @@ export function checkExamples(ctx: RuleContext): void {
         ctx.report(
           'example-invalid',
           ['tools', name, 'examples', i, part],
-          `example ${i + 1} of tool "${name}": its ${part} does not match the tool's ${part} schema (${found.join('; ')})`,
+          `example ${i + 1} of tool "${name}": its ${part} does not ` +
+            `match the tool's ${part} schema (${found.join('; ')})`,
           `change the example's ${part}, or the tool's ${part} schema`,
         );
       }

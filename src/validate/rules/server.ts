@@ -26,7 +26,8 @@ export function checkProtocol(ctx: RuleContext): void {
     if (implementedVersions.includes(version)) return;
     const hint =
       version === legacyProtocolVersion || version === '2025-06-18' || version === '2025-03-26'
-        ? `handshake-era clients are answered by "protocol.legacy: serve"; list only ${implementedVersions.map((v) => `"${v}"`).join(', ')}`
+        ? 'handshake-era clients are answered by "protocol.legacy: serve"; ' +
+          `list only ${implementedVersions.map((v) => `"${v}"`).join(', ')}`
         : `implemented revisions: ${implementedVersions.map((v) => `"${v}"`).join(', ')}`;
     ctx.report('protocol-version-unsupported', path, `protocol version "${version}" is not implemented`, hint);
   });
@@ -51,7 +52,8 @@ export function checkRegistry(ctx: RuleContext): void {
     ctx.report(
       'registry-description',
       ['server', 'description'],
-      `server.description has ${description.length} characters; the MCP registry accepts at most ${registryDescriptionMax}`,
+      `server.description has ${description.length} characters; ` +
+        `the MCP registry accepts at most ${registryDescriptionMax}`,
       'shorten it; longer guidance belongs in server.instructions',
     );
   }

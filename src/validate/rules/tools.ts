@@ -59,7 +59,8 @@ export function checkToolSchemas(ctx: RuleContext): void {
         ctx.report(
           'input-not-object',
           [...base, ...(schema.type === undefined ? [] : ['type'])],
-          `tool "${name}" input must have type: object at its root, got ${schema.type === undefined ? 'no type' : describeValue(schema.type)}`,
+          `tool "${name}" input must have type: object at its root, got ` +
+            `${schema.type === undefined ? 'no type' : describeValue(schema.type)}`,
           'wrap the arguments in "type: object" with "properties"',
         );
       }
@@ -82,7 +83,8 @@ export function checkToolSchemas(ctx: RuleContext): void {
           ctx.report(
             'schema-invalid',
             [...base, ...path, 'properties', '__proto__'],
-            'property name "__proto__" cannot be used: JavaScript objects take it as their prototype, so a handler could never read it',
+            'property name "__proto__" cannot be used: JavaScript objects ' +
+              'take it as their prototype, so a handler could never read it',
             'rename the property',
             'key',
           );
