@@ -77,7 +77,7 @@ describe('CLI edge cases', () => {
     );
     expect((await runIn(work, ['generate'])).code).toBe(0);
     expect((await runIn(work, ['generate', '--check'])).code).toBe(0);
-    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(/\n {2}pong:[^]*$/, '\n'));
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(/\n {2}pong:[\s\S]*$/, '\n'));
     const generated = await runIn(work, ['generate']);
     expect(generated.code).toBe(0);
     expect(generated.stdout.trimEnd().split('\n').at(-1)).toMatch(

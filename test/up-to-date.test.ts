@@ -43,13 +43,13 @@ function tagRecord(): void {
 }
 
 beforeAll(() => {
-  saved = process.env['MCP_GEN_CACHE_DIR'];
-  process.env['MCP_GEN_CACHE_DIR'] = cacheDir;
+  saved = process.env.MCP_GEN_CACHE_DIR;
+  process.env.MCP_GEN_CACHE_DIR = cacheDir;
 });
 
 afterAll(() => {
-  if (saved === undefined) delete process.env['MCP_GEN_CACHE_DIR'];
-  else process.env['MCP_GEN_CACHE_DIR'] = saved;
+  if (saved === undefined) delete process.env.MCP_GEN_CACHE_DIR;
+  else process.env.MCP_GEN_CACHE_DIR = saved;
 });
 
 beforeEach(async () => {

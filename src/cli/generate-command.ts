@@ -1,6 +1,6 @@
 import { resolveOptions, type GenerateFlags } from '../config/index.js';
 import { formatReport, type Paint } from '../diagnostics/index.js';
-import { generateProject } from '../generate.js';
+import { generateProject, type GenerateResult } from '../generate.js';
 import { watchManifest } from '../load/watch.js';
 import { pendingFolder, type Interruption, type WriteAction } from '../write/index.js';
 import { WriteError } from '../write/errors.js';
@@ -50,7 +50,7 @@ function describeRepair(found: Interruption): string {
 /** `mcp-gen generate`: prints diagnostics, then what changed (or would change); returns the exit code. */
 export async function runGenerate(flags: GenerateFlags, io: CliIo, paint: Paint): Promise<number> {
   const options = resolveOptions(flags, io.cwd);
-  let result;
+  let result: GenerateResult;
   try {
     result = await generateProject(options, packageVersion(), io.cwd);
   } catch (error) {

@@ -3,7 +3,7 @@ import { formatReport, type Paint } from '../diagnostics/index.js';
 import { importOpenApi, importServer, type ImportResult } from '../import.js';
 import { LiveError, type LiveTarget } from '../live/index.js';
 import { OpenApiError } from '../load/openapi.js';
-import { verifyAgainstManifest } from '../verify.js';
+import { verifyAgainstManifest, type VerifyOutcome } from '../verify.js';
 import type { CliIo } from './io.js';
 import { printCheck } from './review-commands.js';
 
@@ -58,7 +58,7 @@ export async function runVerify(
 ): Promise<number> {
   const target = parseTarget(operands, headers);
   if (typeof target === 'string') return usage(io, target);
-  let outcome;
+  let outcome: VerifyOutcome;
   try {
     outcome = await verifyAgainstManifest(manifest, target, io.cwd);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { formatReport, type Paint } from '../diagnostics/index.js';
-import { initProject, serverNameFor, type InitOptions } from '../init.js';
+import { initProject, serverNameFor, type InitOptions, type InitResult } from '../init.js';
 import { initExamples, type InitExample } from '../load/index.js';
 import { WriteError } from '../write/index.js';
 import type { CliIo } from './io.js';
@@ -125,7 +125,7 @@ export async function runInit(given: InitFlags, io: CliIo, paint: Paint, interac
     legacy: flags.legacy as InitOptions['legacy'],
     force: flags.force,
   };
-  let result;
+  let result: InitResult;
   try {
     result = await initProject(options, io.cwd, packageVersion());
   } catch (error) {

@@ -5,7 +5,7 @@ import { formatReport, hasFailures, type Paint } from '../diagnostics/index.js';
 import { designJsonPath, designPath } from '../model/layout.js';
 import { runPipeline } from '../pipeline.js';
 import { isFolder } from '../load/index.js';
-import { WriteError, writeProject } from '../write/index.js';
+import { WriteError, writeProject, type WriteReport } from '../write/index.js';
 import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
 
@@ -86,7 +86,7 @@ export async function runReport(
     );
     return 1;
   }
-  let report;
+  let report: WriteReport;
   try {
     report = writeProject(
       path.dirname(target),

@@ -125,7 +125,7 @@ export function moduleSpecifier(from: string, to: string): string {
  * `MCP_GEN_CACHE_DIR` or the system's temporary folder. An empty `MCP_GEN_CACHE_DIR` turns it off (null).
  */
 export function runRecordPath(outDir: string, env: NodeJS.ProcessEnv = process.env): string | null {
-  const dir = env['MCP_GEN_CACHE_DIR'] ?? path.join(os.tmpdir(), `mcp-gen-cache-${process.getuid?.() ?? 'user'}`);
+  const dir = env.MCP_GEN_CACHE_DIR ?? path.join(os.tmpdir(), `mcp-gen-cache-${process.getuid?.() ?? 'user'}`);
   if (dir === '') return null;
   return path.join(dir, `${createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 32)}.json`);
 }

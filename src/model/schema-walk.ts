@@ -33,9 +33,9 @@ export function walkSchema(schema: unknown, visit: Visit, path: readonly (string
     if (schemaMaps.includes(key) && isSchemaObject(value)) {
       for (const name of Object.keys(value)) walkSchema(value[name], visit, [...path, key, name]);
     } else if (schemaLists.includes(key) && Array.isArray(value)) {
-      value.forEach((item, i) => walkSchema(item, visit, [...path, key, i]));
+      for (const [i, item] of value.entries()) walkSchema(item, visit, [...path, key, i]);
     } else if (key === 'items') {
-      if (Array.isArray(value)) value.forEach((item, i) => walkSchema(item, visit, [...path, key, i]));
+      if (Array.isArray(value)) for (const [i, item] of value.entries()) walkSchema(item, visit, [...path, key, i]);
       else walkSchema(value, visit, [...path, key]);
     } else if (schemaSingles.includes(key)) {
       walkSchema(value, visit, [...path, key]);

@@ -195,7 +195,7 @@ export function findBreakingChanges(before: ServerModel, after: ServerModel): Fi
           'breaking-tool-removed',
           '/tools',
           `tool "${old.name}" was removed`,
-          'if it was renamed, add "renamedFrom: ' + old.name + '" to the new tool',
+          `if it was renamed, add "renamedFrom: ${old.name}" to the new tool`,
         ),
       );
   }

@@ -6,7 +6,6 @@
  * the lint and validation findings.
  */
 import type { DiagnosticCode, Finding } from '../diagnostics/index.js';
-import { legacyProtocolVersion } from '../model/defaults.js';
 import type { ServerModel } from '../model/types.js';
 
 export type GateStatus = 'PASS' | 'WARN' | 'FAIL';

@@ -11,7 +11,7 @@ import { lintModel } from './lint.js';
 import { toolsListCost } from './tokens.js';
 
 export { findBreakingChanges, narrowing } from './breaking.js';
-export { type GateItem, type GateStatus } from './gate.js';
+export type { GateItem, GateStatus } from './gate.js';
 export { mutatingVerbs } from './lint.js';
 
 /** Everything the review found. */

@@ -234,6 +234,7 @@ export const manifestSchema = {
           },
         },
       },
+      // biome-ignore lint/suspicious/noThenProperty: a JSON Schema if/then keyword, not a thenable
       then: {
         required: ['tokensEnv'],
       },
@@ -245,6 +246,7 @@ export const manifestSchema = {
             },
           },
         },
+        // biome-ignore lint/suspicious/noThenProperty: a JSON Schema if/then keyword, not a thenable
         then: {
           required: ['issuer', 'jwksUri', 'resource'],
         },
@@ -602,6 +604,7 @@ export const manifestSchema = {
           },
         },
       },
+      // biome-ignore lint/suspicious/noThenProperty: a JSON Schema if/then keyword, not a thenable
       then: {
         required: ['urlEnv'],
       },

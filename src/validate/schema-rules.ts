@@ -165,8 +165,9 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
     case 'pattern':
     case 'maxLength':
     case 'minLength':
-      if (error.propertyName !== undefined) return reportName(ctx, path, error.propertyName, error.keyword);
-      return reportString(ctx, error, path, where, last);
+      if (error.propertyName !== undefined) reportName(ctx, path, error.propertyName, error.keyword);
+      else reportString(ctx, error, path, where, last);
+      return;
     default:
       reportRange(ctx, error, path, where);
   }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { inside } from './actions.js';
 import { compareText } from '../util/compare.js';
@@ -133,7 +133,7 @@ function busy(pid: number): WriteError {
 function findStrays(root: string): string[] {
   const found: string[] = [];
   const walk = (dir: string, prefix: string, depth: number) => {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch {

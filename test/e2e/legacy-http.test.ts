@@ -112,7 +112,7 @@ describe('legacy sessions over HTTP', () => {
         const result = await client.callTool({ name: 'remove_note', arguments: { id: `n-${action}` } });
         expect(seen).toHaveLength(1);
         expect(seen[0]?.message).toBe(
-          'Approve running "Remove a note" (remove_note) with arguments {"id":"n-' + action + '"}?',
+          `Approve running "Remove a note" (remove_note) with arguments {"id":"n-${action}"}?`,
         );
         const runs = runsIn(calls).filter((line) => line.startsWith('remove_note'));
         if (action === 'accept') {

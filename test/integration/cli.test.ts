@@ -22,8 +22,12 @@ async function runInProcess(args: string[], overrides: Partial<CliIo> = {}) {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
     isTty: false,
     env: {},
     cwd: repoRoot,

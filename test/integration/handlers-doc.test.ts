@@ -16,9 +16,9 @@ describe('docs/handlers.md', () => {
     mkdirSync(dir, { recursive: true });
     cpSync(path.join(repoRoot, 'examples', 'notes', 'src'), path.join(dir, 'src'), { recursive: true });
     cpSync(path.join(repoRoot, 'examples', 'notes', 'tsconfig.json'), path.join(dir, 'tsconfig.json'));
-    snippets.forEach((text, i) =>
-      writeFileSync(path.join(dir, 'src', 'handlers', 'tools', `doc-snippet-${i + 1}.ts`), text),
-    );
+    for (const [i, text] of snippets.entries()) {
+      writeFileSync(path.join(dir, 'src', 'handlers', 'tools', `doc-snippet-${i + 1}.ts`), text);
+    }
     const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
     const result = spawnSync(tsc, ['-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'], {
       cwd: dir,

@@ -359,9 +359,9 @@ describe('bounded fuzzing', () => {
     const before = rssKb(pid);
     await run(cases.slice(500));
     const after = rssKb(pid);
-    const counts = Object.entries(
-      cases.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.category]: (acc[c.category] ?? 0) + 1 }), {}),
-    );
+    const perCategory: Record<string, number> = {};
+    for (const c of cases) perCategory[c.category] = (perCategory[c.category] ?? 0) + 1;
+    const counts = Object.entries(perCategory);
     console.log(
       `fuzz/http: ${cases.length} messages in ${Date.now() - started} ms, RSS ${start} kB at start, ${before} ` +
         `kB after warm-up, ${after} kB at end (+${after - before} kB); ${json(Object.fromEntries(counts))}`,

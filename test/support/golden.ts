@@ -37,8 +37,12 @@ export async function runIn(cwd: string, args: string[]) {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
     isTty: false,
     env: {},
     cwd,

@@ -188,7 +188,9 @@ describe('architecture rules', () => {
       rel: 'emit/sample.ts',
       text:
         "// src/generated/x.ts is fine in a comment\nconst a = 'src/generated/x.ts';\n" +
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: sample source text with template literals
         "const b = `${dir}/DESIGN.md`;\nconst c = { path: 'x.gen.ts', contents: '' " +
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: sample source text with template literals
         '};\nconst d = { path: `${dir}/y.gen.ts` };\n',
     };
     const found = stringLiterals(sample).filter(

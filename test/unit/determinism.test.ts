@@ -37,10 +37,10 @@ describe('same manifest, same bytes', () => {
     const text = readFileSync(notes, 'utf8');
     const reordered = text
       .replace(
-        /(  search_notes:[\s\S]*?)(  start_note_draft:[\s\S]*?)(  publish_note_draft:[\s\S]*?)(resources:)/,
+        /( {2}search_notes:[\s\S]*?)( {2}start_note_draft:[\s\S]*?)( {2}publish_note_draft:[\s\S]*?)(resources:)/,
         '$3$2$1$4',
       )
-      .replace(/(  note:[\s\S]*?)(  style_guide:[\s\S]*?)(prompts:)/, '$2$1$3')
+      .replace(/( {2}note:[\s\S]*?)( {2}style_guide:[\s\S]*?)(prompts:)/, '$2$1$3')
       .replace('cache: { ttlMs: 300000, scope: public }', 'cache: { scope: public, ttlMs: 300000 }')
       .replace('required: [id, title]', 'required: [title, id]')
       .replace(

@@ -89,7 +89,7 @@ describe('the reference manifest (examples/notes)', () => {
     const text = readFileSync(notesPath, 'utf8');
     const reordered = text
       .replace(
-        /(  search_notes:[\s\S]*?)(  start_note_draft:[\s\S]*?)(  publish_note_draft:[\s\S]*?)(resources:)/,
+        /( {2}search_notes:[\s\S]*?)( {2}start_note_draft:[\s\S]*?)( {2}publish_note_draft:[\s\S]*?)(resources:)/,
         '$3$2$1$4',
       )
       .replace('cache: { ttlMs: 300000, scope: public }', 'cache: { scope: public, ttlMs: 300000 }')

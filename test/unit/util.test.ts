@@ -132,6 +132,7 @@ describe('singleQuoted', () => {
       'a\\"b',
       "a\\'b",
       'line\nbreak',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${...} is one of the hard cases
       '${x}`',
       '*/',
       '\u2028é\u0000',

@@ -13,6 +13,7 @@ export function tsBanner(ctx: EmitContext): string {
 
 /** A path can contain any character; inside a line comment, line breaks would end it. */
 function oneLine(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is replaced
   return text.replace(/[\u0000-\u001f\u2028\u2029]/g, '?');
 }
 
