@@ -115,7 +115,7 @@ export class LegacySessions {
   constructor(
     private readonly factory: McpServerFactory,
     private readonly limits: LegacyLimits,
-    private readonly log: (message: string) => void,
+    log: (message: string) => void,
     private readonly now: () => number = Date.now,
   ) {
     this.stateless = legacyStatelessFallback(factory, (error) => log(`http (legacy): ${error.message}`));

@@ -25,7 +25,7 @@ export type Registrar = (server: McpServer, handlers: HandlerSet, env: CallEnv) 
 /** Loads a handler's module on its first call: listing loads no handler code; a failed load fails only its calls. */
 export function lazyHandler<M, F extends (...args: never[]) => Promise<unknown>>(load: () => Promise<M>, pick: (module: M) => F): F {
   let handler: Promise<F> | undefined;
-  const call = (...args: Parameters<F>): Promise<unknown> => (handler ??= load().then(pick)).then((loaded) => loaded(...args));
+  const call = (...args: Parameters<F>): Promise<unknown> => { handler ??= load().then(pick); return handler.then((loaded) => loaded(...args)); };
   return call as unknown as F;
 }
 
@@ -137,7 +137,7 @@ export function handlerContext(ctx: ServerContext, env: CallEnv): HandlerContext
     principal,
     handles: env.handles?.issuers(principal.id) ?? {},
     signal: ctx.mcpReq.signal,
-    log: (message: string) => void (env.log(message), ctx.mcpReq.log('info', message).catch(() => {})),
+    log: (message: string) => { env.log(message); void ctx.mcpReq.log('info', message).catch(() => {}); },
     progress,
     request: { inputResponses: ctx.mcpReq.inputResponses ?? {}, requestState },
   };

@@ -194,7 +194,7 @@ export class VersionGuardTransport implements Transport {
       } else if ('method' in message && !modern && this.era !== 'legacy') {
         return; // a notification without an envelope outside the 2025 era: invalid, and never answered
       }
-      const requested = (envelopeOf(message) ?? {})[versionKey];
+      const requested = envelopeOf(message)?.[versionKey];
       if (typeof requested === 'string' && 'id' in message && 'method' in message && !this.supported.includes(requested)) {
         const data = { supported: [...this.supported], requested };
         return this.answer({ jsonrpc: '2.0', id: message.id, error: { code: -32022, message: `Unsupported protocol version: ${requested}`, data } } as JSONRPCMessage);
