@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// Fails when a line of mcp-gen's own code (src/, test/, scripts/, bin/) is longer than 120 characters,
+// listing each one as file:line. Generated text is exempt: it is written by mcp-gen rather than by hand, and
+// runtime templates are emitted verbatim into users' projects. That is test/golden/, test/fixtures/, every
+// *.gen.* file (templates, src/model/manifest.gen.ts) and every generated/ folder; examples/ and templates/
+// are outside the checked folders. Biome's formatter wraps code at the same width; this check also covers
+// what it cannot wrap: comments, strings and template literals.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const maxLength = 120;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const roots = ['src', 'test', 'scripts', 'bin'];
+const skippedFolders = new Set(['test/golden', 'test/fixtures', 'node_modules']);
+const code = /\.(?:ts|mts|cts|js|mjs|cjs)$/;
+
+/** Every checked file under `dir` (relative to the repository), in a stable order. */
+function listFiles(dir) {
+  const entries = readdirSync(path.join(root, dir), { withFileTypes: true });
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const files = [];
+  for (const entry of entries) {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (!skippedFolders.has(rel) && entry.name !== 'generated' && entry.name !== 'node_modules') {
+        files.push(...listFiles(rel));
+      }
+    } else if (entry.isFile() && code.test(entry.name) && !entry.name.includes('.gen.')) {
+      files.push(rel);
+    }
+  }
+  return files;
+}
+
+const offending = [];
+for (const file of roots.flatMap(listFiles)) {
+  const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
+  for (const [i, line] of lines.entries()) {
+    // Characters, not UTF-16 units or bytes: an emoji or "—" counts once.
+    const length = [...line].length;
+    if (length > maxLength) offending.push(`${file}:${i + 1}: ${length} characters`);
+  }
+}
+if (offending.length > 0) {
+  process.stderr.write(`${offending.join('\n')}\n${offending.length} line(s) longer than ${maxLength} characters\n`);
+  process.exit(1);
+}
