@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exitOf, modernHeaders } from '../protocol/support.js';
 import { startRawStdio } from '../support/servers.js';
 import { buildProject, envelope, repoRoot, rpc, startHttpServer, version, type RunningServer } from './harness.js';

@@ -167,7 +167,9 @@ export async function emitValidators(tools: readonly ToolSchemas[], ctx: EmitCon
     ...helperSources.map((source) => `${source}\n`),
     "/** The Standard Schema verdict the SDK's `fromJsonSchema` gives: the value, or ajv's `errorsText` as the one issue. */",
     'function verdict(check) {',
-    "  return (value) => (check(value) ? { value } : { issues: [{ message: check.errors.map((e) => `data${e.instancePath} ${e.message}`).join(', ') }] });",
+    '  return (value) => (check(value) ? { value } : ' +
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the emitted code builds ajv's message with a template literal
+      "{ issues: [{ message: check.errors.map((e) => `data${e.instancePath} ${e.message}`).join(', ') }] });",
     '}',
     '',
     ...constants.map((constant) => `${constant}\n`),
