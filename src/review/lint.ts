@@ -298,7 +298,10 @@ export function lintModel(model: ServerModel): Finding[] {
   return out;
 }
 
-/** Names MCP allows but the convention does not (`get-sum`, `printEnv`): a warning, since an imported server keeps its wire names. */
+/**
+ * Names MCP allows but the convention does not (`get-sum`, `printEnv`): a warning, since an imported server keeps its
+ * wire names.
+ */
 function lintNameStyle(model: ServerModel): Finding[] {
   const items = [
     ...model.tools.map((t) => ['tool', t] as const),
@@ -312,7 +315,8 @@ function lintNameStyle(model: ServerModel): Finding[] {
         'lint-name-style',
         item.pointer,
         `${kind} name "${item.name}" is not snake_case`,
-        `rename it to "${snakeCase(item.name)}" if no client depends on the current name${kind === 'tool' ? ' (with renamedFrom, to keep its handler)' : ''}`,
+        `rename it to "${snakeCase(item.name)}" if no client depends on the current name` +
+          (kind === 'tool' ? ' (with renamedFrom, to keep its handler)' : ''),
       ),
     );
 }
