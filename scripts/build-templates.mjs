@@ -23,7 +23,8 @@ function templateNames(dir, prefix) {
 
 const entries = templateNames('', '').map((name) => {
   const source = readFileSync(new URL(name, root), 'utf8');
-  return `  ${JSON.stringify(name)}: { source: ${JSON.stringify(source)}, spec: ${Handlebars.precompile(source, options)} },`;
+  const spec = Handlebars.precompile(source, options);
+  return `  ${JSON.stringify(name)}: { source: ${JSON.stringify(source)}, spec: ${spec} },`;
 });
 const dir = new URL('../dist/emit/shared/', import.meta.url);
 mkdirSync(dir, { recursive: true });

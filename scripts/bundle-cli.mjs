@@ -30,7 +30,9 @@ await build({
   alias: { prettier: new URL('../scripts/bundle-prettier-stub.cjs', import.meta.url).pathname },
   // Bundled CommonJS (yaml, commander, Handlebars) requires Node built-ins.
   banner: {
-    js: "import { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);",
+    js:
+      "import { createRequire as __bundleRequire } from 'node:module';\n" +
+      'const require = __bundleRequire(import.meta.url);',
   },
 });
 // validate/validators.ts loads the standalone validators, and emit/shared/handlebars.ts the precompiled

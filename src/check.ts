@@ -44,7 +44,10 @@ export async function checkManifest(
   return { ...checked, diagnostics: sortDiagnostics(diagnostics) };
 }
 
-/** The check of a pipeline run that went up to review (as `import` runs it on a draft): its diagnostics and the review's findings, located. */
+/**
+ * The check of a pipeline run that went up to review (as `import` runs it on a draft): its diagnostics and the review's
+ * findings, located.
+ */
 export function checkOf(compiled: PipelineResult): CheckResult {
   const { manifest, model, review, diagnostics: validated } = compiled;
   if (model === null || review === null || manifest === null)

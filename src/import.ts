@@ -25,7 +25,10 @@ export interface ImportResult {
   readonly written: boolean;
   readonly draft: Draft;
   readonly text: string;
-  /** load -> validate -> normalize -> review of the written draft, the one compilation an import makes; null when nothing was written. */
+  /**
+   * load -> validate -> normalize -> review of the written draft, the one compilation an import makes; null when
+   * nothing was written.
+   */
   readonly compiled: PipelineResult | null;
 }
 

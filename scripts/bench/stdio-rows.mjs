@@ -14,8 +14,9 @@ import { interleave } from './run.mjs';
 const handwritten = fileURLToPath(new URL('./servers/demo-server.mjs', import.meta.url));
 
 /**
- * Builds examples/demo as its `npm run build` does, into `outDir` (inside the repository, so the SDK resolves): `tsc` with its
- * own tsconfig, then the project's `bundle` step (esbuild, the scaffold's arguments); returns the bundle, which `npm start` runs.
+ * Builds examples/demo as its `npm run build` does, into `outDir` (inside the repository, so the SDK resolves): `tsc`
+ * with its own tsconfig, then the project's `bundle` step (esbuild, the scaffold's arguments); returns the bundle,
+ * which `npm start` runs.
  */
 async function buildDemo(root, outDir) {
   rmSync(outDir, { recursive: true, force: true });
@@ -27,7 +28,8 @@ async function buildDemo(root, outDir) {
   });
   if (result.status !== 0) throw new Error(`compiling examples/demo failed:\n${result.stdout}${result.stderr}`);
   const { bundleArgs } = await import('../../dist/emit/scaffold/index.js');
-  // The scaffold's paths are relative to the project's root: `dist/...` (also after `--outfile=` and an alias's `=./`) is `outDir`.
+  // The scaffold's paths are relative to the project's root: `dist/...` (also after `--outfile=` and an alias's `=./`)
+  // is `outDir`.
   const args = bundleArgs.map((arg) =>
     arg.replace(/(^|=|=\.\/)dist\//, (_match, before) => `${before === '' ? '' : '='}${outDir}/`),
   );

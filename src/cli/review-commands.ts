@@ -23,9 +23,8 @@ export async function runCheck(
   if (flags.format === 'text') return printCheck(result, flags.manifest, flags.strict, io, paint);
   const failed = hasFailures(result.diagnostics, flags.strict) || (result.review?.failed ?? true);
   const gate = result.review?.gate.map((g) => ({ id: g.id, title: g.title, status: g.status, reason: g.reason })) ?? [];
-  io.stdout(
-    `${JSON.stringify({ ok: !failed, diagnostics: result.diagnostics, gate, toolsListCost: result.review?.cost ?? null }, null, 2)}\n`,
-  );
+  const report = { ok: !failed, diagnostics: result.diagnostics, gate, toolsListCost: result.review?.cost ?? null };
+  io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   return failed ? 1 : 0;
 }
 
@@ -46,7 +45,8 @@ export function printCheck(result: CheckResult, manifest: string, strict: boolea
       );
     });
     io.stdout(
-      `gate ${result.review.failed ? 'FAIL' : 'PASS'} for ${manifest} (${counts})\n${lines.join('\n')}\ntools/list costs about ${result.review.cost.tokens} tokens\n`,
+      `gate ${result.review.failed ? 'FAIL' : 'PASS'} for ${manifest} (${counts})\n${lines.join('\n')}\n` +
+        `tools/list costs about ${result.review.cost.tokens} tokens\n`,
     );
   }
   return failed ? 1 : 0;

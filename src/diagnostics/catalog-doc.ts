@@ -9,7 +9,8 @@ export function renderCatalogMarkdown(): string {
     'Every problem mcp-gen finds in a manifest is reported in one form that terminals and editors make clickable:',
     '',
     '```',
-    'mcp.yaml:14:3: error [name-format] tool name "Get Weather" must match ^[A-Za-z0-9_.-]+$ and be at most 128 characters',
+    'mcp.yaml:14:3: error [name-format] tool name "Get Weather" must match ^[A-Za-z0-9_.-]+$ ' +
+      'and be at most 128 characters',
     '  at /tools/Get Weather',
     '  hint: use "get_weather"',
     '```',

@@ -61,8 +61,11 @@ export const reviewCodes = {
     severity: 'warning',
     title: 'Name is not snake_case',
     cause:
-      'A tool, resource or prompt name uses characters MCP allows but the manifest convention does not (`get-sum`, `printEnv`, `v2.search`); typical of a server imported with its wire names kept.',
-    fix: 'Rename it to snake_case (`get_sum`) once no client depends on the old name; for a tool, `renamedFrom` moves its handler file.',
+      'A tool, resource or prompt name uses characters MCP allows but the manifest convention does not ' +
+      '(`get-sum`, `printEnv`, `v2.search`); typical of a server imported with its wire names kept.',
+    fix:
+      'Rename it to snake_case (`get_sum`) once no client depends on the old name; ' +
+      'for a tool, `renamedFrom` moves its handler file.',
   },
   'lint-missing-hints': {
     severity: 'warning',

@@ -96,8 +96,11 @@ const manifestCodes = {
     severity: 'error',
     title: 'Invalid name',
     cause:
-      'A tool, resource, prompt or argument name is not one MCP allows (1 to 128 characters of `A-Z a-z 0-9 _ - .`), or a handle or scope name does not match its pattern.',
-    fix: 'Use letters, digits, `_`, `-` and `.`; the convention is snake_case (`get_weather`). Handle kinds: lower case letters, digits and `_`, starting with a letter, at most 64 characters.',
+      'A tool, resource, prompt or argument name is not one MCP allows (1 to 128 characters of `A-Z a-z 0-9 _ - .`), ' +
+      'or a handle or scope name does not match its pattern.',
+    fix:
+      'Use letters, digits, `_`, `-` and `.`; the convention is snake_case (`get_weather`). ' +
+      'Handle kinds: lower case letters, digits and `_`, starting with a letter, at most 64 characters.',
   },
   'server-name-format': {
     severity: 'error',
@@ -136,7 +139,8 @@ const manifestCodes = {
     severity: 'error',
     title: 'Names collide after case conversion',
     cause:
-      'Two names of the same kind become the same TypeScript identifier, type name or handler file (`get_item2` and `get_item_2` are both `getItem2`; `get-sum`, `get_sum` and `getSum` are all `getSum`).',
+      'Two names of the same kind become the same TypeScript identifier, type name or handler file ' +
+      '(`get_item2` and `get_item_2` are both `getItem2`; `get-sum`, `get_sum` and `getSum` are all `getSum`).',
     fix: 'Rename one of them so that the generated identifiers and files differ.',
   },
   'protocol-version-unsupported': {

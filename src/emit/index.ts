@@ -77,11 +77,9 @@ export async function emitProject(
   for (const handler of plan.handlers) {
     if (handler.action === 'create') {
       handlers.push(emitStub(model, handler));
-    } else if (reconcile === null) {
-      continue;
-    } else if (handler.action === 'keep') {
+    } else if (reconcile !== null && handler.action === 'keep') {
       findings.push(...reconcile.checkHandler(handler, existing.get(handler.path) ?? '').findings);
-    } else {
+    } else if (reconcile !== null) {
       const result = reconcile.renameHandler(handler, existing.get(handler.from?.path ?? '') ?? '');
       findings.push(...result.findings);
       if (result.file !== null) handlers.push(result.file);

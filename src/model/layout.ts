@@ -78,7 +78,10 @@ export const handlerDirs = {
 /** The kinds of handler a manifest entry can have. */
 export type HandlerKind = keyof typeof handlerDirs;
 
-/** `src/handlers/tools/search_notes.ts` for tool `search_notes`, `src/handlers/tools/print-env.ts` for tool `printEnv`. */
+/**
+ * `src/handlers/tools/search_notes.ts` for tool `search_notes`, `src/handlers/tools/print-env.ts` for tool
+ * `printEnv`.
+ */
 export function handlerPath(kind: HandlerKind, name: string): string {
   return `${handlerDirs[kind]}/${fileStem(name)}.ts`;
 }

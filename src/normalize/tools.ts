@@ -35,7 +35,8 @@ export function normalizeTools(
       idempotency,
       retry: retryClass(annotations, idempotency),
       scopes: [...new Set(tool.scopes ?? [])].sort(compareText),
-      // A Node timer fires at once past 2^31 - 1 ms (about 24.8 days): a longer timeout means that long, not immediately.
+      // A Node timer fires at once past 2^31 - 1 ms (about 24.8 days): a longer timeout means that long, not
+      // immediately.
       timeoutMs: Math.min(durationMs(tool.timeout ?? manifestDefaults.toolTimeout, undefined, 0), 2_147_483_647),
       renamedFrom: tool.renamedFrom ?? null,
       input,

@@ -6,9 +6,8 @@
 import type { Finding } from '../diagnostics/index.js';
 import { legacyProtocolVersion } from '../model/defaults.js';
 import { snakeCase, snakeCasePattern } from '../model/naming.js';
-import { walkSchema } from '../model/schema-walk.js';
 import type { ServerModel, ToolModel } from '../model/types.js';
-import { formatPointer } from '../util/json-pointer.js';
+import { finding, lintInputSchema } from './lint-input.js';
 import { lintUnsafeText } from './unsafe-text.js';
 
 /** Name prefixes that say a tool changes or sends something. */
@@ -40,20 +39,7 @@ export const mutatingVerbs = [
   'shutdown_',
 ];
 
-const secretName = /token|passw|secret|api_?key|credential|cookie|session|private_?key|auth/i;
 const hintNames = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
-
-function finding(
-  code: Finding['code'],
-  pointer: string,
-  message: string,
-  hint?: string,
-  target: 'key' | 'value' = 'key',
-): Finding {
-  return hint === undefined
-    ? { code, message, at: { pointer, target } }
-    : { code, message, hint, at: { pointer, target } };
-}
 
 function isShort(text: string | null): boolean {
   return text === null || text.trim().length < 20 || text.trim().split(/\s+/).length < 4;
@@ -127,76 +113,6 @@ function lintToolHints(tool: ToolModel, model: ServerModel): Finding[] {
       ),
     );
   }
-  return out;
-}
-
-function lintInputSchema(tool: ToolModel): Finding[] {
-  const out: Finding[] = [];
-  walkSchema(tool.input, (node, path) => {
-    if (typeof node.$handle === 'string') return;
-    const pointer = `${tool.pointer}/input${formatPointer(path)}`;
-    const where = path.length === 0 ? 'input' : `input ${formatPointer(path)}`;
-    const types = Array.isArray(node.type) ? node.type : [node.type];
-    const bounded = node.enum !== undefined || node.const !== undefined;
-    if ((types.includes('object') || node.properties !== undefined) && node.additionalProperties !== false) {
-      out.push(
-        finding(
-          'lint-open-schema',
-          pointer,
-          `tool "${tool.name}" ${where} accepts any extra property`,
-          'add "additionalProperties: false"',
-        ),
-      );
-    }
-    if (types.includes('string') && node.maxLength === undefined && !bounded) {
-      out.push(
-        finding(
-          'lint-unbounded-string',
-          pointer,
-          `tool "${tool.name}" ${where} is a string without maxLength`,
-          'add "maxLength"',
-        ),
-      );
-    }
-    if (types.includes('array') && node.maxItems === undefined) {
-      out.push(
-        finding(
-          'lint-unbounded-array',
-          pointer,
-          `tool "${tool.name}" ${where} is an array without maxItems`,
-          'add "maxItems"',
-        ),
-      );
-    }
-    if (
-      (types.includes('number') || types.includes('integer')) &&
-      !bounded &&
-      ((node.minimum === undefined && node.exclusiveMinimum === undefined) ||
-        (node.maximum === undefined && node.exclusiveMaximum === undefined))
-    ) {
-      out.push(
-        finding(
-          'lint-unbounded-number',
-          pointer,
-          `tool "${tool.name}" ${where} is a number without both minimum and maximum`,
-          'add "minimum" and "maximum"',
-        ),
-      );
-    }
-    const header = node['x-mcp-header'];
-    const name = path[path.length - 1];
-    if (header !== undefined && typeof name === 'string' && secretName.test(name)) {
-      out.push(
-        finding(
-          'lint-secret-header',
-          `${pointer}/x-mcp-header`,
-          `tool "${tool.name}" mirrors "${name}" into an HTTP header (x-mcp-header), where proxies log it`,
-          'remove "x-mcp-header" from this property',
-          'value',
-        ),
-      );
-    }
-  });
   return out;
 }
 
@@ -298,7 +214,10 @@ export function lintModel(model: ServerModel): Finding[] {
   return out;
 }
 
-/** Names MCP allows but the convention does not (`get-sum`, `printEnv`): a warning, since an imported server keeps its wire names. */
+/**
+ * Names MCP allows but the convention does not (`get-sum`, `printEnv`): a warning, since an imported server keeps its
+ * wire names.
+ */
 function lintNameStyle(model: ServerModel): Finding[] {
   const items = [
     ...model.tools.map((t) => ['tool', t] as const),
@@ -312,7 +231,8 @@ function lintNameStyle(model: ServerModel): Finding[] {
         'lint-name-style',
         item.pointer,
         `${kind} name "${item.name}" is not snake_case`,
-        `rename it to "${snakeCase(item.name)}" if no client depends on the current name${kind === 'tool' ? ' (with renamedFrom, to keep its handler)' : ''}`,
+        `rename it to "${snakeCase(item.name)}" if no client depends on the current name` +
+          (kind === 'tool' ? ' (with renamedFrom, to keep its handler)' : ''),
       ),
     );
 }

@@ -162,7 +162,8 @@ export const manifestSchema = {
               type: 'integer',
               minimum: 1,
               description:
-                'Request body bytes held at once by one instance (a body is held until its answer is sent); more get HTTP 503 with `Retry-After`. One body may be at most 4 MiB.',
+                'Request body bytes held at once by one instance (a body is held until its answer is sent); ' +
+                'more get HTTP 503 with `Retry-After`. One body may be at most 4 MiB.',
               default: manifestDefaults.httpMaxBufferedBytes,
             },
             shutdownGrace: {

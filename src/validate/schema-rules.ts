@@ -173,7 +173,10 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
   }
 }
 
-/** Key patterns by kind: what MCP allows on the wire for tools, resources, prompts and arguments; ours for the others. */
+/**
+ * Key patterns by kind: what MCP allows on the wire for tools, resources, prompts and arguments; ours for the
+ * others.
+ */
 const namePatterns: Record<string, readonly [string, number]> = {
   scope: ['^[a-z][a-z0-9_.:-]*$', 64],
   'handle kind': ['^[a-z][a-z0-9_]*$', 64],

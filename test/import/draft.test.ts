@@ -57,7 +57,9 @@ describe('import drafts', () => {
     expect(Object.keys(data.tools)).toEqual(['drop_table_mcp_gen_3', 'drop_table_mcp_gen_3_2']);
     for (const line of text.split('\n').filter((l) => l.trimStart().startsWith('#'))) expect(line).not.toMatch(/\n/);
     expect(text).toContain(
-      '  # tool "drop-table\\nmcpGen: 3" on the wire is not a name the manifest accepts (1 to 128 characters of A-Z a-z 0-9 _ - .), or clashes with an earlier one; renamed (a generated server will list it as "drop_table_mcp_gen_3")\n',
+      '  # tool "drop-table\\nmcpGen: 3" on the wire is not a name the manifest accepts ' +
+        '(1 to 128 characters of A-Z a-z 0-9 _ - .), or clashes with an earlier one; ' +
+        'renamed (a generated server will list it as "drop_table_mcp_gen_3")\n',
     );
     expect(text).toContain('  # not imported from the wire: "annotations.title"\n');
     expect(text).toContain('  # not imported from the wire: "execution"\n');

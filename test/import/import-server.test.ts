@@ -96,7 +96,7 @@ describe('import server: published servers from the npm registry (2025-11-25, st
     expect(Object.keys(result.draft.data.resources as object).length).toBeGreaterThan(0);
   }, 120_000);
 
-  it('@modelcontextprotocol/server-everything: a server generated from the draft lists the same tool names', async () => {
+  it('server-everything: a server generated from the draft lists the same tool names', async () => {
     const file = path.join(out, 'everything.yaml');
     const project = path.join(out, 'everything-generated');
     rmSync(project, { recursive: true, force: true });

@@ -16,25 +16,33 @@ const handlers: Record<string, string> = {
   'src/handlers/tools/get-sum.ts': [
     "import type { ToolHandler } from '../../generated/index.gen.js';",
     '',
-    "export const getSumHandler: ToolHandler<'get-sum'> = async (input) => `The sum of ${input.a} and ${input.b} is ${input.a + input.b}.`;",
+    "export const getSumHandler: ToolHandler<'get-sum'> = async (input) =>",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: handler source text with a template literal
+    '  `The sum of ${input.a} and ${input.b} is ${input.a + input.b}.`;',
     '',
   ].join('\n'),
   'src/handlers/tools/print-env.ts': [
     "import type { ToolHandler } from '../../generated/index.gen.js';",
     '',
-    "export const printEnvHandler: ToolHandler<'printEnv'> = async () => Object.keys(process.env).filter((k) => k === 'WIRE_NAMES_TEST').join(',');",
+    "export const printEnvHandler: ToolHandler<'printEnv'> = async () =>",
+    "  Object.keys(process.env).filter((k) => k === 'WIRE_NAMES_TEST').join(',');",
     '',
   ].join('\n'),
   'src/handlers/tools/v2-search-items.ts': [
     "import type { ToolHandler } from '../../generated/index.gen.js';",
     '',
-    "export const v2SearchItemsHandler: ToolHandler<'v2.search_items'> = async (input) => ({ items: ['apple', 'grape'].filter((i) => i.includes(input.query)) });",
+    "export const v2SearchItemsHandler: ToolHandler<'v2.search_items'> = async (input) => ({",
+    "  items: ['apple', 'grape'].filter((i) => i.includes(input.query)),",
+    '});',
     '',
   ].join('\n'),
   'src/handlers/prompts/complex-prompt.ts': [
     "import type { PromptHandler } from '../../generated/index.gen.js';",
     '',
-    "export const complexPromptHandler: PromptHandler<'complexPrompt'> = async (args) => [{ role: 'user', text: `t=${args.temperature} style=${args['output-style'] ?? 'none'}` }];",
+    "export const complexPromptHandler: PromptHandler<'complexPrompt'> = async (args) => [",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: handler source text with a template literal
+    "  { role: 'user', text: `t=${args.temperature} style=${args['output-style'] ?? 'none'}` },",
+    '];',
     '',
   ].join('\n'),
 };

@@ -340,7 +340,8 @@ export function startHttp(
       stderr += chunk.toString('utf8');
       const match = started ? null : /listening on (http:\/\/\S+)/.exec(stderr);
       if (match?.[1] === undefined) return;
-      // Only this listener goes, and only once: a later stderr line must not remove the 'exit' listener stop() waits on.
+      // Only this listener goes, and only once: a later stderr line must not remove the 'exit' listener stop()
+      // waits on.
       started = true;
       clearTimeout(timer);
       child.off('exit', early);

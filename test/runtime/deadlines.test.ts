@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exitOf, modernHeaders } from '../protocol/support.js';
 import { startRawStdio } from '../support/servers.js';
 import { buildProject, envelope, repoRoot, rpc, startHttpServer, version, type RunningServer } from './harness.js';
@@ -230,7 +230,7 @@ describe('cancellation', () => {
 });
 
 describe('stdio in-flight cap', () => {
-  it('answers a request over the manifest cap (2) with -32000 at once, and serves again once a place is free', async () => {
+  it('answers a request over the cap (2) with -32000 at once, and serves again once a place is free', async () => {
     const server = startRawStdio(entry);
     try {
       const call = (id: number, name: string, args: Record<string, unknown>) =>
@@ -324,7 +324,7 @@ describe('deadlines', () => {
 });
 
 describe('deadlines on stdio', () => {
-  it('answers a timeout with a tool error, and exits within 2 s of stdin closing though the handler still sleeps', async () => {
+  it('answers a timeout with a tool error, exits within 2 s of stdin closing though the handler sleeps', async () => {
     const server = startRawStdio(entry);
     try {
       const started = Date.now();
@@ -349,7 +349,7 @@ describe('deadlines on stdio', () => {
 });
 
 describe('limits', () => {
-  it('keeps the server under 300 MB with 250 concurrent 4 MB bodies, answering the excess 503 with Retry-After', async () => {
+  it('keeps the server under 300 MB with 250 concurrent 4 MB bodies, the excess 503 with Retry-After', async () => {
     const server = await startHttpServer(entry, {});
     try {
       const data = 'x'.repeat(4_000_000 - 200);
@@ -380,7 +380,7 @@ describe('limits', () => {
 describe('shutdown', () => {
   // 25 calls finish within the 2 s grace period; 25 wait for their signal, so they are cancelled when it ends.
   // The server logs a line on SIGTERM: the harness must keep the 'exit' listener this test waits on.
-  it('on SIGTERM with 50 calls in flight answers each one (done, or cancelled after the grace period) and exits 0', async () => {
+  it('on SIGTERM with 50 calls in flight answers each (done, or cancelled after the grace) and exits 0', async () => {
     const server: RunningServer = await startHttpServer(entry, {});
     const finishing = Array.from({ length: 25 }, (_, i) => post(server.url, 'stubborn', { ms: 1500 }, i + 1).done);
     const stuck = Array.from({ length: 25 }, (_, i) => post(server.url, 'wait', { tag: `stuck${i}` }, i + 100).done);

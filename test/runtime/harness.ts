@@ -91,7 +91,8 @@ export function startHttpServer(
       stderr += chunk.toString('utf8');
       const match = started ? null : /listening on (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(stderr);
       if (match?.[1] === undefined) return;
-      // Only this listener goes, and only once: a later stderr line must not remove the 'exit' listener stop() waits on.
+      // Only this listener goes, and only once: a later stderr line must not remove the 'exit' listener stop()
+      // waits on.
       started = true;
       clearTimeout(timer);
       child.off('exit', early);

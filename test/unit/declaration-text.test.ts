@@ -113,7 +113,8 @@ describe('declaration text', () => {
     };
     const [declaration] = splitDeclarations(await compileSchema(union, 'Result'));
     expect(layoutDeclaration(declaration?.text ?? '')).toBe(
-      'export type Result = ({\n  ok: true;\n  [k: string]: unknown;\n} | {\n  error: string;\n  [k: string]: unknown;\n});',
+      'export type Result = ({\n  ok: true;\n  [k: string]: unknown;\n} | ' +
+        '{\n  error: string;\n  [k: string]: unknown;\n});',
     );
   });
 
@@ -126,7 +127,7 @@ describe('declaration text', () => {
     );
   });
 
-  it('writes JSDoc as ts-morph printed it: one line, or one " * " line per line and a bare " *" for a blank one', () => {
+  it('writes JSDoc as ts-morph printed it: one line, or a " * " line per line and a bare " *" for a blank one', () => {
     expect(docComment('One line.')).toBe('/** One line. */');
     expect(docComment('Ends in a space ')).toBe('/** Ends in a space */');
     expect(docComment('First.\n\nThird.', '  ')).toBe('  /**\n   * First.\n   *\n   * Third.\n   */');

@@ -121,7 +121,9 @@ describe('deadlines and limits', () => {
   const tool = (timeout: string) =>
     `    t_${timeout}:\n      description: Waits.\n      timeout: ${timeout}\n      input: { type: object }\n`;
   const text = (http: string) =>
-    `mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\ntransports:\n  http: { ${http} }\ntools:\n${tool('500ms')}${tool('90s')}${tool('30d')}    plain:\n      description: Waits.\n      input: { type: object }\n`;
+    `mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\ntransports:\n  http: { ${http} }\ntools:\n` +
+    `${tool('500ms')}${tool('90s')}${tool('30d')}` +
+    '    plain:\n      description: Waits.\n      input: { type: object }\n';
 
   it('gives each tool its timeout in ms (30 s by default, at most what a Node timer holds) and HTTP its caps', () => {
     const model = normalizeManifest(

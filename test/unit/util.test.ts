@@ -33,7 +33,7 @@ describe('naming', () => {
     expect(suggestName('searchNotes')).toBe('search_notes');
   });
 
-  it('derives identifiers and handler files from every name MCP allows, and the same ones for names that differ only in separators', () => {
+  it('derives identifiers and files from every name MCP allows, the same for names differing in separators', () => {
     const names = [
       'get-sum',
       'get_sum',

@@ -7,11 +7,11 @@ import type { PrecompiledValidators } from '../../templates/runtime/register.gen
 import type { PromptSpec } from '../../templates/runtime/spec.gen.js';
 import { repoRoot } from '../support/golden.js';
 
-// The validators a generated server runs without compiling anything (validators.gen.ts, emitted as ajv standalone code, and
-// the prompts' hand-written argument check) must give the SDK's own verdict: for every tool schema of every example and
-// golden project, and for a corpus of values built from the schema by a seeded PRNG (near-valid values, boundary values,
-// wrong types, extra and missing properties, astral characters), the same valid/invalid answer, the same value and the
-// same message as `fromJsonSchema`.
+// The validators a generated server runs without compiling anything (validators.gen.ts, emitted as ajv standalone
+// code, and the prompts' hand-written argument check) must give the SDK's own verdict: for every tool schema of every
+// example and golden project, and for a corpus of values built from the schema by a seeded PRNG (near-valid values,
+// boundary values, wrong types, extra and missing properties, astral characters), the same valid/invalid answer, the
+// same value and the same message as `fromJsonSchema`.
 
 const SEED = 20_261_128;
 const VALUES_PER_SCHEMA = 400;

@@ -12,25 +12,29 @@ import { generatedPaths } from '../../model/layout.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 
-const shims = `import process from 'node:process';
-import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
-
-/** The SDK's default JSON Schema validator (ajv), loaded on the first schema it is asked to compile. */
-export class DefaultJsonSchemaValidator {
-  private engine: AjvJsonSchemaValidator | undefined;
-
-  getValidator(schema: Parameters<AjvJsonSchemaValidator['getValidator']>[0]): ReturnType<AjvJsonSchemaValidator['getValidator']> {
-    if (this.engine === undefined) {
-      // The bundler turns this require into a module evaluated on this first call; nothing else loads ajv.
-      const ajv = require('@modelcontextprotocol/server/validators/ajv') as typeof import('@modelcontextprotocol/server/validators/ajv');
-      this.engine = new ajv.AjvJsonSchemaValidator();
-    }
-    return this.engine.getValidator(schema);
-  }
-}
-
-export { process };
-`;
+const shims = [
+  "import process from 'node:process';",
+  "import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';",
+  '',
+  "/** The SDK's default JSON Schema validator (ajv), loaded on the first schema it is asked to compile. */",
+  'export class DefaultJsonSchemaValidator {',
+  '  private engine: AjvJsonSchemaValidator | undefined;',
+  '',
+  "  getValidator(schema: Parameters<AjvJsonSchemaValidator['getValidator']>[0]): " +
+    "ReturnType<AjvJsonSchemaValidator['getValidator']> {",
+  '    if (this.engine === undefined) {',
+  '      // The bundler turns this require into a module evaluated on this first call; nothing else loads ajv.',
+  "      const ajv = require('@modelcontextprotocol/server/validators/ajv') as typeof " +
+    "import('@modelcontextprotocol/server/validators/ajv');",
+  '      this.engine = new ajv.AjvJsonSchemaValidator();',
+  '    }',
+  '    return this.engine.getValidator(schema);',
+  '  }',
+  '}',
+  '',
+  'export { process };',
+  '',
+].join('\n');
 
 /** \`src/generated/bundle-shims.gen.ts\`. */
 export function emitBundleShims(ctx: EmitContext): GeneratedFile {

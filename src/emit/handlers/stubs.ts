@@ -68,7 +68,8 @@ export function emitStub(model: ServerModel, plan: HandlerPlan): GeneratedFile {
     [
       documented(
         describe(model, plan),
-        `export const ${plan.handler}: ${type} = async ${parameters[plan.handlerType]} => {\n${body.map((line) => `  ${line}`).join('\n')}\n};`,
+        `export const ${plan.handler}: ${type} = async ${parameters[plan.handlerType]} => {\n` +
+          `${body.map((line) => `  ${line}`).join('\n')}\n};`,
       ),
     ],
   );

@@ -66,7 +66,8 @@ export function statePlan(model: ServerModel) {
   const lines = ['flowchart LR'];
   for (const h of model.handles) lines.push(`  h_${h.name}(["${h.name}"])`);
   const tools = [...new Set(model.handles.flatMap((h) => [...h.issuedBy, ...h.consumedBy]))].sort(compareText);
-  // A Mermaid node id is a word: `get-sum` or `v2.search` would be read as syntax. Names that differ only there collide anyway.
+  // A Mermaid node id is a word: `get-sum` or `v2.search` would be read as syntax. Names that differ only there
+  // collide anyway.
   const node = (tool: string) => `t_${tool.replace(/[^A-Za-z0-9_]/g, '_')}`;
   for (const t of tools) lines.push(`  ${node(t)}["${t}"]`);
   for (const h of model.handles) {
@@ -116,19 +117,23 @@ export function transportPlan(model: ServerModel) {
     ...(http === null
       ? []
       : [
-          `HTTP: at most ${http.maxConcurrentCalls} requests and ${bytes(http.maxBufferedBytes)} of bodies held at once (more: 503 with ${code('Retry-After')}), bodies of at most 4 MiB`,
+          `HTTP: at most ${http.maxConcurrentCalls} requests and ${bytes(http.maxBufferedBytes)} of bodies ` +
+            `held at once (more: 503 with ${code('Retry-After')}), bodies of at most 4 MiB`,
         ]),
     ...(stdio === null
       ? []
       : [
-          `stdio: at most ${stdio.maxConcurrentCalls} requests in flight (more: -32000 at once), lines of at most 4 MiB`,
+          `stdio: at most ${stdio.maxConcurrentCalls} requests in flight (more: -32000 at once), ` +
+            'lines of at most 4 MiB',
         ]),
   ];
   rows.push(['limits', limits.join('; ')]);
-  rows.push([
-    'shutdown',
-    `${http === null ? '' : `HTTP: on SIGTERM or SIGINT stops accepting, lets calls finish for ${duration(http.shutdownGraceMs)}, cancels the rest (503) and exits 0; `}stdio: exits within 1s of stdin EOF`,
-  ]);
+  const httpShutdown =
+    http === null
+      ? ''
+      : `HTTP: on SIGTERM or SIGINT stops accepting, lets calls finish for ${duration(http.shutdownGraceMs)}, ` +
+        'cancels the rest (503) and exits 0; ';
+  rows.push(['shutdown', `${httpShutdown}stdio: exits within 1s of stdin EOF`]);
   rows.push(['state store', storePlan(model)]);
   const scopes = model.tools.map((t) => [code(t.name), cell(t.scopes.join(', '))]);
   const retries = model.tools.map((t) => [code(t.name), t.retry, retryReasons[t.retry]]);
@@ -142,7 +147,10 @@ export function transportPlan(model: ServerModel) {
 
 const bytes = (n: number): string => (n % 1_048_576 === 0 ? `${n / 1_048_576} MiB` : `${n} bytes`);
 
-/** Each tool's timeout, grouped: `ctx.signal` aborts at it and the call answers a tool error; a client's cancel aborts it too. */
+/**
+ * Each tool's timeout, grouped: `ctx.signal` aborts at it and the call answers a tool error; a client's cancel
+ * aborts it too.
+ */
 function deadlinePlan(model: ServerModel): string {
   const byTimeout = new Map<number, string[]>();
   for (const tool of model.tools)
@@ -152,7 +160,11 @@ function deadlinePlan(model: ServerModel): string {
     .map(([ms, names]) =>
       byTimeout.size === 1 ? `${duration(ms)} for every tool` : `${duration(ms)}: ${names.join(', ')}`,
     );
-  return `${groups.length === 0 ? 'no tools' : groups.join('; ')}; then ${code('ctx.signal')} aborts and the call answers a tool error; a client's cancel aborts it too`;
+  const timeouts = groups.length === 0 ? 'no tools' : groups.join('; ');
+  return (
+    `${timeouts}; then ${code('ctx.signal')} aborts and the call answers a tool error; ` +
+    "a client's cancel aborts it too"
+  );
 }
 
 const retryReasons = {

@@ -23,10 +23,14 @@ export const projectPins = {
   esbuild: '0.28.2',
 } as const;
 
+/** Where `tsc` writes the compiled bundle shims (src/generated/bundle-shims.gen.ts). */
+const compiledShims = generatedPaths.bundleShims.replace(/^src\//, 'dist/src/').replace(/\.ts$/, '.js');
+
 /**
- * The arguments of the project's `bundle` script: the compiled server and everything it imports (the SDK included) in one
- * file, `dist/server.mjs`, which `start` runs. Node then resolves, reads and links one module instead of about fifty, which
- * makes a stdio session start sooner (docs/benchmarks.md); `node dist/src/main.js`, the plain `tsc` output, still works.
+ * The arguments of the project's `bundle` script: the compiled server and everything it imports (the SDK included) in
+ * one file, `dist/server.mjs`, which `start` runs. Node then resolves, reads and links one module instead of about
+ * fifty, which makes a stdio session start sooner (docs/benchmarks.md); `node dist/src/main.js`, the plain `tsc`
+ * output, still works.
  */
 export const bundleArgs = [
   'dist/src/main.js',
@@ -35,7 +39,7 @@ export const bundleArgs = [
   '--format=esm',
   '--target=node20',
   // The SDK's Node shim loads ajv at start-up; this one loads it on first use (src/generated/bundle-shims.gen.ts).
-  `--alias:@modelcontextprotocol/server/_shims=./${generatedPaths.bundleShims.replace(/^src\//, 'dist/src/').replace(/\.ts$/, '.js')}`,
+  `--alias:@modelcontextprotocol/server/_shims=./${compiledShims}`,
   '--outfile=dist/server.mjs',
   '--log-level=warning',
 ] as const;
@@ -92,7 +96,8 @@ function mainTs(): string {
     importDeclaration(['definition'], moduleSpecifier(scaffoldPaths.main, generatedPaths.server)),
   ];
   const comment =
-    '// Starts the server: `--transport stdio|http`, `--host`, `--port`. Add process-wide setup (tracing, config) above.';
+    '// Starts the server: `--transport stdio|http`, `--host`, `--port`. ' +
+    'Add process-wide setup (tracing, config) above.';
   return finalText(`${imports.join('\n')}\n\n${comment}\nmain(definition);`);
 }
 

@@ -51,8 +51,10 @@ export function emitServer(handlers: readonly HandlerPlan[], ctx: EmitContext): 
         'The handlers of prompts without fixed messages.',
       ),
       documented(
-        'This server: registry, handlers, and every schema wrapped once, here at module scope, with its validator compiled to code.',
-        'export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry, validators), handlers: { tools, resources, prompts } };',
+        'This server: registry, handlers, and every schema wrapped once, here at module scope, ' +
+          'with its validator compiled to code.',
+        'export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry, validators), ' +
+          'handlers: { tools, resources, prompts } };',
       ),
     ],
   );

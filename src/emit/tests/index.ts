@@ -22,10 +22,10 @@ interface Member {
 
 /** An exported interface of readonly members, each with its JSDoc comment if it has one. */
 function readonlyInterface(name: string, members: readonly Member[]): string {
-  const lines = members.map(
-    (m) =>
-      `${m.doc === undefined ? '' : `${docComment(m.doc, '  ')}\n`}  readonly ${m.name}${m.optional === true ? '?' : ''}: ${m.type};`,
-  );
+  const lines = members.map((m) => {
+    const doc = m.doc === undefined ? '' : `${docComment(m.doc, '  ')}\n`;
+    return `${doc}  readonly ${m.name}${m.optional === true ? '?' : ''}: ${m.type};`;
+  });
   return `export interface ${name} {\n${lines.join('\n')}\n}`;
 }
 

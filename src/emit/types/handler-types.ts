@@ -16,7 +16,8 @@ function alias(name: string, type: string, doc: string, generic = false): string
 /** An object type with one member per line; `{}` without members. */
 function objectType(properties: readonly Property[]): string {
   if (properties.length === 0) return '{}';
-  return `{\n${properties.map((p) => `  ${p.isReadonly === true ? 'readonly ' : ''}${p.name}: ${p.type};`).join('\n')}\n}`;
+  const lines = properties.map((p) => `  ${p.isReadonly === true ? 'readonly ' : ''}${p.name}: ${p.type};`);
+  return `{\n${lines.join('\n')}\n}`;
 }
 
 /** `{ a: A; b: B; }` as one line, for the entries of the name -> types maps. */

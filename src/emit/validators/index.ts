@@ -98,7 +98,10 @@ function unsupported(schema: unknown, root = true): string | null {
 type Ajv = { compile(schema: object): unknown };
 type Standalone = (ajv: Ajv, validate: unknown) => string;
 
-/** One validator as an expression: the standalone code in its own scope, its helpers named; null when it cannot be emitted. */
+/**
+ * One validator as an expression: the standalone code in its own scope, its helpers named; null when it cannot be
+ * emitted.
+ */
 function validatorExpression(
   schema: Readonly<Record<string, unknown>>,
   ajv: Ajv,
@@ -128,7 +131,8 @@ export async function emitValidators(tools: readonly ToolSchemas[], ctx: EmitCon
     import('ajv/dist/standalone/index.js'),
   ]);
   // The SDK's options (AjvJsonSchemaValidator): formats stay with the SDK, so schemas using them are not emitted.
-  // One instance for every schema: standalone code carries only what its own validator uses, and each one gets a scope of its own.
+  // One instance for every schema: standalone code carries only what its own validator uses, and each one gets a scope
+  // of its own.
   const ajv: Ajv = new Ajv2020.default({
     strict: false,
     validateFormats: true,
@@ -160,18 +164,23 @@ export async function emitValidators(tools: readonly ToolSchemas[], ctx: EmitCon
     .map((required) => helpers[required]?.source ?? '');
   const text = [
     tsBanner(ctx),
-    "// @ts-nocheck: ajv standalone code, checked against the SDK's own validation by mcp-gen's tests rather than by the type checker.",
+    "// @ts-nocheck: ajv standalone code, checked against the SDK's own validation by mcp-gen's tests " +
+      'rather than by the type checker.',
     '',
     "import type { PrecompiledValidators } from './runtime/register.gen.js';",
     '',
     ...helperSources.map((source) => `${source}\n`),
-    "/** The Standard Schema verdict the SDK's `fromJsonSchema` gives: the value, or ajv's `errorsText` as the one issue. */",
+    "/** The Standard Schema verdict the SDK's `fromJsonSchema` gives: " +
+      "the value, or ajv's `errorsText` as the one issue. */",
     'function verdict(check) {',
-    "  return (value) => (check(value) ? { value } : { issues: [{ message: check.errors.map((e) => `data${e.instancePath} ${e.message}`).join(', ') }] });",
+    '  return (value) => (check(value) ? { value } : ' +
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: emitted code that builds ajv's message in a template
+      "{ issues: [{ message: check.errors.map((e) => `data${e.instancePath} ${e.message}`).join(', ') }] });",
     '}',
     '',
     ...constants.map((constant) => `${constant}\n`),
-    '/** The validators compiled to code, by tool name; a schema without one is compiled by the SDK on its first use. */',
+    '/** The validators compiled to code, by tool name; ' +
+      'a schema without one is compiled by the SDK on its first use. */',
     entries.length === 0
       ? 'export const validators: PrecompiledValidators = {};'
       : `export const validators: PrecompiledValidators = {\n${entries.join('\n')}\n};`,

@@ -41,7 +41,7 @@ export type PrecompiledValidators = Readonly<Record<string, Partial<Record<'inpu
 /** A tool schema checked by its precompiled validator, or else compiled on first use, once per process: `tools/list` needs only the JSON. */
 export function lazySchema(json: Readonly<Record<string, unknown>>, precompiled?: StandardSchemaWithJSON['~standard']['validate']): StandardSchemaWithJSON {
   let compiled: StandardSchemaWithJSON | undefined;
-  const validate = precompiled ?? ((value: unknown) => (compiled ??= fromJsonSchema(json as Record<string, unknown>) as StandardSchemaWithJSON)['~standard'].validate(value));
+  const validate = precompiled ?? ((value: unknown) => { compiled ??= fromJsonSchema(json as Record<string, unknown>) as StandardSchemaWithJSON; return compiled['~standard'].validate(value); });
   return { '~standard': { version: 1, vendor: 'mcp-gen', validate, jsonSchema: { input: () => json, output: () => json } } } as StandardSchemaWithJSON;
 }
 
