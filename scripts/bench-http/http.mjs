@@ -38,13 +38,18 @@ export function startHttpServer(args, env) {
       reject(new Error(`${args.join(' ')}: ${why}; stderr:\n${stderr}`));
     };
     const timer = setTimeout(() => fail('did not print its URL within 10 s'), 10_000);
-    child.once('exit', (code) => fail(`exited with ${code}`));
+    const early = (code) => fail(`exited with ${code}`);
+    child.once('exit', early);
+    let started = false;
     child.stderr.on('data', (chunk) => {
       stderr += chunk.toString('utf8');
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(stderr);
+      const match = started ? null : /listening on (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(stderr);
       if (match === null) return;
+      started = true;
       clearTimeout(timer);
-      child.removeAllListeners('exit');
+      // Only this start-up listener: the server logs more later (on SIGTERM, for one), and stopChild's
+      // own 'exit' listener must survive that.
+      child.off('exit', early);
       resolve({ url: match[1], child, stop: () => stopChild(child), stderr: () => stderr });
     });
   });
