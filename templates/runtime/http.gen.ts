@@ -54,9 +54,9 @@ export interface HttpOptions {
   /** Largest accepted request body, in bytes. */
   readonly maxBodyBytes?: number;
   /** Requests served at once; more get 503. */
-  readonly maxConcurrentCalls?: number;
+  readonly maxConcurrentCalls: number;
   /** Request body bytes held at once; more get 503. */
-  readonly maxBufferedBytes?: number;
+  readonly maxBufferedBytes: number;
 }
 
 /** A running HTTP transport; `drain` stops accepting, waits up to `graceMs` for calls in flight, cancels the rest, and closes. */
@@ -148,8 +148,6 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
   const legacy = options.legacy === 'serve' ? await legacySessions(factory, log) : null;
   const allowedHosts = new Set([...localhostAllowedHostnames(), options.host]);
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  const maxCalls = options.maxConcurrentCalls ?? 100;
-  const maxBuffered = options.maxBufferedBytes ?? 16 * 1024 * 1024;
   // Each request in flight, with the body bytes it holds and the controller that cancels it.
   const inflight = new Map<ServerResponse, { held: number; readonly cancel: AbortController }>();
   let buffered = 0;
@@ -188,7 +186,7 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
       if (size <= call.held) return true;
       buffered += size - call.held;
       call.held = size;
-      return buffered <= maxBuffered;
+      return buffered <= options.maxBufferedBytes;
     });
     // The unread rest of the body is abandoned, so this connection cannot carry another request:
     // say so, or a keep-alive client sends its next request into a reset socket.
@@ -212,7 +210,7 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
   const server = createServer((req, res) => {
     // Over a cap or shutting down: refused before the body is read; Node discards the unread body without holding it.
     const declared = Number(req.headers['content-length'] ?? 0) || 0;
-    if (draining || inflight.size >= maxCalls || buffered + declared > maxBuffered) {
+    if (draining || inflight.size >= options.maxConcurrentCalls || buffered + declared > options.maxBufferedBytes) {
       send(res, busy(draining ? 'Server shutting down' : 'Server busy: too many requests in flight')).catch(() => res.destroy());
       return;
     }

@@ -184,9 +184,10 @@ export async function callTool(tool: ToolSpec, handler: AnyToolHandler | undefin
   // Fail closed: a tool that needs approval or an idempotency key never runs without the store's guard.
   if (env.guard === null && (tool.approval === 'confirm' || tool.idempotency === 'key')) return errorResult(`The tool "${tool.name}" needs approval or an idempotency key, but the state store is not configured.`);
   const run = async (): Promise<CallToolResult | InputRequiredResult> => {
-    // Also aborts at the tool's timeout. A late result is discarded; a cancel throws, so an idempotency claim is freed.
-    const timeout = AbortSignal.timeout(tool.timeoutMs);
-    const signal = AbortSignal.any([context.signal, timeout]);
+    // Also aborts at the tool's timeout (cleared when the call ends). A late result is discarded; a cancel throws, so an idempotency claim is freed.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), tool.timeoutMs);
+    const signal = AbortSignal.any([context.signal, deadline.signal]);
     const stopped = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal), { once: true }));
     try {
       const output = await Promise.race([handler(input as never, { ...context, signal } as never), stopped]);
@@ -194,12 +195,11 @@ export async function callTool(tool: ToolSpec, handler: AnyToolHandler | undefin
       if (tool.outputSchema !== null) return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
       return { content: typeof output === 'string' ? [{ type: 'text', text: output }] : [...(output as CallToolResult['content'])] };
     } catch (error) {
-      if (error === signal && !timeout.aborted) throw signal.reason;
-      if (error === signal) return errorResult(`The tool "${tool.name}" timed out after ${tool.timeoutMs / 1000} s.`);
+      if (error === signal) { if (!deadline.signal.aborted) throw signal.reason; return errorResult(`The tool "${tool.name}" timed out after ${tool.timeoutMs / 1000} s.`); }
       if (error instanceof ToolError) return errorResult(error.message);
       env.log(`tool "${tool.name}" failed: ${describe(error)}`);
       return errorResult(`The tool "${tool.name}" failed. Details were logged on the server.`);
-    }
+    } finally { clearTimeout(timer); }
   };
   return env.guard === null ? run() : env.guard(tool, args ?? {}, context.principal.id, ctx, run);
 }
