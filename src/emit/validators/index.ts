@@ -11,6 +11,7 @@
  * `format`, whose checks live in ajv-formats; an `$id`; another dialect) gets
  * no entry and is compiled by the SDK on its first use, as before.
  */
+import { createRequire } from 'node:module';
 import { generatedPaths } from '../../model/layout.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
@@ -23,55 +24,29 @@ export interface ToolSchemas {
   readonly outputSchema: Readonly<Record<string, unknown>> | null;
 }
 
-/** The ajv runtime helpers standalone code refers to, by the `require` it writes, and their inlined source. */
-const helpers: Readonly<Record<string, { readonly name: string; readonly source: string }>> = {
-  'require("ajv/dist/runtime/ucs2length").default': {
-    name: 'ucs2length',
-    source: `/** String length in code points, as JSON Schema counts it (ajv's runtime/ucs2length). */
-function ucs2length(str) {
-  const len = str.length;
-  let length = 0;
-  let pos = 0;
-  let value;
-  while (pos < len) {
-    length++;
-    value = str.charCodeAt(pos++);
-    if (value >= 0xd800 && value <= 0xdbff && pos < len) {
-      value = str.charCodeAt(pos);
-      if ((value & 0xfc00) === 0xdc00) pos++;
-    }
-  }
-  return length;
-}`,
-  },
-  'require("ajv/dist/runtime/equal").default': {
-    name: 'equal',
-    source: `/** Deep equality of JSON values (fast-deep-equal, which ajv's runtime/equal is). */
-function equal(a, b) {
-  if (a === b) return true;
-  if (a && b && typeof a == 'object' && typeof b == 'object') {
-    if (a.constructor !== b.constructor) return false;
-    let length, i;
-    if (Array.isArray(a)) {
-      length = a.length;
-      if (length != b.length) return false;
-      for (i = length; i-- !== 0; ) if (!equal(a[i], b[i])) return false;
-      return true;
-    }
-    if (a.constructor === RegExp) return a.source === b.source && a.flags === b.flags;
-    if (a.valueOf !== Object.prototype.valueOf) return a.valueOf() === b.valueOf();
-    if (a.toString !== Object.prototype.toString) return a.toString() === b.toString();
-    const keys = Object.keys(a);
-    length = keys.length;
-    if (length !== Object.keys(b).length) return false;
-    for (i = length; i-- !== 0; ) if (!Object.prototype.hasOwnProperty.call(b, keys[i])) return false;
-    for (i = length; i-- !== 0; ) if (!equal(a[keys[i]], b[keys[i]])) return false;
-    return true;
-  }
-  return a !== a && b !== b;
-}`,
-  },
-};
+/** An ajv runtime helper that standalone code refers to by `code` (a `require(...)` expression), e.g. `ucs2length`. */
+interface Helper {
+  readonly code: string;
+  readonly name: string;
+  readonly source: string;
+}
+
+/**
+ * The runtime helpers standalone code may call, taken from the pinned ajv itself (each one's `code` is the `require` it
+ * writes, its source is the function's own text), so the emitted module needs no package and copies nothing by hand.
+ */
+function loadHelpers(): readonly Helper[] {
+  // Plain CommonJS modules: `require` reads them the same way under every loader.
+  const require = createRequire(import.meta.url);
+  return ['ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal'].map((id) => {
+    const helper = (require(id) as { default: ((...args: never[]) => unknown) & { code: string } }).default;
+    return {
+      code: helper.code,
+      name: helper.name,
+      source: `/** ajv's runtime helper \`${helper.name}\`, as the pinned ajv defines it. */\n${helper.toString()}`,
+    };
+  });
+}
 
 const dialects2020 = new Set([
   'https://json-schema.org/draft/2020-12/schema',
@@ -106,17 +81,18 @@ function validatorExpression(
   schema: Readonly<Record<string, unknown>>,
   ajv: Ajv,
   standalone: Standalone,
-  used: Set<string>,
+  helpers: readonly Helper[],
+  used: Set<Helper>,
 ): string | null {
   if (unsupported(schema) !== null) return null;
   let code = standalone(ajv, ajv.compile(schema));
   const head = /^"use strict";module\.exports = (validate\d+);module\.exports\.default = validate\d+;/.exec(code);
   if (head === null) return null;
   code = code.slice(head[0].length);
-  for (const [required, helper] of Object.entries(helpers)) {
-    if (!code.includes(required)) continue;
-    used.add(required);
-    code = code.split(required).join(helper.name);
+  for (const helper of helpers) {
+    if (!code.includes(helper.code)) continue;
+    used.add(helper);
+    code = code.split(helper.code).join(helper.name);
   }
   // Any other runtime dependency (ajv's uri resolver, formats) would need a package at run time: leave it to the SDK.
   if (code.includes('require(')) return null;
@@ -130,6 +106,7 @@ export async function emitValidators(tools: readonly ToolSchemas[], ctx: EmitCon
     import('ajv/dist/2020.js'),
     import('ajv/dist/standalone/index.js'),
   ]);
+  const helpers = loadHelpers();
   // The SDK's options (AjvJsonSchemaValidator): formats stay with the SDK, so schemas using them are not emitted.
   // One instance for every schema: standalone code carries only what its own validator uses, and each one gets a scope
   // of its own.
@@ -141,7 +118,7 @@ export async function emitValidators(tools: readonly ToolSchemas[], ctx: EmitCon
     code: { source: true },
   });
   const standalone = standaloneModule.default as unknown as Standalone;
-  const used = new Set<string>();
+  const used = new Set<Helper>();
   const constants: string[] = [];
   const entries: string[] = [];
   for (const [index, tool] of tools.entries()) {
@@ -151,7 +128,7 @@ export async function emitValidators(tools: readonly ToolSchemas[], ctx: EmitCon
       ['output', tool.outputSchema],
     ] as const) {
       if (schema === null) continue;
-      const expression = validatorExpression(schema, ajv, standalone, used);
+      const expression = validatorExpression(schema, ajv, standalone, helpers, used);
       if (expression === null) continue;
       const name = `${side}${index}`;
       constants.push(`/** ${JSON.stringify(tool.name)}: ${side}. */\nconst ${name} = verdict(${expression});`);
@@ -159,9 +136,7 @@ export async function emitValidators(tools: readonly ToolSchemas[], ctx: EmitCon
     }
     if (fields.length > 0) entries.push(`  ${key(tool.name)}: { ${fields.join(', ')} },`);
   }
-  const helperSources = Object.keys(helpers)
-    .filter((required) => used.has(required))
-    .map((required) => helpers[required]?.source ?? '');
+  const helperSources = helpers.filter((helper) => used.has(helper)).map((helper) => helper.source);
   const text = [
     tsBanner(ctx),
     "// @ts-nocheck: ajv standalone code, checked against the SDK's own validation by mcp-gen's tests " +

@@ -5,21 +5,23 @@
 
 import type { PrecompiledValidators } from './runtime/register.gen.js';
 
-/** String length in code points, as JSON Schema counts it (ajv's runtime/ucs2length). */
+/** ajv's runtime helper `ucs2length`, as the pinned ajv defines it. */
 function ucs2length(str) {
-  const len = str.length;
-  let length = 0;
-  let pos = 0;
-  let value;
-  while (pos < len) {
-    length++;
-    value = str.charCodeAt(pos++);
-    if (value >= 0xd800 && value <= 0xdbff && pos < len) {
-      value = str.charCodeAt(pos);
-      if ((value & 0xfc00) === 0xdc00) pos++;
+    const len = str.length;
+    let length = 0;
+    let pos = 0;
+    let value;
+    while (pos < len) {
+        length++;
+        value = str.charCodeAt(pos++);
+        if (value >= 0xd800 && value <= 0xdbff && pos < len) {
+            // high surrogate, and there is a next character
+            value = str.charCodeAt(pos);
+            if ((value & 0xfc00) === 0xdc00)
+                pos++; // low surrogate
+        }
     }
-  }
-  return length;
+    return length;
 }
 
 /** The Standard Schema verdict the SDK's `fromJsonSchema` gives: the value, or ajv's `errorsText` as the one issue. */
