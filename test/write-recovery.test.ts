@@ -116,6 +116,35 @@ describe('recovery after a crash', () => {
     }
   });
 
+  it('flushes to the disk only a run that replaces, moves or removes a file the user owns', () => {
+    const journalAfterCommit = (run: WriteAction[]): unknown => {
+      seedOld();
+      expect(() => applyActions(dir, run, { crashAt: same({ phase: 'commit', index: 1 }) })).toThrow(SimulatedCrash);
+      const journal = JSON.parse(readFileSync(path.join(dir, pendingFolder, 'journal.json'), 'utf8')) as unknown;
+      recoverWrites(dir);
+      return journal;
+    };
+    const generatedOnly = actions.filter((a) => a.kind !== 'move');
+    const newUserFile: WriteAction = { kind: 'create', path: 'h/stub.ts', ownership: 'scaffold', contents: 'stub\n' };
+    const userEdit: WriteAction = { kind: 'update', path: 'x/a.ts', ownership: 'user-edit', contents: 'A3\n' };
+    expect(journalAfterCommit(actions)).toMatchObject({ flush: true });
+    expect(journalAfterCommit([...generatedOnly, newUserFile])).toMatchObject({ flush: false });
+    expect(journalAfterCommit([...generatedOnly, userEdit])).toMatchObject({ flush: true });
+    // Recovery does not depend on flushing: a crash at any point of an unflushed run is finished or discarded too.
+    seedOld();
+    const before = snapshot();
+    const reached: WritePoint[] = [];
+    applyActions(dir, generatedOnly, { crashAt: (p) => reached.push(p) < 0 });
+    const after = snapshot();
+    expect(reached.length).toBe(10);
+    for (const point of reached) {
+      seedOld();
+      expect(() => applyActions(dir, generatedOnly, { crashAt: same(point) })).toThrow(SimulatedCrash);
+      recoverWrites(dir);
+      expect(snapshot(), `${point.phase} ${point.index}`).toEqual(committed(point) ? after : before);
+    }
+  });
+
   it('a crash while recovering is recovered by the run after it', () => {
     for (const k of [0, 3, 7]) {
       seedOld();

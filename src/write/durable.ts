@@ -1,11 +1,11 @@
 import { closeSync, copyFileSync, fsyncSync, linkSync, openSync, writeSync } from 'node:fs';
 
-/** Writes `contents` to a new file and flushes it to the disk before returning. */
-export function writeDurably(file: string, contents: string): void {
+/** Writes `contents` to a new file and, when asked, flushes it to the disk before returning. */
+export function writeNewFile(file: string, contents: string, flush: boolean): void {
   const fd = openSync(file, 'wx');
   try {
     writeSync(fd, contents);
-    fsyncSync(fd);
+    if (flush) fsyncSync(fd);
   } finally {
     closeSync(fd);
   }

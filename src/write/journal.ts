@@ -32,6 +32,11 @@ export interface Journal {
   readonly steps: readonly JournalStep[];
   /** Project-relative folders that did not exist before the run, parents first. */
   readonly createdDirs: readonly string[];
+  /**
+   * Whether the run's files and folders are flushed to the disk as it goes: only when it replaces,
+   * moves or removes a file the user owns (see `applyActions`). A journal without it is flushed.
+   */
+  readonly flush: boolean;
 }
 
 /** A place in a run where a crash or a disk failure can be simulated. */
@@ -80,13 +85,14 @@ export function readJournal(file: string): Journal {
     Array.isArray(j.steps) &&
     Array.isArray(j.createdDirs) &&
     j.createdDirs.every((d) => typeof d === 'string') &&
+    (j.flush === undefined || typeof j.flush === 'boolean') &&
     j.steps.every((s: Partial<JournalStep>) => typeof s?.path === 'string' && slot(s.staged) && slot(s.backup));
   if (!valid)
     throw new WriteError(
       `the journal "${pendingFolder}/${path.basename(file)}" of an interrupted run is ` +
         `unreadable; restore the project from version control, then delete "${pendingFolder}"`,
     );
-  return j as Journal;
+  return { ...(j as Journal), flush: j.flush !== false };
 }
 
 /**
@@ -108,7 +114,7 @@ export function rollForward(root: string, journal: Journal, faults: WriteFaults)
     renameSync(staged, target);
   });
   reach(faults, { phase: 'sync', index: 0 });
-  syncParents(root, journal);
+  if (journal.flush) syncParents(root, journal);
 }
 
 /**
@@ -124,7 +130,7 @@ export function rollBack(root: string, journal: Journal, faults: WriteFaults): v
   const journalFile = pendingPath(root, journalName);
   if (existsSync(journalFile)) {
     renameSync(journalFile, pendingPath(root, rollbackName));
-    syncDirectory(inside(root, pendingFolder));
+    if (journal.flush) syncDirectory(inside(root, pendingFolder));
   }
   [...journal.steps].reverse().forEach((step, index) => {
     reach(faults, { phase: 'rollback', index });
@@ -148,14 +154,14 @@ export function rollBack(root: string, journal: Journal, faults: WriteFaults): v
       // not empty (something else lives there now) or already gone: leave it
     }
   }
-  syncParents(root, journal);
+  if (journal.flush) syncParents(root, journal);
 }
 
 /** Ends a run: the journal goes first, so a crash while deleting the rest is only leftovers, never a half run. */
-export function removePending(root: string, faults: WriteFaults): void {
+export function removePending(root: string, faults: WriteFaults, flush = true): void {
   const folder = inside(root, pendingFolder);
   for (const name of [journalName, rollbackName]) rmSync(path.join(folder, name), { force: true });
-  syncDirectory(folder);
+  if (flush) syncDirectory(folder);
   reach(faults, { phase: 'finish', index: 0 });
   rmSync(folder, { recursive: true, force: true });
 }
