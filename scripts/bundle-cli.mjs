@@ -4,7 +4,9 @@
 // commander, ajv, Handlebars and json-schema-to-typescript) cost more than the code they hold; each
 // command's `import()` stays a separate chunk, so `validate` still loads nothing of emit.
 // Runs after tsc and scripts/build-validators.mjs in `npm run build`; dist/ keeps its layout for the tests.
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 const dist = new URL('../dist/', import.meta.url);
@@ -41,3 +43,24 @@ const precompiled = new URL('validate/precompiled/', dist);
 if (existsSync(precompiled)) cpSync(precompiled, new URL('precompiled/', out), { recursive: true });
 const templates = new URL('emit/shared/precompiled-templates.cjs', dist);
 if (existsSync(templates)) cpSync(templates, new URL('precompiled-templates.cjs', out));
+
+// The run record's identity of mcp-gen (src/load/run-record.ts, loadToolIdentity) includes a hash of all
+// the code in the bundle: computed here once, every file by relative path in code-unit order, instead of
+// on every run.
+const files = readdirSync(out, { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile())
+  .map((entry) =>
+    path
+      .relative(out.pathname, path.join(entry.parentPath ?? entry.path, entry.name))
+      .split(path.sep)
+      .join('/'),
+  )
+  .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+const digest = createHash('sha256');
+for (const file of files)
+  digest.update(`${file}\n`).update(
+    createHash('sha256')
+      .update(readFileSync(new URL(file, out)))
+      .digest('hex'),
+  );
+writeFileSync(new URL('code-hash.txt', out), `${digest.digest('hex')}\n`);
