@@ -8,10 +8,10 @@ import { hasFailures, type Diagnostic } from './diagnostics/index.js';
 import type { GeneratedFile } from './emit/index.js';
 import type { ExistingProject } from './load/index.js';
 import { loadProject } from './load/project.js';
-import { loadManifestText } from './load/run-record.js';
+import { loadManifestText, loadToolIdentity } from './load/run-record.js';
 import { findUpToDate, recordOf, runKey } from './up-to-date.js';
 import { inspectWrites, recoverWrites, type Interruption, type WriteReport } from './write/index.js';
-import { writeRunRecord } from './write/run-record.js';
+import { writeHandlerChecks, writeRunRecord } from './write/run-record.js';
 
 // The pipeline (the validator, the code builders) is imported only by runs that need it: a run over
 // unchanged inputs answers from the run record (up-to-date.ts) without it.
@@ -72,10 +72,11 @@ export async function generateProject(
       ok: !hasFailures(recorded.diagnostics, options.strict),
     };
   const { runPipeline } = await pipeline();
-  const { diagnostics, written, files, manifest } = await runPipeline(
+  const { diagnostics, written, files, manifest, handlerChecks } = await runPipeline(
     { manifest: options.manifest, cwd, project: { options, mcpGenVersion, existing } },
     'write',
   );
+  if (handlerChecks !== undefined) writeHandlerChecks(options.outDir, loadToolIdentity(), handlerChecks);
   if (written === null) return { diagnostics, report: null, interrupted, ok: false };
   // Recorded only when the pipeline read the same manifest text that the key was made of.
   if (text !== null && manifest?.text === text)

@@ -4,7 +4,7 @@
 import type { ResolvedOptions } from './config/index.js';
 import type { Diagnostic } from './diagnostics/index.js';
 import type { GeneratedFile } from './emit/index.js';
-import type { ExistingProject, LoadedManifest } from './load/index.js';
+import type { ExistingProject, HandlerChecks, LoadedManifest } from './load/index.js';
 import type { ServerModel } from './model/types.js';
 import type { Review } from './review/index.js';
 import type { WriteReport } from './write/index.js';
@@ -41,4 +41,6 @@ export interface PipelineResult {
   /** Every file the project should contain, sorted by path; empty on any error. */
   readonly files: readonly GeneratedFile[];
   readonly written: WriteReport | null;
+  /** Outcomes of handler checks, for the next run's cache (runs that emitted a project). */
+  readonly handlerChecks?: HandlerChecks;
 }

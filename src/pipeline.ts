@@ -74,13 +74,18 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
   const emitted =
     existing === null || plan === null
       ? emitReport(model, report, ctx)
-      : await emitProject(model, plan, existing.handlers, report, ctx);
+      : await emitProject(model, plan, existing.handlers, report, ctx, existing.handlerChecks);
   const diagnostics = sortDiagnostics([
     ...validated,
     ...locateFindings(emitted.findings, manifest, { outDir: options.outDir, cwd: input.cwd }),
   ]);
   if (hasFailures(diagnostics, false)) return { ...result, diagnostics };
-  result = { ...result, diagnostics, files: emitted.files };
+  result = {
+    ...result,
+    diagnostics,
+    files: emitted.files,
+    ...(emitted.handlerChecks === undefined ? {} : { handlerChecks: emitted.handlerChecks }),
+  };
   // write (or only compare, or only list)
   if (!runs('write') || existing === null) return result;
   return {

@@ -1,13 +1,4 @@
-import {
-  appendFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot, runIn } from './support/golden.js';
@@ -29,7 +20,7 @@ const tag = {
 let saved: string | undefined;
 
 function recordFile(): string {
-  const files = readdirSync(cacheDir).filter((f) => f.endsWith('.json'));
+  const files = readdirSync(cacheDir).filter((f) => f.endsWith('.json') && !f.endsWith('.handlers.json'));
   expect(files).toHaveLength(1);
   return path.join(cacheDir, files[0] ?? '');
 }
@@ -58,8 +49,9 @@ beforeEach(async () => {
   mkdirSync(dir, { recursive: true });
   cpSync(manifest, path.join(dir, 'mcp.yaml'));
   expect((await runIn(dir, ['generate'])).code).toBe(0);
-  // The first run created handlers and scaffold files, so it records nothing; the second settles.
-  expect(existsSync(cacheDir)).toBe(false);
+  // The first run created handlers and scaffold files, so it records no run, only its stubs' checks; the second
+  // settles.
+  expect(readdirSync(cacheDir).map((f) => f.replace(/^[0-9a-f]{32}/, 'KEY'))).toEqual(['KEY.handlers.json']);
   expect((await runIn(dir, ['generate'])).code).toBe(0);
 }, 120_000);
 
@@ -113,5 +105,46 @@ describe('generate over unchanged inputs', () => {
     const result = await runIn(dir, ['generate', '--check']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('mcp.yaml: generated files are up to date\n');
+  }, 120_000);
+});
+
+describe('handler checks over unchanged handler files', () => {
+  const checksFile = () => recordFile().replace(/\.json$/, '.handlers.json');
+  const replayed = 'replayed from the handler checks';
+  /** Replaces every cached outcome with a finding that shows where a run took it from. */
+  const tagChecks = (identity?: string) => {
+    const cache = JSON.parse(readFileSync(checksFile(), 'utf8')) as { identity: string; checks: [string, unknown[]][] };
+    const checks = cache.checks.map(([key]) => [
+      key,
+      [{ code: 'handler-export-mismatch', message: replayed, at: { projectFile: 'src/x.ts', line: 1, col: 1 } }],
+    ]);
+    writeFileSync(checksFile(), JSON.stringify({ identity: identity ?? cache.identity, checks }));
+  };
+
+  it('keeps one outcome per handler file, each of a stub written by an earlier run, with no finding', () => {
+    const cache = JSON.parse(readFileSync(checksFile(), 'utf8')) as { identity: string; checks: [string, unknown[]][] };
+    expect(cache.identity).toMatch(/^[0-9a-f]{64}$/);
+    expect(cache.checks).toEqual([[expect.stringMatching(/^[0-9a-f]{64}$/), []]]);
+  });
+
+  it('reuses the outcome for a file checked before, and checks a changed file again', async () => {
+    tagChecks();
+    appendFileSync(path.join(dir, 'mcp.yaml'), '# a comment\n');
+    const reused = await runIn(dir, ['generate']);
+    expect(reused.stderr).toContain(replayed);
+    const [handler] = readdirSync(path.join(dir, 'src', 'handlers', 'tools'));
+    appendFileSync(path.join(dir, 'src', 'handlers', 'tools', handler ?? ''), '// edited\n');
+    const rechecked = await runIn(dir, ['generate']);
+    expect(rechecked.code).toBe(0);
+    expect(rechecked.stderr).not.toContain(replayed);
+    expect(rechecked.stderr).not.toContain('handler-export-mismatch');
+  }, 120_000);
+
+  it('ignores outcomes recorded by another build of mcp-gen', async () => {
+    tagChecks('0'.repeat(64));
+    appendFileSync(path.join(dir, 'mcp.yaml'), '# a comment\n');
+    const result = await runIn(dir, ['generate']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toContain(replayed);
   }, 120_000);
 });

@@ -5,6 +5,7 @@
  * Emitters return data; nothing here touches the disk.
  */
 import type { Finding } from '../diagnostics/index.js';
+import type { HandlerChecks } from '../load/project.js';
 import { designJsonPath, designPath, markerPath } from '../model/layout.js';
 import type { ServerModel } from '../model/types.js';
 import type { Plan } from '../plan/index.js';
@@ -13,7 +14,7 @@ import { compareText } from '../util/compare.js';
 import { stableJson } from '../util/stable-json.js';
 import { emitBundleShims } from './bundle/index.js';
 import { emitFacade } from './facade/index.js';
-import { emitStub } from './handlers/stubs.js';
+import { emitHandlers } from './handlers/index.js';
 import { emitRegistry, registryData } from './registry/index.js';
 import { emitReportJson, emitReportMarkdown, type LineOf } from './report/index.js';
 import { emitRuntime } from './runtime/index.js';
@@ -38,6 +39,8 @@ export interface ReportInput {
 export interface EmitResult {
   readonly files: readonly GeneratedFile[];
   readonly findings: readonly Finding[];
+  /** Outcomes of handler checks for the next run (emitProject only). */
+  readonly handlerChecks?: HandlerChecks;
 }
 
 /** Runs every emitter; files come back sorted by path, whatever order emitters ran in. */
@@ -47,6 +50,7 @@ export async function emitProject(
   existing: ReadonlyMap<string, string>,
   report: ReportInput,
   ctx: EmitContext,
+  checked: HandlerChecks = new Map(),
 ): Promise<EmitResult> {
   const findings: Finding[] = [...plan.findings];
   const types = await emitTypes(model, ctx);
@@ -71,29 +75,17 @@ export async function emitProject(
     ownership: 'generated',
   };
 
-  const handlers: GeneratedFile[] = [];
-  // Checking or renaming an existing handler file parses it with ts-morph: loaded only when a run has such a file.
-  const reconcile = plan.handlers.some((h) => h.action !== 'create') ? await import('./handlers/reconcile.js') : null;
-  for (const handler of plan.handlers) {
-    if (handler.action === 'create') {
-      handlers.push(emitStub(model, handler));
-    } else if (reconcile !== null && handler.action === 'keep') {
-      findings.push(...reconcile.checkHandler(handler, existing.get(handler.path) ?? '').findings);
-    } else if (reconcile !== null) {
-      const result = reconcile.renameHandler(handler, existing.get(handler.from?.path ?? '') ?? '');
-      findings.push(...result.findings);
-      if (result.file !== null) handlers.push(result.file);
-    }
-  }
+  const handlers = await emitHandlers(model, plan, existing, checked);
+  findings.push(...handlers.findings);
   // DESIGN.md is generated but not in the marker: it lives beside the manifest, outside the generated locations.
   const files = [
     ...generated,
     marker,
     designMarkdown(model, report, ctx),
     ...emitScaffold(model, ctx),
-    ...handlers,
+    ...handlers.files,
   ].sort((a, b) => compareText(a.path, b.path));
-  return { files, findings };
+  return { files, findings, handlerChecks: handlers.checks };
 }
 
 /** Only the design report, as DESIGN.md and DESIGN.json, for `mcp-gen report`. */

@@ -19,4 +19,11 @@ export { loadBaseline } from './baseline.js';
 export { watchManifest } from './watch.js';
 export { customizeManifest, initExamples, loadInitAssets, type InitAssets, type InitExample } from './init-assets.js';
 export { findMcpGenOrigin, type McpGenOrigin } from './origin.js';
-export { isFolder, listFolder, loadProject, loadTemplates, type ExistingProject } from './project.js';
+export {
+  isFolder,
+  listFolder,
+  loadProject,
+  loadTemplates,
+  type ExistingProject,
+  type HandlerChecks,
+} from './project.js';

@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { handlerDirs, markerPath } from '../model/layout.js';
+import type { Finding } from '../diagnostics/index.js';
+import { handlerChecksPath, handlerDirs, markerPath } from '../model/layout.js';
 import { compareText } from '../util/compare.js';
+import { loadToolIdentity } from './run-record.js';
 
 /** What already exists in the output folder and matters to the next run. */
 export interface ExistingProject {
@@ -9,7 +11,12 @@ export interface ExistingProject {
   readonly handlers: ReadonlyMap<string, string>;
   /** Files listed in the marker of the previous run, or null when there is none. */
   readonly previouslyGenerated: readonly string[] | null;
+  /** Earlier outcomes of checking handler files, by `handlerCheckKey` (a cache outside the project). */
+  readonly handlerChecks?: HandlerChecks;
 }
+
+/** Outcomes of checking handler files (their findings), by `handlerCheckKey`. */
+export type HandlerChecks = ReadonlyMap<string, readonly Finding[]>;
 
 /** Reads the handler files and the marker under `outDir`; a missing folder is an empty project. */
 export function loadProject(outDir: string): ExistingProject {
@@ -35,7 +42,28 @@ export function loadProject(outDir: string): ExistingProject {
       previouslyGenerated = [];
     }
   }
-  return { handlers, previouslyGenerated };
+  return { handlers, previouslyGenerated, handlerChecks: loadHandlerChecks(outDir) };
+}
+
+/**
+ * The cached handler checks for `outDir`, when they were made by this very mcp-gen (its code, templates
+ * and package.json hash to the recorded identity); otherwise, or when unreadable, none.
+ */
+function loadHandlerChecks(outDir: string): HandlerChecks {
+  const file = handlerChecksPath(outDir);
+  if (file === null || !existsSync(file)) return new Map();
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { identity?: unknown; checks?: unknown };
+    if (parsed.identity !== loadToolIdentity() || !Array.isArray(parsed.checks)) return new Map();
+    return new Map(
+      (parsed.checks as unknown[]).filter(
+        (entry): entry is [string, Finding[]] =>
+          Array.isArray(entry) && typeof entry[0] === 'string' && Array.isArray(entry[1]),
+      ),
+    );
+  } catch {
+    return new Map();
+  }
 }
 
 /** Package assets the emitters copy or render: runtime sources and text templates, by relative path. */

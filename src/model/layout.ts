@@ -132,3 +132,11 @@ export function runRecordPath(outDir: string, env: NodeJS.ProcessEnv = process.e
   if (dir === '') return null;
   return path.join(dir, `${createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 32)}.json`);
 }
+
+/**
+ * Beside the run record, the same kind of cache: the outcome of checking each handler file, by its text,
+ * so that a run whose handler files were checked before does not parse them again (see emit/handlers).
+ */
+export function handlerChecksPath(outDir: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  return runRecordPath(outDir, env)?.replace(/\.json$/, '.handlers.json') ?? null;
+}
