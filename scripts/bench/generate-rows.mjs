@@ -1,8 +1,8 @@
 // The generator's own figures, all as whole processes interleaved round by round: a cold
 // `generate` of the 11-tool task tracker beside openapi-mcp-generator on the equivalent OpenAPI
-// spec, a no-op `generate` and `generate --check` beside the cold run, `validate` beside a bare
-// `node -e ''`, and a cold `generate` of 500 tools beside one of 50.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// spec, a no-op `generate`, `generate --check` and a `generate` after a manifest edit beside the cold
+// run, `validate` beside a bare `node -e ''`, and a cold `generate` of 500 tools beside one of 50.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { syntheticManifest } from './manifests.mjs';
@@ -17,9 +17,12 @@ const pick = (samples, key) => samples.map((s) => s[key]);
 const emptied = (dir) => () => rmSync(dir, { recursive: true, force: true });
 
 /**
- * One interleaved series of six processes per round: mcp-gen cold, the peer cold, mcp-gen no-op,
- * mcp-gen --check, mcp-gen validate and `node -e ''`. Every cold run writes into a folder emptied
- * just before it (untimed); the no-op and --check runs reuse a project generated once beforehand.
+ * One interleaved series of seven processes per round: mcp-gen cold, the peer cold, mcp-gen no-op,
+ * mcp-gen --check, mcp-gen after an edit, mcp-gen validate and `node -e ''`. Every cold run writes into
+ * a folder emptied just before it (untimed); the no-op and --check runs reuse a project generated once
+ * beforehand. The edit run regenerates a project of its own whose handler files exist, after its
+ * manifest was saved (untimed) with one tool description changed, each round to another text: the
+ * everyday loop of editing the manifest and regenerating.
  */
 export async function benchGenerate({ root, scratch, runs, discard, random, peer, progress }) {
   const node = process.execPath;
@@ -33,6 +36,18 @@ export async function benchGenerate({ root, scratch, runs, discard, random, peer
   mkdirSync(scratch, { recursive: true });
   emptied(dir('warm'))();
   generate(dir('warm'))(); // the project the no-op and --check runs find up to date
+  const edited = path.join(scratch, 'edited.mcp.yaml');
+  const original = readFileSync(tasksManifest, 'utf8');
+  let edits = 0;
+  const edit = () => {
+    edits += 1;
+    const text = original.replace(/description: /, `description: Edit ${edits}. `);
+    if (text === original) throw new Error('the bench manifest has no description to edit');
+    writeFileSync(edited, text);
+  };
+  emptied(dir('edit'))();
+  edit();
+  timeChecked(node, [cli, 'generate', edited, '--out', dir('edit')], options);
   const samples = await interleave(
     {
       cold: { prepare: emptied(dir('cold')), run: generate(dir('cold')) },
@@ -42,6 +57,10 @@ export async function benchGenerate({ root, scratch, runs, discard, random, peer
       },
       noop: { run: generate(dir('warm')) },
       check: { run: generate(dir('warm'), '--check') },
+      edit: {
+        prepare: edit,
+        run: () => timeChecked(node, [cli, 'generate', edited, '--out', dir('edit')], options),
+      },
       validate: { run: () => timeChecked(node, [cli, 'validate', tasksManifest], options) },
       bare: { run: () => timeChecked(node, ['-e', ''], options) },
     },
@@ -88,6 +107,12 @@ export async function benchGenerate({ root, scratch, runs, discard, random, peer
       ours: pick(samples.check, 'ms'),
       baseline: { label: 'cold `generate`', samples: pick(samples.cold, 'ms') },
       target: { ratioMax: 0.25 },
+    },
+    {
+      figure: '`generate` after a manifest edit (handler files exist)',
+      unit: 'ms',
+      ours: pick(samples.edit, 'ms'),
+      baseline: { label: 'cold `generate`', samples: pick(samples.cold, 'ms') },
     },
     {
       figure: '`validate`',
