@@ -17,6 +17,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames, type AuthInfo, type McpRequestContext, type McpServerFactory } from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
+import { createFastPath, type FastPath } from './http-fast.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import type { OptionalModules, Startup } from './start.gen.js';
 
@@ -145,7 +146,7 @@ async function legacySessions(factory: McpServerFactory, log: (message: string) 
 const busy = (message: string): Response => jsonError(503, -32000, message, { 'retry-after': '1' });
 
 /** Serves `factory` over Streamable HTTP; resolves once listening. */
-export async function startHttp(factory: McpServerFactory, options: HttpOptions, auth: HttpAuth | null, log: (message: string) => void): Promise<HttpServer> {
+export async function startHttp(factory: McpServerFactory, options: HttpOptions, auth: HttpAuth | null, log: (message: string) => void, fast: FastPath | null = null): Promise<HttpServer> {
   // The modern path never serves a 2025-11-25 client; with legacy: serve they go to the labeled adapter in legacy-http.gen.ts.
   const handler = createMcpHandler(factory, { legacy: 'reject', onerror: (error) => log(`http: ${error.message}`) });
   const legacy = options.legacy === 'serve' ? await legacySessions(factory, log) : null;
@@ -206,7 +207,9 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
     // Its signal is the call's: aborting it (client gone, shutdown) closes the exchange and aborts the handler's ctx.signal.
     const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: 'POST', headers, signal: call.cancel.signal });
     const given = authInfo === undefined ? { parsedBody } : { parsedBody, authInfo };
-    const response = legacy !== null && (await isLegacyRequest(request, parsedBody)) ? await legacy.fetch(request, given) : await handler.fetch(request, given);
+    // A plain modern tools/call is answered by the pinned server (http-fast.gen.ts); it is never a legacy request.
+    const quick = fast === null ? undefined : await fast.answer(request, parsedBody, authInfo);
+    const response = quick ?? (legacy !== null && (await isLegacyRequest(request, parsedBody)) ? await legacy.fetch(request, given) : await handler.fetch(request, given));
     return call.cancel.signal.aborted && draining ? busy('Server shutting down: the call was cancelled') : response;
   };
 
@@ -249,7 +252,7 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
     for (let i = 0; i < 100 && inflight.size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     server.closeAllConnections();
     // Every call is answered by now; closing the SDK's per-request servers may wait on abandoned work, so at most 1 s.
-    await Promise.race([Promise.all([closed, handler.close()]), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+    await Promise.race([Promise.all([closed, handler.close(), fast?.close()]), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
   };
   return { server, drain };
 }
@@ -282,7 +285,9 @@ export const serveHttp: OptionalModules['http']['serveHttp'] = async (startup, v
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`--port must be a port number, got "${values.port}"`);
   const specifier = 'auth';
   const auth = registry.auth.type === 'none' ? null : await ((await import(/* @vite-ignore */ `./${specifier}.gen.js`)) as AuthModule).httpAuth(startup, http.path);
-  const running = await startHttp((ctx) => build(calledTool(registry, ctx)), { ...http, host, port, legacy: registry.protocol.legacy }, auth, log);
+  // MCP_GEN_HTTP_FAST_PATH=off serves every request through the SDK's per-request path.
+  const fast = startup.environment.MCP_GEN_HTTP_FAST_PATH === 'off' ? null : createFastPath(registry, () => build(), log);
+  const running = await startHttp((ctx) => build(calledTool(registry, ctx)), { ...http, host, port, legacy: registry.protocol.legacy }, auth, log, fast);
   const stop = (signal: string): void => {
     log(`${registry.server.name}: ${signal}, finishing calls in flight (at most ${http.shutdownGraceMs} ms)`);
     running.drain(http.shutdownGraceMs).then(

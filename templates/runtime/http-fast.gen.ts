@@ -1,0 +1,153 @@
+/**
+ * The fast path of Streamable HTTP. The SDK's `createMcpHandler` builds a
+ * server, a transport and web streams for every request; over stdio one
+ * pinned server answers every call at about a quarter of that cost. Here a
+ * plain modern `tools/call` goes to one pinned server in the same way: built
+ * once, lazily, by the same factory, with every tool, and fed through an
+ * in-memory transport. The SDK still validates the arguments, runs the tool and
+ * shapes its result; the fast path only carries the message in and the answer
+ * out, with the status, headers and body the per-request path gives.
+ *
+ * A request takes it only when every check below plainly holds; anything else
+ * (another method, a batch, a notification, a header the SDK would decode or
+ * reject, progress or logging, which need an event stream, an MRTR retry, a
+ * tool with approval, idempotency, handles or a missing scope) gets `undefined`,
+ * and http.gen.ts hands it to the SDK's handler unchanged. So does an error the
+ * SDK raises before any handler runs: the SDK's path answers it with its own
+ * status, and nothing has happened yet that a second try could repeat.
+ */
+import { classifyInboundRequest, createMcpHandler, isJsonContentType, type AuthInfo, type JSONRPCMessage, type JSONRPCRequest, type McpServer, type MessageExtraInfo, type Transport, type TransportSendOptions } from '@modelcontextprotocol/server';
+import type { RegistrySpec, ToolSpec } from './spec.gen.js';
+
+/** What http.gen.ts asks of the fast path. */
+export interface FastPath {
+  /** The answer to a plain modern `tools/call`, or undefined when the SDK's per-request path must serve `request`. */
+  answer(request: Request, body: unknown, authInfo: AuthInfo | undefined): Promise<Response | undefined>;
+  /** Closes the pinned server (its calls in flight were cancelled by their signals). */
+  close(): Promise<void>;
+}
+
+const revision = '2026-07-28';
+const classification = { era: 'modern', revision } as const;
+/** The `_meta` keys a plain call may carry: the envelope and trace context; progressToken and logLevel need an event stream. */
+const plainMetaKeys = new Set(['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientInfo', 'io.modelcontextprotocol/clientCapabilities', 'traceparent', 'tracestate', 'baggage']);
+
+/** One call on the pinned server: the client's own id, and where its answer goes (undefined: the SDK's path answers). */
+interface Call {
+  readonly id: string | number;
+  readonly settle: (answer: Response | undefined) => void;
+  /** True while the message is handed to the server: an answer sent then comes from the SDK's gates, before any handler. */
+  dispatching: boolean;
+}
+
+/** The pinned server's transport, in memory. Each call gets a fresh internal id, since clients' ids collide across connections. */
+class PinnedTransport implements Transport {
+  private readonly calls = new Map<number, Call>();
+  private next = 0;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: Transport['onmessage'];
+
+  async start(): Promise<void> {}
+
+  async close(): Promise<void> {
+    for (const call of this.calls.values()) call.settle(new Response(null, { status: 499 }));
+    this.calls.clear();
+    this.onclose?.();
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const isAnswer = !('method' in message);
+    const key = isAnswer ? message.id : options?.relatedRequestId;
+    const call = typeof key === 'number' ? this.calls.get(key) : undefined;
+    if (call === undefined || typeof key !== 'number') return;
+    // Unreachable: requests that may send progress or log messages take the SDK's path, which streams them.
+    if (!isAnswer) return this.onerror?.(new Error(`dropped ${message.method} of a call on the fast path`));
+    this.calls.delete(key);
+    if (call.dispatching) return call.settle(undefined);
+    // As the SDK's per-request transport: a missing client capability is 400 even after dispatch, any other answer 200.
+    const status = 'error' in message && message.error.code === -32021 ? 400 : 200;
+    call.settle(Response.json({ ...message, id: call.id }, { status, headers: { 'Content-Type': 'application/json' } }));
+  }
+
+  /** Hands `message` to the server under a fresh id; `signal` aborting (client gone, shutdown) cancels the call, answered 499 as by the SDK. */
+  dispatch(message: JSONRPCRequest, extra: MessageExtraInfo, signal: AbortSignal): Promise<Response | undefined> {
+    if (signal.aborted) return Promise.resolve(new Response(null, { status: 499 }));
+    const key = ++this.next;
+    return new Promise((resolve) => {
+      const cancel = (): void => {
+        if (!this.calls.delete(key)) return;
+        resolve(new Response(null, { status: 499 }));
+        // What a client's cancel does on stdio: the SDK aborts the handler's signal and sends nothing for the call.
+        const params = { requestId: key, reason: 'The HTTP request was aborted' };
+        this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params }, { classification });
+      };
+      const call: Call = { id: message.id, dispatching: true, settle: (answer) => { signal.removeEventListener('abort', cancel); resolve(answer); } };
+      this.calls.set(key, call);
+      signal.addEventListener('abort', cancel, { once: true });
+      try {
+        this.onmessage?.({ ...message, id: key }, extra);
+      } finally {
+        call.dispatching = false;
+      }
+    });
+  }
+}
+
+/** True when a call of `tool` by `authInfo` needs nothing the pinned server could answer differently. */
+function plainTool(tool: ToolSpec | undefined, authInfo: AuthInfo | undefined): tool is ToolSpec {
+  if (tool === undefined || tool.approval === 'confirm' || tool.idempotency === 'key' || tool.handles.consumes.length > 0) return false;
+  // Mcp-Param-* headers are checked by the SDK's entry only; and a scope challenge is answered there (requireScopes' rule).
+  if (JSON.stringify(tool.inputSchema).includes('"x-mcp-header"')) return false;
+  return authInfo === undefined || tool.scopes.every((scope) => authInfo.scopes.includes(scope));
+}
+
+/** The request as the pinned server may take it, or undefined when the SDK's path must serve it (exported for its tests). */
+export function plainCall(request: Request, body: unknown, tools: ReadonlyMap<string, ToolSpec>, authInfo: AuthInfo | undefined): JSONRPCRequest | undefined {
+  const headers = request.headers;
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !isJsonContentType(headers.get('content-type'))) return undefined;
+  const message = body as { method?: unknown; id?: unknown; params?: unknown };
+  if (message.method !== 'tools/call' || !(typeof message.id === 'string' || typeof message.id === 'number')) return undefined;
+  const params = message.params as { name?: unknown; _meta?: Record<string, unknown> } | undefined;
+  if (params === null || typeof params !== 'object' || Object.keys(params).some((key) => key !== 'name' && key !== 'arguments' && key !== '_meta')) return undefined;
+  const meta = params._meta;
+  if (meta === null || typeof meta !== 'object' || meta['io.modelcontextprotocol/protocolVersion'] !== revision || Object.keys(meta).some((key) => !plainMetaKeys.has(key))) return undefined;
+  const name = headers.get('mcp-name');
+  if (headers.get('mcp-protocol-version') !== revision || headers.get('mcp-method') !== 'tools/call' || name === null || name !== params.name || !plainTool(tools.get(name), authInfo)) return undefined;
+  // The SDK's own classification (JSON-RPC shape, envelope, header cross-checks): anything it would not serve as is goes to it.
+  const route = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader: revision, mcpMethodHeader: 'tools/call', mcpNameHeader: name, body });
+  return route.kind === 'modern' && route.messageKind === 'request' && route.classification.revision === revision ? (body as JSONRPCRequest) : undefined;
+}
+
+/** The fast path over `registry`'s tools; `build` makes the pinned server (every tool) on the first plain call. */
+export function createFastPath(registry: RegistrySpec, build: () => McpServer, log: (message: string) => void): FastPath {
+  const tools = new Map(registry.tools.map((tool) => [tool.name, tool]));
+  let pinned: Promise<{ readonly server: McpServer; readonly transport: PinnedTransport }> | undefined;
+  const connect = async (): Promise<{ readonly server: McpServer; readonly transport: PinnedTransport }> => {
+    const server = build();
+    // The SDK's entry binds each server it builds to 2026-07-28 (era and served versions, not public API); the pinned
+    // server gets the same state from a handler of its own answering one server/discover, which then lets it go.
+    const primer = createMcpHandler(() => server, { legacy: 'reject' });
+    const headers = { 'content-type': 'application/json', 'mcp-protocol-version': revision, 'mcp-method': 'server/discover' };
+    const _meta = { 'io.modelcontextprotocol/protocolVersion': revision, 'io.modelcontextprotocol/clientCapabilities': {} };
+    await primer.fetch(new Request('http://localhost/', { method: 'POST', headers }), { parsedBody: { jsonrpc: '2.0', id: 0, method: 'server/discover', params: { _meta } } });
+    await server.close();
+    const transport = new PinnedTransport();
+    transport.onerror = (error) => log(`http: ${error.message}`);
+    await server.connect(transport);
+    return { server, transport };
+  };
+  return {
+    async answer(request, body, authInfo) {
+      const message = plainCall(request, body, tools, authInfo);
+      if (message === undefined) return undefined;
+      pinned ??= connect();
+      const { transport } = await pinned;
+      // The same extra the SDK's per-request transport gives: handlers see the same request (headers, URL, signal) and auth info.
+      return transport.dispatch(message, { classification, request, ...(authInfo === undefined ? {} : { authInfo }) }, request.signal);
+    },
+    async close() {
+      if (pinned !== undefined) await (await pinned).server.close();
+    },
+  };
+}
