@@ -14,7 +14,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames, type AuthInfo, type McpRequestContext, type McpServerFactory } from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
-import { createFastPath, type FastPath } from './http-fast.gen.js';
+import { createFastPath, type FastAnswer, type FastPath } from './http-fast.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import type { OptionalModules, Startup } from './start.gen.js';
 
@@ -105,7 +105,9 @@ async function readBody(req: IncomingMessage, limit: number, hold: (size: number
  * read whole and written in one call, which costs far less than iterating a
  * web stream and lets Node send it with a Content-Length.
  */
-async function send(res: ServerResponse, response: Response): Promise<void> {
+async function send(res: ServerResponse, response: Response | FastAnswer): Promise<void> {
+  // The fast path's answer: the same status, header and bytes as the SDK's Response.json, without the web stream.
+  if (!(response instanceof Response)) return void (response.json === null ? res.writeHead(response.status, {}).end() : res.writeHead(response.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(response.json)) }).end(response.json));
   const headers = Object.fromEntries(response.headers);
   if (response.body === null) {
     res.writeHead(response.status, headers).end();
@@ -154,7 +156,7 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
   let buffered = 0;
   let draining = false;
 
-  const answer = async (req: IncomingMessage, call: { held: number; readonly cancel: AbortController }): Promise<Response> => {
+  const answer = async (req: IncomingMessage, call: { held: number; readonly cancel: AbortController }): Promise<Response | FastAnswer> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {

@@ -22,10 +22,20 @@
 import { classifyInboundRequest, createMcpHandler, isJsonContentType, type AuthInfo, type JSONRPCMessage, type JSONRPCRequest, type McpServer, type MessageExtraInfo, type Transport, type TransportSendOptions } from '@modelcontextprotocol/server';
 import type { RegistrySpec, ToolSpec } from './spec.gen.js';
 
+/**
+ * An answer of the fast path: the status and JSON text the SDK's `Response` would carry (with its only header,
+ * `content-type: application/json`), or no body (499: the client went away). Plain text, not a web Response:
+ * building and reading one would cost a web stream per call.
+ */
+export interface FastAnswer {
+  readonly status: number;
+  readonly json: string | null;
+}
+
 /** What http.gen.ts asks of the fast path. */
 export interface FastPath {
   /** The answer to a plain modern `tools/call`, or undefined when the SDK's per-request path must serve `request`. */
-  answer(request: Request, body: unknown, authInfo: AuthInfo | undefined): Promise<Response | undefined>;
+  answer(request: Request, body: unknown, authInfo: AuthInfo | undefined): Promise<FastAnswer | undefined>;
   /** Closes the pinned server (its calls in flight were cancelled by their signals). */
   close(): Promise<void>;
 }
@@ -35,10 +45,13 @@ const classification = { era: 'modern', revision } as const;
 /** The `_meta` keys a plain call may carry: the envelope and trace context; progressToken and logLevel need an event stream. */
 const plainMetaKeys = new Set(['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientInfo', 'io.modelcontextprotocol/clientCapabilities', 'traceparent', 'tracestate', 'baggage']);
 
+/** What the SDK answers a call whose client went away (as `new Response(null, { status: 499 })`). */
+const gone: FastAnswer = { status: 499, json: null };
+
 /** One call on the pinned server: the client's own id, and where its answer goes (undefined: the SDK's path answers). */
 interface Call {
   readonly id: string | number;
-  readonly settle: (answer: Response | undefined) => void;
+  readonly settle: (answer: FastAnswer | undefined) => void;
   /** True while the message is handed to the server: an answer sent then comes from the SDK's gates, before any handler. */
   dispatching: boolean;
 }
@@ -54,7 +67,7 @@ class PinnedTransport implements Transport {
   async start(): Promise<void> {}
 
   async close(): Promise<void> {
-    for (const call of this.calls.values()) call.settle(new Response(null, { status: 499 }));
+    for (const call of this.calls.values()) call.settle(gone);
     this.calls.clear();
     this.onclose?.();
   }
@@ -70,17 +83,17 @@ class PinnedTransport implements Transport {
     if (call.dispatching) return call.settle(undefined);
     // As the SDK's per-request transport: a missing client capability is 400 even after dispatch, any other answer 200.
     const status = 'error' in message && message.error.code === -32021 ? 400 : 200;
-    call.settle(Response.json({ ...message, id: call.id }, { status, headers: { 'Content-Type': 'application/json' } }));
+    call.settle({ status, json: JSON.stringify({ ...message, id: call.id }) });
   }
 
   /** Hands `message` to the server under a fresh id; `signal` aborting (client gone, shutdown) cancels the call, answered 499 as by the SDK. */
-  dispatch(message: JSONRPCRequest, extra: MessageExtraInfo, signal: AbortSignal): Promise<Response | undefined> {
-    if (signal.aborted) return Promise.resolve(new Response(null, { status: 499 }));
+  dispatch(message: JSONRPCRequest, extra: MessageExtraInfo, signal: AbortSignal): Promise<FastAnswer | undefined> {
+    if (signal.aborted) return Promise.resolve(gone);
     const key = ++this.next;
     return new Promise((resolve) => {
       const cancel = (): void => {
         if (!this.calls.delete(key)) return;
-        resolve(new Response(null, { status: 499 }));
+        resolve(gone);
         // What a client's cancel does on stdio: the SDK aborts the handler's signal and sends nothing for the call.
         const params = { requestId: key, reason: 'The HTTP request was aborted' };
         this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params }, { classification });
