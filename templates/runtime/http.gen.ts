@@ -201,14 +201,16 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
     } catch {
       return jsonError(400, -32700, 'Parse error');
     }
+    const target = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+    // A plain modern tools/call is answered by the pinned server (http-fast.gen.ts); it is never a legacy request.
+    const quick = fast === null || body.length > fast.maxBodyBytes ? undefined : await fast.answer(headers, target, parsedBody, authInfo, call.cancel.signal);
+    if (quick !== undefined) return call.cancel.signal.aborted && draining ? busy('Server shutting down: the call was cancelled') : quick;
     // The SDK takes the parsed body and never reads the Request's own, so none is attached:
     // a body would cost a web stream per call.
     // Its signal is the call's: aborting it (client gone, shutdown) closes the exchange and aborts the handler's ctx.signal.
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: 'POST', headers, signal: call.cancel.signal });
+    const request = new Request(target, { method: 'POST', headers, signal: call.cancel.signal });
     const given = authInfo === undefined ? { parsedBody } : { parsedBody, authInfo };
-    // A plain modern tools/call is answered by the pinned server (http-fast.gen.ts); it is never a legacy request.
-    const quick = fast === null ? undefined : await fast.answer(request, parsedBody, authInfo);
-    const response = quick ?? (legacy !== null && (await isLegacyRequest(request, parsedBody)) ? await legacy.fetch(request, given) : await handler.fetch(request, given));
+    const response = legacy !== null && (await isLegacyRequest(request, parsedBody)) ? await legacy.fetch(request, given) : await handler.fetch(request, given);
     return call.cancel.signal.aborted && draining ? busy('Server shutting down: the call was cancelled') : response;
   };
 

@@ -34,8 +34,16 @@ export interface FastAnswer {
 
 /** What http.gen.ts asks of the fast path. */
 export interface FastPath {
-  /** The answer to a plain modern `tools/call`, or undefined when the SDK's per-request path must serve `request`. */
-  answer(request: Request, body: unknown, authInfo: AuthInfo | undefined): Promise<FastAnswer | undefined>;
+  /**
+   * Larger bodies take the SDK's path. The fast path saves a fixed cost per call, which matters for small calls;
+   * with 250 concurrent 4 MB bodies its quicker turnover let garbage pile up to twice the peak memory between collections.
+   */
+  readonly maxBodyBytes: number;
+  /**
+   * The answer to a plain modern `tools/call` POSTed to `url`, or undefined when the SDK's per-request path must
+   * serve it; `signal` aborts when the client goes away or the server drains.
+   */
+  answer(headers: Headers, url: string, body: unknown, authInfo: AuthInfo | undefined, signal: AbortSignal): Promise<FastAnswer | undefined>;
   /** Closes the pinned server (its calls in flight were cancelled by their signals). */
   close(): Promise<void>;
 }
@@ -110,17 +118,17 @@ class PinnedTransport implements Transport {
   }
 }
 
-/** True when a call of `tool` by `authInfo` needs nothing the pinned server could answer differently. */
-function plainTool(tool: ToolSpec | undefined, authInfo: AuthInfo | undefined): tool is ToolSpec {
-  if (tool === undefined || tool.approval === 'confirm' || tool.idempotency === 'key' || tool.handles.consumes.length > 0) return false;
-  // Mcp-Param-* headers are checked by the SDK's entry only; and a scope challenge is answered there (requireScopes' rule).
-  if (JSON.stringify(tool.inputSchema).includes('"x-mcp-header"')) return false;
-  return authInfo === undefined || tool.scopes.every((scope) => authInfo.scopes.includes(scope));
+/**
+ * The tools whose calls need nothing the pinned server could answer differently, by name: no approval, idempotency
+ * or consumed handles (state and MRTR rounds), no `x-mcp-header` arguments (the SDK's entry alone checks `Mcp-Param-*`).
+ */
+export function plainTools(registry: RegistrySpec): ReadonlyMap<string, ToolSpec> {
+  const plain = registry.tools.filter((tool) => tool.approval !== 'confirm' && tool.idempotency !== 'key' && tool.handles.consumes.length === 0 && !JSON.stringify(tool.inputSchema).includes('"x-mcp-header"'));
+  return new Map(plain.map((tool) => [tool.name, tool]));
 }
 
 /** The request as the pinned server may take it, or undefined when the SDK's path must serve it (exported for its tests). */
-export function plainCall(request: Request, body: unknown, tools: ReadonlyMap<string, ToolSpec>, authInfo: AuthInfo | undefined): JSONRPCRequest | undefined {
-  const headers = request.headers;
+export function plainCall(headers: Headers, body: unknown, tools: ReadonlyMap<string, ToolSpec>, authInfo: AuthInfo | undefined): JSONRPCRequest | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body) || !isJsonContentType(headers.get('content-type'))) return undefined;
   const message = body as { method?: unknown; id?: unknown; params?: unknown };
   if (message.method !== 'tools/call' || !(typeof message.id === 'string' || typeof message.id === 'number')) return undefined;
@@ -129,7 +137,10 @@ export function plainCall(request: Request, body: unknown, tools: ReadonlyMap<st
   const meta = params._meta;
   if (meta === null || typeof meta !== 'object' || meta['io.modelcontextprotocol/protocolVersion'] !== revision || Object.keys(meta).some((key) => !plainMetaKeys.has(key))) return undefined;
   const name = headers.get('mcp-name');
-  if (headers.get('mcp-protocol-version') !== revision || headers.get('mcp-method') !== 'tools/call' || name === null || name !== params.name || !plainTool(tools.get(name), authInfo)) return undefined;
+  if (headers.get('mcp-protocol-version') !== revision || headers.get('mcp-method') !== 'tools/call' || name === null || name !== params.name) return undefined;
+  // A scope challenge is answered by the SDK's entry (the rule of requireScopes: without auth info, none).
+  const scopes = tools.get(name)?.scopes;
+  if (scopes === undefined || (authInfo !== undefined && !scopes.every((scope) => authInfo.scopes.includes(scope)))) return undefined;
   // The SDK's own classification (JSON-RPC shape, envelope, header cross-checks): anything it would not serve as is goes to it.
   const route = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader: revision, mcpMethodHeader: 'tools/call', mcpNameHeader: name, body });
   return route.kind === 'modern' && route.messageKind === 'request' && route.classification.revision === revision ? (body as JSONRPCRequest) : undefined;
@@ -137,7 +148,7 @@ export function plainCall(request: Request, body: unknown, tools: ReadonlyMap<st
 
 /** The fast path over `registry`'s tools; `build` makes the pinned server (every tool) on the first plain call. */
 export function createFastPath(registry: RegistrySpec, build: () => McpServer, log: (message: string) => void): FastPath {
-  const tools = new Map(registry.tools.map((tool) => [tool.name, tool]));
+  const tools = plainTools(registry);
   let pinned: Promise<{ readonly server: McpServer; readonly transport: PinnedTransport }> | undefined;
   const connect = async (): Promise<{ readonly server: McpServer; readonly transport: PinnedTransport }> => {
     const server = build();
@@ -154,13 +165,16 @@ export function createFastPath(registry: RegistrySpec, build: () => McpServer, l
     return { server, transport };
   };
   return {
-    async answer(request, body, authInfo) {
-      const message = plainCall(request, body, tools, authInfo);
+    maxBodyBytes: 64 * 1024,
+    async answer(headers, url, body, authInfo, signal) {
+      const message = plainCall(headers, body, tools, authInfo);
       if (message === undefined) return undefined;
       pinned ??= connect();
       const { transport } = await pinned;
-      // The same extra the SDK's per-request transport gives: handlers see the same request (headers, URL, signal) and auth info.
-      return transport.dispatch(message, { classification, request, ...(authInfo === undefined ? {} : { authInfo }) }, request.signal);
+      // The extra the SDK's per-request transport gives: the request (headers, URL) and the auth info. The request
+      // carries no signal (a web signal per call is costly, and the runtime reads ctx.signal only).
+      const request = new Request(url, { method: 'POST', headers });
+      return transport.dispatch(message, { classification, request, ...(authInfo === undefined ? {} : { authInfo }) }, signal);
     },
     async close() {
       if (pinned !== undefined) await (await pinned).server.close();
