@@ -158,7 +158,7 @@ export function createFastPath(registry: RegistrySpec, build: () => McpServer, l
     const headers = { 'content-type': 'application/json', 'mcp-protocol-version': revision, 'mcp-method': 'server/discover' };
     const _meta = { 'io.modelcontextprotocol/protocolVersion': revision, 'io.modelcontextprotocol/clientCapabilities': {} };
     await primer.fetch(new Request('http://localhost/', { method: 'POST', headers }), { parsedBody: { jsonrpc: '2.0', id: 0, method: 'server/discover', params: { _meta } } });
-    await server.close();
+    await Promise.all([server.close(), primer.close()]);
     const transport = new PinnedTransport();
     transport.onerror = (error) => log(`http: ${error.message}`);
     await server.connect(transport);
