@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGuarded, guardedEnv, tokens } from './guarded.js';
 import { buildProject, envelope, limits, repoRoot, startHttpServer, version, type RunningServer } from './harness.js';
 
 // The HTTP fast path (http-fast.gen.ts) against the SDK's per-request path, on two copies of one generated server:
@@ -301,4 +302,57 @@ describe('the HTTP fast path', () => {
     const after = await post(fast.url, modern('add'), call(2, 'add', { a: 2, b: 3 })).done;
     expect(JSON.parse(after.body).result.structuredContent).toEqual({ sum: 5 });
   }, 60_000);
+});
+
+describe('the HTTP fast path with bearer auth', () => {
+  it('gives handlers the same principal, and leaves a missing scope to the SDK path', async () => {
+    const guarded = buildGuarded('runtime-fast-path-guarded');
+    const calls = path.join(repoRoot, '.test-out', 'runtime-fast-path-guarded', 'calls.log');
+    const servers = await Promise.all([
+      startHttpServer(guarded, guardedEnv(calls)),
+      startHttpServer(guarded, { ...guardedEnv(calls), MCP_GEN_HTTP_FAST_PATH: 'off' }),
+    ]);
+    try {
+      const cases: readonly (readonly [string, string | undefined, Record<string, unknown>])[] = [
+        ['read_item', tokens.alice, call(1, 'read_item', { id: 'a1' })],
+        ['read_item', tokens.bob, call('b', 'read_item', { id: 'b1' })],
+        ['read_item', tokens.bob, call(2, 'read_item', { id: '' })],
+        ['start_draft', tokens.bob, call(3, 'start_draft', { name: 'x' })],
+        ['read_item', undefined, call(4, 'read_item', { id: 'a1' })],
+      ];
+      for (const [tool, token, body] of cases) {
+        const headers = token === undefined ? modern(tool) : { ...modern(tool), authorization: `Bearer ${token}` };
+        // The servers differ only in their ports, which a scope challenge names.
+        const [a, b] = await Promise.all(
+          servers.map(async (server) => {
+            const raw = await post(server.url, headers, body).done;
+            return JSON.stringify([raw.status, comparable(raw), raw.body]).replaceAll(`:${server.url.port}/`, ':PORT/');
+          }),
+        );
+        expect([tool, a]).toEqual([tool, b]);
+      }
+      const bob = await post(
+        servers[0].url,
+        { ...modern('read_item'), authorization: `Bearer ${tokens.bob}` },
+        call(5, 'read_item', { id: 'z' }),
+      ).done;
+      expect(JSON.parse(bob.body).result.content).toEqual([
+        { type: 'text', text: 'item z read by bob with scopes items.read' },
+      ]);
+      // Which of them the fast path takes: a call with every scope of its tool, not one missing a scope.
+      const generated = path.join(path.dirname(guarded), 'generated');
+      const fastPath = await import(pathToFileURL(path.join(generated, 'runtime', 'http-fast.gen.js')).href);
+      const { registry } = await import(pathToFileURL(path.join(generated, 'registry.gen.js')).href);
+      const tools = fastPath.plainTools(registry);
+      const auth = { token: 't', clientId: 'bob', scopes: ['items.read'] };
+      const taken = (tool: string, body: unknown): boolean =>
+        fastPath.plainCall(new Headers(modern(tool)), body, tools, auth) !== undefined;
+      expect(taken('read_item', call(1, 'read_item', { id: 'a' }))).toBe(true);
+      expect(taken('start_draft', call(1, 'start_draft', { name: 'x' }))).toBe(false);
+      expect(taken('delete_item', call(1, 'delete_item', { id: 'a' }))).toBe(false);
+      expect(taken('save_draft', call(1, 'save_draft', { draft: 'd' }))).toBe(false);
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+    }
+  }, 240_000);
 });
