@@ -158,6 +158,7 @@ export function createFastPath(registry: RegistrySpec, build: () => McpServer, l
     await Promise.all([server.close(), primer.close()]);
     const transport = new PinnedTransport();
     transport.onerror = (error) => log(`http: ${error.message}`);
+    server.server.onerror = (error) => log(`http: ${error.message}`);
     await server.connect(transport);
     return { server, transport };
   };
@@ -167,7 +168,16 @@ export function createFastPath(registry: RegistrySpec, build: () => McpServer, l
       const message = plainCall(headers, body, tools, authInfo);
       if (message === undefined) return undefined;
       pinned ??= connect();
-      const { transport } = await pinned;
+      // A server that cannot be built or connected is tried again on the next call; this one takes the SDK's path.
+      const transport = await pinned.then(
+        (pin) => pin.transport,
+        (error: unknown) => {
+          pinned = undefined;
+          log(`http: the pinned server failed: ${error instanceof Error ? error.message : String(error)}`);
+          return undefined;
+        },
+      );
+      if (transport === undefined) return undefined;
       // The extra the SDK's per-request transport gives: the request (headers, URL) and the auth info. The request
       // carries no signal (a web signal per call is costly, and the runtime reads ctx.signal only).
       const request = new Request(url, { method: 'POST', headers });
