@@ -334,6 +334,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'approval.gen.ts',
       'auth.gen.ts',
       'handles.gen.ts',
+      'http-fast.gen.ts',
       'http.gen.ts',
       'idempotency.gen.ts',
       'keys.gen.ts',

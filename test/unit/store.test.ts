@@ -70,6 +70,7 @@ describe('the store in the model', () => {
     expect(files.filter((f) => f.path.startsWith('src/generated/runtime/')).map((f) => path.basename(f.path))).toEqual([
       'approval.gen.ts',
       'handler.gen.ts',
+      'http-fast.gen.ts',
       'http.gen.ts',
       'idempotency.gen.ts',
       'keys.gen.ts',

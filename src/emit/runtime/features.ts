@@ -57,6 +57,7 @@ const coreModules = ['handler', 'register', 'spec', 'start'] as const;
 export function runtimeModules(features: RuntimeFeatures): string[] {
   const optional: [boolean, string][] = [
     [features.http, 'http'],
+    [features.http, 'http-fast'],
     [features.legacyHttp, 'legacy-http'],
     [features.auth, 'auth'],
     [features.oauth, 'oauth'],

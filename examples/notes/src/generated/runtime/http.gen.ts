@@ -17,6 +17,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames, type AuthInfo, type McpRequestContext, type McpServerFactory } from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
+import { createFastPath, type FastAnswer, type FastPath } from './http-fast.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import type { OptionalModules, Startup } from './start.gen.js';
 
@@ -107,7 +108,9 @@ async function readBody(req: IncomingMessage, limit: number, hold: (size: number
  * read whole and written in one call, which costs far less than iterating a
  * web stream and lets Node send it with a Content-Length.
  */
-async function send(res: ServerResponse, response: Response): Promise<void> {
+async function send(res: ServerResponse, response: Response | FastAnswer): Promise<void> {
+  // The fast path's answer: the same status, header and bytes as the SDK's Response.json, without the web stream.
+  if (!(response instanceof Response)) return void (response.json === null ? res.writeHead(response.status, {}).end() : res.writeHead(response.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(response.json)) }).end(response.json));
   const headers = Object.fromEntries(response.headers);
   if (response.body === null) {
     res.writeHead(response.status, headers).end();
@@ -145,7 +148,7 @@ async function legacySessions(factory: McpServerFactory, log: (message: string) 
 const busy = (message: string): Response => jsonError(503, -32000, message, { 'retry-after': '1' });
 
 /** Serves `factory` over Streamable HTTP; resolves once listening. */
-export async function startHttp(factory: McpServerFactory, options: HttpOptions, auth: HttpAuth | null, log: (message: string) => void): Promise<HttpServer> {
+export async function startHttp(factory: McpServerFactory, options: HttpOptions, auth: HttpAuth | null, log: (message: string) => void, fast: FastPath | null = null): Promise<HttpServer> {
   // The modern path never serves a 2025-11-25 client; with legacy: serve they go to the labeled adapter in legacy-http.gen.ts.
   const handler = createMcpHandler(factory, { legacy: 'reject', onerror: (error) => log(`http: ${error.message}`) });
   const legacy = options.legacy === 'serve' ? await legacySessions(factory, log) : null;
@@ -156,7 +159,7 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
   let buffered = 0;
   let draining = false;
 
-  const answer = async (req: IncomingMessage, call: { held: number; readonly cancel: AbortController }): Promise<Response> => {
+  const answer = async (req: IncomingMessage, call: { held: number; readonly cancel: AbortController }): Promise<Response | FastAnswer> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
@@ -201,10 +204,14 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
     } catch {
       return jsonError(400, -32700, 'Parse error');
     }
+    const target = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+    // A plain modern tools/call is answered by the pinned server (http-fast.gen.ts); it is never a legacy request.
+    const quick = fast === null || body.length > fast.maxBodyBytes ? undefined : await fast.answer(headers, target, parsedBody, authInfo, call.cancel.signal);
+    if (quick !== undefined) return call.cancel.signal.aborted && draining ? busy('Server shutting down: the call was cancelled') : quick;
     // The SDK takes the parsed body and never reads the Request's own, so none is attached:
     // a body would cost a web stream per call.
     // Its signal is the call's: aborting it (client gone, shutdown) closes the exchange and aborts the handler's ctx.signal.
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: 'POST', headers, signal: call.cancel.signal });
+    const request = new Request(target, { method: 'POST', headers, signal: call.cancel.signal });
     const given = authInfo === undefined ? { parsedBody } : { parsedBody, authInfo };
     const response = legacy !== null && (await isLegacyRequest(request, parsedBody)) ? await legacy.fetch(request, given) : await handler.fetch(request, given);
     return call.cancel.signal.aborted && draining ? busy('Server shutting down: the call was cancelled') : response;
@@ -249,7 +256,7 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
     for (let i = 0; i < 100 && inflight.size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     server.closeAllConnections();
     // Every call is answered by now; closing the SDK's per-request servers may wait on abandoned work, so at most 1 s.
-    await Promise.race([Promise.all([closed, handler.close()]), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+    await Promise.race([Promise.all([closed, handler.close(), fast?.close()]), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
   };
   return { server, drain };
 }
@@ -282,7 +289,9 @@ export const serveHttp: OptionalModules['http']['serveHttp'] = async (startup, v
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`--port must be a port number, got "${values.port}"`);
   const specifier = 'auth';
   const auth = registry.auth.type === 'none' ? null : await ((await import(/* @vite-ignore */ `./${specifier}.gen.js`)) as AuthModule).httpAuth(startup, http.path);
-  const running = await startHttp((ctx) => build(calledTool(registry, ctx)), { ...http, host, port, legacy: registry.protocol.legacy }, auth, log);
+  // MCP_GEN_HTTP_FAST_PATH=off serves every request through the SDK's per-request path.
+  const fast = startup.environment.MCP_GEN_HTTP_FAST_PATH === 'off' ? null : createFastPath(registry, () => build(), log);
+  const running = await startHttp((ctx) => build(calledTool(registry, ctx)), { ...http, host, port, legacy: registry.protocol.legacy }, auth, log, fast);
   const stop = (signal: string): void => {
     log(`${registry.server.name}: ${signal}, finishing calls in flight (at most ${http.shutdownGraceMs} ms)`);
     running.drain(http.shutdownGraceMs).then(

@@ -1,0 +1,190 @@
+/**
+ * The fast path of Streamable HTTP. The SDK's `createMcpHandler` builds a
+ * server, a transport and web streams for every request; over stdio one
+ * pinned server answers every call at about a quarter of that cost. Here a
+ * plain modern `tools/call` goes to one pinned server in the same way: built
+ * once, lazily, by the same factory, with every tool, and fed through an
+ * in-memory transport. The SDK still validates the arguments, runs the tool and
+ * shapes its result; the fast path only carries the message in and the answer
+ * out, with the status, headers and body the per-request path gives.
+ *
+ * A request takes it only when every check below plainly holds; anything else
+ * (another method, a batch, a notification, a header the SDK would decode or
+ * reject, progress or logging, which need an event stream, an MRTR retry, a
+ * tool with approval, idempotency, handles or a missing scope) gets `undefined`,
+ * and http.gen.ts hands it to the SDK's handler unchanged. So does an error the
+ * SDK raises before any handler runs: the SDK's path answers it with its own
+ * status, and nothing has happened yet that a second try could repeat.
+ */
+import { classifyInboundRequest, createMcpHandler, isJsonContentType, type AuthInfo, type JSONRPCMessage, type JSONRPCRequest, type McpServer, type MessageExtraInfo, type Transport, type TransportSendOptions } from '@modelcontextprotocol/server';
+import type { RegistrySpec, ToolSpec } from './spec.gen.js';
+
+/**
+ * An answer of the fast path: the status and JSON text the SDK's `Response` would carry (with its only header,
+ * `content-type: application/json`), or no body (499: the client went away). Plain text, not a web Response:
+ * building and reading one would cost a web stream per call.
+ */
+export interface FastAnswer {
+  readonly status: number;
+  readonly json: string | null;
+}
+
+/** What http.gen.ts asks of the fast path. */
+export interface FastPath {
+  /**
+   * Larger bodies take the SDK's path. The fast path saves a fixed cost per call, which matters for small calls;
+   * with 250 concurrent 4 MB bodies its quicker turnover let garbage pile up to twice the peak memory between collections.
+   */
+  readonly maxBodyBytes: number;
+  /**
+   * The answer to a plain modern `tools/call` POSTed to `url`, or undefined when the SDK's per-request path must
+   * serve it; `signal` aborts when the client goes away or the server drains.
+   */
+  answer(headers: Headers, url: string, body: unknown, authInfo: AuthInfo | undefined, signal: AbortSignal): Promise<FastAnswer | undefined>;
+  /** Closes the pinned server (its calls in flight were cancelled by their signals). */
+  close(): Promise<void>;
+}
+
+const revision = '2026-07-28';
+const classification = { era: 'modern', revision } as const;
+/** The `_meta` keys a plain call may carry: the envelope and trace context; progressToken and logLevel need an event stream. */
+const plainMetaKeys = new Set(['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientInfo', 'io.modelcontextprotocol/clientCapabilities', 'traceparent', 'tracestate', 'baggage']);
+
+/** What the SDK answers a call whose client went away (as `new Response(null, { status: 499 })`). */
+const gone: FastAnswer = { status: 499, json: null };
+
+/** One call on the pinned server: the client's own id, and where its answer goes (undefined: the SDK's path answers). */
+interface Call {
+  readonly id: string | number;
+  readonly settle: (answer: FastAnswer | undefined) => void;
+  /** True while the message is handed to the server: an answer sent then comes from the SDK's gates, before any handler. */
+  dispatching: boolean;
+}
+
+/** The pinned server's transport, in memory. Each call gets a fresh internal id, since clients' ids collide across connections. */
+class PinnedTransport implements Transport {
+  private readonly calls = new Map<number, Call>();
+  private next = 0;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: Transport['onmessage'];
+
+  async start(): Promise<void> {}
+
+  async close(): Promise<void> {
+    for (const call of this.calls.values()) call.settle(gone);
+    this.calls.clear();
+    this.onclose?.();
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const isAnswer = !('method' in message);
+    const key = isAnswer ? message.id : options?.relatedRequestId;
+    const call = typeof key === 'number' ? this.calls.get(key) : undefined;
+    if (call === undefined || typeof key !== 'number') return;
+    // Unreachable: requests that may send progress or log messages take the SDK's path, which streams them.
+    if (!isAnswer) return this.onerror?.(new Error(`dropped ${message.method} of a call on the fast path`));
+    this.calls.delete(key);
+    if (call.dispatching) return call.settle(undefined);
+    // As the SDK's per-request transport: a missing client capability is 400 even after dispatch, any other answer 200.
+    const status = 'error' in message && message.error.code === -32021 ? 400 : 200;
+    call.settle({ status, json: JSON.stringify({ ...message, id: call.id }) });
+  }
+
+  /** Hands `message` to the server under a fresh id; `signal` aborting (client gone, shutdown) cancels the call, answered 499 as by the SDK. */
+  dispatch(message: JSONRPCRequest, extra: MessageExtraInfo, signal: AbortSignal): Promise<FastAnswer | undefined> {
+    if (signal.aborted) return Promise.resolve(gone);
+    const key = ++this.next;
+    return new Promise((resolve) => {
+      const cancel = (): void => {
+        if (!this.calls.delete(key)) return;
+        resolve(gone);
+        // What a client's cancel does on stdio: the SDK aborts the handler's signal and sends nothing for the call.
+        const params = { requestId: key, reason: 'The HTTP request was aborted' };
+        this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params }, { classification });
+      };
+      const call: Call = { id: message.id, dispatching: true, settle: (answer) => { signal.removeEventListener('abort', cancel); resolve(answer); } };
+      this.calls.set(key, call);
+      signal.addEventListener('abort', cancel, { once: true });
+      try {
+        this.onmessage?.({ ...message, id: key }, extra);
+      } finally {
+        call.dispatching = false;
+      }
+    });
+  }
+}
+
+/**
+ * The tools whose calls need nothing the pinned server could answer differently, by name: no approval, idempotency
+ * or consumed handles (state and MRTR rounds), no `x-mcp-header` arguments (the SDK's entry alone checks `Mcp-Param-*`).
+ */
+export function plainTools(registry: RegistrySpec): ReadonlyMap<string, ToolSpec> {
+  const plain = registry.tools.filter((tool) => tool.approval !== 'confirm' && tool.idempotency !== 'key' && tool.handles.consumes.length === 0 && !JSON.stringify(tool.inputSchema).includes('"x-mcp-header"'));
+  return new Map(plain.map((tool) => [tool.name, tool]));
+}
+
+/** The request as the pinned server may take it, or undefined when the SDK's path must serve it (exported for its tests). */
+export function plainCall(headers: Headers, body: unknown, tools: ReadonlyMap<string, ToolSpec>, authInfo: AuthInfo | undefined): JSONRPCRequest | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !isJsonContentType(headers.get('content-type'))) return undefined;
+  const message = body as { method?: unknown; id?: unknown; params?: unknown };
+  if (message.method !== 'tools/call' || !(typeof message.id === 'string' || typeof message.id === 'number')) return undefined;
+  const params = message.params as { name?: unknown; _meta?: Record<string, unknown> } | undefined;
+  if (params === null || typeof params !== 'object' || Object.keys(params).some((key) => key !== 'name' && key !== 'arguments' && key !== '_meta')) return undefined;
+  const meta = params._meta;
+  if (meta === null || typeof meta !== 'object' || meta['io.modelcontextprotocol/protocolVersion'] !== revision || Object.keys(meta).some((key) => !plainMetaKeys.has(key))) return undefined;
+  const name = headers.get('mcp-name');
+  if (headers.get('mcp-protocol-version') !== revision || headers.get('mcp-method') !== 'tools/call' || name === null || name !== params.name) return undefined;
+  // A scope challenge is answered by the SDK's entry (the rule of requireScopes: without auth info, none).
+  const scopes = tools.get(name)?.scopes;
+  if (scopes === undefined || (authInfo !== undefined && !scopes.every((scope) => authInfo.scopes.includes(scope)))) return undefined;
+  // The SDK's own classification (JSON-RPC shape, envelope, header cross-checks): anything it would not serve as is goes to it.
+  const route = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader: revision, mcpMethodHeader: 'tools/call', mcpNameHeader: name, body });
+  return route.kind === 'modern' && route.messageKind === 'request' && route.classification.revision === revision ? (body as JSONRPCRequest) : undefined;
+}
+
+/** The fast path over `registry`'s tools; `build` makes the pinned server (every tool) on the first plain call. */
+export function createFastPath(registry: RegistrySpec, build: () => McpServer, log: (message: string) => void): FastPath {
+  const tools = plainTools(registry);
+  let pinned: Promise<{ readonly server: McpServer; readonly transport: PinnedTransport }> | undefined;
+  const connect = async (): Promise<{ readonly server: McpServer; readonly transport: PinnedTransport }> => {
+    const server = build();
+    // The SDK's entry binds each server it builds to 2026-07-28 (era and served versions, not public API); the pinned
+    // server gets the same state from a handler of its own answering one server/discover, which then lets it go.
+    const primer = createMcpHandler(() => server, { legacy: 'reject' });
+    const headers = { 'content-type': 'application/json', 'mcp-protocol-version': revision, 'mcp-method': 'server/discover' };
+    const _meta = { 'io.modelcontextprotocol/protocolVersion': revision, 'io.modelcontextprotocol/clientCapabilities': {} };
+    await primer.fetch(new Request('http://localhost/', { method: 'POST', headers }), { parsedBody: { jsonrpc: '2.0', id: 0, method: 'server/discover', params: { _meta } } });
+    await Promise.all([server.close(), primer.close()]);
+    const transport = new PinnedTransport();
+    transport.onerror = (error) => log(`http: ${error.message}`);
+    server.server.onerror = (error) => log(`http: ${error.message}`);
+    await server.connect(transport);
+    return { server, transport };
+  };
+  return {
+    maxBodyBytes: 64 * 1024,
+    async answer(headers, url, body, authInfo, signal) {
+      const message = plainCall(headers, body, tools, authInfo);
+      if (message === undefined) return undefined;
+      pinned ??= connect();
+      // A server that cannot be built or connected is tried again on the next call; this one takes the SDK's path.
+      const transport = await pinned.then(
+        (pin) => pin.transport,
+        (error: unknown) => {
+          pinned = undefined;
+          log(`http: the pinned server failed: ${error instanceof Error ? error.message : String(error)}`);
+          return undefined;
+        },
+      );
+      if (transport === undefined) return undefined;
+      // The extra the SDK's per-request transport gives: the request (headers, URL) and the auth info. The request
+      // carries no signal (a web signal per call is costly, and the runtime reads ctx.signal only).
+      const request = new Request(url, { method: 'POST', headers });
+      return transport.dispatch(message, { classification, request, ...(authInfo === undefined ? {} : { authInfo }) }, signal);
+    },
+    async close() {
+      if (pinned !== undefined) await (await pinned).server.close();
+    },
+  };
+}
