@@ -99,7 +99,7 @@ function parameters() {
   const g = params;
   const parts = [`seed ${seed}`];
   if (selected.includes('generate'))
-    parts.push(`generate: ${count(g.generate.runs, 'round')} (+${g.generate.discard} discarded) of 6 processes`);
+    parts.push(`generate: ${count(g.generate.runs, 'round')} (+${g.generate.discard} discarded) of 7 processes`);
   if (selected.includes('scale')) parts.push(`500 vs 50 tools: ${count(g.scale.runs, 'round')} (+${g.scale.discard})`);
   if (selected.includes('watch')) parts.push(`--watch: ${count(g.watch.runs, 'save')} (+${g.watch.discard})`);
   if (selected.includes('stdio'))
