@@ -1,4 +1,13 @@
-import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot, runIn } from './support/golden.js';
@@ -96,6 +105,18 @@ describe('generate over unchanged inputs', () => {
     const scaffold = await runIn(dir, ['generate']);
     expect(scaffold.stderr).not.toContain('replayed from the run record');
     expect(scaffold.stdout).toContain('create    scaffold  README.md\n');
+  }, 120_000);
+
+  it('neither reads nor writes a cache folder that other users can write to', async () => {
+    tagRecord();
+    const tagged = readFileSync(recordFile(), 'utf8');
+    chmodSync(cacheDir, 0o777);
+    const shared = await runIn(dir, ['generate']);
+    expect(shared.code).toBe(0);
+    expect(shared.stderr).not.toContain('replayed from the run record');
+    expect(readFileSync(recordFile(), 'utf8')).toBe(tagged);
+    chmodSync(cacheDir, 0o700);
+    expect((await runIn(dir, ['generate'])).stderr).toContain('replayed from the run record');
   }, 120_000);
 
   it('builds again when the record is unreadable or of another format', async () => {

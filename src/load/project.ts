@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Finding } from '../diagnostics/index.js';
 import { handlerChecksPath, handlerDirs, markerPath } from '../model/layout.js';
 import { compareText } from '../util/compare.js';
-import { loadToolIdentity } from './run-record.js';
+import { loadCacheFile, loadToolIdentity } from './run-record.js';
 
 /** What already exists in the output folder and matters to the next run. */
 export interface ExistingProject {
@@ -50,10 +50,10 @@ export function loadProject(outDir: string): ExistingProject {
  * and package.json hash to the recorded identity); otherwise, or when unreadable, none.
  */
 function loadHandlerChecks(outDir: string): HandlerChecks {
-  const file = handlerChecksPath(outDir);
-  if (file === null || !existsSync(file)) return new Map();
+  const text = loadCacheFile(handlerChecksPath(outDir));
+  if (text === null) return new Map();
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { identity?: unknown; checks?: unknown };
+    const parsed = JSON.parse(text) as { identity?: unknown; checks?: unknown };
     if (parsed.identity !== loadToolIdentity() || !Array.isArray(parsed.checks)) return new Map();
     return new Map(
       (parsed.checks as unknown[]).filter(

@@ -31,12 +31,35 @@ export interface RunRecord {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/**
+ * True when `dir` is a folder only this user can write to. The cache folder sits in the system's shared
+ * temporary folder by default: one that another user created (or could write to) could hold records
+ * forged to hide findings, or links that redirect the writes, so it is neither read nor written. Where
+ * there are no user ids (Windows), the temporary folder is the user's own.
+ */
+export function isPrivateFolder(dir: string): boolean {
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  if (stat === undefined || !stat.isDirectory()) return false;
+  const uid = process.getuid?.();
+  return uid === undefined || (stat.uid === uid && (stat.mode & 0o022) === 0);
+}
+
+/** The text of a cache file (run record, handler checks), or null when absent, unreadable or in a shared folder. */
+export function loadCacheFile(file: string | null): string | null {
+  if (file === null || !isPrivateFolder(path.dirname(file))) return null;
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
 /** The record for `outDir`, or null when there is none or it cannot be read. */
 export function loadRunRecord(outDir: string): RunRecord | null {
-  const file = runRecordPath(outDir);
-  if (file === null) return null;
+  const text = loadCacheFile(runRecordPath(outDir));
+  if (text === null) return null;
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<RunRecord>;
+    const parsed = JSON.parse(text) as Partial<RunRecord>;
     return parsed.format === 1 &&
       typeof parsed.key === 'string' &&
       Array.isArray(parsed.files) &&

@@ -125,7 +125,8 @@ export function moduleSpecifier(from: string, to: string): string {
 /**
  * Where a run records what it produced, so that the next run over unchanged inputs can skip the build:
  * a cache outside the project (never committed, never compared), one file per output folder, under
- * `MCP_GEN_CACHE_DIR` or the system's temporary folder. An empty `MCP_GEN_CACHE_DIR` turns it off (null).
+ * `MCP_GEN_CACHE_DIR` or the system's temporary folder, in a folder only this user may write to (else
+ * it is not used: load/run-record.ts). An empty `MCP_GEN_CACHE_DIR` turns it off (null).
  */
 export function runRecordPath(outDir: string, env: NodeJS.ProcessEnv = process.env): string | null {
   const dir = env.MCP_GEN_CACHE_DIR ?? path.join(os.tmpdir(), `mcp-gen-cache-${process.getuid?.() ?? 'user'}`);

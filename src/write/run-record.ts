@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HandlerChecks } from '../load/project.js';
-import type { RunRecord } from '../load/run-record.js';
+import { isPrivateFolder, type RunRecord } from '../load/run-record.js';
 import { compareText } from '../util/compare.js';
 import { handlerChecksPath, runRecordPath } from '../model/layout.js';
 
@@ -27,12 +27,15 @@ function saveCache(file: string | null, record: unknown): void {
   if (file === null) return;
   const temporary = `${file}.${process.pid}.tmp`;
   try {
+    // Private to this user, or not used at all (load/run-record.ts, isPrivateFolder).
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    if (!isPrivateFolder(path.dirname(file))) return;
     if (record === null) {
       rmSync(file, { force: true });
       return;
     }
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(temporary, JSON.stringify(record));
+    // `wx`: a file already at the temporary path (stale, or a planted link) fails the write instead of being followed.
+    writeFileSync(temporary, JSON.stringify(record), { flag: 'wx' });
     renameSync(temporary, file);
   } catch {
     try {
