@@ -45,8 +45,8 @@ const templates = new URL('emit/shared/precompiled-templates.cjs', dist);
 if (existsSync(templates)) cpSync(templates, new URL('precompiled-templates.cjs', out));
 
 // The run record's identity of mcp-gen (src/load/run-record.ts, loadToolIdentity) includes a hash of all
-// the code in the bundle: computed here once, every file by relative path in code-unit order, instead of
-// on every run.
+// the code in the bundle, computed here once instead of on every run: each file's relative path and the
+// hash of its bytes, in code-unit order of the paths.
 const files = readdirSync(out, { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile())
   .map((entry) =>

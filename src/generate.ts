@@ -7,7 +7,7 @@ import type { ResolvedOptions } from './config/index.js';
 import { hasFailures, type Diagnostic } from './diagnostics/index.js';
 import type { GeneratedFile } from './emit/index.js';
 import type { ExistingProject } from './load/index.js';
-import { loadProject } from './load/project.js';
+import { loadHandlerChecks, loadProject } from './load/project.js';
 import { loadManifestText, loadToolIdentity } from './load/run-record.js';
 import { findUpToDate, recordOf, runKey } from './up-to-date.js';
 import { inspectWrites, recoverWrites, type Interruption, type WriteReport } from './write/index.js';
@@ -73,7 +73,11 @@ export async function generateProject(
     };
   const { runPipeline } = await pipeline();
   const { diagnostics, written, files, manifest, handlerChecks } = await runPipeline(
-    { manifest: options.manifest, cwd, project: { options, mcpGenVersion, existing } },
+    {
+      manifest: options.manifest,
+      cwd,
+      project: { options, mcpGenVersion, existing: { ...existing, handlerChecks: loadHandlerChecks(options.outDir) } },
+    },
     'write',
   );
   if (handlerChecks !== undefined) writeHandlerChecks(options.outDir, loadToolIdentity(), handlerChecks);

@@ -11,7 +11,7 @@ export interface ExistingProject {
   readonly handlers: ReadonlyMap<string, string>;
   /** Files listed in the marker of the previous run, or null when there is none. */
   readonly previouslyGenerated: readonly string[] | null;
-  /** Earlier outcomes of checking handler files, by `handlerCheckKey` (a cache outside the project). */
+  /** Earlier outcomes of checking handler files, by `handlerCheckKey` (a cache: `loadHandlerChecks`). */
   readonly handlerChecks?: HandlerChecks;
 }
 
@@ -42,14 +42,15 @@ export function loadProject(outDir: string): ExistingProject {
       previouslyGenerated = [];
     }
   }
-  return { handlers, previouslyGenerated, handlerChecks: loadHandlerChecks(outDir) };
+  return { handlers, previouslyGenerated };
 }
 
 /**
  * The cached handler checks for `outDir`, when they were made by this very mcp-gen (its code, templates
- * and package.json hash to the recorded identity); otherwise, or when unreadable, none.
+ * and package.json hash to the recorded identity); otherwise, or when unreadable, none. Read only by runs
+ * that build: a run answered from the run record needs none.
  */
-function loadHandlerChecks(outDir: string): HandlerChecks {
+export function loadHandlerChecks(outDir: string): HandlerChecks {
   const text = loadCacheFile(handlerChecksPath(outDir));
   if (text === null) return new Map();
   try {

@@ -111,8 +111,8 @@ export function loadToolIdentity(): string {
   const code = bundled ? here : new URL('../', import.meta.url);
   const root = new URL('../../', import.meta.url);
   const parts: string[] = [];
-  // The bundle script records the bundle's own hash (the same walk, done once at build): reading and hashing
-  // 1.5 MB of code took a tenth of a no-op run.
+  // The bundle script records a hash of the bundle's files at build (dist/bundle/code-hash.txt): reading and
+  // hashing 1.5 MB of code took a tenth of a no-op run.
   const recorded = bundled ? readRecordedHash(new URL('code-hash.txt', here)) : '';
   const walk = (dir: URL, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareText(a.name, b.name))) {

@@ -56,7 +56,7 @@ import { recoverWrites } from './recover.js';
 export function applyActions(root: string, actions: readonly WriteAction[], faults: WriteFaults = {}): void {
   recoverWrites(root, faults);
   const steps = planSteps(root, actions);
-  const flush = steps.some((s) => s.replacesUserBytes);
+  const flush = replacesUserFiles(actions, steps);
   const firstCreated = mkdirSync(root, { recursive: true });
   const folder = inside(root, pendingFolder);
   let current = '';
@@ -81,7 +81,7 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
       current = step.step.path;
       if (step.contents !== undefined && step.step.staged !== null)
         writeNewFile(pendingPath(root, step.step.staged), step.contents, flush);
-      if (step.step.backup !== null) keepCopy(inside(root, step.step.path), pendingPath(root, step.step.backup));
+      if (step.step.backup !== null) keepCopy(inside(root, step.step.path), pendingPath(root, step.step.backup), flush);
       reach(faults, { phase: 'stage', index });
     });
     current = '';
@@ -121,8 +121,17 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
 interface PlannedStep {
   readonly step: JournalStep;
   readonly contents: string | undefined;
-  /** The step replaces or removes a file whose bytes are the user's (not a generated one). */
-  readonly replacesUserBytes: boolean;
+}
+
+/**
+ * True when a step replaces or removes a file that exists and is not generated: a handler file or other
+ * user-owned file (a moved file's old path holds the user's file too). Only such a run is flushed.
+ */
+function replacesUserFiles(actions: readonly WriteAction[], steps: readonly PlannedStep[]): boolean {
+  const generated = new Set(
+    actions.filter((a) => a.ownership === 'generated' || a.ownership === 'stale').map((a) => a.path),
+  );
+  return steps.some(({ step }) => step.backup !== null && !generated.has(step.path));
 }
 
 /**
@@ -132,14 +141,6 @@ interface PlannedStep {
  */
 function planSteps(root: string, actions: readonly WriteAction[]): PlannedStep[] {
   const written = new Map<string, string>();
-  // Who owns each path's current bytes: a moved file's old path holds the user's file.
-  const owner = new Map<string, WriteAction['ownership']>();
-  for (const a of actions) {
-    owner.set(a.path, a.ownership);
-    if (a.from !== undefined) owner.set(a.from, a.ownership);
-  }
-  const isUsers = (relative: string, backup: string | null) =>
-    backup !== null && owner.get(relative) !== 'generated' && owner.get(relative) !== 'stale';
   for (const a of actions)
     if (a.contents !== undefined && (a.kind === 'create' || a.kind === 'update' || a.kind === 'move'))
       written.set(a.path, a.contents);
@@ -169,19 +170,10 @@ function planSteps(root: string, actions: readonly WriteAction[]): PlannedStep[]
   const steps: PlannedStep[] = [];
   let staged = 0;
   for (const relative of [...written.keys(), ...removed]) writable(relative);
-  for (const [relative, contents] of written) {
-    const backup = backupOf(relative);
-    const step = { path: relative, staged: `new/${staged++}`, backup };
-    steps.push({ step, contents, replacesUserBytes: isUsers(relative, backup) });
-  }
-  for (const relative of removed) {
-    const backup = backupOf(relative);
-    steps.push({
-      step: { path: relative, staged: null, backup },
-      contents: undefined,
-      replacesUserBytes: isUsers(relative, backup),
-    });
-  }
+  for (const [relative, contents] of written)
+    steps.push({ step: { path: relative, staged: `new/${staged++}`, backup: backupOf(relative) }, contents });
+  for (const relative of removed)
+    steps.push({ step: { path: relative, staged: null, backup: backupOf(relative) }, contents: undefined });
   return steps;
 }
 

@@ -35,9 +35,10 @@ export function syncDirectory(dir: string): void {
 /**
  * Keeps the current bytes of `file` at `backup` without touching `file`: a
  * hard link when the file system has them (instant, and the old contents stay
- * reachable after `file` is replaced by a rename), a flushed copy otherwise.
+ * reachable after `file` is replaced by a rename), a copy otherwise, flushed
+ * when asked.
  */
-export function keepCopy(file: string, backup: string): void {
+export function keepCopy(file: string, backup: string, flush: boolean): void {
   try {
     linkSync(file, backup);
     return;
@@ -47,6 +48,7 @@ export function keepCopy(file: string, backup: string): void {
       throw error;
   }
   copyFileSync(file, backup);
+  if (!flush) return;
   const fd = openSync(backup, 'r+');
   try {
     fsyncSync(fd);

@@ -27,13 +27,13 @@ function saveCache(file: string | null, record: unknown): void {
   if (file === null) return;
   const temporary = `${file}.${process.pid}.tmp`;
   try {
+    if (record === null) {
+      if (isPrivateFolder(path.dirname(file))) rmSync(file, { force: true });
+      return;
+    }
     // Private to this user, or not used at all (load/run-record.ts, isPrivateFolder).
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     if (!isPrivateFolder(path.dirname(file))) return;
-    if (record === null) {
-      rmSync(file, { force: true });
-      return;
-    }
     // `wx`: a file already at the temporary path (stale, or a planted link) fails the write instead of being followed.
     writeFileSync(temporary, JSON.stringify(record), { flag: 'wx' });
     renameSync(temporary, file);

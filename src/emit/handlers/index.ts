@@ -37,19 +37,25 @@ export async function emitHandlers(
   const files: GeneratedFile[] = [];
   const findings: Finding[] = [];
   const checks = new Map<string, readonly Finding[]>();
-  const keyOf = (handler: HandlerPlan) => handlerCheckKey(handler, existing.get(handler.path) ?? '');
-  const parse = plan.handlers.some((h) => h.action === 'rename' || (h.action === 'keep' && !checked.has(keyOf(h))));
+  // Each kept file's key, hashed once: the cached outcome decides whether the compiler is loaded at all.
+  const kept = new Map(
+    plan.handlers
+      .filter((h) => h.action === 'keep')
+      .map((h) => [h, handlerCheckKey(h, existing.get(h.path) ?? '')] as const),
+  );
+  const parse = plan.handlers.some((h) => h.action === 'rename') || [...kept.values()].some((k) => !checked.has(k));
   const reconcile = parse ? await import('./reconcile.js') : null;
   for (const handler of plan.handlers) {
+    const key = kept.get(handler);
     if (handler.action === 'create') {
       const stub = emitStub(model, handler);
       files.push(stub);
-      checks.set(handlerCheckKey({ ...handler, action: 'keep' }, stub.contents), []);
-    } else if (handler.action === 'keep') {
-      const key = keyOf(handler);
-      const found = checked.get(key) ?? reconcile?.checkHandler(handler, existing.get(handler.path) ?? '').findings;
-      checks.set(key, found ?? []);
-      findings.push(...(found ?? []));
+      checks.set(handlerCheckKey(handler, stub.contents), []);
+    } else if (key !== undefined) {
+      const found =
+        checked.get(key) ?? reconcile?.checkHandler(handler, existing.get(handler.path) ?? '').findings ?? [];
+      checks.set(key, found);
+      findings.push(...found);
     } else if (reconcile !== null) {
       const result = reconcile.renameHandler(handler, existing.get(handler.from?.path ?? '') ?? '');
       findings.push(...result.findings);
