@@ -163,9 +163,13 @@ describe('legacy sessions are bounded', () => {
     expect((await post(proto.url, { jsonrpc: '2.0', id: 5, method: 'tools/list' }, sessionHeaders(first))).status).toBe(
       404,
     );
-    // After the cap is reached (by request 256), resident memory stays within a margin of the first sample.
-    const growth = (rss[rss.length - 1] ?? 0) - (rss[0] ?? 0);
+    // After the cap is reached (by request 256) and the heap has grown to its working size (by 6,000:
+    // RSS rose 20 to 25 MB over the first 4,000 in every run, then 3 to 5 MB over the last 4,000),
+    // resident memory stays within a margin: at most 5 kB per initialize, as before, but measured once
+    // the heap has settled, where a session kept per initialize would show as steady growth.
+    const growth = (rss[4] ?? 0) - (rss[2] ?? 0);
     console.log(`legacy sessions: RSS every 2,000 initializes (kB): ${rss.join(', ')}`);
-    expect(growth).toBeLessThan(40_000);
+    expect(rss).toHaveLength(5);
+    expect(growth).toBeLessThan(20_000);
   }, 600_000);
 });
