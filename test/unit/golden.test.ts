@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/config/index.js';
 import { buildProject } from '../../src/generate.js';
-import { expectGolden, listTree, repoRoot, updateGolden } from '../support/golden.js';
+import { expectGolden, goldenBanner, listTree, repoRoot, templateCopy, updateGolden } from '../support/golden.js';
 
 const validDir = path.join(repoRoot, 'test', 'fixtures', 'valid');
 const cases = readdirSync(validDir).sort();
@@ -25,9 +25,16 @@ describe('golden output trees (test/fixtures/valid)', () => {
       const result = await buildProject(options, '0.0.0-golden', fresh, repoRoot);
       expect(result.diagnostics).toEqual([]);
       if (updateGolden) rmSync(expectedDir, { recursive: true, force: true });
+      // Computed output is committed; a template copy is only listed, with the template it must equal.
+      const computed = result.files.filter((f) => f.copiedFrom === undefined);
+      const copies = result.files.filter((f) => f.copiedFrom !== undefined);
       // The file list first, so a missing or extra file fails as clearly as wrong content.
-      if (!updateGolden) expect(result.files.map((f) => f.path).sort()).toEqual(listTree(expectedDir));
-      for (const file of result.files) expectGolden(path.join(expectedDir, ...file.path.split('/')), file.contents);
+      if (!updateGolden) expect(computed.map((f) => f.path).sort()).toEqual(listTree(expectedDir));
+      for (const file of computed) expectGolden(path.join(expectedDir, ...file.path.split('/')), file.contents);
+      const listed = copies.map((f) => `${f.path} ${f.copiedFrom}\n`).sort();
+      expectGolden(path.join(validDir, name, 'copies.txt'), listed.join(''));
+      const banner = goldenBanner(name);
+      for (const file of copies) expect(file.contents).toBe(templateCopy(banner, file.copiedFrom ?? ''));
     });
   }
 

@@ -20,6 +20,11 @@ export function emitRuntime(model: ServerModel, ctx: EmitContext): GeneratedFile
     const template = `runtime/${name}.gen.ts`;
     const text = ctx.templates.get(template);
     if (text === undefined) throw new Error(`runtime template ${template} is missing`);
-    return { path: runtimePath(template), contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' };
+    return {
+      path: runtimePath(template),
+      contents: finalText(`${tsBanner(ctx)}\n${text}`),
+      ownership: 'generated',
+      copiedFrom: template,
+    };
   });
 }

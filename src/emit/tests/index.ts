@@ -88,6 +88,7 @@ export function emitContractTests(model: ServerModel, ctx: EmitContext): Generat
       path: contractTestPath(template),
       contents: finalText(`${tsBanner(ctx)}\n${text}`),
       ownership: 'generated',
+      copiedFrom: template,
     });
   }
   return files;
