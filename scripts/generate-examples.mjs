@@ -1,8 +1,8 @@
 // Regenerates every committed copy of generated output: each example (generated code, DESIGN.md,
-// contract tests) and each golden tree under test/fixtures/valid/*/expected (its computed files; the
-// template copies are listed in copies.txt), exactly as `UPDATE_GOLDEN=1 npx vitest run golden` writes them. A change to the runtime
-// templates is one edit plus `npm run examples`; test/unit/examples.test.ts and test/unit/golden.test.ts
-// fail on any copy that drifts.
+// contract tests) and each golden tree under test/fixtures/valid/*/expected (its computed files;
+// the template copies are listed in copies.txt), exactly as `UPDATE_GOLDEN=1 npx vitest run golden`
+// writes them. A change to the runtime templates is one edit plus `npm run examples`;
+// test/unit/examples.test.ts and test/unit/golden.test.ts fail on any copy that drifts.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { runCli, type CliIo } from '../../src/cli/index.js';
 import { finalText } from '../../src/emit/shared/ts-text.js';
+import { repoRoot } from './paths.js';
 
 /** True when the run should rewrite golden files instead of comparing (`UPDATE_GOLDEN=1 npm test`). */
 export const updateGolden = process.env.UPDATE_GOLDEN === '1';
@@ -19,8 +20,7 @@ export function expectGolden(file: string, actual: string): void {
   expect(actual).toBe(readFileSync(file, 'utf8'));
 }
 
-/** The repository root, for paths in tests. */
-export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+export { repoRoot } from './paths.js';
 
 /** The folder of the golden cases: `<name>/manifest.yaml`, `<name>/expected/**` and `<name>/copies.txt`. */
 export const goldenDir = path.join(repoRoot, 'test', 'fixtures', 'valid');
