@@ -241,6 +241,22 @@ const manifestCodes = {
     cause: 'A local `$ref` points at a place in the schema that does not exist.',
     fix: 'Define the target under `$defs`, or correct the pointer.',
   },
+  'schema-keyword-unknown': {
+    severity: 'warning',
+    title: 'Unknown JSON Schema keyword',
+    cause:
+      'A tool schema has a key that is no JSON Schema 2020-12 keyword (often a typo such as `minLenght`); ' +
+      'validators ignore it, so the rule it meant is not applied.',
+    fix: 'Correct the keyword the hint names, or prefix a vendor extension with `x-`.',
+  },
+  'required-not-declared': {
+    severity: 'error',
+    title: 'Required property that cannot exist',
+    cause:
+      'A schema with `additionalProperties: false` lists in `required` a name that neither `properties` nor ' +
+      '`patternProperties` allows, so no arguments satisfy it and the tool can never be called.',
+    fix: 'Declare the property under `properties`, correct its name in `required`, or remove it from `required`.',
+  },
   'handle-undeclared': {
     severity: 'error',
     title: 'Undeclared handle kind',
