@@ -1,6 +1,6 @@
 /**
  * Project files written once and then owned by the user: package.json,
- * tsconfig.json, .gitignore, README.md and src/main.ts.
+ * tsconfig.json, .gitignore, .npmrc, README.md and src/main.ts.
  */
 import { manifestDefaults, protocolVersion } from '../../model/defaults.js';
 import { generatedPaths, moduleSpecifier, scaffoldPaths } from '../../model/layout.js';
@@ -23,27 +23,6 @@ export const projectPins = {
   esbuild: '0.28.2',
 } as const;
 
-/** Where `tsc` writes the compiled bundle shims (src/generated/bundle-shims.gen.ts). */
-const compiledShims = generatedPaths.bundleShims.replace(/^src\//, 'dist/src/').replace(/\.ts$/, '.js');
-
-/**
- * The arguments of the project's `bundle` script: the compiled server and everything it imports (the SDK included) in
- * one file, `dist/server.mjs`, which `start` runs. Node then resolves, reads and links one module instead of about
- * fifty, which makes a stdio session start sooner (docs/benchmarks.md); `node dist/src/main.js`, the plain `tsc`
- * output, still works.
- */
-export const bundleArgs = [
-  'dist/src/main.js',
-  '--bundle',
-  '--platform=node',
-  '--format=esm',
-  '--target=node20',
-  // The SDK's Node shim loads ajv at start-up; this one loads it on first use (src/generated/bundle-shims.gen.ts).
-  `--alias:@modelcontextprotocol/server/_shims=./${compiledShims}`,
-  '--outfile=dist/server.mjs',
-  '--log-level=warning',
-] as const;
-
 function packageJson(model: ServerModel, ctx: EmitContext): string {
   const dependencies: Record<string, string> = { '@modelcontextprotocol/server': projectPins.sdkServer };
   if (model.auth.type === 'oauth') dependencies.jose = projectPins.jose;
@@ -55,12 +34,11 @@ function packageJson(model: ServerModel, ctx: EmitContext): string {
     type: 'module',
     engines: { node: '>=20' },
     scripts: {
-      build: 'tsc -p tsconfig.json && npm run bundle',
-      bundle: `esbuild ${bundleArgs.join(' ')}`,
-      start: 'npm run build && node dist/server.mjs',
-      ...(model.transports.http === null
-        ? {}
-        : { 'start:http': 'npm run build && node dist/server.mjs --transport http' }),
+      // Building is its own step: `start` is what a host runs, so it starts at once and writes only JSON-RPC.
+      build: `tsc -p tsconfig.json && node ${generatedPaths.bundleScript}`,
+      dev: `node ${generatedPaths.bundleScript} --watch --`,
+      start: 'node dist/server.mjs',
+      ...(model.transports.http === null ? {} : { 'start:http': 'node dist/server.mjs --transport http' }),
       typecheck: 'tsc -p tsconfig.json --noEmit',
       test: 'tsc -p tsconfig.json && node --test dist/test/*.test.js',
       generate: ctx.regenerateCommand.replace(/^npx /, ''),
@@ -89,6 +67,19 @@ const tsconfig = {
   },
   include: ['src', 'test'],
 };
+
+/**
+ * The project's npm settings. A host may start the server with `npm start`, whose stdout is the JSON-RPC channel:
+ * npm prints its `> name@version start` banner there unless it is silent (which hides npm's errors too) or in JSON
+ * mode, which moves the banner to stderr.
+ */
+const npmrc = [
+  '# `npm start` is what an MCP host runs, and its stdout is the JSON-RPC channel. In JSON mode npm writes its',
+  '# "> name@version start" line to stderr instead, so stdout carries protocol messages only. It also makes',
+  "# npm's own reports (install, ls, outdated) JSON; drop this line if every host runs node dist/server.mjs.",
+  'json=true',
+  '',
+].join('\n');
 
 function mainTs(): string {
   const imports = [
@@ -155,6 +146,7 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
   });
   return [
     { path: scaffoldPaths.gitignore, contents: 'node_modules/\ndist/\n', ownership: 'scaffold' },
+    { path: scaffoldPaths.npmrc, contents: npmrc, ownership: 'scaffold' },
     { path: scaffoldPaths.readme, contents: finalText(readme), ownership: 'scaffold' },
     { path: scaffoldPaths.packageJson, contents: packageJson(model, ctx), ownership: 'scaffold' },
     { path: scaffoldPaths.tsconfig, contents: stableJson(tsconfig), ownership: 'scaffold' },
