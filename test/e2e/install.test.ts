@@ -108,7 +108,7 @@ describe('a handler with its own dependencies, run as a host runs it', () => {
     '  // Neither client connects before its first command: this proves the modules load and construct.',
     "  const pool = new pg.Pool({ connectionString: 'postgres://127.0.0.1:1/none' });",
     '  const redis = new Redis({ lazyConnect: true, port: 1 });',
-    "  const loaded = [typeof pool.query, redis.status, typeof log.enabled].join(',');",
+    "  const loaded = [typeof pool.query, redis.status, typeof log.extend].join(',');",
     '  await pool.end();',
     '  redis.disconnect();',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: handler source text with a template literal
@@ -144,7 +144,7 @@ describe('a handler with its own dependencies, run as a host runs it', () => {
     );
     try {
       const result = await client.callTool({ name: 'hello', arguments: { name: 'Ada' } });
-      expect(result.structuredContent).toEqual({ greeting: 'Hello, Ada! function,wait,boolean' });
+      expect(result.structuredContent).toEqual({ greeting: 'Hello, Ada! function,wait,function' });
     } finally {
       await client.close();
     }
