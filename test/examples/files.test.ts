@@ -451,28 +451,43 @@ describe('examples/files: configuration', () => {
     expect(run).toContain('FILES_ROOT=/path/to/project npm start');
   });
 
-  it('without FILES_ROOT every call says how to configure the scope', async () => {
-    const unconfigured = startRawStdio(entry);
+  /** The result of one stat_file call to a fresh server started with `env`, which must then exit cleanly. */
+  async function statWith(env: NodeJS.ProcessEnv, target: string): Promise<unknown> {
+    const server = startRawStdio(entry, env);
     try {
-      const answer = await unconfigured.request({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'stat_file', arguments: { path: '.' }, _meta: envelope() },
-      });
-      expect(answer.result).toMatchObject({
-        isError: true,
-        content: [
-          {
-            type: 'text',
-            text:
-              'FILES_ROOT is not set: start the server with ' +
-              'FILES_ROOT=<directory> to choose the directory it may use.',
-          },
-        ],
-      });
+      const params = { name: 'stat_file', arguments: { path: target }, _meta: envelope() };
+      return (await server.request({ jsonrpc: '2.0', id: 1, method: 'tools/call', params })).result;
     } finally {
-      expect(await unconfigured.close()).toBe(0);
+      expect(await server.close()).toBe(0);
     }
+  }
+
+  it('where /proc/self/fd is missing (process.platform patched to darwin) every call is refused', async () => {
+    const patch = "--import=data:text/javascript,Object.defineProperty(process,'platform',{value:'darwin'})";
+    expect(await statWith({ FILES_ROOT: scope, NODE_OPTIONS: patch }, 'notes/todo.txt')).toMatchObject({
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text:
+            'This server opens every path relative to an open directory through /proc/self/fd, which it cannot ' +
+            'do on darwin; it refuses every call instead of checking paths in a way a concurrent rename can defeat.',
+        },
+      ],
+    });
+  });
+
+  it('without FILES_ROOT every call says how to configure the scope', async () => {
+    expect(await statWith({}, '.')).toMatchObject({
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text:
+            'FILES_ROOT is not set: start the server with ' +
+            'FILES_ROOT=<directory> to choose the directory it may use.',
+        },
+      ],
+    });
   });
 });
