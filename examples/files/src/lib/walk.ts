@@ -22,7 +22,7 @@
  * someone with write access to both (then the data went with it, as any `mv` would take it).
  */
 import { constants, promises as fs, type Stats } from 'node:fs';
-import { ConfigError, code, NotFoundError, ScopeError, scopeRoot } from './scope.js';
+import { ConfigError, code, NotFoundError, rootEnv, ScopeError, scopeRoot } from './scope.js';
 
 /** More links than this on one path is a loop, as the kernel's own limit (40) says. */
 const maxLinks = 40;
@@ -90,8 +90,10 @@ export class Walk {
     let handle: fs.FileHandle;
     try {
       handle = await fs.open(root, directoryFlags);
-    } catch {
-      throw new ConfigError('FILES_ROOT does not name an existing directory.');
+    } catch (error) {
+      // Gone or replaced since scopeRoot resolved it; anything else (EMFILE, EACCES) is not a configuration problem.
+      if (!['ENOENT', 'ENOTDIR', 'ELOOP'].includes(code(error) ?? '')) throw error;
+      throw new ConfigError(`${rootEnv} does not name an existing directory.`);
     }
     const walk = new Walk(root, handle, display);
     try {
