@@ -163,6 +163,16 @@ const manifestCodes = {
       '`auth.type` is `none`, so anyone on the network could call every tool.',
     fix: 'Bind to `127.0.0.1`, or set `auth.type` to `bearer` or `oauth`.',
   },
+  'bearer-wildcard-without-resource': {
+    severity: 'error',
+    title: 'Bearer auth on a wildcard host without a public URL',
+    cause:
+      '`transports.http.host` is a wildcard address (`0.0.0.0`, `::`) and `auth.type` is `bearer` without ' +
+      '`auth.resource`. The protected-resource metadata and every 401 challenge name the public URL, which is ' +
+      'then where the server listens, and no client can use a wildcard address; it is never taken from the ' +
+      "request's `Host` header, which any client chooses.",
+    fix: 'Set `auth.resource` to the public URL of the MCP endpoint, e.g. `https://mcp.example.com/mcp`.',
+  },
   'origin-malformed': {
     severity: 'error',
     title: 'Malformed allowed origin',

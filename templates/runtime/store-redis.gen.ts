@@ -69,6 +69,8 @@ export async function connectRedisStore(url: string, log: (message: string) => v
     claim: (key, value, ttlMs) => run(async () => (await client.set(key, value, 'PX', ttl(ttlMs), 'NX')) === 'OK'),
     get: (key) => run(() => client.get(key)),
     put: (key, value, ttlMs) => run(async () => void (await client.set(key, value, 'PX', ttl(ttlMs)))),
+    // PEXPIRE only extends a live key: a lapsed claim stays lapsed.
+    touch: (key, ttlMs) => run(async () => void (await client.pexpire(key, ttl(ttlMs)))),
     remove: (key) => run(async () => void (await client.del(key))),
     ping: () => run(async () => void (await client.ping())),
   };

@@ -373,6 +373,75 @@ describe('examples/files: special files planted in the scope', () => {
   });
 });
 
+describe('examples/files: links inside the scope are walked by the server, never by the kernel', () => {
+  // In their own folder, planted after the listing tests: a relative link that climbs and comes back, an
+  // absolute link into the scope, one that climbs out, a loop, and a link to a directory.
+  beforeAll(() => {
+    const links = path.join(scope, 'links');
+    mkdirSync(links);
+    symlinkSync(path.join('..', 'notes', 'todo.txt'), path.join(links, 'up.txt'));
+    symlinkSync(path.join(scope, 'notes', 'todo.txt'), path.join(links, 'absolute.txt'));
+    symlinkSync(path.join('..', '..', 'outside', 'secret.txt'), path.join(links, 'climb.txt'));
+    symlinkSync('loop-b', path.join(links, 'loop-a'));
+    symlinkSync('loop-a', path.join(links, 'loop-b'));
+    symlinkSync(path.join('..', 'notes'), path.join(links, 'notes-dir'));
+  });
+
+  it('follows relative and absolute links that stay inside, and names what they lead to', async () => {
+    for (const name of ['up.txt', 'absolute.txt']) {
+      expect((await client.readResource({ uri: `files://read/links/${name}` })).contents).toEqual([
+        { uri: `files://read/links/${name}`, mimeType: 'text/plain', text: 'buy milk\n' },
+      ]);
+    }
+    const search = await client.callTool({
+      name: 'search_files',
+      arguments: { query: 'todo', path: 'links/notes-dir' },
+    });
+    expect(search.structuredContent).toEqual({ matches: [{ path: 'notes/todo.txt', size: 9 }], truncated: false });
+    const listed = await client.readResource({ uri: 'files://list/links/notes-dir' });
+    const listing = JSON.parse((listed.contents[0] as { text: string }).text) as { path: string; entries: unknown[] };
+    expect(listing.path).toBe('links/notes-dir');
+    expect(listing.entries).toContainEqual({ name: 'todo.txt', type: 'file', size: 9 });
+  });
+
+  it('refuses a link that climbs out and a loop of links', async () => {
+    expect(await toolError('stat_file', { path: 'links/climb.txt' })).toBe(
+      '"links/climb.txt" resolves outside the scope directory through a symbolic link; refused.',
+    );
+    expect(await toolError('stat_file', { path: 'links/loop-a' })).toBe('"links/loop-a" is a loop of symbolic links.');
+    expect(await readError('files://read/links/loop-b')).toEqual({
+      code: -32602,
+      message: 'Resource not found: files://read/links/loop-b',
+    });
+  });
+
+  it('writes through a linked directory into its target, and never creates the target of a final link', async () => {
+    elicitor.answer = accept;
+    try {
+      const written = await client.callTool({
+        name: 'write_file',
+        arguments: { path: 'links/notes-dir/linked.txt', content: 'via link\n' },
+      });
+      expect(written.structuredContent).toEqual({ path: 'links/notes-dir/linked.txt', bytes: 9, created: true });
+      expect(readFileSync(path.join(scope, 'notes', 'linked.txt'), 'utf8')).toBe('via link\n');
+      expect(await toolError('write_file', { path: 'links/up.txt', content: 'x' })).toBe(
+        '"links/up.txt" already exists; pass overwrite: true to replace it.',
+      );
+      symlinkSync('nowhere.txt', path.join(scope, 'links', 'dangling.txt'));
+      expect(await toolError('write_file', { path: 'links/dangling.txt', content: 'x', overwrite: true })).toBe(
+        '"links/dangling.txt" is a symbolic link that leads nowhere; refused.',
+      );
+      expect(existsSync(path.join(scope, 'links', 'nowhere.txt'))).toBe(false);
+      expect(await toolError('write_file', { path: 'links/climb.txt', content: 'x', overwrite: true })).toBe(
+        '"links/climb.txt" resolves outside the scope directory through a symbolic link; refused.',
+      );
+    } finally {
+      elicitor.answer = { action: 'decline' };
+    }
+    expectOutsideUntouched();
+  });
+});
+
 describe('examples/files: configuration', () => {
   it('its README names FILES_ROOT before the first command that starts the server', () => {
     const readme = readFileSync(path.join(repoRoot, 'examples', 'files', 'README.md'), 'utf8');
@@ -382,28 +451,43 @@ describe('examples/files: configuration', () => {
     expect(run).toContain('FILES_ROOT=/path/to/project npm start');
   });
 
-  it('without FILES_ROOT every call says how to configure the scope', async () => {
-    const unconfigured = startRawStdio(entry);
+  /** The result of one stat_file call to a fresh server started with `env`, which must then exit cleanly. */
+  async function statWith(env: NodeJS.ProcessEnv, target: string): Promise<unknown> {
+    const server = startRawStdio(entry, env);
     try {
-      const answer = await unconfigured.request({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'stat_file', arguments: { path: '.' }, _meta: envelope() },
-      });
-      expect(answer.result).toMatchObject({
-        isError: true,
-        content: [
-          {
-            type: 'text',
-            text:
-              'FILES_ROOT is not set: start the server with ' +
-              'FILES_ROOT=<directory> to choose the directory it may use.',
-          },
-        ],
-      });
+      const params = { name: 'stat_file', arguments: { path: target }, _meta: envelope() };
+      return (await server.request({ jsonrpc: '2.0', id: 1, method: 'tools/call', params })).result;
     } finally {
-      expect(await unconfigured.close()).toBe(0);
+      expect(await server.close()).toBe(0);
     }
+  }
+
+  it('where /proc/self/fd is missing (process.platform patched to darwin) every call is refused', async () => {
+    const patch = "--import=data:text/javascript,Object.defineProperty(process,'platform',{value:'darwin'})";
+    expect(await statWith({ FILES_ROOT: scope, NODE_OPTIONS: patch }, 'notes/todo.txt')).toMatchObject({
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text:
+            'This server opens every path relative to an open directory through /proc/self/fd, which it cannot ' +
+            'do on darwin; it refuses every call instead of checking paths in a way a concurrent rename can defeat.',
+        },
+      ],
+    });
+  });
+
+  it('without FILES_ROOT every call says how to configure the scope', async () => {
+    expect(await statWith({}, '.')).toMatchObject({
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text:
+            'FILES_ROOT is not set: start the server with ' +
+            'FILES_ROOT=<directory> to choose the directory it may use.',
+        },
+      ],
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,23 @@ function mismatch(header: string, body: string) {
       data: { mismatch: { header, body } },
     },
   };
+}
+
+/**
+ * Writes `text` on a fresh connection to the proto server and resolves with all it answers; with `cut`, the
+ * connection is destroyed as soon as the text is written, as by a client that goes away.
+ */
+function rawExchange(text: string, cut = false): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(proto.url.port), '127.0.0.1', () =>
+      socket.write(text, () => (cut ? socket.destroy() : undefined)),
+    );
+    let answer = '';
+    socket.setTimeout(30_000, () => socket.destroy(new Error('timeout')));
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
 }
 
 /** One POST with exactly these headers through node:http, which (unlike fetch) sends a Host header as given. */
@@ -191,6 +209,57 @@ describe('Streamable HTTP', () => {
       ]);
     }
     expect((await rawPost(`localhost:${proto.url.port}`, body)).status).toBe(200);
+  });
+
+  it('answers a Host header that is not an RFC 9110 authority with 400, and logs nothing', async () => {
+    const body = JSON.stringify(listBody);
+    const before = proto.stderr().length;
+    const port = proto.url.port;
+    // Userinfo (which once passed as 127.0.0.1 and then failed with a stack trace), bad ports, a path, an address
+    // the URL parser would rewrite (0x7f.1 is 127.0.0.1 to it), an empty value.
+    const hosts = [`127.0.0.1:${port}@evil.com`, 'localhost:1@evil.com', 'localhost:99999', 'localhost:x'];
+    for (const host of [...hosts, `localhost:${port}/mcp`, `0x7f.1:${port}`, '']) {
+      const answer = await rawPost(host, body);
+      expect([host, answer.status, JSON.parse(answer.text)]).toEqual([
+        host,
+        400,
+        { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: malformed Host header' } },
+      ]);
+    }
+    // The default port and an empty one are valid authorities that name the host.
+    expect((await rawPost('localhost:80', body)).status).toBe(200);
+    expect((await rawPost('[::1]:', body)).status).toBe(200);
+    expect(proto.stderr().slice(before)).toBe('');
+  });
+
+  it('checks the authority of an absolute-form target instead of Host, and answers other targets 400', async () => {
+    const port = proto.url.port;
+    const body = JSON.stringify(listBody);
+    const head = (target: string, host: string): string =>
+      `POST ${target} HTTP/1.1\r\nhost: ${host}\r\n` +
+      Object.entries(modernHeaders('tools/list'))
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+    const evil = await rawExchange(head('http://evil.example/mcp', `localhost:${port}`));
+    expect(evil.slice(0, evil.indexOf('\r\n'))).toBe('HTTP/1.1 403 Forbidden');
+    const local = await rawExchange(head(`http://localhost:${port}/mcp`, 'evil.example'));
+    expect(local.slice(0, local.indexOf('\r\n'))).toBe('HTTP/1.1 200 OK');
+    const star = await rawExchange(`OPTIONS * HTTP/1.1\r\nhost: localhost:${port}\r\nconnection: close\r\n\r\n`);
+    expect([star.slice(0, star.indexOf('\r\n')), star.slice(star.indexOf('\r\n\r\n') + 4)]).toEqual([
+      'HTTP/1.1 400 Bad Request',
+      '{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: malformed request target"}}',
+    ]);
+  });
+
+  it('logs nothing when a client goes away in the middle of its body', async () => {
+    const before = proto.stderr().length;
+    const headers = Object.entries(modernHeaders('tools/list')).map(([name, value]) => `${name}: ${value}\r\n`);
+    const cut = `POST /mcp HTTP/1.1\r\nhost: localhost\r\n${headers.join('')}content-length: 1000\r\n\r\n{"jsonrpc":`;
+    await rawExchange(cut, true);
+    // Requests after the cut one are served, and by their answers the server has seen the cut connection close.
+    for (let i = 0; i < 3; i++) expect((await post(proto.url, listBody, modernHeaders('tools/list'))).status).toBe(200);
+    expect(proto.stderr().slice(before)).toBe('');
   });
 
   it('binds 127.0.0.1 by default: the printed URL says so and no other interface answers', async () => {

@@ -2,11 +2,20 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardedEnv, guardedHandlers, guardedManifest, tokens } from './guarded.js';
-import { buildProject, envelope, get, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
+import {
+  buildProject,
+  envelope,
+  get,
+  repoRoot,
+  requestWithHost,
+  rpc,
+  startHttpServer,
+  type RunningServer,
+} from './harness.js';
 
 // Bearer auth behind a TLS-terminating proxy: with auth.resource set, the protected-resource metadata,
 // its path and every challenge name the configured public URL, never the Host header the request
-// arrived with. Without it (bearer.test.ts) they are derived from the Host header.
+// arrived with. Without it (bearer.test.ts) they name where the server listens.
 
 const publicUrl = 'https://mcp.example.com/team/mcp';
 const publicMetadata = 'https://mcp.example.com/.well-known/oauth-protected-resource/team/mcp';
@@ -50,6 +59,18 @@ describe('bearer authorization with a configured resource URL', () => {
       bearer_methods_supported: ['header'],
     });
     expect((await get(new URL('/.well-known/oauth-protected-resource/mcp', server.url))).status).toBe(404);
+  });
+
+  it('names the configured URL whatever allowed Host a client sends, and refuses one with userinfo', async () => {
+    const metadataPath = new URL('/.well-known/oauth-protected-resource/team/mcp', server.url);
+    const spoofed = await requestWithHost(metadataPath, 'localhost:1');
+    expect([spoofed.status, JSON.parse(spoofed.text).resource]).toEqual([200, publicUrl]);
+    const challenged = await requestWithHost(server.url, 'localhost:1', '{}');
+    expect([challenged.status, challenged.headers['www-authenticate']]).toEqual([
+      401,
+      `Bearer resource_metadata="${publicMetadata}"`,
+    ]);
+    expect((await requestWithHost(metadataPath, 'localhost:1@evil.com')).status).toBe(400);
   });
 
   it('still serves the MCP endpoint at its own path to a valid token', async () => {

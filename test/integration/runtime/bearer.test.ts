@@ -9,6 +9,7 @@ import {
   envelope,
   get,
   repoRoot,
+  requestWithHost,
   rpc,
   runToExit,
   startHttpServer,
@@ -48,6 +49,32 @@ describe('bearer authorization over HTTP', () => {
       scopes_supported: ['items.read', 'items.write'],
       bearer_methods_supported: ['header'],
     });
+  });
+
+  it('names where it listens whatever Host a client sends: public URLs never come from request headers', async () => {
+    const before = server.stderr().length;
+    // localhost:1 passes the Host check (a loopback name, any port) but is not where the server listens.
+    const metadata = await requestWithHost(new URL(metadataUrl), 'localhost:1');
+    expect([metadata.status, JSON.parse(metadata.text).resource]).toEqual([
+      200,
+      `http://127.0.0.1:${server.url.port}/mcp`,
+    ]);
+    const challenged = await requestWithHost(server.url, 'localhost:1', '{}');
+    expect([challenged.status, challenged.headers['www-authenticate']]).toEqual([
+      401,
+      `Bearer resource_metadata="${metadataUrl}"`,
+    ]);
+    // With userinfo the authority would be evil.com to a URL parser: refused before any URL is built, quietly.
+    for (const host of ['localhost:1@evil.com', `127.0.0.1:${server.url.port}@evil.com`]) {
+      const spoofed = await requestWithHost(new URL(metadataUrl), host);
+      expect([host, spoofed.status, spoofed.text]).toEqual([
+        host,
+        400,
+        '{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: malformed Host header"}}',
+      ]);
+      expect((await requestWithHost(server.url, host, '{}')).status).toBe(400);
+    }
+    expect(server.stderr().slice(before)).toBe('');
   });
 
   it('authenticates every request, server/discover included', async () => {
@@ -165,6 +192,10 @@ describe('bearer authorization over HTTP', () => {
 
 describe('bearer configuration at start-up', () => {
   const http = ['--transport', 'http', '--host', '127.0.0.1', '--port', '0'];
+  // The store reports its health at start (docs/deployment.md), before the keys and the host are checked.
+  const memoryStoreLine =
+    'store: memory (this process only): approvals and idempotency keys are not shared with ' +
+    'other instances and do not survive a restart; set store.type: redis to share them\n';
 
   it('refuses to serve HTTP without the token list, or with a short token', () => {
     const missing = runToExit(entry, http, { GUARDED_HANDLE_KEY: handleKey, GUARDED_STATE_KEY: handleKey });
@@ -187,12 +218,20 @@ describe('bearer configuration at start-up', () => {
       GUARDED_HANDLE_KEY: handleKey,
     });
     expect(result.status).toBe(1);
-    // The store reports its health at start (docs/deployment.md) before the keys are read.
     expect(result.stderr).toBe(
-      'store: memory (this process only): approvals and idempotency keys are not shared with ' +
-        'other instances and do not survive a restart; set store.type: redis to share them\n' +
+      memoryStoreLine +
         'guarded: GUARDED_STATE_KEY is not set; set it to a random secret of at least ' +
         '32 bytes (e.g. `openssl rand -hex 32`) and share it between all instances\n',
+    );
+  });
+
+  it('refuses a wildcard host without auth.resource: no address a client could use to name in the metadata', () => {
+    const result = runToExit(entry, ['--transport', 'http', '--host', '0.0.0.0', '--port', '0'], guardedEnv(''));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(
+      memoryStoreLine +
+        'guarded: bearer auth on the wildcard host "0.0.0.0" needs auth.resource, the public URL of the MCP ' +
+        'endpoint (e.g. https://mcp.example.com/mcp); the metadata and challenges advertise it\n',
     );
   });
 

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { protocolVersion, repoRoot } from '../../support/paths.js';
@@ -176,6 +177,30 @@ export async function rpc(
 export async function get(url: URL): Promise<Exchange> {
   const response = await fetch(url, { signal: AbortSignal.timeout(limits.requestMs) });
   return { status: response.status, headers: response.headers, body: await parseBody(response) };
+}
+
+/**
+ * One request to `url` through node:http with `host` as its Host header, as any client may send it (fetch
+ * always sends the URL's). With a `body`, it is POSTed as JSON with the modern headers of `tools/list`.
+ */
+export function requestWithHost(
+  url: URL,
+  host: string,
+  body?: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
+  const modern = { 'content-type': 'application/json', 'mcp-protocol-version': version, 'mcp-method': 'tools/list' };
+  const headers =
+    body === undefined ? { host } : { ...modern, host, 'content-length': String(Buffer.byteLength(body)) };
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: body === undefined ? 'GET' : 'POST', headers, setHost: false }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.setTimeout(limits.requestMs, () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 /** What the client's elicitation handler answers; every request it saw is recorded in `seen`. */

@@ -34,14 +34,16 @@ let server: RunningServer;
 let signingKey: CryptoKey;
 let strangerKey: CryptoKey;
 
-/** A token from `key` (the issuer's by default) with sensible claims, each overridable. */
-async function token(claims: JWTPayload = {}, key: CryptoKey = signingKey): Promise<string> {
+/**
+ * A token from `key` (the issuer's by default) with sensible claims, each overridable (`sub` of any type,
+ * which jose's setSubject would refuse), and the protected header's `typ` when given.
+ */
+async function token(claims: JWTPayload = {}, key: CryptoKey = signingKey, typ?: string): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ scope: 'vault.read', ...claims })
-    .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+  return new SignJWT({ scope: 'vault.read', sub: 'dana', ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: 'k1', ...(typ === undefined ? {} : { typ }) })
     .setIssuer((claims.iss as string | undefined) ?? issuer)
     .setAudience((claims.aud as string | undefined) ?? resource)
-    .setSubject((claims.sub as string | undefined) ?? 'dana')
     .setIssuedAt(now - 60)
     .setExpirationTime(claims.exp ?? now + 300)
     .sign(key);
@@ -91,17 +93,33 @@ describe('OAuth access tokens over HTTP', () => {
     });
   });
 
-  const invalid = `Bearer error="invalid_token", error_description="Invalid token", resource_metadata="${metadataUrl}"`;
+  const refused = (reason: string): string =>
+    `Bearer error="invalid_token", error_description="${reason}", resource_metadata="${metadataUrl}"`;
+  const invalid = refused('Invalid token');
   const cases: [string, () => Promise<string>, string][] = [
     ['a wrong audience', () => token({ aud: 'https://other.example.test/mcp' }), invalid],
     ['a wrong issuer', () => token({ iss: 'https://evil.example.test' }), invalid],
-    [
-      'an expired token',
-      () => token({ exp: Math.floor(Date.now() / 1000) - 120 }),
-      `Bearer error="invalid_token", error_description="Token has expired", resource_metadata="${metadataUrl}"`,
-    ],
+    ['an expired token', () => token({ exp: Math.floor(Date.now() / 1000) - 120 }), refused('Token has expired')],
     ['a bad signature (another key, same kid)', () => token({}, strangerKey), invalid],
     ['a token that is not a JWT', async () => 'not.a.jwt', invalid],
+    // RFC 9068: the principal is a string; jose checks only that sub is there, so the runtime checks its type.
+    [
+      'a numeric sub (sub: 42)',
+      () => token({ sub: 42 as unknown as string }),
+      refused('The sub claim must be a non-empty string'),
+    ],
+    ['an empty sub', () => token({ sub: '' }), refused('The sub claim must be a non-empty string')],
+    // RFC 9068 §4: a token whose typ declares another kind of token is not an access token, whatever it claims.
+    [
+      'an ID token (typ: id_token)',
+      () => token({}, signingKey, 'id_token'),
+      refused('Not an access token: typ must be at+jwt'),
+    ],
+    [
+      'a logout token (typ: logout+jwt)',
+      () => token({}, signingKey, 'logout+jwt'),
+      refused('Not an access token: typ must be at+jwt'),
+    ],
   ];
   for (const [name, make, challenge] of cases) {
     it(`answers ${name} 401 invalid_token`, async () => {
@@ -113,6 +131,23 @@ describe('OAuth access tokens over HTTP', () => {
       );
       expect(answer.status).toBe(401);
       expect(answer.headers.get('www-authenticate')).toBe(challenge);
+    });
+  }
+
+  // at+jwt in either spelling and any case (media types are case-insensitive); no typ and the generic JWT are
+  // accepted for the identity providers that type access tokens so (oauth.gen.ts says why).
+  for (const typ of ['at+jwt', 'application/at+jwt', 'AT+JWT', 'JWT', undefined]) {
+    it(`accepts a valid access token with ${typ === undefined ? 'no typ' : `typ ${typ}`}`, async () => {
+      const answer = await rpc(
+        server.url,
+        'tools/call',
+        { name: 'whoami', arguments: {}, _meta: envelope() },
+        await token({ sub: 'erin' }, signingKey, typ),
+      );
+      expect([answer.status, answer.body.result?.content]).toEqual([
+        200,
+        [{ type: 'text', text: 'erin [vault.read]' }],
+      ]);
     });
   }
 

@@ -20,7 +20,7 @@ import type { AuthModule, HttpAuth } from './http.gen.js';
 export interface ResourceOptions {
   /** The MCP endpoint path, e.g. `/mcp`. */
   readonly path: string;
-  /** The configured resource URL, or null (bearer without one) to derive it from the request's Host header as http://. */
+  /** The configured public URL of the endpoint, or null (bearer without one): then it is where the server listens. */
   readonly resource: string | null;
   /** Authorization servers to advertise; empty for static bearer tokens, which have none. */
   readonly authorizationServers: readonly string[];
@@ -112,31 +112,24 @@ function metadataPathOf(path: string, resource: string | null): string {
 /** Protects the MCP endpoint with `verifier`, advertising the metadata that `options` describe. */
 export function createHttpAuth(verifier: OAuthTokenVerifier, options: ResourceOptions, log: (message: string) => void): HttpAuth {
   const metadataPath = metadataPathOf(options.path, options.resource);
-  // Bearer servers have no configured public URL: the Host header (already checked against the allowlist) is
-  // the address the client used. It is re-parsed so nothing but a valid host ever reaches a header value.
-  const originOf = (host: string): string => {
-    try {
-      return new URL(`http://${host}`).origin;
-    } catch {
-      return 'http://localhost';
-    }
-  };
-  const resourceFor = (host: string): string => options.resource ?? `${originOf(host)}${options.path}`;
-  const metadataUrlFor = (host: string): string => (options.resource === null ? `${originOf(host)}${metadataPath}` : getOAuthProtectedResourceMetadataUrl(new URL(options.resource)));
+  // Public URLs, which clients follow and may cache, come from the configuration or the listening address (see
+  // HttpAuth), never from a request's Host or X-Forwarded-* headers.
+  const resourceFor = (origin: string): string => options.resource ?? `${origin}${options.path}`;
+  const metadataUrlFor = (origin: string): string => getOAuthProtectedResourceMetadataUrl(new URL(resourceFor(origin)));
 
   return {
     metadataPath,
-    metadata(host) {
+    metadata(origin) {
       return {
-        resource: resourceFor(host),
+        resource: resourceFor(origin),
         // RFC 9728 makes this optional; static bearer tokens come from no authorization server, so none is named.
         ...(options.authorizationServers.length === 0 ? {} : { authorization_servers: [...options.authorizationServers] }),
         scopes_supported: [...options.scopes],
         bearer_methods_supported: ['header'],
       };
     },
-    async authenticate(req) {
-      const resourceMetadataUrl = metadataUrlFor(req.headers.host ?? 'localhost');
+    async authenticate(req, origin) {
+      const resourceMetadataUrl = metadataUrlFor(origin);
       const header = req.headers.authorization;
       if (header === undefined || header.trim() === '') {
         // RFC 6750 §3.1: a request with no credentials gets a challenge without an error code.

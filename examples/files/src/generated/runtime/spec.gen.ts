@@ -55,7 +55,7 @@ export type HandleSpec = { readonly name: string; readonly description: string; 
 
 type Scopes = readonly { readonly name: string; readonly description: string }[];
 
-/** `resource` of bearer: the public URL of the MCP endpoint, or null to derive it from each request's Host header. */
+/** `resource` of bearer: the public URL of the MCP endpoint, or null to name where the server listens. */
 export type AuthSpec =
   | { readonly type: 'none'; readonly scopes: Scopes }
   | { readonly type: 'bearer'; readonly tokensEnv: string; readonly resource: string | null; readonly scopes: Scopes }

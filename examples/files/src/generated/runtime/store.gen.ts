@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
-import type { ApprovalHooks, CallGuard } from './register.gen.js';
+import { answerOf, type ApprovalHooks, type CallGuard, type ToolRun } from './register.gen.js';
 import type { ToolSpec } from './spec.gen.js';
 import type { Startup } from './start.gen.js';
 
@@ -33,8 +33,8 @@ export interface ApprovalService extends ApprovalHooks {
 export interface IdempotencyHooks {
   /** The stored answer for this call's key, or null when the call must go on (asked before approval, so a retry is not asked again). */
   recall(tool: ToolSpec, args: unknown, principal: string): Promise<CallToolResult | null>;
-  /** Claims the key, runs `execute` once and stores its result. */
-  run(tool: ToolSpec, args: unknown, principal: string, execute: () => Promise<Answer>): Promise<Answer>;
+  /** Claims the key, starts the handler once and stores its result when the handler settles (not when its caller goes). */
+  run(tool: ToolSpec, args: unknown, principal: string, execute: () => ToolRun): Promise<Answer>;
 }
 
 /** The optional modules the store loads, typed here because projects without them lack the files. */
@@ -75,6 +75,8 @@ export interface StateStore {
   get(key: string): Promise<string | null>;
   /** Stores `value` under `key` for `ttlMs`, replacing any value. */
   put(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Makes a live `key` last `ttlMs` from now, keeping its value; does nothing when it is gone (the idempotency claim's lease). */
+  touch(key: string, ttlMs: number): Promise<void>;
   /** Removes `key`. */
   remove(key: string): Promise<void>;
   /** Resolves when the store answers; throws StoreUnavailableError when it does not. */
@@ -131,6 +133,11 @@ export class MemoryStore implements StateStore {
     this.entries.set(key, { value, expiresAt: this.now() + Math.max(1, ttlMs) });
   }
 
+  async touch(key: string, ttlMs: number): Promise<void> {
+    const value = this.read(key);
+    if (value !== null) this.write(key, value, ttlMs);
+  }
+
   async remove(key: string): Promise<void> {
     this.entries.delete(key);
   }
@@ -152,6 +159,7 @@ export function prefixed(store: StateStore, prefix: string): StateStore {
     claim: (key, value, ttlMs) => store.claim(prefix + key, value, ttlMs),
     get: (key) => store.get(prefix + key),
     put: (key, value, ttlMs) => store.put(prefix + key, value, ttlMs),
+    touch: (key, ttlMs) => store.touch(prefix + key, ttlMs),
     remove: (key) => store.remove(prefix + key),
     ping: () => store.ping(),
   };
@@ -192,7 +200,7 @@ export function guardCalls(approvals: ApprovalService | null, ledger: Idempotenc
       const verdict = await approvals.check(tool, args, principal, ctx);
       if (!verdict.proceed) return verdict.result;
     }
-    return keyed === undefined ? run() : keyed.run(tool, args, principal, run);
+    return keyed === undefined ? answerOf(run()) : keyed.run(tool, args, principal, run);
   };
 }
 

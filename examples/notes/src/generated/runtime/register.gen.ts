@@ -101,8 +101,17 @@ export interface HandleHooks {
   open(tool: ToolSpec, args: unknown, principal: string): { readonly input: unknown } | { readonly refused: string };
 }
 
-/** Runs a tool that needs approval or an idempotency key, through the state store (store.gen.ts); `run` calls the handler. */
-export type CallGuard = (tool: ToolSpec, args: unknown, principal: string, ctx: ServerContext, run: () => Promise<CallToolResult | InputRequiredResult>) => Promise<CallToolResult | InputRequiredResult>;
+/** Runs a tool that needs approval or an idempotency key, through the state store (store.gen.ts); `run` starts the handler. */
+export type CallGuard = (tool: ToolSpec, args: unknown, principal: string, ctx: ServerContext, run: () => ToolRun) => Promise<CallToolResult | InputRequiredResult>;
+
+/**
+ * One handler run; the handler is never dropped when its caller goes. `outcome`: its result once it settles, null when it threw
+ * the abort of its aborted signal (it stopped). `interruption` settles only if the caller stops first: rejects on a cancel or disconnect, resolves at the timeout.
+ */
+export type ToolRun = { readonly outcome: Promise<CallToolResult | InputRequiredResult | null>; readonly interruption: Promise<CallToolResult> };
+
+/** What the caller gets: the handler's result, or the interruption when it comes first. */
+export const answerOf = (run: ToolRun): Promise<CallToolResult | InputRequiredResult> => Promise.race([run.outcome.then((outcome) => outcome ?? run.interruption), run.interruption]);
 
 /** What approval.gen.ts adds: `approval: confirm` (through the guard), and the HMAC seal of every echoed `requestState`. */
 export interface ApprovalHooks {
@@ -170,6 +179,21 @@ export function withDefaults(schema: Readonly<Record<string, unknown>>, value: u
   return filled;
 }
 
+/** A handler's settled promise as a tool result: shaped, or its error; null when it threw the abort of its aborted `signal`. */
+async function outcomeOf(tool: ToolSpec, pending: Promise<unknown>, signal: AbortSignal, ctx: ServerContext, env: CallEnv): Promise<CallToolResult | InputRequiredResult | null> {
+  try {
+    const output = await pending;
+    if (output instanceof SdkResult) return await passThrough(output as SdkResult<CallToolResult | InputRequiredResult>, ctx, env);
+    if (tool.outputSchema !== null) return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
+    return { content: typeof output === 'string' ? [{ type: 'text', text: output }] : [...(output as CallToolResult['content'])] };
+  } catch (error) {
+    if (signal.aborted && (error === signal.reason || (error instanceof Error && error.name === 'AbortError'))) return null;
+    if (error instanceof ToolError) return errorResult(error.message);
+    env.log(`tool "${tool.name}" failed: ${describe(error)}`);
+    return errorResult(`The tool "${tool.name}" failed. Details were logged on the server.`);
+  }
+}
+
 /**
  * Calls a tool handler and shapes its result: structuredContent plus a text copy, or content.
  * Handles are verified before approval is asked: a bad handle is not worth asking the user about.
@@ -186,23 +210,17 @@ export async function callTool(tool: ToolSpec, handler: AnyToolHandler | undefin
   if (handler === undefined) return errorResult(`The tool "${tool.name}" has no handler.`);
   // Fail closed: a tool that needs approval or an idempotency key never runs without the store's guard.
   if (env.guard === null && (tool.approval === 'confirm' || tool.idempotency === 'key')) return errorResult(`The tool "${tool.name}" needs approval or an idempotency key, but the state store is not configured.`);
-  const run = async (): Promise<CallToolResult | InputRequiredResult> => {
-    // Also aborts at the tool's timeout (cleared when the call ends). A late result is discarded; a cancel throws, so an idempotency claim is freed.
+  const run = (): ToolRun => {
+    // The tool's timeout aborts the signal too; the timer goes once the handler settles or the signal aborts.
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), tool.timeoutMs);
     const signal = AbortSignal.any([context.signal, deadline.signal]);
-    const stopped = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal), { once: true }));
-    try {
-      const output = await Promise.race([handler(input as never, { ...context, signal } as never), stopped]);
-      if (output instanceof SdkResult) return await passThrough(output as SdkResult<CallToolResult | InputRequiredResult>, ctx, env);
-      if (tool.outputSchema !== null) return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
-      return { content: typeof output === 'string' ? [{ type: 'text', text: output }] : [...(output as CallToolResult['content'])] };
-    } catch (error) {
-      if (error === signal) { if (!deadline.signal.aborted) throw signal.reason; return errorResult(`The tool "${tool.name}" timed out after ${tool.timeoutMs / 1000} s.`); }
-      if (error instanceof ToolError) return errorResult(error.message);
-      env.log(`tool "${tool.name}" failed: ${describe(error)}`);
-      return errorResult(`The tool "${tool.name}" failed. Details were logged on the server.`);
-    } finally { clearTimeout(timer); }
+    const interruption = new Promise<CallToolResult>((resolve, reject) => {
+      const stop = (): void => { clearTimeout(timer); if (deadline.signal.aborted) resolve(errorResult(`The tool "${tool.name}" timed out after ${tool.timeoutMs / 1000} s.`)); else reject(signal.reason); };
+      if (signal.aborted) stop(); else signal.addEventListener('abort', stop, { once: true });
+    });
+    const outcome = outcomeOf(tool, new Promise((resolve) => resolve(handler(input as never, { ...context, signal } as never))), signal, ctx, env).finally(() => clearTimeout(timer));
+    return { outcome, interruption };
   };
-  return env.guard === null ? run() : env.guard(tool, args ?? {}, context.principal.id, ctx, run);
+  return env.guard === null ? answerOf(run()) : env.guard(tool, args ?? {}, context.principal.id, ctx, run);
 }
