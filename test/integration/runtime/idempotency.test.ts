@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modernHeaders } from '../protocol/support.js';
-import { startRawStdio, type RawStdio } from '../support/servers.js';
+import { startRawStdio, type RawStdio } from '../../support/servers.js';
 import { buildProject, envelope, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
 import { startRedis, type RunningRedis } from './redis.js';
 
