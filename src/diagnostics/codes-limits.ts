@@ -7,7 +7,7 @@ export const limitCodes = {
     title: 'Manifest file too large',
     cause:
       'The file is larger than 8 MiB. It is refused before it is parsed, so a huge file costs neither ' +
-      'the memory nor the time of reading it.',
+      'the memory nor the time of parsing it.',
     fix:
       'Split the server into smaller ones, or write schemas that repeat once under `$defs` and `$ref` them. ' +
       'See the limits in `docs/manifest.md`.',
