@@ -17,7 +17,7 @@ const chunkBytes = 1024 * 1024;
  * The file's bytes, never more than `limit + 1` of them, and its size when the system knows it (a pipe has
  * none). Throws what `open` and `read` throw (a missing file, a folder).
  */
-export function readAtMost(file: string, limit: number): { bytes: Buffer; size: number } {
+export function readAtMost(file: string, limit: number): { bytes: Buffer; size: number; known: boolean } {
   const fd = openSync(file, 'r');
   try {
     const stat = fstatSync(fd);
@@ -30,7 +30,8 @@ export function readAtMost(file: string, limit: number): { bytes: Buffer; size: 
       chunks.push(chunk.subarray(0, read));
       total += read;
     }
-    return { bytes: Buffer.concat(chunks, total), size: Math.max(total, stat.isFile() ? stat.size : 0) };
+    const known = stat.isFile();
+    return { bytes: Buffer.concat(chunks, total), size: Math.max(total, known ? stat.size : 0), known };
   } finally {
     closeSync(fd);
   }
@@ -41,10 +42,11 @@ function mebibytes(bytes: number): string {
 }
 
 /**
- * `manifest-too-large` for a file of `size` bytes whose first bytes are `head`, or null when it is within the
- * limit. It points at the line where the limit is crossed: what comes after it is what does not fit.
+ * `manifest-too-large` for a file of `size` bytes (at least `size` when `isFileSize` is false: a pipe) whose
+ * first bytes are `head`, or null when it is within the limit. It points at the line where the limit is
+ * crossed: what comes after it is what does not fit.
  */
-export function checkSize(file: string, head: Buffer, size: number): Diagnostic | null {
+export function checkSize(file: string, head: Buffer, size: number, isFileSize = true): Diagnostic | null {
   const limit = manifestLimits.bytes;
   if (size <= limit) return null;
   const before = head.subarray(0, limit);
@@ -58,8 +60,9 @@ export function checkSize(file: string, head: Buffer, size: number): Diagnostic 
   return makeDiagnostic(
     'manifest-too-large',
     { file, pointer: '', line, col },
-    `manifest "${file}" is ${size} bytes, more than the limit of ${mebibytes(limit)}; it was not parsed ` +
-      'and the limit is crossed here',
+    // A pipe or device has no size: what was read shows only that it is over the limit.
+    `manifest "${file}" is ${isFileSize ? `${size} bytes, ` : ''}more than the limit of ${mebibytes(limit)}; ` +
+      'it was not parsed and the limit is crossed here',
     `split the server into smaller ones, or write repeated schemas once under $defs and $ref them; ${limitsHint}`,
   );
 }

@@ -43,8 +43,9 @@ export function loadManifest(manifestPath: string, cwd: string = process.cwd()):
   const file = displayPath(absolutePath, cwd);
   let bytes: Buffer;
   let size: number;
+  let known: boolean;
   try {
-    ({ bytes, size } = readAtMost(absolutePath, manifestLimits.bytes));
+    ({ bytes, size, known } = readAtMost(absolutePath, manifestLimits.bytes));
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : 'does not exist or cannot be read';
@@ -61,7 +62,7 @@ export function loadManifest(manifestPath: string, cwd: string = process.cwd()):
       ],
     };
   }
-  const tooLarge = checkSize(file, bytes, size);
+  const tooLarge = checkSize(file, bytes, size, known);
   if (tooLarge !== null) return { ok: false, diagnostics: [tooLarge] };
   const notText = notTextAt(bytes);
   if (notText !== null) {
