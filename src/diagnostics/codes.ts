@@ -7,6 +7,7 @@
 import { protocolVersion } from '../model/defaults.js';
 import type { CodeInfo } from './code-info.js';
 import { generateCodes } from './codes-generate.js';
+import { limitCodes } from './codes-limits.js';
 import { reviewCodes } from './codes-review.js';
 
 export type { CodeInfo } from './code-info.js';
@@ -325,7 +326,7 @@ const manifestCodes = {
   },
 } as const satisfies Record<string, CodeInfo>;
 
-const catalog = { ...manifestCodes, ...generateCodes, ...reviewCodes };
+const catalog = { ...manifestCodes, ...limitCodes, ...generateCodes, ...reviewCodes };
 
 /** Every diagnostic code. */
 export type DiagnosticCode = keyof typeof catalog;

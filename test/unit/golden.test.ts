@@ -46,16 +46,20 @@ describe('golden output trees (test/fixtures/valid)', () => {
       ),
     );
     expect(json.server.title).toBe('Tricky */ `server` ${name}');
-    expect(json.server.description).toBe('Quotes " and \' and backslash \\ and a */ comment end');
+    expect(json.server.description).toBe(
+      'Quotes " and \' and backslash \\ and a */ comment end.\n# Owned\n' +
+        '<img src=x onerror=alert(1)> and <script>alert(2)</script>\n- a list item\n> a quote\n' +
+        '| a | table |\n|---|---|\n[a link](https://example.com/) and R&D &amp; `code` and **bold** and snake_case',
+    );
     expect(json.server.instructions).toBe(
       'Line one with `backticks` and ${template} syntax.\nLine two: */ /* "quoted" \'single\' ' +
         '\\back\\slash\nÜnïcödé — 日本語 — emoji 🚀 — line separator [\u2028] — tab\tend\n',
     );
-    expect(json.tools[0].description).toBe(
+    expect(json.tools[1].description).toBe(
       'Returns the text unchanged. */ Not a comment end.\n' +
         'Watch out for `${injection}` and "quotes" and \\backslashes\\ and </script>.',
     );
-    expect(json.tools[0].inputSchema.properties.mode.enum).toEqual(['plain', '*/', '${x}', 'quote"d', '日本']);
+    expect(json.tools[1].inputSchema.properties.mode.enum).toEqual(['plain', '*/', '${x}', 'quote"d', '日本']);
     expect(json.prompts[0].messages[0].text).toBe(
       'Say hello to {{name}}. Keep */ and ${this} and `this` and "this" and \\this exactly. 🚀',
     );

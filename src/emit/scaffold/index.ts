@@ -9,6 +9,7 @@ import type { ServerModel } from '../../model/types.js';
 import { stableJson } from '../../util/stable-json.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { renderTemplate } from '../shared/handlebars.js';
+import { code, fenceFor, inline, paragraphs, table } from '../shared/markdown.js';
 import { finalText, importDeclaration } from '../shared/ts-text.js';
 import { hostsView } from './hosts.js';
 
@@ -128,21 +129,34 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
         ]
       : []),
   ];
+  const hosts = hostsView(model);
+  const files = [
+    [code(ctx.manifestPath), 'you: the single description of tools, resources, prompts and handles'],
+    ['`src/handlers/**`', 'you: one handler per tool, resource and prompt; created once, never overwritten'],
+    ['`src/main.ts`', 'you: the process entry'],
+    ['`src/generated/**`', 'mcp-gen: rewritten by `npm run generate`; do not edit'],
+  ];
   const readme = renderTemplate(ctx, 'scaffold/README.md.hbs', {
-    title: model.server.title ?? model.server.name,
-    description: model.server.description ?? '',
-    manifest: ctx.manifestPath,
+    title: inline(model.server.title ?? model.server.name),
+    description: paragraphs(model.server.description ?? ''),
+    manifest: code(ctx.manifestPath),
+    files: table(['file', 'owner'], files),
+    // The code blocks show the bind address and paths as written in the manifest: no backtick run in them may end one.
+    fence: fenceFor(hosts.stdioJson, hosts.httpJson, hosts.httpUrl),
     protocolVersion,
     httpHost: http?.host ?? manifestDefaults.httpHost,
     httpPort: http?.port ?? manifestDefaults.httpPort,
     httpPath: http?.path ?? manifestDefaults.httpPath,
-    secrets,
+    secrets: table(
+      ['variable', 'what'],
+      secrets.map((secret) => [code(secret.name), secret.what]),
+    ),
     hasHttp: http !== null,
     // start:http refuses to start without the tokens, so the README says so before its command.
     httpTokensEnv: http !== null && model.auth.type === 'bearer' ? model.auth.tokensEnv : '',
     httpTokenScopes: model.auth.scopes.map((s) => s.name).join(','),
     hasSecrets: secrets.length > 0,
-    hosts: hostsView(model),
+    hosts,
   });
   return [
     { path: scaffoldPaths.gitignore, contents: 'node_modules/\ndist/\n', ownership: 'scaffold' },

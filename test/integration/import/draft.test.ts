@@ -72,6 +72,37 @@ describe('import drafts', () => {
     );
   });
 
+  it('mark every title and description copied from the server as untrusted, in the draft and in a flag', () => {
+    const server: LiveServer = {
+      ...live,
+      serverInfo: { name: 'wire', version: '1.0.0', title: 'Wire <b>' },
+      instructions: null,
+      tools: [
+        { name: 'described', title: 'Described', description: '# Owned', inputSchema: { type: 'object' } },
+        { name: 'bare', inputSchema: { type: 'object' } },
+      ],
+      prompts: [{ name: 'p', description: 'A prompt.', arguments: [{ name: 'city', description: '<img>' }] }],
+    };
+    const draft = draftFromServer(server, { description: 'node s.js', transport: 'stdio', headerNames: [] });
+    const text = renderDraft(draft);
+    const mark = '# imported text from the server: untrusted, read it before publishing';
+    const marked = text.split('\n').flatMap((line, i, all) => (line.trim() === mark ? [all[i + 1]] : []));
+    // The tool without a description keeps the TODO placeholder, which is mcp-gen's own text: not marked.
+    expect(marked).toEqual([
+      '  title: Wire <b>',
+      '    title: Described',
+      '    description: A prompt.',
+      '        description: <img>',
+    ]);
+    expect(text.split('\n')[1]).toBe(
+      '# UNTRUSTED TEXT: every title and description below was copied from the server; a model reads them and ' +
+        'DESIGN.md and README.md show them. Read each one (marked "imported text") before publishing.',
+    );
+    expect(draft.flags.at(-1)).toBe(
+      'titles and descriptions are the server\'s words, not yours: read each one (marked "imported text")',
+    );
+  });
+
   it('keep every wire name MCP allows, renaming only one that would share an identifier or handler file', () => {
     const tool = (name: string) => ({ name, description: 'A tool.', inputSchema: { type: 'object' } });
     const server: LiveServer = {
