@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { manifestLimits } from '../src/model/limits.js';
-import { largestManifest } from './support/big-manifest.js';
-import { repoRoot } from './support/golden.js';
+import { manifestLimits } from '../../src/model/limits.js';
+import { largestManifest } from '../support/big-manifest.js';
+import { repoRoot } from '../support/golden.js';
 
 const bin = path.join(repoRoot, 'bin', 'mcp-gen.js');
 const preload = path.join(repoRoot, 'test', 'support', 'max-rss.mjs');
