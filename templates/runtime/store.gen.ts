@@ -157,10 +157,10 @@ export function prefixed(store: StateStore, prefix: string): StateStore {
 /** The store the registry names, its health logged on stderr; a Redis store that is down does not stop the server, its calls fail closed. */
 export async function connectStore(startup: Startup): Promise<StateStore> {
   const { registry, environment, local, log } = startup;
-  const spec = registry.store ?? { type: 'memory', idempotencyTtlMs: 0 };
+  const spec = registry.store;
   let store: StateStore;
   if (spec.type === 'redis') {
-    const name = spec.urlEnv ?? '';
+    const name = spec.urlEnv;
     const url = environment[name];
     if (url === undefined || url === '') throw new StartupError(`${name} is not set; set it to the Redis URL every instance shares (e.g. redis://127.0.0.1:6379)`);
     store = await (await load('store-redis')).connectRedisStore(url, log);
@@ -198,7 +198,7 @@ export async function openStore(startup: Startup): Promise<{ readonly approvals:
   const { registry, log } = startup;
   const store = await connectStore(startup);
   const approvals = registry.tools.some((tool) => tool.approval === 'confirm') ? (await load('approval')).approvalHooks(startup, store) : null;
-  const ttlMs = registry.store?.idempotencyTtlMs ?? 0;
+  const ttlMs = registry.store.idempotencyTtlMs;
   const ledger = registry.tools.some((tool) => tool.idempotency === 'key') ? (await load('idempotency')).idempotencyHooks(store, ttlMs, log) : null;
   return { approvals, guard: guardCalls(approvals, ledger) };
 }
