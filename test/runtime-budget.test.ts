@@ -6,9 +6,10 @@ import { repoRoot } from './support/golden.js';
 
 // A server carries only the runtime its manifest uses. The one-tool stdio manifest without auth,
 // handles or approvals once shipped 1,631 runtime lines (approval, auth, HTTP and handle code it
-// never loads included); it may ship at most 40% of that.
+// never loads included); it may ship at most 40% of that, plus 12 lines for the typed module slots
+// (RuntimeModules in start.gen.ts) that replaced computed import specifiers.
 describe('runtime size', () => {
-  it('a one-tool stdio server ships at most 652 runtime lines', async () => {
+  it('a one-tool stdio server ships at most 664 runtime lines', async () => {
     const manifest = path.join('test', 'fixtures', 'valid', 'minimal', 'manifest.yaml');
     const options = resolveOptions({ manifest, out: path.join('.test-out', 'runtime-budget') }, repoRoot);
     const result = await buildProject(
@@ -25,6 +26,6 @@ describe('runtime size', () => {
       'src/generated/runtime/start.gen.ts',
     ]);
     const lines = runtime.reduce((sum, file) => sum + file.contents.split('\n').length - 1, 0);
-    expect(lines).toBeLessThanOrEqual(652);
+    expect(lines).toBeLessThanOrEqual(664);
   });
 });

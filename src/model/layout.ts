@@ -42,7 +42,7 @@ export const generatedPaths = {
   validators: `${generatedDir}/validators.gen.ts`,
   /** What the project's bundle uses in place of the SDK's Node shim: ajv loads on first use. */
   bundleShims: `${generatedDir}/bundle-shims.gen.ts`,
-  /** The runtime module the project's `src/main.ts` starts the server with. */
+  /** The runtime module whose `main` the facade hands to the project's `src/main.ts`. */
   start: `${generatedDir}/runtime/start.gen.ts`,
   contractPlan: 'test/contract-plan.gen.ts',
   /** The MCP registry record, written only when the manifest names a registry entry. */
