@@ -217,11 +217,16 @@ describe('architecture rules', () => {
   });
 });
 
-const templatesDir = path.join(repoRoot, 'templates', 'runtime');
-const runtimeTemplates = readdirSync(templatesDir)
-  .filter((name) => name.endsWith('.ts'))
-  .sort()
-  .map((name) => ({ rel: `templates/runtime/${name}`, text: readFileSync(path.join(templatesDir, name), 'utf8') }));
+/** The runtime and contract-test templates, copied into every generated project. */
+const runtimeTemplates = ['runtime', 'tests'].flatMap((dir) =>
+  readdirSync(path.join(repoRoot, 'templates', dir))
+    .filter((name) => name.endsWith('.ts'))
+    .sort()
+    .map((name) => ({
+      rel: `templates/${dir}/${name}`,
+      text: readFileSync(path.join(repoRoot, 'templates', dir, name), 'utf8'),
+    })),
+);
 
 /** Each `import(...)` in `file` whose specifier is not one plain string: a computed module name. */
 function computedImports(file: { rel: string; text: string }): string[] {
@@ -242,8 +247,8 @@ function computedImports(file: { rel: string; text: string }): string[] {
 // The seam between generator and runtime: the runtime loads what server.gen.ts names, and the
 // generator builds the registry the runtime declares.
 describe('generator and runtime contract', () => {
-  it('the runtime templates import no module by a computed specifier', () => {
-    expect(runtimeTemplates.length).toBeGreaterThan(10);
+  it('the runtime and contract-test templates import no module by a computed specifier', () => {
+    expect(runtimeTemplates.length).toBeGreaterThan(15);
     expect(runtimeTemplates.flatMap(computedImports)).toEqual([]);
   });
 

@@ -5,17 +5,19 @@
  * verification plan prints) and sample arguments for every tool.
  */
 import type { Example, PlanItem } from '../../../templates/tests/contract-types.gen.js';
-import { contractTestPath, generatedPaths, moduleSpecifier } from '../../model/layout.js';
+import { contractTestPath, generatedPaths, moduleSpecifier, runtimePath } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
 import { exampleValue } from '../report/examples.js';
+import { runtimeFeatures } from '../runtime/index.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
-import { toLiteral } from '../shared/literal.js';
+import { singleQuoted, toLiteral } from '../shared/literal.js';
 import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
 import { verificationPlan } from '../shared/verification.js';
 
-/** The template that declares the plan's types, as the plan module imports it. */
+/** The template that declares the plan's types, and the runtime's handle module, as the plan module imports them. */
 const typesModule = moduleSpecifier(generatedPaths.contractPlan, contractTestPath('tests/contract-types.gen.ts'));
+const handlesModule = moduleSpecifier(generatedPaths.contractPlan, runtimePath('runtime/handles.gen.ts'));
 
 function planModule(model: ServerModel, ctx: EmitContext): string {
   const samples = Object.fromEntries(
@@ -25,7 +27,7 @@ function planModule(model: ServerModel, ctx: EmitContext): string {
   const plan: readonly PlanItem[] = verificationPlan(model);
   const examples: readonly Example[] = model.examples;
   const text = moduleText(
-    [importDeclaration(['Example', 'PlanItem'], typesModule, true)],
+    [importDeclaration(['Example', 'HandlesModule', 'PlanItem'], typesModule, true)],
     [
       documented(
         "The checks this server's contract tests run, named as in DESIGN.md.",
@@ -38,6 +40,12 @@ function planModule(model: ServerModel, ctx: EmitContext): string {
       documented(
         'Valid sample arguments per tool (required fields only); `{ $mintHandle: kind }` becomes a fresh handle.',
         `export const samples: Readonly<Record<string, unknown>> = ${toLiteral(samples)};`,
+      ),
+      documented(
+        'The runtime module whose codec mints handles for the samples; null when the server has no handle kinds.',
+        `export const handlesModule: HandlesModule = ${
+          runtimeFeatures(model).handles ? `() => import(${singleQuoted(handlesModule)})` : 'null'
+        };`,
       ),
     ],
   );
