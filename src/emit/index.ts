@@ -59,7 +59,7 @@ export async function emitProject(
     types.file,
     emitFacade(model, ctx),
     ...emitRegistry(model, ctx),
-    emitServer(plan.handlers, ctx),
+    emitServer(model, plan.handlers, ctx),
     await emitValidators(registryData(model).tools, ctx),
     emitBundleShims(ctx),
     emitBundleScript(ctx),

@@ -44,7 +44,7 @@ export const generatedPaths = {
   bundleShims: `${generatedDir}/bundle-shims.gen.ts`,
   /** The project's build step after tsc: bundles the server with the SDK into `dist/server.mjs`. */
   bundleScript: `${generatedDir}/bundle.gen.mjs`,
-  /** The runtime module the project's `src/main.ts` starts the server with. */
+  /** The runtime module whose `main` the facade hands to the project's `src/main.ts`. */
   start: `${generatedDir}/runtime/start.gen.ts`,
   contractPlan: 'test/contract-plan.gen.ts',
   /** The MCP registry record, written only when the manifest names a registry entry. */

@@ -11,7 +11,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { OAuthError, OAuthErrorCode, bearerAuthChallengeResponse, getOAuthProtectedResourceMetadataUrl, verifyBearerToken, type AuthInfo, type OAuthTokenVerifier } from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
-import type { AuthModule, HttpAuth } from './http.gen.js';
+import type { HttpAuth, HttpAuthFactory } from './http.gen.js';
+import type { Lazy } from './start.gen.js';
 
 /** How the metadata document describes this server. */
 export interface ResourceOptions {
@@ -39,6 +40,13 @@ export interface OAuthSettings {
  * it, must type-check in bearer projects too.
  */
 export type JwtVerifierFactory = (settings: OAuthSettings, log: (message: string) => void) => OAuthTokenVerifier;
+
+declare module './start.gen.js' {
+  interface RuntimeModules {
+    /** oauth.gen.ts (and with it jose), with OAuth authorization. */
+    readonly oauth?: Lazy<{ readonly createJwtVerifier: JwtVerifierFactory }>;
+  }
+}
 
 /** One configured static token. */
 export interface BearerEntry {
@@ -143,21 +151,16 @@ export function createHttpAuth(verifier: OAuthTokenVerifier, options: ResourceOp
   };
 }
 
-/**
- * The HTTP authorization the manifest asks for. oauth.gen.ts (and with it jose)
- * is imported only for OAuth: other projects do not contain that file, so the
- * specifier is a template the type checker does not resolve (a bundler takes every match).
- */
-export const httpAuth: AuthModule['httpAuth'] = async ({ registry, environment, log }, path) => {
+/** The HTTP authorization the manifest asks for; oauth.gen.ts (and with it jose) is imported only for OAuth. */
+export const httpAuth: HttpAuthFactory = async ({ registry, modules, environment, log }, path) => {
   const { auth } = registry;
   const scopes = auth.scopes.map((scope) => scope.name);
   if (auth.type === 'bearer') {
     const verifier = staticTokenVerifier(parseBearerTokens(environment[auth.tokensEnv], auth.tokensEnv));
     return createHttpAuth(verifier, { path, resource: auth.resource, authorizationServers: [], scopes }, log);
   }
-  if (auth.type === 'none') throw new StartupError('this server declares no authorization');
-  const specifier = 'oauth';
-  const { createJwtVerifier } = (await import(/* @vite-ignore */ `./${specifier}.gen.js`)) as { createJwtVerifier: JwtVerifierFactory };
+  if (auth.type === 'none' || modules.oauth === undefined) throw new StartupError('this server declares no OAuth authorization');
+  const { createJwtVerifier } = await modules.oauth();
   const verifier = createJwtVerifier({ issuer: auth.issuer, jwksUri: auth.jwksUri, resource: auth.resource }, log);
   return createHttpAuth(verifier, { path, resource: auth.resource, authorizationServers: [auth.issuer], scopes }, log);
 };

@@ -7,7 +7,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { loadKey } from './keys.gen.js';
-import type { OptionalModules } from './start.gen.js';
+import type { HandleHooks } from './register.gen.js';
+import type { Startup } from './start.gen.js';
 
 /** Why a state handle was refused; the message is safe to show to a client. */
 export class HandleError extends Error {
@@ -121,7 +122,7 @@ export function mapAtPath(value: unknown, path: readonly string[], map: (v: unkn
 }
 
 /** The hooks that put handles into calls, keyed from the environment variable the registry names. */
-export const handleHooks: OptionalModules['handles']['handleHooks'] = ({ registry, environment, local, log }) => {
+export const handleHooks = ({ registry, environment, local, log }: Startup): HandleHooks => {
   const codec = new HandleCodec(loadKey(registry.secrets.handleKeyEnv, environment, local, log));
   return {
     issuers: (principal) => Object.fromEntries(registry.handles.map((kind) => [kind.name, { issue: (id: string) => codec.issue(kind.name, id, principal, kind.ttlMs) }])),

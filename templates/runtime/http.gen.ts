@@ -16,7 +16,7 @@ import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames, type Auth
 import { StartupError } from './handler.gen.js';
 import { createFastPath, type FastAnswer, type FastPath } from './http-fast.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
-import type { OptionalModules, Startup } from './start.gen.js';
+import type { Lazy, RuntimeModules, ServeHttp, Startup } from './start.gen.js';
 
 /** What http.gen.ts needs to protect the MCP endpoint (auth.gen.ts, in projects with auth). */
 export interface HttpAuth {
@@ -36,15 +36,19 @@ export interface LegacyAdapter {
   fetch(request: Request, options: { readonly parsedBody?: unknown; readonly authInfo?: AuthInfo }): Promise<Response>;
 }
 
-/** What legacy-http.gen.ts exports; its `LegacySessions` is typed against this. */
-export interface LegacyModule {
-  readonly LegacySessions: new (factory: McpServerFactory, limits: { maxSessions: number; idleMs: number }, log: (message: string) => void) => LegacyAdapter;
-  readonly defaultLegacyLimits: { maxSessions: number; idleMs: number };
-}
+/** auth.gen.ts's entry: the authorization the manifest asks for on the MCP endpoint at `path`. */
+export type HttpAuthFactory = (startup: Startup, path: string) => Promise<HttpAuth>;
 
-/** What auth.gen.ts exports; its `httpAuth` is typed against this. */
-export interface AuthModule {
-  readonly httpAuth: (startup: Startup, path: string) => Promise<HttpAuth>;
+declare module './start.gen.js' {
+  interface RuntimeModules {
+    /** legacy-http.gen.ts, with `legacy: serve`. */
+    readonly legacyHttp?: Lazy<{
+      readonly LegacySessions: new (factory: McpServerFactory, limits: { maxSessions: number; idleMs: number }, log: (message: string) => void) => LegacyAdapter;
+      readonly defaultLegacyLimits: { maxSessions: number; idleMs: number };
+    }>;
+    /** auth.gen.ts, with bearer or OAuth authorization. */
+    readonly auth?: Lazy<{ readonly httpAuth: HttpAuthFactory }>;
+  }
 }
 
 /** Where and how the HTTP transport listens. */
@@ -54,7 +58,8 @@ export interface HttpOptions {
   readonly path: string;
   /** Browser origins allowed besides loopback ones, compared exactly. */
   readonly allowedOrigins: readonly string[];
-  readonly legacy: 'serve' | 'reject';
+  /** legacy-http.gen.ts with `legacy: serve`; without it, 2025-11-25 clients are rejected. */
+  readonly legacy: RuntimeModules['legacyHttp'];
   /** Largest accepted request body, in bytes. */
   readonly maxBodyBytes?: number;
   /** Requests served at once; more get 503. */
@@ -172,13 +177,9 @@ function targetOf(req: IncomingMessage): { readonly path: string; readonly host:
   return { path: rest.startsWith('/') ? rest : `/${rest}`, host: absolute[1] };
 }
 
-/**
- * The legacy adapter, loaded only for legacy: serve (a server that rejects 2025-11-25 clients neither
- * loads nor contains it, so its specifier is a template the type checker does not resolve; a bundler takes every match).
- */
-async function legacySessions(factory: McpServerFactory, log: (message: string) => void): Promise<LegacyAdapter> {
-  const specifier = 'legacy-http';
-  const { LegacySessions, defaultLegacyLimits } = (await import(/* @vite-ignore */ `./${specifier}.gen.js`)) as LegacyModule;
+/** The legacy adapter, loaded only for legacy: serve (a server that rejects 2025-11-25 clients neither loads nor contains it). */
+async function legacySessions(load: NonNullable<RuntimeModules['legacyHttp']>, factory: McpServerFactory, log: (message: string) => void): Promise<LegacyAdapter> {
+  const { LegacySessions, defaultLegacyLimits } = await load();
   return new LegacySessions(factory, defaultLegacyLimits, log);
 }
 
@@ -188,7 +189,7 @@ const busy = (message: string): Response => jsonError(503, -32000, message, { 'r
 export async function startHttp(factory: McpServerFactory, options: HttpOptions, auth: HttpAuth | null, log: (message: string) => void, fast: FastPath | null = null): Promise<HttpServer> {
   // The modern path never serves a 2025-11-25 client; with legacy: serve they go to the labeled adapter in legacy-http.gen.ts.
   const handler = createMcpHandler(factory, { legacy: 'reject', onerror: (error) => log(`http: ${error.message}`) });
-  const legacy = options.legacy === 'serve' ? await legacySessions(factory, log) : null;
+  const legacy = options.legacy === undefined ? null : await legacySessions(options.legacy, factory, log);
   const bindHost = bracketed(options.host);
   const allowedHosts = new Set([...localhostAllowedHostnames(), hostnameOf(bindHost) ?? bindHost.toLowerCase()]);
   // Where the server listens, set once it does (port 0 picks the port): requests are built on it, and it is the
@@ -335,13 +336,9 @@ export function calledTool(registry: RegistrySpec, ctx: McpRequestContext | unde
   return registry.tools.some((tool) => tool.name === name) ? name : undefined;
 }
 
-/**
- * Serves the registry's HTTP transport with `--host` and `--port` applied, and
- * logs where it listens. auth.gen.ts exists only in projects with auth, so its
- * specifier is a template the type checker does not resolve (a bundler takes every match).
- */
-export const serveHttp: OptionalModules['http']['serveHttp'] = async (startup, values, build) => {
-  const { registry, log } = startup;
+/** Serves the registry's HTTP transport with `--host` and `--port` applied (with auth.gen.ts when the server has auth), and logs where it listens. */
+export const serveHttp: ServeHttp = async (startup, values, build) => {
+  const { registry, modules, log } = startup;
   const http = registry.transports.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp', allowedOrigins: [], maxConcurrentCalls: 100, maxBufferedBytes: 16 * 1024 * 1024, shutdownGraceMs: 10_000 };
   const host = values.host ?? http.host;
   const port = values.port === undefined ? http.port : /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
@@ -351,11 +348,10 @@ export const serveHttp: OptionalModules['http']['serveHttp'] = async (startup, v
   if (registry.auth.type === 'bearer' && registry.auth.resource === null && ['0.0.0.0', '::', '[::]'].includes(host)) {
     throw new StartupError(`bearer auth on the wildcard host "${host}" needs auth.resource, the public URL of the MCP endpoint (e.g. https://mcp.example.com${http.path}); the metadata and challenges advertise it`);
   }
-  const specifier = 'auth';
-  const auth = registry.auth.type === 'none' ? null : await ((await import(/* @vite-ignore */ `./${specifier}.gen.js`)) as AuthModule).httpAuth(startup, http.path);
+  const auth = modules.auth === undefined ? null : await (await modules.auth()).httpAuth(startup, http.path);
   // MCP_GEN_HTTP_FAST_PATH=off serves every request through the SDK's per-request path.
   const fast = startup.environment.MCP_GEN_HTTP_FAST_PATH === 'off' ? null : createFastPath(registry, () => build(), log);
-  const running = await startHttp((ctx) => build(calledTool(registry, ctx)), { ...http, host, port, legacy: registry.protocol.legacy }, auth, log, fast);
+  const running = await startHttp((ctx) => build(calledTool(registry, ctx)), { ...http, host, port, legacy: modules.legacyHttp }, auth, log, fast);
   const stop = (signal: string): void => {
     log(`${registry.server.name}: ${signal}, finishing calls in flight (at most ${http.shutdownGraceMs} ms)`);
     running.drain(http.shutdownGraceMs).then(

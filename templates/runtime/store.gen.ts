@@ -13,7 +13,7 @@ import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelc
 import { StartupError } from './handler.gen.js';
 import { answerOf, type ApprovalHooks, type CallGuard, type ToolRun } from './register.gen.js';
 import type { ToolSpec } from './spec.gen.js';
-import type { Startup } from './start.gen.js';
+import type { Lazy, Startup } from './start.gen.js';
 
 type Answer = CallToolResult | InputRequiredResult;
 
@@ -34,15 +34,15 @@ export interface IdempotencyHooks {
   run(tool: ToolSpec, args: unknown, principal: string, execute: () => ToolRun): Promise<Answer>;
 }
 
-/** The optional modules the store loads, typed here because projects without them lack the files. */
-interface StoreModules {
-  readonly 'store-redis': { readonly connectRedisStore: (url: string, log: (message: string) => void) => Promise<StateStore> };
-  readonly approval: { readonly approvalHooks: (startup: Startup, store: StateStore) => ApprovalService };
-  readonly idempotency: { readonly idempotencyHooks: (store: StateStore, ttlMs: number, log: (message: string) => void) => IdempotencyHooks };
-}
-
-async function load<K extends keyof StoreModules>(name: K): Promise<StoreModules[K]> {
-  return (await import(/* @vite-ignore */ `./${name}.gen.js`)) as StoreModules[K];
+declare module './start.gen.js' {
+  interface RuntimeModules {
+    /** store-redis.gen.ts (and with it ioredis), with `store.type: redis`. */
+    readonly storeRedis?: Lazy<{ readonly connectRedisStore: (url: string, log: (message: string) => void) => Promise<StateStore> }>;
+    /** approval.gen.ts, when a tool has `approval: confirm`. */
+    readonly approval?: Lazy<{ readonly approvalHooks: (startup: Startup, store: StateStore) => ApprovalService }>;
+    /** idempotency.gen.ts, when a tool has `idempotency: key`. */
+    readonly idempotency?: Lazy<{ readonly idempotencyHooks: (store: StateStore, ttlMs: number, log: (message: string) => void) => IdempotencyHooks }>;
+  }
 }
 
 /** JSON with object keys sorted at every depth, so equal arguments always hash the same. */
@@ -164,14 +164,15 @@ export function prefixed(store: StateStore, prefix: string): StateStore {
 
 /** The store the registry names, its health logged on stderr; a Redis store that is down does not stop the server, its calls fail closed. */
 export async function connectStore(startup: Startup): Promise<StateStore> {
-  const { registry, environment, local, log } = startup;
-  const spec = registry.store ?? { type: 'memory', idempotencyTtlMs: 0 };
+  const { registry, modules, environment, local, log } = startup;
+  const spec = registry.store;
   let store: StateStore;
   if (spec.type === 'redis') {
-    const name = spec.urlEnv ?? '';
+    if (modules.storeRedis === undefined) throw new StartupError('this server lacks store-redis.gen.ts; regenerate it');
+    const name = spec.urlEnv;
     const url = environment[name];
     if (url === undefined || url === '') throw new StartupError(`${name} is not set; set it to the Redis URL every instance shares (e.g. redis://127.0.0.1:6379)`);
-    store = await (await load('store-redis')).connectRedisStore(url, log);
+    store = await (await modules.storeRedis()).connectRedisStore(url, log);
   } else {
     store = new MemoryStore();
     // A public server may run as several instances: say plainly what memory does not share.
@@ -203,10 +204,10 @@ export function guardCalls(approvals: ApprovalService | null, ledger: Idempotenc
 
 /** Opens the store, then the approval service and the idempotency ledger the registry's tools need, and their guard. */
 export async function openStore(startup: Startup): Promise<{ readonly approvals: ApprovalService | null; readonly guard: CallGuard }> {
-  const { registry, log } = startup;
+  const { registry, modules, log } = startup;
   const store = await connectStore(startup);
-  const approvals = registry.tools.some((tool) => tool.approval === 'confirm') ? (await load('approval')).approvalHooks(startup, store) : null;
-  const ttlMs = registry.store?.idempotencyTtlMs ?? 0;
-  const ledger = registry.tools.some((tool) => tool.idempotency === 'key') ? (await load('idempotency')).idempotencyHooks(store, ttlMs, log) : null;
+  const approvals = modules.approval === undefined ? null : (await modules.approval()).approvalHooks(startup, store);
+  const ttlMs = registry.store.idempotencyTtlMs;
+  const ledger = modules.idempotency === undefined ? null : (await modules.idempotency()).idempotencyHooks(store, ttlMs, log);
   return { approvals, guard: guardCalls(approvals, ledger) };
 }

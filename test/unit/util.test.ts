@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handlerPath } from '../../src/model/layout.js';
 import { camelCase, fileStem, handlerExport, pascalCase, snakeCase, suggestName } from '../../src/model/naming.js';
 import { compareText, sortBy } from '../../src/util/compare.js';
-import { parseDuration } from '../../src/util/duration.js';
+import { durationMs, formatDuration, parseDuration } from '../../src/util/duration.js';
 import { formatPointer, parsePointer, resolvePointer } from '../../src/util/json-pointer.js';
 import { isLoopbackHost } from '../../src/util/net.js';
 import { singleQuoted } from '../../src/emit/shared/literal.js';
@@ -127,6 +127,18 @@ describe('durations', () => {
     ]).toEqual([500, 90_000, 900_000, 7_200_000, 86_400_000]);
     expect(parseDuration('2hours')).toBeUndefined();
     expect(parseDuration('0s')).toBeUndefined();
+  });
+
+  it('writes milliseconds in the largest unit that divides them, which parses back', () => {
+    const values = [500, 30_000, 10_000, 90_000, 900_000, 7_200_000, 86_400_000, 1_500];
+    expect(values.map(formatDuration)).toEqual(['500ms', '30s', '10s', '90s', '15m', '2h', '1d', '1500ms']);
+    expect(values.map((ms) => parseDuration(formatDuration(ms)))).toEqual(values);
+  });
+
+  it('takes ttlMs, else the parsed ttl, else the fallback', () => {
+    expect([durationMs('2s', undefined, 7), durationMs(undefined, 5, 7), durationMs(undefined, undefined, 7)]).toEqual([
+      2000, 5, 7,
+    ]);
   });
 });
 

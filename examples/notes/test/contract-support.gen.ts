@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { registry } from '../src/generated/registry.gen.js';
-import { samples } from './contract-plan.gen.js';
+import { handlesModule, samples } from './contract-plan.gen.js';
 
 const handleKey = 'contract-test-handle-key-0123456789abcdef';
 const stateKey = 'contract-test-state-key-0123456789abcdef';
@@ -33,15 +33,8 @@ export function authToken(): string | null | undefined {
   return process.env.CONTRACT_TEST_TOKEN;
 }
 
-/** The part of handles.gen.ts these tests use. */
-interface HandleCodec {
-  issue(kind: string, id: string, principal: string, ttlMs: number): string;
-}
-
-// Only servers with handle kinds contain handles.gen.ts, so the specifier is a variable the type checker does not resolve.
-const handlesModule = '../src/generated/runtime/handles.gen.js';
-const codec: HandleCodec | null =
-  registry.handles.length === 0 ? null : new ((await import(handlesModule)) as { HandleCodec: new (key: Buffer) => HandleCodec }).HandleCodec(Buffer.from(handleKey, 'utf8'));
+// contract-plan.gen.ts names handles.gen.ts only in servers that contain it.
+const codec = handlesModule === null ? null : new (await handlesModule()).HandleCodec(Buffer.from(handleKey, 'utf8'));
 
 /** A handle of `kind` for the stdio principal, valid for `ttlMs` (negative: already expired). */
 export function mintHandle(kind: string, id = 'contract-test', ttlMs = 60_000): string {

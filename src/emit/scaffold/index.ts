@@ -83,10 +83,9 @@ const npmrc = [
 ].join('\n');
 
 function mainTs(): string {
-  const imports = [
-    importDeclaration(['main'], moduleSpecifier(scaffoldPaths.main, generatedPaths.start)),
-    importDeclaration(['definition'], moduleSpecifier(scaffoldPaths.main, generatedPaths.server)),
-  ];
+  // Only the facade: how the runtime is split into files stays private to the generated folder.
+  const facade = moduleSpecifier(scaffoldPaths.main, generatedPaths.facade);
+  const imports = [importDeclaration(['definition', 'main'], facade)];
   const comment =
     '// Starts the server: `--transport stdio|http`, `--host`, `--port`. ' +
     'Add process-wide setup (tracing, config) above.';

@@ -31,7 +31,6 @@
  * the principal that opened it: anyone else is told it does not exist.
  */
 import { randomUUID } from 'node:crypto';
-import type { LegacyModule } from './http.gen.js';
 import {
   isInitializeRequest,
   legacyStatelessFallback,
@@ -247,6 +246,3 @@ export class LegacySessions {
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 }
-
-// http.gen.ts loads this module through a specifier it does not resolve; this keeps the two in step.
-void ({ LegacySessions, defaultLegacyLimits } satisfies LegacyModule);

@@ -2,7 +2,7 @@
 // Regenerate: npx mcp-gen generate mcp.yaml
 
 /**
- * Process entry: reads the command line, loads the optional modules this server uses, starts the transport. stdio (always
+ * Process entry: reads the command line, loads the optional modules server.gen.ts names, starts the transport. stdio (always
  * there) is newline-delimited JSON-RPC: stdout carries only protocol messages, diagnostics go to stderr, and the process exits
  * when stdin closes. In front of the SDK's stdio transport, the envelope filter answers lines the SDK would silently drop (bad
  * JSON, `id: null`, a wrong `jsonrpc`, batches: -32700 or -32600, `id: null` when the id is unusable, as JSON-RPC 2.0 requires),
@@ -20,26 +20,32 @@ export interface ServerDefinition {
   readonly registry: RegistrySpec;
   readonly schemas: CompiledSchemas;
   readonly handlers: HandlerSet;
+  readonly modules: RuntimeModules;
 }
 
 /** What an optional module gets at start-up; `local`: only this machine can connect (stdio, loopback HTTP). */
-export type Startup = { readonly registry: RegistrySpec; readonly environment: NodeJS.ProcessEnv; readonly local: boolean; readonly log: (message: string) => void };
+export type Startup = { readonly registry: RegistrySpec; readonly modules: RuntimeModules; readonly environment: NodeJS.ProcessEnv; readonly local: boolean; readonly log: (message: string) => void };
 
 /** The command-line options a server understands. */
 export type StartOptions = { readonly transport?: string; readonly host?: string; readonly port?: string };
 
-/** The optional modules, which mcp-gen emits only when the manifest uses them; each one's exports are typed against its entry. */
-export interface OptionalModules {
-  readonly resources: { readonly registerResources: Registrar };
-  readonly prompts: { readonly promptRegistrar: (registry: RegistrySpec) => Registrar };
-  readonly handles: { readonly handleHooks: (startup: Startup) => HandleHooks };
-  readonly store: { readonly openStore: (startup: Startup) => Promise<{ readonly approvals: ApprovalHooks | null; readonly guard: CallGuard }> };
-  readonly http: { readonly serveHttp: (startup: Startup, options: StartOptions, build: (onlyTool?: string) => McpServer) => Promise<void> };
-}
+/** http.gen.ts's entry: serves HTTP with `build` making the server for each request (`onlyTool`: the one tool it calls). */
+export type ServeHttp = (startup: Startup, options: StartOptions, build: (onlyTool?: string) => McpServer) => Promise<void>;
 
-/** Imports an optional module. Projects without it lack the file: tsc leaves the template unresolved, a bundler takes every match (vite must not). */
-export async function loadModule<K extends keyof OptionalModules>(name: K): Promise<OptionalModules[K]> {
-  return (await import(/* @vite-ignore */ `./${name}.gen.js`)) as OptionalModules[K];
+/** Imports a runtime module when it is first needed: `() => import('./runtime/http.gen.js')`, a static specifier. */
+export type Lazy<M> = () => Promise<M>;
+
+/**
+ * The optional runtime modules, which mcp-gen ships and lists in server.gen.ts exactly when the manifest uses them; the
+ * runtime loads the ones it is given. Each slot names what the runtime calls, and tsc checks the module against it where
+ * server.gen.ts assigns the import. A module that loads another declares that slot beside the call (http.gen.ts, auth.gen.ts, store.gen.ts).
+ */
+export interface RuntimeModules {
+  readonly http?: Lazy<{ readonly serveHttp: ServeHttp }>;
+  readonly handles?: Lazy<{ readonly handleHooks: (startup: Startup) => HandleHooks }>;
+  readonly store?: Lazy<{ readonly openStore: (startup: Startup) => Promise<{ readonly approvals: ApprovalHooks | null; readonly guard: CallGuard }> }>;
+  readonly resources?: Lazy<{ readonly registerResources: Registrar }>;
+  readonly prompts?: Lazy<{ readonly promptRegistrar: (registry: RegistrySpec) => Registrar }>;
 }
 
 /** Writes one diagnostic line to stderr: stdout belongs to the protocol on stdio. */
@@ -65,24 +71,24 @@ export function readOptions(argv: readonly string[]): StartOptions {
 
 /** Starts the server as the command line asks: `--transport stdio|http`, `--host`, `--port`. */
 export async function startServer(definition: ServerDefinition, argv: readonly string[], environment: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const { registry } = definition;
+  const { registry, modules } = definition;
   const values = readOptions(argv);
   const transport = values.transport ?? (registry.transports.stdio || registry.transports.http === null ? 'stdio' : 'http');
   if (transport !== 'stdio' && transport !== 'http') throw new StartupError(`--transport must be "stdio" or "http", got "${transport}"`);
   // stdio is always available (only the process that starts the server can talk to it); HTTP only when declared.
-  if (transport === 'http' && registry.transports.http === null) throw new StartupError('this server declares no HTTP transport; add transports.http to the manifest and regenerate');
+  if (transport === 'http' && (registry.transports.http === null || modules.http === undefined)) throw new StartupError('this server declares no HTTP transport; add transports.http to the manifest and regenerate');
   const host = values.host ?? registry.transports.http?.host ?? '127.0.0.1';
   const local = transport === 'stdio' || /^(localhost|127\.\d+\.\d+\.\d+|::1|\[::1\])$/.test(host);
   if (!local && registry.auth.type === 'none') throw new StartupError(`refusing to listen on non-loopback host "${host}" without authorization; set auth in the manifest or bind to 127.0.0.1`);
-  const startup: Startup = { registry, environment, local, log: logToStderr };
-  const http = transport === 'http' ? await loadModule('http') : null;
+  const startup: Startup = { registry, modules, environment, local, log: logToStderr };
+  const http = transport === 'http' && modules.http !== undefined ? await modules.http() : null;
 
   // Optional modules load only when used (no node:crypto, about 5 ms, unless signing), in a fixed order for stable warnings.
-  const handles = registry.handles.length > 0 ? (await loadModule('handles')).handleHooks(startup) : null;
-  const { approvals, guard } = registry.store === undefined ? { approvals: null, guard: null } : await (await loadModule('store')).openStore(startup);
+  const handles = modules.handles === undefined ? null : (await modules.handles()).handleHooks(startup);
+  const { approvals, guard } = modules.store === undefined ? { approvals: null, guard: null } : await (await modules.store()).openStore(startup);
   const registrars: Registrar[] = [];
-  if (registry.resources.length > 0) registrars.push((await loadModule('resources')).registerResources);
-  if (registry.prompts.length > 0) registrars.push((await loadModule('prompts')).promptRegistrar(registry));
+  if (modules.resources !== undefined) registrars.push((await modules.resources()).registerResources);
+  if (modules.prompts !== undefined) registrars.push((await modules.prompts()).promptRegistrar(registry));
   const env: CallEnv = { registry, handles, approvals, guard, log: logToStderr };
   const build = (onlyTool?: string): McpServer => buildServer(definition, env, registrars, onlyTool);
   if (http === null) startStdio(() => build(), registry.protocol.versions, registry.protocol.legacy, logToStderr, registry.transports.stdio?.maxConcurrentCalls);

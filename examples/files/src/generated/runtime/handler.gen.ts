@@ -31,7 +31,7 @@ export class ResourceNotFoundError extends ToolError {
 export const notImplemented = (kind: 'tool' | 'resource' | 'prompt', name: string): ToolError =>
   new ToolError(`The ${kind} "${name}" is not implemented yet.`);
 
-/** Raised when the server must not start; the message says what to set. */
+/** Raised when the server must not start; the message says what to set. @internal: the runtime's, not in the facade. */
 export class StartupError extends Error {
   override readonly name = 'StartupError';
 }

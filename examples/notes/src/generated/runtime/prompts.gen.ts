@@ -83,7 +83,7 @@ function argsSchema(prompt: PromptSpec): StandardSchemaWithJSON {
   for (const arg of prompt.arguments) {
     properties[arg.name] = arg.description === null ? { type: 'string' } : { type: 'string', description: arg.description };
     const values = arg.completions;
-    if (values !== undefined) shape[arg.name] = completable(standardSchema({ type: 'string' }, isString) as StandardSchemaWithJSON<string>, (typed: string) => values.filter((v) => v.startsWith(typed ?? '')));
+    if (values !== null) shape[arg.name] = completable(standardSchema({ type: 'string' }, isString) as StandardSchemaWithJSON<string>, (typed: string) => values.filter((v) => v.startsWith(typed ?? '')));
   }
   const required = prompt.arguments.filter((a) => a.required).map((a) => a.name);
   const schema = standardSchema({ type: 'object', properties, required }, promptArgsValidator(prompt));
