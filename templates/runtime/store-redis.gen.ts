@@ -41,7 +41,8 @@ export async function connectRedisStore(url: string, log: (message: string) => v
     healthy = true;
   });
   client.on('error', (error: Error) => {
-    if (healthy !== false) log(`store: ${label} is unreachable (${error.message}); calls that need the store fail closed until it is back`);
+    if (healthy !== false)
+      log(`store: ${label} is unreachable (${error.message}); calls that need the store fail closed until it is back`);
     healthy = false;
   });
   // The connection alone must not keep a stdio server alive once its input closed.

@@ -28,20 +28,29 @@ export interface ApprovalService extends ApprovalHooks {
 
 /** idempotency.gen.ts: a stored result answers a retry with the same key. */
 export interface IdempotencyHooks {
-  /** The stored answer for this call's key, or null when the call must go on (asked before approval, so a retry is not asked again). */
+  /**
+   * The stored answer for this call's key, or null when the call must go on (asked before approval, so a retry is not
+   * asked again).
+   */
   recall(tool: ToolSpec, args: unknown, principal: string): Promise<CallToolResult | null>;
-  /** Claims the key, starts the handler once and stores its result when the handler settles (not when its caller goes). */
+  /**
+   * Claims the key, starts the handler once and stores its result when the handler settles (not when its caller goes).
+   */
   run(tool: ToolSpec, args: unknown, principal: string, execute: () => ToolRun): Promise<Answer>;
 }
 
 declare module './start.gen.js' {
   interface RuntimeModules {
     /** store-redis.gen.ts (and with it ioredis), with `store.type: redis`. */
-    readonly storeRedis?: Lazy<{ readonly connectRedisStore: (url: string, log: (message: string) => void) => Promise<StateStore> }>;
+    readonly storeRedis?: Lazy<{
+      readonly connectRedisStore: (url: string, log: (message: string) => void) => Promise<StateStore>;
+    }>;
     /** approval.gen.ts, when a tool has `approval: confirm`. */
     readonly approval?: Lazy<{ readonly approvalHooks: (startup: Startup, store: StateStore) => ApprovalService }>;
     /** idempotency.gen.ts, when a tool has `idempotency: key`. */
-    readonly idempotency?: Lazy<{ readonly idempotencyHooks: (store: StateStore, ttlMs: number, log: (message: string) => void) => IdempotencyHooks }>;
+    readonly idempotency?: Lazy<{
+      readonly idempotencyHooks: (store: StateStore, ttlMs: number, log: (message: string) => void) => IdempotencyHooks;
+    }>;
   }
 }
 
@@ -59,20 +68,28 @@ export function canonicalJson(value: unknown): string {
 
 /** SHA-256 of the canonical JSON of `args`, base64url. */
 export function argumentsDigest(args: unknown): string {
-  return createHash('sha256').update(canonicalJson(args ?? {})).digest('base64url');
+  return createHash('sha256')
+    .update(canonicalJson(args ?? {}))
+    .digest('base64url');
 }
 
 /** A key-value store with expiry and an atomic claim. Values are strings (JSON where structured). */
 export interface StateStore {
   /** What it is, for log lines and errors: never a password. */
   readonly label: string;
-  /** Stores `value` under `key` for `ttlMs` unless the key exists; true when this call stored it. Atomic for every user of the store. */
+  /**
+   * Stores `value` under `key` for `ttlMs` unless the key exists; true when this call stored it. Atomic for every user
+   * of the store.
+   */
   claim(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** The live value under `key`, or null. */
   get(key: string): Promise<string | null>;
   /** Stores `value` under `key` for `ttlMs`, replacing any value. */
   put(key: string, value: string, ttlMs: number): Promise<void>;
-  /** Makes a live `key` last `ttlMs` from now, keeping its value; does nothing when it is gone (the idempotency claim's lease). */
+  /**
+   * Makes a live `key` last `ttlMs` from now, keeping its value; does nothing when it is gone (the idempotency claim's
+   * lease).
+   */
   touch(key: string, ttlMs: number): Promise<void>;
   /** Removes `key`. */
   remove(key: string): Promise<void>;
@@ -87,7 +104,10 @@ export class StoreUnavailableError extends Error {
 
 /** The message a call gets when the store is unavailable; the details go to stderr. */
 export function storeUnavailableText(tool: string): string {
-  return `The tool "${tool}" did not run: the server's state store is unavailable, so it cannot check that this call runs only once. Try again later.`;
+  return (
+    `The tool "${tool}" did not run: the server's state store is unavailable, so it cannot check that this call ` +
+    `runs only once. Try again later.`
+  );
 }
 
 /** Most live keys the memory store holds; past it, claims fail closed rather than let memory grow without bound. */
@@ -126,7 +146,8 @@ export class MemoryStore implements StateStore {
 
   private write(key: string, value: string, ttlMs: number): void {
     if (this.entries.size >= Math.min(this.sweepAt, memoryStoreLimit)) this.sweep();
-    if (this.entries.size >= memoryStoreLimit && !this.entries.has(key)) throw new StoreUnavailableError(`the memory store holds ${memoryStoreLimit} live keys`);
+    if (this.entries.size >= memoryStoreLimit && !this.entries.has(key))
+      throw new StoreUnavailableError(`the memory store holds ${memoryStoreLimit} live keys`);
     this.entries.set(key, { value, expiresAt: this.now() + Math.max(1, ttlMs) });
   }
 
@@ -141,7 +162,10 @@ export class MemoryStore implements StateStore {
 
   async ping(): Promise<void> {}
 
-  /** Drops expired entries; the next sweep waits until the map has doubled (or is full), so sweeping stays cheap overall. */
+  /**
+   * Drops expired entries; the next sweep waits until the map has doubled (or is full), so sweeping stays cheap
+   * overall.
+   */
   private sweep(): void {
     const now = this.now();
     for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
@@ -162,7 +186,10 @@ export function prefixed(store: StateStore, prefix: string): StateStore {
   };
 }
 
-/** The store the registry names, its health logged on stderr; a Redis store that is down does not stop the server, its calls fail closed. */
+/**
+ * The store the registry names, its health logged on stderr; a Redis store that is down does not stop the server, its
+ * calls fail closed.
+ */
 export async function connectStore(startup: Startup): Promise<StateStore> {
   const { registry, modules, environment, local, log } = startup;
   const spec = registry.store;
@@ -171,12 +198,19 @@ export async function connectStore(startup: Startup): Promise<StateStore> {
     if (modules.storeRedis === undefined) throw new StartupError('this server lacks store-redis.gen.ts; regenerate it');
     const name = spec.urlEnv;
     const url = environment[name];
-    if (url === undefined || url === '') throw new StartupError(`${name} is not set; set it to the Redis URL every instance shares (e.g. redis://127.0.0.1:6379)`);
+    if (url === undefined || url === '')
+      throw new StartupError(
+        `${name} is not set; set it to the Redis URL every instance shares (e.g. redis://127.0.0.1:6379)`,
+      );
     store = await (await modules.storeRedis()).connectRedisStore(url, log);
   } else {
     store = new MemoryStore();
     // A public server may run as several instances: say plainly what memory does not share.
-    if (!local) log('store: memory (this process only): approvals and idempotency keys are not shared with other instances and do not survive a restart; set store.type: redis to share them');
+    if (!local)
+      log(
+        'store: memory (this process only): approvals and idempotency keys are not shared with other instances and ' +
+          'do not survive a restart; set store.type: redis to share them',
+      );
   }
   return prefixed(store, `mcp-gen:${registry.server.name}:`);
 }
@@ -191,7 +225,8 @@ export function guardCalls(approvals: ApprovalService | null, ledger: Idempotenc
   return async (tool, args, principal, ctx, run) => {
     const confirm = tool.approval === 'confirm';
     const keyed = tool.idempotency === 'key' ? ledger : undefined;
-    if ((confirm && approvals === null) || keyed === null) return errorResult(`The tool "${tool.name}" is not configured on this server; nothing was done.`);
+    if ((confirm && approvals === null) || keyed === null)
+      return errorResult(`The tool "${tool.name}" is not configured on this server; nothing was done.`);
     const stored = keyed === undefined ? null : await keyed.recall(tool, args, principal);
     if (stored !== null) return stored;
     if (confirm && approvals !== null) {
@@ -203,11 +238,14 @@ export function guardCalls(approvals: ApprovalService | null, ledger: Idempotenc
 }
 
 /** Opens the store, then the approval service and the idempotency ledger the registry's tools need, and their guard. */
-export async function openStore(startup: Startup): Promise<{ readonly approvals: ApprovalService | null; readonly guard: CallGuard }> {
+export async function openStore(
+  startup: Startup,
+): Promise<{ readonly approvals: ApprovalService | null; readonly guard: CallGuard }> {
   const { registry, modules, log } = startup;
   const store = await connectStore(startup);
   const approvals = modules.approval === undefined ? null : (await modules.approval()).approvalHooks(startup, store);
   const ttlMs = registry.store.idempotencyTtlMs;
-  const ledger = modules.idempotency === undefined ? null : (await modules.idempotency()).idempotencyHooks(store, ttlMs, log);
+  const ledger =
+    modules.idempotency === undefined ? null : (await modules.idempotency()).idempotencyHooks(store, ttlMs, log);
   return { approvals, guard: guardCalls(approvals, ledger) };
 }

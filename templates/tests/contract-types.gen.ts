@@ -32,9 +32,13 @@ export interface PlanItem {
 }
 
 /** handles.gen.ts, imported when the server has handle kinds (else null): its codec mints the samples' handles. */
-export type HandlesModule = (() => Promise<{
-  readonly HandleCodec: new (key: Buffer) => { issue(kind: string, id: string, principal: string, ttlMs: number): string };
-}>) | null;
+export type HandlesModule =
+  | (() => Promise<{
+      readonly HandleCodec: new (
+        key: Buffer,
+      ) => { issue(kind: string, id: string, principal: string, ttlMs: number): string };
+    }>)
+  | null;
 
 /** One call of the manifest's `examples` and what it must answer. */
 export interface Example {

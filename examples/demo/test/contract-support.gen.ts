@@ -17,11 +17,19 @@ const stateKey = 'contract-test-state-key-0123456789abcdef';
 export const fullToken = 'contract-full-token-0123456789abcdef';
 export const emptyToken = 'contract-empty-token-0123456789abcdef';
 
-/** The environment the server under test starts with: the test's own (the handlers' settings), fixed keys, and tokens for bearer auth. */
+/**
+ * The environment the server under test starts with: the test's own (the handlers' settings), fixed keys, and tokens
+ * for bearer auth.
+ */
 export function serverEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, [registry.secrets.handleKeyEnv]: handleKey, [registry.secrets.requestStateKeyEnv]: stateKey };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    [registry.secrets.handleKeyEnv]: handleKey,
+    [registry.secrets.requestStateKeyEnv]: stateKey,
+  };
   if (registry.auth.type === 'bearer') {
-    env[registry.auth.tokensEnv] = `${fullToken}=contract:${registry.auth.scopes.map((s) => s.name).join(',')};${emptyToken}=nobody:`;
+    env[registry.auth.tokensEnv] =
+      `${fullToken}=contract:${registry.auth.scopes.map((s) => s.name).join(',')};${emptyToken}=nobody:`;
   }
   return env;
 }
@@ -65,7 +73,8 @@ export function sampleArguments(tool: string): Record<string, unknown> {
 export function changedArguments(tool: string): Record<string, unknown> | null {
   const sample = samples[tool] ?? {};
   const text = JSON.stringify(sample);
-  if (text.includes('"$mintHandle"')) return withHandles(sample, (kind) => mintHandle(kind, 'changed')) as Record<string, unknown>;
+  if (text.includes('"$mintHandle"'))
+    return withHandles(sample, (kind) => mintHandle(kind, 'changed')) as Record<string, unknown>;
   const changed = text.replace(/"example"/, '"changed"');
   return changed === text ? null : (withHandles(JSON.parse(changed)) as Record<string, unknown>);
 }

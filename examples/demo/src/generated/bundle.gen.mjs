@@ -53,7 +53,8 @@ const options = {
   alias: { '@modelcontextprotocol/server/_shims': shims },
   // A CommonJS module inside the bundle may still call require() (a Node built-in); ES modules have none.
   banner: {
-    js: "import { createRequire as __mcpGenCreateRequire } from 'node:module';\n" +
+    js:
+      "import { createRequire as __mcpGenCreateRequire } from 'node:module';\n" +
       'const require = __mcpGenCreateRequire(import.meta.url);',
   },
   plugins: [keepPackagesExternal],

@@ -48,18 +48,34 @@ export const createJwtVerifier: JwtVerifierFactory = (settings, log) => {
   return {
     async verifyAccessToken(token: string): Promise<AuthInfo> {
       try {
-        const { payload, protectedHeader } = await jwtVerify(token, keys, { issuer: settings.issuer, audience: settings.resource, requiredClaims: ['exp', 'sub'] });
+        const { payload, protectedHeader } = await jwtVerify(token, keys, {
+          issuer: settings.issuer,
+          audience: settings.resource,
+          requiredClaims: ['exp', 'sub'],
+        });
         const typ = protectedHeader.typ;
-        if (!accessTokenTypes.has(typeof typ === 'string' ? typ.toLowerCase() : typ)) throw new OAuthError(OAuthErrorCode.InvalidToken, 'Not an access token: typ must be at+jwt');
+        if (!accessTokenTypes.has(typeof typ === 'string' ? typ.toLowerCase() : typ))
+          throw new OAuthError(OAuthErrorCode.InvalidToken, 'Not an access token: typ must be at+jwt');
         // jose checks that `sub` is present, not its type: `sub: 42` would become a principal id typed string.
         const principal: unknown = payload.sub;
-        if (typeof principal !== 'string' || principal === '') throw new OAuthError(OAuthErrorCode.InvalidToken, 'The sub claim must be a non-empty string');
+        if (typeof principal !== 'string' || principal === '')
+          throw new OAuthError(OAuthErrorCode.InvalidToken, 'The sub claim must be a non-empty string');
         const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter((s) => s !== '') : [];
-        return { token, clientId: principal, scopes, expiresAt: payload.exp, resource: new URL(settings.resource), extra: { principal } };
+        return {
+          token,
+          clientId: principal,
+          scopes,
+          expiresAt: payload.exp,
+          resource: new URL(settings.resource),
+          extra: { principal },
+        };
       } catch (error) {
         if (error instanceof OAuthError) throw error;
         if (error instanceof errors.JOSEError && rejectedTokenCodes.has(error.code)) {
-          throw new OAuthError(OAuthErrorCode.InvalidToken, error instanceof errors.JWTExpired ? 'Token has expired' : 'Invalid token');
+          throw new OAuthError(
+            OAuthErrorCode.InvalidToken,
+            error instanceof errors.JWTExpired ? 'Token has expired' : 'Invalid token',
+          );
         }
         log(`oauth: could not verify a token: ${error instanceof Error ? error.message : String(error)}`);
         throw new OAuthError(OAuthErrorCode.ServerError, 'Token verification is unavailable');

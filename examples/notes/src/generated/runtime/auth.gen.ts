@@ -12,7 +12,15 @@
  * handlers; handlers see only the principal id and scopes.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { OAuthError, OAuthErrorCode, bearerAuthChallengeResponse, getOAuthProtectedResourceMetadataUrl, verifyBearerToken, type AuthInfo, type OAuthTokenVerifier } from '@modelcontextprotocol/server';
+import {
+  OAuthError,
+  OAuthErrorCode,
+  bearerAuthChallengeResponse,
+  getOAuthProtectedResourceMetadataUrl,
+  verifyBearerToken,
+  type AuthInfo,
+  type OAuthTokenVerifier,
+} from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
 import type { HttpAuth, HttpAuthFactory } from './http.gen.js';
 import type { Lazy } from './start.gen.js';
@@ -76,7 +84,8 @@ function sha256(text: string): Buffer {
  * guessable. Only SHA-256 digests of the tokens are kept.
  */
 export function parseBearerTokens(value: string | undefined, name: string): BearerEntry[] {
-  if (value === undefined || value.trim() === '') throw new StartupError(`${name} is not set; set it to token=principal:scope1,scope2;token2=principal2:scope`);
+  if (value === undefined || value.trim() === '')
+    throw new StartupError(`${name} is not set; set it to token=principal:scope1,scope2;token2=principal2:scope`);
   const entries: BearerEntry[] = [];
   const seen = new Set<string>();
   for (const [index, raw] of value.split(';').entries()) {
@@ -86,18 +95,26 @@ export function parseBearerTokens(value: string | undefined, name: string): Bear
     const colon = entry.indexOf(':', eq + 1);
     const token = entry.slice(0, Math.max(eq, 0));
     const principal = colon < 0 ? '' : entry.slice(eq + 1, colon).trim();
-    if (eq <= 0 || colon < 0 || principal === '') throw new StartupError(`${name}: entry ${index + 1} is not token=principal:scopes`);
-    if (token.length < minTokenLength) throw new StartupError(`${name}: the token of entry ${index + 1} is shorter than ${minTokenLength} characters`);
+    if (eq <= 0 || colon < 0 || principal === '')
+      throw new StartupError(`${name}: entry ${index + 1} is not token=principal:scopes`);
+    if (token.length < minTokenLength)
+      throw new StartupError(`${name}: the token of entry ${index + 1} is shorter than ${minTokenLength} characters`);
     if (seen.has(token)) throw new StartupError(`${name}: entry ${index + 1} repeats a token`);
     seen.add(token);
-    const scopes = entry.slice(colon + 1).split(',').map((s) => s.trim()).filter((s) => s !== '');
+    const scopes = entry
+      .slice(colon + 1)
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
     entries.push({ digest: sha256(token), principal, scopes });
   }
   if (entries.length === 0) throw new StartupError(`${name} holds no tokens`);
   return entries;
 }
 
-/** Verifies static tokens in constant time: the SHA-256 of the token is compared with every entry, with no early exit. */
+/**
+ * Verifies static tokens in constant time: the SHA-256 of the token is compared with every entry, with no early exit.
+ */
 export function staticTokenVerifier(entries: readonly BearerEntry[]): OAuthTokenVerifier {
   return {
     async verifyAccessToken(token: string): Promise<AuthInfo> {
@@ -108,7 +125,13 @@ export function staticTokenVerifier(entries: readonly BearerEntry[]): OAuthToken
       }
       if (match === undefined) throw new OAuthError(OAuthErrorCode.InvalidToken, 'Invalid token');
       // Static tokens do not expire, but the SDK's bearer check requires an expiry; this one covers the request.
-      return { token, clientId: match.principal, scopes: [...match.scopes], expiresAt: Math.floor(Date.now() / 1000) + 60, extra: { principal: match.principal } };
+      return {
+        token,
+        clientId: match.principal,
+        scopes: [...match.scopes],
+        expiresAt: Math.floor(Date.now() / 1000) + 60,
+        extra: { principal: match.principal },
+      };
     },
   };
 }
@@ -118,7 +141,11 @@ function metadataPathOf(path: string, resource: string | null): string {
 }
 
 /** Protects the MCP endpoint with `verifier`, advertising the metadata that `options` describe. */
-export function createHttpAuth(verifier: OAuthTokenVerifier, options: ResourceOptions, log: (message: string) => void): HttpAuth {
+export function createHttpAuth(
+  verifier: OAuthTokenVerifier,
+  options: ResourceOptions,
+  log: (message: string) => void,
+): HttpAuth {
   const metadataPath = metadataPathOf(options.path, options.resource);
   // Public URLs, which clients follow and may cache, come from the configuration or the listening address (see
   // HttpAuth), never from a request's Host or X-Forwarded-* headers.
@@ -131,7 +158,9 @@ export function createHttpAuth(verifier: OAuthTokenVerifier, options: ResourceOp
       return {
         resource: resourceFor(origin),
         // RFC 9728 makes this optional; static bearer tokens come from no authorization server, so none is named.
-        ...(options.authorizationServers.length === 0 ? {} : { authorization_servers: [...options.authorizationServers] }),
+        ...(options.authorizationServers.length === 0
+          ? {}
+          : { authorization_servers: [...options.authorizationServers] }),
         scopes_supported: [...options.scopes],
         bearer_methods_supported: ['header'],
       };
@@ -142,12 +171,18 @@ export function createHttpAuth(verifier: OAuthTokenVerifier, options: ResourceOp
       if (header === undefined || header.trim() === '') {
         // RFC 6750 §3.1: a request with no credentials gets a challenge without an error code.
         const body = new OAuthError(OAuthErrorCode.InvalidToken, 'Missing Authorization header').toResponseObject();
-        return { response: Response.json(body, { status: 401, headers: { 'www-authenticate': `Bearer resource_metadata="${resourceMetadataUrl}"` } }) };
+        return {
+          response: Response.json(body, {
+            status: 401,
+            headers: { 'www-authenticate': `Bearer resource_metadata="${resourceMetadataUrl}"` },
+          }),
+        };
       }
       try {
         return { authInfo: await verifyBearerToken(header, { verifier, resourceMetadataUrl }) };
       } catch (error) {
-        if (!(error instanceof OAuthError)) log(`auth: token verification failed: ${error instanceof Error ? error.message : String(error)}`);
+        if (!(error instanceof OAuthError))
+          log(`auth: token verification failed: ${error instanceof Error ? error.message : String(error)}`);
         return { response: bearerAuthChallengeResponse(error, { resourceMetadataUrl }) };
       }
     },
@@ -162,7 +197,8 @@ export const httpAuth: HttpAuthFactory = async ({ registry, modules, environment
     const verifier = staticTokenVerifier(parseBearerTokens(environment[auth.tokensEnv], auth.tokensEnv));
     return createHttpAuth(verifier, { path, resource: auth.resource, authorizationServers: [], scopes }, log);
   }
-  if (auth.type === 'none' || modules.oauth === undefined) throw new StartupError('this server declares no OAuth authorization');
+  if (auth.type === 'none' || modules.oauth === undefined)
+    throw new StartupError('this server declares no OAuth authorization');
   const { createJwtVerifier } = await modules.oauth();
   const verifier = createJwtVerifier({ issuer: auth.issuer, jwksUri: auth.jwksUri, resource: auth.resource }, log);
   return createHttpAuth(verifier, { path, resource: auth.resource, authorizationServers: [auth.issuer], scopes }, log);

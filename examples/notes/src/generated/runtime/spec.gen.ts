@@ -41,7 +41,13 @@ export interface ResourceSpec {
 }
 
 /** `completions`: the values completion/complete offers for this argument; null when none are declared. */
-export type PromptArgumentSpec = { readonly name: string; readonly title: string | null; readonly description: string | null; readonly required: boolean; readonly completions: readonly string[] | null };
+export type PromptArgumentSpec = {
+  readonly name: string;
+  readonly title: string | null;
+  readonly description: string | null;
+  readonly required: boolean;
+  readonly completions: readonly string[] | null;
+};
 
 export interface PromptSpec {
   readonly name: string;
@@ -52,7 +58,13 @@ export interface PromptSpec {
   readonly messages: readonly { readonly role: 'user' | 'assistant'; readonly text: string }[] | null;
 }
 
-export type HandleSpec = { readonly name: string; readonly description: string; readonly ttlMs: number; readonly issuedBy: readonly string[]; readonly consumedBy: readonly string[] };
+export type HandleSpec = {
+  readonly name: string;
+  readonly description: string;
+  readonly ttlMs: number;
+  readonly issuedBy: readonly string[];
+  readonly consumedBy: readonly string[];
+};
 
 type Scopes = readonly { readonly name: string; readonly description: string }[];
 
@@ -60,14 +72,28 @@ type Scopes = readonly { readonly name: string; readonly description: string }[]
 export type AuthSpec =
   | { readonly type: 'none'; readonly scopes: Scopes }
   | { readonly type: 'bearer'; readonly tokensEnv: string; readonly resource: string | null; readonly scopes: Scopes }
-  | { readonly type: 'oauth'; readonly issuer: string; readonly jwksUri: string; readonly resource: string; readonly scopes: Scopes };
+  | {
+      readonly type: 'oauth';
+      readonly issuer: string;
+      readonly jwksUri: string;
+      readonly resource: string;
+      readonly scopes: Scopes;
+    };
 
 /** Where used approvals and the idempotency ledger live (store.gen.ts, shipped only when a tool needs it). */
 export type StoreSpec =
   | { readonly type: 'memory'; readonly idempotencyTtlMs: number }
   | { readonly type: 'redis'; readonly urlEnv: string; readonly idempotencyTtlMs: number };
 
-export type HttpSpec = { readonly host: string; readonly port: number; readonly path: string; readonly allowedOrigins: readonly string[]; readonly maxConcurrentCalls: number; readonly maxBufferedBytes: number; readonly shutdownGraceMs: number };
+export type HttpSpec = {
+  readonly host: string;
+  readonly port: number;
+  readonly path: string;
+  readonly allowedOrigins: readonly string[];
+  readonly maxConcurrentCalls: number;
+  readonly maxBufferedBytes: number;
+  readonly shutdownGraceMs: number;
+};
 
 /**
  * The `server/discover` result, decided by mcp-gen and printed in DESIGN.md.
@@ -83,17 +109,31 @@ export interface DiscoverSpec {
   readonly ttlMs: number;
   readonly cacheScope: 'public' | 'private';
   readonly _meta: {
-    readonly 'io.modelcontextprotocol/serverInfo': { readonly name: string; readonly title?: string; readonly version: string; readonly description?: string };
+    readonly 'io.modelcontextprotocol/serverInfo': {
+      readonly name: string;
+      readonly title?: string;
+      readonly version: string;
+      readonly description?: string;
+    };
   };
 }
 
 /** The whole registry. Every list is sorted by name. */
 export interface RegistrySpec {
   readonly discover: DiscoverSpec;
-  readonly server: { readonly name: string; readonly version: string; readonly title: string | null; readonly description: string | null; readonly instructions: string | null };
+  readonly server: {
+    readonly name: string;
+    readonly version: string;
+    readonly title: string | null;
+    readonly description: string | null;
+    readonly instructions: string | null;
+  };
   readonly protocol: { readonly versions: readonly string[]; readonly legacy: 'serve' | 'reject' };
   readonly cache: CacheSpec;
-  readonly transports: { readonly stdio: { readonly maxConcurrentCalls: number } | null; readonly http: HttpSpec | null };
+  readonly transports: {
+    readonly stdio: { readonly maxConcurrentCalls: number } | null;
+    readonly http: HttpSpec | null;
+  };
   readonly auth: AuthSpec;
   readonly secrets: { readonly handleKeyEnv: string; readonly requestStateKeyEnv: string };
   readonly store: StoreSpec;

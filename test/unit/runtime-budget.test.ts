@@ -2,15 +2,17 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/config/index.js';
 import { buildProject } from '../../src/generate.js';
-import { repoRoot } from '../support/golden.js';
+import { repoRoot } from '../support/paths.js';
 
-// A server carries only the runtime its manifest uses. The one-tool stdio manifest without auth,
-// handles or approvals once shipped 1,631 runtime lines (approval, auth, HTTP and handle code it
-// never loads included); it may ship at most 40% of that (652), plus 18 lines since a handler outlives its
-// caller so that an idempotency claim waits for its real outcome, and 12 for the typed module slots
-// (RuntimeModules in start.gen.ts) that replaced computed import specifiers (issues 20 and 21).
+// A server carries only the runtime its manifest uses. The one-tool stdio manifest without auth, handles or
+// approvals once shipped 1,631 runtime lines (approval, auth, HTTP and handle code it never loads included);
+// later budgets counted lines, which rewarded long ones, so the runtime is now formatted like the rest of
+// mcp-gen and budgeted in bytes, which formatting barely moves: 44,944 bytes (1,028 lines) when the budget
+// was set (issue 21). A change that needs more says why here, with its new figure.
+const budgetBytes = 44_944;
+
 describe('runtime size', () => {
-  it('a one-tool stdio server ships at most 682 runtime lines', async () => {
+  it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {
     const manifest = path.join('test', 'fixtures', 'valid', 'minimal', 'manifest.yaml');
     const options = resolveOptions({ manifest, out: path.join('.test-out', 'runtime-budget') }, repoRoot);
     const result = await buildProject(
@@ -26,7 +28,7 @@ describe('runtime size', () => {
       'src/generated/runtime/spec.gen.ts',
       'src/generated/runtime/start.gen.ts',
     ]);
-    const lines = runtime.reduce((sum, file) => sum + file.contents.split('\n').length - 1, 0);
-    expect(lines).toBeLessThanOrEqual(682);
+    const bytes = runtime.reduce((sum, file) => sum + Buffer.byteLength(file.contents), 0);
+    expect(bytes).toBeLessThanOrEqual(budgetBytes);
   });
 });
