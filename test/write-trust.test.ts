@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { applyActions, pendingFolder, SimulatedCrash, type WriteAction } from '../src/write/index.js';
 import { repoRoot, runIn } from './support/golden.js';
 import { plantCheckout, plantIssueJournal, treeOf } from './support/planted.js';
 
@@ -45,6 +46,31 @@ describe('mcp-gen generate on a checkout nobody trusts', () => {
     });
     expect(both(checkout)).toEqual(before);
     expect(before.victim).toEqual({ 'precious.txt': 'precious\n' });
+  });
+
+  it('refuses a real interrupted run that was committed to git and cloned: exit 1, the clone unchanged', async () => {
+    const checkout = plantCheckout(base, { 'mcp.yaml': minimal });
+    expect((await runIn(checkout.project, ['generate'])).code).toBe(0);
+    const actions: WriteAction[] = [{ kind: 'update', path: 'README.md', ownership: 'generated', contents: 'new\n' }];
+    expect(() => applyActions(checkout.project, actions, { crashAt: (p) => p.phase === 'apply' })).toThrow(
+      SimulatedCrash,
+    );
+    const git = (cwd: string, args: string[]) =>
+      expect(spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd }).status).toBe(0);
+    git(checkout.project, ['init', '-q']);
+    // -f: the generated .gitignore lists the pending folder; a repository can carry it anyway.
+    git(checkout.project, ['add', '-f', '.']);
+    git(checkout.project, ['commit', '-q', '-m', 'planted']);
+    const clone = path.join(base, 'clone');
+    git(base, ['clone', '-q', checkout.project, clone]);
+    const before = treeOf(clone);
+    expect(readFileSync(path.join(clone, pendingFolder, 'journal.json'), 'utf8')).toContain('"README.md"');
+    const result = mcpGen(clone, ['generate', 'mcp.yaml']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'not finished: it was not made in this folder by the run that wrote it (it was cloned, unpacked or copied here)',
+    );
+    expect(treeOf(clone)).toEqual(before);
   });
 
   for (const folder of ['src/generated', 'src/handlers/tools']) {

@@ -47,15 +47,17 @@ export function inspectWrites(root: string): Interruption | null {
   if (lstatSync(inside(root, pendingFolder), { throwIfNoEntry: false }) === undefined)
     return strays.length === 0 ? null : { run: null, changes: 0, strays };
   refuseLinkedPending(root);
-  const owner = liveOwner(root);
-  if (owner !== null) throw busy(owner);
+  // The journal is judged first: a planted folder is refused as such, even when its owner names a live process.
   for (const [name, run] of [
     [journalName, 'committed'],
     [rollbackName, 'rolling-back'],
   ] as const) {
-    const file = pendingPath(root, name);
-    if (existsSync(file)) return { run, changes: trustedJournal(root, name).steps.length, strays };
+    if (!existsSync(pendingPath(root, name))) continue;
+    const changes = trustedJournal(root, name).steps.length;
+    refuseLiveOwner(root);
+    return { run, changes, strays };
   }
+  refuseLiveOwner(root);
   return { run: 'staged', changes: 0, strays };
 }
 
@@ -116,6 +118,11 @@ function liveOwner(root: string): number | null {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
   }
+}
+
+function refuseLiveOwner(root: string): void {
+  const owner = liveOwner(root);
+  if (owner !== null) throw busy(owner);
 }
 
 function busy(pid: number): WriteError {
