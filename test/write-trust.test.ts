@@ -117,4 +117,18 @@ describe.skipIf(!chattr)('an immutable handler file under a rename', () => {
     }
     expect(treeOf(project)).toEqual(before);
   });
+
+  it('an up-to-date project in a folder nobody may write (immutable) still generates: nothing to lock', async () => {
+    const { project } = plantCheckout(base, { 'mcp.yaml': minimal });
+    expect((await runIn(project, ['generate'])).code).toBe(0);
+    const set = spawnSync('chattr', ['+i', project]);
+    try {
+      expect(set.status).toBe(0);
+      const result = mcpGen(project, ['generate', 'mcp.yaml']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^mcp\.yaml: 0 created, 0 updated, 0 renamed, 0 removed, \d+ unchanged\n$/);
+    } finally {
+      spawnSync('chattr', ['-i', project]);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { lockName } from '../model/layout.js';
-import { WriteError } from './errors.js';
+import { causeOf, WriteError } from './errors.js';
 
 export { lockName };
 
@@ -44,8 +44,24 @@ export function lockProjectSync(root: string, waitMs = lockWaitMs): ProjectLock 
   }
 }
 
-/** Takes the lock, or returns the process id of the run holding it (0 when it cannot be read yet). */
+/** Where this user may not create files, so no run of theirs can write either: an up-to-date run goes on. */
+const unwritable = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/**
+ * Takes the lock, or returns the process id of the run holding it (0 when it cannot be read yet). In a
+ * folder this user cannot write, there is nothing to lock: a run that needs to write fails at its first
+ * write with the cause, and a run over an up-to-date project (a read-only checkout) succeeds as before.
+ */
 function tryLock(root: string): ProjectLock | number {
+  try {
+    return tryLockIn(root);
+  } catch (error) {
+    if (unwritable.has((error as NodeJS.ErrnoException).code ?? '')) return { release() {} };
+    throw new WriteError(`could not take the lock "${lockName}" (${causeOf(error)}); nothing was changed`);
+  }
+}
+
+function tryLockIn(root: string): ProjectLock | number {
   const created = mkdirSync(root, { recursive: true });
   const file = path.join(root, lockName);
   if (createWithPid(file)) return ours(root, file, created);
@@ -89,7 +105,7 @@ function createWithPid(file: string): boolean {
     fd = openSync(file, 'wx');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw new WriteError(`could not take the lock "${lockName}" (${(error as NodeJS.ErrnoException).code})`);
+    throw error;
   }
   try {
     writeSync(fd, `${process.pid}\n`);
