@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Three tiers, chosen by folder (docs/testing.md):
 //   unit         test/unit/**         in-process, no child processes of node; needs no build
 //   e2e          test/e2e/**          installs packages with npm; builds dist/ first
-//   integration  every other test     spawns the CLI, compilers or servers; builds dist/ first
+//   integration  test/integration/** spawns the CLI, compilers or servers; builds dist/ first
 // A new test file lands in a tier by where it is saved; nothing here lists files.
 const unit = 'test/unit/**/*.test.ts';
 const e2e = 'test/e2e/**/*.test.ts';
@@ -39,9 +39,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['test/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts'],
           sequence: { groupOrder: 1 },
-          exclude: [fixtures, unit, e2e],
+          exclude: [fixtures],
           globalSetup: ['test/support/build.ts'],
         },
       },

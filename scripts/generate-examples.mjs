@@ -1,8 +1,8 @@
 // Regenerates every committed copy of generated output: each example (generated code, DESIGN.md,
-// contract tests) and each golden tree under test/fixtures/valid/*/expected, exactly as
-// `UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts` writes them. A change to the runtime
-// templates is one edit plus `npm run examples`; test/examples.test.ts and test/golden.test.ts
-// fail on any copy that drifts.
+// contract tests) and each golden tree under test/fixtures/valid/*/expected (its computed files;
+// the template copies are listed in copies.txt), exactly as `UPDATE_GOLDEN=1 npx vitest run golden`
+// writes them. A change to the runtime templates is one edit plus `npm run examples`;
+// test/unit/examples.test.ts and test/unit/golden.test.ts fail on any copy that drifts.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,10 +29,14 @@ for (const name of readdirSync(path.join(root, valid)).sort()) {
     process.exit(1);
   }
   rmSync(path.join(root, expected), { recursive: true, force: true });
-  for (const file of result.files) {
+  // Template copies are not committed: copies.txt lists them with their template (docs/testing.md).
+  const copies = result.files.filter((file) => file.copiedFrom !== undefined);
+  const listed = copies.map((file) => `${file.path} ${file.copiedFrom}\n`).sort();
+  writeFileSync(path.join(root, valid, name, 'copies.txt'), listed.join(''));
+  for (const file of result.files.filter((f) => f.copiedFrom === undefined)) {
     const target = path.join(root, expected, ...file.path.split('/'));
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, file.contents);
   }
-  console.log(`${expected}: ${result.files.length} files`);
+  console.log(`${expected}: ${result.files.length - copies.length} files, ${copies.length} template copies`);
 }

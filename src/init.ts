@@ -94,14 +94,14 @@ export async function initProject(options: InitOptions, cwd: string, mcpGenVersi
   return {
     ok: true,
     target,
-    actions: [...started.actions, ...(generated.report?.actions ?? [])],
-    diagnostics: generated.diagnostics,
-    next: [
-      ...(shown === '.' ? [] : [`cd ${shellWord(shown)}`]),
-      'npm install',
-      'npm start',
-      ...(shown === '.' ? ['npm test'] : []),
+    // The starters this run wrote show once, as created: generate then keeps them, but they were not "existing".
+    actions: [
+      ...started.actions,
+      ...(generated.report?.actions ?? []).filter((a) => !starters.some((s) => s.path === a.path)),
     ],
+    diagnostics: generated.diagnostics,
+    // npm test builds the project and runs its contract tests, so it comes before the server is started.
+    next: [...(shown === '.' ? [] : [`cd ${shellWord(shown)}`]), 'npm install', 'npm test', 'npm start'],
     packed,
   };
 }

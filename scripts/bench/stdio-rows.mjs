@@ -15,7 +15,7 @@ const handwritten = fileURLToPath(new URL('./servers/demo-server.mjs', import.me
 
 /**
  * Builds examples/demo as its `npm run build` does, into `outDir` (inside the repository, so the SDK resolves): `tsc`
- * with its own tsconfig, then the project's `bundle` step (esbuild, the scaffold's arguments); returns the bundle,
+ * with its own tsconfig, then the project's bundle step (src/generated/bundle.gen.mjs); returns the bundle,
  * which `npm start` runs.
  */
 async function buildDemo(root, outDir) {
@@ -27,17 +27,12 @@ async function buildDemo(root, outDir) {
     timeout: 300_000,
   });
   if (result.status !== 0) throw new Error(`compiling examples/demo failed:\n${result.stdout}${result.stderr}`);
-  const { bundleArgs } = await import('../../dist/emit/scaffold/index.js');
-  // The scaffold's paths are relative to the project's root: `dist/...` (also after `--outfile=` and an alias's `=./`)
-  // is `outDir`.
-  const args = bundleArgs.map((arg) =>
-    arg.replace(/(^|=|=\.\/)dist\//, (_match, before) => `${before === '' ? '' : '='}${outDir}/`),
+  // The project's own build step, pointed at `outDir` (tsc's output folder there).
+  const bundled = spawnSync(
+    process.execPath,
+    [path.join(root, 'examples', 'demo', 'src', 'generated', 'bundle.gen.mjs'), '--dist', outDir],
+    { cwd: path.join(root, 'examples', 'demo'), encoding: 'utf8', timeout: 120_000 },
   );
-  const bundled = spawnSync(path.join(root, 'node_modules', '.bin', 'esbuild'), args, {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
   if (bundled.status !== 0) throw new Error(`bundling examples/demo failed:\n${bundled.stdout}${bundled.stderr}`);
   return path.join(outDir, 'server.mjs');
 }

@@ -107,17 +107,27 @@ export async function runGenerate(flags: GenerateFlags, io: CliIo, paint: Paint)
  */
 export async function runGenerateWatch(flags: GenerateFlags, io: CliIo, paint: Paint): Promise<number> {
   const options = resolveOptions(flags, io.cwd);
+  // Warnings the previous run printed are not printed again: a save that fixes nothing in them should not
+  // repeat the whole block. Errors always are, since nothing was written.
+  let shownWarnings = new Set<string>();
   const once = async () => {
     let summary: string;
     try {
       const result = await generateProject(options, packageVersion(), io.cwd);
       const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
-      const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
+      const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
       const changed = result.report?.changes.length ?? 0;
-      // Warnings too: a count alone says nothing.
-      if (result.diagnostics.length > 0) io.stderr(formatReport(result.diagnostics, paint));
+      const keyOf = (d: (typeof warnings)[number]) => formatReport([d]);
+      const fresh = result.diagnostics.filter((d) => d.severity !== 'warning' || !shownWarnings.has(keyOf(d)));
+      // New warnings too: a count alone says nothing.
+      if (fresh.length > 0) io.stderr(formatReport(fresh, paint));
+      shownWarnings = new Set(warnings.map(keyOf));
+      const repeated = warnings.length - fresh.filter((d) => d.severity === 'warning').length;
+      const seen = repeated > 0 ? ` (${repeated} shown before)` : '';
       summary =
-        errors > 0 ? `${errors} error(s), nothing written` : `${changed} file(s) changed, ${warnings} warning(s)`;
+        errors > 0
+          ? `${errors} error(s), nothing written`
+          : `${changed} file(s) changed, ${warnings.length} warning(s)${seen}`;
     } catch (error) {
       summary = error instanceof WriteError ? error.message : `internal error: ${(error as Error).message}`;
     }

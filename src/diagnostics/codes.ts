@@ -7,6 +7,7 @@
 import { protocolVersion } from '../model/defaults.js';
 import type { CodeInfo } from './code-info.js';
 import { generateCodes } from './codes-generate.js';
+import { limitCodes } from './codes-limits.js';
 import { reviewCodes } from './codes-review.js';
 
 export type { CodeInfo } from './code-info.js';
@@ -163,6 +164,16 @@ const manifestCodes = {
       '`auth.type` is `none`, so anyone on the network could call every tool.',
     fix: 'Bind to `127.0.0.1`, or set `auth.type` to `bearer` or `oauth`.',
   },
+  'bearer-wildcard-without-resource': {
+    severity: 'error',
+    title: 'Bearer auth on a wildcard host without a public URL',
+    cause:
+      '`transports.http.host` is a wildcard address (`0.0.0.0`, `::`) and `auth.type` is `bearer` without ' +
+      '`auth.resource`. The protected-resource metadata and every 401 challenge name the public URL, which is ' +
+      'then where the server listens, and no client can use a wildcard address; it is never taken from the ' +
+      "request's `Host` header, which any client chooses.",
+    fix: 'Set `auth.resource` to the public URL of the MCP endpoint, e.g. `https://mcp.example.com/mcp`.',
+  },
   'origin-malformed': {
     severity: 'error',
     title: 'Malformed allowed origin',
@@ -241,6 +252,22 @@ const manifestCodes = {
     cause: 'A local `$ref` points at a place in the schema that does not exist.',
     fix: 'Define the target under `$defs`, or correct the pointer.',
   },
+  'schema-keyword-unknown': {
+    severity: 'warning',
+    title: 'Unknown JSON Schema keyword',
+    cause:
+      'A tool schema has a key that is no JSON Schema 2020-12 keyword (often a typo such as `minLenght`); ' +
+      'validators ignore it, so the rule it meant is not applied.',
+    fix: 'Correct the keyword the hint names, or prefix a vendor extension with `x-`.',
+  },
+  'required-not-declared': {
+    severity: 'error',
+    title: 'Required property that cannot exist',
+    cause:
+      'A schema with `additionalProperties: false` lists in `required` a name that neither `properties` nor ' +
+      '`patternProperties` allows, so no arguments satisfy it and the tool can never be called.',
+    fix: 'Declare the property under `properties`, correct its name in `required`, or remove it from `required`.',
+  },
   'handle-undeclared': {
     severity: 'error',
     title: 'Undeclared handle kind',
@@ -299,7 +326,7 @@ const manifestCodes = {
   },
 } as const satisfies Record<string, CodeInfo>;
 
-const catalog = { ...manifestCodes, ...generateCodes, ...reviewCodes };
+const catalog = { ...manifestCodes, ...limitCodes, ...generateCodes, ...reviewCodes };
 
 /** Every diagnostic code. */
 export type DiagnosticCode = keyof typeof catalog;

@@ -12,7 +12,7 @@ import type { Plan } from '../plan/index.js';
 import type { Review } from '../review/index.js';
 import { compareText } from '../util/compare.js';
 import { stableJson } from '../util/stable-json.js';
-import { emitBundleShims } from './bundle/index.js';
+import { emitBundleScript, emitBundleShims } from './bundle/index.js';
 import { emitFacade } from './facade/index.js';
 import { emitHandlers } from './handlers/index.js';
 import { emitRegistry, registryData } from './registry/index.js';
@@ -59,9 +59,10 @@ export async function emitProject(
     types.file,
     emitFacade(model, ctx),
     ...emitRegistry(model, ctx),
-    emitServer(plan.handlers, ctx),
+    emitServer(model, plan.handlers, ctx),
     await emitValidators(registryData(model).tools, ctx),
     emitBundleShims(ctx),
+    emitBundleScript(ctx),
     ...emitRuntime(model, ctx),
     ...emitContractTests(model, ctx),
   ];

@@ -15,6 +15,27 @@ export interface Draft {
 }
 
 /**
+ * The note above an entry's first title or description copied from `origin` (none when the entry has
+ * neither): it is someone else's text, which models read and DESIGN.md and README.md show.
+ */
+export function importedTextNote(entry: Readonly<Record<string, unknown>>, at: readonly string[], origin: string) {
+  const key = ['title', 'description', 'instructions'].find((k) => typeof entry[k] === 'string');
+  return key === undefined
+    ? []
+    : [{ path: [...at, key], text: `imported text from ${origin}: untrusted, read it before publishing` }];
+}
+
+/** The header note and the flag of a draft whose text came from `origin`. */
+export function untrustedDraftNotice(origin: string): { note: string; flag: string } {
+  return {
+    note:
+      `UNTRUSTED TEXT: every title and description below was copied from ${origin}; a model reads them and ` +
+      'DESIGN.md and README.md show them. Read each one (marked "imported text") before publishing.',
+    flag: `titles and descriptions are ${origin}'s words, not yours: read each one (marked "imported text")`,
+  };
+}
+
+/**
  * The draft as YAML text, built with the `yaml` document API: every value
  * from a server or a spec is a node the library quotes itself, never text
  * spliced into the file. Notes become `#` comments before their key; a note's

@@ -1,7 +1,7 @@
 import { manifestDefaults } from '../model/defaults.js';
 import { compareText } from '../util/compare.js';
 import { isRecord, stringOr } from '../util/guards.js';
-import type { Draft, DraftNote } from './draft.js';
+import { importedTextNote, untrustedDraftNotice, type Draft, type DraftNote } from './draft.js';
 import { isSemver, NameAllocator, quote, serverName } from './names.js';
 import { isOpenObject, toJsonSchema, type SchemaFindings } from './openapi-schema.js';
 
@@ -12,6 +12,8 @@ const methods = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'tr
 /** A description shorter than this says too little for a model to choose the tool. */
 const weakDescription = 40;
 const maxDescription = 2000;
+/** Who wrote the draft's titles and descriptions, as its notes name them. */
+const origin = 'the spec';
 
 /**
  * A curated draft of an OpenAPI 3.x document (already dereferenced): one tool
@@ -38,10 +40,13 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
     path: [],
     text: `Draft imported by mcp-gen from the OpenAPI ${String(api.openapi)} document ${quote(source)}.`,
   });
+  const untrusted = untrustedDraftNotice(origin);
+  notes.push({ path: [], text: untrusted.note });
   notes.push({
     path: [],
     text: 'Review every TODO, then run "mcp-gen check" and "mcp-gen generate"; each handler calls the API.',
   });
+  notes.push(...importedTextNote(server, ['server'], origin));
   const servers = Array.isArray(api.servers)
     ? api.servers
         .filter(isRecord)
@@ -79,6 +84,9 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
       const tool = operationTool(method, route, item, operation, findings);
       tools[name] = tool;
       const at = ['tools', name];
+      // A tool without summary or description is described by its method and path, which are not prose.
+      if (tool.title !== undefined || tool.description !== `${method.toUpperCase()} ${route}`)
+        notes.push(...importedTextNote(tool, at, origin));
       notes.push({
         path: at,
         text:
@@ -132,6 +140,7 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
       `${count} tools, more than the ${manifestDefaults.maxTools} a model chooses ` +
         'among well; merge or drop operations (one tool per task, not per endpoint)',
     );
+  flags.push(untrusted.flag);
   return { data: { mcpGen: 1, server, tools }, notes, flags };
 }
 

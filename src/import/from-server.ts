@@ -1,7 +1,7 @@
 import type { LiveServer, WireItem } from '../live/index.js';
 import { isEffectivelyDestructive } from '../model/defaults.js';
 import { isRecord, stringOr } from '../util/guards.js';
-import type { Draft, DraftNote } from './draft.js';
+import { importedTextNote, untrustedDraftNotice, type Draft, type DraftNote } from './draft.js';
 import { isSemver, NameAllocator, quote, serverName } from './names.js';
 
 const hintKeys = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
@@ -33,6 +33,7 @@ export function draftFromServer(live: LiveServer, source: DraftSource): Draft {
   const notes: DraftNote[] = [];
   const flags: string[] = [];
   const note = (path: readonly string[], text: string) => notes.push({ path, text });
+  const untrusted = untrustedDraftNotice(origin);
   const info = live.serverInfo;
   const wireName = stringOr(info.name) ?? 'imported-server';
   const name = serverName(wireName);
@@ -46,6 +47,7 @@ export function draftFromServer(live: LiveServer, source: DraftSource): Draft {
     'Draft imported by mcp-gen from a running MCP server (protocol ' +
       `${live.protocolVersion}, ${live.era} era): ${quote(source.description)}`,
   );
+  note([], untrusted.note);
   note([], 'Review every TODO, then run "mcp-gen check" and "mcp-gen generate".');
   note(
     [],
@@ -77,6 +79,7 @@ export function draftFromServer(live: LiveServer, source: DraftSource): Draft {
       `TODO version: the server reports ${quote(wireVersion)}, which is not a semantic version`,
     );
 
+  for (const marked of importedTextNote(server, ['server'], origin)) note(marked.path, marked.text);
   const data: Record<string, unknown> = { mcpGen: 1, server };
   if (source.transport === 'http') data.transports = { http: {} };
   const tools = importTools(live.tools, note, flags);
@@ -85,10 +88,14 @@ export function draftFromServer(live: LiveServer, source: DraftSource): Draft {
   if (Object.keys(resources).length > 0) data.resources = resources;
   const prompts = importPrompts(live.prompts, note);
   if (Object.keys(prompts).length > 0) data.prompts = prompts;
+  if (notes.some((n) => n.text.startsWith('imported text'))) flags.push(untrusted.flag);
   return { data, notes, flags };
 }
 
 type Note = (path: readonly string[], text: string) => void;
+
+/** Who wrote the draft's titles and descriptions, as its notes name them. */
+const origin = 'the server';
 
 function importTools(list: readonly WireItem[], note: Note, flags: string[]): Record<string, unknown> {
   const names = new NameAllocator();
@@ -110,6 +117,8 @@ function importTools(list: readonly WireItem[], note: Note, flags: string[]): Re
     tool.input = isRecord(wire.inputSchema) ? toolSchema(wire.inputSchema, [...at, 'input'], note) : { type: 'object' };
     if (isRecord(wire.outputSchema)) tool.output = toolSchema(wire.outputSchema, [...at, 'output'], note);
     tools[name] = tool;
+    const imported = { title: tool.title, description: nonEmpty(wire.description) ? wire.description : undefined };
+    for (const marked of importedTextNote(imported, at, origin)) note(marked.path, marked.text);
 
     if (name !== wireName)
       note(
@@ -179,6 +188,7 @@ function importResources(list: readonly WireItem[], note: Note): Record<string, 
     if (nonEmpty(wire.description)) resource.description = wire.description;
     if (typeof wire.mimeType === 'string' && mimeTypePattern.test(wire.mimeType)) resource.mimeType = wire.mimeType;
     resources[name] = resource;
+    for (const marked of importedTextNote(resource, ['resources', name], origin)) note(marked.path, marked.text);
     if (name !== wireName) note(['resources', name], `resource ${quote(wireName)} on the wire ${notKept}; renamed`);
     if (typeof wire.uriTemplate === 'string')
       note(
@@ -212,9 +222,12 @@ function importPrompts(list: readonly WireItem[], note: Note): Record<string, un
       if (nonEmpty(arg.description)) entry.description = arg.description;
       if (typeof arg.required === 'boolean') entry.required = arg.required;
       args[argName] = entry;
+      for (const marked of importedTextNote(entry, ['prompts', name, 'arguments', argName], origin))
+        note(marked.path, marked.text);
     }
     if (Object.keys(args).length > 0) prompt.arguments = args;
     prompts[name] = prompt;
+    for (const marked of importedTextNote(prompt, ['prompts', name], origin)) note(marked.path, marked.text);
     if (name !== wireName) note(['prompts', name], `prompt ${quote(wireName)} on the wire ${notKept}; renamed`);
     if (renamed.length > 0)
       note(

@@ -2,11 +2,12 @@
  * Reads the manifest file and parses it as YAML, keeping a pointer -> line:col
  * locator; YAML syntax errors, duplicate keys and alias bombs stop the run here.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, Parser, parseDocument, visit, type Document } from 'yaml';
 import { makeDiagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { manifestLimits } from '../model/limits.js';
 import { parsePointer } from '../util/json-pointer.js';
+import { checkShape, checkSize, readAtMost } from './limits.js';
 import { createLocator, type Position, type Target } from './source-map.js';
 
 /** Aliases may expand to at most this many nodes; more is treated as an attack. */
@@ -41,8 +42,10 @@ export function loadManifest(manifestPath: string, cwd: string = process.cwd()):
   const absolutePath = path.resolve(cwd, manifestPath);
   const file = displayPath(absolutePath, cwd);
   let bytes: Buffer;
+  let size: number;
+  let known: boolean;
   try {
-    bytes = readFileSync(absolutePath);
+    ({ bytes, size, known } = readAtMost(absolutePath, manifestLimits.bytes));
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : 'does not exist or cannot be read';
@@ -59,6 +62,8 @@ export function loadManifest(manifestPath: string, cwd: string = process.cwd()):
       ],
     };
   }
+  const tooLarge = checkSize(file, bytes, size, known);
+  if (tooLarge !== null) return { ok: false, diagnostics: [tooLarge] };
   const notText = notTextAt(bytes);
   if (notText !== null) {
     // Never echo the bytes: a binary file would fill the terminal with them.
@@ -100,6 +105,13 @@ function notTextAt(bytes: Buffer): { offset: number; what: string } | null {
 
 /** Parses manifest text that has already been read; `file` is the display path. */
 export function parseManifest(text: string, file: string, absolutePath: string = file): LoadResult {
+  // A text that did not come from a file (a baseline read from git) is held to the same limit; UTF-8 takes at
+  // most 3 bytes per UTF-16 unit, so a shorter text is within it without counting.
+  if (text.length > manifestLimits.bytes / 3) {
+    const bytes = Buffer.from(text, 'utf8');
+    const tooLarge = checkSize(file, bytes, bytes.length);
+    if (tooLarge !== null) return { ok: false, diagnostics: [tooLarge] };
+  }
   // A byte-order mark is legal at the start of a UTF-8 file; drop it so column numbers match editors.
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const lineCounter = new LineCounter();
@@ -144,6 +156,8 @@ export function parseManifest(text: string, file: string, absolutePath: string =
     throw error;
   }
   const locate = (pointer: string, target?: Target) => locateSegments(parsePointer(pointer), target);
+  const overLimits = checkShape(data, file, locate);
+  if (overLimits.length > 0) return { ok: false, diagnostics: overLimits };
   return { ok: true, manifest: { file, absolutePath, text: source, data, locate } };
 }
 

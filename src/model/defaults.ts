@@ -33,8 +33,8 @@ export const manifestDefaults = {
   httpMaxConcurrentCalls: 100,
   stdioMaxConcurrentCalls: 100,
   httpMaxBufferedBytes: 16 * 1024 * 1024,
-  httpShutdownGrace: '10s',
-  toolTimeout: '30s',
+  httpShutdownGraceMs: 10_000,
+  toolTimeoutMs: 30_000,
   handleTtlMs: 3_600_000,
   /** How long a stored result answers a retry with the same idempotency key. */
   idempotencyTtlMs: 86_400_000,

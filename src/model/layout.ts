@@ -48,7 +48,9 @@ export const generatedPaths = {
   validators: `${generatedDir}/validators.gen.ts`,
   /** What the project's bundle uses in place of the SDK's Node shim: ajv loads on first use. */
   bundleShims: `${generatedDir}/bundle-shims.gen.ts`,
-  /** The runtime module the project's `src/main.ts` starts the server with. */
+  /** The project's build step after tsc: bundles the server with the SDK into `dist/server.mjs`. */
+  bundleScript: `${generatedDir}/bundle.gen.mjs`,
+  /** The runtime module whose `main` the facade hands to the project's `src/main.ts`. */
   start: `${generatedDir}/runtime/start.gen.ts`,
   contractPlan: 'test/contract-plan.gen.ts',
   /** The MCP registry record, written only when the manifest names a registry entry. */
@@ -95,6 +97,7 @@ export function handlerPath(kind: HandlerKind, name: string): string {
 /** Project files written once, when missing, and the user's from then on. */
 export const scaffoldPaths = {
   gitignore: '.gitignore',
+  npmrc: '.npmrc',
   readme: 'README.md',
   packageJson: 'package.json',
   tsconfig: 'tsconfig.json',

@@ -175,7 +175,7 @@ export interface ManifestAuth {
    */
   jwksUri?: string;
   /**
-   * `oauth`: this server's resource URL; access tokens must name it as audience. `bearer`: the public URL of the MCP endpoint, advertised in the protected-resource metadata and the `WWW-Authenticate` challenge; set it when the server runs behind a TLS-terminating proxy, or the URL is built from each request's `Host` header with `http://`.
+   * `oauth`: this server's resource URL; access tokens must name it as audience. `bearer`: the public URL of the MCP endpoint, advertised in the protected-resource metadata and the `WWW-Authenticate` challenge. Without it they name where the server listens (`http://<host>:<port><path>`), never a request header; set it behind a proxy, and to bind a wildcard host (`0.0.0.0`, `::`).
    */
   resource?: string;
   /**

@@ -65,13 +65,21 @@ export function handlerExport(name: string): string {
 }
 
 /**
+ * Device names Windows reserves in every folder, whatever the extension and case: `con.ts` cannot be
+ * created or opened there as a file.
+ */
+const windowsDeviceNames = /^(?:con|prn|aux|nul|com[1-9]|lpt[1-9])$/i;
+
+/**
  * The file name (without `.ts`) of a handler: a snake_case name is its own
  * file name (`search_notes`), any other name its words in lower-case
  * kebab-case (`get-sum` -> `get-sum`, `printEnv` -> `print-env`), so that two
- * handler files never differ only in case.
+ * handler files never differ only in case. A Windows device name gets a
+ * trailing `_` (`con` -> `con_`), so the project checks out on every system.
  */
 export function fileStem(name: string): string {
-  return snakeCasePattern.test(name) ? name : words(name).join('-').toLowerCase();
+  const stem = snakeCasePattern.test(name) ? name : words(name).join('-').toLowerCase();
+  return windowsDeviceNames.test(stem) ? `${stem}_` : stem;
 }
 
 /**

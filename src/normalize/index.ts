@@ -22,7 +22,8 @@ import { compareText, sortBy } from '../util/compare.js';
 import { deepFreeze } from '../util/freeze.js';
 import { sortKeysDeep } from '../util/stable-json.js';
 import { isLoopbackHost } from '../util/net.js';
-import { durationMs, normalizeCache } from './cache.js';
+import { durationMs } from '../util/duration.js';
+import { normalizeCache } from './cache.js';
 import { normalizePrompts, normalizeResources } from './content.js';
 import { normalizeTools } from './tools.js';
 
@@ -130,7 +131,7 @@ function normalizeHttp(http: ManifestHttp): HttpModel {
     loopback: isLoopbackHost(host),
     maxConcurrentCalls: http.maxConcurrentCalls ?? manifestDefaults.httpMaxConcurrentCalls,
     maxBufferedBytes: http.maxBufferedBytes ?? manifestDefaults.httpMaxBufferedBytes,
-    shutdownGraceMs: durationMs(http.shutdownGrace ?? manifestDefaults.httpShutdownGrace, undefined, 0),
+    shutdownGraceMs: durationMs(http.shutdownGrace, undefined, manifestDefaults.httpShutdownGraceMs),
   };
 }
 

@@ -8,7 +8,7 @@ import { compareText, sortBy } from '../util/compare.js';
 import { isRecord } from '../util/guards.js';
 import { formatPointer } from '../util/json-pointer.js';
 import { sortKeysDeep } from '../util/stable-json.js';
-import { durationMs } from './cache.js';
+import { durationMs } from '../util/duration.js';
 
 const hintKeys = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
@@ -37,7 +37,7 @@ export function normalizeTools(
       scopes: [...new Set(tool.scopes ?? [])].sort(compareText),
       // A Node timer fires at once past 2^31 - 1 ms (about 24.8 days): a longer timeout means that long, not
       // immediately.
-      timeoutMs: Math.min(durationMs(tool.timeout ?? manifestDefaults.toolTimeout, undefined, 0), 2_147_483_647),
+      timeoutMs: Math.min(durationMs(tool.timeout, undefined, manifestDefaults.toolTimeoutMs), 2_147_483_647),
       renamedFrom: tool.renamedFrom ?? null,
       input,
       output,

@@ -14,6 +14,7 @@ import { checkPromptPlaceholders } from './rules/prompts.js';
 import { checkResources } from './rules/resources.js';
 import { checkDurations, checkProtocol, checkRegistry, checkTransportsAndAuth } from './rules/server.js';
 import { checkToolHints, checkToolSchemas } from './rules/tools.js';
+import { checkSchemaKeywords } from './rules/schema-keywords.js';
 import { checkShape } from './schema-rules.js';
 
 export type { ManifestSource } from './context.js';
@@ -31,6 +32,7 @@ const rules: readonly ((ctx: RuleContext) => void)[] = [
   checkDurations,
   checkToolHints,
   checkToolSchemas,
+  checkSchemaKeywords,
   checkExamples,
   checkResources,
   checkPromptPlaceholders,

@@ -9,6 +9,7 @@
  * `x-default` (the "required / default" cell, where it is not a `default` value).
  */
 import { legacyProtocolVersion, manifestDefaults, protocolVersion } from '../model/defaults.js';
+import { formatDuration } from '../util/duration.js';
 
 /** The annotation keywords of the schema; ajv is told about them so that strict mode accepts them. */
 export const annotationKeywords = ['x-type', 'x-default'] as const;
@@ -169,7 +170,7 @@ export const manifestSchema = {
             shutdownGrace: {
               $ref: '#/definitions/duration',
               description: 'On SIGTERM or SIGINT, how long calls in flight may still finish before they are cancelled.',
-              default: manifestDefaults.httpShutdownGrace,
+              default: formatDuration(manifestDefaults.httpShutdownGraceMs),
             },
           },
           description: 'Serve over Streamable HTTP on a single endpoint.',
@@ -209,8 +210,9 @@ export const manifestSchema = {
           description:
             "`oauth`: this server's resource URL; access tokens must name it as audience. `bearer`: " +
             'the public URL of the MCP endpoint, advertised in the protected-resource metadata and ' +
-            'the `WWW-Authenticate` challenge; set it when the server runs behind a TLS-terminating ' +
-            "proxy, or the URL is built from each request's `Host` header with `http://`.",
+            'the `WWW-Authenticate` challenge. Without it they name where the server listens ' +
+            '(`http://<host>:<port><path>`), never a request header; set it behind a proxy, and to bind a ' +
+            'wildcard host (`0.0.0.0`, `::`).',
           'x-default': 'required for `oauth`; optional for `bearer`',
           'x-type': 'URL',
         },
@@ -340,7 +342,7 @@ export const manifestSchema = {
             $ref: '#/definitions/duration',
             description:
               'How long a call may run: then `ctx.signal` aborts and the client gets a tool error naming the timeout.',
-            default: manifestDefaults.toolTimeout,
+            default: formatDuration(manifestDefaults.toolTimeoutMs),
           },
           scopes: {
             type: 'array',

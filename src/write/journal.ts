@@ -88,8 +88,8 @@ export class SimulatedCrash extends Error {
 }
 
 /**
- * Test seam for test/kill.test.ts: milliseconds to sleep at every point of the stage, commit and
- * apply phases, so that a kill aimed at the write phase lands there on any machine. Unset, zero.
+ * Test seam for test/integration/kill.test.ts: milliseconds to sleep at every point of the stage,
+ * commit and apply phases, so that a kill aimed at the write phase lands there on any machine. Unset, zero.
  */
 const writeDelayMs = Number.parseInt(process.env.MCP_GEN_WRITE_DELAY_MS ?? '', 10) || 0;
 const delayed = new Set<WritePoint['phase']>(['stage', 'commit', 'apply']);

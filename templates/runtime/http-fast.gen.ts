@@ -16,7 +16,18 @@
  * SDK raises before any handler runs: the SDK's path answers it with its own
  * status, and nothing has happened yet that a second try could repeat.
  */
-import { classifyInboundRequest, createMcpHandler, isJsonContentType, type AuthInfo, type JSONRPCMessage, type JSONRPCRequest, type McpServer, type MessageExtraInfo, type Transport, type TransportSendOptions } from '@modelcontextprotocol/server';
+import {
+  classifyInboundRequest,
+  createMcpHandler,
+  isJsonContentType,
+  type AuthInfo,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+  type McpServer,
+  type MessageExtraInfo,
+  type Transport,
+  type TransportSendOptions,
+} from '@modelcontextprotocol/server';
 import type { RegistrySpec, ToolSpec } from './spec.gen.js';
 
 /**
@@ -33,35 +44,59 @@ export interface FastAnswer {
 export interface FastPath {
   /**
    * Larger bodies take the SDK's path. The fast path saves a fixed cost per call, which matters for small calls;
-   * with 250 concurrent 4 MB bodies its quicker turnover let garbage pile up to twice the peak memory between collections.
+   * with 250 concurrent 4 MB bodies its quicker turnover let garbage pile up to twice the peak memory between
+   * collections.
    */
   readonly maxBodyBytes: number;
   /**
    * The answer to a plain modern `tools/call` POSTed to `url`, or undefined when the SDK's per-request path must
    * serve it; `signal` aborts when the client goes away or the server drains.
    */
-  answer(headers: Headers, url: string, body: unknown, authInfo: AuthInfo | undefined, signal: AbortSignal): Promise<FastAnswer | undefined>;
+  answer(
+    headers: Headers,
+    url: string,
+    body: unknown,
+    authInfo: AuthInfo | undefined,
+    signal: AbortSignal,
+  ): Promise<FastAnswer | undefined>;
   /** Closes the pinned server (its calls in flight were cancelled by their signals). */
   close(): Promise<void>;
 }
 
 const revision = '2026-07-28';
 const classification = { era: 'modern', revision } as const;
-/** The `_meta` keys a plain call may carry: the envelope and trace context; progressToken and logLevel need an event stream. */
-const plainMetaKeys = new Set(['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientInfo', 'io.modelcontextprotocol/clientCapabilities', 'traceparent', 'tracestate', 'baggage']);
+/**
+ * The `_meta` keys a plain call may carry: the envelope and trace context; progressToken and logLevel need an event
+ * stream.
+ */
+const plainMetaKeys = new Set([
+  'io.modelcontextprotocol/protocolVersion',
+  'io.modelcontextprotocol/clientInfo',
+  'io.modelcontextprotocol/clientCapabilities',
+  'traceparent',
+  'tracestate',
+  'baggage',
+]);
 
 /** What the SDK answers a call whose client went away (as `new Response(null, { status: 499 })`). */
 const gone: FastAnswer = { status: 499, json: null };
 
-/** One call on the pinned server: the client's own id, and where its answer goes (undefined: the SDK's path answers). */
+/**
+ * One call on the pinned server: the client's own id, and where its answer goes (undefined: the SDK's path answers).
+ */
 interface Call {
   readonly id: string | number;
   readonly settle: (answer: FastAnswer | undefined) => void;
-  /** True while the message is handed to the server: an answer sent then comes from the SDK's gates, before any handler. */
+  /**
+   * True while the message is handed to the server: an answer sent then comes from the SDK's gates, before any handler.
+   */
   dispatching: boolean;
 }
 
-/** The pinned server's transport, in memory. Each call gets a fresh internal id, since clients' ids collide across connections. */
+/**
+ * The pinned server's transport, in memory. Each call gets a fresh internal id, since clients' ids collide across
+ * connections.
+ */
 class PinnedTransport implements Transport {
   private readonly calls = new Map<number, Call>();
   private next = 0;
@@ -91,7 +126,10 @@ class PinnedTransport implements Transport {
     call.settle({ status, json: JSON.stringify({ ...message, id: call.id }) });
   }
 
-  /** Hands `message` to the server under a fresh id; `signal` aborting (client gone, shutdown) cancels the call, answered 499 as by the SDK. */
+  /**
+   * Hands `message` to the server under a fresh id; `signal` aborting (client gone, shutdown) cancels the call,
+   * answered 499 as by the SDK.
+   */
   dispatch(message: JSONRPCRequest, extra: MessageExtraInfo, signal: AbortSignal): Promise<FastAnswer | undefined> {
     if (signal.aborted) return Promise.resolve(gone);
     const key = ++this.next;
@@ -103,7 +141,14 @@ class PinnedTransport implements Transport {
         const params = { requestId: key, reason: 'The HTTP request was aborted' };
         this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params }, { classification });
       };
-      const call: Call = { id: message.id, dispatching: true, settle: (answer) => { signal.removeEventListener('abort', cancel); resolve(answer); } };
+      const call: Call = {
+        id: message.id,
+        dispatching: true,
+        settle: (answer) => {
+          signal.removeEventListener('abort', cancel);
+          resolve(answer);
+        },
+      };
       this.calls.set(key, call);
       signal.addEventListener('abort', cancel, { once: true });
       try {
@@ -117,34 +162,87 @@ class PinnedTransport implements Transport {
 
 /**
  * The tools whose calls need nothing the pinned server could answer differently, by name: no approval, idempotency
- * or consumed handles (state and MRTR rounds), no `x-mcp-header` arguments (the SDK's entry alone checks `Mcp-Param-*`).
+ * or consumed handles (state and MRTR rounds), no `x-mcp-header` arguments (the SDK's entry alone checks
+ * `Mcp-Param-*`).
  */
 export function plainTools(registry: RegistrySpec): ReadonlyMap<string, ToolSpec> {
-  const plain = registry.tools.filter((tool) => tool.approval !== 'confirm' && tool.idempotency !== 'key' && tool.handles.consumes.length === 0 && !JSON.stringify(tool.inputSchema).includes('"x-mcp-header"'));
+  const plain = registry.tools.filter(
+    (tool) =>
+      tool.approval !== 'confirm' &&
+      tool.idempotency !== 'key' &&
+      tool.handles.consumes.length === 0 &&
+      !JSON.stringify(tool.inputSchema).includes('"x-mcp-header"'),
+  );
   return new Map(plain.map((tool) => [tool.name, tool]));
 }
 
-/** The request as the pinned server may take it, or undefined when the SDK's path must serve it (exported for its tests). */
-export function plainCall(headers: Headers, body: unknown, tools: ReadonlyMap<string, ToolSpec>, authInfo: AuthInfo | undefined): JSONRPCRequest | undefined {
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || !isJsonContentType(headers.get('content-type'))) return undefined;
+/**
+ * The request as the pinned server may take it, or undefined when the SDK's path must serve it (exported for its
+ * tests).
+ */
+export function plainCall(
+  headers: Headers,
+  body: unknown,
+  tools: ReadonlyMap<string, ToolSpec>,
+  authInfo: AuthInfo | undefined,
+): JSONRPCRequest | undefined {
+  if (
+    body === null ||
+    typeof body !== 'object' ||
+    Array.isArray(body) ||
+    !isJsonContentType(headers.get('content-type'))
+  )
+    return undefined;
   const message = body as { method?: unknown; id?: unknown; params?: unknown };
-  if (message.method !== 'tools/call' || !(typeof message.id === 'string' || typeof message.id === 'number')) return undefined;
+  if (message.method !== 'tools/call' || !(typeof message.id === 'string' || typeof message.id === 'number'))
+    return undefined;
   const params = message.params as { name?: unknown; _meta?: Record<string, unknown> } | undefined;
-  if (params === null || typeof params !== 'object' || Object.keys(params).some((key) => key !== 'name' && key !== 'arguments' && key !== '_meta')) return undefined;
+  if (
+    params === null ||
+    typeof params !== 'object' ||
+    Object.keys(params).some((key) => key !== 'name' && key !== 'arguments' && key !== '_meta')
+  )
+    return undefined;
   const meta = params._meta;
-  if (meta === null || typeof meta !== 'object' || meta['io.modelcontextprotocol/protocolVersion'] !== revision || Object.keys(meta).some((key) => !plainMetaKeys.has(key))) return undefined;
+  if (
+    meta === null ||
+    typeof meta !== 'object' ||
+    meta['io.modelcontextprotocol/protocolVersion'] !== revision ||
+    Object.keys(meta).some((key) => !plainMetaKeys.has(key))
+  )
+    return undefined;
   const name = headers.get('mcp-name');
-  if (headers.get('mcp-protocol-version') !== revision || headers.get('mcp-method') !== 'tools/call' || name === null || name !== params.name) return undefined;
+  if (
+    headers.get('mcp-protocol-version') !== revision ||
+    headers.get('mcp-method') !== 'tools/call' ||
+    name === null ||
+    name !== params.name
+  )
+    return undefined;
   // A scope challenge is answered by the SDK's entry (the rule of requireScopes: without auth info, none).
   const scopes = tools.get(name)?.scopes;
-  if (scopes === undefined || (authInfo !== undefined && !scopes.every((scope) => authInfo.scopes.includes(scope)))) return undefined;
-  // The SDK's own classification (JSON-RPC shape, envelope, header cross-checks): anything it would not serve as is goes to it.
-  const route = classifyInboundRequest({ httpMethod: 'POST', protocolVersionHeader: revision, mcpMethodHeader: 'tools/call', mcpNameHeader: name, body });
-  return route.kind === 'modern' && route.messageKind === 'request' && route.classification.revision === revision ? (body as JSONRPCRequest) : undefined;
+  if (scopes === undefined || (authInfo !== undefined && !scopes.every((scope) => authInfo.scopes.includes(scope))))
+    return undefined;
+  // The SDK's own classification (JSON-RPC shape, envelope, header cross-checks): anything it would not serve as is
+  // goes to it.
+  const route = classifyInboundRequest({
+    httpMethod: 'POST',
+    protocolVersionHeader: revision,
+    mcpMethodHeader: 'tools/call',
+    mcpNameHeader: name,
+    body,
+  });
+  return route.kind === 'modern' && route.messageKind === 'request' && route.classification.revision === revision
+    ? (body as JSONRPCRequest)
+    : undefined;
 }
 
 /** The fast path over `registry`'s tools; `build` makes the pinned server (every tool) on the first plain call. */
-export function createFastPath(registry: RegistrySpec, build: () => McpServer, log: (message: string) => void): FastPath {
+export function createFastPath(
+  registry: RegistrySpec,
+  build: () => McpServer,
+  log: (message: string) => void,
+): FastPath {
   const tools = plainTools(registry);
   let pinned: Promise<{ readonly server: McpServer; readonly transport: PinnedTransport }> | undefined;
   const connect = async (): Promise<{ readonly server: McpServer; readonly transport: PinnedTransport }> => {
@@ -152,9 +250,18 @@ export function createFastPath(registry: RegistrySpec, build: () => McpServer, l
     // The SDK's entry binds each server it builds to 2026-07-28 (era and served versions, not public API); the pinned
     // server gets the same state from a handler of its own answering one server/discover, which then lets it go.
     const primer = createMcpHandler(() => server, { legacy: 'reject' });
-    const headers = { 'content-type': 'application/json', 'mcp-protocol-version': revision, 'mcp-method': 'server/discover' };
-    const _meta = { 'io.modelcontextprotocol/protocolVersion': revision, 'io.modelcontextprotocol/clientCapabilities': {} };
-    await primer.fetch(new Request('http://localhost/', { method: 'POST', headers }), { parsedBody: { jsonrpc: '2.0', id: 0, method: 'server/discover', params: { _meta } } });
+    const headers = {
+      'content-type': 'application/json',
+      'mcp-protocol-version': revision,
+      'mcp-method': 'server/discover',
+    };
+    const _meta = {
+      'io.modelcontextprotocol/protocolVersion': revision,
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    await primer.fetch(new Request('http://localhost/', { method: 'POST', headers }), {
+      parsedBody: { jsonrpc: '2.0', id: 0, method: 'server/discover', params: { _meta } },
+    });
     await Promise.all([server.close(), primer.close()]);
     const transport = new PinnedTransport();
     transport.onerror = (error) => log(`http: ${error.message}`);
@@ -181,7 +288,11 @@ export function createFastPath(registry: RegistrySpec, build: () => McpServer, l
       // The extra the SDK's per-request transport gives: the request (headers, URL) and the auth info. The request
       // carries no signal (a web signal per call is costly, and the runtime reads ctx.signal only).
       const request = new Request(url, { method: 'POST', headers });
-      return transport.dispatch(message, { classification, request, ...(authInfo === undefined ? {} : { authInfo }) }, signal);
+      return transport.dispatch(
+        message,
+        { classification, request, ...(authInfo === undefined ? {} : { authInfo }) },
+        signal,
+      );
     },
     async close() {
       if (pinned !== undefined) await (await pinned).server.close();

@@ -7,13 +7,23 @@
  * - same key while the first call still runs: the duplicate waits (polling the store, at most
  *   `idempotencyWaitMs`) and returns the first call's result; past that wait, an "in progress" error;
  * - a store that cannot answer: an error, nothing runs (fail closed).
- * A handler that asks for input (input_required) releases its claim, so the retry that carries the
- * answers can run. The key is per principal and per tool: callers never see each other's results.
+ * The claim lasts until the handler itself settles, not its caller: after a cancel, a disconnect or the
+ * timeout the handler keeps its claim (renewed while it runs, see `pendingTtlMs`) and its real result is
+ * stored when it comes. Only a handler that asks for input (input_required) or stops by throwing the abort
+ * of its aborted signal releases the claim: no result exists, so the retry runs it. The key is per
+ * principal and per tool: callers never see each other's results.
  */
 import { createHash } from 'node:crypto';
 import { isInputRequiredResult, type CallToolResult, type InputRequiredResult } from '@modelcontextprotocol/server';
+import { answerOf, type ToolRun } from './register.gen.js';
 import type { ToolSpec } from './spec.gen.js';
-import { argumentsDigest, StoreUnavailableError, storeUnavailableText, type IdempotencyHooks, type StateStore } from './store.gen.js';
+import {
+  argumentsDigest,
+  StoreUnavailableError,
+  storeUnavailableText,
+  type IdempotencyHooks,
+  type StateStore,
+} from './store.gen.js';
 
 /** The argument `idempotency: key` adds to a tool's input. */
 export const idempotencyKeyArgument = 'idempotencyKey';
@@ -21,7 +31,10 @@ export const idempotencyKeyArgument = 'idempotencyKey';
 /** How long a duplicate waits for the first call's result before it is told the call is still in progress. */
 export const idempotencyWaitMs = 30_000;
 
-/** How long a claim lasts while its handler runs; if the process dies meanwhile, the key is free again after this. */
+/**
+ * How long a claim lasts unless renewed: its process renews it every third of this while the handler runs; if that
+ * process dies, the key is free again after this.
+ */
 export const pendingTtlMs = 300_000;
 
 /** A ledger entry: the digest of the arguments, and the result once the handler finished. */
@@ -53,8 +66,11 @@ export class IdempotencyLedger implements IdempotencyHooks {
     }
   }
 
-  /** Claims the key, runs `execute` and stores its result; a key already claimed is answered as `recall` does. */
-  async run(tool: ToolSpec, args: unknown, principal: string, execute: () => Promise<Answer>): Promise<Answer> {
+  /**
+   * Claims the key, starts the handler and stores its outcome when it settles; a key already claimed is answered as
+   * `recall` does.
+   */
+  async run(tool: ToolSpec, args: unknown, principal: string, execute: () => ToolRun): Promise<Answer> {
     const { key, digest } = this.address(tool, args, principal);
     // A claim can fail and the entry vanish before it is read (it expired); three tries cover that race.
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -76,38 +92,73 @@ export class IdempotencyLedger implements IdempotencyHooks {
       }
       return this.execute(tool, key, digest, execute);
     }
-    return errorResult(`The call of "${tool.name}" with this idempotencyKey could not be claimed; retry with the same key.`);
+    return errorResult(
+      `The call of "${tool.name}" with this idempotencyKey could not be claimed; retry with the same key.`,
+    );
   }
 
-  private async execute(tool: ToolSpec, key: string, digest: string, execute: () => Promise<Answer>): Promise<Answer> {
-    let result: Answer;
-    try {
-      result = await execute();
-    } catch (error) {
-      await this.store.remove(key).catch(() => undefined);
-      throw error;
-    }
-    try {
-      if (isInputRequiredResult(result)) await this.store.remove(key);
-      else await this.store.put(key, JSON.stringify({ d: digest, r: result } satisfies Entry), this.ttlMs);
-    } catch (error) {
-      // The handler ran: its result goes back; only a retry of this key may run it again once the claim lapses.
-      this.log(`idempotency: the result of "${tool.name}" was not stored: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    return result;
+  /**
+   * Runs the handler; the caller gets its answer (or the interruption), and the store its real outcome once the handler
+   * settles.
+   */
+  private async execute(tool: ToolSpec, key: string, digest: string, start: () => ToolRun): Promise<Answer> {
+    // The claim is renewed while the handler runs (a handler may outlive pendingTtlMs); touch only extends a live key.
+    const renewal = setInterval(
+      () => void this.store.touch(key, pendingTtlMs).catch(() => undefined),
+      pendingTtlMs / 3,
+    );
+    renewal.unref();
+    const run = start();
+    const stored = run.outcome.then(async (outcome) => {
+      clearInterval(renewal);
+      await this.settle(tool, key, digest, outcome);
+      return outcome;
+    });
+    // A handler that finished in time has its result stored before its caller sees it.
+    return answerOf({ outcome: stored, interruption: run.interruption });
   }
 
-  /** What a call gets for an existing entry: the stored result, a mismatch error, or (while pending) the result once it is there. */
+  /** Stores a settled handler's result; input_required or a stop on the abort (null) releases the claim instead. */
+  private async settle(tool: ToolSpec, key: string, digest: string, outcome: Answer | null): Promise<void> {
+    try {
+      if (outcome === null || isInputRequiredResult(outcome)) await this.store.remove(key);
+      else await this.store.put(key, JSON.stringify({ d: digest, r: outcome } satisfies Entry), this.ttlMs);
+    } catch (error) {
+      // The handler ran: only a retry of this key may run it again once the claim lapses (pendingTtlMs).
+      this.log(
+        `idempotency: the outcome of "${tool.name}" was not stored: ` +
+          `${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  /**
+   * What a call gets for an existing entry: the stored result, a mismatch error, or (while pending) the result once it
+   * is there.
+   */
   private async answer(tool: ToolSpec, key: string, digest: string, entry: Entry): Promise<CallToolResult> {
     const deadline = Date.now() + this.waitMs;
     for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
-      if (entry.d !== digest) return errorResult(`The idempotencyKey was already used for a call of "${tool.name}" with other arguments; nothing was done. Use a new key for a new operation.`);
+      if (entry.d !== digest)
+        return errorResult(
+          `The idempotencyKey was already used for a call of "${tool.name}" with other arguments; nothing was done. ` +
+            `Use a new key for a new operation.`,
+        );
       if (entry.r !== undefined) return entry.r;
-      if (Date.now() >= deadline) return errorResult(`A call of "${tool.name}" with this idempotencyKey is still in progress; nothing more was done. Retry with the same key later to get its result.`);
+      if (Date.now() >= deadline)
+        return errorResult(
+          `A call of "${tool.name}" with this idempotencyKey is still in progress; nothing more was done. Retry with ` +
+            `the same key later to get its result.`,
+        );
       await sleep(pause);
       const raw = await this.store.get(key);
-      // Gone: the first call asked for input or failed and released its claim; this call did not run either.
-      if (raw === null) return errorResult(`The call of "${tool.name}" with this idempotencyKey did not finish; nothing was stored. Retry with the same key.`);
+      // Gone: the first call asked for input or stopped on its signal and released its claim; this call did not run
+      // either.
+      if (raw === null)
+        return errorResult(
+          `The call of "${tool.name}" with this idempotencyKey did not finish; nothing was stored. Retry with the ` +
+            `same key.`,
+        );
       entry = JSON.parse(raw) as Entry;
     }
   }
@@ -115,7 +166,9 @@ export class IdempotencyLedger implements IdempotencyHooks {
   /** Store key and argument digest: the key is per tool and principal; the digest leaves the key itself out. */
   private address(tool: ToolSpec, args: unknown, principal: string): { key: string; digest: string } {
     const { [idempotencyKeyArgument]: given, ...rest } = (args ?? {}) as Record<string, unknown>;
-    const owner = createHash('sha256').update(JSON.stringify([tool.name, principal, String(given)])).digest('base64url');
+    const owner = createHash('sha256')
+      .update(JSON.stringify([tool.name, principal, String(given)]))
+      .digest('base64url');
     return { key: `idempotency:${owner}`, digest: argumentsDigest(rest) };
   }
 

@@ -28,7 +28,6 @@
  * the principal that opened it: anyone else is told it does not exist.
  */
 import { randomUUID } from 'node:crypto';
-import type { LegacyModule } from './http.gen.js';
 import {
   isInitializeRequest,
   legacyStatelessFallback,
@@ -78,7 +77,11 @@ function unwanted(message: JSONRPCMessage, session: Session): boolean {
 }
 
 /** Adds the legacy-only requests to a session's server and filters its log notifications (see the module comment). */
-function adaptSession(product: McpServer | Server, transport: WebStandardStreamableHTTPServerTransport, session: Session): void {
+function adaptSession(
+  product: McpServer | Server,
+  transport: WebStandardStreamableHTTPServerTransport,
+  session: Session,
+): void {
   const server = product instanceof McpServer ? product.server : product;
   server.registerCapabilities({ logging: {} });
   server.setRequestHandler('logging/setLevel', async (request) => {
@@ -99,10 +102,13 @@ function ownerOf(authInfo: AuthInfo | undefined): string {
 
 function sessionNotFound(): Response {
   // The SDK transport's own answer to an unknown session: a 2025 client then starts a new one.
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }), {
-    status: 404,
-    headers: { 'content-type': 'application/json' },
-  });
+  return new Response(
+    JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }),
+    {
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+    },
+  );
 }
 
 /** The sessionful legacy leg: one instance per HTTP server. */
@@ -157,7 +163,11 @@ export class LegacySessions {
   private async open(request: Request, options: LegacyRequestOptions): Promise<Response> {
     this.sweep();
     while (this.sessions.size >= this.limits.maxSessions) this.evict();
-    const server = await this.factory({ era: 'legacy', requestInfo: request, ...(options.authInfo === undefined ? {} : { authInfo: options.authInfo }) });
+    const server = await this.factory({
+      era: 'legacy',
+      requestInfo: request,
+      ...(options.authInfo === undefined ? {} : { authInfo: options.authInfo }),
+    });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessionclosed: (id) => void this.end(id),
@@ -166,7 +176,14 @@ export class LegacySessions {
       transport.close().catch(() => {});
       server.close().catch(() => {});
     };
-    const session: Session = { transport, close, owner: ownerOf(options.authInfo), lastUsed: this.now(), streams: 0, logLevel: undefined };
+    const session: Session = {
+      transport,
+      close,
+      owner: ownerOf(options.authInfo),
+      lastUsed: this.now(),
+      streams: 0,
+      logLevel: undefined,
+    };
     adaptSession(server, transport, session);
     await server.connect(transport);
     const response = await transport.handleRequest(request, options);
@@ -213,7 +230,8 @@ export class LegacySessions {
    * waiting for its user to answer) is not closed as idle.
    */
   private track(session: Session, response: Response): Response {
-    if (response.body === null || response.headers.get('content-type')?.startsWith('text/event-stream') !== true) return response;
+    if (response.body === null || response.headers.get('content-type')?.startsWith('text/event-stream') !== true)
+      return response;
     const reader = response.body.getReader();
     session.streams++;
     let open = true;
@@ -244,6 +262,3 @@ export class LegacySessions {
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 }
-
-// http.gen.ts loads this module through a specifier it does not resolve; this keeps the two in step.
-void ({ LegacySessions, defaultLegacyLimits } satisfies LegacyModule);

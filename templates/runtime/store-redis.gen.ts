@@ -41,7 +41,8 @@ export async function connectRedisStore(url: string, log: (message: string) => v
     healthy = true;
   });
   client.on('error', (error: Error) => {
-    if (healthy !== false) log(`store: ${label} is unreachable (${error.message}); calls that need the store fail closed until it is back`);
+    if (healthy !== false)
+      log(`store: ${label} is unreachable (${error.message}); calls that need the store fail closed until it is back`);
     healthy = false;
   });
   // The connection alone must not keep a stdio server alive once its input closed.
@@ -69,6 +70,8 @@ export async function connectRedisStore(url: string, log: (message: string) => v
     claim: (key, value, ttlMs) => run(async () => (await client.set(key, value, 'PX', ttl(ttlMs), 'NX')) === 'OK'),
     get: (key) => run(() => client.get(key)),
     put: (key, value, ttlMs) => run(async () => void (await client.set(key, value, 'PX', ttl(ttlMs)))),
+    // PEXPIRE only extends a live key: a lapsed claim stays lapsed.
+    touch: (key, ttlMs) => run(async () => void (await client.pexpire(key, ttl(ttlMs)))),
     remove: (key) => run(async () => void (await client.del(key))),
     ping: () => run(async () => void (await client.ping())),
   };

@@ -11,9 +11,9 @@
 import { createHash } from 'node:crypto';
 import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
-import type { ApprovalHooks, CallGuard } from './register.gen.js';
+import { answerOf, type ApprovalHooks, type CallGuard, type ToolRun } from './register.gen.js';
 import type { ToolSpec } from './spec.gen.js';
-import type { Startup } from './start.gen.js';
+import type { Lazy, Startup } from './start.gen.js';
 
 type Answer = CallToolResult | InputRequiredResult;
 
@@ -28,21 +28,30 @@ export interface ApprovalService extends ApprovalHooks {
 
 /** idempotency.gen.ts: a stored result answers a retry with the same key. */
 export interface IdempotencyHooks {
-  /** The stored answer for this call's key, or null when the call must go on (asked before approval, so a retry is not asked again). */
+  /**
+   * The stored answer for this call's key, or null when the call must go on (asked before approval, so a retry is not
+   * asked again).
+   */
   recall(tool: ToolSpec, args: unknown, principal: string): Promise<CallToolResult | null>;
-  /** Claims the key, runs `execute` once and stores its result. */
-  run(tool: ToolSpec, args: unknown, principal: string, execute: () => Promise<Answer>): Promise<Answer>;
+  /**
+   * Claims the key, starts the handler once and stores its result when the handler settles (not when its caller goes).
+   */
+  run(tool: ToolSpec, args: unknown, principal: string, execute: () => ToolRun): Promise<Answer>;
 }
 
-/** The optional modules the store loads, typed here because projects without them lack the files. */
-interface StoreModules {
-  readonly 'store-redis': { readonly connectRedisStore: (url: string, log: (message: string) => void) => Promise<StateStore> };
-  readonly approval: { readonly approvalHooks: (startup: Startup, store: StateStore) => ApprovalService };
-  readonly idempotency: { readonly idempotencyHooks: (store: StateStore, ttlMs: number, log: (message: string) => void) => IdempotencyHooks };
-}
-
-async function load<K extends keyof StoreModules>(name: K): Promise<StoreModules[K]> {
-  return (await import(/* @vite-ignore */ `./${name}.gen.js`)) as StoreModules[K];
+declare module './start.gen.js' {
+  interface RuntimeModules {
+    /** store-redis.gen.ts (and with it ioredis), with `store.type: redis`. */
+    readonly storeRedis?: Lazy<{
+      readonly connectRedisStore: (url: string, log: (message: string) => void) => Promise<StateStore>;
+    }>;
+    /** approval.gen.ts, when a tool has `approval: confirm`. */
+    readonly approval?: Lazy<{ readonly approvalHooks: (startup: Startup, store: StateStore) => ApprovalService }>;
+    /** idempotency.gen.ts, when a tool has `idempotency: key`. */
+    readonly idempotency?: Lazy<{
+      readonly idempotencyHooks: (store: StateStore, ttlMs: number, log: (message: string) => void) => IdempotencyHooks;
+    }>;
+  }
 }
 
 /** JSON with object keys sorted at every depth, so equal arguments always hash the same. */
@@ -59,19 +68,29 @@ export function canonicalJson(value: unknown): string {
 
 /** SHA-256 of the canonical JSON of `args`, base64url. */
 export function argumentsDigest(args: unknown): string {
-  return createHash('sha256').update(canonicalJson(args ?? {})).digest('base64url');
+  return createHash('sha256')
+    .update(canonicalJson(args ?? {}))
+    .digest('base64url');
 }
 
 /** A key-value store with expiry and an atomic claim. Values are strings (JSON where structured). */
 export interface StateStore {
   /** What it is, for log lines and errors: never a password. */
   readonly label: string;
-  /** Stores `value` under `key` for `ttlMs` unless the key exists; true when this call stored it. Atomic for every user of the store. */
+  /**
+   * Stores `value` under `key` for `ttlMs` unless the key exists; true when this call stored it. Atomic for every user
+   * of the store.
+   */
   claim(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** The live value under `key`, or null. */
   get(key: string): Promise<string | null>;
   /** Stores `value` under `key` for `ttlMs`, replacing any value. */
   put(key: string, value: string, ttlMs: number): Promise<void>;
+  /**
+   * Makes a live `key` last `ttlMs` from now, keeping its value; does nothing when it is gone (the idempotency claim's
+   * lease).
+   */
+  touch(key: string, ttlMs: number): Promise<void>;
   /** Removes `key`. */
   remove(key: string): Promise<void>;
   /** Resolves when the store answers; throws StoreUnavailableError when it does not. */
@@ -85,7 +104,10 @@ export class StoreUnavailableError extends Error {
 
 /** The message a call gets when the store is unavailable; the details go to stderr. */
 export function storeUnavailableText(tool: string): string {
-  return `The tool "${tool}" did not run: the server's state store is unavailable, so it cannot check that this call runs only once. Try again later.`;
+  return (
+    `The tool "${tool}" did not run: the server's state store is unavailable, so it cannot check that this call ` +
+    `runs only once. Try again later.`
+  );
 }
 
 /** Most live keys the memory store holds; past it, claims fail closed rather than let memory grow without bound. */
@@ -124,8 +146,14 @@ export class MemoryStore implements StateStore {
 
   private write(key: string, value: string, ttlMs: number): void {
     if (this.entries.size >= Math.min(this.sweepAt, memoryStoreLimit)) this.sweep();
-    if (this.entries.size >= memoryStoreLimit && !this.entries.has(key)) throw new StoreUnavailableError(`the memory store holds ${memoryStoreLimit} live keys`);
+    if (this.entries.size >= memoryStoreLimit && !this.entries.has(key))
+      throw new StoreUnavailableError(`the memory store holds ${memoryStoreLimit} live keys`);
     this.entries.set(key, { value, expiresAt: this.now() + Math.max(1, ttlMs) });
+  }
+
+  async touch(key: string, ttlMs: number): Promise<void> {
+    const value = this.read(key);
+    if (value !== null) this.write(key, value, ttlMs);
   }
 
   async remove(key: string): Promise<void> {
@@ -134,7 +162,10 @@ export class MemoryStore implements StateStore {
 
   async ping(): Promise<void> {}
 
-  /** Drops expired entries; the next sweep waits until the map has doubled (or is full), so sweeping stays cheap overall. */
+  /**
+   * Drops expired entries; the next sweep waits until the map has doubled (or is full), so sweeping stays cheap
+   * overall.
+   */
   private sweep(): void {
     const now = this.now();
     for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
@@ -149,25 +180,37 @@ export function prefixed(store: StateStore, prefix: string): StateStore {
     claim: (key, value, ttlMs) => store.claim(prefix + key, value, ttlMs),
     get: (key) => store.get(prefix + key),
     put: (key, value, ttlMs) => store.put(prefix + key, value, ttlMs),
+    touch: (key, ttlMs) => store.touch(prefix + key, ttlMs),
     remove: (key) => store.remove(prefix + key),
     ping: () => store.ping(),
   };
 }
 
-/** The store the registry names, its health logged on stderr; a Redis store that is down does not stop the server, its calls fail closed. */
+/**
+ * The store the registry names, its health logged on stderr; a Redis store that is down does not stop the server, its
+ * calls fail closed.
+ */
 export async function connectStore(startup: Startup): Promise<StateStore> {
-  const { registry, environment, local, log } = startup;
-  const spec = registry.store ?? { type: 'memory', idempotencyTtlMs: 0 };
+  const { registry, modules, environment, local, log } = startup;
+  const spec = registry.store;
   let store: StateStore;
   if (spec.type === 'redis') {
-    const name = spec.urlEnv ?? '';
+    if (modules.storeRedis === undefined) throw new StartupError('this server lacks store-redis.gen.ts; regenerate it');
+    const name = spec.urlEnv;
     const url = environment[name];
-    if (url === undefined || url === '') throw new StartupError(`${name} is not set; set it to the Redis URL every instance shares (e.g. redis://127.0.0.1:6379)`);
-    store = await (await load('store-redis')).connectRedisStore(url, log);
+    if (url === undefined || url === '')
+      throw new StartupError(
+        `${name} is not set; set it to the Redis URL every instance shares (e.g. redis://127.0.0.1:6379)`,
+      );
+    store = await (await modules.storeRedis()).connectRedisStore(url, log);
   } else {
     store = new MemoryStore();
     // A public server may run as several instances: say plainly what memory does not share.
-    if (!local) log('store: memory (this process only): approvals and idempotency keys are not shared with other instances and do not survive a restart; set store.type: redis to share them');
+    if (!local)
+      log(
+        'store: memory (this process only): approvals and idempotency keys are not shared with other instances and ' +
+          'do not survive a restart; set store.type: redis to share them',
+      );
   }
   return prefixed(store, `mcp-gen:${registry.server.name}:`);
 }
@@ -182,23 +225,27 @@ export function guardCalls(approvals: ApprovalService | null, ledger: Idempotenc
   return async (tool, args, principal, ctx, run) => {
     const confirm = tool.approval === 'confirm';
     const keyed = tool.idempotency === 'key' ? ledger : undefined;
-    if ((confirm && approvals === null) || keyed === null) return errorResult(`The tool "${tool.name}" is not configured on this server; nothing was done.`);
+    if ((confirm && approvals === null) || keyed === null)
+      return errorResult(`The tool "${tool.name}" is not configured on this server; nothing was done.`);
     const stored = keyed === undefined ? null : await keyed.recall(tool, args, principal);
     if (stored !== null) return stored;
     if (confirm && approvals !== null) {
       const verdict = await approvals.check(tool, args, principal, ctx);
       if (!verdict.proceed) return verdict.result;
     }
-    return keyed === undefined ? run() : keyed.run(tool, args, principal, run);
+    return keyed === undefined ? answerOf(run()) : keyed.run(tool, args, principal, run);
   };
 }
 
 /** Opens the store, then the approval service and the idempotency ledger the registry's tools need, and their guard. */
-export async function openStore(startup: Startup): Promise<{ readonly approvals: ApprovalService | null; readonly guard: CallGuard }> {
-  const { registry, log } = startup;
+export async function openStore(
+  startup: Startup,
+): Promise<{ readonly approvals: ApprovalService | null; readonly guard: CallGuard }> {
+  const { registry, modules, log } = startup;
   const store = await connectStore(startup);
-  const approvals = registry.tools.some((tool) => tool.approval === 'confirm') ? (await load('approval')).approvalHooks(startup, store) : null;
-  const ttlMs = registry.store?.idempotencyTtlMs ?? 0;
-  const ledger = registry.tools.some((tool) => tool.idempotency === 'key') ? (await load('idempotency')).idempotencyHooks(store, ttlMs, log) : null;
+  const approvals = modules.approval === undefined ? null : (await modules.approval()).approvalHooks(startup, store);
+  const ttlMs = registry.store.idempotencyTtlMs;
+  const ledger =
+    modules.idempotency === undefined ? null : (await modules.idempotency()).idempotencyHooks(store, ttlMs, log);
   return { approvals, guard: guardCalls(approvals, ledger) };
 }

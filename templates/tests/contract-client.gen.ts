@@ -42,7 +42,11 @@ export class StdioServer {
   /** Sends one line and waits for the answer with `id` (at most `timeoutMs`). */
   request(line: string | Message, id: unknown, timeoutMs = 10_000): Promise<Message> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer with id ${JSON.stringify(id)} within ${timeoutMs} ms; stderr: ${this.stderr}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`no answer with id ${JSON.stringify(id)} within ${timeoutMs} ms; stderr: ${this.stderr}`)),
+        timeoutMs,
+      );
       this.waiters.set(id, (message) => {
         clearTimeout(timer);
         this.waiters.delete(id);
@@ -76,14 +80,20 @@ export class HttpServer {
   private readonly child: ChildProcessWithoutNullStreams;
 
   private constructor(env: NodeJS.ProcessEnv) {
-    this.child = spawn(process.execPath, [entry, '--transport', 'http', '--host', '127.0.0.1', '--port', '0'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, [entry, '--transport', 'http', '--host', '127.0.0.1', '--port', '0'], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
   }
 
   /** Starts the server and waits (bounded) for the URL it prints on stderr. */
   static start(env: NodeJS.ProcessEnv): Promise<HttpServer> {
     const server = new HttpServer(env);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no listening URL within 15 s; stderr: ${server.stderr}`)), 15_000);
+      const timer = setTimeout(
+        () => reject(new Error(`no listening URL within 15 s; stderr: ${server.stderr}`)),
+        15_000,
+      );
       server.child.stderr.on('data', (chunk: Buffer) => {
         server.stderr += chunk.toString('utf8');
         const match = /listening on (http:\/\/\S+)/.exec(server.stderr);
@@ -98,9 +108,13 @@ export class HttpServer {
   }
 
   /** POSTs `body` with the standard headers for its method, overridden by `headers`. */
-  async post(body: Message, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; text: string }> {
+  async post(
+    body: Message,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; headers: Headers; text: string }> {
     const params = (body.params ?? {}) as Message;
-    const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
+    const name =
+      typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
     const standard: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
@@ -108,7 +122,12 @@ export class HttpServer {
       'mcp-method': String(body.method),
       ...(name === undefined ? {} : { 'mcp-name': name }),
     };
-    const response = await fetch(this.url, { method: 'POST', headers: { ...standard, ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(this.url, {
+      method: 'POST',
+      headers: { ...standard, ...headers },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
     return { status: response.status, headers: response.headers, text: await response.text() };
   }
 

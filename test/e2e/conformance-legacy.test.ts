@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conformanceHandlers, conformanceManifest } from '../protocol/conformance-fixture.js';
-import { installInterop, legacyConformanceCli, node22, versions } from '../protocol/interop-support.js';
-import { repoRoot, sharedBuild, startHttp, type HttpChild } from '../protocol/support.js';
+import { conformanceHandlers, conformanceManifest } from '../integration/protocol/conformance-fixture.js';
+import { installInterop, legacyConformanceCli, node22, versions } from '../integration/protocol/interop-support.js';
+import { repoRoot, sharedBuild, startHttp, type HttpChild } from '../integration/protocol/support.js';
 
 // The 2025-11-25 conformance suite (@modelcontextprotocol/conformance 0.1.16, its default run: the
 // active scenarios) against the conformance fixture, whose `protocol.legacy: serve` sends 2025-era

@@ -3,9 +3,9 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conformanceHandlers, conformanceManifest } from '../protocol/conformance-fixture.js';
-import { fixtures, repoRoot, sharedBuild, startHttp, type HttpChild } from '../protocol/support.js';
-import { installHarness } from '../protocol/interop-support.js';
+import { conformanceHandlers, conformanceManifest } from '../integration/protocol/conformance-fixture.js';
+import { fixtures, repoRoot, sharedBuild, startHttp, type HttpChild } from '../integration/protocol/support.js';
+import { installHarness } from '../integration/protocol/interop-support.js';
 
 // The official conformance suite (@modelcontextprotocol/conformance 0.2.0-alpha.12) against a
 // generated server, with `server --requirements 2026-07-28`. The suite needs Node >= 22, so it runs

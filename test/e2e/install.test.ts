@@ -1,7 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTree, repoRoot } from '../support/golden.js';
 
@@ -65,7 +67,7 @@ describe('init -> npm install -> typecheck -> test -> npx mcp-gen generate --che
       expect(init.code, init.output).toBe(0);
       expect(init.stdout).toContain(
         `mcp-gen 0.1.0 comes from no registry (${clone}): packed into mcp-gen-0.1.0.tgz, ` +
-          `which package.json installs\n\nnext:\n  cd ${example}\n  npm install\n  npm start\n`,
+          `which package.json installs\n\nnext:\n  cd ${example}\n  npm install\n  npm test\n  npm start\n`,
       );
       // No generated text file names a path of this machine.
       for (const file of listTree(dir).filter((f) => !f.endsWith('.tgz'))) {
@@ -88,4 +90,94 @@ describe('init -> npm install -> typecheck -> test -> npx mcp-gen generate --che
       expect(regenerate.stdout).toBe('mcp.yaml: generated files are up to date\n');
     }, 600_000);
   }
+});
+
+// What a user's own backend brings: a handler that imports pg, ioredis and a CommonJS-only package that
+// requires Node built-ins (debug). The bundle a host runs keeps them as imports from node_modules, so it loads
+// them as `node dist/src/main.js` does; and `npm start`, the host command, writes nothing but JSON-RPC.
+describe('a handler with its own dependencies, run as a host runs it', () => {
+  const handler = [
+    "import debug from 'debug';",
+    "import { Redis } from 'ioredis';",
+    "import pg from 'pg';",
+    "import type { ToolHandler } from '../../generated/index.gen.js';",
+    '',
+    "const log = debug('deps');",
+    '',
+    "export const helloHandler: ToolHandler<'hello'> = async (input) => {",
+    '  // Neither client connects before its first command: this proves the modules load and construct.',
+    "  const pool = new pg.Pool({ connectionString: 'postgres://127.0.0.1:1/none' });",
+    '  const redis = new Redis({ lazyConnect: true, port: 1 });',
+    "  const loaded = [typeof pool.query, redis.status, typeof log.extend].join(',');",
+    '  await pool.end();',
+    '  redis.disconnect();',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: handler source text with a template literal
+    '  return { greeting: `Hello, ${input.name}! ${loaded}` };',
+    '};',
+    '',
+  ].join('\n');
+  const dir = path.join(root, 'deps');
+
+  beforeAll(() => {
+    const init = run(process.execPath, [path.join(clone, 'bin', 'mcp-gen.js'), 'init', 'deps', '--yes'], root);
+    expect(init.code, init.output).toBe(0);
+    writeFileSync(path.join(dir, 'src', 'handlers', 'tools', 'hello.ts'), handler);
+    const install = run('npm', ['install'], dir);
+    expect(install.code, install.output).toBe(0);
+    const added = run(
+      'npm',
+      ['install', 'pg@8.23.1', 'ioredis@6.0.0', 'debug@4.4.3', '@types/pg@8.23.1', '@types/debug@4.1.13'],
+      dir,
+    );
+    expect(added.code, added.output).toBe(0);
+    const build = run('npm', ['run', 'build'], dir);
+    expect(build.code, build.output).toBe(0);
+  }, 900_000);
+
+  it('dist/server.mjs answers a tools/call that loads pg, ioredis and debug', async () => {
+    const client = new Client(
+      { name: 'e2e', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: ['dist/server.mjs'], cwd: dir, stderr: 'pipe' }),
+    );
+    try {
+      const result = await client.callTool({ name: 'hello', arguments: { name: 'Ada' } });
+      expect(result.structuredContent).toEqual({ greeting: 'Hello, Ada! function,wait,function' });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('npm start writes only JSON-RPC to stdout, and starts without building', async () => {
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientInfo': { name: 'e2e', version: '1.0.0' },
+    };
+    const request = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } };
+    const child = spawn('npm', ['start'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+      // The answer is in: closing stdin ends a stdio server.
+      if (stdout.includes('\n')) child.stdin.end();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.stdin.write(`${JSON.stringify(request)}\n`);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    clearTimeout(timer);
+    expect(code, stderr).toBe(0);
+    const lines = stdout.split('\n').filter((line) => line !== '');
+    expect(lines.length, stdout).toBe(1);
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'hello' }] } });
+    // npm's banner went to stderr, and nothing was rebuilt.
+    expect(stderr).toContain('> node dist/server.mjs');
+    expect(stderr).not.toContain('tsc');
+  });
 });

@@ -6,8 +6,15 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileProject } from '../support/servers.js';
-import { inspectorCli, installInterop, loadV1Sdk, node22, versions, type V1Sdk } from '../protocol/interop-support.js';
-import { buildProto, protoKeys, repoRoot, runsIn, startHttp, type HttpChild } from '../protocol/support.js';
+import {
+  inspectorCli,
+  installInterop,
+  loadV1Sdk,
+  node22,
+  versions,
+  type V1Sdk,
+} from '../integration/protocol/interop-support.js';
+import { buildProto, protoKeys, repoRoot, runsIn, startHttp, type HttpChild } from '../integration/protocol/support.js';
 
 // The interoperability matrix (docs/interop.md): real client packages against a generated server
 // (the proto fixture, protocol.legacy: serve, stdio and HTTP). Each row lists tools, calls a

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installInterop, loadV1Sdk, versions, type V1Sdk } from '../protocol/interop-support.js';
+import { installInterop, loadV1Sdk, versions, type V1Sdk } from '../integration/protocol/interop-support.js';
 import {
   buildProto,
   legacyInitialize,
@@ -13,7 +13,7 @@ import {
   startHttp,
   toReply,
   type HttpChild,
-} from '../protocol/support.js';
+} from '../integration/protocol/support.js';
 
 // The legacy adapter over Streamable HTTP (protocol.legacy: serve, proto fixture): sessions issued
 // by initialize, GET streams and DELETE for that session only, approval through real

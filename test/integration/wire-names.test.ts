@@ -1,13 +1,13 @@
-import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../support/golden.js';
+import { materializeGolden, repoRoot } from '../support/golden.js';
 import { compileProject } from '../support/servers.js';
 
 // Names MCP allows but snake_case does not (`get-sum`, `printEnv`, `v2.search_items`, a prompt argument
-// `output-style`): the committed golden tree of test/fixtures/valid/wire-names, with handlers written in its
+// `output-style`): the golden tree of test/fixtures/valid/wire-names, with handlers written in its
 // handler files, compiled and spoken to by the SDK client over stdio, lists and answers them exactly.
 
 const project = path.join(repoRoot, '.test-out', 'wire-names');
@@ -51,7 +51,7 @@ let entry = '';
 
 beforeAll(() => {
   rmSync(project, { recursive: true, force: true });
-  cpSync(path.join(repoRoot, 'test', 'fixtures', 'valid', 'wire-names', 'expected'), project, { recursive: true });
+  materializeGolden('wire-names', project);
   for (const [file, text] of Object.entries(handlers)) writeFileSync(path.join(project, file), text);
   entry = compileProject(project, path.join(project, 'dist'));
 }, 180_000);

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { repoRoot } from './paths.js';
 
 // Global setup of the integration and e2e tiers: those tests run mcp-gen as a user does, through
 // bin/mcp-gen.js and so through dist/. A dist/ older than src/ would silently test old code, so
@@ -10,7 +11,6 @@ import path from 'node:path';
 // sources). This also covers a single file run alone (`npx vitest run test/integration/cli.test.ts`).
 // It runs every step of `npm run build`, the CLI bundle included, so the tests run what users run.
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const dist = path.join(repoRoot, 'dist');
 const stamp = path.join(dist, '.source-hash');
 /** A file every build writes; its absence means dist/ is missing or was cleaned. */

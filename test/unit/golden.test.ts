@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/config/index.js';
 import { buildProject } from '../../src/generate.js';
-import { expectGolden, listTree, repoRoot, updateGolden } from '../support/golden.js';
+import { expectGolden, goldenBanner, listTree, repoRoot, templateCopy, updateGolden } from '../support/golden.js';
 
 const validDir = path.join(repoRoot, 'test', 'fixtures', 'valid');
 const cases = readdirSync(validDir).sort();
@@ -25,9 +25,16 @@ describe('golden output trees (test/fixtures/valid)', () => {
       const result = await buildProject(options, '0.0.0-golden', fresh, repoRoot);
       expect(result.diagnostics).toEqual([]);
       if (updateGolden) rmSync(expectedDir, { recursive: true, force: true });
+      // Computed output is committed; a template copy is only listed, with the template it must equal.
+      const computed = result.files.filter((f) => f.copiedFrom === undefined);
+      const copies = result.files.filter((f) => f.copiedFrom !== undefined);
       // The file list first, so a missing or extra file fails as clearly as wrong content.
-      if (!updateGolden) expect(result.files.map((f) => f.path).sort()).toEqual(listTree(expectedDir));
-      for (const file of result.files) expectGolden(path.join(expectedDir, ...file.path.split('/')), file.contents);
+      if (!updateGolden) expect(computed.map((f) => f.path).sort()).toEqual(listTree(expectedDir));
+      for (const file of computed) expectGolden(path.join(expectedDir, ...file.path.split('/')), file.contents);
+      const listed = copies.map((f) => `${f.path} ${f.copiedFrom}\n`).sort();
+      expectGolden(path.join(validDir, name, 'copies.txt'), listed.join(''));
+      const banner = goldenBanner(name);
+      for (const file of copies) expect(file.contents).toBe(templateCopy(banner, file.copiedFrom ?? ''));
     });
   }
 
@@ -39,16 +46,20 @@ describe('golden output trees (test/fixtures/valid)', () => {
       ),
     );
     expect(json.server.title).toBe('Tricky */ `server` ${name}');
-    expect(json.server.description).toBe('Quotes " and \' and backslash \\ and a */ comment end');
+    expect(json.server.description).toBe(
+      'Quotes " and \' and backslash \\ and a */ comment end.\n# Owned\n' +
+        '<img src=x onerror=alert(1)> and <script>alert(2)</script>\n- a list item\n> a quote\n' +
+        '| a | table |\n|---|---|\n[a link](https://example.com/) and R&D &amp; `code` and **bold** and snake_case',
+    );
     expect(json.server.instructions).toBe(
       'Line one with `backticks` and ${template} syntax.\nLine two: */ /* "quoted" \'single\' ' +
         '\\back\\slash\nÜnïcödé — 日本語 — emoji 🚀 — line separator [\u2028] — tab\tend\n',
     );
-    expect(json.tools[0].description).toBe(
+    expect(json.tools[1].description).toBe(
       'Returns the text unchanged. */ Not a comment end.\n' +
         'Watch out for `${injection}` and "quotes" and \\backslashes\\ and </script>.',
     );
-    expect(json.tools[0].inputSchema.properties.mode.enum).toEqual(['plain', '*/', '${x}', 'quote"d', '日本']);
+    expect(json.tools[1].inputSchema.properties.mode.enum).toEqual(['plain', '*/', '${x}', 'quote"d', '日本']);
     expect(json.prompts[0].messages[0].text).toBe(
       'Say hello to {{name}}. Keep */ and ${this} and `this` and "this" and \\this exactly. 🚀',
     );

@@ -19,7 +19,7 @@ describe('mcp-gen init', () => {
     expect(result.stdout.replace(/created \d+ files/, 'created N files')).toBe(
       'created N files from "blank"\nmcp-gen 0.1.0 comes from no registry ' +
         `(${realpathSync(repoRoot)}): packed into mcp-gen-0.1.0.tgz, which package.json ` +
-        'installs\n\nnext:\n  cd weather-desk\n  npm install\n  npm start\n',
+        'installs\n\nnext:\n  cd weather-desk\n  npm install\n  npm test\n  npm start\n',
     );
     const dir = path.join(work, 'weather-desk');
     const manifest = readFileSync(path.join(dir, 'mcp.yaml'), 'utf8');
@@ -111,7 +111,13 @@ describe('mcp-gen init', () => {
   it('quotes a folder with spaces in the printed cd, so the next steps work as printed', async () => {
     const result = await runIn(work, ['init', 'my desk', '--yes']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/\nnext:\n {2}cd 'my desk'\n {2}npm install\n {2}npm start\n$/);
+    expect(result.stdout).toMatch(/\nnext:\n {2}cd 'my desk'\n {2}npm install\n {2}npm test\n {2}npm start\n$/);
+  });
+
+  it("counts as kept only files that were there before: the example's handlers are created", async () => {
+    const result = await runIn(work, ['init', 'notes-desk', '--yes', '--example', 'notes']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^created \d+ files from "notes"\n/);
   });
 
   it('rejects unknown choices with a clear message', async () => {

@@ -1,12 +1,20 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allCodes, formatReport } from '../../src/diagnostics/index.js';
+import { manifestLimits } from '../../src/model/limits.js';
 import { runPipeline } from '../../src/pipeline.js';
+import { largestManifest } from '../support/big-manifest.js';
 import { expectGolden, repoRoot, updateGolden } from '../support/golden.js';
 
 const fixturesDir = path.join(repoRoot, 'test', 'fixtures', 'invalid');
 const cases = readdirSync(fixturesDir).sort();
+
+/** Cases whose manifest is too large to commit: each is written when its test runs. */
+const writtenAtRunTime: Readonly<Record<string, () => string>> = {
+  'manifest-too-large': () => largestManifest(manifestLimits.bytes + 1),
+};
 
 describe('invalid manifests: full diagnostic text', () => {
   it('has at least 30 cases', () => {
@@ -15,11 +23,18 @@ describe('invalid manifests: full diagnostic text', () => {
 
   for (const name of cases) {
     it(name, async () => {
-      // Paths in diagnostics are relative to the working directory, so run from the repo root.
-      const result = await runPipeline(
-        { manifest: path.join('test', 'fixtures', 'invalid', name, 'manifest.yaml'), cwd: repoRoot },
-        'normalize',
-      );
+      // Paths in diagnostics are relative to the working directory, so run from the repo root, or from a
+      // temporary root holding the same relative path for a manifest too large to commit.
+      const manifest = path.join('test', 'fixtures', 'invalid', name, 'manifest.yaml');
+      const write = writtenAtRunTime[name];
+      const cwd = write === undefined ? repoRoot : mkdtempSync(path.join(tmpdir(), 'mcp-gen-invalid-'));
+      if (write !== undefined) {
+        mkdirSync(path.dirname(path.join(cwd, manifest)), { recursive: true });
+        writeFileSync(path.join(cwd, manifest), write());
+      }
+      const result = await runPipeline({ manifest, cwd }, 'normalize').finally(() => {
+        if (write !== undefined) rmSync(cwd, { recursive: true, force: true });
+      });
       expect(result.diagnostics.length).toBeGreaterThan(0);
       expectGolden(path.join(fixturesDir, name, 'expected.txt'), formatReport(result.diagnostics));
     });

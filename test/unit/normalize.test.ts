@@ -29,7 +29,7 @@ describe('the reference manifest (examples/notes)', () => {
   });
 
   it('normalizes to the committed model', () => {
-    expectGolden(path.join(repoRoot, 'test', 'golden', 'notes.model.json'), stableJson(result.model));
+    expectGolden(path.join(repoRoot, 'test', 'fixtures', 'golden', 'notes.model.json'), stableJson(result.model));
   });
 
   it('applies defaults, decides names once and sorts by name', () => {

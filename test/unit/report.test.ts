@@ -14,7 +14,7 @@ describe('mcp-gen report', () => {
       expect(md.stdout).toBe(readFileSync(path.join(repoRoot, 'examples', name, 'DESIGN.md'), 'utf8'));
       const json = await runIn(repoRoot, ['report', `examples/${name}/mcp.yaml`, '--format', 'json', '--out', '-']);
       expect(json.code).toBe(0);
-      expectGolden(path.join(repoRoot, 'test', 'golden', 'reports', `${name}.json`), json.stdout);
+      expectGolden(path.join(repoRoot, 'test', 'fixtures', 'golden', 'reports', `${name}.json`), json.stdout);
     });
   }
 

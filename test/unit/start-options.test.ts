@@ -35,8 +35,11 @@ describe('readOptions', () => {
   });
 });
 
+// The HTTP module exactly when the registry declares HTTP, as server.gen.ts names it.
 function definition(registry: RegistrySpec): ServerDefinition {
-  return { registry, schemas: compileSchemas(registry), handlers: { tools: {}, resources: {}, prompts: {} } };
+  const modules =
+    registry.transports.http === null ? {} : { http: () => import('../../templates/runtime/http.gen.js') };
+  return { registry, schemas: compileSchemas(registry), handlers: { tools: {}, resources: {}, prompts: {} }, modules };
 }
 
 const withHttp: RegistrySpec = {

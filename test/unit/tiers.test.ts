@@ -56,4 +56,14 @@ describe('test tiers', () => {
     );
     expect(offenders).toEqual([]);
   });
+
+  it('every test file lives in a tier folder, so vitest runs it', () => {
+    const tiers = ['unit', 'integration', 'e2e'].map((tier) => path.join(repoRoot, 'test', tier) + path.sep);
+    const fixtures = path.join(repoRoot, 'test', 'fixtures') + path.sep;
+    const stray = filesUnder(path.join(repoRoot, 'test'))
+      .filter((file) => file.endsWith('.test.ts') && !file.startsWith(fixtures))
+      .filter((file) => !tiers.some((tier) => file.startsWith(tier)))
+      .map((file) => path.relative(repoRoot, file));
+    expect(stray).toEqual([]);
+  });
 });

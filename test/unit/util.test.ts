@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { handlerPath } from '../../src/model/layout.js';
 import { camelCase, fileStem, handlerExport, pascalCase, snakeCase, suggestName } from '../../src/model/naming.js';
 import { compareText, sortBy } from '../../src/util/compare.js';
-import { parseDuration } from '../../src/util/duration.js';
+import { durationMs, formatDuration, parseDuration } from '../../src/util/duration.js';
 import { formatPointer, parsePointer, resolvePointer } from '../../src/util/json-pointer.js';
 import { isLoopbackHost } from '../../src/util/net.js';
 import { singleQuoted } from '../../src/emit/shared/literal.js';
@@ -80,6 +81,39 @@ describe('naming', () => {
     const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
     expect(derived.flatMap(([, ...out]) => out.slice(0, 3)).filter((id) => !identifier.test(id ?? ''))).toEqual([]);
   });
+
+  it('gives Windows device names a safe handler file name, whatever their case', () => {
+    const names = [
+      'con',
+      'CON',
+      'Con',
+      'prn',
+      'aux',
+      'nul',
+      'com1',
+      'COM9',
+      'lpt1',
+      'lpt9',
+      'con.search',
+      'com0',
+      'console',
+    ];
+    expect(names.map((name) => [name, fileStem(name), handlerPath('tool', name)])).toEqual([
+      ['con', 'con_', 'src/handlers/tools/con_.ts'],
+      ['CON', 'con_', 'src/handlers/tools/con_.ts'],
+      ['Con', 'con_', 'src/handlers/tools/con_.ts'],
+      ['prn', 'prn_', 'src/handlers/tools/prn_.ts'],
+      ['aux', 'aux_', 'src/handlers/tools/aux_.ts'],
+      ['nul', 'nul_', 'src/handlers/tools/nul_.ts'],
+      ['com1', 'com1_', 'src/handlers/tools/com1_.ts'],
+      ['COM9', 'com9_', 'src/handlers/tools/com9_.ts'],
+      ['lpt1', 'lpt1_', 'src/handlers/tools/lpt1_.ts'],
+      ['lpt9', 'lpt9_', 'src/handlers/tools/lpt9_.ts'],
+      ['con.search', 'con-search', 'src/handlers/tools/con-search.ts'],
+      ['com0', 'com0', 'src/handlers/tools/com0.ts'],
+      ['console', 'console', 'src/handlers/tools/console.ts'],
+    ]);
+  });
 });
 
 describe('durations', () => {
@@ -93,6 +127,18 @@ describe('durations', () => {
     ]).toEqual([500, 90_000, 900_000, 7_200_000, 86_400_000]);
     expect(parseDuration('2hours')).toBeUndefined();
     expect(parseDuration('0s')).toBeUndefined();
+  });
+
+  it('writes milliseconds in the largest unit that divides them, which parses back', () => {
+    const values = [500, 30_000, 10_000, 90_000, 900_000, 7_200_000, 86_400_000, 1_500];
+    expect(values.map(formatDuration)).toEqual(['500ms', '30s', '10s', '90s', '15m', '2h', '1d', '1500ms']);
+    expect(values.map((ms) => parseDuration(formatDuration(ms)))).toEqual(values);
+  });
+
+  it('takes ttlMs, else the parsed ttl, else the fallback', () => {
+    expect([durationMs('2s', undefined, 7), durationMs(undefined, 5, 7), durationMs(undefined, undefined, 7)]).toEqual([
+      2000, 5, 7,
+    ]);
   });
 });
 

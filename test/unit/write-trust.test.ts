@@ -2,7 +2,8 @@
  * Issue 20, items 1 and 2: recovery trusts only a journal mcp-gen staged in this very folder, naming
  * paths inside the project through real folders; no write follows a linked folder out of the project.
  * Each attack is the one the attack pass found, and each must leave the project and the folder beside
- * it byte for byte as they were. The same attacks through the built CLI: test/write-trust.test.ts.
+ * it byte for byte as they were. The same attacks through the built CLI:
+ * test/integration/write-trust.test.ts.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -118,9 +118,9 @@ describe('the writer', () => {
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n').slice(0, 4)).toEqual([
       'create    scaffold  .gitignore',
+      'create    scaffold  .npmrc',
       'create    generated DESIGN.md',
       'create    scaffold  README.md',
-      'create    scaffold  package.json',
     ]);
     expect(result.stdout).toContain('create    scaffold  src/handlers/tools/ping.ts\n');
     expect(result.stdout.endsWith('(dry run: nothing was written)\n')).toBe(true);

@@ -1,5 +1,4 @@
-import { main } from './generated/runtime/start.gen.js';
-import { definition } from './generated/server.gen.js';
+import { definition, main } from './generated/index.gen.js';
 
 // Starts the server: `--transport stdio|http`, `--host`, `--port`. Add process-wide setup (tracing, config) above.
 main(definition);

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { registry } from '../src/generated/registry.gen.js';
-import { samples } from './contract-plan.gen.js';
+import { handlesModule, samples } from './contract-plan.gen.js';
 
 const handleKey = 'contract-test-handle-key-0123456789abcdef';
 const stateKey = 'contract-test-state-key-0123456789abcdef';
@@ -17,11 +17,19 @@ const stateKey = 'contract-test-state-key-0123456789abcdef';
 export const fullToken = 'contract-full-token-0123456789abcdef';
 export const emptyToken = 'contract-empty-token-0123456789abcdef';
 
-/** The environment the server under test starts with: the test's own (the handlers' settings), fixed keys, and tokens for bearer auth. */
+/**
+ * The environment the server under test starts with: the test's own (the handlers' settings), fixed keys, and tokens
+ * for bearer auth.
+ */
 export function serverEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, [registry.secrets.handleKeyEnv]: handleKey, [registry.secrets.requestStateKeyEnv]: stateKey };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    [registry.secrets.handleKeyEnv]: handleKey,
+    [registry.secrets.requestStateKeyEnv]: stateKey,
+  };
   if (registry.auth.type === 'bearer') {
-    env[registry.auth.tokensEnv] = `${fullToken}=contract:${registry.auth.scopes.map((s) => s.name).join(',')};${emptyToken}=nobody:`;
+    env[registry.auth.tokensEnv] =
+      `${fullToken}=contract:${registry.auth.scopes.map((s) => s.name).join(',')};${emptyToken}=nobody:`;
   }
   return env;
 }
@@ -33,15 +41,8 @@ export function authToken(): string | null | undefined {
   return process.env.CONTRACT_TEST_TOKEN;
 }
 
-/** The part of handles.gen.ts these tests use. */
-interface HandleCodec {
-  issue(kind: string, id: string, principal: string, ttlMs: number): string;
-}
-
-// Only servers with handle kinds contain handles.gen.ts, so the specifier is a variable the type checker does not resolve.
-const handlesModule = '../src/generated/runtime/handles.gen.js';
-const codec: HandleCodec | null =
-  registry.handles.length === 0 ? null : new ((await import(handlesModule)) as { HandleCodec: new (key: Buffer) => HandleCodec }).HandleCodec(Buffer.from(handleKey, 'utf8'));
+// contract-plan.gen.ts names handles.gen.ts only in servers that contain it.
+const codec = handlesModule === null ? null : new (await handlesModule()).HandleCodec(Buffer.from(handleKey, 'utf8'));
 
 /** A handle of `kind` for the stdio principal, valid for `ttlMs` (negative: already expired). */
 export function mintHandle(kind: string, id = 'contract-test', ttlMs = 60_000): string {
@@ -72,7 +73,8 @@ export function sampleArguments(tool: string): Record<string, unknown> {
 export function changedArguments(tool: string): Record<string, unknown> | null {
   const sample = samples[tool] ?? {};
   const text = JSON.stringify(sample);
-  if (text.includes('"$mintHandle"')) return withHandles(sample, (kind) => mintHandle(kind, 'changed')) as Record<string, unknown>;
+  if (text.includes('"$mintHandle"'))
+    return withHandles(sample, (kind) => mintHandle(kind, 'changed')) as Record<string, unknown>;
   const changed = text.replace(/"example"/, '"changed"');
   return changed === text ? null : (withHandles(JSON.parse(changed)) as Record<string, unknown>);
 }

@@ -11,6 +11,7 @@
 import { generatedPaths } from '../../model/layout.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
+import { finalText } from '../shared/ts-text.js';
 
 const shims = [
   "import process from 'node:process';",
@@ -35,6 +36,19 @@ const shims = [
   'export { process };',
   '',
 ].join('\n');
+
+/** `src/generated/bundle.gen.mjs`: the bundler step of `npm run build` (templates/project/bundle.gen.mjs). */
+export function emitBundleScript(ctx: EmitContext): GeneratedFile {
+  const template = 'project/bundle.gen.mjs';
+  const text = ctx.templates.get(template);
+  if (text === undefined) throw new Error(`project template ${template} is missing`);
+  return {
+    path: generatedPaths.bundleScript,
+    contents: finalText(`${tsBanner(ctx)}\n${text}`),
+    ownership: 'generated',
+    copiedFrom: template,
+  };
+}
 
 /** \`src/generated/bundle-shims.gen.ts\`. */
 export function emitBundleShims(ctx: EmitContext): GeneratedFile {

@@ -4,15 +4,20 @@
  * (errors, results, context types, and handle types when the manifest has
  * handle kinds), so that how the runtime is split into files stays private.
  */
-import { generatedPaths } from '../../model/layout.js';
+import { generatedPaths, moduleSpecifier, runtimePath } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
 import { runtimeFeatures } from '../runtime/index.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { finalText, moduleText } from '../shared/ts-text.js';
+import { type ModuleExports, moduleExports } from './exports.js';
 
 /** Where handlers import from, relative to a handler file (src/handlers/<kind>/<name>.ts). */
 export const facadeImport = '../../generated/index.gen.js';
+
+const handlerTemplate = 'runtime/handler.gen.ts';
+const handlesTemplate = 'runtime/handles.gen.ts';
+const from = (file: string): string => moduleSpecifier(generatedPaths.facade, file);
 
 function reexport(moduleSpecifier: string, values: readonly string[], types: readonly string[]): string {
   // A list of types only is one `export type { ... }`.
@@ -20,41 +25,26 @@ function reexport(moduleSpecifier: string, values: readonly string[], types: rea
   return `export { ${[...values, ...types.map((name) => `type ${name}`)].join(', ')} } from '${moduleSpecifier}';`;
 }
 
+/** What the runtime template `template` (`runtime/handler.gen.ts`) exports. */
+function exportsOf(ctx: EmitContext, template: string): ModuleExports {
+  const text = ctx.templates.get(template);
+  if (text === undefined) throw new Error(`runtime template ${template} is missing`);
+  return moduleExports(text);
+}
+
 /** `src/generated/index.gen.ts`. */
 export function emitFacade(model: ServerModel, ctx: EmitContext): GeneratedFile {
   const features = runtimeFeatures(model);
+  const handler = exportsOf(ctx, handlerTemplate);
+  const handles = features.handles ? exportsOf(ctx, handlesTemplate) : null;
   const statements = [
-    reexport(
-      './runtime/handler.gen.js',
-      [
-        'acceptedContent',
-        'inputRequired',
-        'inputResponse',
-        'isInputRequiredResult',
-        'notImplemented',
-        'ResourceNotFoundError',
-        'SdkResult',
-        'sdkResult',
-        'ToolError',
-      ],
-      [
-        'AnySdkResult',
-        'ErrorKind',
-        'HandlerContext',
-        'Principal',
-        'PromptMessageReply',
-        'PromptReply',
-        'PromptSdkResult',
-        'RequestInput',
-        'ResourceContent',
-        'ResourceReply',
-        'ResourceSdkResult',
-        'ToolContent',
-        'ToolSdkResult',
-      ],
-    ),
-    ...(features.handles ? [reexport('./runtime/handles.gen.js', [], ['Handle', 'HandleIssuer', 'Verified'])] : []),
+    reexport(from(runtimePath(handlerTemplate)), handler.values, handler.types),
+    // Of the handle module, only its types: handlers name handles, the runtime signs and checks them.
+    ...(handles === null ? [] : [reexport(from(runtimePath(handlesTemplate)), [], handles.types)]),
     "export type * from './types.gen.js';",
+    // For src/main.ts, which starts the server with them and imports nothing else.
+    reexport(from(generatedPaths.server), ['definition'], []),
+    reexport(from(generatedPaths.start), ['main'], []),
   ];
   const doc =
     '/**\n * Everything a handler needs: its types, errors, results and context. Import from here,\n' +

@@ -1,4 +1,6 @@
-import { needsStore } from '../../model/store.js';
+// The runtime's own declaration of the registry: the generator builds exactly what the runtime reads,
+// and `npm run typecheck` fails when the two drift apart.
+import type { RegistrySpec } from '../../../templates/runtime/spec.gen.js';
 import type { ServerModel } from '../../model/types.js';
 import { toolsetDigest, wireTools } from '../../model/toolset.js';
 import { discoverContract } from './discover.js';
@@ -8,7 +10,7 @@ import { discoverContract } from './discover.js';
  * runtime's RegistrySpec). The TypeScript module keeps this order; the JSON
  * copy sorts keys. Lists are already sorted by name in the model.
  */
-export function registryData(model: ServerModel) {
+export function registryData(model: ServerModel): RegistrySpec {
   return {
     discover: discoverContract(model),
     server: { ...model.server },
@@ -31,8 +33,7 @@ export function registryData(model: ServerModel) {
     },
     auth: { ...model.auth, scopes: model.auth.scopes.map((s) => ({ name: s.name, description: s.description })) },
     secrets: { handleKeyEnv: model.secrets.handleKeyEnv, requestStateKeyEnv: model.secrets.requestStateKeyEnv },
-    // Only when a tool needs it, so registries without approval or idempotency keys stay as they were.
-    ...(needsStore(model) ? { store: { ...model.store } } : {}),
+    store: { ...model.store },
     tools: model.tools.map((tool) => ({
       name: tool.name,
       title: tool.title,
@@ -41,7 +42,7 @@ export function registryData(model: ServerModel) {
       outputSchema: tool.wireOutput,
       annotations: { ...tool.annotations },
       approval: tool.approval,
-      ...(tool.idempotency === 'key' ? { idempotency: tool.idempotency } : {}),
+      idempotency: tool.idempotency,
       scopes: [...tool.scopes],
       handles: { consumes: tool.consumes.map((u) => ({ ...u })), issues: tool.issues.map((u) => ({ ...u })) },
       timeoutMs: tool.timeoutMs,
@@ -54,19 +55,14 @@ export function registryData(model: ServerModel) {
       description: r.description,
       mimeType: r.mimeType,
       cache: { ttlMs: r.cache.ttlMs, scope: r.cache.scope },
-      // Only when declared, so registries of manifests without completions stay as they were.
-      ...(r.completions === null
-        ? {}
-        : { completions: Object.fromEntries(Object.entries(r.completions).map(([k, v]) => [k, [...v]])) }),
+      completions:
+        r.completions === null ? null : Object.fromEntries(Object.entries(r.completions).map(([k, v]) => [k, [...v]])),
     })),
     prompts: model.prompts.map((p) => ({
       name: p.name,
       title: p.title,
       description: p.description,
-      arguments: p.arguments.map(({ completions, ...a }) => ({
-        ...a,
-        ...(completions === null ? {} : { completions: [...completions] }),
-      })),
+      arguments: p.arguments.map((a) => ({ ...a, completions: a.completions === null ? null : [...a.completions] })),
       messages: p.messages === null ? null : p.messages.map((m) => ({ ...m })),
     })),
     // What `mcp-gen verify` compares a running server's tools/list with.

@@ -1,3 +1,4 @@
+import type { DiscoverSpec } from '../../../templates/runtime/spec.gen.js';
 import type { ServerModel } from '../../model/types.js';
 
 /**
@@ -6,7 +7,7 @@ import type { ServerModel } from '../../model/types.js';
  * instructions to the SDK) and the design report prints it, so the two cannot
  * drift; a test compares it with a live server's answer.
  */
-export function discoverContract(model: ServerModel) {
+export function discoverContract(model: ServerModel): DiscoverSpec {
   const capabilities: Record<string, { listChanged?: boolean }> = {};
   if (model.tools.length > 0) capabilities.tools = { listChanged: true };
   if (model.resources.length > 0) capabilities.resources = { listChanged: true };

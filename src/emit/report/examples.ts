@@ -1,6 +1,5 @@
 import RandExpModule from 'randexp';
-import { walkSchema } from '../../model/schema-walk.js';
-import type { JsonSchema, ServerModel } from '../../model/types.js';
+import type { JsonSchema } from '../../model/types.js';
 import { isRecord } from '../../util/guards.js';
 
 /** How a handle appears in an example: a placeholder in the report, a marker the contract tests replace. */
@@ -86,11 +85,4 @@ export function exampleUri(template: string): string {
     const prefix = op === '+' || op === '' ? '' : op;
     return prefix + names.map(() => 'example').join(',');
   });
-}
-
-/** Whether any subschema of a tool's input is a handle (used to explain example values). */
-export function usesHandles(model: ServerModel): boolean {
-  let found = false;
-  for (const tool of model.tools) walkSchema(tool.input, (node) => (found ||= typeof node.$handle === 'string'));
-  return found;
 }

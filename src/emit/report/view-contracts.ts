@@ -2,7 +2,7 @@ import { legacyProtocolVersion, protocolVersion } from '../../model/defaults.js'
 import type { ServerModel } from '../../model/types.js';
 import { discoverContract } from '../registry/discover.js';
 import { exampleUri, exampleValue } from './examples.js';
-import { block, cell, code, table } from './markdown.js';
+import { block, cell, code, table } from '../shared/markdown.js';
 
 const envelope = {
   'io.modelcontextprotocol/protocolVersion': protocolVersion,

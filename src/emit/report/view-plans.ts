@@ -4,7 +4,7 @@ import type { ServerModel, ToolModel } from '../../model/types.js';
 import type { GateItem } from '../../review/index.js';
 import { compareText } from '../../util/compare.js';
 import { verificationPlan } from '../shared/verification.js';
-import { block, cell, code, firstSentence, table } from './markdown.js';
+import { block, cell, code, firstSentence, inline, table } from '../shared/markdown.js';
 
 function hints(tool: ToolModel): string {
   const shown = Object.entries(tool.annotations).map(([k, v]) => `${k.replace('Hint', '')}=${String(v)}`);
@@ -96,7 +96,7 @@ export function transportPlan(model: ServerModel) {
         : `single POST endpoint ${code(`http://${http.host}:${http.port}${http.path}`)}; ` +
           'GET/DELETE 405; notifications 202',
     ],
-    ['bind address', http === null ? '—' : `${http.host}${http.loopback ? ' (loopback)' : ''}`],
+    ['bind address', http === null ? '—' : `${cell(http.host)}${http.loopback ? ' (loopback)' : ''}`],
     [
       'Origin allowlist',
       http === null ? '—' : ['loopback origins', ...http.allowedOrigins.map((o) => code(o))].join(', '),
@@ -195,11 +195,11 @@ export function schemaDraft(model: ServerModel, findings: readonly Finding[]) {
       (f) => 'pointer' in f.at && f.at.pointer.startsWith(`${t.pointer}/input`) && f.code.startsWith('lint-'),
     );
     return {
-      name: t.name,
+      name: code(t.name),
       input: block('json', JSON.stringify(t.wireInput, null, 2)),
       hasOutput: t.wireOutput !== null,
       output: t.wireOutput === null ? '' : block('json', JSON.stringify(t.wireOutput, null, 2)),
-      findings: own.length === 0 ? ['none'] : own.map((f) => `${code(f.code)} ${f.message}`),
+      findings: own.length === 0 ? ['none'] : own.map((f) => `${code(f.code)} ${inline(f.message)}`),
     };
   });
 }
@@ -230,6 +230,12 @@ export function verificationTable(model: ServerModel): string {
 export function gateTable(gate: readonly GateItem[], lineOf: (finding: Finding) => string): string {
   return table(
     ['item', 'check', 'status', 'reason', 'line'],
-    gate.map((g) => [g.id, cell(g.title), `**${g.status}**`, cell(g.reason), g.cause === null ? '—' : lineOf(g.cause)]),
+    gate.map((g) => [
+      g.id,
+      cell(g.title),
+      `**${g.status}**`,
+      cell(g.reason),
+      g.cause === null ? '—' : cell(lineOf(g.cause)),
+    ]),
   );
 }

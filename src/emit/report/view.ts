@@ -7,7 +7,7 @@ import type { Finding } from '../../diagnostics/index.js';
 import { protocolVersion } from '../../model/defaults.js';
 import type { ServerModel } from '../../model/types.js';
 import type { Review } from '../../review/index.js';
-import { cell, code } from './markdown.js';
+import { code, inline } from '../shared/markdown.js';
 import {
   discoverySection,
   requestExamples,
@@ -35,7 +35,7 @@ export function buildReportView(model: ServerModel, review: Review, lineOf: Line
   for (const item of review.gate) counts[item.status]++;
   return {
     banner,
-    title: cell(model.server.title ?? model.server.name),
+    title: inline(model.server.title ?? model.server.name),
     name: code(model.server.name),
     version: code(model.server.version),
     protocolVersion,

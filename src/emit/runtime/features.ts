@@ -1,8 +1,9 @@
 /**
  * Which optional parts of the runtime a server uses, decided once from the
  * model. The runtime emitter ships a module only when its feature is on, the
- * types and facade emitters import from it only then, and the runtime itself
- * loads each module under the same conditions, read from the registry.
+ * types and facade emitters import from it only then, and the server emitter
+ * names it in the server definition, from which the runtime loads it: the
+ * runtime asks the registry nothing about which modules exist.
  */
 import { needsStore } from '../../model/store.js';
 import type { ServerModel } from '../../model/types.js';
@@ -53,22 +54,42 @@ export function runtimeFeatures(model: ServerModel): RuntimeFeatures {
 /** The runtime modules (templates/runtime/<name>.gen.ts) every server contains. */
 const coreModules = ['handler', 'register', 'spec', 'start'] as const;
 
+/**
+ * One optional runtime module: its file, whether `features` ship it, and its slot in the server definition's
+ * `modules` (RuntimeModules in start.gen.ts and the modules that load others), or null when the one module
+ * that uses it imports it statically (both always ship together).
+ */
+interface OptionalModule {
+  readonly name: string;
+  readonly slot: string | null;
+  readonly on: (features: RuntimeFeatures) => boolean;
+}
+
+const optionalModules: readonly OptionalModule[] = [
+  { name: 'http', slot: 'http', on: (f) => f.http },
+  { name: 'http-fast', slot: null, on: (f) => f.http },
+  { name: 'legacy-http', slot: 'legacyHttp', on: (f) => f.legacyHttp },
+  { name: 'auth', slot: 'auth', on: (f) => f.auth },
+  { name: 'oauth', slot: 'oauth', on: (f) => f.oauth },
+  { name: 'handles', slot: 'handles', on: (f) => f.handles },
+  { name: 'approval', slot: 'approval', on: (f) => f.approval },
+  { name: 'keys', slot: null, on: (f) => f.handles || f.approval },
+  { name: 'store', slot: 'store', on: (f) => f.store !== 'none' },
+  { name: 'store-redis', slot: 'storeRedis', on: (f) => f.store === 'redis' },
+  { name: 'idempotency', slot: 'idempotency', on: (f) => f.idempotency },
+  { name: 'resources', slot: 'resources', on: (f) => f.resources },
+  { name: 'prompts', slot: 'prompts', on: (f) => f.prompts },
+];
+
 /** The names of the runtime modules a server with `features` contains, sorted. */
 export function runtimeModules(features: RuntimeFeatures): string[] {
-  const optional: [boolean, string][] = [
-    [features.http, 'http'],
-    [features.http, 'http-fast'],
-    [features.legacyHttp, 'legacy-http'],
-    [features.auth, 'auth'],
-    [features.oauth, 'oauth'],
-    [features.handles, 'handles'],
-    [features.approval, 'approval'],
-    [features.handles || features.approval, 'keys'],
-    [features.store !== 'none', 'store'],
-    [features.store === 'redis', 'store-redis'],
-    [features.idempotency, 'idempotency'],
-    [features.resources, 'resources'],
-    [features.prompts, 'prompts'],
-  ];
-  return [...coreModules, ...optional.filter(([on]) => on).map(([, name]) => name)].sort(compareText);
+  const optional = optionalModules.filter((m) => m.on(features)).map((m) => m.name);
+  return [...coreModules, ...optional].sort(compareText);
+}
+
+/** The modules the runtime loads through the server definition, as `slot` and file name, sorted by slot. */
+export function moduleSlots(features: RuntimeFeatures): { readonly slot: string; readonly name: string }[] {
+  return optionalModules
+    .flatMap((m) => (m.slot !== null && m.on(features) ? [{ slot: m.slot, name: m.name }] : []))
+    .sort((a, b) => compareText(a.slot, b.slot));
 }

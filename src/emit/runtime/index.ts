@@ -12,7 +12,7 @@ import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { finalText } from '../shared/ts-text.js';
 import { runtimeFeatures, runtimeModules } from './features.js';
 
-export { runtimeFeatures, runtimeModules, type RuntimeFeatures } from './features.js';
+export { moduleSlots, runtimeFeatures, runtimeModules, type RuntimeFeatures } from './features.js';
 
 /** `src/generated/runtime/*.gen.ts`, in name order. */
 export function emitRuntime(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
@@ -20,6 +20,11 @@ export function emitRuntime(model: ServerModel, ctx: EmitContext): GeneratedFile
     const template = `runtime/${name}.gen.ts`;
     const text = ctx.templates.get(template);
     if (text === undefined) throw new Error(`runtime template ${template} is missing`);
-    return { path: runtimePath(template), contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' };
+    return {
+      path: runtimePath(template),
+      contents: finalText(`${tsBanner(ctx)}\n${text}`),
+      ownership: 'generated',
+      copiedFrom: template,
+    };
   });
 }

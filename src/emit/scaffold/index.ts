@@ -1,6 +1,6 @@
 /**
  * Project files written once and then owned by the user: package.json,
- * tsconfig.json, .gitignore, README.md and src/main.ts.
+ * tsconfig.json, .gitignore, .npmrc, README.md and src/main.ts.
  */
 import { manifestDefaults, protocolVersion } from '../../model/defaults.js';
 import { generatedPaths, lockName, moduleSpecifier, pendingFolder, scaffoldPaths } from '../../model/layout.js';
@@ -9,6 +9,7 @@ import type { ServerModel } from '../../model/types.js';
 import { stableJson } from '../../util/stable-json.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { renderTemplate } from '../shared/handlebars.js';
+import { code, fenceFor, inline, paragraphs, table } from '../shared/markdown.js';
 import { finalText, importDeclaration } from '../shared/ts-text.js';
 import { hostsView } from './hosts.js';
 
@@ -23,27 +24,6 @@ export const projectPins = {
   esbuild: '0.28.2',
 } as const;
 
-/** Where `tsc` writes the compiled bundle shims (src/generated/bundle-shims.gen.ts). */
-const compiledShims = generatedPaths.bundleShims.replace(/^src\//, 'dist/src/').replace(/\.ts$/, '.js');
-
-/**
- * The arguments of the project's `bundle` script: the compiled server and everything it imports (the SDK included) in
- * one file, `dist/server.mjs`, which `start` runs. Node then resolves, reads and links one module instead of about
- * fifty, which makes a stdio session start sooner (docs/benchmarks.md); `node dist/src/main.js`, the plain `tsc`
- * output, still works.
- */
-export const bundleArgs = [
-  'dist/src/main.js',
-  '--bundle',
-  '--platform=node',
-  '--format=esm',
-  '--target=node20',
-  // The SDK's Node shim loads ajv at start-up; this one loads it on first use (src/generated/bundle-shims.gen.ts).
-  `--alias:@modelcontextprotocol/server/_shims=./${compiledShims}`,
-  '--outfile=dist/server.mjs',
-  '--log-level=warning',
-] as const;
-
 function packageJson(model: ServerModel, ctx: EmitContext): string {
   const dependencies: Record<string, string> = { '@modelcontextprotocol/server': projectPins.sdkServer };
   if (model.auth.type === 'oauth') dependencies.jose = projectPins.jose;
@@ -55,12 +35,11 @@ function packageJson(model: ServerModel, ctx: EmitContext): string {
     type: 'module',
     engines: { node: '>=20' },
     scripts: {
-      build: 'tsc -p tsconfig.json && npm run bundle',
-      bundle: `esbuild ${bundleArgs.join(' ')}`,
-      start: 'npm run build && node dist/server.mjs',
-      ...(model.transports.http === null
-        ? {}
-        : { 'start:http': 'npm run build && node dist/server.mjs --transport http' }),
+      // Building is its own step: `start` is what a host runs, so it starts at once and writes only JSON-RPC.
+      build: `tsc -p tsconfig.json && node ${generatedPaths.bundleScript}`,
+      dev: `node ${generatedPaths.bundleScript} --watch --`,
+      start: 'node dist/server.mjs',
+      ...(model.transports.http === null ? {} : { 'start:http': 'node dist/server.mjs --transport http' }),
       typecheck: 'tsc -p tsconfig.json --noEmit',
       test: 'tsc -p tsconfig.json && node --test dist/test/*.test.js',
       generate: ctx.regenerateCommand.replace(/^npx /, ''),
@@ -90,11 +69,23 @@ const tsconfig = {
   include: ['src', 'test'],
 };
 
+/**
+ * The project's npm settings. A host may start the server with `npm start`, whose stdout is the JSON-RPC channel:
+ * npm prints its `> name@version start` banner there unless it is silent (which hides npm's errors too) or in JSON
+ * mode, which moves the banner to stderr.
+ */
+const npmrc = [
+  '# `npm start` is what an MCP host runs, and its stdout is the JSON-RPC channel. In JSON mode npm writes its',
+  '# "> name@version start" line to stderr instead, so stdout carries protocol messages only. It also makes',
+  "# npm's own reports (install, ls, outdated) JSON; drop this line if every host runs node dist/server.mjs.",
+  'json=true',
+  '',
+].join('\n');
+
 function mainTs(): string {
-  const imports = [
-    importDeclaration(['main'], moduleSpecifier(scaffoldPaths.main, generatedPaths.start)),
-    importDeclaration(['definition'], moduleSpecifier(scaffoldPaths.main, generatedPaths.server)),
-  ];
+  // Only the facade: how the runtime is split into files stays private to the generated folder.
+  const facade = moduleSpecifier(scaffoldPaths.main, generatedPaths.facade);
+  const imports = [importDeclaration(['definition', 'main'], facade)];
   const comment =
     '// Starts the server: `--transport stdio|http`, `--host`, `--port`. ' +
     'Add process-wide setup (tracing, config) above.';
@@ -137,21 +128,34 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
         ]
       : []),
   ];
+  const hosts = hostsView(model);
+  const files = [
+    [code(ctx.manifestPath), 'you: the single description of tools, resources, prompts and handles'],
+    ['`src/handlers/**`', 'you: one handler per tool, resource and prompt; created once, never overwritten'],
+    ['`src/main.ts`', 'you: the process entry'],
+    ['`src/generated/**`', 'mcp-gen: rewritten by `npm run generate`; do not edit'],
+  ];
   const readme = renderTemplate(ctx, 'scaffold/README.md.hbs', {
-    title: model.server.title ?? model.server.name,
-    description: model.server.description ?? '',
-    manifest: ctx.manifestPath,
+    title: inline(model.server.title ?? model.server.name),
+    description: paragraphs(model.server.description ?? ''),
+    manifest: code(ctx.manifestPath),
+    files: table(['file', 'owner'], files),
+    // The code blocks show the bind address and paths as written in the manifest: no backtick run in them may end one.
+    fence: fenceFor(hosts.stdioJson, hosts.httpJson, hosts.httpUrl),
     protocolVersion,
     httpHost: http?.host ?? manifestDefaults.httpHost,
     httpPort: http?.port ?? manifestDefaults.httpPort,
     httpPath: http?.path ?? manifestDefaults.httpPath,
-    secrets,
+    secrets: table(
+      ['variable', 'what'],
+      secrets.map((secret) => [code(secret.name), secret.what]),
+    ),
     hasHttp: http !== null,
     // start:http refuses to start without the tokens, so the README says so before its command.
     httpTokensEnv: http !== null && model.auth.type === 'bearer' ? model.auth.tokensEnv : '',
     httpTokenScopes: model.auth.scopes.map((s) => s.name).join(','),
     hasSecrets: secrets.length > 0,
-    hosts: hostsView(model),
+    hosts,
   });
   return [
     // A run's pending folder and lock are never committed: a checkout carrying them is not trusted (write/trust.ts).
@@ -160,6 +164,7 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
       contents: `node_modules/\ndist/\n${pendingFolder}/\n${lockName}\n`,
       ownership: 'scaffold',
     },
+    { path: scaffoldPaths.npmrc, contents: npmrc, ownership: 'scaffold' },
     { path: scaffoldPaths.readme, contents: finalText(readme), ownership: 'scaffold' },
     { path: scaffoldPaths.packageJson, contents: packageJson(model, ctx), ownership: 'scaffold' },
     { path: scaffoldPaths.tsconfig, contents: stableJson(tsconfig), ownership: 'scaffold' },

@@ -5,8 +5,10 @@
  * server loads no handler code. The SDK's HTTP entry builds a server per
  * request, so nothing that compiles a schema may run inside the factory.
  */
-import { generatedPaths, moduleSpecifier } from '../../model/layout.js';
+import { generatedPaths, moduleSpecifier, runtimePath } from '../../model/layout.js';
+import type { ServerModel } from '../../model/types.js';
 import type { HandlerPlan } from '../../plan/index.js';
+import { moduleSlots, runtimeFeatures } from '../runtime/index.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { key, singleQuoted } from '../shared/literal.js';
@@ -23,15 +25,29 @@ function handlerMap(entries: readonly HandlerPlan[]): string {
   return `{\n${lines.join('\n')}\n}`;
 }
 
+/**
+ * `{ http: () => import('./runtime/http.gen.js'), ... }`: the optional runtime modules this server ships, decided
+ * once from the model (runtime/features.ts); the runtime loads the ones it is given and never computes a specifier.
+ */
+function moduleMap(model: ServerModel): string {
+  const slots = moduleSlots(runtimeFeatures(model));
+  if (slots.length === 0) return '{}';
+  const lines = slots.map(({ slot, name }) => {
+    const specifier = moduleSpecifier(generatedPaths.server, runtimePath(`runtime/${name}.gen.ts`));
+    return `  ${key(slot)}: () => import(${singleQuoted(specifier)}),`;
+  });
+  return `{\n${lines.join('\n')}\n}`;
+}
+
 /** `src/generated/server.gen.ts`. */
-export function emitServer(handlers: readonly HandlerPlan[], ctx: EmitContext): GeneratedFile {
+export function emitServer(model: ServerModel, handlers: readonly HandlerPlan[], ctx: EmitContext): GeneratedFile {
   const of = (kind: HandlerPlan['kind']) => handlers.filter((h) => h.kind === kind);
   const constant = (name: string, type: string, initializer: string, doc: string) =>
     documented(doc, `const ${name}: ${type} = ${initializer};`);
   const text = moduleText(
     [
       importDeclaration(['compileSchemas', 'lazyHandler'], './runtime/register.gen.js'),
-      importDeclaration(['ServerDefinition'], './runtime/start.gen.js', true),
+      importDeclaration(['RuntimeModules', 'ServerDefinition'], './runtime/start.gen.js', true),
       importDeclaration(['registry'], './registry.gen.js'),
       importDeclaration(['PromptHandlers', 'ResourceHandlers', 'ToolHandlers'], './types.gen.js', true),
       importDeclaration(['validators'], './validators.gen.js'),
@@ -50,11 +66,17 @@ export function emitServer(handlers: readonly HandlerPlan[], ctx: EmitContext): 
         handlerMap(of('prompt')),
         'The handlers of prompts without fixed messages.',
       ),
+      constant(
+        'modules',
+        'RuntimeModules',
+        moduleMap(model),
+        'The optional runtime modules this server contains, each imported when the server starts with it.',
+      ),
       documented(
         'This server: registry, handlers, and every schema wrapped once, here at module scope, ' +
           'with its validator compiled to code.',
         'export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry, validators), ' +
-          'handlers: { tools, resources, prompts } };',
+          'handlers: { tools, resources, prompts }, modules };',
       ),
     ],
   );

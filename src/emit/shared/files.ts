@@ -14,6 +14,11 @@ export interface GeneratedFile {
   readonly ownership: Ownership;
   /** For a renamed handler: the path the file had before; the writer moves it. */
   readonly movedFrom?: string;
+  /**
+   * The package template (`runtime/http.gen.ts`) this file is, verbatim under the banner. Golden tests compare such
+   * a file with its template instead of a committed copy (docs/testing.md): only computed output is committed.
+   */
+  readonly copiedFrom?: string;
 }
 
 /** What every emitter may know besides the model. */

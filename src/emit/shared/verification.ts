@@ -1,15 +1,6 @@
+// The contract tests' own declaration: a plan id without its check in contract.gen.test.ts fails to type-check.
+import type { PlanItem } from '../../../templates/tests/contract-types.gen.js';
 import type { ServerModel } from '../../model/types.js';
-
-/** One check of the verification plan and the generated contract test that covers it. */
-export interface VerificationItem {
-  /** Which check of the contract test runs it. */
-  readonly id: string;
-  /** The tool, prompt or handle kind the check exercises, when it needs one. */
-  readonly target?: string;
-  readonly topic: string;
-  /** The exact name of the test in `test/contract.gen.test.ts`. */
-  readonly test: string;
-}
 
 /**
  * The verification plan of a server: the checks its generated contract tests
@@ -17,9 +8,9 @@ export interface VerificationItem {
  * writes tests with exactly these names, so the plan cannot promise a test
  * that does not exist.
  */
-export function verificationPlan(model: ServerModel): VerificationItem[] {
+export function verificationPlan(model: ServerModel): PlanItem[] {
   const http = model.transports.http !== null;
-  const items: VerificationItem[] = [
+  const items: PlanItem[] = [
     { id: 'notifications', topic: 'Notifications produce no response', test: 'notifications are never answered' },
     {
       id: 'envelopes',

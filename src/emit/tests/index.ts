@@ -4,73 +4,48 @@
  * module with this server's data: which checks run (the same list DESIGN.md's
  * verification plan prints) and sample arguments for every tool.
  */
-import { contractTestPath, generatedPaths } from '../../model/layout.js';
+import type { Example, PlanItem } from '../../../templates/tests/contract-types.gen.js';
+import { contractTestPath, generatedPaths, moduleSpecifier, runtimePath } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
 import { exampleValue } from '../report/examples.js';
+import { runtimeFeatures } from '../runtime/index.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
-import { toLiteral } from '../shared/literal.js';
-import { docComment, documented, finalText, moduleText } from '../shared/ts-text.js';
+import { singleQuoted, toLiteral } from '../shared/literal.js';
+import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
 import { verificationPlan } from '../shared/verification.js';
 
-interface Member {
-  readonly name: string;
-  readonly type: string;
-  readonly optional?: boolean;
-  readonly doc?: string;
-}
-
-/** An exported interface of readonly members, each with its JSDoc comment if it has one. */
-function readonlyInterface(name: string, members: readonly Member[]): string {
-  const lines = members.map((m) => {
-    const doc = m.doc === undefined ? '' : `${docComment(m.doc, '  ')}\n`;
-    return `${doc}  readonly ${m.name}${m.optional === true ? '?' : ''}: ${m.type};`;
-  });
-  return `export interface ${name} {\n${lines.join('\n')}\n}`;
-}
+/** The template that declares the plan's types, and the runtime's handle module, as the plan module imports them. */
+const typesModule = moduleSpecifier(generatedPaths.contractPlan, contractTestPath('tests/contract-types.gen.ts'));
+const handlesModule = moduleSpecifier(generatedPaths.contractPlan, runtimePath('runtime/handles.gen.ts'));
 
 function planModule(model: ServerModel, ctx: EmitContext): string {
   const samples = Object.fromEntries(
     model.tools.map((t) => [t.name, exampleValue(t.input, 0, (kind) => ({ $mintHandle: kind }))]),
   );
+  // Typed by the template the project's tests read them with: the emitter and contract.gen.test.ts cannot drift.
+  const plan: readonly PlanItem[] = verificationPlan(model);
+  const examples: readonly Example[] = model.examples;
   const text = moduleText(
-    [],
+    [importDeclaration(['Example', 'HandlesModule', 'PlanItem'], typesModule, true)],
     [
       documented(
-        'One check of the verification plan in DESIGN.md.',
-        readonlyInterface('PlanItem', [
-          { name: 'id', type: 'string' },
-          { name: 'target', type: 'string', optional: true },
-          { name: 'topic', type: 'string' },
-          { name: 'test', type: 'string' },
-        ]),
-      ),
-      documented(
         "The checks this server's contract tests run, named as in DESIGN.md.",
-        `export const plan: readonly PlanItem[] = ${toLiteral(verificationPlan(model))};`,
-      ),
-      documented(
-        "One call of the manifest's `examples` and what it must answer.",
-        readonlyInterface('Example', [
-          { name: 'kind', type: "'tool' | 'resource' | 'prompt'" },
-          { name: 'name', type: 'string' },
-          {
-            name: 'params',
-            type: 'Readonly<Record<string, unknown>>',
-            doc: '`{ name, arguments }` for a tool or prompt, `{ uri }` for a resource.',
-          },
-          { name: 'output', type: 'unknown', doc: 'The expected `structuredContent` of a tool, or null.' },
-          { name: 'text', type: 'string | null', doc: 'The expected text of the first content or message, or null.' },
-          { name: 'error', type: 'string | null', doc: 'Text the error must contain, or null for a success.' },
-        ]),
+        `export const plan: readonly PlanItem[] = ${toLiteral(plan)};`,
       ),
       documented(
         'The examples of the manifest, in order: each one is a contract test that calls the handler.',
-        `export const examples: readonly Example[] = ${toLiteral(model.examples)};`,
+        `export const examples: readonly Example[] = ${toLiteral(examples)};`,
       ),
       documented(
         'Valid sample arguments per tool (required fields only); `{ $mintHandle: kind }` becomes a fresh handle.',
         `export const samples: Readonly<Record<string, unknown>> = ${toLiteral(samples)};`,
+      ),
+      documented(
+        'The runtime module whose codec mints handles for the samples; null when the server has no handle kinds.',
+        `export const handlesModule: HandlesModule = ${
+          runtimeFeatures(model).handles ? `() => import(${singleQuoted(handlesModule)})` : 'null'
+        };`,
       ),
     ],
   );
@@ -88,6 +63,7 @@ export function emitContractTests(model: ServerModel, ctx: EmitContext): Generat
       path: contractTestPath(template),
       contents: finalText(`${tsBanner(ctx)}\n${text}`),
       ownership: 'generated',
+      copiedFrom: template,
     });
   }
   return files;

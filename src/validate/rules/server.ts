@@ -77,6 +77,19 @@ export function checkTransportsAndAuth(ctx: RuleContext): void {
         'bind to "127.0.0.1", or set auth.type to "bearer" or "oauth"',
       );
     }
+    if (
+      host !== undefined &&
+      ['0.0.0.0', '::', '[::]'].includes(host) &&
+      authType === 'bearer' &&
+      auth?.resource === undefined
+    ) {
+      ctx.report(
+        'bearer-wildcard-without-resource',
+        ['transports', 'http', 'host'],
+        `HTTP host "${host}" is a wildcard address, so the bearer metadata needs auth.resource to name the server`,
+        'set auth.resource to the public URL of the MCP endpoint, e.g. "https://mcp.example.com/mcp"',
+      );
+    }
     const origins = Array.isArray(http.allowedOrigins) ? http.allowedOrigins : [];
     origins.forEach((origin: unknown, i) => {
       if (typeof origin !== 'string') return;

@@ -142,6 +142,7 @@ export const registry: RegistrySpec = {
         openWorldHint: false,
       },
       approval: "none",
+      idempotency: "none",
       scopes: [
         "calendar.write",
       ],
@@ -183,6 +184,7 @@ export const registry: RegistrySpec = {
         openWorldHint: false,
       },
       approval: "confirm",
+      idempotency: "none",
       scopes: [
         "calendar.write",
       ],
@@ -282,6 +284,7 @@ export const registry: RegistrySpec = {
         openWorldHint: false,
       },
       approval: "none",
+      idempotency: "none",
       scopes: [
         "calendar.read",
       ],
@@ -367,6 +370,7 @@ export const registry: RegistrySpec = {
         openWorldHint: false,
       },
       approval: "none",
+      idempotency: "none",
       scopes: [
         "calendar.write",
       ],
@@ -501,6 +505,7 @@ export const registry: RegistrySpec = {
         openWorldHint: false,
       },
       approval: "none",
+      idempotency: "none",
       scopes: [
         "calendar.write",
       ],
@@ -528,6 +533,7 @@ export const registry: RegistrySpec = {
         ttlMs: 10000,
         scope: "private",
       },
+      completions: null,
     },
     {
       name: "event",
@@ -540,6 +546,7 @@ export const registry: RegistrySpec = {
         ttlMs: 10000,
         scope: "private",
       },
+      completions: null,
     },
   ],
   prompts: [
@@ -553,6 +560,7 @@ export const registry: RegistrySpec = {
           title: null,
           description: "The day, YYYY-MM-DD (UTC)",
           required: true,
+          completions: null,
         },
       ],
       messages: null,
@@ -567,12 +575,14 @@ export const registry: RegistrySpec = {
           title: null,
           description: "Comma-separated email addresses to invite",
           required: false,
+          completions: null,
         },
         {
           name: "topic",
           title: null,
           description: "What the meeting is about",
           required: true,
+          completions: null,
         },
       ],
       messages: [

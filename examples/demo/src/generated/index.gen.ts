@@ -8,3 +8,7 @@
 export { acceptedContent, inputRequired, inputResponse, isInputRequiredResult, notImplemented, ResourceNotFoundError, SdkResult, sdkResult, ToolError, type AnySdkResult, type ErrorKind, type HandlerContext, type Principal, type PromptMessageReply, type PromptReply, type PromptSdkResult, type RequestInput, type ResourceContent, type ResourceReply, type ResourceSdkResult, type ToolContent, type ToolSdkResult } from './runtime/handler.gen.js';
 
 export type * from './types.gen.js';
+
+export { definition } from './server.gen.js';
+
+export { main } from './runtime/start.gen.js';

@@ -64,6 +64,10 @@ export const registry: RegistrySpec = {
     handleKeyEnv: "DEMO_SERVER_HANDLE_KEY",
     requestStateKeyEnv: "DEMO_SERVER_STATE_KEY",
   },
+  store: {
+    type: "memory",
+    idempotencyTtlMs: 86400000,
+  },
   tools: [
     {
       name: "add",
@@ -109,6 +113,7 @@ export const registry: RegistrySpec = {
         openWorldHint: false,
       },
       approval: "none",
+      idempotency: "none",
       scopes: [],
       handles: {
         consumes: [],
@@ -129,6 +134,7 @@ export const registry: RegistrySpec = {
         ttlMs: 30000,
         scope: "private",
       },
+      completions: null,
     },
   ],
   prompts: [
@@ -142,12 +148,14 @@ export const registry: RegistrySpec = {
           title: null,
           description: "The code to review",
           required: true,
+          completions: null,
         },
         {
           name: "language",
           title: null,
           description: "The programming language of the snippet",
           required: true,
+          completions: null,
         },
       ],
       messages: [

@@ -133,6 +133,7 @@ export const registry: RegistrySpec = {
         openWorldHint: false,
       },
       approval: "none",
+      idempotency: "none",
       scopes: [],
       handles: {
         consumes: [],
@@ -192,6 +193,7 @@ export const registry: RegistrySpec = {
         openWorldHint: false,
       },
       approval: "none",
+      idempotency: "none",
       scopes: [],
       handles: {
         consumes: [],
@@ -256,6 +258,7 @@ export const registry: RegistrySpec = {
         openWorldHint: false,
       },
       approval: "confirm",
+      idempotency: "none",
       scopes: [],
       handles: {
         consumes: [],
@@ -276,6 +279,7 @@ export const registry: RegistrySpec = {
         ttlMs: 5000,
         scope: "public",
       },
+      completions: null,
     },
     {
       name: "listing",
@@ -288,6 +292,7 @@ export const registry: RegistrySpec = {
         ttlMs: 5000,
         scope: "public",
       },
+      completions: null,
     },
     {
       name: "top_listing",
@@ -300,6 +305,7 @@ export const registry: RegistrySpec = {
         ttlMs: 5000,
         scope: "public",
       },
+      completions: null,
     },
   ],
   prompts: [],

@@ -10,3 +10,7 @@ export { acceptedContent, inputRequired, inputResponse, isInputRequiredResult, n
 export type { Handle, HandleIssuer, Verified } from './runtime/handles.gen.js';
 
 export type * from './types.gen.js';
+
+export { definition } from './server.gen.js';
+
+export { main } from './runtime/start.gen.js';

@@ -115,6 +115,7 @@ export const registry: RegistrySpec = {
         openWorldHint: false,
       },
       approval: "confirm",
+      idempotency: "none",
       scopes: [
         "notes.write",
       ],
@@ -189,6 +190,7 @@ export const registry: RegistrySpec = {
         openWorldHint: false,
       },
       approval: "none",
+      idempotency: "none",
       scopes: [
         "notes.read",
       ],
@@ -237,6 +239,7 @@ export const registry: RegistrySpec = {
         openWorldHint: false,
       },
       approval: "none",
+      idempotency: "none",
       scopes: [
         "notes.write",
       ],
@@ -264,6 +267,7 @@ export const registry: RegistrySpec = {
         ttlMs: 10000,
         scope: "private",
       },
+      completions: null,
     },
     {
       name: "style_guide",
@@ -276,6 +280,7 @@ export const registry: RegistrySpec = {
         ttlMs: 300000,
         scope: "public",
       },
+      completions: null,
     },
   ],
   prompts: [
@@ -289,12 +294,14 @@ export const registry: RegistrySpec = {
           title: null,
           description: "The note to summarize",
           required: true,
+          completions: null,
         },
         {
           name: "tone",
           title: null,
           description: "friendly or formal",
           required: false,
+          completions: null,
         },
       ],
       messages: [

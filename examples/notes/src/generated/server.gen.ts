@@ -2,7 +2,7 @@
 // Regenerate: npx mcp-gen generate mcp.yaml
 
 import { compileSchemas, lazyHandler } from './runtime/register.gen.js';
-import type { ServerDefinition } from './runtime/start.gen.js';
+import type { RuntimeModules, ServerDefinition } from './runtime/start.gen.js';
 import { registry } from './registry.gen.js';
 import type { PromptHandlers, ResourceHandlers, ToolHandlers } from './types.gen.js';
 import { validators } from './validators.gen.js';
@@ -23,5 +23,17 @@ const resources: ResourceHandlers = {
 /** The handlers of prompts without fixed messages. */
 const prompts: PromptHandlers = {};
 
+/** The optional runtime modules this server contains, each imported when the server starts with it. */
+const modules: RuntimeModules = {
+  approval: () => import('./runtime/approval.gen.js'),
+  auth: () => import('./runtime/auth.gen.js'),
+  handles: () => import('./runtime/handles.gen.js'),
+  http: () => import('./runtime/http.gen.js'),
+  legacyHttp: () => import('./runtime/legacy-http.gen.js'),
+  prompts: () => import('./runtime/prompts.gen.js'),
+  resources: () => import('./runtime/resources.gen.js'),
+  store: () => import('./runtime/store.gen.js'),
+};
+
 /** This server: registry, handlers, and every schema wrapped once, here at module scope, with its validator compiled to code. */
-export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry, validators), handlers: { tools, resources, prompts } };
+export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry, validators), handlers: { tools, resources, prompts }, modules };

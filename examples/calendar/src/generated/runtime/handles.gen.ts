@@ -10,7 +10,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { loadKey } from './keys.gen.js';
-import type { OptionalModules } from './start.gen.js';
+import type { HandleHooks } from './register.gen.js';
+import type { Startup } from './start.gen.js';
 
 /** Why a state handle was refused; the message is safe to show to a client. */
 export class HandleError extends Error {
@@ -74,7 +75,8 @@ export class HandleCodec {
     }
     const expected = Buffer.from(mac(this.key, body));
     const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new HandleError(`not a valid ${kind} handle`);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given))
+      throw new HandleError(`not a valid ${kind} handle`);
     let payload: Payload;
     try {
       payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Payload;
@@ -92,9 +94,14 @@ export class HandleCodec {
    * tool's input schema) replaced by its verified contents; throws a
    * HandleError for the first one that is refused.
    */
-  open(uses: readonly { readonly kind: string; readonly pointer: string }[], args: unknown, principal: string): unknown {
+  open(
+    uses: readonly { readonly kind: string; readonly pointer: string }[],
+    args: unknown,
+    principal: string,
+  ): unknown {
     let input = args;
-    for (const use of uses) input = mapAtPath(input, valuePath(use.pointer), (token) => this.verify(token, use.kind, principal));
+    for (const use of uses)
+      input = mapAtPath(input, valuePath(use.pointer), (token) => this.verify(token, use.kind, principal));
     return input;
   }
 }
@@ -105,7 +112,10 @@ export class HandleCodec {
  * `properties` and `items` steps are followed; mcp-gen places handles there.
  */
 export function valuePath(schemaPointer: string): string[] {
-  const segments = schemaPointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = schemaPointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const path: string[] = [];
   for (let i = 0; i < segments.length; i++) {
     if (segments[i] === 'properties' && i + 1 < segments.length) path.push(segments[++i] ?? '');
@@ -119,15 +129,25 @@ export function mapAtPath(value: unknown, path: readonly string[], map: (v: unkn
   if (path.length === 0) return map(value);
   const [head, ...rest] = path;
   if (head === '*') return Array.isArray(value) ? value.map((item) => mapAtPath(item, rest, map)) : value;
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || head === undefined || !(head in value)) return value;
-  return { ...(value as Record<string, unknown>), [head]: mapAtPath((value as Record<string, unknown>)[head], rest, map) };
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || head === undefined || !(head in value))
+    return value;
+  return {
+    ...(value as Record<string, unknown>),
+    [head]: mapAtPath((value as Record<string, unknown>)[head], rest, map),
+  };
 }
 
 /** The hooks that put handles into calls, keyed from the environment variable the registry names. */
-export const handleHooks: OptionalModules['handles']['handleHooks'] = ({ registry, environment, local, log }) => {
+export const handleHooks = ({ registry, environment, local, log }: Startup): HandleHooks => {
   const codec = new HandleCodec(loadKey(registry.secrets.handleKeyEnv, environment, local, log));
   return {
-    issuers: (principal) => Object.fromEntries(registry.handles.map((kind) => [kind.name, { issue: (id: string) => codec.issue(kind.name, id, principal, kind.ttlMs) }])),
+    issuers: (principal) =>
+      Object.fromEntries(
+        registry.handles.map((kind) => [
+          kind.name,
+          { issue: (id: string) => codec.issue(kind.name, id, principal, kind.ttlMs) },
+        ]),
+      ),
     open(tool, args, principal) {
       try {
         return { input: codec.open(tool.handles.consumes, args, principal) };

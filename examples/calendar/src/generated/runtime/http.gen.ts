@@ -15,20 +15,32 @@
  * the grace period, cancel the rest (answered 503), and exit 0.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createMcpHandler, isLegacyRequest, localhostAllowedHostnames, type AuthInfo, type McpRequestContext, type McpServerFactory } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  localhostAllowedHostnames,
+  type AuthInfo,
+  type McpRequestContext,
+  type McpServerFactory,
+} from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
 import { createFastPath, type FastAnswer, type FastPath } from './http-fast.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
-import type { OptionalModules, Startup } from './start.gen.js';
+import type { Lazy, RuntimeModules, ServeHttp, Startup } from './start.gen.js';
 
 /** What http.gen.ts needs to protect the MCP endpoint (auth.gen.ts, in projects with auth). */
 export interface HttpAuth {
   /** Path of the protected-resource metadata document, e.g. `/.well-known/oauth-protected-resource/mcp`. */
   readonly metadataPath: string;
-  /** The metadata document, for a request that arrived with this (already validated) Host header. */
-  metadata(host: string): Record<string, unknown>;
-  /** The caller's verified auth info, or the 401/500 response to send instead. */
-  authenticate(req: IncomingMessage): Promise<{ authInfo: AuthInfo } | { response: Response }>;
+  /**
+   * The metadata document. `origin` is where the server listens (`http://<bind host>:<port>`), the public origin
+   * when none is configured; public URLs never come from a request's headers, which any client chooses.
+   */
+  metadata(origin: string): Record<string, unknown>;
+  /**
+   * The caller's verified auth info, or the 401/500 response to send instead (its challenge built as `metadata` says).
+   */
+  authenticate(req: IncomingMessage, origin: string): Promise<{ authInfo: AuthInfo } | { response: Response }>;
 }
 
 /** The legacy adapter (legacy-http.gen.ts, in projects with `legacy: serve`): 2025-11-25 clients and their sessions. */
@@ -36,15 +48,23 @@ export interface LegacyAdapter {
   fetch(request: Request, options: { readonly parsedBody?: unknown; readonly authInfo?: AuthInfo }): Promise<Response>;
 }
 
-/** What legacy-http.gen.ts exports; its `LegacySessions` is typed against this. */
-export interface LegacyModule {
-  readonly LegacySessions: new (factory: McpServerFactory, limits: { maxSessions: number; idleMs: number }, log: (message: string) => void) => LegacyAdapter;
-  readonly defaultLegacyLimits: { maxSessions: number; idleMs: number };
-}
+/** auth.gen.ts's entry: the authorization the manifest asks for on the MCP endpoint at `path`. */
+export type HttpAuthFactory = (startup: Startup, path: string) => Promise<HttpAuth>;
 
-/** What auth.gen.ts exports; its `httpAuth` is typed against this. */
-export interface AuthModule {
-  readonly httpAuth: (startup: Startup, path: string) => Promise<HttpAuth>;
+declare module './start.gen.js' {
+  interface RuntimeModules {
+    /** legacy-http.gen.ts, with `legacy: serve`. */
+    readonly legacyHttp?: Lazy<{
+      readonly LegacySessions: new (
+        factory: McpServerFactory,
+        limits: { maxSessions: number; idleMs: number },
+        log: (message: string) => void,
+      ) => LegacyAdapter;
+      readonly defaultLegacyLimits: { maxSessions: number; idleMs: number };
+    }>;
+    /** auth.gen.ts, with bearer or OAuth authorization. */
+    readonly auth?: Lazy<{ readonly httpAuth: HttpAuthFactory }>;
+  }
 }
 
 /** Where and how the HTTP transport listens. */
@@ -54,7 +74,8 @@ export interface HttpOptions {
   readonly path: string;
   /** Browser origins allowed besides loopback ones, compared exactly. */
   readonly allowedOrigins: readonly string[];
-  readonly legacy: 'serve' | 'reject';
+  /** legacy-http.gen.ts with `legacy: serve`; without it, 2025-11-25 clients are rejected. */
+  readonly legacy: RuntimeModules['legacyHttp'];
   /** Largest accepted request body, in bytes. */
   readonly maxBodyBytes?: number;
   /** Requests served at once; more get 503. */
@@ -63,7 +84,10 @@ export interface HttpOptions {
   readonly maxBufferedBytes: number;
 }
 
-/** A running HTTP transport; `drain` stops accepting, waits up to `graceMs` for calls in flight, cancels the rest, and closes. */
+/**
+ * A running HTTP transport; `drain` stops accepting, waits up to `graceMs` for calls in flight, cancels the rest, and
+ * closes.
+ */
 export interface HttpServer {
   readonly server: Server;
   drain(graceMs: number): Promise<void>;
@@ -77,27 +101,46 @@ export function isOriginAllowed(origin: string | undefined, allowed: readonly st
   if (allowed.includes(origin)) return true;
   try {
     const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && (loopbackHostnames.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname));
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      (loopbackHostnames.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname))
+    );
   } catch {
     return false;
   }
 }
 
 function jsonError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), { status, headers: { 'content-type': 'application/json', ...headers } });
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
-/** Reads a body of at most `limit` bytes; `hold(size)` is told the running size and says whether the instance may hold that much. */
-async function readBody(req: IncomingMessage, limit: number, hold: (size: number) => boolean): Promise<Buffer | 'too large' | 'busy'> {
+/**
+ * Reads a body of at most `limit` bytes; `hold(size)` is told the running size and says whether the instance may
+ * hold that much. 'cut' when the client ended it early (gone, or a body shorter than its Content-Length): the
+ * client's doing, not a server failure to log.
+ */
+async function readBody(
+  req: IncomingMessage,
+  limit: number,
+  hold: (size: number) => boolean,
+): Promise<Buffer | 'too large' | 'busy' | 'cut'> {
   const chunks: Buffer[] = [];
   let size = 0;
   let over = false;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return 'too large';
-    // Over the instance's cap the rest is read and dropped, never held: the client gets its 503 on an intact connection.
-    over ||= !hold(size);
-    if (!over) chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > limit) return 'too large';
+      // Over the instance's cap the rest is read and dropped, never held: the client gets its 503 on an intact
+      // connection.
+      over ||= !hold(size);
+      if (!over) chunks.push(chunk as Buffer);
+    }
+  } catch {
+    return 'cut';
   }
   return over ? 'busy' : Buffer.concat(chunks);
 }
@@ -110,7 +153,15 @@ async function readBody(req: IncomingMessage, limit: number, hold: (size: number
  */
 async function send(res: ServerResponse, response: Response | FastAnswer): Promise<void> {
   // The fast path's answer: the same status, header and bytes as the SDK's Response.json, without the web stream.
-  if (!(response instanceof Response)) return void (response.json === null ? res.writeHead(response.status, {}).end() : res.writeHead(response.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(response.json)) }).end(response.json));
+  if (!(response instanceof Response))
+    return void (response.json === null
+      ? res.writeHead(response.status, {}).end()
+      : res
+          .writeHead(response.status, {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(response.json)),
+          })
+          .end(response.json));
   const headers = Object.fromEntries(response.headers);
   if (response.body === null) {
     res.writeHead(response.status, headers).end();
@@ -128,66 +179,130 @@ async function send(res: ServerResponse, response: Response | FastAnswer): Promi
   }
 }
 
-/** The host name of a Host header value: `[::1]:3000` -> `[::1]`, `localhost:3000` -> `localhost`. */
-export function hostnameOf(host: string): string {
-  const bracket = host.startsWith('[') ? host.indexOf(']') : -1;
-  if (bracket > 0) return host.slice(0, bracket + 1).toLowerCase();
-  return (host.split(':')[0] ?? '').toLowerCase();
+/**
+ * The host name of a Host header value, read as RFC 9110 §7.2 defines it (uri-host [":" port], an RFC 3986
+ * authority without userinfo), lowercased, IPv6 in brackets: `[::1]:3000` -> `[::1]`. Null for anything else.
+ * The WHATWG parser reads it; a value it would read as something other than its text (userinfo as in
+ * `127.0.0.1:1@evil.com`, a path, query or fragment, a port out of range, an escape or a number it rewrites)
+ * is refused, never reinterpreted.
+ */
+export function hostnameOf(host: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(`http://${host}`);
+  } catch {
+    return null;
+  }
+  const text = host.toLowerCase();
+  // An empty port and the default port 80 are valid in an authority; the parser writes neither.
+  const same = url.host === text || (url.port === '' && (text === `${url.hostname}:` || text === `${url.hostname}:80`));
+  return same && url.username === '' && url.password === '' ? url.hostname : null;
+}
+
+/** `::1` -> `[::1]`: a bind address as it appears in a URL or a Host header. */
+const bracketed = (host: string): string => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
+
+/**
+ * The request-target's path and query, and the authority to check: the Host header, or the target's own for the
+ * absolute form, which RFC 9112 §3.2.2 says replaces it. Null for a target that is neither (`*`, garbage).
+ */
+function targetOf(req: IncomingMessage): { readonly path: string; readonly host: string | undefined } | null {
+  const raw = req.url ?? '/';
+  if (raw.startsWith('/')) return { path: raw, host: req.headers.host };
+  const absolute = /^https?:\/\/([^/?#]*)([/?][^#]*)?$/i.exec(raw);
+  if (absolute === null) return null;
+  const rest = absolute[2] ?? '/';
+  return { path: rest.startsWith('/') ? rest : `/${rest}`, host: absolute[1] };
 }
 
 /**
- * The legacy adapter, loaded only for legacy: serve (a server that rejects 2025-11-25 clients neither
- * loads nor contains it, so its specifier is a template the type checker does not resolve; a bundler takes every match).
+ * The legacy adapter, loaded only for legacy: serve (a server that rejects 2025-11-25 clients neither loads nor
+ * contains it).
  */
-async function legacySessions(factory: McpServerFactory, log: (message: string) => void): Promise<LegacyAdapter> {
-  const specifier = 'legacy-http';
-  const { LegacySessions, defaultLegacyLimits } = (await import(/* @vite-ignore */ `./${specifier}.gen.js`)) as LegacyModule;
+async function legacySessions(
+  load: NonNullable<RuntimeModules['legacyHttp']>,
+  factory: McpServerFactory,
+  log: (message: string) => void,
+): Promise<LegacyAdapter> {
+  const { LegacySessions, defaultLegacyLimits } = await load();
   return new LegacySessions(factory, defaultLegacyLimits, log);
 }
 
 const busy = (message: string): Response => jsonError(503, -32000, message, { 'retry-after': '1' });
 
 /** Serves `factory` over Streamable HTTP; resolves once listening. */
-export async function startHttp(factory: McpServerFactory, options: HttpOptions, auth: HttpAuth | null, log: (message: string) => void, fast: FastPath | null = null): Promise<HttpServer> {
-  // The modern path never serves a 2025-11-25 client; with legacy: serve they go to the labeled adapter in legacy-http.gen.ts.
+export async function startHttp(
+  factory: McpServerFactory,
+  options: HttpOptions,
+  auth: HttpAuth | null,
+  log: (message: string) => void,
+  fast: FastPath | null = null,
+): Promise<HttpServer> {
+  // The modern path never serves a 2025-11-25 client; with legacy: serve they go to the labeled adapter in
+  // legacy-http.gen.ts.
   const handler = createMcpHandler(factory, { legacy: 'reject', onerror: (error) => log(`http: ${error.message}`) });
-  const legacy = options.legacy === 'serve' ? await legacySessions(factory, log) : null;
-  const allowedHosts = new Set([...localhostAllowedHostnames(), options.host]);
+  const legacy = options.legacy === undefined ? null : await legacySessions(options.legacy, factory, log);
+  const bindHost = bracketed(options.host);
+  const allowedHosts = new Set([...localhostAllowedHostnames(), hostnameOf(bindHost) ?? bindHost.toLowerCase()]);
+  // Where the server listens, set once it does (port 0 picks the port): requests are built on it, and it is the
+  // public origin when none is configured. Nothing a client sends (Host, X-Forwarded-*) ever becomes a URL.
+  let origin = '';
+  // Nearly every request carries the same Host text: it is parsed when it changes, not once per request.
+  let lastHost = '';
+  let lastHostname: string | null = null;
+  const hostnameFor = (host: string | undefined): string | null => {
+    // Only HTTP/1.0 may leave Host out (Node answers an HTTP/1.1 request without one 400): a local client.
+    if (host === undefined) return 'localhost';
+    if (host !== lastHost) [lastHost, lastHostname] = [host, hostnameOf(host)];
+    return lastHostname;
+  };
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
   // Each request in flight, with the body bytes it holds and the controller that cancels it.
   const inflight = new Map<ServerResponse, { held: number; readonly cancel: AbortController }>();
   let buffered = 0;
   let draining = false;
 
-  const answer = async (req: IncomingMessage, call: { held: number; readonly cancel: AbortController }): Promise<Response | FastAnswer> => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  const answer = async (
+    req: IncomingMessage,
+    call: { held: number; readonly cancel: AbortController },
+  ): Promise<Response | FastAnswer> => {
+    // A malformed Host or request-target is the client's mistake (400), never a URL to build on.
+    const target = targetOf(req);
+    if (target === null) return jsonError(400, -32000, 'Bad Request: malformed request target');
+    const hostname = hostnameFor(target.host);
+    if (hostname === null) return jsonError(400, -32000, 'Bad Request: malformed Host header');
+    // The path follows a valid authority, so the parser cannot fail or move it into the host.
+    const url = new URL(`${origin}${target.path}`);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === 'string') headers.set(name, value);
       else if (Array.isArray(value)) headers.set(name, value.join(', '));
     }
     // DNS-rebinding guard: the same rule and answer as the SDK's hostHeaderValidationResponse,
-    // checked on the header string instead of a probe Request built for every call.
-    const hostname = hostnameOf(req.headers.host ?? 'localhost');
+    // checked on the parsed header instead of a probe Request built for every call.
     if (!allowedHosts.has(hostname)) return jsonError(403, -32000, `Invalid Host: ${hostname}`);
-    if (!isOriginAllowed(req.headers.origin, options.allowedOrigins)) return jsonError(403, -32000, 'Forbidden: Origin not allowed');
+    if (!isOriginAllowed(req.headers.origin, options.allowedOrigins))
+      return jsonError(403, -32000, 'Forbidden: Origin not allowed');
     if (auth !== null && url.pathname === auth.metadataPath) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return jsonError(405, -32000, 'Method not allowed.', { allow: 'GET, HEAD' });
-      const document = Response.json(auth.metadata(req.headers.host ?? 'localhost'));
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return jsonError(405, -32000, 'Method not allowed.', { allow: 'GET, HEAD' });
+      const document = Response.json(auth.metadata(origin));
       return req.method === 'HEAD' ? new Response(null, { headers: document.headers }) : document;
     }
     if (url.pathname !== options.path) return jsonError(404, -32601, 'Not found');
     // GET and DELETE exist only for legacy sessions: without an Mcp-Session-Id they are 405, as on the modern path.
     const method = req.method ?? 'GET';
-    const session = legacy !== null && (method === 'GET' || method === 'DELETE') && req.headers['mcp-session-id'] !== undefined;
+    const session =
+      legacy !== null && (method === 'GET' || method === 'DELETE') && req.headers['mcp-session-id'] !== undefined;
     if (method !== 'POST' && !session) return jsonError(405, -32000, 'Method not allowed.', { allow: 'POST' });
     let authInfo: AuthInfo | undefined;
     if (auth !== null) {
-      const verdict = await auth.authenticate(req);
+      const verdict = await auth.authenticate(req, origin);
       if ('response' in verdict) return verdict.response;
       authInfo = verdict.authInfo;
     }
-    if (session && legacy !== null) return legacy.fetch(new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method, headers }), authInfo === undefined ? {} : { authInfo });
+    if (session && legacy !== null)
+      return legacy.fetch(new Request(url.href, { method, headers }), authInfo === undefined ? {} : { authInfo });
     const body = await readBody(req, limit, (size) => {
       if (size <= call.held) return true;
       buffered += size - call.held;
@@ -198,22 +313,31 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
     // say so, or a keep-alive client sends its next request into a reset socket.
     if (body === 'too large') return jsonError(413, -32000, 'Payload Too Large', { connection: 'close' });
     if (body === 'busy') return busy('Server busy: too many request bytes in flight');
+    if (body === 'cut')
+      return jsonError(400, -32000, 'Bad Request: the request body ended early', { connection: 'close' });
     let parsedBody: unknown;
     try {
       parsedBody = JSON.parse(body.toString('utf8'));
     } catch {
       return jsonError(400, -32700, 'Parse error');
     }
-    const target = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
     // A plain modern tools/call is answered by the pinned server (http-fast.gen.ts); it is never a legacy request.
-    const quick = fast === null || body.length > fast.maxBodyBytes ? undefined : await fast.answer(headers, target, parsedBody, authInfo, call.cancel.signal);
-    if (quick !== undefined) return call.cancel.signal.aborted && draining ? busy('Server shutting down: the call was cancelled') : quick;
+    const quick =
+      fast === null || body.length > fast.maxBodyBytes
+        ? undefined
+        : await fast.answer(headers, url.href, parsedBody, authInfo, call.cancel.signal);
+    if (quick !== undefined)
+      return call.cancel.signal.aborted && draining ? busy('Server shutting down: the call was cancelled') : quick;
     // The SDK takes the parsed body and never reads the Request's own, so none is attached:
     // a body would cost a web stream per call.
-    // Its signal is the call's: aborting it (client gone, shutdown) closes the exchange and aborts the handler's ctx.signal.
-    const request = new Request(target, { method: 'POST', headers, signal: call.cancel.signal });
+    // Its signal is the call's: aborting it (client gone, shutdown) closes the exchange and aborts the handler's
+    // ctx.signal.
+    const request = new Request(url.href, { method: 'POST', headers, signal: call.cancel.signal });
     const given = authInfo === undefined ? { parsedBody } : { parsedBody, authInfo };
-    const response = legacy !== null && (await isLegacyRequest(request, parsedBody)) ? await legacy.fetch(request, given) : await handler.fetch(request, given);
+    const response =
+      legacy !== null && (await isLegacyRequest(request, parsedBody))
+        ? await legacy.fetch(request, given)
+        : await handler.fetch(request, given);
     return call.cancel.signal.aborted && draining ? busy('Server shutting down: the call was cancelled') : response;
   };
 
@@ -221,7 +345,9 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
     // Over a cap or shutting down: refused before the body is read; Node discards the unread body without holding it.
     const declared = Number(req.headers['content-length'] ?? 0) || 0;
     if (draining || inflight.size >= options.maxConcurrentCalls || buffered + declared > options.maxBufferedBytes) {
-      send(res, busy(draining ? 'Server shutting down' : 'Server busy: too many requests in flight')).catch(() => res.destroy());
+      send(res, busy(draining ? 'Server shutting down' : 'Server busy: too many requests in flight')).catch(() =>
+        res.destroy(),
+      );
       return;
     }
     const call = { held: declared, cancel: new AbortController() };
@@ -243,7 +369,11 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
+    server.listen(options.port, options.host, () => {
+      const address = server.address();
+      origin = `http://${bindHost}:${typeof address === 'object' && address !== null ? address.port : options.port}`;
+      resolve();
+    });
   });
   const drain = async (graceMs: number): Promise<void> => {
     draining = true;
@@ -256,7 +386,10 @@ export async function startHttp(factory: McpServerFactory, options: HttpOptions,
     for (let i = 0; i < 100 && inflight.size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     server.closeAllConnections();
     // Every call is answered by now; closing the SDK's per-request servers may wait on abandoned work, so at most 1 s.
-    await Promise.race([Promise.all([closed, handler.close(), fast?.close()]), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+    await Promise.race([
+      Promise.all([closed, handler.close(), fast?.close()]),
+      new Promise((resolve) => setTimeout(resolve, 1000).unref()),
+    ]);
   };
   return { server, drain };
 }
@@ -277,21 +410,43 @@ export function calledTool(registry: RegistrySpec, ctx: McpRequestContext | unde
 }
 
 /**
- * Serves the registry's HTTP transport with `--host` and `--port` applied, and
- * logs where it listens. auth.gen.ts exists only in projects with auth, so its
- * specifier is a template the type checker does not resolve (a bundler takes every match).
+ * Serves the registry's HTTP transport with `--host` and `--port` applied (with auth.gen.ts when the server has auth),
+ * and logs where it listens.
  */
-export const serveHttp: OptionalModules['http']['serveHttp'] = async (startup, values, build) => {
-  const { registry, log } = startup;
-  const http = registry.transports.http ?? { host: '127.0.0.1', port: 3000, path: '/mcp', allowedOrigins: [], maxConcurrentCalls: 100, maxBufferedBytes: 16 * 1024 * 1024, shutdownGraceMs: 10_000 };
+export const serveHttp: ServeHttp = async (startup, values, build) => {
+  const { registry, modules, log } = startup;
+  const http = registry.transports.http ?? {
+    host: '127.0.0.1',
+    port: 3000,
+    path: '/mcp',
+    allowedOrigins: [],
+    maxConcurrentCalls: 100,
+    maxBufferedBytes: 16 * 1024 * 1024,
+    shutdownGraceMs: 10_000,
+  };
   const host = values.host ?? http.host;
   const port = values.port === undefined ? http.port : /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`--port must be a port number, got "${values.port}"`);
-  const specifier = 'auth';
-  const auth = registry.auth.type === 'none' ? null : await ((await import(/* @vite-ignore */ `./${specifier}.gen.js`)) as AuthModule).httpAuth(startup, http.path);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new StartupError(`--port must be a port number, got "${values.port}"`);
+  // Without a configured public URL, bearer metadata names where the server listens; on a wildcard address
+  // that is no address a client can use.
+  if (registry.auth.type === 'bearer' && registry.auth.resource === null && ['0.0.0.0', '::', '[::]'].includes(host)) {
+    throw new StartupError(
+      `bearer auth on the wildcard host "${host}" needs auth.resource, the public URL of the MCP endpoint (e.g. ` +
+        `https://mcp.example.com${http.path}); the metadata and challenges advertise it`,
+    );
+  }
+  const auth = modules.auth === undefined ? null : await (await modules.auth()).httpAuth(startup, http.path);
   // MCP_GEN_HTTP_FAST_PATH=off serves every request through the SDK's per-request path.
-  const fast = startup.environment.MCP_GEN_HTTP_FAST_PATH === 'off' ? null : createFastPath(registry, () => build(), log);
-  const running = await startHttp((ctx) => build(calledTool(registry, ctx)), { ...http, host, port, legacy: registry.protocol.legacy }, auth, log, fast);
+  const fast =
+    startup.environment.MCP_GEN_HTTP_FAST_PATH === 'off' ? null : createFastPath(registry, () => build(), log);
+  const running = await startHttp(
+    (ctx) => build(calledTool(registry, ctx)),
+    { ...http, host, port, legacy: modules.legacyHttp },
+    auth,
+    log,
+    fast,
+  );
   const stop = (signal: string): void => {
     log(`${registry.server.name}: ${signal}, finishing calls in flight (at most ${http.shutdownGraceMs} ms)`);
     running.drain(http.shutdownGraceMs).then(

@@ -26,10 +26,21 @@ const rejectedTokenCodes = new Set([
 ]);
 
 /**
+ * The `typ` header values of an access token (RFC 9068 §4; the media type's `application/` prefix may be left out,
+ * RFC 7515 §4.1.9, and media types are case-insensitive). A token without `typ` or with the generic `JWT` is
+ * accepted too: Microsoft Entra ID and Keycloak, among others, type their access tokens so. Their ID tokens look
+ * the same, and what keeps those out is `aud`, which names a client id there, not this resource. Any other type
+ * (`id_token`, `logout+jwt`, ...) declares a token that is not an access token.
+ */
+const accessTokenTypes = new Set([undefined, 'jwt', 'at+jwt', 'application/at+jwt']);
+
+/**
  * A verifier for JWT access tokens: signature (keys from `jwksUri`, cached and
  * refreshed by jose), `iss` = issuer, `aud` contains resource, `exp` required
- * and enforced, `sub` required (it becomes the principal). Scopes come from the
- * space-separated `scope` claim.
+ * and enforced, `typ` an access token's (above), `sub` a non-empty string (it
+ * becomes the principal). Scopes come from the space-separated `scope` claim.
+ * A refused token's reason is the challenge's error_description; it never
+ * repeats what the token says, which would put the client's text in a header.
  */
 export const createJwtVerifier: JwtVerifierFactory = (settings, log) => {
   // Built once per process: jose caches the key set and refetches it when an unknown `kid` shows up.
@@ -37,15 +48,34 @@ export const createJwtVerifier: JwtVerifierFactory = (settings, log) => {
   return {
     async verifyAccessToken(token: string): Promise<AuthInfo> {
       try {
-        const { payload } = await jwtVerify(token, keys, { issuer: settings.issuer, audience: settings.resource, requiredClaims: ['exp', 'sub'] });
-        const principal = payload.sub ?? '';
-        if (principal === '') throw new OAuthError(OAuthErrorCode.InvalidToken, 'Invalid token');
+        const { payload, protectedHeader } = await jwtVerify(token, keys, {
+          issuer: settings.issuer,
+          audience: settings.resource,
+          requiredClaims: ['exp', 'sub'],
+        });
+        const typ = protectedHeader.typ;
+        if (!accessTokenTypes.has(typeof typ === 'string' ? typ.toLowerCase() : typ))
+          throw new OAuthError(OAuthErrorCode.InvalidToken, 'Not an access token: typ must be at+jwt');
+        // jose checks that `sub` is present, not its type: `sub: 42` would become a principal id typed string.
+        const principal: unknown = payload.sub;
+        if (typeof principal !== 'string' || principal === '')
+          throw new OAuthError(OAuthErrorCode.InvalidToken, 'The sub claim must be a non-empty string');
         const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter((s) => s !== '') : [];
-        return { token, clientId: principal, scopes, expiresAt: payload.exp, resource: new URL(settings.resource), extra: { principal } };
+        return {
+          token,
+          clientId: principal,
+          scopes,
+          expiresAt: payload.exp,
+          resource: new URL(settings.resource),
+          extra: { principal },
+        };
       } catch (error) {
         if (error instanceof OAuthError) throw error;
         if (error instanceof errors.JOSEError && rejectedTokenCodes.has(error.code)) {
-          throw new OAuthError(OAuthErrorCode.InvalidToken, error instanceof errors.JWTExpired ? 'Token has expired' : 'Invalid token');
+          throw new OAuthError(
+            OAuthErrorCode.InvalidToken,
+            error instanceof errors.JWTExpired ? 'Token has expired' : 'Invalid token',
+          );
         }
         log(`oauth: could not verify a token: ${error instanceof Error ? error.message : String(error)}`);
         throw new OAuthError(OAuthErrorCode.ServerError, 'Token verification is unavailable');

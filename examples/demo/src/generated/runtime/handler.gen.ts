@@ -5,17 +5,32 @@
  * What a handler receives, returns and throws (through src/generated/index.gen.ts). Only a ToolError's message reaches
  * the client; other exceptions go to stderr. `sdkResult(...)` sends an SDK result as-is (e.g. to ask for input, MRTR).
  */
-import type { CallToolResult, ContentBlock, GetPromptResult, InputRequiredResult, ReadResourceResult } from '@modelcontextprotocol/server';
+import type {
+  CallToolResult,
+  ContentBlock,
+  GetPromptResult,
+  InputRequiredResult,
+  ReadResourceResult,
+} from '@modelcontextprotocol/server';
 
 export { acceptedContent, inputRequired, inputResponse, isInputRequiredResult } from '@modelcontextprotocol/server';
 
-/** Why a call failed, as the caller should see it: a bad argument, a missing thing, a clash with the current state, a failure. */
+/**
+ * Why a call failed, as the caller should see it: a bad argument, a missing thing, a clash with the current state, a
+ * failure.
+ */
 export type ErrorKind = 'invalid' | 'not_found' | 'conflict' | 'failed';
 
-/** A failure whose message the caller sees: a tool's `isError` result; for a resource or prompt -32602 (invalid, not_found) or -32603. */
+/**
+ * A failure whose message the caller sees: a tool's `isError` result; for a resource or prompt -32602 (invalid,
+ * not_found) or -32603.
+ */
 export class ToolError extends Error {
   override readonly name: string = 'ToolError';
-  constructor(message: string, readonly kind: ErrorKind = 'failed') {
+  constructor(
+    message: string,
+    readonly kind: ErrorKind = 'failed',
+  ) {
     super(message);
   }
 }
@@ -31,7 +46,7 @@ export class ResourceNotFoundError extends ToolError {
 export const notImplemented = (kind: 'tool' | 'resource' | 'prompt', name: string): ToolError =>
   new ToolError(`The ${kind} "${name}" is not implemented yet.`);
 
-/** Raised when the server must not start; the message says what to set. */
+/** Raised when the server must not start; the message says what to set. @internal: the runtime's, not in the facade. */
 export class StartupError extends Error {
   override readonly name = 'StartupError';
 }
@@ -60,9 +75,15 @@ export interface Principal {
 
 /** What a multi round-trip (MRTR) retry carries: the answers to the handler's `inputRequests` and its own state. */
 export interface RequestInput {
-  /** The client's answers by input request id; empty on a first round. Untrusted: read them with `acceptedContent` / `inputResponse`. */
+  /**
+   * The client's answers by input request id; empty on a first round. Untrusted: read them with `acceptedContent` /
+   * `inputResponse`.
+   */
   readonly inputResponses: Readonly<Record<string, unknown>>;
-  /** The `requestState` the handler returned last round: HMAC-sealed to method, principal and 5 minutes with a state key (any `approval: confirm` tool), else the raw echo. */
+  /**
+   * The `requestState` the handler returned last round: HMAC-sealed to method, principal and 5 minutes with a state key
+   * (any `approval: confirm` tool), else the raw echo.
+   */
   readonly requestState: string | undefined;
 }
 
@@ -84,13 +105,18 @@ export interface HandlerContext<Issuers> {
 export type ToolContent = string | readonly ContentBlock[] | ToolSdkResult;
 
 /** One piece of a resource: text, or base64 `blob`. `uri` defaults to the requested URI. */
-export type ResourceContent = ({ readonly text: string } | { readonly blob: string }) & { readonly mimeType?: string; readonly uri?: string };
+export type ResourceContent = ({ readonly text: string } | { readonly blob: string }) & {
+  readonly mimeType?: string;
+  readonly uri?: string;
+};
 
 /** What a resource handler returns: text, one content, several (e.g. a directory), or an SDK result as-is. */
 export type ResourceReply = string | ResourceContent | readonly ResourceContent[] | ResourceSdkResult;
 
 /** One prompt message: text, or any content block (image, audio, embedded resource...). */
-export type PromptMessageReply = { readonly role: 'user' | 'assistant'; readonly text: string } | { readonly role: 'user' | 'assistant'; readonly content: ContentBlock };
+export type PromptMessageReply =
+  | { readonly role: 'user' | 'assistant'; readonly text: string }
+  | { readonly role: 'user' | 'assistant'; readonly content: ContentBlock };
 
 /** What a prompt handler returns: the messages of the prompt, or an SDK result as-is. */
 export type PromptReply = readonly PromptMessageReply[] | PromptSdkResult;

@@ -6,9 +6,24 @@
  * `{{argument}}` placeholders, and the call of one prompt handler. Only
  * projects whose manifest declares prompts contain this module.
  */
-import { ProtocolError, ProtocolErrorCode, completable, type GetPromptResult, type InputRequiredResult, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  completable,
+  type GetPromptResult,
+  type InputRequiredResult,
+  type ServerContext,
+  type StandardSchemaWithJSON,
+} from '@modelcontextprotocol/server';
 import { SdkResult, ToolError, type PromptMessageReply } from './handler.gen.js';
-import { describe, handlerContext, passThrough, type AnyPromptHandler, type CallEnv, type Registrar } from './register.gen.js';
+import {
+  describe,
+  handlerContext,
+  passThrough,
+  type AnyPromptHandler,
+  type CallEnv,
+  type Registrar,
+} from './register.gen.js';
 import type { PromptSpec, RegistrySpec } from './spec.gen.js';
 
 /** Replaces `{{name}}` placeholders with argument values; a missing optional argument becomes "". */
@@ -36,35 +51,64 @@ export async function callPrompt(
       if (reply instanceof SdkResult) return await passThrough(reply, ctx, env);
       messages = reply;
     } catch (error) {
-      // The error model (ToolError's kind): a bad argument or a missing thing is -32602, the rest -32603, with the handler's message.
+      // The error model (ToolError's kind): a bad argument or a missing thing is -32602, the rest -32603, with the
+      // handler's message.
       const invalid = error instanceof ToolError && (error.kind === 'invalid' || error.kind === 'not_found');
-      if (error instanceof ToolError) throw new ProtocolError(invalid ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError, error.message);
+      if (error instanceof ToolError)
+        throw new ProtocolError(
+          invalid ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError,
+          error.message,
+        );
       env.log(`prompt "${spec.name}" failed: ${describe(error)}`);
-      throw new ProtocolError(ProtocolErrorCode.InternalError, `Getting prompt "${spec.name}" failed. Details were logged on the server.`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
+        `Getting prompt "${spec.name}" failed. Details were logged on the server.`,
+      );
     }
   }
-  return { ...description, messages: messages.map((m) => ({ role: m.role, content: 'content' in m ? m.content : { type: 'text', text: m.text } })) };
+  return {
+    ...description,
+    messages: messages.map((m) => ({
+      role: m.role,
+      content: 'content' in m ? m.content : { type: 'text', text: m.text },
+    })),
+  };
 }
 
-/** A Standard Schema over `json` with a hand-written `validate`: compiling a JSON Schema with ajv costs milliseconds at start-up. */
-function standardSchema(json: Record<string, unknown>, validate: StandardSchemaWithJSON['~standard']['validate']): StandardSchemaWithJSON {
-  return { '~standard': { version: 1, vendor: 'mcp-gen', validate, jsonSchema: { input: () => json, output: () => json } } } as StandardSchemaWithJSON;
+/**
+ * A Standard Schema over `json` with a hand-written `validate`: compiling a JSON Schema with ajv costs milliseconds at
+ * start-up.
+ */
+function standardSchema(
+  json: Record<string, unknown>,
+  validate: StandardSchemaWithJSON['~standard']['validate'],
+): StandardSchemaWithJSON {
+  return {
+    '~standard': { version: 1, vendor: 'mcp-gen', validate, jsonSchema: { input: () => json, output: () => json } },
+  } as StandardSchemaWithJSON;
 }
 
 /** ajv's JSON Pointer segment for a property name, as its messages print it. */
 const pointer = (name: string): string => name.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
- * The SDK's verdict on a prompt's arguments, which are all strings, and the message its ajv validator (`fromJsonSchema`, every
- * error) would give, in ajv's order: required properties, then each property's type. test/unit/validators-equivalence.test.ts
+ * The SDK's verdict on a prompt's arguments, which are all strings, and the message its ajv validator
+ * (`fromJsonSchema`, every
+ * error) would give, in ajv's order: required properties, then each property's type.
+ * test/unit/validators-equivalence.test.ts
  * compares the two on a seeded corpus.
  */
 export function promptArgsValidator(prompt: PromptSpec): StandardSchemaWithJSON['~standard']['validate'] {
   return (value: unknown) => {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return { issues: [{ message: 'data must be object' }] };
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      return { issues: [{ message: 'data must be object' }] };
     const args = value as Record<string, unknown>;
-    const missing = prompt.arguments.filter((a) => a.required && args[a.name] === undefined).map((a) => `data must have required property '${a.name}'`);
-    const mistyped = prompt.arguments.filter((a) => args[a.name] !== undefined && typeof args[a.name] !== 'string').map((a) => `data/${pointer(a.name)} must be string`);
+    const missing = prompt.arguments
+      .filter((a) => a.required && args[a.name] === undefined)
+      .map((a) => `data must have required property '${a.name}'`);
+    const mistyped = prompt.arguments
+      .filter((a) => args[a.name] !== undefined && typeof args[a.name] !== 'string')
+      .map((a) => `data/${pointer(a.name)} must be string`);
     const errors = [...missing, ...mistyped];
     return errors.length === 0 ? { value } : { issues: [{ message: errors.join(', ') }] };
   };
@@ -79,11 +123,17 @@ export function promptArgsValidator(prompt: PromptSpec): StandardSchemaWithJSON[
 function argsSchema(prompt: PromptSpec): StandardSchemaWithJSON {
   const properties: Record<string, unknown> = {};
   const shape: Record<string, unknown> = {};
-  const isString = (value: unknown) => (typeof value === 'string' ? { value } : { issues: [{ message: 'data must be string' }] });
+  const isString = (value: unknown) =>
+    typeof value === 'string' ? { value } : { issues: [{ message: 'data must be string' }] };
   for (const arg of prompt.arguments) {
-    properties[arg.name] = arg.description === null ? { type: 'string' } : { type: 'string', description: arg.description };
+    properties[arg.name] =
+      arg.description === null ? { type: 'string' } : { type: 'string', description: arg.description };
     const values = arg.completions;
-    if (values !== undefined) shape[arg.name] = completable(standardSchema({ type: 'string' }, isString) as StandardSchemaWithJSON<string>, (typed: string) => values.filter((v) => v.startsWith(typed ?? '')));
+    if (values !== null)
+      shape[arg.name] = completable(
+        standardSchema({ type: 'string' }, isString) as StandardSchemaWithJSON<string>,
+        (typed: string) => values.filter((v) => v.startsWith(typed ?? '')),
+      );
   }
   const required = prompt.arguments.filter((a) => a.required).map((a) => a.name);
   const schema = standardSchema({ type: 'object', properties, required }, promptArgsValidator(prompt));
@@ -101,7 +151,9 @@ export function promptRegistrar(registry: RegistrySpec): Registrar {
         ...(prompt.description === null ? {} : { description: prompt.description }),
         argsSchema: schemas.get(prompt.name) as StandardSchemaWithJSON,
       };
-      server.registerPrompt(prompt.name, metadata, (args: unknown, ctx: ServerContext) => callPrompt(prompt, handler, args as Record<string, string | undefined>, ctx, env));
+      server.registerPrompt(prompt.name, metadata, (args: unknown, ctx: ServerContext) =>
+        callPrompt(prompt, handler, args as Record<string, string | undefined>, ctx, env),
+      );
     }
   };
 }

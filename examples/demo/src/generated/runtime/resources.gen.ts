@@ -6,23 +6,55 @@
  * of template variables), and the call of one resource handler. Only projects
  * whose manifest declares resources contain this module.
  */
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError as SdkResourceNotFoundError, ResourceTemplate, type InputRequiredResult, type ReadResourceResult, type ServerContext } from '@modelcontextprotocol/server';
-import { ResourceNotFoundError, SdkResult, ToolError, type AnySdkResult, type ResourceContent, type ResourceReply } from './handler.gen.js';
-import { describe, handlerContext, passThrough, type AnyResourceHandler, type CallEnv, type Registrar } from './register.gen.js';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError as SdkResourceNotFoundError,
+  ResourceTemplate,
+  type InputRequiredResult,
+  type ReadResourceResult,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import {
+  ResourceNotFoundError,
+  SdkResult,
+  ToolError,
+  type AnySdkResult,
+  type ResourceContent,
+  type ResourceReply,
+} from './handler.gen.js';
+import {
+  describe,
+  handlerContext,
+  passThrough,
+  type AnyResourceHandler,
+  type CallEnv,
+  type Registrar,
+} from './register.gen.js';
 import type { ResourceSpec } from './spec.gen.js';
 
-/** The declared values that start with what the user typed; the SDK caps the answer at 100 and sets `total` / `hasMore`. */
+/**
+ * The declared values that start with what the user typed; the SDK caps the answer at 100 and sets `total` / `hasMore`.
+ */
 export function completeFrom(values: readonly string[]): (typed: string) => string[] {
   return (typed) => values.filter((value) => value.startsWith(typed ?? ''));
 }
 
-function toContents(reply: Exclude<ResourceReply, SdkResult<AnySdkResult>>, uri: URL, spec: ResourceSpec): ReadResourceResult['contents'] {
+function toContents(
+  reply: Exclude<ResourceReply, SdkResult<AnySdkResult>>,
+  uri: URL,
+  spec: ResourceSpec,
+): ReadResourceResult['contents'] {
   const mimeType = spec.mimeType === null ? {} : { mimeType: spec.mimeType };
-  const list: readonly ResourceContent[] = typeof reply === 'string' ? [{ text: reply }] : Array.isArray(reply) ? reply : [reply as ResourceContent];
+  const list: readonly ResourceContent[] =
+    typeof reply === 'string' ? [{ text: reply }] : Array.isArray(reply) ? reply : [reply as ResourceContent];
   return list.map((content) => ({ uri: content.uri ?? uri.href, ...mimeType, ...content }));
 }
 
-/** Calls a resource handler; a missing resource or a bad variable is -32602, a ToolError's conflict or failure -32603 with its message, anything unexpected a generic -32603. */
+/**
+ * Calls a resource handler; a missing resource or a bad variable is -32602, a ToolError's conflict or failure -32603
+ * with its message, anything unexpected a generic -32603.
+ */
 export async function callResource(
   spec: ResourceSpec,
   handler: AnyResourceHandler | undefined,
@@ -31,18 +63,28 @@ export async function callResource(
   ctx: ServerContext,
   env: CallEnv,
 ): Promise<ReadResourceResult | InputRequiredResult> {
-  if (handler === undefined) throw new ProtocolError(ProtocolErrorCode.InternalError, `The resource "${spec.name}" has no handler.`);
+  if (handler === undefined)
+    throw new ProtocolError(ProtocolErrorCode.InternalError, `The resource "${spec.name}" has no handler.`);
   try {
     const reply = await handler(uri, variables as never, handlerContext(ctx, env) as never);
     if (reply instanceof SdkResult) return await passThrough(reply, ctx, env);
     return { contents: toContents(reply, uri, spec) };
   } catch (error) {
-    // The error model (ToolError's kind): not found is the spec's -32602 with the URI; the handler's own message is kept.
+    // The error model (ToolError's kind): not found is the spec's -32602 with the URI; the handler's own message is
+    // kept.
     if (error instanceof ResourceNotFoundError) throw new SdkResourceNotFoundError(error.uri);
-    if (error instanceof ToolError && error.kind === 'not_found') throw new SdkResourceNotFoundError(uri.href, error.message);
-    if (error instanceof ToolError) throw new ProtocolError(error.kind === 'invalid' ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError, error.message);
+    if (error instanceof ToolError && error.kind === 'not_found')
+      throw new SdkResourceNotFoundError(uri.href, error.message);
+    if (error instanceof ToolError)
+      throw new ProtocolError(
+        error.kind === 'invalid' ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError,
+        error.message,
+      );
     env.log(`resource "${spec.name}" failed: ${describe(error)}`);
-    throw new ProtocolError(ProtocolErrorCode.InternalError, `Reading resource "${spec.name}" failed. Details were logged on the server.`);
+    throw new ProtocolError(
+      ProtocolErrorCode.InternalError,
+      `Reading resource "${spec.name}" failed. Details were logged on the server.`,
+    );
   }
 }
 
@@ -57,12 +99,20 @@ export const registerResources: Registrar = (server, handlers, env) => {
       cacheHint: { ttlMs: resource.cache.ttlMs, cacheScope: resource.cache.scope },
     };
     if (resource.uri !== null) {
-      server.registerResource(resource.name, resource.uri, metadata, (uri: URL, ctx: ServerContext) => callResource(resource, handler, uri, {}, ctx, env));
+      server.registerResource(resource.name, resource.uri, metadata, (uri: URL, ctx: ServerContext) =>
+        callResource(resource, handler, uri, {}, ctx, env),
+      );
     } else {
-      const complete = Object.fromEntries(Object.entries(resource.completions ?? {}).map(([variable, values]) => [variable, completeFrom(values)]));
+      const complete = Object.fromEntries(
+        Object.entries(resource.completions ?? {}).map(([variable, values]) => [variable, completeFrom(values)]),
+      );
       const template = new ResourceTemplate(resource.uriTemplate ?? '', { list: undefined, complete });
-      server.registerResource(resource.name, template, metadata, (uri: URL, variables: Record<string, string | string[]>, ctx: ServerContext) =>
-        callResource(resource, handler, uri, variables, ctx, env),
+      server.registerResource(
+        resource.name,
+        template,
+        metadata,
+        (uri: URL, variables: Record<string, string | string[]>, ctx: ServerContext) =>
+          callResource(resource, handler, uri, variables, ctx, env),
       );
     }
   }

@@ -2,17 +2,36 @@
 // Regenerate: npx mcp-gen generate mcp.yaml
 
 /**
- * Process entry: reads the command line, loads the optional modules this server uses, starts the transport. stdio (always
- * there) is newline-delimited JSON-RPC: stdout carries only protocol messages, diagnostics go to stderr, and the process exits
- * when stdin closes. In front of the SDK's stdio transport, the envelope filter answers lines the SDK would silently drop (bad
- * JSON, `id: null`, a wrong `jsonrpc`, batches: -32700 or -32600, `id: null` when the id is unusable, as JSON-RPC 2.0 requires),
+ * Process entry: reads the command line, loads the optional modules server.gen.ts names, starts the transport. stdio
+ * (always
+ * there) is newline-delimited JSON-RPC: stdout carries only protocol messages, diagnostics go to stderr, and the
+ * process exits
+ * when stdin closes. In front of the SDK's stdio transport, the envelope filter answers lines the SDK would silently
+ * drop (bad
+ * JSON, `id: null`, a wrong `jsonrpc`, batches: -32700 or -32600, `id: null` when the id is unusable, as JSON-RPC 2.0
+ * requires),
  * so a waiting client never hangs; the version guard then checks each request's `_meta` envelope and protocol version.
  */
 import { Transform, type TransformCallback } from 'node:stream';
-import type { JSONRPCMessage, McpServer, McpServerFactory, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
+import type {
+  JSONRPCMessage,
+  McpServer,
+  McpServerFactory,
+  Transport,
+  TransportSendOptions,
+} from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { StartupError } from './handler.gen.js';
-import { buildServer, type ApprovalHooks, type CallEnv, type CallGuard, type CompiledSchemas, type HandleHooks, type HandlerSet, type Registrar } from './register.gen.js';
+import {
+  buildServer,
+  type ApprovalHooks,
+  type CallEnv,
+  type CallGuard,
+  type CompiledSchemas,
+  type HandleHooks,
+  type HandlerSet,
+  type Registrar,
+} from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 
 /** Everything server.gen.ts knows about this server. */
@@ -20,26 +39,50 @@ export interface ServerDefinition {
   readonly registry: RegistrySpec;
   readonly schemas: CompiledSchemas;
   readonly handlers: HandlerSet;
+  readonly modules: RuntimeModules;
 }
 
 /** What an optional module gets at start-up; `local`: only this machine can connect (stdio, loopback HTTP). */
-export type Startup = { readonly registry: RegistrySpec; readonly environment: NodeJS.ProcessEnv; readonly local: boolean; readonly log: (message: string) => void };
+export type Startup = {
+  readonly registry: RegistrySpec;
+  readonly modules: RuntimeModules;
+  readonly environment: NodeJS.ProcessEnv;
+  readonly local: boolean;
+  readonly log: (message: string) => void;
+};
 
 /** The command-line options a server understands. */
 export type StartOptions = { readonly transport?: string; readonly host?: string; readonly port?: string };
 
-/** The optional modules, which mcp-gen emits only when the manifest uses them; each one's exports are typed against its entry. */
-export interface OptionalModules {
-  readonly resources: { readonly registerResources: Registrar };
-  readonly prompts: { readonly promptRegistrar: (registry: RegistrySpec) => Registrar };
-  readonly handles: { readonly handleHooks: (startup: Startup) => HandleHooks };
-  readonly store: { readonly openStore: (startup: Startup) => Promise<{ readonly approvals: ApprovalHooks | null; readonly guard: CallGuard }> };
-  readonly http: { readonly serveHttp: (startup: Startup, options: StartOptions, build: (onlyTool?: string) => McpServer) => Promise<void> };
-}
+/**
+ * http.gen.ts's entry: serves HTTP with `build` making the server for each request (`onlyTool`: the one tool it calls).
+ */
+export type ServeHttp = (
+  startup: Startup,
+  options: StartOptions,
+  build: (onlyTool?: string) => McpServer,
+) => Promise<void>;
 
-/** Imports an optional module. Projects without it lack the file: tsc leaves the template unresolved, a bundler takes every match (vite must not). */
-export async function loadModule<K extends keyof OptionalModules>(name: K): Promise<OptionalModules[K]> {
-  return (await import(/* @vite-ignore */ `./${name}.gen.js`)) as OptionalModules[K];
+/** Imports a runtime module when it is first needed: `() => import('./runtime/http.gen.js')`, a static specifier. */
+export type Lazy<M> = () => Promise<M>;
+
+/**
+ * The optional runtime modules, which mcp-gen ships and lists in server.gen.ts exactly when the manifest uses them; the
+ * runtime loads the ones it is given. Each slot names what the runtime calls, and tsc checks the module against it
+ * where
+ * server.gen.ts assigns the import. A module that loads another declares that slot beside the call (http.gen.ts,
+ * auth.gen.ts, store.gen.ts).
+ */
+export interface RuntimeModules {
+  readonly http?: Lazy<{ readonly serveHttp: ServeHttp }>;
+  readonly handles?: Lazy<{ readonly handleHooks: (startup: Startup) => HandleHooks }>;
+  readonly store?: Lazy<{
+    readonly openStore: (
+      startup: Startup,
+    ) => Promise<{ readonly approvals: ApprovalHooks | null; readonly guard: CallGuard }>;
+  }>;
+  readonly resources?: Lazy<{ readonly registerResources: Registrar }>;
+  readonly prompts?: Lazy<{ readonly promptRegistrar: (registry: RegistrySpec) => Registrar }>;
 }
 
 /** Writes one diagnostic line to stderr: stdout belongs to the protocol on stdio. */
@@ -47,52 +90,82 @@ export const logToStderr = (message: string): void => void process.stderr.write(
 
 const optionNames: readonly (keyof StartOptions)[] = ['transport', 'host', 'port'];
 
-/** Reads `--name value` and `--name=value`; anything else is a StartupError. Not `util.parseArgs`: loading it costs about 2 ms per session. */
+/**
+ * Reads `--name value` and `--name=value`; anything else is a StartupError. Not `util.parseArgs`: loading it costs
+ * about 2 ms per session.
+ */
 export function readOptions(argv: readonly string[]): StartOptions {
   const values: Partial<Record<keyof StartOptions, string>> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const eq = arg.indexOf('=');
     const name = (arg.startsWith('--') ? arg.slice(2, eq < 0 ? undefined : eq) : '') as keyof StartOptions;
-    if (!optionNames.includes(name)) throw new StartupError(`unknown argument "${arg}"; expected --transport, --host or --port`);
+    if (!optionNames.includes(name))
+      throw new StartupError(`unknown argument "${arg}"; expected --transport, --host or --port`);
     if (values[name] !== undefined) throw new StartupError(`--${name} is given twice`);
     const value = eq < 0 ? argv[++i] : arg.slice(eq + 1);
-    if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) throw new StartupError(`--${name} needs a value`);
+    if (value === undefined || value === '' || (eq < 0 && value.startsWith('--')))
+      throw new StartupError(`--${name} needs a value`);
     values[name] = value;
   }
   return values;
 }
 
 /** Starts the server as the command line asks: `--transport stdio|http`, `--host`, `--port`. */
-export async function startServer(definition: ServerDefinition, argv: readonly string[], environment: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const { registry } = definition;
+export async function startServer(
+  definition: ServerDefinition,
+  argv: readonly string[],
+  environment: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  const { registry, modules } = definition;
   const values = readOptions(argv);
-  const transport = values.transport ?? (registry.transports.stdio || registry.transports.http === null ? 'stdio' : 'http');
-  if (transport !== 'stdio' && transport !== 'http') throw new StartupError(`--transport must be "stdio" or "http", got "${transport}"`);
+  const transport =
+    values.transport ?? (registry.transports.stdio || registry.transports.http === null ? 'stdio' : 'http');
+  if (transport !== 'stdio' && transport !== 'http')
+    throw new StartupError(`--transport must be "stdio" or "http", got "${transport}"`);
   // stdio is always available (only the process that starts the server can talk to it); HTTP only when declared.
-  if (transport === 'http' && registry.transports.http === null) throw new StartupError('this server declares no HTTP transport; add transports.http to the manifest and regenerate');
+  if (transport === 'http' && (registry.transports.http === null || modules.http === undefined))
+    throw new StartupError(
+      'this server declares no HTTP transport; add transports.http to the manifest and regenerate',
+    );
   const host = values.host ?? registry.transports.http?.host ?? '127.0.0.1';
   const local = transport === 'stdio' || /^(localhost|127\.\d+\.\d+\.\d+|::1|\[::1\])$/.test(host);
-  if (!local && registry.auth.type === 'none') throw new StartupError(`refusing to listen on non-loopback host "${host}" without authorization; set auth in the manifest or bind to 127.0.0.1`);
-  const startup: Startup = { registry, environment, local, log: logToStderr };
-  const http = transport === 'http' ? await loadModule('http') : null;
+  if (!local && registry.auth.type === 'none')
+    throw new StartupError(
+      `refusing to listen on non-loopback host "${host}" without authorization; set auth in the manifest or bind to ` +
+        `127.0.0.1`,
+    );
+  const startup: Startup = { registry, modules, environment, local, log: logToStderr };
+  const http = transport === 'http' && modules.http !== undefined ? await modules.http() : null;
 
-  // Optional modules load only when used (no node:crypto, about 5 ms, unless signing), in a fixed order for stable warnings.
-  const handles = registry.handles.length > 0 ? (await loadModule('handles')).handleHooks(startup) : null;
-  const { approvals, guard } = registry.store === undefined ? { approvals: null, guard: null } : await (await loadModule('store')).openStore(startup);
+  // Optional modules load only when used (no node:crypto, about 5 ms, unless signing), in a fixed order for stable
+  // warnings.
+  const handles = modules.handles === undefined ? null : (await modules.handles()).handleHooks(startup);
+  const { approvals, guard } =
+    modules.store === undefined ? { approvals: null, guard: null } : await (await modules.store()).openStore(startup);
   const registrars: Registrar[] = [];
-  if (registry.resources.length > 0) registrars.push((await loadModule('resources')).registerResources);
-  if (registry.prompts.length > 0) registrars.push((await loadModule('prompts')).promptRegistrar(registry));
+  if (modules.resources !== undefined) registrars.push((await modules.resources()).registerResources);
+  if (modules.prompts !== undefined) registrars.push((await modules.prompts()).promptRegistrar(registry));
   const env: CallEnv = { registry, handles, approvals, guard, log: logToStderr };
   const build = (onlyTool?: string): McpServer => buildServer(definition, env, registrars, onlyTool);
-  if (http === null) startStdio(() => build(), registry.protocol.versions, registry.protocol.legacy, logToStderr, registry.transports.stdio?.maxConcurrentCalls);
+  if (http === null)
+    startStdio(
+      () => build(),
+      registry.protocol.versions,
+      registry.protocol.legacy,
+      logToStderr,
+      registry.transports.stdio?.maxConcurrentCalls,
+    );
   else await http.serveHttp(startup, values, build);
 }
 
 /** Runs `startServer` and turns a StartupError into one line on stderr and exit code 1. */
 export function main(definition: ServerDefinition, argv: readonly string[] = process.argv.slice(2)): void {
   startServer(definition, argv).catch((error: unknown) => {
-    const detail = error instanceof StartupError ? error.message : `failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+    const detail =
+      error instanceof StartupError
+        ? error.message
+        : `failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
     logToStderr(`${definition.registry.server.name}: ${detail}`);
     process.exitCode = 1;
   });
@@ -101,12 +174,17 @@ export function main(definition: ServerDefinition, argv: readonly string[] = pro
 /** Largest accepted line, in bytes; longer lines are answered -32600, unparsed. */
 export const maxLineBytes = 4 * 1024 * 1024;
 
-const errorLine = (id: unknown, code: number, message: string): string => `${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`;
+const errorLine = (id: unknown, code: number, message: string): string =>
+  `${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`;
 
-/** The answer to one input line that must not reach the SDK ('' for a malformed notification: dropped), or null when the line is fine. */
+/**
+ * The answer to one input line that must not reach the SDK ('' for a malformed notification: dropped), or null when the
+ * line is fine.
+ */
 export function rejectLine(line: string): string | null {
   if (line.trim() === '') return null;
-  if (Buffer.byteLength(line, 'utf8') > maxLineBytes) return errorLine(null, -32600, 'Invalid Request: message too large');
+  if (Buffer.byteLength(line, 'utf8') > maxLineBytes)
+    return errorLine(null, -32600, 'Invalid Request: message too large');
   let message: unknown;
   try {
     message = JSON.parse(line);
@@ -114,18 +192,24 @@ export function rejectLine(line: string): string | null {
     return errorLine(null, -32700, 'Parse error');
   }
   if (Array.isArray(message)) return errorLine(null, -32600, 'Invalid Request: batches are not supported');
-  if (message === null || typeof message !== 'object') return errorLine(null, -32600, 'Invalid Request: expected a JSON-RPC object');
+  if (message === null || typeof message !== 'object')
+    return errorLine(null, -32600, 'Invalid Request: expected a JSON-RPC object');
   const m = message as Record<string, unknown>;
   const hasId = 'id' in m;
   // MCP narrows JSON-RPC ids to strings and integers.
-  if (hasId && !(typeof m.id === 'string' || (typeof m.id === 'number' && Number.isSafeInteger(m.id)))) return errorLine(null, -32600, 'Invalid Request: id must be a string or a number');
+  if (hasId && !(typeof m.id === 'string' || (typeof m.id === 'number' && Number.isSafeInteger(m.id))))
+    return errorLine(null, -32600, 'Invalid Request: id must be a string or a number');
   const id = hasId ? m.id : null;
-  if (m.jsonrpc !== '2.0') return hasId || !('method' in m) ? errorLine(id, -32600, 'Invalid Request: jsonrpc must be "2.0"') : '';
-  if ('method' in m && typeof m.method !== 'string') return hasId ? errorLine(id, -32600, 'Invalid Request: method must be a string') : '';
+  if (m.jsonrpc !== '2.0')
+    return hasId || !('method' in m) ? errorLine(id, -32600, 'Invalid Request: jsonrpc must be "2.0"') : '';
+  if ('method' in m && typeof m.method !== 'string')
+    return hasId ? errorLine(id, -32600, 'Invalid Request: method must be a string') : '';
   // MCP params are always by name: an object, never an array.
-  if ('params' in m && (m.params === null || typeof m.params !== 'object' || Array.isArray(m.params))) return hasId ? errorLine(id, -32600, 'Invalid Request: params must be an object') : '';
+  if ('params' in m && (m.params === null || typeof m.params !== 'object' || Array.isArray(m.params)))
+    return hasId ? errorLine(id, -32600, 'Invalid Request: params must be an object') : '';
   const meta = (m.params as Record<string, unknown> | undefined)?._meta;
-  if (meta !== undefined && (meta === null || typeof meta !== 'object' || Array.isArray(meta))) return hasId ? errorLine(id, -32600, 'Invalid Request: _meta must be an object') : '';
+  if (meta !== undefined && (meta === null || typeof meta !== 'object' || Array.isArray(meta)))
+    return hasId ? errorLine(id, -32600, 'Invalid Request: _meta must be an object') : '';
   return null;
 }
 
@@ -166,8 +250,10 @@ export class EnvelopeFilter extends Transform {
 const versionKey = 'io.modelcontextprotocol/protocolVersion';
 
 /**
- * Answers -32022 to every request naming an unsupported protocol version (the SDK checks only until the connection is pinned
- * to an era). The first request sets the era: a 2026-07-28 envelope modern, `initialize` legacy. On a modern connection a
+ * Answers -32022 to every request naming an unsupported protocol version (the SDK checks only until the connection is
+ * pinned
+ * to an era). The first request sets the era: a 2026-07-28 envelope modern, `initialize` legacy. On a modern connection
+ * a
  * request without a valid envelope is answered -32602 here, or the SDK would re-pin to 2025 and break later MRTR calls.
  */
 export class VersionGuardTransport implements Transport {
@@ -187,29 +273,56 @@ export class VersionGuardTransport implements Transport {
     inner.onmessage = (message, extra) => {
       const modern = envelopeOf(message) !== undefined;
       if ('id' in message && 'method' in message) {
-        if (this.era === 'unknown') this.era = modern ? 'modern' : message.method === 'initialize' ? 'legacy' : 'unknown';
-        // Before the era is known, only `initialize` may come without an envelope: anything else is invalid in both eras.
+        if (this.era === 'unknown')
+          this.era = modern ? 'modern' : message.method === 'initialize' ? 'legacy' : 'unknown';
+        // Before the era is known, only `initialize` may come without an envelope: anything else is invalid in both
+        // eras.
         const problem = this.era === 'legacy' ? undefined : envelopeProblem(message);
-        if (problem !== undefined) return this.answer({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: problem } } as JSONRPCMessage);
+        if (problem !== undefined)
+          return this.answer({
+            jsonrpc: '2.0',
+            id: message.id,
+            error: { code: -32602, message: problem },
+          } as JSONRPCMessage);
       } else if ('method' in message && !modern && this.era !== 'legacy') {
         return; // a notification without an envelope outside the 2025 era: invalid, and never answered
       }
       const requested = envelopeOf(message)?.[versionKey];
-      if (typeof requested === 'string' && 'id' in message && 'method' in message && !this.supported.includes(requested)) {
+      if (
+        typeof requested === 'string' &&
+        'id' in message &&
+        'method' in message &&
+        !this.supported.includes(requested)
+      ) {
         const data = { supported: [...this.supported], requested };
-        return this.answer({ jsonrpc: '2.0', id: message.id, error: { code: -32022, message: `Unsupported protocol version: ${requested}`, data } } as JSONRPCMessage);
+        return this.answer({
+          jsonrpc: '2.0',
+          id: message.id,
+          error: { code: -32022, message: `Unsupported protocol version: ${requested}`, data },
+        } as JSONRPCMessage);
       }
       // Over the in-flight cap a clear error at once, rather than work without bound; answers and cancels free a place.
-      if ('id' in message && 'method' in message && this.calls.size >= this.maxCalls) return this.answer({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `Server busy: ${this.maxCalls} requests in flight; retry later` } } as JSONRPCMessage);
+      if ('id' in message && 'method' in message && this.calls.size >= this.maxCalls)
+        return this.answer({
+          jsonrpc: '2.0',
+          id: message.id,
+          error: { code: -32000, message: `Server busy: ${this.maxCalls} requests in flight; retry later` },
+        } as JSONRPCMessage);
       if ('id' in message && 'method' in message) this.calls.add(message.id);
-      else if ('method' in message && message.method === 'notifications/cancelled') this.calls.delete((message.params as { requestId?: unknown } | undefined)?.requestId);
+      else if ('method' in message && message.method === 'notifications/cancelled')
+        this.calls.delete((message.params as { requestId?: unknown } | undefined)?.requestId);
       this.onmessage?.(message, extra);
     };
   }
 
-  /** Sends an answer of the guard's own; a failed write (EPIPE: the host stopped reading) goes to onerror, not to an unhandled rejection. */
+  /**
+   * Sends an answer of the guard's own; a failed write (EPIPE: the host stopped reading) goes to onerror, not to an
+   * unhandled rejection.
+   */
   private answer(message: JSONRPCMessage): void {
-    this.inner.send(message).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+    this.inner
+      .send(message)
+      .catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
   }
 
   start = (): Promise<void> => this.inner.start();
@@ -224,22 +337,35 @@ export class VersionGuardTransport implements Transport {
 /** A request's `_meta` when it names a protocol version (whatever its type). */
 function envelopeOf(message: unknown): Record<string, unknown> | undefined {
   const meta = (message as { params?: { _meta?: unknown } }).params?._meta;
-  return meta !== null && typeof meta === 'object' && !Array.isArray(meta) && versionKey in meta ? (meta as Record<string, unknown>) : undefined;
+  return meta !== null && typeof meta === 'object' && !Array.isArray(meta) && versionKey in meta
+    ? (meta as Record<string, unknown>)
+    : undefined;
 }
 
 /** Why a request on a modern connection lacks a valid 2026-07-28 envelope, or undefined when it has one. */
 function envelopeProblem(message: unknown): string | undefined {
   const meta = envelopeOf(message);
   const invalid = 'Invalid _meta envelope for protocol revision 2026-07-28: io.modelcontextprotocol/';
-  if (meta === undefined) return 'Request is missing the required _meta envelope for protocol revision 2026-07-28 (io.modelcontextprotocol/protocolVersion, io.modelcontextprotocol/clientCapabilities)';
+  if (meta === undefined)
+    return (
+      'Request is missing the required _meta envelope for protocol revision 2026-07-28 ' +
+      '(io.modelcontextprotocol/protocolVersion, io.modelcontextprotocol/clientCapabilities)'
+    );
   if (typeof meta[versionKey] !== 'string') return `${invalid}protocolVersion must be a string`;
   const capabilities = meta['io.modelcontextprotocol/clientCapabilities'];
-  if (capabilities === null || typeof capabilities !== 'object' || Array.isArray(capabilities)) return `${invalid}clientCapabilities must be an object`;
+  if (capabilities === null || typeof capabilities !== 'object' || Array.isArray(capabilities))
+    return `${invalid}clientCapabilities must be an object`;
   return undefined;
 }
 
 /** Serves `factory` on stdin/stdout until stdin closes. */
-export function startStdio(factory: McpServerFactory, versions: readonly string[], legacy: 'serve' | 'reject', log: (message: string) => void, maxCalls?: number): { close(): Promise<void> } {
+export function startStdio(
+  factory: McpServerFactory,
+  versions: readonly string[],
+  legacy: 'serve' | 'reject',
+  log: (message: string) => void,
+  maxCalls?: number,
+): { close(): Promise<void> } {
   const input = process.stdin.pipe(new EnvelopeFilter((text) => process.stdout.write(text)));
   const transport = new VersionGuardTransport(new StdioServerTransport(input, process.stdout), versions, maxCalls);
   // Once stdin ends the SDK drops every call: exit within 1 s even if a handler that ignored its signal holds the loop.

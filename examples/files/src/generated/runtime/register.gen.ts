@@ -2,11 +2,30 @@
 // Regenerate: npx mcp-gen generate mcp.yaml
 
 /**
- * Builds an McpServer from the registry and the handlers, and runs one tool call: context, defaults, shaped result, internals
- * kept out of errors (stacks go to stderr only). Handles and approvals join through hooks (handles.gen.ts, approval.gen.ts).
+ * Builds an McpServer from the registry and the handlers, and runs one tool call: context, defaults, shaped result,
+ * internals
+ * kept out of errors (stacks go to stderr only). Handles and approvals join through hooks (handles.gen.ts,
+ * approval.gen.ts).
  */
-import { isInputRequiredResult, McpServer, fromJsonSchema, requireScopes, type CallToolResult, type InputRequiredResult, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import { SdkResult, ToolError, type AnySdkResult, type HandlerContext, type Principal, type PromptReply, type ResourceReply } from './handler.gen.js';
+import {
+  isInputRequiredResult,
+  McpServer,
+  fromJsonSchema,
+  requireScopes,
+  type CallToolResult,
+  type InputRequiredResult,
+  type ServerContext,
+  type StandardSchemaWithJSON,
+} from '@modelcontextprotocol/server';
+import {
+  SdkResult,
+  ToolError,
+  type AnySdkResult,
+  type HandlerContext,
+  type Principal,
+  type PromptReply,
+  type ResourceReply,
+} from './handler.gen.js';
 import type { RegistrySpec, ToolSpec } from './spec.gen.js';
 import type { ServerDefinition } from './start.gen.js';
 
@@ -26,44 +45,99 @@ export interface HandlerSet {
 export type Registrar = (server: McpServer, handlers: HandlerSet, env: CallEnv) => void;
 
 /** Loads a handler's module on its first call: listing loads no handler code; a failed load fails only its calls. */
-export function lazyHandler<M, F extends (...args: never[]) => Promise<unknown>>(load: () => Promise<M>, pick: (module: M) => F): F {
+export function lazyHandler<M, F extends (...args: never[]) => Promise<unknown>>(
+  load: () => Promise<M>,
+  pick: (module: M) => F,
+): F {
   let handler: Promise<F> | undefined;
-  const call = (...args: Parameters<F>): Promise<unknown> => { handler ??= load().then(pick); return handler.then((loaded) => loaded(...args)); };
+  const call = (...args: Parameters<F>): Promise<unknown> => {
+    handler ??= load().then(pick);
+    return handler.then((loaded) => loaded(...args));
+  };
   return call as unknown as F;
 }
 
 /** The input and output schema of every tool, by name, wrapped for the SDK exactly once. */
-export type CompiledSchemas = ReadonlyMap<string, { readonly input: StandardSchemaWithJSON; readonly output?: StandardSchemaWithJSON }>;
+export type CompiledSchemas = ReadonlyMap<
+  string,
+  { readonly input: StandardSchemaWithJSON; readonly output?: StandardSchemaWithJSON }
+>;
 
-/** Validators compiled to code at generate time (validators.gen.ts), by tool: the verdicts `fromJsonSchema` would give. */
-export type PrecompiledValidators = Readonly<Record<string, Partial<Record<'input' | 'output', StandardSchemaWithJSON['~standard']['validate']>>>>;
+/**
+ * Validators compiled to code at generate time (validators.gen.ts), by tool: the verdicts `fromJsonSchema` would give.
+ */
+export type PrecompiledValidators = Readonly<
+  Record<string, Partial<Record<'input' | 'output', StandardSchemaWithJSON['~standard']['validate']>>>
+>;
 
-/** A tool schema checked by its precompiled validator, or else compiled on first use, once per process: `tools/list` needs only the JSON. */
-export function lazySchema(json: Readonly<Record<string, unknown>>, precompiled?: StandardSchemaWithJSON['~standard']['validate']): StandardSchemaWithJSON {
+/**
+ * A tool schema checked by its precompiled validator, or else compiled on first use, once per process: `tools/list`
+ * needs only the JSON.
+ */
+export function lazySchema(
+  json: Readonly<Record<string, unknown>>,
+  precompiled?: StandardSchemaWithJSON['~standard']['validate'],
+): StandardSchemaWithJSON {
   let compiled: StandardSchemaWithJSON | undefined;
-  const validate = precompiled ?? ((value: unknown) => { compiled ??= fromJsonSchema(json as Record<string, unknown>) as StandardSchemaWithJSON; return compiled['~standard'].validate(value); });
-  return { '~standard': { version: 1, vendor: 'mcp-gen', validate, jsonSchema: { input: () => json, output: () => json } } } as StandardSchemaWithJSON;
+  const validate =
+    precompiled ??
+    ((value: unknown) => {
+      compiled ??= fromJsonSchema(json as Record<string, unknown>) as StandardSchemaWithJSON;
+      return compiled['~standard'].validate(value);
+    });
+  return {
+    '~standard': { version: 1, vendor: 'mcp-gen', validate, jsonSchema: { input: () => json, output: () => json } },
+  } as StandardSchemaWithJSON;
 }
 
 /** Wraps every tool schema for the SDK. Call once, at module scope: the HTTP entry builds a server per request. */
 export function compileSchemas(registry: RegistrySpec, precompiled: PrecompiledValidators = {}): CompiledSchemas {
-  return new Map(registry.tools.map((tool) => [tool.name, { input: lazySchema(tool.inputSchema, precompiled[tool.name]?.input), ...(tool.outputSchema === null ? {} : { output: lazySchema(tool.outputSchema, precompiled[tool.name]?.output) }) }]));
+  return new Map(
+    registry.tools.map((tool) => [
+      tool.name,
+      {
+        input: lazySchema(tool.inputSchema, precompiled[tool.name]?.input),
+        ...(tool.outputSchema === null
+          ? {}
+          : { output: lazySchema(tool.outputSchema, precompiled[tool.name]?.output) }),
+      },
+    ]),
+  );
 }
 
-/** A fresh McpServer with every primitive, in registry order; with `onlyTool`, only that tool (capabilities stay complete). */
-export function buildServer(definition: ServerDefinition, env: CallEnv, registrars: readonly Registrar[], onlyTool?: string): McpServer {
+/**
+ * A fresh McpServer with every primitive, in registry order; with `onlyTool`, only that tool (capabilities stay
+ * complete).
+ */
+export function buildServer(
+  definition: ServerDefinition,
+  env: CallEnv,
+  registrars: readonly Registrar[],
+  onlyTool?: string,
+): McpServer {
   const { registry, schemas, handlers } = definition;
   // Identity, capabilities, instructions and cache come from the discovery contract DESIGN.md prints.
   const { discover } = registry;
   const cache = { ttlMs: discover.ttlMs, cacheScope: discover.cacheScope };
-  const capabilities = Object.fromEntries(Object.entries(discover.capabilities).map(([kind, value]) => [kind, { ...value }]));
-  const server = new McpServer({ ...discover._meta['io.modelcontextprotocol/serverInfo'] }, {
-    capabilities,
-    ...(discover.instructions === undefined ? {} : { instructions: discover.instructions }),
-    cacheHints: { 'server/discover': cache, 'tools/list': cache, 'prompts/list': cache, 'resources/list': cache, 'resources/templates/list': cache },
-    // Every echoed requestState is verified (HMAC, expiry, principal) before any handler runs; a bad one is -32602.
-    ...(env.approvals === null ? {} : { requestState: { verify: env.approvals.verify } }),
-  });
+  const capabilities = Object.fromEntries(
+    Object.entries(discover.capabilities).map(([kind, value]) => [kind, { ...value }]),
+  );
+  const server = new McpServer(
+    { ...discover._meta['io.modelcontextprotocol/serverInfo'] },
+    {
+      capabilities,
+      ...(discover.instructions === undefined ? {} : { instructions: discover.instructions }),
+      cacheHints: {
+        'server/discover': cache,
+        'tools/list': cache,
+        'prompts/list': cache,
+        'resources/list': cache,
+        'resources/templates/list': cache,
+      },
+      // Every echoed requestState is verified (HMAC, expiry, principal) before any handler runs; a bad one is -32602.
+      ...(env.approvals === null ? {} : { requestState: { verify: env.approvals.verify } }),
+    },
+  );
 
   for (const tool of registry.tools) {
     if (onlyTool !== undefined && tool.name !== onlyTool) continue;
@@ -75,10 +149,13 @@ export function buildServer(definition: ServerDefinition, env: CallEnv, registra
       inputSchema: schema?.input,
       ...(schema?.output === undefined ? {} : { outputSchema: schema.output }),
       annotations: { ...tool.annotations },
-      // On HTTP a call without every scope gets 403 insufficient_scope; without auth info requireScopes lets it through.
+      // On HTTP a call without every scope gets 403 insufficient_scope; without auth info requireScopes lets it
+      // through.
       ...(tool.scopes.length === 0 ? {} : { scopeChallenge: requireScopes(...(tool.scopes as [string, ...string[]])) }),
     };
-    server.registerTool(tool.name, metadata, (args: unknown, ctx: ServerContext) => callTool(tool, handler, args, ctx, env));
+    server.registerTool(tool.name, metadata, (args: unknown, ctx: ServerContext) =>
+      callTool(tool, handler, args, ctx, env),
+    );
   }
   if (onlyTool === undefined) for (const register of registrars) register(server, handlers, env);
   return server;
@@ -101,10 +178,36 @@ export interface HandleHooks {
   open(tool: ToolSpec, args: unknown, principal: string): { readonly input: unknown } | { readonly refused: string };
 }
 
-/** Runs a tool that needs approval or an idempotency key, through the state store (store.gen.ts); `run` calls the handler. */
-export type CallGuard = (tool: ToolSpec, args: unknown, principal: string, ctx: ServerContext, run: () => Promise<CallToolResult | InputRequiredResult>) => Promise<CallToolResult | InputRequiredResult>;
+/**
+ * Runs a tool that needs approval or an idempotency key, through the state store (store.gen.ts); `run` starts the
+ * handler.
+ */
+export type CallGuard = (
+  tool: ToolSpec,
+  args: unknown,
+  principal: string,
+  ctx: ServerContext,
+  run: () => ToolRun,
+) => Promise<CallToolResult | InputRequiredResult>;
 
-/** What approval.gen.ts adds: `approval: confirm` (through the guard), and the HMAC seal of every echoed `requestState`. */
+/**
+ * One handler run; the handler is never dropped when its caller goes. `outcome`: its result once it settles, null when
+ * it threw
+ * the abort of its aborted signal (it stopped). `interruption` settles only if the caller stops first: rejects on a
+ * cancel or disconnect, resolves at the timeout.
+ */
+export type ToolRun = {
+  readonly outcome: Promise<CallToolResult | InputRequiredResult | null>;
+  readonly interruption: Promise<CallToolResult>;
+};
+
+/** What the caller gets: the handler's result, or the interruption when it comes first. */
+export const answerOf = (run: ToolRun): Promise<CallToolResult | InputRequiredResult> =>
+  Promise.race([run.outcome.then((outcome) => outcome ?? run.interruption), run.interruption]);
+
+/**
+ * What approval.gen.ts adds: `approval: confirm` (through the guard), and the HMAC seal of every echoed `requestState`.
+ */
 export interface ApprovalHooks {
   /** `ServerOptions.requestState.verify`: throws on a forged, expired or foreign state. */
   readonly verify: (state: string, ctx: ServerContext) => Promise<unknown>;
@@ -123,31 +226,52 @@ export function principalOf(ctx: ServerContext): Principal {
 }
 
 /** The `ctx` a handler receives. */
-export function handlerContext(ctx: ServerContext, env: CallEnv): HandlerContext<Record<string, { issue(id: string): string }>> {
+export function handlerContext(
+  ctx: ServerContext,
+  env: CallEnv,
+): HandlerContext<Record<string, { issue(id: string): string }>> {
   const principal = principalOf(ctx);
-  // With a state key every echoed state was verified by the SDK hook and is a payload; without one it is the raw string.
+  // With a state key every echoed state was verified by the SDK hook and is a payload; without one it is the raw
+  // string.
   const state = ctx.mcpReq.requestState<unknown>();
-  const requestState = env.approvals === null ? (typeof state === 'string' ? state : undefined) : env.approvals.handlerState(state);
+  const requestState =
+    env.approvals === null ? (typeof state === 'string' ? state : undefined) : env.approvals.handlerState(state);
   const token = ctx.mcpReq._meta?.progressToken;
-  let last = -Infinity; // At most one notification per 25 ms, the final one (progress = total) always: a loop cannot flood the client.
+  // At most one notification per 25 ms, the final one (progress = total) always: a loop cannot flood the client.
+  let last = -Infinity;
   const progress = async (value: number, total?: number, message?: string): Promise<void> => {
     if (token === undefined || (performance.now() - last < 25 && value !== total)) return;
     last = performance.now();
-    const params = { progressToken: token, progress: value, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) };
+    const params = {
+      progressToken: token,
+      progress: value,
+      ...(total === undefined ? {} : { total }),
+      ...(message === undefined ? {} : { message }),
+    };
     await ctx.mcpReq.notify({ method: 'notifications/progress', params });
   };
   return {
     principal,
     handles: env.handles?.issuers(principal.id) ?? {},
     signal: ctx.mcpReq.signal,
-    log: (message: string) => { env.log(message); void ctx.mcpReq.log('info', message).catch(() => {}); },
+    log: (message: string) => {
+      env.log(message);
+      void ctx.mcpReq.log('info', message).catch(() => {});
+    },
     progress,
     request: { inputResponses: ctx.mcpReq.inputResponses ?? {}, requestState },
   };
 }
 
-/** A handler's `sdkResult`, as-is, but with its own `requestState` sealed when the server has a state key (else `verify` refuses it). */
-export async function passThrough<R extends AnySdkResult>(reply: SdkResult<R>, ctx: ServerContext, env: CallEnv): Promise<R> {
+/**
+ * A handler's `sdkResult`, as-is, but with its own `requestState` sealed when the server has a state key (else `verify`
+ * refuses it).
+ */
+export async function passThrough<R extends AnySdkResult>(
+  reply: SdkResult<R>,
+  ctx: ServerContext,
+  env: CallEnv,
+): Promise<R> {
   const result = reply.result;
   if (!isInputRequiredResult(result) || result.requestState === undefined || env.approvals === null) return result;
   return { ...result, requestState: await env.approvals.seal(result.requestState, ctx) };
@@ -156,25 +280,70 @@ export async function passThrough<R extends AnySdkResult>(reply: SdkResult<R>, c
 const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
 /** An exception as logged on stderr: its stack when it has one. */
-export const describe = (error: unknown): string => (error instanceof Error ? (error.stack ?? error.message) : String(error));
+export const describe = (error: unknown): string =>
+  error instanceof Error ? (error.stack ?? error.message) : String(error);
 
-/** `value` with every missing property's JSON Schema `default` filled in, in nested objects too (not through $ref, arrays or combinators). */
+/**
+ * `value` with every missing property's JSON Schema `default` filled in, in nested objects too (not through $ref,
+ * arrays or combinators).
+ */
 export function withDefaults(schema: Readonly<Record<string, unknown>>, value: unknown): unknown {
-  if (schema.properties === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  if (schema.properties === undefined || value === null || typeof value !== 'object' || Array.isArray(value))
+    return value;
   const filled: Record<string, unknown> = { ...value };
   const properties = schema.properties as Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   for (const [name, property] of Object.entries(properties)) {
-    if (!Object.hasOwn(filled, name) && Object.hasOwn(property, 'default')) filled[name] = structuredClone(property.default);
+    if (!Object.hasOwn(filled, name) && Object.hasOwn(property, 'default'))
+      filled[name] = structuredClone(property.default);
     if (Object.hasOwn(filled, name)) filled[name] = withDefaults(property, filled[name]);
   }
   return filled;
 }
 
 /**
+ * A handler's settled promise as a tool result: shaped, or its error; null when it threw the abort of its aborted
+ * `signal`.
+ */
+async function outcomeOf(
+  tool: ToolSpec,
+  pending: Promise<unknown>,
+  signal: AbortSignal,
+  ctx: ServerContext,
+  env: CallEnv,
+): Promise<CallToolResult | InputRequiredResult | null> {
+  try {
+    const output = await pending;
+    if (output instanceof SdkResult)
+      return await passThrough(output as SdkResult<CallToolResult | InputRequiredResult>, ctx, env);
+    if (tool.outputSchema !== null)
+      return {
+        content: [{ type: 'text', text: JSON.stringify(output) }],
+        structuredContent: output as Record<string, unknown>,
+      };
+    return {
+      content:
+        typeof output === 'string' ? [{ type: 'text', text: output }] : [...(output as CallToolResult['content'])],
+    };
+  } catch (error) {
+    if (signal.aborted && (error === signal.reason || (error instanceof Error && error.name === 'AbortError')))
+      return null;
+    if (error instanceof ToolError) return errorResult(error.message);
+    env.log(`tool "${tool.name}" failed: ${describe(error)}`);
+    return errorResult(`The tool "${tool.name}" failed. Details were logged on the server.`);
+  }
+}
+
+/**
  * Calls a tool handler and shapes its result: structuredContent plus a text copy, or content.
  * Handles are verified before approval is asked: a bad handle is not worth asking the user about.
  */
-export async function callTool(tool: ToolSpec, handler: AnyToolHandler | undefined, args: unknown, ctx: ServerContext, env: CallEnv): Promise<CallToolResult | InputRequiredResult> {
+export async function callTool(
+  tool: ToolSpec,
+  handler: AnyToolHandler | undefined,
+  args: unknown,
+  ctx: ServerContext,
+  env: CallEnv,
+): Promise<CallToolResult | InputRequiredResult> {
   const context = handlerContext(ctx, env);
   let input = withDefaults(tool.inputSchema, args ?? {});
   if (tool.handles.consumes.length > 0) {
@@ -185,24 +354,33 @@ export async function callTool(tool: ToolSpec, handler: AnyToolHandler | undefin
   }
   if (handler === undefined) return errorResult(`The tool "${tool.name}" has no handler.`);
   // Fail closed: a tool that needs approval or an idempotency key never runs without the store's guard.
-  if (env.guard === null && (tool.approval === 'confirm' || tool.idempotency === 'key')) return errorResult(`The tool "${tool.name}" needs approval or an idempotency key, but the state store is not configured.`);
-  const run = async (): Promise<CallToolResult | InputRequiredResult> => {
-    // Also aborts at the tool's timeout (cleared when the call ends). A late result is discarded; a cancel throws, so an idempotency claim is freed.
+  if (env.guard === null && (tool.approval === 'confirm' || tool.idempotency === 'key'))
+    return errorResult(
+      `The tool "${tool.name}" needs approval or an idempotency key, but the state store is not configured.`,
+    );
+  const run = (): ToolRun => {
+    // The tool's timeout aborts the signal too; the timer goes once the handler settles or the signal aborts.
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), tool.timeoutMs);
     const signal = AbortSignal.any([context.signal, deadline.signal]);
-    const stopped = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal), { once: true }));
-    try {
-      const output = await Promise.race([handler(input as never, { ...context, signal } as never), stopped]);
-      if (output instanceof SdkResult) return await passThrough(output as SdkResult<CallToolResult | InputRequiredResult>, ctx, env);
-      if (tool.outputSchema !== null) return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
-      return { content: typeof output === 'string' ? [{ type: 'text', text: output }] : [...(output as CallToolResult['content'])] };
-    } catch (error) {
-      if (error === signal) { if (!deadline.signal.aborted) throw signal.reason; return errorResult(`The tool "${tool.name}" timed out after ${tool.timeoutMs / 1000} s.`); }
-      if (error instanceof ToolError) return errorResult(error.message);
-      env.log(`tool "${tool.name}" failed: ${describe(error)}`);
-      return errorResult(`The tool "${tool.name}" failed. Details were logged on the server.`);
-    } finally { clearTimeout(timer); }
+    const interruption = new Promise<CallToolResult>((resolve, reject) => {
+      const stop = (): void => {
+        clearTimeout(timer);
+        if (deadline.signal.aborted)
+          resolve(errorResult(`The tool "${tool.name}" timed out after ${tool.timeoutMs / 1000} s.`));
+        else reject(signal.reason);
+      };
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
+    });
+    const outcome = outcomeOf(
+      tool,
+      new Promise((resolve) => resolve(handler(input as never, { ...context, signal } as never))),
+      signal,
+      ctx,
+      env,
+    ).finally(() => clearTimeout(timer));
+    return { outcome, interruption };
   };
-  return env.guard === null ? run() : env.guard(tool, args ?? {}, context.principal.id, ctx, run);
+  return env.guard === null ? answerOf(run()) : env.guard(tool, args ?? {}, context.principal.id, ctx, run);
 }

@@ -1,6 +1,6 @@
 import type { ResourceHandler } from '../../generated/index.gen.js';
 import { asResource } from '../../lib/errors.js';
-import { listResolved, resolveExisting } from '../../lib/scope.js';
+import { listPath } from '../../lib/files.js';
 
 /**
  * Handler of resource "top_listing".
@@ -9,6 +9,6 @@ import { listResolved, resolveExisting } from '../../lib/scope.js';
  */
 export const topListingHandler: ResourceHandler<'top_listing'> = async (uri, _variables, ctx) =>
   asResource(uri, ctx.log, async () => {
-    const resolved = await resolveExisting('');
-    return JSON.stringify({ path: resolved.display, entries: await listResolved(resolved) }, null, 2);
+    const listed = await listPath('');
+    return JSON.stringify({ path: listed.display, entries: listed.entries }, null, 2);
   });

@@ -23,11 +23,27 @@
  * store that cannot answer refuses the call: the tool never runs unguarded.
  */
 import { randomUUID } from 'node:crypto';
-import { createRequestStateCodec, inputRequired, inputResponse, type CallToolResult, type InputRequiredResult, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  createRequestStateCodec,
+  inputRequired,
+  inputResponse,
+  type CallToolResult,
+  type InputRequiredResult,
+  type RequestStateCodec,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { loadKey } from './keys.gen.js';
 import { principalOf } from './register.gen.js';
 import type { ToolSpec } from './spec.gen.js';
-import { argumentsDigest, canonicalJson, StoreUnavailableError, storeUnavailableText, type ApprovalService, type ApprovalVerdict, type StateStore } from './store.gen.js';
+import {
+  argumentsDigest,
+  canonicalJson,
+  StoreUnavailableError,
+  storeUnavailableText,
+  type ApprovalService,
+  type ApprovalVerdict,
+  type StateStore,
+} from './store.gen.js';
 import type { Startup } from './start.gen.js';
 
 /** How long an approval request stays answerable. */
@@ -66,7 +82,15 @@ export function handlerStateOf(value: unknown): string | undefined {
 
 function isApprovalState(value: unknown): value is ApprovalState {
   const v = value as Partial<ApprovalState> | null;
-  return typeof v === 'object' && v !== null && typeof v.t === 'string' && typeof v.a === 'string' && typeof v.p === 'string' && typeof v.n === 'string' && typeof v.e === 'number';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.t === 'string' &&
+    typeof v.a === 'string' &&
+    typeof v.p === 'string' &&
+    typeof v.n === 'string' &&
+    typeof v.e === 'number'
+  );
 }
 
 function errorResult(text: string): CallToolResult {
@@ -86,16 +110,24 @@ export class Approvals implements ApprovalService {
     private readonly now: () => number = Date.now,
   ) {
     // bind: the codec also tags the state with method + principal, so the SDK itself refuses it for anyone else.
-    this.codec = createRequestStateCodec<ApprovalState | HandlerState>({ key, ttlSeconds: approvalTtlSeconds, bind: (ctx) => `${ctx.mcpReq.method}\u0000${principalOf(ctx)}` });
+    this.codec = createRequestStateCodec<ApprovalState | HandlerState>({
+      key,
+      ttlSeconds: approvalTtlSeconds,
+      bind: (ctx) => `${ctx.mcpReq.method}\u0000${principalOf(ctx)}`,
+    });
   }
 
   /** `ServerOptions.requestState.verify`: throws on a bad MAC, expiry, principal mismatch or malformed state. */
-  readonly verify = (state: string, ctx: ServerContext): Promise<ApprovalState | HandlerState> => this.codec.verify(state, ctx);
+  readonly verify = (state: string, ctx: ServerContext): Promise<ApprovalState | HandlerState> =>
+    this.codec.verify(state, ctx);
 
   /** The handler's own state string from a payload `verify` accepted; undefined for an approval state. */
   readonly handlerState = (payload: unknown): string | undefined => handlerStateOf(payload);
 
-  /** Seals a handler's own `requestState` so that `verify` accepts it on the retry (and only for this method and principal). */
+  /**
+   * Seals a handler's own `requestState` so that `verify` accepts it on the retry (and only for this method and
+   * principal).
+   */
   readonly seal = (state: string, ctx: ServerContext): Promise<string> => this.codec.mint({ s: state }, ctx);
 
   /** Decides whether `tool` may run now with `args` for `principal`. */
@@ -110,12 +142,16 @@ export class Approvals implements ApprovalService {
       return { proceed: false, result: errorResult(`The user did not confirm ${label}; nothing was done.`) };
     }
     const state = ctx.mcpReq.requestState<unknown>();
-    if (answer.kind !== 'elicit' || state === undefined) return { proceed: false, result: await this.ask(tool, label, args, principal, ctx) };
+    if (answer.kind !== 'elicit' || state === undefined)
+      return { proceed: false, result: await this.ask(tool, label, args, principal, ctx) };
     const digest = argumentsDigest(args);
     if (!isApprovalState(state) || state.t !== tool.name || state.a !== digest || state.p !== principal) {
       return {
         proceed: false,
-        result: errorResult(`The approval does not match this call of ${label} (other tool, arguments or user); nothing was done. Call the tool again to ask for a new approval.`),
+        result: errorResult(
+          `The approval does not match this call of ${label} (other tool, arguments or user); nothing was done. Call ` +
+            `the tool again to ask for a new approval.`,
+        ),
       };
     }
     let fresh: boolean;
@@ -126,19 +162,44 @@ export class Approvals implements ApprovalService {
       this.log(`approval of "${tool.name}" refused: ${error.message}`);
       return { proceed: false, result: errorResult(storeUnavailableText(tool.name)) };
     }
-    if (!fresh) return { proceed: false, result: errorResult(`This approval of ${label} was already used; nothing was done. Call the tool again to ask for a new approval.`) };
+    if (!fresh)
+      return {
+        proceed: false,
+        result: errorResult(
+          `This approval of ${label} was already used; nothing was done. Call the tool again to ask for a new ` +
+            `approval.`,
+        ),
+      };
     return { proceed: true };
   }
 
-  private async ask(tool: ToolSpec, label: string, args: unknown, principal: string, ctx: ServerContext): Promise<InputRequiredResult> {
-    const payload: ApprovalState = { t: tool.name, a: argumentsDigest(args), p: principal, n: randomUUID(), e: Math.floor(this.now() / 1000) + approvalTtlSeconds };
+  private async ask(
+    tool: ToolSpec,
+    label: string,
+    args: unknown,
+    principal: string,
+    ctx: ServerContext,
+  ): Promise<InputRequiredResult> {
+    const payload: ApprovalState = {
+      t: tool.name,
+      a: argumentsDigest(args),
+      p: principal,
+      n: randomUUID(),
+      e: Math.floor(this.now() / 1000) + approvalTtlSeconds,
+    };
     return inputRequired({
       inputRequests: {
         [approvalInputKey]: inputRequired.elicit({
           message: `Approve running ${label} with arguments ${canonicalJson(args ?? {})}?`,
           requestedSchema: {
             type: 'object',
-            properties: { [approvalInputKey]: { type: 'boolean', title: 'Confirm', description: 'Yes, run it with exactly these arguments.' } },
+            properties: {
+              [approvalInputKey]: {
+                type: 'boolean',
+                title: 'Confirm',
+                description: 'Yes, run it with exactly these arguments.',
+              },
+            },
             required: [approvalInputKey],
           },
         }),
@@ -147,7 +208,9 @@ export class Approvals implements ApprovalService {
     });
   }
 
-  /** Claims `state`'s nonce until the approval expires (a second past, for clock skew); false when it was already used. */
+  /**
+   * Claims `state`'s nonce until the approval expires (a second past, for clock skew); false when it was already used.
+   */
   private consume(state: ApprovalState): Promise<boolean> {
     return this.store.claim(`approval:${state.n}`, state.t, state.e * 1000 - this.now() + 1000);
   }
@@ -155,4 +218,9 @@ export class Approvals implements ApprovalService {
 
 /** The approval service, keyed from the environment variable the registry names. */
 export const approvalHooks = ({ registry, environment, local, log }: Startup, store: StateStore): ApprovalService =>
-  new Approvals(loadKey(registry.secrets.requestStateKeyEnv, environment, local, log), (ctx) => principalOf(ctx).id, store, log);
+  new Approvals(
+    loadKey(registry.secrets.requestStateKeyEnv, environment, local, log),
+    (ctx) => principalOf(ctx).id,
+    store,
+    log,
+  );

@@ -21,7 +21,8 @@ export interface ToolSpec {
   readonly outputSchema: Readonly<Record<string, unknown>> | null;
   readonly annotations: Readonly<Record<string, boolean>>;
   readonly approval: 'confirm' | 'none';
-  readonly idempotency?: 'key';
+  /** `key`: the input carries an `idempotencyKey` and the store's ledger answers retries (idempotency.gen.ts). */
+  readonly idempotency: 'key' | 'none';
   readonly scopes: readonly string[];
   readonly handles: { readonly consumes: readonly HandleUseSpec[]; readonly issues: readonly HandleUseSpec[] };
   readonly timeoutMs: number; // then ctx.signal aborts and the call answers a tool error
@@ -35,12 +36,18 @@ export interface ResourceSpec {
   readonly description: string | null;
   readonly mimeType: string | null;
   readonly cache: CacheSpec;
-  /** Values completion/complete offers per URI template variable; absent when none are declared. */
-  readonly completions?: Readonly<Record<string, readonly string[]>>;
+  /** Values completion/complete offers per URI template variable; null when none are declared. */
+  readonly completions: Readonly<Record<string, readonly string[]>> | null;
 }
 
-/** `completions`: the values completion/complete offers for this argument; absent when none are declared. */
-export type PromptArgumentSpec = { readonly name: string; readonly title: string | null; readonly description: string | null; readonly required: boolean; readonly completions?: readonly string[] };
+/** `completions`: the values completion/complete offers for this argument; null when none are declared. */
+export type PromptArgumentSpec = {
+  readonly name: string;
+  readonly title: string | null;
+  readonly description: string | null;
+  readonly required: boolean;
+  readonly completions: readonly string[] | null;
+};
 
 export interface PromptSpec {
   readonly name: string;
@@ -51,17 +58,42 @@ export interface PromptSpec {
   readonly messages: readonly { readonly role: 'user' | 'assistant'; readonly text: string }[] | null;
 }
 
-export type HandleSpec = { readonly name: string; readonly description: string; readonly ttlMs: number; readonly issuedBy: readonly string[]; readonly consumedBy: readonly string[] };
+export type HandleSpec = {
+  readonly name: string;
+  readonly description: string;
+  readonly ttlMs: number;
+  readonly issuedBy: readonly string[];
+  readonly consumedBy: readonly string[];
+};
 
 type Scopes = readonly { readonly name: string; readonly description: string }[];
 
-/** `resource` of bearer: the public URL of the MCP endpoint, or null to derive it from each request's Host header. */
+/** `resource` of bearer: the public URL of the MCP endpoint, or null to name where the server listens. */
 export type AuthSpec =
   | { readonly type: 'none'; readonly scopes: Scopes }
   | { readonly type: 'bearer'; readonly tokensEnv: string; readonly resource: string | null; readonly scopes: Scopes }
-  | { readonly type: 'oauth'; readonly issuer: string; readonly jwksUri: string; readonly resource: string; readonly scopes: Scopes };
+  | {
+      readonly type: 'oauth';
+      readonly issuer: string;
+      readonly jwksUri: string;
+      readonly resource: string;
+      readonly scopes: Scopes;
+    };
 
-export type HttpSpec = { readonly host: string; readonly port: number; readonly path: string; readonly allowedOrigins: readonly string[]; readonly maxConcurrentCalls: number; readonly maxBufferedBytes: number; readonly shutdownGraceMs: number };
+/** Where used approvals and the idempotency ledger live (store.gen.ts, shipped only when a tool needs it). */
+export type StoreSpec =
+  | { readonly type: 'memory'; readonly idempotencyTtlMs: number }
+  | { readonly type: 'redis'; readonly urlEnv: string; readonly idempotencyTtlMs: number };
+
+export type HttpSpec = {
+  readonly host: string;
+  readonly port: number;
+  readonly path: string;
+  readonly allowedOrigins: readonly string[];
+  readonly maxConcurrentCalls: number;
+  readonly maxBufferedBytes: number;
+  readonly shutdownGraceMs: number;
+};
 
 /**
  * The `server/discover` result, decided by mcp-gen and printed in DESIGN.md.
@@ -77,20 +109,34 @@ export interface DiscoverSpec {
   readonly ttlMs: number;
   readonly cacheScope: 'public' | 'private';
   readonly _meta: {
-    readonly 'io.modelcontextprotocol/serverInfo': { readonly name: string; readonly title?: string; readonly version: string; readonly description?: string };
+    readonly 'io.modelcontextprotocol/serverInfo': {
+      readonly name: string;
+      readonly title?: string;
+      readonly version: string;
+      readonly description?: string;
+    };
   };
 }
 
 /** The whole registry. Every list is sorted by name. */
 export interface RegistrySpec {
   readonly discover: DiscoverSpec;
-  readonly server: { readonly name: string; readonly version: string; readonly title: string | null; readonly description: string | null; readonly instructions: string | null };
+  readonly server: {
+    readonly name: string;
+    readonly version: string;
+    readonly title: string | null;
+    readonly description: string | null;
+    readonly instructions: string | null;
+  };
   readonly protocol: { readonly versions: readonly string[]; readonly legacy: 'serve' | 'reject' };
   readonly cache: CacheSpec;
-  readonly transports: { readonly stdio: { readonly maxConcurrentCalls: number } | null; readonly http: HttpSpec | null };
+  readonly transports: {
+    readonly stdio: { readonly maxConcurrentCalls: number } | null;
+    readonly http: HttpSpec | null;
+  };
   readonly auth: AuthSpec;
   readonly secrets: { readonly handleKeyEnv: string; readonly requestStateKeyEnv: string };
-  readonly store?: { readonly type: 'memory' | 'redis'; readonly urlEnv?: string; readonly idempotencyTtlMs: number };
+  readonly store: StoreSpec;
   readonly tools: readonly ToolSpec[];
   readonly resources: readonly ResourceSpec[];
   readonly prompts: readonly PromptSpec[];

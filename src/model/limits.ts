@@ -1,0 +1,23 @@
+/**
+ * The most a manifest may hold (docs/manifest.md#limits). A manifest is input like any other: without
+ * bounds, a 20 MB file took 1.29 GB of memory to parse and wrote 77 MB. Each limit is checked by load,
+ * before validation, and exceeding one is an error that names it.
+ */
+export const manifestLimits = {
+  /**
+   * Bytes of the file, checked before it is parsed: parsing and validating take about 25 times the file's
+   * size (an 8 MiB manifest: about 220 MiB; generating from it: about 480 MiB). GitHub's REST API as
+   * `import openapi` drafts it today is 22 MB, because every tool repeats its dereferenced schemas.
+   */
+  bytes: 8 * 1024 * 1024,
+  /** Tools of one server: more than GitHub's REST API has operations (1,223). */
+  tools: 2000,
+  /**
+   * Levels of mappings and lists, counted from the top of the file: a tool's input or output schema starts
+   * at level 4 (`tools`, the tool, `input`), so a schema may nest 64 levels.
+   */
+  depth: 67,
+} as const;
+
+/** Levels above a tool schema's own mapping: the file's mapping, `tools` and the tool. */
+export const schemaLevel = 3;

@@ -1,0 +1,126 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { importOpenApi } from '../../src/import.js';
+import { expectGolden, repoRoot, runIn } from '../support/golden.js';
+
+// `mcp-gen import openapi` on two public specs (test/fixtures/import/openapi/SOURCE.md): the draft
+// is golden, it validates, and every DELETE operation became a destructive tool with approval.
+
+const fixtures = path.join(repoRoot, 'test', 'fixtures', 'import', 'openapi');
+const out = path.join(repoRoot, '.test-out', 'import-openapi');
+
+beforeAll(() => {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+});
+
+/** How many DELETE operations the raw spec has. */
+function deleteOperations(spec: string): number {
+  const doc = JSON.parse(readFileSync(path.join(fixtures, spec), 'utf8')) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  return Object.values(doc.paths).filter((item) => item.delete !== undefined).length;
+}
+
+describe('import openapi', () => {
+  for (const [spec, tools] of [
+    ['petstore.json', 20],
+    ['readme.json', 54],
+  ] as const) {
+    it(`drafts ${spec}: golden text, valid, DELETE destructive with approval`, async () => {
+      const result = await importOpenApi(path.join(fixtures, spec), {
+        out: path.join(out, `${spec}.yaml`),
+        force: false,
+        cwd: repoRoot,
+      });
+      expect(result.written).toBe(true);
+      expectGolden(path.join(fixtures, 'expected', spec.replace('.json', '.yaml')), result.text);
+      const model = result.compiled?.model;
+      expect(result.compiled?.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      expect(model?.tools.length).toBe(tools);
+      // Every tool drafted from a DELETE says so in its note and asks for approval.
+      const text = result.text.split('\n');
+      const deleteTools = text.flatMap((line, i) =>
+        /^ {2}# DELETE /.test(line) ? [text[i + 1]?.trim().replace(/:$/, '') ?? ''] : [],
+      );
+      expect(deleteTools.length).toBe(deleteOperations(spec));
+      for (const name of deleteTools) {
+        const tool = model?.tools.find((t) => t.name === name);
+        expect({ name, destructive: tool?.destructive, approval: tool?.approval }).toEqual({
+          name,
+          destructive: true,
+          approval: 'confirm',
+        });
+      }
+    }, 120_000);
+  }
+
+  it('flags what a reviewer must decide', async () => {
+    const result = await importOpenApi(path.join(fixtures, 'readme.json'), {
+      out: path.join(out, 'flags.yaml'),
+      force: false,
+      cwd: repoRoot,
+    });
+    expect(result.draft.flags[0]).toBe(
+      '54 tools, more than the 20 a model chooses among well; merge ' +
+        'or drop operations (one tool per task, not per endpoint)',
+    );
+    expect(result.draft.flags).toContain(
+      'tool "get_project": open input schema (an object that accepts any keys); name the properties the API needs',
+    );
+    const pet = await importOpenApi(path.join(fixtures, 'petstore.json'), {
+      out: path.join(out, 'pet-flags.yaml'),
+      force: false,
+      cwd: repoRoot,
+    });
+    expect(pet.draft.flags).toContain(
+      'tool "delete_pet": weak description (13 characters); say when to use it and what it returns',
+    );
+  }, 120_000);
+
+  it('refuses a remote $ref, a Swagger 2.0 file, and an existing draft without --force', async () => {
+    const remote = path.join(out, 'remote.yaml');
+    writeFileSync(
+      remote,
+      'openapi: 3.0.3\ninfo: { title: t, version: 1.0.0 }\npaths:\n  /a:\n    get:\n      operationId: getA\n' +
+        '      responses:\n        "200":\n          description: ok\n          content:\n' +
+        '            application/json:\n              schema: { $ref: "https://example.com/schemas/a.json" }\n',
+    );
+    const refused = await runIn(out, ['import', 'openapi', 'remote.yaml', '--out', 'remote-draft.yaml']);
+    expect(refused).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'mcp-gen: error: remote.yaml: $ref "https://example.com/schemas/a.json" at ' +
+        '/paths/~1a/get/responses/200/content/application~1json/schema/$ref points outside this file; ' +
+        'remote references are refused (inline the schema or make the reference local, "#/...")\n',
+    });
+    writeFileSync(
+      path.join(out, 'swagger.json'),
+      JSON.stringify({ swagger: '2.0', info: { title: 't', version: '1' }, paths: {} }),
+    );
+    expect((await runIn(out, ['import', 'openapi', 'swagger.json'])).stderr).toBe(
+      'mcp-gen: error: swagger.json: not an OpenAPI 3.x document (no "openapi: 3.x" field)\n',
+    );
+
+    writeFileSync(path.join(out, 'mine.yaml'), 'my own file\n');
+    const kept = await runIn(out, ['import', 'openapi', path.join(fixtures, 'petstore.json'), '--out', 'mine.yaml']);
+    expect(kept.code).toBe(1);
+    expect(kept.stderr).toBe('mcp-gen: error: mine.yaml already exists; pass --force to replace it, or --out <file>\n');
+    expect(readFileSync(path.join(out, 'mine.yaml'), 'utf8')).toBe('my own file\n');
+    const forced = await runIn(out, [
+      'import',
+      'openapi',
+      path.join(fixtures, 'petstore.json'),
+      '--out',
+      'mine.yaml',
+      '--force',
+    ]);
+    expect(forced.code).toBe(0);
+    expect(forced.stdout.split('\n')[0]).toBe('wrote mine.yaml: 20 tools, 0 resources, 0 prompts, 10 TODOs to review');
+    expect(readFileSync(path.join(out, 'mine.yaml'), 'utf8')).toBe(
+      readFileSync(path.join(fixtures, 'expected', 'petstore.yaml'), 'utf8'),
+    );
+  }, 120_000);
+});

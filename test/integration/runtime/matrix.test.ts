@@ -1,0 +1,355 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runIn } from '../../support/golden.js';
+import { startJwks } from '../../support/servers.js';
+import { connectClient, repoRoot, startHttpServer, version } from './harness.js';
+
+// Every runtime module in a project that type-checks under strict and answers a real tools/call on
+// each transport it declares. The runtime is emitted per feature, so the features are combined
+// pairwise (transport x auth, and every pair of the other features, each on and off) rather than
+// all 2^n ways: 8 projects, generated from manifests written here, compiled in one tsc program.
+
+interface Combo {
+  readonly name: string;
+  readonly transport: 'stdio' | 'http' | 'both';
+  readonly auth: 'none' | 'bearer' | 'oauth';
+  readonly approval: boolean;
+  readonly handles: boolean;
+  readonly resources: boolean;
+  readonly prompts: boolean;
+  /** `protocol.legacy: reject` (the default, serve, adds the legacy adapter to HTTP servers). */
+  readonly rejectLegacy?: boolean;
+}
+
+const combos: readonly Combo[] = [
+  {
+    name: 'stdio-core',
+    transport: 'stdio',
+    auth: 'none',
+    approval: false,
+    handles: false,
+    resources: false,
+    prompts: false,
+  },
+  {
+    name: 'stdio-all',
+    transport: 'stdio',
+    auth: 'none',
+    approval: true,
+    handles: true,
+    resources: true,
+    prompts: true,
+  },
+  {
+    name: 'http-none',
+    transport: 'http',
+    auth: 'none',
+    approval: true,
+    handles: false,
+    resources: true,
+    prompts: false,
+  },
+  {
+    name: 'http-bearer',
+    transport: 'http',
+    auth: 'bearer',
+    approval: false,
+    handles: true,
+    resources: false,
+    prompts: true,
+  },
+  {
+    name: 'http-oauth',
+    transport: 'http',
+    auth: 'oauth',
+    approval: true,
+    handles: true,
+    resources: false,
+    prompts: false,
+    rejectLegacy: true,
+  },
+  {
+    name: 'both-none',
+    transport: 'both',
+    auth: 'none',
+    approval: false,
+    handles: true,
+    resources: true,
+    prompts: false,
+  },
+  {
+    name: 'both-bearer',
+    transport: 'both',
+    auth: 'bearer',
+    approval: true,
+    handles: false,
+    resources: false,
+    prompts: true,
+  },
+  {
+    name: 'both-oauth',
+    transport: 'both',
+    auth: 'oauth',
+    approval: false,
+    handles: false,
+    resources: true,
+    prompts: true,
+  },
+];
+
+const root = path.join(repoRoot, '.test-out', 'matrix');
+// MATRIX_REDIS points at a closed port: the Redis combo starts, logs the store unreachable, and its echo still answers.
+const keys = {
+  MATRIX_HANDLE_KEY: 'matrix-handle-key-0123456789abcdef-0123',
+  MATRIX_STATE_KEY: 'matrix-state-key-0123456789abcdef-01234',
+  MATRIX_REDIS: 'redis://127.0.0.1:9',
+};
+const bearerToken = 'matrix-token-0123456789abcdef';
+const oauth = { issuer: 'https://issuer.example.test', resource: 'https://matrix.example.test/mcp' };
+
+function manifest(combo: Combo, jwksUri: string): string {
+  const transports = [
+    combo.transport !== 'http' ? '  stdio: {}' : '',
+    combo.transport !== 'stdio' ? '  http: { host: 127.0.0.1, port: 3000, path: /mcp }' : '',
+  ];
+  const scopes = '  scopes: { items.read: Read items }';
+  const auth = {
+    none: [],
+    bearer: ['auth:', '  type: bearer', '  tokensEnv: MATRIX_TOKENS', scopes],
+    oauth: [
+      'auth:',
+      '  type: oauth',
+      `  issuer: ${oauth.issuer}`,
+      `  jwksUri: ${jwksUri}`,
+      `  resource: ${oauth.resource}`,
+      scopes,
+    ],
+  }[combo.auth];
+  const object = (properties: string, required: string) =>
+    `{ type: object, properties: { ${properties} }, required: [${required}], additionalProperties: false }`;
+  const tool = (name: string, annotations: string, input: string, extra: readonly string[] = []) => [
+    `  ${name}:`,
+    `    description: The ${name.replace('_', ' ')} tool of the feature matrix.`,
+    `    annotations: { ${annotations} }`,
+    ...(combo.auth === 'none' ? [] : ['    scopes: [items.read]']),
+    `    input: ${input}`,
+    ...extra.map((line) => `    ${line}`),
+  ];
+  const lines = [
+    'mcpGen: 1',
+    'server: { name: matrix, version: 1.0.0 }',
+    ...(combo.rejectLegacy === true ? ['protocol: { legacy: reject }'] : []),
+    'transports:',
+    ...transports.filter((line) => line !== ''),
+    ...auth,
+    ...(combo.handles ? ['handles:', '  draft: { description: A draft being written., ttl: 10m }'] : []),
+    // The state store: memory wherever approval or an idempotency key needs it, Redis for one HTTP-only combo.
+    ...(combo.name === 'http-oauth' ? ['store: { type: redis, urlEnv: MATRIX_REDIS }'] : []),
+    'tools:',
+    ...tool(
+      'echo',
+      'readOnlyHint: true, openWorldHint: false',
+      object('text: { type: string, maxLength: 40 }', 'text'),
+      [`output: ${object('text: { type: string }', 'text')}`],
+    ),
+    ...(combo.handles
+      ? [
+          ...tool(
+            'open_draft',
+            'readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false',
+            object('', ''),
+            [
+              `output: ${object('draft: { $handle: draft }', 'draft')}`,
+              ...(combo.approval ? ['idempotency: key'] : []),
+            ],
+          ),
+          ...tool(
+            'use_draft',
+            'readOnlyHint: true, openWorldHint: false',
+            object('draft: { $handle: draft }', 'draft'),
+          ),
+        ]
+      : []),
+    ...(combo.approval
+      ? tool(
+          'remove_item',
+          'destructiveHint: true, idempotentHint: false, openWorldHint: false',
+          object('id: { type: string, maxLength: 40 }', 'id'),
+          ['approval: confirm'],
+        )
+      : []),
+    ...(combo.resources
+      ? ['resources:', '  readme: { uri: "matrix://readme", description: The readme., mimeType: text/plain }']
+      : []),
+    ...(combo.prompts
+      ? [
+          'prompts:',
+          '  greet:',
+          '    description: Greets someone.',
+          '    arguments: { name: { description: Who to greet, required: true } }',
+          '    messages: [{ role: user, text: "Hello {{name}}" }]',
+        ]
+      : []),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** The echo handler, written over its stub: it imports only from the facade. */
+const echo = `import { ToolError, type ToolHandler } from '../../../generated/index.gen.js';
+
+export const echoHandler: ToolHandler<'echo'> = async (input) => {
+  if (input.text === 'fail') throw new ToolError('failed on purpose');
+  return { text: input.text };
+};
+`;
+
+let jwks: Server | undefined;
+let signingKey: CryptoKey;
+const runtimeFiles = new Map<string, string[]>();
+
+async function accessToken(): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ scope: 'items.read' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+    .setIssuer(oauth.issuer)
+    .setAudience(oauth.resource)
+    .setSubject('dana')
+    .setIssuedAt(now - 60)
+    .setExpirationTime(now + 300)
+    .sign(signingKey);
+}
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('RS256', { extractable: true });
+  signingKey = pair.privateKey;
+  const started = await startJwks(pair.publicKey);
+  jwks = started.server;
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  for (const combo of combos) {
+    const dir = path.join(root, combo.name);
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'mcp.yaml'), manifest(combo, started.url));
+    const generated = await runIn(dir, ['generate', 'mcp.yaml']);
+    if (generated.code !== 0) throw new Error(`generate ${combo.name} failed:\n${generated.stdout}${generated.stderr}`);
+    writeFileSync(path.join(dir, 'src', 'handlers', 'tools', 'echo.ts'), echo);
+    runtimeFiles.set(combo.name, readdirSync(path.join(dir, 'src', 'generated', 'runtime')).sort());
+  }
+  // One strict program over every project (sources and contract tests), with the projects' own settings.
+  const tsconfig = {
+    compilerOptions: {
+      target: 'es2022',
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      strict: true,
+      skipLibCheck: true,
+      types: ['node'],
+      rootDir: '.',
+      outDir: 'dist',
+    },
+    include: ['*/src/**/*.ts', '*/test/**/*.ts'],
+  };
+  writeFileSync(path.join(root, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
+  const tsc = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', path.join(root, 'tsconfig.json')], {
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+  if (tsc.status !== 0) throw new Error(`tsc failed:\n${tsc.stdout}${tsc.stderr}`);
+  writeFileSync(path.join(root, 'dist', 'package.json'), '{ "type": "module" }\n');
+}, 400_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => (jwks === undefined ? resolve(undefined) : jwks.close(resolve)));
+});
+
+const entryOf = (combo: Combo): string => path.join(root, 'dist', combo.name, 'src', 'main.js');
+const env = { ...keys, MATRIX_TOKENS: `${bearerToken}=alice:items.read` };
+
+async function callOverStdio(combo: Combo): Promise<unknown[]> {
+  const client = new Client({ name: 'matrix', version: '1.0.0' }, { versionNegotiation: { mode: { pin: version } } });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [entryOf(combo), '--transport', 'stdio'],
+      env: { PATH: process.env.PATH ?? '', ...env },
+    }),
+  );
+  try {
+    const answers: unknown[] = [(await client.callTool({ name: 'echo', arguments: { text: 'hi' } })).structuredContent];
+    // The optional modules that register primitives run on every full server build.
+    if (combo.resources) answers.push((await client.listResources()).resources.map((r) => r.name));
+    if (combo.prompts)
+      answers.push((await client.getPrompt({ name: 'greet', arguments: { name: 'Ada' } })).messages[0]?.content);
+    return answers;
+  } finally {
+    await client.close();
+  }
+}
+
+async function callOverHttp(combo: Combo): Promise<unknown> {
+  const server = await startHttpServer(entryOf(combo), env);
+  try {
+    const token = combo.auth === 'bearer' ? bearerToken : combo.auth === 'oauth' ? await accessToken() : undefined;
+    const client = await connectClient(server.url, token, { answer: { action: 'decline' }, seen: [] });
+    try {
+      return (await client.callTool({ name: 'echo', arguments: { text: 'hi' } })).structuredContent;
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+describe('every feature combination type-checks and answers tools/call', () => {
+  for (const combo of combos) {
+    if (combo.transport !== 'http') {
+      it(`${combo.name} over stdio`, async () => {
+        const extra = [
+          ...(combo.resources ? [['readme']] : []),
+          ...(combo.prompts ? [{ type: 'text', text: 'Hello Ada' }] : []),
+        ];
+        expect(await callOverStdio(combo)).toEqual([{ text: 'hi' }, ...extra]);
+      });
+    }
+    if (combo.transport !== 'stdio') {
+      it(`${combo.name} over HTTP`, async () => {
+        expect(await callOverHttp(combo)).toEqual({ text: 'hi' });
+      });
+    }
+  }
+
+  it('covers every runtime module, and leaves out each optional one somewhere', () => {
+    const templates = readdirSync(path.join(repoRoot, 'templates', 'runtime')).sort();
+    const files = [...runtimeFiles.values()];
+    expect([...new Set(files.flat())].sort()).toEqual(templates);
+    const optional = templates.filter((name) => files.some((list) => !list.includes(name)));
+    expect(optional).toEqual([
+      'approval.gen.ts',
+      'auth.gen.ts',
+      'handles.gen.ts',
+      'http-fast.gen.ts',
+      'http.gen.ts',
+      'idempotency.gen.ts',
+      'keys.gen.ts',
+      'legacy-http.gen.ts',
+      'oauth.gen.ts',
+      'prompts.gen.ts',
+      'resources.gen.ts',
+      'store-redis.gen.ts',
+      'store.gen.ts',
+    ]);
+    expect(runtimeFiles.get('stdio-core')).toEqual([
+      'handler.gen.ts',
+      'register.gen.ts',
+      'spec.gen.ts',
+      'start.gen.ts',
+    ]);
+  });
+});
