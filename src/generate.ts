@@ -10,7 +10,16 @@ import type { ExistingProject } from './load/index.js';
 import { loadHandlerChecks, loadProject } from './load/project.js';
 import { loadManifestText, loadToolIdentity } from './load/run-record.js';
 import { findUpToDate, recordOf, runKey } from './up-to-date.js';
-import { inspectWrites, recoverWrites, type Interruption, type WriteReport } from './write/index.js';
+import {
+  inspectWrites,
+  lockProject,
+  recoverWrites,
+  WriteError,
+  type Interruption,
+  type WriteFaults,
+  type WriteOptions,
+  type WriteReport,
+} from './write/index.js';
 import { writeHandlerChecks, writeRunRecord } from './write/run-record.js';
 
 // The pipeline (the validator, the code builders) is imported only by runs that need it: a run over
@@ -49,17 +58,61 @@ export async function buildProject(
   return { diagnostics, files };
 }
 
-/** Generates (or checks, or lists) the project described by the manifest. */
+/** How many times a run plans again when its inputs change on disk before its commit. */
+const plans = 3;
+
+/** The manifest or a handler file changed between a run's load and its commit: the plan is stale. */
+class InputsChanged extends WriteError {}
+
+/**
+ * Generates (or checks, or lists) the project described by the manifest. A writing run holds the
+ * project lock from before it reads the project to after its commit, so two runs never interleave;
+ * just before the commit it reads its inputs again, and plans again (up to `plans` times) when the
+ * manifest or a handler file changed meanwhile, so a stale plan is never applied. `faults` is the
+ * write stage's test seam.
+ */
 export async function generateProject(
   options: ResolvedOptions,
   mcpGenVersion: string,
   cwd: string = process.cwd(),
+  faults: WriteFaults = {},
 ): Promise<GenerateResult> {
-  // A killed run may have left the folder half-written: repair it before reading the handlers and the marker.
-  const interrupted = options.mode === 'write' ? recoverWrites(options.outDir) : inspectWrites(options.outDir);
-  // Against a half-written folder every comparison is meaningless: --check only reports the interruption.
-  if (options.mode === 'check' && interrupted !== null)
-    return { diagnostics: [], report: null, interrupted, ok: false };
+  if (options.mode !== 'write') {
+    const interrupted = inspectWrites(options.outDir);
+    // Against a half-written folder every comparison is meaningless: --check only reports the interruption.
+    if (options.mode === 'check' && interrupted !== null)
+      return { diagnostics: [], report: null, interrupted, ok: false };
+    return generateOnce(options, mcpGenVersion, cwd, interrupted, faults);
+  }
+  const lock = await lockProject(options.outDir);
+  try {
+    // A killed run may have left the folder half-written: repair it before reading the handlers and the marker.
+    const interrupted = recoverWrites(options.outDir, faults);
+    for (let plan = 1; ; plan++) {
+      try {
+        return await generateOnce(options, mcpGenVersion, cwd, interrupted, { ...faults, locked: true });
+      } catch (error) {
+        if (!(error instanceof InputsChanged)) throw error;
+        if (plan === plans)
+          throw new WriteError(
+            `the manifest or a handler file changed on disk while generate ran, ${plans} times; ` +
+              'nothing was written\n  hint: run generate again once the edits are saved',
+          );
+      }
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+/** One plan and write of a run, against the project as it is now. */
+async function generateOnce(
+  options: ResolvedOptions,
+  mcpGenVersion: string,
+  cwd: string,
+  interrupted: Interruption | null,
+  write: WriteOptions,
+): Promise<GenerateResult> {
   const existing = loadProject(options.outDir);
   const text = loadManifestText(options.manifest, cwd);
   const key = text === null ? null : runKey(options, mcpGenVersion, cwd, text, existing);
@@ -71,12 +124,26 @@ export async function generateProject(
       interrupted,
       ok: !hasFailures(recorded.diagnostics, options.strict),
     };
+  // The inputs read again, as the key hashes them: what the commit checks the plan was made from.
+  const inputsNow = () => {
+    const now = loadManifestText(options.manifest, cwd);
+    return now === null ? null : runKey(options, mcpGenVersion, cwd, now, loadProject(options.outDir));
+  };
+  const beforeCommit = () => {
+    write.beforeCommit?.();
+    if (inputsNow() !== key) throw new InputsChanged('the manifest or a handler file changed; planning again');
+  };
   const { runPipeline } = await pipeline();
   const { diagnostics, written, files, manifest, handlerChecks } = await runPipeline(
     {
       manifest: options.manifest,
       cwd,
-      project: { options, mcpGenVersion, existing: { ...existing, handlerChecks: loadHandlerChecks(options.outDir) } },
+      project: {
+        options,
+        mcpGenVersion,
+        existing: { ...existing, handlerChecks: loadHandlerChecks(options.outDir) },
+        write: { ...write, beforeCommit },
+      },
     },
     'write',
   );

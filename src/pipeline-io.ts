@@ -7,7 +7,7 @@ import type { GeneratedFile } from './emit/index.js';
 import type { ExistingProject, HandlerChecks, LoadedManifest } from './load/index.js';
 import type { ServerModel } from './model/types.js';
 import type { Review } from './review/index.js';
-import type { WriteReport } from './write/index.js';
+import type { WriteOptions, WriteReport } from './write/index.js';
 
 /** The stages in order; a run goes from `load` up to one of them. */
 export const stages = ['load', 'validate', 'normalize', 'review', 'plan', 'emit', 'write'] as const;
@@ -27,6 +27,8 @@ export interface PipelineInput {
     readonly existing?: ExistingProject;
     /** `report` emits only the design report (Markdown and JSON) and plans nothing. */
     readonly emit?: 'project' | 'report';
+    /** How the write stage runs: the lock the caller holds, its check before the commit, the test seam. */
+    readonly write?: WriteOptions;
   };
 }
 

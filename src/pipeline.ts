@@ -90,6 +90,13 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
   if (!runs('write') || existing === null) return result;
   return {
     ...result,
-    written: writeProject(options.outDir, emitted.files, existing.previouslyGenerated ?? [], options.mode, bannerMark),
+    written: writeProject(
+      options.outDir,
+      emitted.files,
+      existing.previouslyGenerated ?? [],
+      options.mode,
+      bannerMark,
+      input.project.write,
+    ),
   };
 }
