@@ -1,15 +1,14 @@
 /**
  * `mcp-gen generate`: the whole pipeline, load to write (`--check` and
  * `--dry-run` only compare or list in the write stage), or, over unchanged
- * inputs, the outcome of the run record (up-to-date.ts).
+ * inputs, the outcome of the run record (the run cache, cache/).
  */
 import type { ResolvedOptions } from './config/index.js';
 import { hasFailures, type Diagnostic } from './diagnostics/index.js';
 import type { GeneratedFile } from './emit/index.js';
 import type { ExistingProject } from './load/index.js';
-import { loadHandlerChecks, loadProject } from './load/project.js';
-import { loadManifestText, loadToolIdentity } from './load/run-record.js';
-import { findUpToDate, recordOf, runKey } from './up-to-date.js';
+import { openRunCache } from './cache/index.js';
+import { loadProject } from './load/project.js';
 import {
   inspectWrites,
   lockProject,
@@ -20,10 +19,9 @@ import {
   type WriteOptions,
   type WriteReport,
 } from './write/index.js';
-import { writeHandlerChecks, writeRunRecord } from './write/run-record.js';
 
 // The pipeline (the validator, the code builders) is imported only by runs that need it: a run over
-// unchanged inputs answers from the run record (up-to-date.ts) without it.
+// unchanged inputs answers from the run record (cache/) without it.
 const pipeline = () => import('./pipeline.js');
 
 /** The outcome of one generate run. */
@@ -113,10 +111,11 @@ async function generateOnce(
   interrupted: Interruption | null,
   write: WriteOptions,
 ): Promise<GenerateResult> {
+  const cache = openRunCache(options, mcpGenVersion, cwd);
+  // The project is read once here; the commit check below reads it again to see whether it changed.
   const existing = loadProject(options.outDir);
-  const text = loadManifestText(options.manifest, cwd);
-  const key = text === null ? null : runKey(options, mcpGenVersion, cwd, text, existing);
-  const recorded = key === null ? null : findUpToDate(options.outDir, key);
+  const key = cache.key(existing);
+  const recorded = cache.recorded(key);
   if (recorded !== null)
     return {
       diagnostics: recorded.diagnostics,
@@ -124,14 +123,10 @@ async function generateOnce(
       interrupted,
       ok: !hasFailures(recorded.diagnostics, options.strict),
     };
-  // The inputs read again, as the key hashes them: what the commit checks the plan was made from.
-  const inputsNow = () => {
-    const now = loadManifestText(options.manifest, cwd);
-    return now === null ? null : runKey(options, mcpGenVersion, cwd, now, loadProject(options.outDir));
-  };
   const beforeCommit = () => {
     write.beforeCommit?.();
-    if (inputsNow() !== key) throw new InputsChanged('the manifest or a handler file changed; planning again');
+    if (cache.keyNow(loadProject(options.outDir)) !== key)
+      throw new InputsChanged('the manifest or a handler file changed; planning again');
   };
   const { runPipeline } = await pipeline();
   const { diagnostics, written, files, manifest, handlerChecks } = await runPipeline(
@@ -141,17 +136,14 @@ async function generateOnce(
       project: {
         options,
         mcpGenVersion,
-        existing: { ...existing, handlerChecks: loadHandlerChecks(options.outDir) },
+        existing: { ...existing, handlerChecks: cache.handlerChecks() },
         write: { ...write, beforeCommit },
       },
     },
     'write',
   );
-  if (handlerChecks !== undefined) writeHandlerChecks(options.outDir, loadToolIdentity(), handlerChecks);
+  cache.save({ existing, files, report: written, diagnostics, handlerChecks, manifestText: manifest?.text ?? null });
   if (written === null) return { diagnostics, report: null, interrupted, ok: false };
-  // Recorded only when the pipeline read the same manifest text that the key was made of.
-  if (text !== null && manifest?.text === text)
-    writeRunRecord(options.outDir, recordOf(options, mcpGenVersion, cwd, text, existing, files, written, diagnostics));
   const stale = options.mode === 'check' && written.changes.length > 0;
   return { diagnostics, report: written, interrupted, ok: !stale && !hasFailures(diagnostics, options.strict) };
 }
