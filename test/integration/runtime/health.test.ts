@@ -8,7 +8,7 @@ import { startRedis, type RunningRedis } from './redis.js';
 
 // Liveness and readiness probes of a generated HTTP server, over real HTTP: /healthz and /readyz answer without
 // the bearer token and whatever the Host, /readyz follows a real redis-server going down and coming back on the
-// same port, and it turns 503 while the server drains a call after SIGTERM.
+// same port (the memory store always answers), and it turns 503 while the server drains a call after SIGTERM.
 
 const manifest = `mcpGen: 1
 server: { name: probed, version: 1.0.0 }
@@ -202,4 +202,18 @@ describe('MCP_GEN_HEALTH=off', () => {
       await server.stop();
     }
   }, 120_000);
+});
+
+describe('on the memory store', () => {
+  it('answers /readyz 200 with the store ok: the memory store always answers', async () => {
+    const source = path.join(dir, 'probed-memory.yaml');
+    writeFileSync(source, manifest.replace(/^store: .*\n/m, '').replace(/^auth: .*\n/m, ''));
+    const server = await startHttpServer(buildProject(source, 'runtime-health/memory', handlers), {});
+    try {
+      const answer = await probe(server, '/readyz');
+      expect([answer.status, JSON.parse(answer.text)]).toEqual([200, ready]);
+    } finally {
+      await server.stop();
+    }
+  }, 240_000);
 });
