@@ -9,7 +9,8 @@ import { repoRoot } from '../support/paths.js';
 // later budgets counted lines, which rewarded long ones, so the runtime is now formatted like the rest of
 // mcp-gen and budgeted in bytes, which formatting barely moves: 44,944 bytes (1,028 lines) when the budget
 // was set (issue 21). A change that needs more says why here, with its new figure.
-const budgetBytes = 44_944;
+// 45,536 (issue 25): the readiness signal every start-up sets for /readyz (Startup.readiness), +592 bytes.
+const budgetBytes = 45_536;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {

@@ -42,6 +42,15 @@ export interface ServerDefinition {
   readonly modules: RuntimeModules;
 }
 
+/**
+ * What `/readyz` reports (http.gen.ts): `started` turns true once start-up has finished; each check (the store's
+ * ping) resolves while its dependency answers. Modules add checks at start-up; nothing else reads them.
+ */
+export interface Readiness {
+  started: boolean;
+  readonly checks: Map<string, () => Promise<void>>;
+}
+
 /** What an optional module gets at start-up; `local`: only this machine can connect (stdio, loopback HTTP). */
 export type Startup = {
   readonly registry: RegistrySpec;
@@ -49,6 +58,7 @@ export type Startup = {
   readonly environment: NodeJS.ProcessEnv;
   readonly local: boolean;
   readonly log: (message: string) => void;
+  readonly readiness: Readiness;
 };
 
 /** The command-line options a server understands. */
@@ -135,7 +145,8 @@ export async function startServer(
       `refusing to listen on non-loopback host "${host}" without authorization; set auth in the manifest or bind to ` +
         `127.0.0.1`,
     );
-  const startup: Startup = { registry, modules, environment, local, log: logToStderr };
+  const readiness: Readiness = { started: false, checks: new Map() };
+  const startup: Startup = { registry, modules, environment, local, log: logToStderr, readiness };
   const http = transport === 'http' && modules.http !== undefined ? await modules.http() : null;
 
   // Optional modules load only when used (no node:crypto, about 5 ms, unless signing), in a fixed order for stable
@@ -157,6 +168,8 @@ export async function startServer(
       registry.transports.stdio?.maxConcurrentCalls,
     );
   else await http.serveHttp(startup, values, build);
+  // Last: whatever start-up still awaits (the listener above, any later step) keeps /readyz at 503 until it is done.
+  readiness.started = true;
 }
 
 /** Runs `startServer` and turns a StartupError into one line on stderr and exit code 1. */
