@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/golden.js';
-import { compileProject, envelope, startRawStdio, type RawStdio } from '../support/servers.js';
+import { compileProject, metaOf, startRawStdio, type RawStdio } from '../support/servers.js';
 
 let entry = '';
 
@@ -26,7 +26,7 @@ describe('a generated server over stdio', () => {
       jsonrpc: '2.0',
       id: 1,
       method: 'server/discover',
-      params: { _meta: envelope() },
+      params: { _meta: metaOf() },
     });
     expect(answer).toEqual({
       jsonrpc: '2.0',
@@ -48,7 +48,7 @@ describe('a generated server over stdio', () => {
   });
 
   it('lists tools in sorted order with cache fields', async () => {
-    const answer = await raw.request({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: envelope() } });
+    const answer = await raw.request({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: metaOf() } });
     const result = answer.result as {
       tools: { name: string }[];
       ttlMs: number;
@@ -64,7 +64,7 @@ describe('a generated server over stdio', () => {
       jsonrpc: '2.0',
       id: 3,
       method: 'tools/call',
-      params: { name: 'search_notes', arguments: { query: 'x' }, _meta: envelope() },
+      params: { name: 'search_notes', arguments: { query: 'x' }, _meta: metaOf() },
     });
     expect(answer.result).toEqual({
       resultType: 'complete',
@@ -115,7 +115,7 @@ describe('the report and the server cannot drift', () => {
         jsonrpc: '2.0',
         id: 1,
         method: 'server/discover',
-        params: { _meta: envelope() },
+        params: { _meta: metaOf() },
       });
       expect(answer.result).toEqual(registry.discover);
     } finally {

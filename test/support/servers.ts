@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { exportJWK, type CryptoKey } from 'jose';
 import { repoRoot } from './golden.js';
+import { protocolVersion } from './paths.js';
 
 /** Compiles a generated project with its own tsconfig into `outDir`; returns the entry point. */
 export function compileProject(projectDir: string, outDir: string): string {
@@ -78,8 +79,11 @@ export function startRawStdio(entry: string, env: NodeJS.ProcessEnv = {}): RawSt
   };
 }
 
-/** The `_meta` envelope of a 2026-07-28 request. */
-export function envelope(version = '2026-07-28', capabilities: Record<string, unknown> = {}) {
+/**
+ * A request's `_meta`: the envelope of `version` with the client's info and `capabilities` (none by default). The
+ * runtime harness's `envelope` is the 2026-07-28 one of a client that can answer forms.
+ */
+export function metaOf(version: string = protocolVersion, capabilities: Record<string, unknown> = {}) {
   return {
     'io.modelcontextprotocol/protocolVersion': version,
     'io.modelcontextprotocol/clientCapabilities': capabilities,
@@ -105,4 +109,12 @@ export async function startJwks(publicKey: CryptoKey): Promise<JwksServer> {
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   return { server, url: `http://127.0.0.1:${port}/jwks.json` };
+}
+
+/** What the client answers to `elicitation/create`; every request it saw is kept in `seen`. */
+export interface Elicitor {
+  answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | number | boolean | string[]> };
+  /** Runs inside the elicitation handler, i.e. after the server answered input_required and before the retry. */
+  onAsk?: (params: Record<string, unknown>) => void;
+  readonly seen: Record<string, unknown>[];
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../support/golden.js';
-import { envelope, startRawStdio, type RawStdio } from '../../support/servers.js';
+import { metaOf, startRawStdio, type RawStdio } from '../../support/servers.js';
 import { compileExample, connectStdio, textOf } from './support.js';
 
 // examples/demo: the lesson's demo server (add, config://app, code_review), compiled from the committed
@@ -34,7 +34,7 @@ describe('examples/demo over stdio', () => {
       jsonrpc: '2.0',
       id: 1,
       method: 'server/discover',
-      params: { _meta: envelope() },
+      params: { _meta: metaOf() },
     });
     expect(answer.result).toEqual(registry.discover);
     expect(answer.result).toMatchObject({
@@ -134,7 +134,7 @@ describe('examples/demo over stdio', () => {
       jsonrpc: '2.0',
       id: 2,
       method: 'tools/list',
-      params: { _meta: envelope('2025-11-25') },
+      params: { _meta: metaOf('2025-11-25') },
     });
     expect(named.error).toEqual(unsupported);
     const legacy = startRawStdio(entry);

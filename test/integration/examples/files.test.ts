@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelope, startRawStdio, type RawStdio } from '../../support/servers.js';
+import { metaOf, startRawStdio, type RawStdio } from '../../support/servers.js';
 import { repoRoot } from '../../support/golden.js';
 import { compileExample, connectStdio, textOf, type Elicitor } from './support.js';
 
@@ -215,7 +215,7 @@ describe('examples/files: write_file never writes before approval', () => {
       jsonrpc: '2.0',
       id: 'w1',
       method: 'tools/call',
-      params: { name: 'write_file', arguments: args, _meta: envelope('2026-07-28', capabilities) },
+      params: { name: 'write_file', arguments: args, _meta: metaOf('2026-07-28', capabilities) },
     });
     const asked = first.result as {
       resultType: string;
@@ -240,7 +240,7 @@ describe('examples/files: write_file never writes before approval', () => {
           arguments: args,
           inputResponses: { confirm: response },
           requestState: asked.requestState,
-          _meta: envelope('2026-07-28', capabilities),
+          _meta: metaOf('2026-07-28', capabilities),
         },
       });
     const declined = (await retry('w2', { action: 'decline' })).result as { isError: boolean; content: unknown };
@@ -455,7 +455,7 @@ describe('examples/files: configuration', () => {
   async function statWith(env: NodeJS.ProcessEnv, target: string): Promise<unknown> {
     const server = startRawStdio(entry, env);
     try {
-      const params = { name: 'stat_file', arguments: { path: target }, _meta: envelope() };
+      const params = { name: 'stat_file', arguments: { path: target }, _meta: metaOf() };
       return (await server.request({ jsonrpc: '2.0', id: 1, method: 'tools/call', params })).result;
     } finally {
       expect(await server.close()).toBe(0);

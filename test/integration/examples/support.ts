@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { repoRoot } from '../../support/golden.js';
 import { protocolVersion } from '../../support/paths.js';
-import { compileProject } from '../../support/servers.js';
+import { compileProject, type Elicitor } from '../../support/servers.js';
 
 // Helpers shared by the example tests: compile a committed example as a user would (its own tsconfig),
 // and talk to it with the official client pinned to 2026-07-28.
@@ -15,13 +15,7 @@ export function compileExample(name: string): string {
   return compileProject(path.join(repoRoot, 'examples', name), path.join(repoRoot, '.test-out', `examples-${name}`));
 }
 
-/** What the client answers to `elicitation/create`; every request it saw is kept in `seen`. */
-export interface Elicitor {
-  answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | number | boolean | string[]> };
-  /** Runs inside the elicitation handler, i.e. after the server answered input_required and before the retry. */
-  onAsk?: (params: Record<string, unknown>) => void;
-  readonly seen: Record<string, unknown>[];
-}
+export type { Elicitor } from '../../support/servers.js';
 
 /** A new official client with form elicitation, answered by `elicitor`, pinned to 2026-07-28. */
 export function newClient(elicitor: Elicitor): Client {

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildProject, startHttpServer } from '../runtime/harness.js';
+import { generateAndCompile, startHttpServer } from '../runtime/harness.js';
 import { repoRoot, runIn } from '../../support/golden.js';
 import { compileProject } from '../../support/servers.js';
 
@@ -24,7 +24,7 @@ beforeAll(() => {
 function variant(name: string, edit: (text: string) => string): string {
   const file = path.join(out, `${name}.yaml`);
   writeFileSync(file, edit(readFileSync(manifest, 'utf8')));
-  return buildProject(file, `verify-${name}`, {});
+  return generateAndCompile(file, `verify-${name}`, {});
 }
 
 describe('verify', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardedEnv, guardedHandlers, guardedManifest, tokens } from './guarded.js';
 import {
-  buildProject,
+  generateAndCompile,
   envelope,
   get,
   repoRoot,
@@ -31,7 +31,7 @@ beforeAll(async () => {
   const manifestPath = path.join(repoRoot, '.test-out', 'runtime-bearer-resource.yaml');
   mkdirSync(path.dirname(manifestPath), { recursive: true });
   writeFileSync(manifestPath, manifest);
-  const entry = buildProject(manifestPath, 'runtime-bearer-resource', guardedHandlers);
+  const entry = generateAndCompile(manifestPath, 'runtime-bearer-resource', guardedHandlers);
   server = await startHttpServer(
     entry,
     guardedEnv(path.join(repoRoot, '.test-out', 'runtime-bearer-resource', 'calls.log')),

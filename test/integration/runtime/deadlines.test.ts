@@ -6,7 +6,15 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exitOf, modernHeaders } from '../protocol/support.js';
 import { startRawStdio } from '../../support/servers.js';
-import { buildProject, envelope, repoRoot, rpc, startHttpServer, version, type RunningServer } from './harness.js';
+import {
+  generateAndCompile,
+  envelope,
+  repoRoot,
+  rpc,
+  startHttpServer,
+  version,
+  type RunningServer,
+} from './harness.js';
 
 // Deadlines, cancellation, limits and shutdown of a generated server, over real stdio and real HTTP:
 // a handler sees ctx.signal abort when its client cancels or goes away, a timeout answers a tool error
@@ -96,7 +104,7 @@ beforeAll(() => {
   const manifestPath = path.join(repoRoot, '.test-out', 'runtime-deadlines.yaml');
   mkdirSync(path.dirname(manifestPath), { recursive: true });
   writeFileSync(manifestPath, manifest);
-  entry = buildProject(manifestPath, 'runtime-deadlines', handlers);
+  entry = generateAndCompile(manifestPath, 'runtime-deadlines', handlers);
 }, 180_000);
 
 /** Resolves with the first match of `pattern` in the growing `text()`, polling every 5 ms for at most `ms`. */

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProject, envelope, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
+import { generateAndCompile, envelope, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
 
 // JSON Schema defaults reach the handler (and its input type says so), and one error model answers
 // for tools, resources and prompts: isError for tools, -32602 or -32603 by the error's kind elsewhere.
@@ -68,7 +68,7 @@ beforeAll(async () => {
   const manifestPath = path.join(repoRoot, '.test-out', 'runtime-defaults.yaml');
   mkdirSync(path.dirname(manifestPath), { recursive: true });
   writeFileSync(manifestPath, manifest);
-  server = await startHttpServer(buildProject(manifestPath, 'runtime-defaults', handlers), {});
+  server = await startHttpServer(generateAndCompile(manifestPath, 'runtime-defaults', handlers), {});
 }, 180_000);
 
 afterAll(async () => {

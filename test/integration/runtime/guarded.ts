@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { buildProject, repoRoot } from './harness.js';
+import { generateAndCompile, repoRoot } from './harness.js';
 
 // The guarded fixture (bearer auth, scopes, a handle kind, a tool that needs approval) with real handlers.
 
@@ -51,7 +51,7 @@ export const saveDraftHandler: ToolHandler<'save_draft'> = async (input, ctx) =>
 
 /** Generates and compiles the guarded project into `.test-out/<name>`; returns its entry point. */
 export function buildGuarded(name: string): string {
-  return buildProject(guardedManifest, name, guardedHandlers);
+  return generateAndCompile(guardedManifest, name, guardedHandlers);
 }
 
 /** The environment the guarded server runs with; `calls` is the handler-run log file. */

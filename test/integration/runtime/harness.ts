@@ -4,6 +4,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { protocolVersion, repoRoot } from '../../support/paths.js';
+import type { Elicitor } from '../../support/servers.js';
 
 // Helpers for the runtime tests: generate a project with the real CLI, compile it with tsc,
 // start it as a child process on 127.0.0.1 and talk to it over real HTTP. Nothing here imports
@@ -19,7 +20,7 @@ export const version = protocolVersion;
  * Generates `manifest` into `.test-out/<name>` with bin/mcp-gen.js,
  * writes `handlers` over the stubs, compiles; returns the entry point.
  */
-export function buildProject(manifest: string, name: string, handlers: Readonly<Record<string, string>>): string {
+export function generateAndCompile(manifest: string, name: string, handlers: Readonly<Record<string, string>>): string {
   const dir = path.join(repoRoot, '.test-out', name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -203,11 +204,7 @@ export function requestWithHost(
   });
 }
 
-/** What the client's elicitation handler answers; every request it saw is recorded in `seen`. */
-export interface Elicitor {
-  answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | number | boolean | string[]> };
-  readonly seen: Record<string, unknown>[];
-}
+export type { Elicitor } from '../../support/servers.js';
 
 /** The official SDK client, pinned to 2026-07-28, with form elicitation answered by `elicitor`. */
 export async function connectClient(url: URL, token: string | undefined, elicitor: Elicitor): Promise<Client> {

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitOf } from '../protocol/support.js';
-import { buildProject, envelope, limits, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
+import { generateAndCompile, envelope, limits, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
 import { startRedis, type RunningRedis } from './redis.js';
 
 // Liveness and readiness probes of a generated HTTP server, over real HTTP: /healthz and /readyz answer without
@@ -93,7 +93,7 @@ beforeAll(async () => {
   mkdirSync(dir, { recursive: true });
   const source = path.join(dir, 'probed.yaml');
   writeFileSync(source, manifest);
-  entry = buildProject(source, 'runtime-health/project', handlers);
+  entry = generateAndCompile(source, 'runtime-health/project', handlers);
   redis = await startRedis();
   env = { PROBED_TOKENS: `${token}=ops:`, PROBED_REDIS_URL: redis.url, PROBED_RELEASE: release };
 }, 240_000);
@@ -208,7 +208,7 @@ describe('on the memory store', () => {
   it('answers /readyz 200 with the store ok: the memory store always answers', async () => {
     const source = path.join(dir, 'probed-memory.yaml');
     writeFileSync(source, manifest.replace(/^store: .*\n/m, '').replace(/^auth: .*\n/m, ''));
-    const server = await startHttpServer(buildProject(source, 'runtime-health/memory', handlers), {});
+    const server = await startHttpServer(generateAndCompile(source, 'runtime-health/memory', handlers), {});
     try {
       const answer = await probe(server, '/readyz');
       expect([answer.status, JSON.parse(answer.text)]).toEqual([200, ready]);

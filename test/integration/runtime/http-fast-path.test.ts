@@ -4,7 +4,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGuarded, guardedEnv, tokens } from './guarded.js';
-import { buildProject, envelope, limits, repoRoot, startHttpServer, version, type RunningServer } from './harness.js';
+import {
+  generateAndCompile,
+  envelope,
+  limits,
+  repoRoot,
+  startHttpServer,
+  version,
+  type RunningServer,
+} from './harness.js';
 
 // The HTTP fast path (http-fast.gen.ts) against the SDK's per-request path, on two copies of one generated server:
 // one as shipped, one with MCP_GEN_HTTP_FAST_PATH=off. For every request of the corpus both give the same status,
@@ -225,7 +233,7 @@ beforeAll(async () => {
   const manifestPath = path.join(repoRoot, '.test-out', 'runtime-fast-path.yaml');
   mkdirSync(path.dirname(manifestPath), { recursive: true });
   writeFileSync(manifestPath, manifest);
-  entry = buildProject(manifestPath, 'runtime-fast-path', handlers);
+  entry = generateAndCompile(manifestPath, 'runtime-fast-path', handlers);
   [fast, sdk] = await Promise.all([
     startHttpServer(entry, {}),
     startHttpServer(entry, { MCP_GEN_HTTP_FAST_PATH: 'off' }),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modernHeaders } from '../protocol/support.js';
 import { startRawStdio, type RawStdio } from '../../support/servers.js';
-import { buildProject, envelope, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
+import { generateAndCompile, envelope, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
 import { startRedis, type RunningRedis } from './redis.js';
 
 // Idempotency keys through cancels, disconnects and timeouts, over real stdio and real HTTP, on the memory
@@ -98,7 +98,7 @@ function keyedSuite(kind: 'memory' | 'redis'): void {
         readFileSync(manifest, 'utf8').replace(/^store: .*$/m, 'store: { type: memory, idempotencyTtl: 1h }'),
       );
     }
-    entry = buildProject(source, `runtime-keyed-${kind}`, handlers);
+    entry = generateAndCompile(source, `runtime-keyed-${kind}`, handlers);
     rmSync(runs, { force: true });
     if (kind === 'redis') redis = await startRedis();
     env = { KEYED_RUNS: runs, ...(redis === undefined ? {} : { KEYED_REDIS_URL: redis.url }) };

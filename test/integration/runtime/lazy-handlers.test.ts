@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProject, envelope, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
+import { generateAndCompile, envelope, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
 
 // Handlers are imported on their first call: starting, discovering and listing load no handler
 // code, and a handler module that fails to load fails only its own calls.
@@ -49,7 +49,7 @@ beforeAll(async () => {
   const manifestPath = path.join(repoRoot, '.test-out', 'runtime-lazy.yaml');
   mkdirSync(path.dirname(manifestPath), { recursive: true });
   writeFileSync(manifestPath, manifest);
-  server = await startHttpServer(buildProject(manifestPath, 'runtime-lazy', handlers), {});
+  server = await startHttpServer(generateAndCompile(manifestPath, 'runtime-lazy', handlers), {});
 }, 120_000);
 
 afterAll(async () => {

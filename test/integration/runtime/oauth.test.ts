@@ -5,7 +5,7 @@ import { generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJwks } from '../../support/servers.js';
 import {
-  buildProject,
+  generateAndCompile,
   connectClient,
   envelope,
   get,
@@ -59,7 +59,7 @@ beforeAll(async () => {
   const fixture = readFileSync(path.join(repoRoot, 'test', 'fixtures', 'runtime', 'oauth.yaml'), 'utf8');
   const manifest = path.join(repoRoot, '.test-out', 'runtime-oauth.yaml');
   writeFileSync(manifest, fixture.replace('jwksUri: JWKS_URI', `jwksUri: ${started.url}`));
-  const entry = buildProject(manifest, 'runtime-oauth', { 'src/handlers/tools/whoami.ts': whoami });
+  const entry = generateAndCompile(manifest, 'runtime-oauth', { 'src/handlers/tools/whoami.ts': whoami });
   server = await startHttpServer(entry, { VAULT_HANDLE_KEY: 'vault-handle-key-0123456789abcdef-0123' });
 });
 

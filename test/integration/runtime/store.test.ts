@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProject, envelope, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
+import { generateAndCompile, envelope, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
 import { startRedis, type RunningRedis } from './redis.js';
 
 // The state store over real HTTP: approvals used once and idempotency keys, on Redis shared by two
@@ -93,7 +93,7 @@ function storeSuite(kind: 'redis' | 'memory', instances: number): void {
         readFileSync(manifest, 'utf8').replace(/^store: .*$/m, 'store: { type: memory, idempotencyTtl: 1h }'),
       );
     }
-    entry = buildProject(source, `runtime-store-${kind}`, handlers);
+    entry = generateAndCompile(source, `runtime-store-${kind}`, handlers);
     rmSync(calls, { force: true });
     rmSync(notes, { force: true });
     if (kind === 'redis') redis = await startRedis();
