@@ -1,6 +1,6 @@
 /**
  * SIGKILL at random instants during `mcp-gen generate` on a project of `MCP_GEN_KILL_TOOLS` tools
- * (500 by default) whose new manifest renames every tool (so every handler moves and every file
+ * (200 by default) whose new manifest renames every tool (so every handler moves and every file
  * derived from the tools changes). After each kill, either the tree is exactly the old or the new
  * one, or `generate --check` reports the interrupted run; then one `generate` must leave exactly the
  * new tree, with no stray file. A lock file left by the killed run (`.mcp-gen-lock`, its process now
@@ -28,7 +28,7 @@ import { lockName, pendingFolder } from '../../src/write/index.js';
 import { listTree, repoRoot } from '../support/golden.js';
 
 const kills = Number.parseInt(process.env.MCP_GEN_KILLS ?? '10', 10);
-const tools = Number.parseInt(process.env.MCP_GEN_KILL_TOOLS ?? '500', 10);
+const tools = Number.parseInt(process.env.MCP_GEN_KILL_TOOLS ?? '200', 10);
 const childEnv = { ...process.env, MCP_GEN_WRITE_DELAY_MS: process.env.MCP_GEN_WRITE_DELAY_MS ?? '2' };
 const seed = Number.parseInt(process.env.MCP_GEN_KILL_SEED ?? String(Date.now() % 2_147_483_647), 10);
 const base = path.join(repoRoot, '.test-out', 'kill');
