@@ -74,7 +74,7 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
   const emitted =
     existing === null || plan === null
       ? emitReport(model, report, ctx)
-      : await emitProject(model, plan, existing.handlers, report, ctx, existing.handlerChecks);
+      : await emitProject(model, plan, existing, report, ctx);
   const diagnostics = sortDiagnostics([
     ...validated,
     ...locateFindings(emitted.findings, manifest, { outDir: options.outDir, cwd: input.cwd }),

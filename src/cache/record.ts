@@ -35,6 +35,8 @@ export function runKey(
     manifestText,
     [...existing.handlers],
     existing.previouslyGenerated,
+    // The keys of package.json that mcp-gen keeps in step are outputs of the run, so the file is an input.
+    existing.packageJson ?? null,
   ];
   return hashText(JSON.stringify(inputs));
 }
@@ -78,7 +80,7 @@ export function recordOf(
   const previouslyGenerated = (JSON.parse(marker.contents) as { files: string[] }).files;
   return {
     format: 1,
-    key: runKey(options, mcpGenVersion, cwd, manifestText, { handlers: existing.handlers, previouslyGenerated }),
+    key: runKey(options, mcpGenVersion, cwd, manifestText, { ...existing, previouslyGenerated }),
     files: files.map((f) => ({
       path: f.path,
       ownership: f.ownership,

@@ -5,7 +5,7 @@
  * Emitters return data; nothing here touches the disk.
  */
 import type { Finding } from '../diagnostics/index.js';
-import type { HandlerChecks } from '../load/project.js';
+import type { ExistingProject, HandlerChecks } from '../load/project.js';
 import { designJsonPath, designPath, markerPath } from '../model/layout.js';
 import type { ServerModel } from '../model/types.js';
 import type { Plan } from '../plan/index.js';
@@ -47,10 +47,9 @@ export interface EmitResult {
 export async function emitProject(
   model: ServerModel,
   plan: Plan,
-  existing: ReadonlyMap<string, string>,
+  existing: ExistingProject,
   report: ReportInput,
   ctx: EmitContext,
-  checked: HandlerChecks = new Map(),
 ): Promise<EmitResult> {
   const findings: Finding[] = [...plan.findings];
   const types = await emitTypes(model, ctx);
@@ -76,14 +75,14 @@ export async function emitProject(
     ownership: 'generated',
   };
 
-  const handlers = await emitHandlers(model, plan, existing, checked);
+  const handlers = await emitHandlers(model, plan, existing.handlers, existing.handlerChecks ?? new Map());
   findings.push(...handlers.findings);
   // DESIGN.md is generated but not in the marker: it lives beside the manifest, outside the generated locations.
   const files = [
     ...generated,
     marker,
     designMarkdown(model, report, ctx),
-    ...emitScaffold(model, ctx),
+    ...emitScaffold(model, ctx, existing.packageJson ?? null),
     ...handlers.files,
   ].sort((a, b) => compareText(a.path, b.path));
   return { files, findings, handlerChecks: handlers.checks };

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../diagnostics/index.js';
-import { handlerChecksPath, handlerDirs, markerPath } from '../model/layout.js';
+import { handlerChecksPath, handlerDirs, markerPath, scaffoldPaths } from '../model/layout.js';
 import { compareText } from '../util/compare.js';
 import { loadCacheFile, loadToolIdentity } from './run-record.js';
 
@@ -13,6 +13,8 @@ export interface ExistingProject {
   readonly previouslyGenerated: readonly string[] | null;
   /** Earlier outcomes of checking handler files, by `handlerCheckKey` (a cache: `loadHandlerChecks`). */
   readonly handlerChecks?: HandlerChecks;
+  /** The project's package.json, or null (or absent) when there is none: a run keeps mcp-gen's keys in step. */
+  readonly packageJson?: string | null;
 }
 
 /** Outcomes of checking handler files (their findings), by `handlerCheckKey`. */
@@ -42,7 +44,11 @@ export function loadProject(outDir: string): ExistingProject {
       previouslyGenerated = [];
     }
   }
-  return { handlers, previouslyGenerated };
+  const packageFile = path.join(outDir, ...scaffoldPaths.packageJson.split('/'));
+  const packageJson = statSync(packageFile, { throwIfNoEntry: false })?.isFile()
+    ? readFileSync(packageFile, 'utf8')
+    : null;
+  return { handlers, previouslyGenerated, packageJson };
 }
 
 /**
@@ -81,6 +87,11 @@ export function loadTemplates(): ReadonlyMap<string, string> {
   };
   walk('');
   return files;
+}
+
+/** Whether the project holds the file `relative` (a project path). */
+export function hasProjectFile(outDir: string, relative: string): boolean {
+  return statSync(path.join(outDir, ...relative.split('/')), { throwIfNoEntry: false })?.isFile() === true;
 }
 
 /** The entries of `dir` (none when it does not exist), for `init`'s empty-folder check. */

@@ -12,48 +12,9 @@ import { renderTemplate } from '../shared/handlebars.js';
 import { code, fenceFor, inline, paragraphs, table } from '../shared/markdown.js';
 import { finalText, importDeclaration } from '../shared/ts-text.js';
 import { hostsView } from './hosts.js';
+import { emitPackageJson } from './package-json.js';
 
-/** Exact pins of everything the generated project installs. */
-export const projectPins = {
-  sdkServer: '2.4.0',
-  sdkClient: '2.4.0',
-  jose: '6.2.17',
-  ioredis: '6.0.0',
-  typescript: '7.0.2',
-  typesNode: '20.19.43',
-  esbuild: '0.28.2',
-} as const;
-
-function packageJson(model: ServerModel, ctx: EmitContext): string {
-  const dependencies: Record<string, string> = { '@modelcontextprotocol/server': projectPins.sdkServer };
-  if (model.auth.type === 'oauth') dependencies.jose = projectPins.jose;
-  if (usesRedis(model)) dependencies.ioredis = projectPins.ioredis;
-  return stableJson({
-    name: model.server.name,
-    version: model.server.version,
-    private: true,
-    type: 'module',
-    engines: { node: '>=20' },
-    scripts: {
-      // Building is its own step: `start` is what a host runs, so it starts at once and writes only JSON-RPC.
-      build: `tsc -p tsconfig.json && node ${generatedPaths.bundleScript}`,
-      dev: `node ${generatedPaths.bundleScript} --watch --`,
-      start: 'node dist/server.mjs',
-      ...(model.transports.http === null ? {} : { 'start:http': 'node dist/server.mjs --transport http' }),
-      typecheck: 'tsc -p tsconfig.json --noEmit',
-      test: 'tsc -p tsconfig.json && node --test dist/test/*.test.js',
-      generate: ctx.regenerateCommand.replace(/^npx /, ''),
-    },
-    dependencies,
-    devDependencies: {
-      '@modelcontextprotocol/client': projectPins.sdkClient,
-      '@types/node': projectPins.typesNode,
-      esbuild: projectPins.esbuild,
-      'mcp-gen': ctx.mcpGenDependency ?? `^${ctx.mcpGenVersion}`,
-      typescript: projectPins.typescript,
-    },
-  });
-}
+export { projectPins } from './package-json.js';
 
 const tsconfig = {
   compilerOptions: {
@@ -93,7 +54,11 @@ function mainTs(): string {
 }
 
 /** The scaffold files of a new project. */
-export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
+export function emitScaffold(
+  model: ServerModel,
+  ctx: EmitContext,
+  packageJsonText: string | null = null,
+): GeneratedFile[] {
   const http = model.transports.http;
   const secrets = [
     ...(model.handles.length === 0
@@ -166,7 +131,7 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
     },
     { path: scaffoldPaths.npmrc, contents: npmrc, ownership: 'scaffold' },
     { path: scaffoldPaths.readme, contents: finalText(readme), ownership: 'scaffold' },
-    { path: scaffoldPaths.packageJson, contents: packageJson(model, ctx), ownership: 'scaffold' },
+    emitPackageJson(model, ctx, packageJsonText, scaffoldPaths.packageJson),
     { path: scaffoldPaths.tsconfig, contents: stableJson(tsconfig), ownership: 'scaffold' },
     { path: scaffoldPaths.main, contents: mainTs(), ownership: 'scaffold' },
   ];

@@ -1,0 +1,127 @@
+/**
+ * The project's package.json. A new project gets the whole file; after that it is the user's, but a few of
+ * its keys state facts of the manifest and of mcp-gen (what the emitted runtime imports, how the server is
+ * built and started, the Node it needs). Those keys are kept in step on every run and nothing else is
+ * touched: the user's own scripts, dependencies, key order and every other key stay as they are. A script
+ * mcp-gen no longer needs (`start:http` after the HTTP transport is gone) is removed only while it still
+ * reads as mcp-gen wrote it, and dependencies are only added or moved to mcp-gen's pin, never removed: a
+ * handler of the user's may import them too.
+ */
+import { generatedPaths } from '../../model/layout.js';
+import { usesRedis } from '../../model/store.js';
+import type { ServerModel } from '../../model/types.js';
+import { stableJson } from '../../util/stable-json.js';
+import type { EmitContext, GeneratedFile } from '../shared/files.js';
+
+/** Exact pins of everything the generated project installs. */
+export const projectPins = {
+  sdkServer: '2.4.0',
+  sdkClient: '2.4.0',
+  jose: '6.2.17',
+  ioredis: '6.0.0',
+  typescript: '7.0.2',
+  typesNode: '20.19.43',
+  esbuild: '0.28.2',
+} as const;
+
+type Json = Record<string, unknown>;
+
+/** The keys mcp-gen owns, with this manifest's values. */
+function ownedKeys(model: ServerModel) {
+  const dependencies: Record<string, string> = { '@modelcontextprotocol/server': projectPins.sdkServer };
+  if (model.auth.type === 'oauth') dependencies.jose = projectPins.jose;
+  if (usesRedis(model)) dependencies.ioredis = projectPins.ioredis;
+  return {
+    scripts: {
+      // Building is its own step: `start` is what a host runs, so it starts at once and writes only JSON-RPC.
+      build: `tsc -p tsconfig.json && node ${generatedPaths.bundleScript}`,
+      dev: `node ${generatedPaths.bundleScript} --watch --`,
+      start: 'node dist/server.mjs',
+      ...(model.transports.http === null ? {} : { 'start:http': 'node dist/server.mjs --transport http' }),
+    } as Record<string, string>,
+    dependencies,
+    devDependencies: {
+      '@modelcontextprotocol/client': projectPins.sdkClient,
+      '@types/node': projectPins.typesNode,
+      esbuild: projectPins.esbuild,
+      typescript: projectPins.typescript,
+    } as Record<string, string>,
+  };
+}
+
+/** Scripts mcp-gen wrote in earlier versions or for other manifests, removed when the manifest no longer needs them. */
+const retiredScripts: Readonly<Record<string, readonly string[]>> = {
+  'start:http': ['node dist/server.mjs --transport http', 'npm run build && node dist/server.mjs --transport http'],
+  bundle: [],
+};
+
+/** The whole package.json of a new project. */
+function newPackageJson(model: ServerModel, ctx: EmitContext): string {
+  const owned = ownedKeys(model);
+  return stableJson({
+    name: model.server.name,
+    version: model.server.version,
+    private: true,
+    type: 'module',
+    engines: { node: '>=20' },
+    scripts: {
+      ...owned.scripts,
+      typecheck: 'tsc -p tsconfig.json --noEmit',
+      test: 'tsc -p tsconfig.json && node --test dist/test/*.test.js',
+      generate: ctx.regenerateCommand.replace(/^npx /, ''),
+    },
+    dependencies: owned.dependencies,
+    devDependencies: { ...owned.devDependencies, 'mcp-gen': ctx.mcpGenDependency ?? `^${ctx.mcpGenVersion}` },
+  });
+}
+
+const isObject = (value: unknown): value is Json =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** `existing` with mcp-gen's keys in step, or null when it is not a JSON object (then it is left alone). */
+function inStep(model: ServerModel, existing: string): Json | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(existing);
+  } catch {
+    return null;
+  }
+  if (!isObject(parsed)) return null;
+  const owned = ownedKeys(model);
+  const next: Json = structuredClone(parsed);
+  next.type = 'module';
+  next.engines = { ...(isObject(next.engines) ? next.engines : {}), node: '>=20' };
+  const scripts: Json = isObject(next.scripts) ? next.scripts : {};
+  for (const [name, written] of Object.entries(retiredScripts)) {
+    // A bundle script that called esbuild itself is the pre-bundle.gen.mjs build step.
+    const ours =
+      written.includes(String(scripts[name])) || (name === 'bundle' && /^esbuild /.test(String(scripts[name])));
+    if (!(name in owned.scripts) && ours) delete scripts[name];
+  }
+  next.scripts = { ...scripts, ...owned.scripts };
+  for (const section of ['dependencies', 'devDependencies'] as const) {
+    const current: Json = isObject(next[section]) ? next[section] : {};
+    next[section] = { ...current, ...owned[section] };
+  }
+  return next;
+}
+
+/**
+ * package.json as this run leaves it: created whole when missing; otherwise the user's file with mcp-gen's keys
+ * in step (`user-edit`, every other byte of meaning kept), or kept as it is when they already are.
+ */
+export function emitPackageJson(
+  model: ServerModel,
+  ctx: EmitContext,
+  existing: string | null,
+  path: string,
+): GeneratedFile {
+  const fresh = newPackageJson(model, ctx);
+  if (existing === null) return { path, contents: fresh, ownership: 'scaffold' };
+  const next = inStep(model, existing);
+  if (next === null || JSON.stringify(next) === JSON.stringify(JSON.parse(existing))) {
+    return { path, contents: fresh, ownership: 'scaffold' };
+  }
+  // npm's own layout: two spaces, a final newline, keys in the order the user has them.
+  return { path, contents: `${JSON.stringify(next, null, 2)}\n`, ownership: 'user-edit' };
+}

@@ -1,0 +1,85 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { repoRoot, runIn } from '../support/golden.js';
+
+// package.json is the user's after the first run, but the keys that state facts of the manifest (what the
+// runtime imports, the build and start scripts, the Node it needs) follow the manifest on every run.
+
+const dir = path.join(repoRoot, '.test-out', 'package-json');
+const manifest = (extra: string) =>
+  'mcpGen: 1\nserver: { name: pkg, version: 1.0.0 }\n' +
+  extra +
+  'tools:\n  ping:\n    title: Ping\n    description: Answer with pong to show the server is alive.\n' +
+  '    annotations: { readOnlyHint: true, openWorldHint: false }\n' +
+  '    input: { type: object, additionalProperties: false }\n';
+const oauthHttp =
+  'transports:\n  stdio: {}\n  http: { host: 127.0.0.1, port: 3400, path: /mcp }\n' +
+  'auth:\n  type: oauth\n  issuer: https://auth.example.com\n  jwksUri: https://auth.example.com/jwks.json\n' +
+  '  resource: https://pkg.example.com/mcp\n  scopes: { pkg.read: Read }\n';
+const pkg = () => JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+const generate = async (extra: string) => {
+  writeFileSync(path.join(dir, 'mcp.yaml'), manifest(extra));
+  const result = await runIn(dir, ['generate']);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return result.stdout;
+};
+
+beforeEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+});
+
+describe('package.json follows the manifest', () => {
+  it('gains jose and start:http with OAuth over HTTP, and keeps every key of the user', async () => {
+    await generate('');
+    expect(pkg().scripts['start:http']).toBeUndefined();
+    const mine = pkg();
+    mine.scripts.seed = 'node scripts/seed.mjs';
+    mine.dependencies.pg = '8.23.1';
+    mine.description = 'mine';
+    writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(mine, null, 4)}\n`);
+    const out = await generate(oauthHttp);
+    expect(out).toContain('update    user-edit package.json\n');
+    const next = pkg();
+    expect(next.scripts['start:http']).toBe('node dist/server.mjs --transport http');
+    expect(next.dependencies).toEqual({ '@modelcontextprotocol/server': '2.4.0', jose: '6.2.17', pg: '8.23.1' });
+    expect(next.scripts.seed).toBe('node scripts/seed.mjs');
+    expect(next.description).toBe('mine');
+    // The user's key order stays; the file is written as npm writes it.
+    expect(Object.keys(next)).toEqual(Object.keys(mine));
+    expect(readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(`${JSON.stringify(next, null, 2)}\n`);
+    // In step, it is not written again.
+    expect(await generate(oauthHttp)).not.toContain('package.json');
+  });
+
+  it('loses start:http with the HTTP transport, unless the user changed that script', async () => {
+    await generate(oauthHttp);
+    await generate('');
+    expect(pkg().scripts['start:http']).toBeUndefined();
+    // Dependencies are never removed: a handler of the user's may import jose too.
+    expect(pkg().dependencies.jose).toBe('6.2.17');
+    await generate(oauthHttp);
+    const mine = pkg();
+    mine.scripts['start:http'] = 'node dist/server.mjs --transport http --port 8080';
+    writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(mine, null, 2)}\n`);
+    await generate('');
+    expect(pkg().scripts['start:http']).toBe('node dist/server.mjs --transport http --port 8080');
+  });
+
+  it('turns the old rebuild-on-start scripts into the current ones', async () => {
+    await generate('');
+    const old = pkg();
+    old.scripts.start = 'npm run build && node dist/server.mjs';
+    old.scripts.build = 'tsc -p tsconfig.json && npm run bundle';
+    old.scripts.bundle = 'esbuild dist/src/main.js --bundle --outfile=dist/server.mjs';
+    writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(old, null, 2)}\n`);
+    await generate('');
+    expect(pkg().scripts).toMatchObject({
+      start: 'node dist/server.mjs',
+      build: 'tsc -p tsconfig.json && node src/generated/bundle.gen.mjs',
+    });
+    expect(pkg().scripts.bundle).toBeUndefined();
+  });
+});
