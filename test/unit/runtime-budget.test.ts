@@ -9,7 +9,8 @@ import { repoRoot } from '../support/paths.js';
 // later budgets counted lines, which rewarded long ones, so the runtime is now formatted like the rest of
 // mcp-gen and budgeted in bytes, which formatting barely moves: 44,944 bytes (1,028 lines) when the budget
 // was set (issue 21). A change that needs more says why here, with its new figure.
-const budgetBytes = 44_944;
+// Issue 22: +5,432 bytes for testing.gen.ts, which every server ships because the facade exports testContext().
+const budgetBytes = 50_376;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {
@@ -27,6 +28,7 @@ describe('runtime size', () => {
       'src/generated/runtime/register.gen.ts',
       'src/generated/runtime/spec.gen.ts',
       'src/generated/runtime/start.gen.ts',
+      'src/generated/runtime/testing.gen.ts',
     ]);
     const bytes = runtime.reduce((sum, file) => sum + Buffer.byteLength(file.contents), 0);
     expect(bytes).toBeLessThanOrEqual(budgetBytes);
