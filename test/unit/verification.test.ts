@@ -14,7 +14,7 @@ async function modelOf(manifest: string) {
 }
 
 describe('verification plan and data', () => {
-  it('notes: calls use the read-only search_notes; only the accepted approval and one example change data', async () => {
+  it('notes: calls use the read-only search_notes; only the accepted approval and an example write', async () => {
     const model = await modelOf(path.join('examples', 'notes', 'mcp.yaml'));
     const plan = verificationPlan(model);
     const of = (id: string) => plan.filter((item) => item.id === id).map(({ target, writes }) => ({ target, writes }));
