@@ -36,6 +36,7 @@ export const manifestDefaults = {
   httpShutdownGraceMs: 10_000,
   toolTimeoutMs: 30_000,
   handleTtlMs: 3_600_000,
+  handleExampleId: 'contract-test',
   /** How long a stored result answers a retry with the same idempotency key. */
   idempotencyTtlMs: 86_400_000,
   maxTools: 20,

@@ -196,6 +196,10 @@ export interface ManifestHandle {
    * The same in milliseconds.
    */
   ttlMs?: number;
+  /**
+   * An id of yours that the contract tests mint handles of this kind for (e.g. a uuid, when your store keys rows by uuid). Only tests use it. See "State handles" in docs/handlers.md.
+   */
+  exampleId?: string;
 }
 
 export interface ManifestTool {

@@ -108,6 +108,8 @@ export interface HandleModel {
   readonly name: string;
   readonly description: string;
   readonly ttlMs: number;
+  /** The id the contract tests mint handles of this kind for (`exampleId`). */
+  readonly exampleId: string;
   /** Branded TypeScript type, e.g. `NoteDraftHandle`. */
   readonly typeName: string;
   /** Tools whose output issues this kind, sorted. */
@@ -249,6 +251,8 @@ export interface ServerModel {
 export interface ExampleModel {
   readonly kind: 'tool' | 'resource' | 'prompt';
   readonly name: string;
+  /** The call runs a tool that is not read-only (`readOnlyHint` not true): the contract tests run it only on opt-in. */
+  readonly writes: boolean;
   /**
    * The request's params besides `_meta`: `{ name, arguments }`
    * for a tool or prompt, `{ uri }` for a resource; keys sorted.

@@ -95,9 +95,11 @@ function normalizeExamples(manifest: Manifest): ExampleModel[] {
     name: string,
     params: Record<string, unknown>,
     e: { output?: unknown; text?: string; error?: string },
+    writes = false,
   ): ExampleModel => ({
     kind,
     name,
+    writes,
     params: sortKeysDeep(params) as Record<string, unknown>,
     output: e.output === undefined ? null : sortKeysDeep(e.output),
     text: e.text ?? null,
@@ -105,7 +107,9 @@ function normalizeExamples(manifest: Manifest): ExampleModel[] {
   });
   return [
     ...byName(manifest.tools).flatMap(([name, tool]) =>
-      (tool.examples ?? []).map((e) => make('tool', name, { name, arguments: e.input }, e)),
+      (tool.examples ?? []).map((e) =>
+        make('tool', name, { name, arguments: e.input }, e, tool.annotations?.readOnlyHint !== true),
+      ),
     ),
     ...byName(manifest.resources).flatMap(([name, resource]) =>
       (resource.examples ?? []).map((e) => make('resource', name, { uri: e.uri }, e)),
@@ -184,6 +188,7 @@ function normalizeHandles(
       name,
       description: handle.description,
       ttlMs: durationMs(handle.ttl, handle.ttlMs, manifestDefaults.handleTtlMs),
+      exampleId: handle.exampleId ?? manifestDefaults.handleExampleId,
       typeName: `${pascalCase(name)}Handle`,
       issuedBy: tools.filter((t) => t.issues.some((u) => u.kind === name)).map((t) => t.name),
       consumedBy: tools.filter((t) => t.consumes.some((u) => u.kind === name)).map((t) => t.name),

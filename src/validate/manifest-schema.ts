@@ -281,6 +281,15 @@ export const manifestSchema = {
             description: 'The same in milliseconds.',
             default: manifestDefaults.handleTtlMs,
           },
+          exampleId: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            description:
+              'An id of yours that the contract tests mint handles of this kind for (e.g. a uuid, when your ' +
+              'store keys rows by uuid). Only tests use it. See "State handles" in docs/handlers.md.',
+            default: manifestDefaults.handleExampleId,
+          },
         },
       },
     },

@@ -1,31 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runContract } from '../support/contract.js';
 import { materializeGolden, repoRoot } from '../support/golden.js';
-
-const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
-
-/** Copies a generated project to .test-out, compiles it in place and runs its own `node --test`. */
-function runContract(source: string, name: string, env: Readonly<Record<string, string>> = {}) {
-  const dir = path.join(repoRoot, '.test-out', 'contract', name);
-  rmSync(dir, { recursive: true, force: true });
-  cpSync(source, dir, {
-    recursive: true,
-    filter: (src) => !src.includes(`${path.sep}dist`) && !src.includes('node_modules'),
-  });
-  const build = spawnSync(tsc, ['-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8', timeout: 120_000 });
-  expect(build.stdout + build.stderr).toBe('');
-  const tests = readdirSync(path.join(dir, 'dist', 'test'))
-    .filter((f) => f.endsWith('.test.js'))
-    .map((f) => path.join(dir, 'dist', 'test', f));
-  return spawnSync(process.execPath, ['--test', ...tests], {
-    cwd: dir,
-    encoding: 'utf8',
-    timeout: 180_000,
-    env: { PATH: process.env.PATH, ...env },
-  });
-}
 
 /** The directory examples/files serves in its contract tests: the files its manifest's examples read. */
 function filesRoot(): string {
@@ -39,7 +17,9 @@ function filesRoot(): string {
 
 // The contract tests every generated project ships must pass on the generated project as it is:
 // stubs answer "not implemented" and the tests expect exactly that. Every committed example
-// implements its handlers, so each of its `examples` is a successful call (none skipped).
+// implements its handlers and keeps its data in memory, so it runs with the opt-in to tools that change
+// data (MCP_GEN_TEST_WRITES=1) and each of its `examples` is a successful call (none skipped); the
+// goldens run without it. contract-writes.test.ts checks what the opt-in changes.
 describe('generated contract tests pass on fresh projects', () => {
   const projects = [
     ...readdirSync(path.join(repoRoot, 'examples')).map(
@@ -53,19 +33,19 @@ describe('generated contract tests pass on fresh projects', () => {
   ];
   for (const [label, source] of projects) {
     it(label, () => {
-      const result = runContract(
-        source(),
-        label.replace('/', '-'),
-        label === 'examples/files' ? { FILES_ROOT: filesRoot() } : {},
-      );
+      const example = label.startsWith('examples/');
+      const result = runContract(source(), label.replace('/', '-'), {
+        ...(example ? { MCP_GEN_TEST_WRITES: '1' } : {}),
+        ...(label === 'examples/files' ? { FILES_ROOT: filesRoot() } : {}),
+      });
       const summary = /# pass (\d+)\n# fail (\d+)/.exec(result.stdout);
       expect(result.status, result.stdout.slice(-3000) + result.stderr.slice(-2000)).toBe(0);
       expect(Number(summary?.[1])).toBeGreaterThanOrEqual(7);
       expect(summary?.[2]).toBe('0');
-      if (label.startsWith('examples/')) {
+      if (example) {
         const calls = result.stdout.match(/^ {4}ok \d+ - (tool|resource|prompt) \S+: example \d+$/gm) ?? [];
         expect(calls.length).toBeGreaterThanOrEqual(1);
-        expect(result.stdout).not.toMatch(/# SKIP not implemented/);
+        expect(result.stdout).not.toMatch(/# SKIP (not implemented|changes data)/);
       }
     });
   }

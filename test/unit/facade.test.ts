@@ -38,6 +38,14 @@ describe('moduleExports', () => {
     });
   });
 
+  it("reads testing.gen.ts's exports: the facade types testContext itself, so makeTestContext stays out", () => {
+    const text = readFileSync(path.join(repoRoot, 'templates', 'runtime', 'testing.gen.ts'), 'utf8');
+    expect(moduleExports(text)).toEqual({
+      values: ['expectOutput', 'expectSdkResult', 'readHandle'],
+      types: ['TestAnswer', 'TestContextOptions'],
+    });
+  });
+
   it('reads declarations and export lists, skips @internal, and refuses a form it does not know', () => {
     const text = [
       '/** A thing. */',

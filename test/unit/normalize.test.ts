@@ -50,6 +50,7 @@ describe('the reference manifest (examples/notes)', () => {
         name: 'note_draft',
         description: 'A note being written, not yet published.',
         ttlMs: 7_200_000,
+        exampleId: 'contract-test',
         typeName: 'NoteDraftHandle',
         issuedBy: ['start_note_draft'],
         consumedBy: ['publish_note_draft'],

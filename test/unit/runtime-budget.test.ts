@@ -10,7 +10,8 @@ import { repoRoot } from '../support/paths.js';
 // mcp-gen and budgeted in bytes, which formatting barely moves: 44,944 bytes (1,028 lines) when the budget
 // was set (issue 21). A change that needs more says why here, with its new figure.
 // 45,536 (issue 25): the readiness signal every start-up sets for /readyz (Startup.readiness), +592 bytes.
-const budgetBytes = 45_536;
+// Issue 22: +5,432 bytes for testing.gen.ts, which every server ships because the facade exports testContext().
+const budgetBytes = 1;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {
@@ -28,6 +29,7 @@ describe('runtime size', () => {
       'src/generated/runtime/register.gen.ts',
       'src/generated/runtime/spec.gen.ts',
       'src/generated/runtime/start.gen.ts',
+      'src/generated/runtime/testing.gen.ts',
     ]);
     const bytes = runtime.reduce((sum, file) => sum + Buffer.byteLength(file.contents), 0);
     expect(bytes).toBeLessThanOrEqual(budgetBytes);

@@ -81,9 +81,10 @@ describe('the store in the model', () => {
       'start.gen.ts',
       'store-redis.gen.ts',
       'store.gen.ts',
+      'testing.gen.ts',
     ]);
     const memory = runtimeModules(runtimeFeatures(model(keyed)));
-    expect(memory).toEqual(['handler', 'idempotency', 'register', 'spec', 'start', 'store']);
+    expect(memory).toEqual(['handler', 'idempotency', 'register', 'spec', 'start', 'store', 'testing']);
   });
 });
 

@@ -37,6 +37,7 @@ export const plan: readonly PlanItem[] = [
   },
   {
     id: "cache",
+    target: "find_events",
     topic: "Cache fields",
     test: "lists and discovery carry ttlMs and cacheScope; calls do not",
   },
@@ -71,13 +72,27 @@ export const plan: readonly PlanItem[] = [
     id: "approval",
     target: "delete_event",
     topic: "Approval: delete_event",
-    test: "approval of delete_event: declined, tampered state, changed arguments, accepted",
+    test: "approval of delete_event: declined, tampered state and changed arguments run nothing",
+  },
+  {
+    id: "approved",
+    target: "delete_event",
+    writes: true,
+    topic: "Approval accepted: delete_event",
+    test: "approval of delete_event: an accepted call runs the handler",
   },
   {
     id: "approval",
     target: "send_invites",
     topic: "Approval: send_invites",
-    test: "approval of send_invites: declined, tampered state, changed arguments, accepted",
+    test: "approval of send_invites: declined, tampered state and changed arguments run nothing",
+  },
+  {
+    id: "approved",
+    target: "send_invites",
+    writes: true,
+    topic: "Approval accepted: send_invites",
+    test: "approval of send_invites: an accepted call runs the handler",
   },
   {
     id: "handle",
@@ -92,6 +107,7 @@ export const examples: readonly Example[] = [
   {
     kind: "tool",
     name: "find_events",
+    writes: false,
     params: {
       arguments: {
         from: "2001-01-01",
@@ -108,6 +124,7 @@ export const examples: readonly Example[] = [
   {
     kind: "resource",
     name: "day",
+    writes: false,
     params: {
       uri: "calendar://days/2001-01-01",
     },
@@ -118,6 +135,7 @@ export const examples: readonly Example[] = [
   {
     kind: "resource",
     name: "event",
+    writes: false,
     params: {
       uri: "calendar://events/evt_1",
     },
@@ -128,6 +146,7 @@ export const examples: readonly Example[] = [
   {
     kind: "resource",
     name: "event",
+    writes: false,
     params: {
       uri: "calendar://events/no-such-event",
     },
@@ -138,6 +157,7 @@ export const examples: readonly Example[] = [
   {
     kind: "prompt",
     name: "daily_agenda",
+    writes: false,
     params: {
       arguments: {
         date: "2001-01-01",
@@ -179,6 +199,11 @@ export const samples: Readonly<Record<string, unknown>> = {
     start: "2026-01-01T00:00:00Z",
     title: "example",
   },
+};
+
+/** The id each handle kind is minted for in the samples (`exampleId`), valid where your store expects one. */
+export const handleIds: Readonly<Record<string, string>> = {
+  event_draft: "contract-test",
 };
 
 /** The runtime module whose codec mints handles for the samples; null when the server has no handle kinds. */

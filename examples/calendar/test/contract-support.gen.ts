@@ -3,13 +3,14 @@
 
 /**
  * Helpers of the contract tests: secrets for the server under test, sample
- * arguments with freshly minted handles, and whether a handler is still the
- * generated stub (then the tests expect exactly its "not implemented" error).
+ * arguments with freshly minted handles, whether a handler is still the
+ * generated stub (then the tests expect exactly its "not implemented" error),
+ * and whether this run may call tools that change data.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { registry } from '../src/generated/registry.gen.js';
-import { handlesModule, samples } from './contract-plan.gen.js';
+import { handleIds, handlesModule, samples } from './contract-plan.gen.js';
 
 const handleKey = 'contract-test-handle-key-0123456789abcdef';
 const stateKey = 'contract-test-state-key-0123456789abcdef';
@@ -18,12 +19,21 @@ export const fullToken = 'contract-full-token-0123456789abcdef';
 export const emptyToken = 'contract-empty-token-0123456789abcdef';
 
 /**
- * The environment the server under test starts with: the test's own (the handlers' settings), fixed keys, and tokens
- * for bearer auth.
+ * Whether this run calls the handlers of tools that are not read-only: only when `MCP_GEN_TEST_WRITES=1` says so,
+ * because the server under test talks to whatever backend the environment names.
+ */
+export const writesAllowed = process.env.MCP_GEN_TEST_WRITES === '1';
+/** Why a test that would change data is skipped. */
+export const writesSkipped = 'changes data; set MCP_GEN_TEST_WRITES=1 against a test backend to run it';
+
+/**
+ * The environment the server under test starts with: the test's own (the handlers' settings), fixed keys, tokens
+ * for bearer auth, and `MCP_GEN_TEST_MODE=1`, which `setup` sees as `tools.mode === 'test'` (a throwaway backend).
  */
 export function serverEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    MCP_GEN_TEST_MODE: '1',
     [registry.secrets.handleKeyEnv]: handleKey,
     [registry.secrets.requestStateKeyEnv]: stateKey,
   };
@@ -44,8 +54,8 @@ export function authToken(): string | null | undefined {
 // contract-plan.gen.ts names handles.gen.ts only in servers that contain it.
 const codec = handlesModule === null ? null : new (await handlesModule()).HandleCodec(Buffer.from(handleKey, 'utf8'));
 
-/** A handle of `kind` for the stdio principal, valid for `ttlMs` (negative: already expired). */
-export function mintHandle(kind: string, id = 'contract-test', ttlMs = 60_000): string {
+/** A handle of `kind` for the stdio principal, valid for `ttlMs` (negative: already expired); id: its `exampleId`. */
+export function mintHandle(kind: string, id = handleIds[kind] ?? 'contract-test', ttlMs = 60_000): string {
   if (codec === null) throw new Error('this server declares no handle kinds');
   return codec.issue(kind, id, 'anonymous', ttlMs);
 }

@@ -37,6 +37,7 @@ export const plan: readonly PlanItem[] = [
   },
   {
     id: "cache",
+    target: "add",
     topic: "Cache fields",
     test: "lists and discovery carry ttlMs and cacheScope; calls do not",
   },
@@ -59,6 +60,7 @@ export const examples: readonly Example[] = [
   {
     kind: "tool",
     name: "add",
+    writes: false,
     params: {
       arguments: {
         a: 40,
@@ -75,6 +77,7 @@ export const examples: readonly Example[] = [
   {
     kind: "resource",
     name: "app_config",
+    writes: false,
     params: {
       uri: "config://app",
     },
@@ -85,6 +88,7 @@ export const examples: readonly Example[] = [
   {
     kind: "prompt",
     name: "code_review",
+    writes: false,
     params: {
       arguments: {
         code: "print(1)",
@@ -105,6 +109,9 @@ export const samples: Readonly<Record<string, unknown>> = {
     b: -1000000000,
   },
 };
+
+/** The id each handle kind is minted for in the samples (`exampleId`), valid where your store expects one. */
+export const handleIds: Readonly<Record<string, string>> = {};
 
 /** The runtime module whose codec mints handles for the samples; null when the server has no handle kinds. */
 export const handlesModule: HandlesModule = null;

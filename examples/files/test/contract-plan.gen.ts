@@ -37,6 +37,7 @@ export const plan: readonly PlanItem[] = [
   },
   {
     id: "cache",
+    target: "search_files",
     topic: "Cache fields",
     test: "lists and discovery carry ttlMs and cacheScope; calls do not",
   },
@@ -56,7 +57,14 @@ export const plan: readonly PlanItem[] = [
     id: "approval",
     target: "write_file",
     topic: "Approval: write_file",
-    test: "approval of write_file: declined, tampered state, changed arguments, accepted",
+    test: "approval of write_file: declined, tampered state and changed arguments run nothing",
+  },
+  {
+    id: "approved",
+    target: "write_file",
+    writes: true,
+    topic: "Approval accepted: write_file",
+    test: "approval of write_file: an accepted call runs the handler",
   },
 ];
 
@@ -65,6 +73,7 @@ export const examples: readonly Example[] = [
   {
     kind: "tool",
     name: "search_files",
+    writes: false,
     params: {
       arguments: {
         query: "hello",
@@ -86,6 +95,7 @@ export const examples: readonly Example[] = [
   {
     kind: "tool",
     name: "stat_file",
+    writes: false,
     params: {
       arguments: {
         path: "hello.txt",
@@ -99,6 +109,7 @@ export const examples: readonly Example[] = [
   {
     kind: "tool",
     name: "write_file",
+    writes: true,
     params: {
       arguments: {
         content: "hi",
@@ -114,6 +125,7 @@ export const examples: readonly Example[] = [
   {
     kind: "resource",
     name: "file",
+    writes: false,
     params: {
       uri: "files://read/hello.txt",
     },
@@ -124,6 +136,7 @@ export const examples: readonly Example[] = [
   {
     kind: "resource",
     name: "listing",
+    writes: false,
     params: {
       uri: "files://list/docs",
     },
@@ -134,6 +147,7 @@ export const examples: readonly Example[] = [
   {
     kind: "resource",
     name: "top_listing",
+    writes: false,
     params: {
       uri: "files://list/",
     },
@@ -156,6 +170,9 @@ export const samples: Readonly<Record<string, unknown>> = {
     path: "example",
   },
 };
+
+/** The id each handle kind is minted for in the samples (`exampleId`), valid where your store expects one. */
+export const handleIds: Readonly<Record<string, string>> = {};
 
 /** The runtime module whose codec mints handles for the samples; null when the server has no handle kinds. */
 export const handlesModule: HandlesModule = null;

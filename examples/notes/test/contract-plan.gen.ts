@@ -37,6 +37,7 @@ export const plan: readonly PlanItem[] = [
   },
   {
     id: "cache",
+    target: "search_notes",
     topic: "Cache fields",
     test: "lists and discovery carry ttlMs and cacheScope; calls do not",
   },
@@ -71,7 +72,14 @@ export const plan: readonly PlanItem[] = [
     id: "approval",
     target: "publish_note_draft",
     topic: "Approval: publish_note_draft",
-    test: "approval of publish_note_draft: declined, tampered state, changed arguments, accepted",
+    test: "approval of publish_note_draft: declined, tampered state and changed arguments run nothing",
+  },
+  {
+    id: "approved",
+    target: "publish_note_draft",
+    writes: true,
+    topic: "Approval accepted: publish_note_draft",
+    test: "approval of publish_note_draft: an accepted call runs the handler",
   },
   {
     id: "handle",
@@ -86,6 +94,7 @@ export const examples: readonly Example[] = [
   {
     kind: "tool",
     name: "search_notes",
+    writes: false,
     params: {
       arguments: {
         query: "checklist",
@@ -106,6 +115,7 @@ export const examples: readonly Example[] = [
   {
     kind: "tool",
     name: "search_notes",
+    writes: false,
     params: {
       arguments: {
         limit: 1,
@@ -127,6 +137,7 @@ export const examples: readonly Example[] = [
   {
     kind: "tool",
     name: "start_note_draft",
+    writes: true,
     params: {
       arguments: {
         title: "Weekly sync",
@@ -140,6 +151,7 @@ export const examples: readonly Example[] = [
   {
     kind: "resource",
     name: "note",
+    writes: false,
     params: {
       uri: "notes://notes/welcome",
     },
@@ -150,6 +162,7 @@ export const examples: readonly Example[] = [
   {
     kind: "resource",
     name: "note",
+    writes: false,
     params: {
       uri: "notes://notes/nope",
     },
@@ -160,6 +173,7 @@ export const examples: readonly Example[] = [
   {
     kind: "resource",
     name: "style_guide",
+    writes: false,
     params: {
       uri: "notes://style-guide",
     },
@@ -170,6 +184,7 @@ export const examples: readonly Example[] = [
   {
     kind: "prompt",
     name: "summarize_note",
+    writes: false,
     params: {
       arguments: {
         note_id: "welcome",
@@ -196,6 +211,11 @@ export const samples: Readonly<Record<string, unknown>> = {
   start_note_draft: {
     title: "example",
   },
+};
+
+/** The id each handle kind is minted for in the samples (`exampleId`), valid where your store expects one. */
+export const handleIds: Readonly<Record<string, string>> = {
+  note_draft: "contract-test",
 };
 
 /** The runtime module whose codec mints handles for the samples; null when the server has no handle kinds. */

@@ -22,6 +22,7 @@ export type CheckId =
   | 'origin'
   | 'auth'
   | 'approval'
+  | 'approved'
   | 'handle';
 
 /** One check of the verification plan in DESIGN.md. */
@@ -29,6 +30,8 @@ export interface PlanItem {
   readonly id: CheckId;
   /** The tool, prompt or handle kind the check exercises, when it needs one. */
   readonly target?: string;
+  /** The check runs the handler of a tool that is not read-only: only when the run opts in (MCP_GEN_TEST_WRITES=1). */
+  readonly writes?: true;
   readonly topic: string;
   /** The exact name of the test in contract.gen.test.ts. */
   readonly test: string;
@@ -47,6 +50,8 @@ export type HandlesModule =
 export interface Example {
   readonly kind: 'tool' | 'resource' | 'prompt';
   readonly name: string;
+  /** It calls a tool that is not read-only: run only when the run opts in (MCP_GEN_TEST_WRITES=1). */
+  readonly writes: boolean;
   /** `{ name, arguments }` for a tool or prompt, `{ uri }` for a resource. */
   readonly params: Readonly<Record<string, unknown>>;
   /** The expected `structuredContent` of a tool, or null. */

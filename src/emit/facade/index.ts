@@ -9,7 +9,7 @@ import type { ServerModel } from '../../model/types.js';
 import { runtimeFeatures } from '../runtime/index.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
-import { finalText, moduleText } from '../shared/ts-text.js';
+import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
 import { type ModuleExports, moduleExports } from './exports.js';
 
 /** Where handlers import from, relative to a handler file (src/handlers/<kind>/<name>.ts). */
@@ -17,6 +17,7 @@ export const facadeImport = '../../generated/index.gen.js';
 
 const handlerTemplate = 'runtime/handler.gen.ts';
 const handlesTemplate = 'runtime/handles.gen.ts';
+const testingTemplate = 'runtime/testing.gen.ts';
 const from = (file: string): string => moduleSpecifier(generatedPaths.facade, file);
 
 function reexport(moduleSpecifier: string, values: readonly string[], types: readonly string[]): string {
@@ -37,21 +38,35 @@ export function emitFacade(model: ServerModel, ctx: EmitContext): GeneratedFile 
   const features = runtimeFeatures(model);
   const handler = exportsOf(ctx, handlerTemplate);
   const handles = features.handles ? exportsOf(ctx, handlesTemplate) : null;
+  const testing = exportsOf(ctx, testingTemplate);
+  const testingModule = from(runtimePath(testingTemplate));
   const statements = [
     reexport(from(runtimePath(handlerTemplate)), handler.values, handler.types),
     // Of the handle module, only its types: handlers name handles, the runtime signs and checks them.
     ...(handles === null ? [] : [reexport(from(runtimePath(handlesTemplate)), [], handles.types)]),
+    reexport(testingModule, testing.values, testing.types),
     "export type * from './types.gen.js';",
+    // Typed here, where ToolContext is known, so a test needs neither a type argument nor a cast.
+    documented(
+      'A `ToolContext` for a unit test of one handler (tools, resources and prompts take the same context):\n' +
+        'defaults for everything, handles issued by `ctx.handles.<kind>.issue(id)` read back with `readHandle`.',
+      'export const testContext = (options: TestContextOptions<ToolContext> = {}): ToolContext =>\n' +
+        '  makeTestContext(options);',
+    ),
     // For src/main.ts, which starts the server with them and imports nothing else.
     reexport(from(generatedPaths.server), ['definition'], []),
     reexport(from(generatedPaths.start), ['main'], []),
+  ];
+  const imports = [
+    importDeclaration(['makeTestContext', 'type TestContextOptions'], testingModule),
+    importDeclaration(['ToolContext'], from(generatedPaths.types), true),
   ];
   const doc =
     '/**\n * Everything a handler needs: its types, errors, results and context. Import from here,\n' +
     ' * never from ./runtime/ or ./types.gen.js directly: their layout may change between versions.\n */\n';
   return {
     path: generatedPaths.facade,
-    contents: finalText(`${tsBanner(ctx)}\n${doc}${moduleText([], statements)}`),
+    contents: finalText(`${tsBanner(ctx)}\n${doc}${moduleText(imports, statements)}`),
     ownership: 'generated',
   };
 }

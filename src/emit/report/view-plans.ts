@@ -231,12 +231,14 @@ export function destructiveList(model: ServerModel): { hasDestructive: boolean; 
   return { hasDestructive: rows.length > 0, table: table(['tool', 'approval', 'the confirmation shows'], rows) };
 }
 
-/** Section 10: checks and the generated tests that cover them. */
+/** Section 10: checks and the generated tests that cover them, and which run only when a test run opts in. */
 export function verificationTable(model: ServerModel): string {
-  return table(
-    ['check', 'generated test (test/contract.gen.test.ts)'],
-    verificationPlan(model).map((v) => [cell(v.topic), code(v.test)]),
-  );
+  const optIn = `only with ${code('MCP_GEN_TEST_WRITES=1')}: runs a tool that changes data`;
+  const rows = verificationPlan(model).map((v) => [cell(v.topic), code(v.test), v.writes ? optIn : 'always']);
+  // The examples' tests are named as in contract.gen.test.ts: kind, name and the example's place in the list.
+  const writing = model.examples.flatMap((e, i) => (e.writes ? [code(`${e.kind} ${e.name}: example ${i + 1}`)] : []));
+  if (writing.length > 0) rows.push(['Examples of tools that are not read-only', writing.join(', '), optIn]);
+  return table(['check', 'generated test (test/contract.gen.test.ts)', 'runs'], rows);
 }
 
 /** The gate table; `lineOf` gives the manifest line of a finding. */

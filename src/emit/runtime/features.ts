@@ -52,7 +52,7 @@ export function runtimeFeatures(model: ServerModel): RuntimeFeatures {
 }
 
 /** The runtime modules (templates/runtime/<name>.gen.ts) every server contains. */
-const coreModules = ['handler', 'register', 'spec', 'start'] as const;
+const coreModules = ['handler', 'register', 'spec', 'start', 'testing'] as const;
 
 /**
  * One optional runtime module: its file, whether `features` ship it, and its slot in the server definition's

@@ -25,8 +25,15 @@ export function verificationPlan(model: ServerModel): PlanItem[] {
       topic: 'Version mismatch',
       test: 'an unsupported version gets -32022 with supported and requested',
     },
-    { id: 'cache', topic: 'Cache fields', test: 'lists and discovery carry ttlMs and cacheScope; calls do not' },
   ];
+  // Checks that need a handler to run use a read-only tool: a test run never changes data unless it opts in.
+  const reader = model.tools.find((t) => t.readOnly && t.approval === 'none');
+  items.push({
+    id: 'cache',
+    ...(reader === undefined ? {} : { target: reader.name }),
+    topic: 'Cache fields',
+    test: 'lists and discovery carry ttlMs and cacheScope; calls do not',
+  });
   // Input validation needs a tool whose input can be violated without knowing its semantics.
   const checkable =
     model.tools.find((t) => Array.isArray(t.input.required) && t.input.required.length > 0) ??
@@ -38,13 +45,14 @@ export function verificationPlan(model: ServerModel): PlanItem[] {
       topic: 'Input validation',
       test: 'bad tool input is an isError result naming the field',
     });
-  const injectable =
-    model.prompts.find((p) => p.messages !== null && p.arguments.length > 0) ??
-    model.tools.find((t) => t.approval === 'none');
+  const prompt = model.prompts.find((p) => p.messages !== null && p.arguments.length > 0);
+  const writer = model.tools.find((t) => t.approval === 'none');
+  const injectable = prompt ?? reader ?? writer;
   if (injectable !== undefined)
     items.push({
       id: 'injection',
       target: injectable.name,
+      ...(prompt === undefined && reader === undefined ? { writes: true } : {}),
       topic: 'Prompt injection',
       test: 'instructions inside returned data come back as data, unchanged',
     });
@@ -67,7 +75,14 @@ export function verificationPlan(model: ServerModel): PlanItem[] {
       id: 'approval',
       target: tool.name,
       topic: `Approval: ${tool.name}`,
-      test: `approval of ${tool.name}: declined, tampered state, changed arguments, accepted`,
+      test: `approval of ${tool.name}: declined, tampered state and changed arguments run nothing`,
+    });
+    items.push({
+      id: 'approved',
+      target: tool.name,
+      ...(tool.readOnly ? {} : { writes: true }),
+      topic: `Approval accepted: ${tool.name}`,
+      test: `approval of ${tool.name}: an accepted call runs the handler`,
     });
   }
   for (const handle of model.handles.filter((h) => h.consumedBy.length > 0)) {

@@ -42,6 +42,12 @@ function planModule(model: ServerModel, ctx: EmitContext): string {
         `export const samples: Readonly<Record<string, unknown>> = ${toLiteral(samples)};`,
       ),
       documented(
+        'The id each handle kind is minted for in the samples (`exampleId`), valid where your store expects one.',
+        `export const handleIds: Readonly<Record<string, string>> = ${toLiteral(
+          Object.fromEntries(model.handles.map((h) => [h.name, h.exampleId])),
+        )};`,
+      ),
+      documented(
         'The runtime module whose codec mints handles for the samples; null when the server has no handle kinds.',
         `export const handlesModule: HandlesModule = ${
           runtimeFeatures(model).handles ? `() => import(${singleQuoted(handlesModule)})` : 'null'

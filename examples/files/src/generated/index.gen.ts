@@ -5,9 +5,21 @@
  * Everything a handler needs: its types, errors, results and context. Import from here,
  * never from ./runtime/ or ./types.gen.js directly: their layout may change between versions.
  */
+import { makeTestContext, type TestContextOptions } from './runtime/testing.gen.js';
+import type { ToolContext } from './types.gen.js';
+
 export { acceptedContent, inputRequired, inputResponse, isInputRequiredResult, notImplemented, ResourceNotFoundError, SdkResult, sdkResult, ToolError, type AnySdkResult, type ErrorKind, type HandlerContext, type Principal, type PromptMessageReply, type PromptReply, type PromptSdkResult, type RequestInput, type ResourceContent, type ResourceReply, type ResourceSdkResult, type ToolContent, type ToolSdkResult } from './runtime/handler.gen.js';
 
+export { expectOutput, expectSdkResult, readHandle, type TestAnswer, type TestContextOptions } from './runtime/testing.gen.js';
+
 export type * from './types.gen.js';
+
+/**
+ * A `ToolContext` for a unit test of one handler (tools, resources and prompts take the same context):
+ * defaults for everything, handles issued by `ctx.handles.<kind>.issue(id)` read back with `readHandle`.
+ */
+export const testContext = (options: TestContextOptions<ToolContext> = {}): ToolContext =>
+  makeTestContext(options);
 
 export { definition } from './server.gen.js';
 
