@@ -28,11 +28,18 @@ function packageJson(model: ServerModel, ctx: EmitContext): string {
   const dependencies: Record<string, string> = { '@modelcontextprotocol/server': projectPins.sdkServer };
   if (model.auth.type === 'oauth') dependencies.jose = projectPins.jose;
   if (usesRedis(model)) dependencies.ioredis = projectPins.ioredis;
+  const npm = model.registry?.npm ?? null;
   return stableJson({
-    name: model.server.name,
+    // A package published for the MCP registry is named as server.json names it, and is not private.
+    name: npm ?? model.server.name,
     version: model.server.version,
-    private: true,
+    ...(npm === null ? { private: true } : {}),
+    // The registry's npm check: the package must name the registry entry it belongs to.
+    ...(model.registry === null ? {} : { mcpName: model.registry.name }),
     type: 'module',
+    // What `npx <package>` runs (the bundle starts with a #! line), and all a published package needs.
+    bin: { [model.server.name]: 'dist/server.mjs' },
+    files: ['dist/server.mjs'],
     engines: { node: '>=20' },
     scripts: {
       // Building is its own step: `start` is what a host runs, so it starts at once and writes only JSON-RPC.
