@@ -7,11 +7,11 @@
  * information), and the toolset digests of both sides. Pure.
  */
 import { discoverContract } from '../emit/registry/discover.js';
-import { serverName } from '../import/names.js';
 import type { LiveServer, WireItem } from '../live/index.js';
 import { toolsetDigest, wireTools } from '../model/toolset.js';
 import type { ServerModel } from '../model/types.js';
 import { compareText } from '../util/compare.js';
+import { serverName } from '../util/server-name.js';
 import { compareProtocol } from './capabilities.js';
 import { expectedLists } from './expected.js';
 import { canonical, differences, pointerOf, show, showPair } from './pointer.js';
