@@ -4,6 +4,7 @@ import type { LiveServer } from '../../../src/live/index.js';
 import { toolsetDigest, wireTools } from '../../../src/model/toolset.js';
 import type { ServerModel } from '../../../src/model/types.js';
 import { runPipeline } from '../../../src/pipeline.js';
+import { compareProtocol } from '../../../src/verify/capabilities.js';
 import { expectedLists } from '../../../src/verify/expected.js';
 import { verifyServer } from '../../../src/verify/index.js';
 import { differences, showPair } from '../../../src/verify/pointer.js';
@@ -102,6 +103,23 @@ describe('verifyServer', () => {
       'server answered only the 2025-11-25 handshake, not server/discover; the manifest serves 2026-07-28 ' +
         'and rejects 2025-11-25 clients',
     ]);
+  });
+
+  it('completions: declared values the server does not offer are drift; the reverse is information', () => {
+    const modern = liveFrom(() => undefined);
+    const declared = { supportedVersions: ['2026-07-28'], capabilities: { ...modern.capabilities, completions: {} } };
+    expect(compareProtocol(model, declared, modern)).toEqual({
+      drift: [{ kind: 'capabilities', message: 'capability "completions": manifest {}, server absent' }],
+      info: [],
+    });
+    const offered = { ...modern, capabilities: { ...modern.capabilities, completions: {} } };
+    expect(compareProtocol(model, { ...declared, capabilities: modern.capabilities }, offered)).toEqual({
+      drift: [],
+      info: [
+        'capability "completions": manifest absent, server {} ' +
+          '(completion values are declared per argument; the wire does not list them)',
+      ],
+    });
   });
 
   it('compares schemas by meaning: $schema, the order of required, an empty properties', () => {
