@@ -75,7 +75,7 @@ export async function runVerify(
   const same = result.drift.length === 0 && result.expectedDigest !== result.liveDigest;
   const digests =
     `  toolset digest: manifest ${result.expectedDigest}, server ${result.liveDigest}` +
-    `${same ? ' (the tools differ only in spelling verify compares by meaning)' : ''}\n`;
+    `${same ? ' (the tools differ only in spelling, or in what the info lines name)' : ''}\n`;
   if (result.drift.length === 0) {
     io.stdout(`no drift: the server matches ${manifest}\n${info}${digests}`);
     return 0;
