@@ -70,15 +70,20 @@ export async function runVerify(
     return 1;
   }
   const { result } = outcome;
-  const digests = `toolset digest: manifest ${result.expectedDigest}, server ${result.liveDigest}`;
+  // Information is printed, never counted: it is what a manifest cannot declare, so it cannot drift from one.
+  const info = result.info.map((line) => `  info: ${line}\n`).join('');
+  const same = result.drift.length === 0 && result.expectedDigest !== result.liveDigest;
+  const digests =
+    `  toolset digest: manifest ${result.expectedDigest}, server ${result.liveDigest}` +
+    `${same ? ' (the tools differ only in spelling, or in what the info lines name)' : ''}\n`;
   if (result.drift.length === 0) {
-    io.stdout(`no drift: the server matches ${manifest}\n  ${digests}\n`);
+    io.stdout(`no drift: the server matches ${manifest}\n${info}${digests}`);
     return 0;
   }
-  const lines = result.drift.map((d) => `  ${d.message}`).join('\n');
+  const lines = result.drift.map((d) => `  ${d.message}\n`).join('');
   io.stdout(
     `${paint.red('DRIFT')}: ${result.drift.length} difference${result.drift.length === 1 ? '' : 's'} ` +
-      `between the server and ${manifest}\n${lines}\n  ${digests}\n`,
+      `between the server and ${manifest}\n${lines}${info}${digests}`,
   );
   return 1;
 }

@@ -9,6 +9,8 @@
  */
 import { derivedNames } from '../model/naming.js';
 
+export { serverName } from '../util/server-name.js';
+
 /** A name MCP allows for a tool; the manifest takes the same for resources, prompts and arguments. */
 const wireNamePattern = /^[A-Za-z0-9_.-]{1,128}$/;
 
@@ -21,16 +23,6 @@ export function manifestName(raw: string, fallback: string): string {
   const snake = words.join('_').toLowerCase();
   const named = snake === '' ? fallback : /^[a-z]/.test(snake) ? snake : `${fallback}_${snake}`;
   return named.slice(0, maxName).replace(/_+$/, '');
-}
-
-/** `mcp-servers/everything` -> `mcp-servers-everything`. */
-export function serverName(raw: string): string {
-  const slug = raw
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  const named = slug === '' ? 'imported-server' : /^[a-z]/.test(slug) ? slug : `server-${slug}`;
-  return named.slice(0, maxName).replace(/-+$/, '');
 }
 
 /** Whether `version` is a semantic version the manifest accepts. */

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { runPipeline } from '../../src/pipeline.js';
 import { repoRoot, runIn } from '../support/golden.js';
 
 // server.json for the MCP registry, generated from the manifest's `registry` key, validated
-// against the registry's published schema (vendored in schema/registry/ with its source).
+// against the registry's latest released schema (2025-12-11, vendored in schema/registry/ with its source).
 
 const schema = JSON.parse(
   readFileSync(path.join(repoRoot, 'schema', 'registry', 'server.schema.json'), 'utf8'),
@@ -50,6 +50,7 @@ describe('server.json', () => {
       },
     });
     expect(schema.$id).toBe(serverJsonSchemaUrl);
+    expect(serverJsonSchemaUrl).toBe('https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json');
     const validate = validator();
     expect(validate(record)).toBe(true);
     expect(validate.errors ?? null).toBeNull();
@@ -66,6 +67,68 @@ describe('server.json', () => {
       }),
     ).toBe(false);
     expect(validate({ ...base, description: 'x'.repeat(101) })).toBe(false);
+    // 2025-12-11: a remote's URL must be http(s), and a header must be named.
+    expect(validate({ ...base, remotes: [{ type: 'streamable-http', url: 'ftp://example.com/mcp' }] })).toBe(false);
+    const unnamed = { type: 'streamable-http', url: 'https://example.com/mcp', headers: [{ isSecret: true }] };
+    expect(validate({ ...base, remotes: [unnamed] })).toBe(false);
+  });
+
+  it('declares the Authorization header and the runtime variables of a server with bearer auth', async () => {
+    const dir = path.join(repoRoot, '.test-out', 'server-json-auth');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'mcp.yaml');
+    const notes = readFileSync(path.join(repoRoot, 'examples', 'notes', 'mcp.yaml'), 'utf8');
+    writeFileSync(
+      file,
+      notes.replace('  title: Team Notes', '  title: Team Notes\n  description: Team notes.') +
+        'registry:\n  name: io.github.example/notes\n  npm: "@example/notes-mcp"\n' +
+        '  remote: https://notes.example.com/mcp\n',
+    );
+    const compiled = await runPipeline({ manifest: file, cwd: repoRoot }, 'normalize');
+    expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const record = serverJson(compiled.model!) as Record<string, unknown>;
+    const key = (name: string, what: string) => ({
+      name,
+      description:
+        `Secret of at least 32 bytes that signs ${what}; share it between instances. When unset, a local server ` +
+        'makes one per process, so they do not survive a restart.',
+      isRequired: false,
+      isSecret: true,
+    });
+    const keys = [key('NOTES_HANDLE_KEY', 'state handles'), key('NOTES_STATE_KEY', 'approval request state')];
+    const authorization = {
+      name: 'Authorization',
+      description: 'A bearer token, sent as "Bearer <token>" on every request',
+      isRequired: true,
+      isSecret: true,
+      value: 'Bearer {token}',
+      variables: { token: { description: 'A bearer token', isRequired: true, isSecret: true } },
+    };
+    const pin = { registryType: 'npm', identifier: '@example/notes-mcp', version: '0.3.0' };
+    expect(record.packages).toEqual([
+      { ...pin, transport: { type: 'stdio' }, environmentVariables: keys },
+      {
+        ...pin,
+        transport: { type: 'streamable-http', url: 'http://127.0.0.1:3333/mcp', headers: [authorization] },
+        packageArguments: [{ type: 'named', name: '--transport', value: 'http' }],
+        environmentVariables: [
+          ...keys,
+          {
+            name: 'NOTES_TOKENS',
+            description:
+              'The bearer tokens the server accepts, as token=principal:scope1,scope2;token2=principal2:scope.',
+            isRequired: true,
+            isSecret: true,
+          },
+        ],
+      },
+    ]);
+    expect(record.remotes).toEqual([
+      { type: 'streamable-http', url: 'https://notes.example.com/mcp', headers: [authorization] },
+    ]);
+    const validate = validator();
+    expect(validate(record)).toBe(true);
+    expect(validate.errors ?? null).toBeNull();
   });
 
   it('is written by generate next to the manifest, and is generated output', async () => {
@@ -81,6 +144,14 @@ describe('server.json', () => {
     expect(result.stdout).toContain('create    generated server.json\n');
     const written = JSON.parse(readFileSync(path.join(out, 'server.json'), 'utf8')) as Record<string, unknown>;
     expect(validator()(written)).toBe(true);
+    const pkg = JSON.parse(readFileSync(path.join(out, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect([pkg.name, pkg.private, pkg.mcpName, pkg.bin, pkg.files]).toEqual([
+      '@example/weather-mcp',
+      undefined,
+      written.name,
+      { weather: 'dist/server.mjs' },
+      ['dist/server.mjs'],
+    ]);
     const registry = JSON.parse(readFileSync(path.join(out, 'src', 'generated', 'registry.gen.json'), 'utf8')) as {
       toolsetDigest: string;
     };

@@ -1,26 +1,37 @@
+import { runtimeFeatures } from '../runtime/features.js';
 import type { ServerModel } from '../../model/types.js';
 import { toolsetDigest, wireTools } from '../../model/toolset.js';
 
 /** The server.json schema this file follows; vendored under schema/registry/ with its source. */
-export const serverJsonSchemaUrl = 'https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json';
+export const serverJsonSchemaUrl = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
 
 /** Where a publisher's own metadata goes in server.json. */
 const publisherMeta = 'io.modelcontextprotocol.registry/publisher-provided';
 
+/** A server.json `KeyValueInput`: an environment variable or a header a client must supply. */
+export interface KeyValueInput {
+  readonly name: string;
+  readonly description: string;
+  readonly isRequired: boolean;
+  readonly isSecret: boolean;
+  readonly value?: string;
+  readonly variables?: Readonly<Record<string, { description: string; isRequired: boolean; isSecret: boolean }>>;
+}
+
 /**
  * The MCP registry record of the server, or null without a `registry` key.
- * Versions are exact pins (the server's version); the npm package runs over
- * stdio, so it is listed only when the manifest serves stdio. The toolset
- * digest lets a registry or a client check a running server against what was
- * admitted (`mcp-gen verify`).
+ * Versions are exact pins (the server's version). The npm package is listed
+ * once per transport the manifest serves (stdio as it starts; HTTP with
+ * `--transport http`), each with the environment variables it reads there;
+ * a hosted remote and an HTTP package declare the Authorization header when
+ * the server checks one. The toolset digest lets a registry or a client check
+ * a running server against what was admitted (`mcp-gen verify`).
  */
 export function serverJson(model: ServerModel): Record<string, unknown> | null {
   const { registry } = model;
   if (registry === null) return null;
-  const packages =
-    registry.npm !== null && model.transports.stdio
-      ? [{ registryType: 'npm', identifier: registry.npm, version: model.server.version, transport: { type: 'stdio' } }]
-      : [];
+  const packages = registry.npm === null ? [] : npmPackages(model, registry.npm);
+  const headers = authorizationHeaders(model);
   return {
     $schema: serverJsonSchemaUrl,
     name: registry.name,
@@ -32,9 +43,94 @@ export function serverJson(model: ServerModel): Record<string, unknown> | null {
       ? {}
       : { repository: { url: registry.repository, source: repositorySource(registry.repository) } }),
     ...(packages.length === 0 ? {} : { packages }),
-    ...(registry.remote === null ? {} : { remotes: [{ type: 'streamable-http', url: registry.remote }] }),
+    ...(registry.remote === null
+      ? {}
+      : { remotes: [{ type: 'streamable-http', url: registry.remote, ...(headers.length === 0 ? {} : { headers }) }] }),
     _meta: { [publisherMeta]: { tool: 'mcp-gen', toolsetDigest: toolsetDigest(wireTools(model)) } },
   };
+}
+
+function npmPackages(model: ServerModel, identifier: string): Record<string, unknown>[] {
+  const pin = { registryType: 'npm', identifier, version: model.server.version };
+  const packages: Record<string, unknown>[] = [];
+  if (model.transports.stdio) {
+    const env = environmentVariables(model, 'stdio');
+    packages.push({ ...pin, transport: { type: 'stdio' }, ...(env.length === 0 ? {} : { environmentVariables: env }) });
+  }
+  const { http } = model.transports;
+  if (http !== null) {
+    const env = environmentVariables(model, 'http');
+    const headers = authorizationHeaders(model);
+    packages.push({
+      ...pin,
+      // The host the package listens on is the client's own machine when it runs the package.
+      transport: {
+        type: 'streamable-http',
+        url: `http://127.0.0.1:${http.port}${http.path}`,
+        ...(headers.length === 0 ? {} : { headers }),
+      },
+      packageArguments: [{ type: 'named', name: '--transport', value: 'http' }],
+      ...(env.length === 0 ? {} : { environmentVariables: env }),
+    });
+  }
+  return packages;
+}
+
+/**
+ * Every environment variable the package reads when started over `transport`.
+ * The one place server.json's variables come from: the runtime's own below,
+ * and the manifest's `config:` variables are to be appended here.
+ */
+export function environmentVariables(model: ServerModel, transport: 'stdio' | 'http'): KeyValueInput[] {
+  return runtimeVariables(model, transport);
+}
+
+/** The variables the generated runtime itself reads (keys, bearer tokens, the store URL), per the features it has. */
+function runtimeVariables(model: ServerModel, transport: 'stdio' | 'http'): KeyValueInput[] {
+  const features = runtimeFeatures(model);
+  const variables: KeyValueInput[] = [];
+  // Without a key, a server reachable only from this machine makes one per process (with a warning).
+  const key = (name: string, what: string): KeyValueInput => ({
+    name,
+    description:
+      `Secret of at least 32 bytes that signs ${what}; share it between instances. When unset, a local server ` +
+      'makes one per process, so they do not survive a restart.',
+    isRequired: false,
+    isSecret: true,
+  });
+  if (features.handles) variables.push(key(model.secrets.handleKeyEnv, 'state handles'));
+  if (features.approval) variables.push(key(model.secrets.requestStateKeyEnv, 'approval request state'));
+  if (transport === 'http' && model.auth.type === 'bearer')
+    variables.push({
+      name: model.auth.tokensEnv,
+      description: 'The bearer tokens the server accepts, as token=principal:scope1,scope2;token2=principal2:scope.',
+      isRequired: true,
+      isSecret: true,
+    });
+  if (model.store.type === 'redis' && features.store === 'redis')
+    variables.push({
+      name: model.store.urlEnv,
+      description: 'Redis URL of the store shared by every instance (used approvals, idempotency keys).',
+      isRequired: true,
+      isSecret: true,
+    });
+  return variables;
+}
+
+/** The Authorization header a client sends when the server checks bearer tokens or OAuth access tokens over HTTP. */
+function authorizationHeaders(model: ServerModel): KeyValueInput[] {
+  if (model.auth.type === 'none' || model.transports.http === null) return [];
+  const token = model.auth.type === 'oauth' ? `An OAuth access token issued by ${model.auth.issuer}` : 'A bearer token';
+  return [
+    {
+      name: 'Authorization',
+      description: `${token}, sent as "Bearer <token>" on every request`,
+      isRequired: true,
+      isSecret: true,
+      value: 'Bearer {token}',
+      variables: { token: { description: token, isRequired: true, isSecret: true } },
+    },
+  ];
 }
 
 /** `github` for github.com, `gitlab` for gitlab.com, else the host name. */

@@ -58,11 +58,17 @@ const retiredScripts: Readonly<Record<string, readonly string[]>> = {
 /** The whole package.json of a new project. */
 function newPackageJson(model: ServerModel, ctx: EmitContext): string {
   const owned = ownedKeys(model);
+  const npm = model.registry?.npm ?? null;
   return stableJson({
-    name: model.server.name,
+    // A package published for the MCP registry is named as server.json names it, and is not private.
+    name: npm ?? model.server.name,
     version: model.server.version,
-    private: true,
+    ...(npm === null ? { private: true } : {}),
+    ...(model.registry === null ? {} : { mcpName: model.registry.name }),
     type: 'module',
+    // What `npx <package>` runs (the bundle starts with a #! line), and all a published package needs.
+    bin: { [model.server.name]: 'dist/server.mjs' },
+    files: ['dist/server.mjs'],
     engines: { node: '>=20' },
     scripts: {
       ...owned.scripts,
@@ -90,6 +96,9 @@ function inStep(model: ServerModel, existing: string): Json | null {
   const owned = ownedKeys(model);
   const next: Json = structuredClone(parsed);
   next.type = 'module';
+  // The registry's npm check: the package must name the registry entry it belongs to.
+  if (model.registry !== null) next.mcpName = model.registry.name;
+  if (next.bin === undefined) next.bin = { [model.server.name]: 'dist/server.mjs' };
   next.engines = { ...(isObject(next.engines) ? next.engines : {}), node: '>=20' };
   const scripts: Json = isObject(next.scripts) ? next.scripts : {};
   for (const [name, written] of Object.entries(retiredScripts)) {

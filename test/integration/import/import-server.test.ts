@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkManifest } from '../../../src/check.js';
 import { importServer } from '../../../src/import.js';
 import type { ServerModel } from '../../../src/model/types.js';
 import { runPipeline } from '../../../src/pipeline.js';
+import { installLiveServers, publishedServers } from '../../support/live-servers.js';
 import { repoRoot } from '../../support/golden.js';
 import { compileProject } from '../../support/servers.js';
 import { rawTools } from './raw-list.js';
@@ -14,20 +15,12 @@ import { rawTools } from './raw-list.js';
 // lockfile-pinned project, test/fixtures/import/live-servers) and against every example: the draft
 // validates, `check` runs on it, and its tools (names and schemas) equal what the server writes in tools/list.
 
-const harness = path.join(repoRoot, 'test', 'fixtures', 'import', 'live-servers');
-const published = path.join(harness, 'node_modules', '@modelcontextprotocol');
+const published = publishedServers;
 const out = path.join(repoRoot, '.test-out', 'import-server');
 const examples = readdirSync(path.join(repoRoot, 'examples')).sort();
 
 beforeAll(() => {
-  if (!existsSync(path.join(harness, 'node_modules', '.package-lock.json'))) {
-    const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
-      cwd: harness,
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    if (npm.status !== 0) throw new Error(`npm ci in ${harness} failed:\n${npm.stdout}${npm.stderr}`);
-  }
+  installLiveServers();
   rmSync(out, { recursive: true, force: true });
   mkdirSync(path.join(out, 'fs-root'), { recursive: true });
 }, 600_000);

@@ -67,7 +67,7 @@ describe('verify', () => {
     expect(result.code).toBe(1);
     expect(result.stdout.split('\n').slice(0, 2)).toEqual([
       `DRIFT: 1 difference between the server and ${manifest}`,
-      `  tool changed: "add" description: manifest ${JSON.stringify(description)}, server "Add two numbers."`,
+      `  tool changed: "add" /description: manifest ${JSON.stringify(description)}, server "Add two numbers."`,
     ]);
   }, 240_000);
 

@@ -52,8 +52,10 @@ const options = {
   // The SDK's Node shim loads ajv at start-up; this one loads it on first use (src/generated/bundle-shims.gen.ts).
   alias: { '@modelcontextprotocol/server/_shims': shims },
   // A CommonJS module inside the bundle may still call require() (a Node built-in); ES modules have none.
+  // The #! line lets package.json `bin` run the bundle directly (npx, an installed package).
   banner: {
     js:
+      '#!/usr/bin/env node\n' +
       "import { createRequire as __mcpGenCreateRequire } from 'node:module';\n" +
       'const require = __mcpGenCreateRequire(import.meta.url);',
   },
