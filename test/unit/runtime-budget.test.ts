@@ -9,7 +9,10 @@ import { repoRoot } from '../support/paths.js';
 // later budgets counted lines, which rewarded long ones, so the runtime is now formatted like the rest of
 // mcp-gen and budgeted in bytes, which formatting barely moves: 44,944 bytes (1,028 lines) when the budget
 // was set (issue 21). A change that needs more says why here, with its new figure.
-const budgetBytes = 44_944;
+// Issue 24 (51,021): pages for every list (the cursors are data in the registry, the runtime slices), and
+// legacy.gen.ts, which the stdio entry loads only on a 2025-11-25 connection, so both transports declare and
+// answer the same legacy requests.
+const budgetBytes = 51_021;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {
@@ -24,6 +27,7 @@ describe('runtime size', () => {
     const runtime = result.files.filter((file) => file.path.startsWith('src/generated/runtime/'));
     expect(runtime.map((file) => file.path)).toEqual([
       'src/generated/runtime/handler.gen.ts',
+      'src/generated/runtime/legacy.gen.ts',
       'src/generated/runtime/register.gen.ts',
       'src/generated/runtime/spec.gen.ts',
       'src/generated/runtime/start.gen.ts',
