@@ -40,4 +40,7 @@ export const manifestDefaults = {
   /** How long a stored result answers a retry with the same idempotency key. */
   idempotencyTtlMs: 86_400_000,
   maxTools: 20,
+  /** Items per page of tools/list, prompts/list, resources/list and resources/templates/list. */
+  pageSize: 100,
+  maxPageSize: 1000,
 } as const;

@@ -27,6 +27,15 @@ export interface Manifest {
   server: ManifestServer;
   protocol?: ManifestProtocol;
   cache?: ManifestCache;
+  /**
+   * How `tools/list`, `prompts/list`, `resources/list` and `resources/templates/list` are split into pages. Each page but the last carries an opaque `nextCursor`, tied to the list it came from: a cursor of another build of the server, or one a client changed, is answered with error `-32602`.
+   */
+  pagination?: {
+    /**
+     * Items per page of every list.
+     */
+    pageSize?: number;
+  };
   transports?: ManifestTransports;
   auth?: ManifestAuth;
   handles?: {

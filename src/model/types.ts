@@ -232,6 +232,8 @@ export interface ServerModel {
   readonly server: ServerInfoModel;
   readonly protocol: ProtocolModel;
   readonly cache: CacheModel;
+  /** Items per page of every list (`pagination.pageSize`). */
+  readonly pagination: { readonly pageSize: number };
   readonly transports: TransportsModel;
   readonly auth: AuthModel;
   readonly secrets: SecretsModel;

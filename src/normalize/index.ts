@@ -54,6 +54,7 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
       legacy: protocol?.legacy ?? manifestDefaults.legacy,
     },
     cache,
+    pagination: { pageSize: manifest.pagination?.pageSize ?? manifestDefaults.pageSize },
     transports:
       manifest.transports === undefined
         ? { stdio: normalizeStdio(null), http: null }

@@ -20,6 +20,7 @@ const tables: Readonly<Record<string, TableSpec>> = {
   server: { at: '/properties/server' },
   protocol: { at: '/properties/protocol' },
   cache: { at: '/definitions/cache' },
+  pagination: { at: '/properties/pagination' },
   transports: { at: '/properties/transports', expand: ['http'] },
   auth: { at: '/properties/auth' },
   handles: { at: '/properties/handles/additionalProperties' },

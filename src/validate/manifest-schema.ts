@@ -102,6 +102,23 @@ export const manifestSchema = {
       $ref: '#/definitions/cache',
       description: 'Default freshness for server/discover, lists and resource reads.',
     },
+    pagination: {
+      type: 'object',
+      additionalProperties: false,
+      description:
+        'How `tools/list`, `prompts/list`, `resources/list` and `resources/templates/list` are split into pages. ' +
+        'Each page but the last carries an opaque `nextCursor`, tied to the list it came from: a cursor of another ' +
+        'build of the server, or one a client changed, is answered with error `-32602`.',
+      properties: {
+        pageSize: {
+          type: 'integer',
+          minimum: 1,
+          maximum: manifestDefaults.maxPageSize,
+          description: 'Items per page of every list.',
+          default: manifestDefaults.pageSize,
+        },
+      },
+    },
     transports: {
       type: 'object',
       additionalProperties: false,

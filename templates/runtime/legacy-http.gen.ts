@@ -15,11 +15,9 @@
  * `initialize` is still answered statelessly, as the SDK's own legacy serving
  * does.
  *
- * Two more 2025-era requests are answered here, and only here: `logging/setLevel`
- * (after it, a handler's `ctx.log` lines at info level reach that client as
- * `notifications/message`; never before it asks) and `resources/subscribe` /
- * `unsubscribe`, acknowledged without any `resources/updated` notification
- * (generated resources have no change feed, so `subscribe` is not declared).
+ * Each session's server also gets the 2025-era requests that have no
+ * 2026-07-28 form (`logging/setLevel`, `resources/subscribe`), declared and
+ * answered exactly as on a stdio connection (legacy.gen.ts).
  *
  * Sessions live in this process's memory: behind a load balancer, legacy
  * clients need sticky routing by `Mcp-Session-Id` (modern traffic does not).
@@ -31,14 +29,11 @@ import { randomUUID } from 'node:crypto';
 import {
   isInitializeRequest,
   legacyStatelessFallback,
-  McpServer,
   WebStandardStreamableHTTPServerTransport,
   type AuthInfo,
-  type JSONRPCMessage,
-  type LoggingLevel,
   type McpServerFactory,
-  type Server,
 } from '@modelcontextprotocol/server';
+import { adaptLegacy } from './legacy.gen.js';
 
 /** How many legacy sessions one process keeps, and for how long an unused one stays open. */
 export interface LegacyLimits {
@@ -63,35 +58,6 @@ interface Session {
   lastUsed: number;
   /** Response streams of this session still open (a GET stream, a call waiting for the user). */
   streams: number;
-  /** The level the client chose with logging/setLevel; no log notification is sent before it does. */
-  logLevel: LoggingLevel | undefined;
-}
-
-const logLevels: readonly string[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
-
-/** True for a log notification the session's client did not ask for (no level chosen, or below it). */
-function unwanted(message: JSONRPCMessage, session: Session): boolean {
-  if (!('method' in message) || message.method !== 'notifications/message') return false;
-  const level = (message.params as { level?: string } | undefined)?.level ?? '';
-  return session.logLevel === undefined || logLevels.indexOf(level) < logLevels.indexOf(session.logLevel);
-}
-
-/** Adds the legacy-only requests to a session's server and filters its log notifications (see the module comment). */
-function adaptSession(
-  product: McpServer | Server,
-  transport: WebStandardStreamableHTTPServerTransport,
-  session: Session,
-): void {
-  const server = product instanceof McpServer ? product.server : product;
-  server.registerCapabilities({ logging: {} });
-  server.setRequestHandler('logging/setLevel', async (request) => {
-    session.logLevel = request.params.level;
-    return {};
-  });
-  server.setRequestHandler('resources/subscribe', async () => ({}));
-  server.setRequestHandler('resources/unsubscribe', async () => ({}));
-  const send = transport.send.bind(transport);
-  transport.send = async (message, options) => (unwanted(message, session) ? undefined : send(message, options));
 }
 
 /** The principal a session is bound to, read the way invoke.gen.ts reads it; '' without auth. */
@@ -182,10 +148,8 @@ export class LegacySessions {
       owner: ownerOf(options.authInfo),
       lastUsed: this.now(),
       streams: 0,
-      logLevel: undefined,
     };
-    adaptSession(server, transport, session);
-    await server.connect(transport);
+    await adaptLegacy(server).connect(transport);
     const response = await transport.handleRequest(request, options);
     const id = transport.sessionId;
     if (id === undefined || response.status !== 200) {

@@ -7,6 +7,8 @@
 import {
   isInputRequiredResult,
   McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
   fromJsonSchema,
   requireScopes,
   type CallToolResult,
@@ -23,7 +25,7 @@ import {
   type PromptReply,
   type ResourceReply,
 } from './handler.gen.js';
-import type { RegistrySpec, ToolSpec } from './spec.gen.js';
+import type { PagesSpec, RegistrySpec, ToolSpec } from './spec.gen.js';
 import type { ServerDefinition } from './start.gen.js';
 
 /** A handler of any tool, resource or prompt; the generated handler types are the precise ones. */
@@ -155,7 +157,49 @@ export function buildServer(
     );
   }
   if (onlyTool === undefined) for (const register of registrars) register(server, handlers, env);
+  pageLists(server, registry.pages);
   return server;
+}
+
+/** Each paginated list method and the key of its items in the result, which is also its list in `PagesSpec`. */
+const listMethods = [
+  ['tools/list', 'tools'],
+  ['prompts/list', 'prompts'],
+  ['resources/list', 'resources'],
+  ['resources/templates/list', 'resourceTemplates'],
+] as const;
+
+type ListHandler = (
+  request: { readonly params?: { readonly cursor?: string } },
+  ctx: ServerContext,
+) => Promise<Record<string, unknown>>;
+
+/**
+ * Serves every list the server declares in pages: the SDK still builds the whole list (in registry order, so the
+ * generator's cursors match), and one page of it is sent, with `nextCursor` unless it is the last. A cursor that is
+ * not one of the list's own (edited, or from another build) is -32602. The handler is re-registered through
+ * `setRequestHandler`, so cache hints and the era's result encoding apply to each page as to the whole list.
+ */
+function pageLists(server: McpServer, pages: PagesSpec): void {
+  // The SDK's handler chain for a method: the protected accessor its role classes use for the same purpose.
+  const sdk = server.server as unknown as { _getRequestHandler(method: string): ListHandler | undefined };
+  const set = server.server.setRequestHandler.bind(server.server) as (method: string, handler: ListHandler) => void;
+  for (const [method, list] of listMethods) {
+    const whole = sdk._getRequestHandler(method);
+    if (whole === undefined) continue;
+    const cursors = pages.cursors[list];
+    set(method, async (request, ctx) => {
+      const cursor = request.params?.cursor;
+      const page = cursor === undefined ? 0 : cursors.indexOf(cursor) + 1;
+      if (page === 0 && cursor !== undefined)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor for ${method}`, { cursor });
+      const result = await whole(request, ctx);
+      const items = (result[list] ?? []) as readonly unknown[];
+      const start = page * pages.size;
+      const next = page < cursors.length ? { nextCursor: cursors[page] } : {};
+      return { ...result, [list]: items.slice(start, start + pages.size), ...next };
+    });
+  }
 }
 
 /** What every call needs besides its own arguments; `handles`, `approvals` and `guard` are null when unused. */

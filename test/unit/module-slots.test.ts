@@ -15,6 +15,7 @@ const every: Required<Omit<RuntimeModules, 'oauth'>> = {
   handles: () => import('../../templates/runtime/handles.gen.js'),
   http: () => import('../../templates/runtime/http.gen.js'),
   idempotency: () => import('../../templates/runtime/idempotency.gen.js'),
+  legacy: () => import('../../templates/runtime/legacy.gen.js'),
   legacyHttp: () => import('../../templates/runtime/legacy-http.gen.js'),
   prompts: () => import('../../templates/runtime/prompts.gen.js'),
   resources: () => import('../../templates/runtime/resources.gen.js'),
@@ -24,6 +25,7 @@ const every: Required<Omit<RuntimeModules, 'oauth'>> = {
 
 const allFeatures: RuntimeFeatures = {
   http: true,
+  legacy: true,
   legacyHttp: true,
   auth: true,
   oauth: true,
@@ -47,6 +49,7 @@ describe('runtime module slots', () => {
     const none: RuntimeFeatures = {
       ...allFeatures,
       http: false,
+      legacy: false,
       legacyHttp: false,
       auth: false,
       oauth: false,

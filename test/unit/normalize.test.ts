@@ -109,6 +109,14 @@ describe('the reference manifest (examples/notes)', () => {
 });
 
 describe('deadlines and limits', () => {
+  it('pages every list by 100 unless pagination.pageSize says otherwise', () => {
+    const manifest = (pagination: string) => `mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\n${pagination}`;
+    expect(normalizeManifest(validated(manifest(''))).pagination).toEqual({ pageSize: 100 });
+    expect(normalizeManifest(validated(manifest('pagination: { pageSize: 7 }\n'))).pagination).toEqual({
+      pageSize: 7,
+    });
+  });
+
   it('gives stdio its in-flight cap (100 by default, for an empty `stdio:` too)', () => {
     const manifest = (stdio: string) =>
       `mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\ntransports:\n  stdio:${stdio}\n`;

@@ -11,6 +11,9 @@ import { repoRoot } from '../support/paths.js';
 // was set (issue 21). A change that needs more says why here, with its new figure.
 // 45,536 (issue 25): the readiness signal every start-up sets for /readyz (Startup.readiness), +592 bytes.
 // Issue 22: +5,432 bytes for testing.gen.ts, which every server ships because the facade exports testContext().
+// Issue 24 (51,021): pages for every list (the cursors are data in the registry, the runtime slices), and
+// legacy.gen.ts, which the stdio entry loads only on a 2025-11-25 connection, so both transports declare and
+// answer the same legacy requests.
 const budgetBytes = 1;
 
 describe('runtime size', () => {
@@ -26,6 +29,7 @@ describe('runtime size', () => {
     const runtime = result.files.filter((file) => file.path.startsWith('src/generated/runtime/'));
     expect(runtime.map((file) => file.path)).toEqual([
       'src/generated/runtime/handler.gen.ts',
+      'src/generated/runtime/legacy.gen.ts',
       'src/generated/runtime/register.gen.ts',
       'src/generated/runtime/spec.gen.ts',
       'src/generated/runtime/start.gen.ts',

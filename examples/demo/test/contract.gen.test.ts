@@ -114,16 +114,28 @@ const checks: Record<CheckId, (item: PlanItem) => Promise<void>> = {
         registry.resources.filter((r) => r.uriTemplate !== null).map((r) => r.name),
       ],
     ];
+    // Every page, following nextCursor (at most one page per item): each item exactly once, in registry order.
+    const pages = async (method: string): Promise<Message[]> => {
+      const found: Message[] = [];
+      let cursor: string | undefined;
+      do {
+        const { result } = await call(method, cursor === undefined ? {} : { cursor });
+        found.push(result);
+        cursor = result.nextCursor;
+      } while (cursor !== undefined && found.length <= 10_000);
+      return found;
+    };
     for (const [method, key, names] of lists) {
       if (names.length === 0) continue;
-      const first = (await call(method)).result;
+      const first = await pages(method);
       assert.deepEqual(
-        first[key].map((i: Message) => i.name),
+        first.flatMap((page) => page[key].map((i: Message) => i.name)),
         names,
         `${method} in registry order`,
       );
       assert.deepEqual([...names].sort(), names, `${method} sorted by name`);
-      assert.deepEqual((await call(method)).result, first, `${method} is stable`);
+      assert.deepEqual(await pages(method), first, `${method} is stable`);
+      assert.equal((await call(method, { cursor: 'not-a-cursor' })).error.code, -32602, `${method} refuses a cursor`);
     }
   },
   async version() {

@@ -28,7 +28,7 @@ export const plan: readonly PlanItem[] = [
   {
     id: "lists",
     topic: "Deterministic lists",
-    test: "lists are sorted by name and stable",
+    test: "lists are sorted by name, stable and paged (each item once; a foreign cursor is -32602)",
   },
   {
     id: "version",

@@ -4,6 +4,7 @@ import type { RegistrySpec } from '../../../templates/runtime/spec.gen.js';
 import type { ServerModel } from '../../model/types.js';
 import { toolsetDigest, wireTools } from '../../model/toolset.js';
 import { discoverContract } from './discover.js';
+import { pagesData } from './pages.js';
 
 /**
  * The registry as plain data, keys in a fixed order (the order of the
@@ -11,6 +12,37 @@ import { discoverContract } from './discover.js';
  * copy sorts keys. Lists are already sorted by name in the model.
  */
 export function registryData(model: ServerModel): RegistrySpec {
+  const tools = model.tools.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.wireInput,
+    outputSchema: tool.wireOutput,
+    annotations: { ...tool.annotations },
+    approval: tool.approval,
+    idempotency: tool.idempotency,
+    scopes: [...tool.scopes],
+    handles: { consumes: tool.consumes.map((u) => ({ ...u })), issues: tool.issues.map((u) => ({ ...u })) },
+    timeoutMs: tool.timeoutMs,
+  }));
+  const resources = model.resources.map((r) => ({
+    name: r.name,
+    uri: r.uri,
+    uriTemplate: r.uriTemplate,
+    title: r.title,
+    description: r.description,
+    mimeType: r.mimeType,
+    cache: { ttlMs: r.cache.ttlMs, scope: r.cache.scope },
+    completions:
+      r.completions === null ? null : Object.fromEntries(Object.entries(r.completions).map(([k, v]) => [k, [...v]])),
+  }));
+  const prompts = model.prompts.map((p) => ({
+    name: p.name,
+    title: p.title,
+    description: p.description,
+    arguments: p.arguments.map((a) => ({ ...a, completions: a.completions === null ? null : [...a.completions] })),
+    messages: p.messages === null ? null : p.messages.map((m) => ({ ...m })),
+  }));
   return {
     discover: discoverContract(model),
     server: { ...model.server },
@@ -34,37 +66,15 @@ export function registryData(model: ServerModel): RegistrySpec {
     auth: { ...model.auth, scopes: model.auth.scopes.map((s) => ({ name: s.name, description: s.description })) },
     secrets: { handleKeyEnv: model.secrets.handleKeyEnv, requestStateKeyEnv: model.secrets.requestStateKeyEnv },
     store: { ...model.store },
-    tools: model.tools.map((tool) => ({
-      name: tool.name,
-      title: tool.title,
-      description: tool.description,
-      inputSchema: tool.wireInput,
-      outputSchema: tool.wireOutput,
-      annotations: { ...tool.annotations },
-      approval: tool.approval,
-      idempotency: tool.idempotency,
-      scopes: [...tool.scopes],
-      handles: { consumes: tool.consumes.map((u) => ({ ...u })), issues: tool.issues.map((u) => ({ ...u })) },
-      timeoutMs: tool.timeoutMs,
-    })),
-    resources: model.resources.map((r) => ({
-      name: r.name,
-      uri: r.uri,
-      uriTemplate: r.uriTemplate,
-      title: r.title,
-      description: r.description,
-      mimeType: r.mimeType,
-      cache: { ttlMs: r.cache.ttlMs, scope: r.cache.scope },
-      completions:
-        r.completions === null ? null : Object.fromEntries(Object.entries(r.completions).map(([k, v]) => [k, [...v]])),
-    })),
-    prompts: model.prompts.map((p) => ({
-      name: p.name,
-      title: p.title,
-      description: p.description,
-      arguments: p.arguments.map((a) => ({ ...a, completions: a.completions === null ? null : [...a.completions] })),
-      messages: p.messages === null ? null : p.messages.map((m) => ({ ...m })),
-    })),
+    tools,
+    resources,
+    prompts,
+    pages: pagesData(model, {
+      tools,
+      prompts,
+      resources: resources.filter((r) => r.uri !== null),
+      resourceTemplates: resources.filter((r) => r.uriTemplate !== null),
+    }),
     // What `mcp-gen verify` compares a running server's tools/list with.
     toolsetDigest: toolsetDigest(wireTools(model)),
     handles: model.handles.map((h) => ({

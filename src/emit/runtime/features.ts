@@ -13,6 +13,8 @@ import { compareText } from '../../util/compare.js';
 export interface RuntimeFeatures {
   /** Streamable HTTP (http.gen.ts). */
   readonly http: boolean;
+  /** What a 2025-11-25 connection adds on any transport (legacy.gen.ts), with `legacy: serve`. */
+  readonly legacy: boolean;
   /** The sessionful adapter for 2025-11-25 clients over HTTP (legacy-http.gen.ts), with `legacy: serve`. */
   readonly legacyHttp: boolean;
   /** Bearer or OAuth authorization on HTTP (auth.gen.ts); without HTTP, auth has no effect. */
@@ -39,6 +41,7 @@ export function runtimeFeatures(model: ServerModel): RuntimeFeatures {
   const auth = http && model.auth.type !== 'none';
   return {
     http,
+    legacy: model.protocol.legacy === 'serve',
     legacyHttp: http && model.protocol.legacy === 'serve',
     auth,
     oauth: auth && model.auth.type === 'oauth',
@@ -68,6 +71,7 @@ interface OptionalModule {
 const optionalModules: readonly OptionalModule[] = [
   { name: 'http', slot: 'http', on: (f) => f.http },
   { name: 'http-fast', slot: null, on: (f) => f.http },
+  { name: 'legacy', slot: 'legacy', on: (f) => f.legacy },
   { name: 'legacy-http', slot: 'legacyHttp', on: (f) => f.legacyHttp },
   { name: 'auth', slot: 'auth', on: (f) => f.auth },
   { name: 'oauth', slot: 'oauth', on: (f) => f.oauth },

@@ -19,7 +19,11 @@ export function verificationPlan(model: ServerModel): PlanItem[] {
     },
     { id: 'metadata', topic: 'Metadata rejection', test: 'requests without valid _meta are rejected with -32602' },
     { id: 'discovery', topic: 'Discovery', test: 'server/discover returns the designed contract' },
-    { id: 'lists', topic: 'Deterministic lists', test: 'lists are sorted by name and stable' },
+    {
+      id: 'lists',
+      topic: 'Deterministic lists',
+      test: 'lists are sorted by name, stable and paged (each item once; a foreign cursor is -32602)',
+    },
     {
       id: 'version',
       topic: 'Version mismatch',

@@ -30,13 +30,21 @@ export const legacyInitialize = {
   params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1.0.0' } },
 };
 
-/** What the proto fixture (`legacy: serve`) answers to `legacyInitialize`, on either transport. */
+/**
+ * What the proto fixture (`legacy: serve`) answers to `legacyInitialize`, the same on either transport: the
+ * legacy-only `logging` and `resources.subscribe` included (legacy.gen.ts).
+ */
 export const protoLegacyInitialized = {
   jsonrpc: '2.0',
   id: 1,
   result: {
     protocolVersion: '2025-11-25',
-    capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } },
+    capabilities: {
+      tools: { listChanged: true },
+      resources: { listChanged: true, subscribe: true },
+      prompts: { listChanged: true },
+      logging: {},
+    },
     serverInfo: { name: 'proto', title: 'Protocol fixture', version: '2.1.0' },
     instructions: 'Call echo to test; remove_note asks the user first.',
   },

@@ -593,6 +593,15 @@ export const registry: RegistrySpec = {
       ],
     },
   ],
+  pages: {
+    size: 100,
+    cursors: {
+      tools: [],
+      prompts: [],
+      resources: [],
+      resourceTemplates: [],
+    },
+  },
   toolsetDigest: "sha256:00353d54b4c8eb3256e8d53c203a3dc1a7754ffa6228dbfb993d2b59830d12ec",
   handles: [
     {

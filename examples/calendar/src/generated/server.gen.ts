@@ -35,6 +35,7 @@ const modules: RuntimeModules = {
   handles: () => import('./runtime/handles.gen.js'),
   http: () => import('./runtime/http.gen.js'),
   idempotency: () => import('./runtime/idempotency.gen.js'),
+  legacy: () => import('./runtime/legacy.gen.js'),
   legacyHttp: () => import('./runtime/legacy-http.gen.js'),
   oauth: () => import('./runtime/oauth.gen.js'),
   prompts: () => import('./runtime/prompts.gen.js'),

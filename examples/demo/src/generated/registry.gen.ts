@@ -166,6 +166,15 @@ export const registry: RegistrySpec = {
       ],
     },
   ],
+  pages: {
+    size: 100,
+    cursors: {
+      tools: [],
+      prompts: [],
+      resources: [],
+      resourceTemplates: [],
+    },
+  },
   toolsetDigest: "sha256:15c9c89425e5342d6c724f9879829d6ad2870212b57505372e6e0a08ea4b4d56",
   handles: [],
 };

@@ -22,6 +22,7 @@ const prompts: PromptHandlers = {};
 
 /** The optional runtime modules this server contains, each imported when the server starts with it. */
 const modules: RuntimeModules = {
+  legacy: () => import('./runtime/legacy.gen.js'),
   prompts: () => import('./runtime/prompts.gen.js'),
   resources: () => import('./runtime/resources.gen.js'),
 };

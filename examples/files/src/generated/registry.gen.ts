@@ -309,6 +309,15 @@ export const registry: RegistrySpec = {
     },
   ],
   prompts: [],
+  pages: {
+    size: 100,
+    cursors: {
+      tools: [],
+      prompts: [],
+      resources: [],
+      resourceTemplates: [],
+    },
+  },
   toolsetDigest: "sha256:c915796df5a822c40c3aa4dd46c4082690a222dc53dd61535d30390bfe9f0c7c",
   handles: [],
 };

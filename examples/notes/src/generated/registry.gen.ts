@@ -312,6 +312,15 @@ export const registry: RegistrySpec = {
       ],
     },
   ],
+  pages: {
+    size: 100,
+    cursors: {
+      tools: [],
+      prompts: [],
+      resources: [],
+      resourceTemplates: [],
+    },
+  },
   toolsetDigest: "sha256:38123f8d1ce1703b568bc35840c506e98243d3f9c213e28a40ee0710c6b749f1",
   handles: [
     {

@@ -29,6 +29,7 @@ const modules: RuntimeModules = {
   auth: () => import('./runtime/auth.gen.js'),
   handles: () => import('./runtime/handles.gen.js'),
   http: () => import('./runtime/http.gen.js'),
+  legacy: () => import('./runtime/legacy.gen.js'),
   legacyHttp: () => import('./runtime/legacy-http.gen.js'),
   prompts: () => import('./runtime/prompts.gen.js'),
   resources: () => import('./runtime/resources.gen.js'),

@@ -93,6 +93,8 @@ export interface RuntimeModules {
   }>;
   readonly resources?: Lazy<{ readonly registerResources: Registrar }>;
   readonly prompts?: Lazy<{ readonly promptRegistrar: (registry: RegistrySpec) => Registrar }>;
+  /** legacy.gen.ts, with `legacy: serve`: what a 2025-11-25 connection adds, loaded on the first one. */
+  readonly legacy?: Lazy<{ readonly adaptLegacy: (server: McpServer) => McpServer }>;
 }
 
 /** Writes one diagnostic line to stderr: stdout belongs to the protocol on stdio. */
@@ -161,7 +163,10 @@ export async function startServer(
   const build = (onlyTool?: string): McpServer => buildServer(definition, env, registrars, onlyTool);
   if (http === null)
     startStdio(
-      () => build(),
+      async (ctx) => {
+        const { legacy } = modules;
+        return ctx?.era === 'legacy' && legacy !== undefined ? (await legacy()).adaptLegacy(build()) : build();
+      },
       registry.protocol.versions,
       registry.protocol.legacy,
       logToStderr,

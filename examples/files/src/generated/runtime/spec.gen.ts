@@ -118,6 +118,20 @@ export interface DiscoverSpec {
   };
 }
 
+/**
+ * How the lists are paged: `size` items a page; `cursors.<list>[i]` is the opaque `nextCursor` that leads to the page
+ * at offset `(i + 1) * size`. Any other cursor is refused (-32602).
+ */
+export type PagesSpec = {
+  readonly size: number;
+  readonly cursors: {
+    readonly tools: readonly string[];
+    readonly prompts: readonly string[];
+    readonly resources: readonly string[];
+    readonly resourceTemplates: readonly string[];
+  };
+};
+
 /** The whole registry. Every list is sorted by name. */
 export interface RegistrySpec {
   readonly discover: DiscoverSpec;
@@ -140,6 +154,7 @@ export interface RegistrySpec {
   readonly tools: readonly ToolSpec[];
   readonly resources: readonly ResourceSpec[];
   readonly prompts: readonly PromptSpec[];
+  readonly pages: PagesSpec;
   /** `sha256:` digest of the tools as tools/list sends them; `mcp-gen verify` compares a live server with it. */
   readonly toolsetDigest: string;
   readonly handles: readonly HandleSpec[];

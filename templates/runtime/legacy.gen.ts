@@ -1,0 +1,50 @@
+/**
+ * What a 2025-11-25 connection adds to a server, on stdio and over HTTP alike (projects with `protocol.legacy: serve`):
+ * the 2025-era requests that have no 2026-07-28 form, each declared in `initialize` exactly when it is answered.
+ *
+ * - `logging` and `logging/setLevel`: once the client chose a level, a handler's `ctx.log` lines at or above it reach
+ *   that client as `notifications/message`; never before it asks.
+ * - `resources.subscribe` and `resources/subscribe` / `unsubscribe` (servers with resources only): acknowledged. The
+ *   resources of a generated server have no change feed yet, so no `notifications/resources/updated` follows.
+ *
+ * A server without resources declares neither and answers every `resources/*` request -32601, as the spec asks of a
+ * method whose capability was not advertised.
+ */
+import type { JSONRPCMessage, LoggingLevel, McpServer, Server, Transport } from '@modelcontextprotocol/server';
+
+const logLevels: readonly string[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+/** True for a log notification the client did not ask for (no level chosen, or below it). */
+export function unwanted(message: JSONRPCMessage, level: LoggingLevel | undefined): boolean {
+  if (!('method' in message) || message.method !== 'notifications/message') return false;
+  const sent = (message.params as { level?: string } | undefined)?.level ?? '';
+  return level === undefined || logLevels.indexOf(sent) < logLevels.indexOf(level);
+}
+
+/** Adds the legacy-only requests to the server of a 2025-11-25 connection (module comment); call before connect. */
+export function adaptLegacy<P extends McpServer | Server>(product: P): P {
+  const server: Server = 'server' in product ? product.server : product;
+  let level: LoggingLevel | undefined;
+  const resources = server.getCapabilities().resources;
+  server.registerCapabilities({
+    logging: {},
+    ...(resources === undefined ? {} : { resources: { ...resources, subscribe: true } }),
+  });
+  server.setRequestHandler('logging/setLevel', async (request) => {
+    level = request.params.level;
+    return {};
+  });
+  if (resources !== undefined) {
+    server.setRequestHandler('resources/subscribe', async () => ({}));
+    server.setRequestHandler('resources/unsubscribe', async () => ({}));
+  }
+  // Whatever transport the connection brings (a session's HTTP transport, the stdio channel), its log lines are
+  // filtered by the level.
+  const connect = product.connect.bind(product) as (transport: Transport) => Promise<void>;
+  product.connect = async (transport: Transport) => {
+    const send = transport.send.bind(transport);
+    transport.send = async (message, options) => (unwanted(message, level) ? undefined : send(message, options));
+    return connect(transport);
+  };
+  return product;
+}
