@@ -10,7 +10,7 @@ import {
   operationPolicy,
   titleFromName,
 } from './openapi-operation.js';
-import { isOpenObject, SchemaConverter, type SchemaFindings } from './openapi-schema.js';
+import { isOpenObject, SchemaConverter, type SchemaFindings, withDescription } from './openapi-schema.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -202,8 +202,7 @@ function inputSchema(
     if (name === undefined) continue;
     const schema = isRecord(p.schema) ? converter.part(p.schema, refs, findings) : { type: 'string' };
     const described = stringOr(p.description);
-    properties[name] =
-      described !== undefined && schema.description === undefined ? { ...schema, description: described } : schema;
+    properties[name] = described === undefined ? schema : withDescription(schema, described);
     if (p.required === true || p.in === 'path') required.push(name);
     const location = stringOr(p.in) ?? 'query';
     where.set(location, [...(where.get(location) ?? []), quote(name)]);
@@ -213,8 +212,7 @@ function inputSchema(
   if (media !== null && media.schema !== null) {
     const schema = converter.part(media.schema, refs, findings);
     const described = stringOr(body?.description);
-    properties.body =
-      described !== undefined && schema.description === undefined ? { ...schema, description: described } : schema;
+    properties.body = described === undefined ? schema : withDescription(schema, described);
     if (body?.required === true) required.push('body');
   }
   const parts = ['path', 'query', 'header', 'cookie'].flatMap((l) => {
@@ -222,7 +220,7 @@ function inputSchema(
     return names === undefined ? [] : [`${l}: ${names.join(', ')}`];
   });
   if (media !== null) parts.push(`body: ${quote(media.type)}${body?.required === true ? ' (required)' : ''}`);
-  const binding = `request: ${op.method.toUpperCase()} ${quote(op.route)}${parts.length > 0 ? `; ${parts.join('; ')}` : ''}`;
+  const binding = [`request: ${op.method.toUpperCase()} ${quote(op.route)}`, ...parts].join('; ');
   const root = {
     type: 'object',
     additionalProperties: false,

@@ -167,7 +167,7 @@ export class SchemaConverter {
       if (typeof out.type === 'string') out.type = [out.type, 'null'];
       else if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
     }
-    return out;
+    return alone(out);
   }
 
   /** The value at a local `#/...` pointer of the document, or undefined. */
@@ -204,6 +204,22 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** `schema` with `description`; one that is a `$ref` keeps it beside the reference (see {@link alone}). */
+export function withDescription(schema: Record<string, unknown>, description: string): Record<string, unknown> {
+  return schema.description === undefined ? alone({ ...schema, description }) : schema;
+}
+
+/**
+ * A `$ref` with keywords beside it as `allOf: [{ $ref }]` plus those keywords: json-schema-to-typescript
+ * merges a `$ref`'s siblings into the referenced type, so a body described as "Pet to add" would declare a
+ * second, different `Pet` (a type-name collision at generate).
+ */
+function alone(schema: Record<string, unknown>): Record<string, unknown> {
+  if (typeof schema.$ref !== 'string' || Object.keys(schema).length === 1) return schema;
+  const { $ref, ...siblings } = schema;
+  return { allOf: [{ $ref }], ...siblings };
 }
 
 /** An object schema that accepts keys it does not name, or names none: the model cannot know what to send. */
