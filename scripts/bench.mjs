@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { setWatchdog } from './bench-http/processes.mjs';
 import { benchGenerate, benchScale } from './bench/generate-rows.mjs';
 import { benchHttp, CONNECTIONS } from './bench/http-rows.mjs';
+import { benchOpenApi } from './bench/openapi-rows.mjs';
 import { ensurePeer } from './bench/peer.mjs';
 import { requireGnuTime } from './bench/run.mjs';
 import { seededRandom } from './bench/stats.mjs';
@@ -27,9 +28,10 @@ import { benchWatch } from './bench/watch-rows.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const benchDir = path.join(root, '.bench');
-const GROUPS = ['generate', 'scale', 'watch', 'stdio', 'http'];
+const GROUPS = ['generate', 'openapi', 'scale', 'watch', 'stdio', 'http'];
 const FULL = {
   generate: { runs: 21, discard: 2 },
+  openapi: { runs: 5, discard: 1 },
   scale: { runs: 9, discard: 1 },
   watch: { runs: 21, discard: 2 },
   stdio: { runs: 31, discard: 2 },
@@ -37,6 +39,7 @@ const FULL = {
 };
 const QUICK = {
   generate: { runs: 3, discard: 0 },
+  openapi: { runs: 1, discard: 0 },
   scale: { runs: 1, discard: 0 },
   watch: { runs: 4, discard: 1 },
   stdio: { runs: 3, discard: 1 },
@@ -67,7 +70,7 @@ if (values.runs !== undefined) {
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1 || runs > 201)
     usage(`--runs must be an integer from 1 to 201, got "${values.runs}"`);
-  for (const group of ['generate', 'scale', 'watch', 'stdio']) params[group].runs = runs;
+  for (const group of ['generate', 'openapi', 'scale', 'watch', 'stdio']) params[group].runs = runs;
 }
 
 const log = (line) => process.stderr.write(`bench: ${line}\n`);
@@ -100,6 +103,8 @@ function parameters() {
   const parts = [`seed ${seed}`];
   if (selected.includes('generate'))
     parts.push(`generate: ${count(g.generate.runs, 'round')} (+${g.generate.discard} discarded) of 7 processes`);
+  if (selected.includes('openapi'))
+    parts.push(`import + generate vs the peer: ${count(g.openapi.runs, 'round')} (+${g.openapi.discard})`);
   if (selected.includes('scale')) parts.push(`500 vs 50 tools: ${count(g.scale.runs, 'round')} (+${g.scale.discard})`);
   if (selected.includes('watch')) parts.push(`--watch: ${count(g.watch.runs, 'save')} (+${g.watch.discard})`);
   if (selected.includes('stdio'))
@@ -118,7 +123,7 @@ async function main() {
   // A generous bound for the whole run; every step has its own, shorter one.
   setWatchdog((values.quick ? 30 : 90) * 60_000 * (params.generate.runs > 41 ? 3 : 1));
   const loadBefore = os.loadavg();
-  const peer = selected.includes('generate') ? ensurePeer(benchDir) : null;
+  const peer = selected.includes('generate') || selected.includes('openapi') ? ensurePeer(benchDir) : null;
   const context = (group) => ({
     root,
     scratch: path.join(benchDir, group),
@@ -132,6 +137,7 @@ async function main() {
     log(`${group}...`);
     const ctx = context(group);
     if (group === 'generate') rows.push(...(await benchGenerate({ ...ctx, ...params.generate, peer })));
+    if (group === 'openapi') rows.push(...(await benchOpenApi({ ...ctx, ...params.openapi, peer })));
     if (group === 'scale') rows.push(...(await benchScale({ ...ctx, ...params.scale })));
     if (group === 'watch') rows.push(...(await benchWatch({ ...ctx, ...params.watch })));
     if (group === 'stdio') rows.push(...(await benchStdio({ ...ctx, ...params.stdio })));

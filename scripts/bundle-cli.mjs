@@ -25,7 +25,7 @@ await build({
   logLevel: 'warning',
   // Loaded only by rare runs (editing existing handler files, import), and large: left as packages.
   // (Handlebars' compiler and ajv are loaded with createRequire when needed, never bundled.)
-  external: ['ts-morph', '@readme/openapi-parser', '@modelcontextprotocol/client', 'ajv', 'ajv/*'],
+  external: ['ts-morph', 'swagger2openapi', '@modelcontextprotocol/client', 'ajv', 'ajv/*'],
   // json-schema-to-typescript requires Prettier when it loads, even though mcp-gen always compiles
   // with `format: false`, and Prettier's entry then imports its 680 kB build: a stand-in that fails
   // loudly if it is ever called takes its place.

@@ -42,7 +42,8 @@ export function untrustedDraftNotice(origin: string): { note: string; flag: stri
  * text is ours, and any foreign value inside it was passed through `quote`.
  */
 export function renderDraft(draft: Draft): string {
-  const doc = new Document(draft.data);
+  // No anchors: a draft is edited by hand, and an edit to one tool's schema must not change another's.
+  const doc = new Document(draft.data, { aliasDuplicateObjects: false });
   const header = draft.notes.filter((n) => n.path.length === 0).map((n) => commentLine(n.text));
   if (header.length > 0) doc.commentBefore = header.join('\n');
   for (const note of draft.notes) {

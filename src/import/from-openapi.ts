@@ -3,12 +3,19 @@ import { compareText } from '../util/compare.js';
 import { isRecord, stringOr } from '../util/guards.js';
 import { importedTextNote, untrustedDraftNotice, type Draft, type DraftNote } from './draft.js';
 import { isSemver, NameAllocator, quote, serverName } from './names.js';
-import { isOpenObject, toJsonSchema, type SchemaFindings } from './openapi-schema.js';
+import {
+  type HttpMethod,
+  type OperationPolicy,
+  operationName,
+  operationPolicy,
+  titleFromName,
+} from './openapi-operation.js';
+import { isOpenObject, SchemaConverter, type SchemaFindings, withDescription } from './openapi-schema.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
 /** HTTP methods in the order the draft lists an operation's tools. */
-const methods = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace'] as const;
+const methods: readonly HttpMethod[] = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace'];
 /** A description shorter than this says too little for a model to choose the tool. */
 const weakDescription = 40;
 const maxDescription = 2000;
@@ -16,11 +23,12 @@ const maxDescription = 2000;
 const origin = 'the spec';
 
 /**
- * A curated draft of an OpenAPI 3.x document (already dereferenced): one tool
- * per operation, named from `operationId` in snake_case, its input from the
- * parameters and the request body, its output from the 2xx response, its
- * hints from the method: GET and HEAD read-only, DELETE destructive with
- * `approval: confirm`, PUT idempotent, PUT and PATCH destructive. Flags name what a reviewer must decide.
+ * A curated draft of an OpenAPI 3.x document: one tool per operation, with a
+ * verb-noun name, a title, all four hints and approval (openapi-operation.ts),
+ * its input from the parameters and the request body, its output from the
+ * 2xx response, and the components both reach under `$defs`
+ * (openapi-schema.ts). A note above each tool keeps the method, the path and
+ * where each argument goes. Flags name what a reviewer must decide.
  */
 export function draftFromOpenApi(api: Raw, source: string): Draft {
   const notes: DraftNote[] = [];
@@ -71,6 +79,7 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
     });
 
   const names = new NameAllocator();
+  const converter = new SchemaConverter(api);
   const tools: Record<string, unknown> = {};
   const paths = isRecord(api.paths) ? api.paths : {};
   for (const [route, item] of Object.entries(paths)) {
@@ -78,35 +87,26 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
     for (const method of methods) {
       const operation = item[method];
       if (!isRecord(operation)) continue;
-      const wanted = stringOr(operation.operationId) ?? `${method} ${route}`;
-      const name = names.allocate(wanted, 'op');
+      const operationId = stringOr(operation.operationId);
+      const name = names.allocate(operationName(method, route, operationId), 'op');
       const findings: SchemaFindings = { circular: false };
-      const tool = operationTool(method, route, item, operation, findings);
+      const policy = operationPolicy(method, name);
+      const { tool, binding } = operationTool({ method, route, item, operation, name, policy }, converter, findings);
       tools[name] = tool;
       const at = ['tools', name];
       // A tool without summary or description is described by its method and path, which are not prose.
-      if (tool.title !== undefined || tool.description !== `${method.toUpperCase()} ${route}`)
+      if (tool.title !== titleFromName(name) || tool.description !== `${method.toUpperCase()} ${route}`)
         notes.push(...importedTextNote(tool, at, origin));
       notes.push({
         path: at,
         text:
           `${method.toUpperCase()} ${route}` +
-          (operation.operationId === undefined ? ' (no operationId; named from the method and path)' : ''),
+          (operationId === undefined
+            ? ' (no operationId; named from the method and path)'
+            : ` (${quote(operationId)})`),
       });
-      if (method === 'post')
-        notes.push({
-          path: [...at, 'annotations'],
-          text:
-            'TODO hints: a POST may also overwrite or delete; set ' +
-            'destructiveHint: true (approval then defaults to confirm) if it does',
-        });
-      if (method === 'put' || method === 'patch')
-        notes.push({
-          path: [...at, 'annotations'],
-          text:
-            `TODO hints: ${method.toUpperCase()} changes what exists, so it is destructive ` +
-            'and confirmed by default; set destructiveHint: false if nothing is lost',
-        });
+      notes.push({ path: at, text: binding });
+      for (const todo of policy.todos) notes.push({ path: [...at, 'annotations'], text: todo });
       const described = String(tool.description);
       if (described.length < weakDescription)
         flags.push(
@@ -144,101 +144,126 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
   return { data: { mcpGen: 1, server, tools }, notes, flags };
 }
 
+interface Operation {
+  readonly method: HttpMethod;
+  readonly route: string;
+  readonly item: Raw;
+  readonly operation: Raw;
+  readonly name: string;
+  readonly policy: OperationPolicy;
+}
+
+/** The tool of one operation, and the note that says where each of its arguments goes in the request. */
 function operationTool(
-  method: (typeof methods)[number],
-  route: string,
-  item: Raw,
-  operation: Raw,
+  op: Operation,
+  converter: SchemaConverter,
   findings: SchemaFindings,
-): Record<string, unknown> {
+): { tool: Record<string, unknown>; binding: string } {
+  const { method, route, operation } = op;
   const summary = stringOr(operation.summary)?.trim() ?? '';
   const details = stringOr(operation.description)?.trim() ?? '';
   const description = [summary, details].filter((t, i, all) => t !== '' && all.indexOf(t) === i).join('\n\n');
   const tool: Record<string, unknown> = {};
-  if (summary !== '') tool.title = summary.slice(0, 200);
+  tool.title = summary === '' ? titleFromName(op.name) : summary.slice(0, 200);
   tool.description = (description === '' ? `${method.toUpperCase()} ${route}` : description).slice(0, maxDescription);
-  tool.annotations = hintsFor(method);
-  if (method === 'delete') tool.approval = 'confirm';
-  tool.input = inputSchema(item, operation, findings);
-  const output = outputSchema(operation, findings);
+  tool.annotations = op.policy.annotations;
+  if (op.policy.approval !== null) tool.approval = op.policy.approval;
+  const { schema, binding } = inputSchema(op, converter, findings);
+  tool.input = schema;
+  const output = outputSchema(operation, converter, findings);
   if (output !== null) tool.output = output;
-  return tool;
+  return { tool, binding };
 }
 
-/** Hints from the method's HTTP semantics; every operation reaches an outside system. */
-function hintsFor(method: string): Record<string, boolean> {
-  if (method === 'get' || method === 'head' || method === 'options' || method === 'trace')
-    return { readOnlyHint: true, openWorldHint: true };
-  if (method === 'delete') return { destructiveHint: true, idempotentHint: true, openWorldHint: true };
-  // PUT and PATCH replace or change what exists: destructive, so a generated server confirms them by default.
-  if (method === 'put') return { destructiveHint: true, idempotentHint: true, openWorldHint: true };
-  if (method === 'patch') return { destructiveHint: true, idempotentHint: false, openWorldHint: true };
-  return { destructiveHint: false, idempotentHint: false, openWorldHint: true };
-}
-
-/** Path, query, header and cookie parameters as properties; a request body as `body`. */
-function inputSchema(item: Raw, operation: Raw, findings: SchemaFindings): Record<string, unknown> {
+/**
+ * Path, query, header and cookie parameters as properties; a request body as
+ * `body`. The binding note lists each argument by location (`path: petId;
+ * query: limit; body: application/json`), what a generated HTTP call needs.
+ */
+function inputSchema(
+  op: Operation,
+  converter: SchemaConverter,
+  findings: SchemaFindings,
+): { schema: Record<string, unknown>; binding: string } {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
+  const refs = new Set<string>();
+  const where = new Map<string, string[]>();
   // Operation parameters override path-item ones with the same name and location.
   const params = new Map<string, Raw>();
-  for (const list of [item.parameters, operation.parameters]) {
-    for (const p of Array.isArray(list) ? list.filter(isRecord) : [])
-      params.set(`${String(p.in)}:${String(p.name)}`, p);
+  for (const list of [op.item.parameters, op.operation.parameters]) {
+    for (const entry of Array.isArray(list) ? list : []) {
+      const p = converter.follow(entry);
+      if (p !== null) params.set(`${String(p.in)}:${String(p.name)}`, p);
+    }
   }
   for (const p of params.values()) {
     const name = stringOr(p.name);
     if (name === undefined) continue;
-    const schema = isRecord(p.schema)
-      ? (toJsonSchema(p.schema, findings) as Record<string, unknown>)
-      : { type: 'string' };
+    const schema = isRecord(p.schema) ? converter.part(p.schema, refs, findings) : { type: 'string' };
     const described = stringOr(p.description);
-    properties[name] =
-      described !== undefined && schema.description === undefined ? { ...schema, description: described } : schema;
+    properties[name] = described === undefined ? schema : withDescription(schema, described);
     if (p.required === true || p.in === 'path') required.push(name);
+    const location = stringOr(p.in) ?? 'query';
+    where.set(location, [...(where.get(location) ?? []), quote(name)]);
   }
-  const body = isRecord(operation.requestBody) ? operation.requestBody : null;
-  const bodySchema = body === null ? null : mediaSchema(body.content);
-  if (bodySchema !== null) {
-    const schema = toJsonSchema(bodySchema, findings) as Record<string, unknown>;
+  const body = converter.follow(op.operation.requestBody);
+  const media = body === null ? null : mediaOf(body.content);
+  if (media !== null && media.schema !== null) {
+    const schema = converter.part(media.schema, refs, findings);
     const described = stringOr(body?.description);
-    properties.body =
-      described !== undefined && schema.description === undefined ? { ...schema, description: described } : schema;
+    properties.body = described === undefined ? schema : withDescription(schema, described);
     if (body?.required === true) required.push('body');
   }
-  return {
+  const parts = ['path', 'query', 'header', 'cookie'].flatMap((l) => {
+    const names = where.get(l);
+    return names === undefined ? [] : [`${l}: ${names.join(', ')}`];
+  });
+  if (media !== null) parts.push(`body: ${quote(media.type)}${body?.required === true ? ' (required)' : ''}`);
+  const binding = [`request: ${op.method.toUpperCase()} ${quote(op.route)}`, ...parts].join('; ');
+  const root = {
     type: 'object',
     additionalProperties: false,
     ...(required.length > 0 ? { required: [...new Set(required)].sort(compareText) } : {}),
     properties,
   };
+  return { schema: converter.withDefs(root, refs), binding };
 }
 
 /**
  * The 2xx response's JSON schema; an answer that is not an object
  * is wrapped as `{ result }` (structuredContent is an object).
  */
-function outputSchema(operation: Raw, findings: SchemaFindings): Record<string, unknown> | null {
+function outputSchema(
+  operation: Raw,
+  converter: SchemaConverter,
+  findings: SchemaFindings,
+): Record<string, unknown> | null {
   const responses = isRecord(operation.responses) ? operation.responses : {};
   const code = Object.keys(responses)
     .filter((c) => /^2(\d\d|XX)$/.test(c))
     .sort(compareText)[0];
-  const response = code === undefined ? null : responses[code];
-  const schema = isRecord(response) ? mediaSchema(response.content) : null;
+  const response = code === undefined ? null : converter.follow(responses[code]);
+  const schema = response === null ? null : (mediaOf(response.content)?.schema ?? null);
   if (schema === null) return null;
-  const converted = toJsonSchema(schema, findings) as Record<string, unknown>;
+  const refs = new Set<string>();
+  const converted = converter.inlineRoot(converter.part(schema, refs, findings), refs);
   if (converted.type === 'object' || (converted.type === undefined && isRecord(converted.properties)))
-    return { type: 'object', ...converted };
-  return { type: 'object', additionalProperties: false, required: ['result'], properties: { result: converted } };
+    return converter.withDefs({ type: 'object', ...converted }, refs);
+  return converter.withDefs(
+    { type: 'object', additionalProperties: false, required: ['result'], properties: { result: converted } },
+    refs,
+  );
 }
 
-/** The schema of `application/json` (or any `+json` type, else the first media type). */
-function mediaSchema(content: unknown): unknown {
+/** The media type `application/json` (or any `+json` type, else the first) and its schema. */
+function mediaOf(content: unknown): { type: string; schema: Raw | null } | null {
   if (!isRecord(content)) return null;
   const types = Object.keys(content);
   const chosen = types.find((t) => t === 'application/json') ?? types.find((t) => /[/+]json\b/.test(t)) ?? types[0];
   const media = chosen === undefined ? null : content[chosen];
-  return isRecord(media) && isRecord(media.schema) ? media.schema : null;
+  if (chosen === undefined) return null;
+  return { type: chosen, schema: isRecord(media) && isRecord(media.schema) ? media.schema : null };
 }
 
 function firstParagraph(text: string): string {

@@ -1,65 +1,225 @@
+import { sortBy } from '../util/compare.js';
 import { isRecord } from '../util/guards.js';
+import { parsePointer, resolvePointer } from '../util/json-pointer.js';
 
 /** OpenAPI-only keywords with no JSON Schema 2020-12 meaning; dropped from tool schemas. */
 const openApiOnly = new Set(['discriminator', 'xml', 'externalDocs', 'example', 'nullable']);
+/** Keywords whose value is a map of schemas, by name. */
+const schemaMaps = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+/** Keywords whose value is data, copied as it is. */
+const dataKeys = new Set(['enum', 'const', 'default', 'examples', 'required']);
+const componentPrefix = '#/components/schemas/';
 
 /** What converting one schema found that a reviewer should see. */
 export interface SchemaFindings {
-  /** A circular `$ref` was replaced by an open schema. */
+  /** A `$ref` that is not a component was circular and became an open schema. */
   circular: boolean;
 }
 
+/** One component schema, converted once for the whole document. */
+interface Component {
+  /** Its key under a tool schema's `$defs`. */
+  readonly key: string;
+  schema: Record<string, unknown>;
+  /** The components its schema refers to, directly. */
+  readonly refs: ReadonlySet<string>;
+}
+
 /**
- * An OpenAPI 3.0/3.1 Schema Object as JSON Schema 2020-12, the dialect of
- * tool schemas: `nullable: true` becomes a `null` type, `example` becomes
- * `examples`, 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` become
- * numbers, `x-` extensions and OpenAPI-only keywords go. Bounds (`minLength`,
- * `maximum`, `pattern`, `enum`, ...) carry over as they are. A `$ref` still
- * present after dereferencing is circular; it becomes `{}` and is reported.
+ * OpenAPI 3.0/3.1 Schema Objects as JSON Schema 2020-12, the dialect of tool
+ * schemas. The document is not dereferenced: a `$ref` to a component becomes
+ * `#/$defs/<key>`, and each tool schema carries the components it reaches
+ * once under `$defs`, converted once per document. So a schema shared by a
+ * thousand tools is not copied into each use, and a recursive one stays
+ * recursive. Per schema: `nullable: true` becomes a `null` type, `example`
+ * becomes `examples`, 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum`
+ * become numbers, `x-` extensions and OpenAPI-only keywords go, and so does
+ * `title`: a titled schema would become a TypeScript type named after it, and
+ * specs reuse titles for different schemas (GitHub's `simple-user` and
+ * `nullable-simple-user` are both "Simple User"), while `$defs` keys are unique.
  */
-export function toJsonSchema(
-  schema: unknown,
-  findings: SchemaFindings,
-  seen: ReadonlySet<object> = new Set(),
-): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => toJsonSchema(item, findings, seen));
-  if (!isRecord(schema)) return schema;
-  // The dereferencer shares one object for every use of a component; a cycle through shared objects is circular.
-  if (seen.has(schema) || typeof schema.$ref === 'string') {
-    findings.circular = true;
-    return {};
+export class SchemaConverter {
+  private readonly components = new Map<string, Component>();
+  private readonly keys = new Set<string>();
+  /** Component names by `$defs` key. */
+  private readonly byKey = new Map<string, string>();
+
+  constructor(private readonly document: Readonly<Record<string, unknown>>) {}
+
+  /** `schema` converted; the components it refers to are added to `refs`. */
+  part(schema: unknown, refs: Set<string>, findings: SchemaFindings): Record<string, unknown> {
+    const converted = this.convert(schema, refs, findings, new Set());
+    return isRecord(converted) ? converted : {};
   }
-  const inner = new Set(seen).add(schema);
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key.startsWith('x-') || openApiOnly.has(key)) continue;
-    if (key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'dependentSchemas') {
-      out[key] = isRecord(value)
-        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v, findings, inner)]))
-        : value;
-    } else if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
-      if (typeof value === 'number') out[key] = value;
-    } else if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'required') {
-      out[key] = structuredClone(value);
-    } else {
-      out[key] = toJsonSchema(value, findings, inner);
+
+  /**
+   * A root that is only a `$ref` to a component (a response that is a `Pet`)
+   * takes the component's own keywords, so the root says its type itself.
+   */
+  inlineRoot(root: Record<string, unknown>, refs: Set<string>): Record<string, unknown> {
+    const name = typeof root.$ref === 'string' ? this.byKey.get(root.$ref.slice('#/$defs/'.length)) : undefined;
+    const component = name === undefined ? null : this.component(name);
+    if (name === undefined || component === null) return root;
+    const { $ref: _ref, ...rest } = root;
+    refs.delete(name);
+    for (const ref of component.refs) refs.add(ref);
+    return { ...component.schema, ...rest };
+  }
+
+  /** `root` with the `$defs` of every component `refs` reaches, sorted by key. */
+  withDefs(root: Record<string, unknown>, refs: ReadonlySet<string>): Record<string, unknown> {
+    const defs = this.closure(refs);
+    if (defs.length === 0) return root;
+    return { ...root, $defs: Object.fromEntries(sortBy(defs, (c) => c.key).map((c) => [c.key, c.schema])) };
+  }
+
+  /** Every component reachable from `refs`, each once. */
+  private closure(refs: ReadonlySet<string>): Component[] {
+    const found = new Map<string, Component>();
+    const queue = [...refs];
+    for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+      if (found.has(name)) continue;
+      const component = this.component(name);
+      if (component === null) continue;
+      found.set(name, component);
+      queue.push(...component.refs);
     }
+    return [...found.values()];
   }
-  // OpenAPI 3.0 writes the exclusive bound as a flag next to minimum/maximum.
-  if (schema.exclusiveMinimum === true && typeof schema.minimum === 'number') {
-    out.exclusiveMinimum = schema.minimum;
-    delete out.minimum;
+
+  private component(name: string): Component | null {
+    const known = this.components.get(name);
+    if (known !== undefined) return known;
+    const schemas = isRecord(this.document.components) ? this.document.components.schemas : undefined;
+    const raw = isRecord(schemas) && Object.hasOwn(schemas, name) ? schemas[name] : undefined;
+    if (raw === undefined) return null;
+    const refs = new Set<string>();
+    // Registered before its schema is converted: a component that refers to itself finds its own key.
+    const component: Component = { key: this.keyOf(name), schema: {}, refs };
+    this.components.set(name, component);
+    this.byKey.set(component.key, name);
+    // Findings of a component are the document's, not one tool's: a `$ref` to a component is never cut.
+    const converted = this.convert(raw, refs, { circular: false }, new Set());
+    component.schema = isRecord(converted) ? converted : {};
+    return component;
   }
-  if (schema.exclusiveMaximum === true && typeof schema.maximum === 'number') {
-    out.exclusiveMaximum = schema.maximum;
-    delete out.maximum;
+
+  /** A `$defs` key for component `name` whose TypeScript type name no other key shares (`a-b` and `a_b`). */
+  private keyOf(name: string): string {
+    const base = name.replace(/[^A-Za-z0-9_-]/g, '_');
+    let key = base;
+    for (let n = 2; this.keys.has(key.replace(/[^A-Za-z0-9]/g, '').toLowerCase()); n += 1) key = `${base}_${n}`;
+    this.keys.add(key.replace(/[^A-Za-z0-9]/g, '').toLowerCase());
+    return key;
   }
-  if ('example' in schema && !('examples' in schema)) out.examples = [structuredClone(schema.example)];
-  if (schema.nullable === true) {
-    if (typeof out.type === 'string') out.type = [out.type, 'null'];
-    else if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+
+  private convert(
+    schema: unknown,
+    refs: Set<string>,
+    findings: SchemaFindings,
+    inlining: ReadonlySet<string>,
+  ): unknown {
+    if (Array.isArray(schema)) return schema.map((item) => this.convert(item, refs, findings, inlining));
+    if (!isRecord(schema)) return schema;
+    const out: Record<string, unknown> = {};
+    if (typeof schema.$ref === 'string') {
+      const ref = schema.$ref;
+      if (ref.startsWith(componentPrefix) && !ref.slice(componentPrefix.length).includes('/')) {
+        const name = decodeSegment(ref.slice(componentPrefix.length));
+        const component = this.component(name);
+        if (component !== null) {
+          refs.add(name);
+          out.$ref = `#/$defs/${component.key}`;
+        }
+      } else {
+        // Any other local pointer is inlined; one that leads back to itself is cut and reported.
+        const target = inlining.has(ref) ? undefined : this.resolve(ref);
+        if (target === undefined) findings.circular = true;
+        else Object.assign(out, this.convert(target, refs, findings, new Set(inlining).add(ref)));
+      }
+    }
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === '$ref' || key === 'title' || key.startsWith('x-') || openApiOnly.has(key)) continue;
+      if (schemaMaps.has(key)) {
+        out[key] = isRecord(value)
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.convert(v, refs, findings, inlining)]))
+          : value;
+      } else if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
+        if (typeof value === 'number') out[key] = value;
+      } else if (dataKeys.has(key)) {
+        if (!holdsRef(value)) out[key] = structuredClone(value);
+      } else {
+        out[key] = this.convert(value, refs, findings, inlining);
+      }
+    }
+    // OpenAPI 3.0 writes the exclusive bound as a flag next to minimum/maximum.
+    if (schema.exclusiveMinimum === true && typeof schema.minimum === 'number') {
+      out.exclusiveMinimum = schema.minimum;
+      delete out.minimum;
+    }
+    if (schema.exclusiveMaximum === true && typeof schema.maximum === 'number') {
+      out.exclusiveMaximum = schema.maximum;
+      delete out.maximum;
+    }
+    if ('example' in schema && !('examples' in schema) && !holdsRef(schema.example))
+      out.examples = [structuredClone(schema.example)];
+    if (schema.nullable === true) {
+      if (typeof out.type === 'string') out.type = [out.type, 'null'];
+      else if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    }
+    return alone(out);
   }
-  return out;
+
+  /** The value at a local `#/...` pointer of the document, or undefined. */
+  resolve(ref: string): unknown {
+    return ref.startsWith('#') ? resolvePointer(this.document, parsePointer(safeDecode(ref))) : undefined;
+  }
+
+  /** `value` with a `$ref` to another part of the document (a parameter, a response) followed, at most 16 hops. */
+  follow(value: unknown): Readonly<Record<string, unknown>> | null {
+    let node = value;
+    for (let hops = 0; hops < 16 && isRecord(node) && typeof node.$ref === 'string'; hops += 1)
+      node = this.resolve(node.$ref);
+    return isRecord(node) && typeof node.$ref !== 'string' ? node : null;
+  }
+}
+
+/**
+ * Data with a `$ref` key (GitHub writes `example: { $ref: "#/components/examples/..." }`): every JSON Schema
+ * tool after import would follow it as a reference into a document the manifest does not hold, so it is dropped.
+ */
+function holdsRef(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(holdsRef);
+  return isRecord(value) && ('$ref' in value || Object.values(value).some(holdsRef));
+}
+
+function decodeSegment(segment: string): string {
+  return safeDecode(segment).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** A URI fragment's percent escapes decoded; a malformed one is taken as written. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** `schema` with `description`; one that is a `$ref` keeps it beside the reference (see {@link alone}). */
+export function withDescription(schema: Record<string, unknown>, description: string): Record<string, unknown> {
+  return schema.description === undefined ? alone({ ...schema, description }) : schema;
+}
+
+/**
+ * A `$ref` with keywords beside it as `allOf: [{ $ref }]` plus those keywords: json-schema-to-typescript
+ * merges a `$ref`'s siblings into the referenced type, so a body described as "Pet to add" would declare a
+ * second, different `Pet` (a type-name collision at generate).
+ */
+function alone(schema: Record<string, unknown>): Record<string, unknown> {
+  if (typeof schema.$ref !== 'string' || Object.keys(schema).length === 1) return schema;
+  const { $ref, ...siblings } = schema;
+  return { allOf: [{ $ref }], ...siblings };
 }
 
 /** An object schema that accepts keys it does not name, or names none: the model cannot know what to send. */

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { dereference } from '@readme/openapi-parser';
 import { parse } from 'yaml';
 import { isRecord } from '../util/guards.js';
 import { formatPointer } from '../util/json-pointer.js';
@@ -8,7 +7,7 @@ import { formatPointer } from '../util/json-pointer.js';
 /** An OpenAPI document that cannot be imported; the message says why and where. */
 export class OpenApiError extends Error {}
 
-/** A dereferenced OpenAPI 3.x document, as plain data. */
+/** An OpenAPI 3.x document as plain data; a Swagger 2.0 one converted to 3.0. */
 export interface LoadedOpenApi {
   /** The path as the user gave it, relative to the working directory. */
   readonly file: string;
@@ -16,11 +15,12 @@ export interface LoadedOpenApi {
 }
 
 /**
- * Reads an OpenAPI 3.x spec (YAML or JSON) and resolves its local `$ref`s with
- * @readme/openapi-parser. Remote references (another file, a URL) are refused
- * before the parser sees the document, so import never reads beyond the one
- * file nor touches the network. Circular references stay `$ref`s; the draft
- * turns them into open schemas and flags them.
+ * Reads an OpenAPI 3.x spec (YAML or JSON), or a Swagger 2.0 one, converted
+ * with swagger2openapi (loaded only then). Local `$ref`s are left for the
+ * draft, which shares each component schema instead of copying it into every
+ * use (dereferencing GitHub's description took most of a minute and a
+ * gigabyte). Remote references (another file, a URL) are refused, so import
+ * never reads beyond the one file nor touches the network.
  */
 export async function loadOpenApi(file: string, cwd: string): Promise<LoadedOpenApi> {
   const absolute = path.resolve(cwd, file);
@@ -38,8 +38,9 @@ export async function loadOpenApi(file: string, cwd: string): Promise<LoadedOpen
       `${file}: not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
     );
   }
-  if (!isRecord(data) || typeof data.openapi !== 'string' || !data.openapi.startsWith('3.')) {
-    throw new OpenApiError(`${file}: not an OpenAPI 3.x document (no "openapi: 3.x" field)`);
+  const swagger = isRecord(data) && data.swagger === '2.0';
+  if (!isRecord(data) || (!swagger && (typeof data.openapi !== 'string' || !data.openapi.startsWith('3.')))) {
+    throw new OpenApiError(`${file}: not an OpenAPI 3.x or Swagger 2.0 document (no "openapi: 3.x" field)`);
   }
   const remote = findRemoteRef(data, []);
   if (remote !== null) {
@@ -48,14 +49,17 @@ export async function loadOpenApi(file: string, cwd: string): Promise<LoadedOpen
         'references are refused (inline the schema or make the reference local, "#/...")',
     );
   }
+  return { file, document: swagger ? await fromSwagger(data, file) : data };
+}
+
+/** A Swagger 2.0 document as OpenAPI 3.0, converted in memory, never resolving anything outside it. */
+async function fromSwagger(data: Record<string, unknown>, file: string): Promise<Record<string, unknown>> {
+  const { convertObj } = await import('swagger2openapi');
   try {
-    const document = await dereference(structuredClone(data) as never, {
-      resolve: { external: false },
-      dereference: { circular: 'ignore' },
-    });
-    return { file, document: document as unknown as Record<string, unknown> };
+    const converted = await convertObj(structuredClone(data), { patch: true, warnOnly: true, resolve: false });
+    return converted.openapi;
   } catch (error) {
-    throw new OpenApiError(`${file}: ${(error as Error).message}`);
+    throw new OpenApiError(`${file}: this Swagger 2.0 document cannot be converted: ${(error as Error).message}`);
   }
 }
 

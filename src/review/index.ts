@@ -12,7 +12,7 @@ import { toolsListCost } from './tokens.js';
 
 export { findBreakingChanges, narrowing } from './breaking.js';
 export type { GateItem, GateStatus } from './gate.js';
-export { mutatingVerbs } from './lint.js';
+export { mutatingVerbs } from '../model/verbs.js';
 
 /** Everything the review found. */
 export interface Review {

@@ -6,38 +6,10 @@
 import type { Finding } from '../diagnostics/index.js';
 import { legacyProtocolVersion } from '../model/defaults.js';
 import { snakeCase, snakeCasePattern } from '../model/naming.js';
+import { mutatingVerbs } from '../model/verbs.js';
 import type { ServerModel, ToolModel } from '../model/types.js';
 import { finding, lintInputSchema } from './lint-input.js';
 import { lintUnsafeText } from './unsafe-text.js';
-
-/** Name prefixes that say a tool changes or sends something. */
-export const mutatingVerbs = [
-  'delete_',
-  'remove_',
-  'drop_',
-  'destroy_',
-  'purge_',
-  'erase_',
-  'wipe_',
-  'send_',
-  'publish_',
-  'post_',
-  'pay_',
-  'transfer_',
-  'update_',
-  'overwrite_',
-  'revoke_',
-  'cancel_',
-  'reset_',
-  'write_',
-  'move_',
-  'rename_',
-  'archive_',
-  'deploy_',
-  'kill_',
-  'terminate_',
-  'shutdown_',
-];
 
 const hintNames = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 

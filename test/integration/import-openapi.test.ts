@@ -42,7 +42,15 @@ describe('import openapi', () => {
       // Every tool drafted from a DELETE says so in its note and asks for approval.
       const text = result.text.split('\n');
       const deleteTools = text.flatMap((line, i) =>
-        /^ {2}# DELETE /.test(line) ? [text[i + 1]?.trim().replace(/:$/, '') ?? ''] : [],
+        /^ {2}# DELETE /.test(line)
+          ? [
+              text
+                .slice(i + 1)
+                .find((l) => !l.trim().startsWith('#'))
+                ?.trim()
+                .replace(/:$/, '') ?? '',
+            ]
+          : [],
       );
       expect(deleteTools.length).toBe(deleteOperations(spec));
       for (const name of deleteTools) {
@@ -79,7 +87,49 @@ describe('import openapi', () => {
     );
   }, 120_000);
 
-  it('refuses a remote $ref, a Swagger 2.0 file, and an existing draft without --force', async () => {
+  it('converts a Swagger 2.0 document to OpenAPI 3.0 first', async () => {
+    writeFileSync(
+      path.join(out, 'swagger2.json'),
+      JSON.stringify({
+        swagger: '2.0',
+        info: { title: 'Pets', version: '1.0.0' },
+        paths: {
+          '/pets/{petId}': {
+            get: {
+              operationId: 'showPetById',
+              summary: 'Info for a specific pet',
+              parameters: [{ name: 'petId', in: 'path', required: true, type: 'string', maxLength: 64 }],
+              responses: { '200': { description: 'the pet', schema: { $ref: '#/definitions/Pet' } } },
+            },
+          },
+        },
+        definitions: { Pet: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } },
+      }),
+    );
+    const result = await importOpenApi(path.join(out, 'swagger2.json'), {
+      out: path.join(out, 'swagger2-draft.yaml'),
+      force: false,
+      cwd: repoRoot,
+    });
+    expect(result.compiled?.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(result.draft.data.tools).toEqual({
+      show_pet_by_id: {
+        title: 'Info for a specific pet',
+        description: 'Info for a specific pet',
+        annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+        input: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['petId'],
+          properties: { petId: { type: 'string', maxLength: 64 } },
+        },
+        output: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
+      },
+    });
+    expect(result.text).toContain('  # request: GET "/pets/{petId}"; path: "petId"\n');
+  }, 120_000);
+
+  it('refuses a remote $ref, a file that is not OpenAPI, and an existing draft without --force', async () => {
     const remote = path.join(out, 'remote.yaml');
     writeFileSync(
       remote,
@@ -98,10 +148,10 @@ describe('import openapi', () => {
     });
     writeFileSync(
       path.join(out, 'swagger.json'),
-      JSON.stringify({ swagger: '2.0', info: { title: 't', version: '1' }, paths: {} }),
+      JSON.stringify({ swagger: '1.2', info: { title: 't', version: '1' }, paths: {} }),
     );
     expect((await runIn(out, ['import', 'openapi', 'swagger.json'])).stderr).toBe(
-      'mcp-gen: error: swagger.json: not an OpenAPI 3.x document (no "openapi: 3.x" field)\n',
+      'mcp-gen: error: swagger.json: not an OpenAPI 3.x or Swagger 2.0 document (no "openapi: 3.x" field)\n',
     );
 
     writeFileSync(path.join(out, 'mine.yaml'), 'my own file\n');
@@ -118,7 +168,7 @@ describe('import openapi', () => {
       '--force',
     ]);
     expect(forced.code).toBe(0);
-    expect(forced.stdout.split('\n')[0]).toBe('wrote mine.yaml: 20 tools, 0 resources, 0 prompts, 10 TODOs to review');
+    expect(forced.stdout.split('\n')[0]).toBe('wrote mine.yaml: 20 tools, 0 resources, 0 prompts, 16 TODOs to review');
     expect(readFileSync(path.join(out, 'mine.yaml'), 'utf8')).toBe(
       readFileSync(path.join(fixtures, 'expected', 'petstore.yaml'), 'utf8'),
     );
