@@ -10,11 +10,11 @@ import { repoRoot } from '../support/paths.js';
 // mcp-gen and budgeted in bytes, which formatting barely moves: 44,944 bytes (1,028 lines) when the budget
 // was set (issue 21). A change that needs more says why here, with its new figure.
 // 45,536 (issue 25): the readiness signal every start-up sets for /readyz (Startup.readiness), +592 bytes.
-// Issue 22: +5,432 bytes for testing.gen.ts, which every server ships because the facade exports testContext().
-// Issue 24 (51,021): pages for every list (the cursors are data in the registry, the runtime slices), and
+// +5,432 (issue 22): testing.gen.ts, which every server ships because the facade exports testContext().
+// +6,077 (issue 24): pages for every list (the cursors are data in the registry, the runtime slices), and
 // legacy.gen.ts, which the stdio entry loads only on a 2025-11-25 connection, so both transports declare and
-// answer the same legacy requests.
-const budgetBytes = 1;
+// answer the same legacy requests. Together: 57,045.
+const budgetBytes = 57_045;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {
