@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelope, startRawStdio, type RawStdio } from '../../support/servers.js';
+import { metaOf, startRawStdio, type RawStdio } from '../../support/servers.js';
 import { call, legacyInitialize, post, repoRoot, sharedBuild, startHttp, type HttpChild } from './support.js';
 
 // Pages of every list (manifest `pagination`): a 1,000-tool server, with the default page size and
@@ -64,7 +64,7 @@ type Ask = (method: string, params?: Record<string, unknown>) => Promise<Answer>
 function modernStdio(server: RawStdio): Ask {
   let id = 0;
   return (method, params = {}) =>
-    server.request({ jsonrpc: '2.0', id: ++id, method, params: { _meta: envelope(), ...params } });
+    server.request({ jsonrpc: '2.0', id: ++id, method, params: { _meta: metaOf(), ...params } });
 }
 
 /** A legacy stdio connection: `initialize` answered, then requests without `_meta`. */
@@ -172,14 +172,14 @@ describe('pages of 100 (the default)', () => {
 
   it('serves the same pages over HTTP, each with its cache hints', async () => {
     const ask: Ask = async (method, params = {}) => {
-      const reply = await call(bigHttp.url, method, { _meta: envelope(), ...params });
+      const reply = await call(bigHttp.url, method, { _meta: metaOf(), ...params });
       expect(reply.status).toBe(200);
       return reply.body;
     };
     const overHttp = await allPages(ask, 'tools/list', 'tools');
     expect(overHttp.names).toEqual(tools);
     expect(overHttp.pages.map((page) => page.nextCursor)).toEqual(lists.get('tools')?.pages.map((p) => p.nextCursor));
-    const bad = await call(bigHttp.url, 'tools/list', { _meta: envelope(), cursor: 'not-a-cursor' }, 7);
+    const bad = await call(bigHttp.url, 'tools/list', { _meta: metaOf(), cursor: 'not-a-cursor' }, 7);
     expect([bad.status, bad.body]).toEqual([200, invalidCursor(7, 'tools/list', 'not-a-cursor')]);
   });
 
@@ -258,7 +258,7 @@ describe('the legacy adapter', () => {
     }
     // The 2026-07-28 path: the spec's -32601 for a method whose capability is not advertised (404 over HTTP).
     expect((await modernStdio(bare)('resources/read', { uri: 'paged://nothing' })).error).toEqual(notFound);
-    const modern = await call(bareHttp.url, 'resources/read', { _meta: envelope(), uri: 'paged://nothing' });
+    const modern = await call(bareHttp.url, 'resources/read', { _meta: metaOf(), uri: 'paged://nothing' });
     expect([modern.status, modern.body.error]).toEqual([404, notFound]);
   });
 });
