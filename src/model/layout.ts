@@ -49,6 +49,8 @@ export const generatedPaths = {
   contractPlan: 'test/contract-plan.gen.ts',
   /** The MCP registry record, written only when the manifest names a registry entry. */
   serverJson: 'server.json',
+  /** Every environment variable the server reads, with defaults shown and secrets empty: a template to copy. */
+  envExample: '.env.example',
 } as const;
 
 /** `runtime/start.gen.ts` (a runtime template) -> `src/generated/runtime/start.gen.ts`. */
@@ -96,6 +98,8 @@ export const scaffoldPaths = {
   packageJson: 'package.json',
   tsconfig: 'tsconfig.json',
   main: 'src/main.ts',
+  /** The user's start-up and shutdown hooks: `setup(config, tools)` and `teardown(services)`. */
+  setup: 'src/setup.ts',
 } as const;
 
 /** The design report's file name. */

@@ -92,6 +92,34 @@ function mainTs(): string {
   return finalText(`${imports.join('\n')}\n\n${comment}\nmain(definition);`);
 }
 
+/**
+ * The user's start-up and shutdown hooks. Written once: from then on the user's, like the handlers. It imports only
+ * the facade, whose `Services` type is inferred from what `setup` returns (so it must not be annotated with it).
+ */
+function setupTs(): string {
+  const facade = moduleSpecifier(scaffoldPaths.setup, generatedPaths.facade);
+  return finalText(
+    [
+      importDeclaration(['Config', 'Services', 'SetupTools'], facade, true),
+      '',
+      '/**',
+      ' * Runs once, before the server answers its first request; what it returns reaches every handler as',
+      ' * `ctx.services` (typed as `Services`). Open connection pools and clients here. `config` holds the',
+      " * manifest's `config` variables, already checked. `tools.mode` is 'test' when the contract tests run the",
+      ' * server: connect to a throwaway database or a fake then. A throw stops the server (exit code 1).',
+      ' */',
+      'export async function setup(config: Config, tools: SetupTools) {',
+      '  return { config, mode: tools.mode };',
+      '}',
+      '',
+      '/** Runs once at shutdown (stdin closed, SIGTERM, SIGINT), after the calls in flight: close pools here. */',
+      'export async function teardown(services: Services): Promise<void> {',
+      '  // e.g. await services.pool.end();',
+      '}',
+    ].join('\n'),
+  );
+}
+
 /** The scaffold files of a new project. */
 export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
   const http = model.transports.http;
@@ -164,5 +192,6 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
     { path: scaffoldPaths.packageJson, contents: packageJson(model, ctx), ownership: 'scaffold' },
     { path: scaffoldPaths.tsconfig, contents: stableJson(tsconfig), ownership: 'scaffold' },
     { path: scaffoldPaths.main, contents: mainTs(), ownership: 'scaffold' },
+    { path: scaffoldPaths.setup, contents: setupTs(), ownership: 'scaffold' },
   ];
 }
