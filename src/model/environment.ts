@@ -16,9 +16,11 @@ export interface EnvironmentVariable {
   readonly default: string | null;
   readonly secret: boolean;
   readonly origin: 'config' | 'runtime';
+  /** Read only by `--transport http` (the bearer tokens): not part of the stdio package's configuration. */
+  readonly httpOnly: boolean;
 }
 
-const runtime = (name: string, description: string, required: boolean): EnvironmentVariable => ({
+const runtime = (name: string, description: string, required: boolean, httpOnly = false): EnvironmentVariable => ({
   name,
   description,
   type: 'string',
@@ -26,6 +28,7 @@ const runtime = (name: string, description: string, required: boolean): Environm
   default: null,
   secret: true,
   origin: 'runtime',
+  httpOnly,
 });
 
 /** The manifest's `config` variables by name, then the runtime's own in a fixed order. */
@@ -39,6 +42,7 @@ export function environmentVariables(model: ServerModel): EnvironmentVariable[] 
       default: v.default === null || v.secret ? null : String(v.default),
       secret: v.secret,
       origin: 'config',
+      httpOnly: false,
     }),
   );
   const own: EnvironmentVariable[] = [];
@@ -64,8 +68,9 @@ export function environmentVariables(model: ServerModel): EnvironmentVariable[] 
     own.push(
       runtime(
         model.auth.tokensEnv,
-        'Bearer tokens for `--transport http`: `token=principal:scope,scope;token2=...`.',
-        false,
+        'Bearer tokens of the callers over HTTP: `token=principal:scope,scope;token2=...`.',
+        true,
+        true,
       ),
     );
   if (usesRedis(model) && model.store.type === 'redis')

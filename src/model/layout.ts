@@ -64,11 +64,13 @@ export function contractTestPath(template: string): string {
 }
 
 /**
- * Whether a path is one where generated files live: the generated folder and
+ * Whether a path is one where generated files live: the generated folder, `server.json`, `.env.example` and
  * the generated test files (`test/*.gen.ts`, `test/*.gen.test.ts`). Stale-file
  * cleanup removes a file the previous marker lists only in these places.
  */
 export function isGeneratedLocation(file: string): boolean {
+  // The two generated files at the root: cleanup still removes them only with a banner, which neither has.
+  if (file === generatedPaths.serverJson || file === generatedPaths.envExample) return true;
   return file.startsWith(`${generatedDir}/`) || /^test\/[^/]+\.gen(\.test)?\.ts$/.test(file);
 }
 

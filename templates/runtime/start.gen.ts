@@ -233,22 +233,19 @@ class ServerLifecycle implements Lifecycle {
     const teardown = this.setupDone ? this.module?.teardown : undefined;
     if (teardown === undefined) return 0;
     let timer: NodeJS.Timeout | undefined;
-    const limit = new Promise<number>((resolve) => {
-      timer = setTimeout(() => {
-        this.log(`teardown did not finish within ${teardownLimitMs / 1000} s; exiting without it`);
-        resolve(1);
-      }, teardownLimitMs);
+    const late = new Promise<string>((resolve) => {
+      timer = setTimeout(resolve, teardownLimitMs, `did not finish within ${teardownLimitMs / 1000} s`);
     });
-    const done = Promise.resolve()
-      .then(() => teardown(this.services))
-      .then(
-        () => 0,
-        (error: unknown) => {
-          this.log(`teardown failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-          return 1;
-        },
-      );
-    return Promise.race([done, limit]).finally(() => clearTimeout(timer));
+    try {
+      const outcome = await Promise.race([Promise.resolve(teardown(this.services)).then(() => null), late]);
+      if (outcome === null) return 0;
+      this.log(`teardown ${outcome}; exiting without it`);
+    } catch (error) {
+      this.log(`teardown failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    } finally {
+      clearTimeout(timer);
+    }
+    return 1;
   }
 }
 

@@ -58,6 +58,7 @@ describe('runtime module slots', () => {
       idempotency: false,
       resources: false,
       prompts: false,
+      config: false,
     };
     expect(moduleSlots(none)).toEqual([]);
     expect(moduleSlots({ ...none, store: 'memory', approval: true })).toEqual([

@@ -1,3 +1,4 @@
+import { environmentVariables } from '../../model/environment.js';
 import type { ServerModel } from '../../model/types.js';
 import { toolsetDigest, wireTools } from '../../model/toolset.js';
 
@@ -19,7 +20,15 @@ export function serverJson(model: ServerModel): Record<string, unknown> | null {
   if (registry === null) return null;
   const packages =
     registry.npm !== null && model.transports.stdio
-      ? [{ registryType: 'npm', identifier: registry.npm, version: model.server.version, transport: { type: 'stdio' } }]
+      ? [
+          {
+            registryType: 'npm',
+            identifier: registry.npm,
+            version: model.server.version,
+            transport: { type: 'stdio' },
+            ...packageEnvironment(model),
+          },
+        ]
       : [];
   return {
     $schema: serverJsonSchemaUrl,
@@ -34,6 +43,26 @@ export function serverJson(model: ServerModel): Record<string, unknown> | null {
     ...(packages.length === 0 ? {} : { packages }),
     ...(registry.remote === null ? {} : { remotes: [{ type: 'streamable-http', url: registry.remote }] }),
     _meta: { [publisherMeta]: { tool: 'mcp-gen', toolsetDigest: toolsetDigest(wireTools(model)) } },
+  };
+}
+
+/**
+ * The variables a client sets when it runs the stdio package (the registry's `environmentVariables`), from the
+ * same list as the README and `.env.example`; a secret's default is never written.
+ */
+function packageEnvironment(model: ServerModel): { environmentVariables?: Record<string, unknown>[] } {
+  const variables = environmentVariables(model).filter((v) => !v.httpOnly);
+  if (variables.length === 0) return {};
+  const format = { string: 'string', url: 'string', integer: 'number', number: 'number', boolean: 'boolean' };
+  return {
+    environmentVariables: variables.map((v) => ({
+      name: v.name,
+      description: v.description,
+      format: format[v.type],
+      isRequired: v.required,
+      isSecret: v.secret,
+      ...(v.default === null ? {} : { default: v.default }),
+    })),
   };
 }
 

@@ -4,10 +4,12 @@
  */
 import { manifestDefaults, protocolVersion } from '../../model/defaults.js';
 import { generatedPaths, moduleSpecifier, scaffoldPaths } from '../../model/layout.js';
+import { environmentVariables } from '../../model/environment.js';
 import { usesRedis } from '../../model/store.js';
 import type { ServerModel } from '../../model/types.js';
 import { stableJson } from '../../util/stable-json.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
+import { environmentTable } from '../shared/environment.js';
 import { renderTemplate } from '../shared/handlebars.js';
 import { code, fenceFor, inline, paragraphs, table } from '../shared/markdown.js';
 import { finalText, importDeclaration } from '../shared/ts-text.js';
@@ -123,39 +125,6 @@ function setupTs(): string {
 /** The scaffold files of a new project. */
 export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
   const http = model.transports.http;
-  const secrets = [
-    ...(model.handles.length === 0
-      ? []
-      : [
-          {
-            name: model.secrets.handleKeyEnv,
-            what:
-              'signs state handles (at least 32 bytes; the same on every instance). ' +
-              'Without it a loopback or stdio server uses an ephemeral key.',
-          },
-        ]),
-    ...(model.tools.some((t) => t.approval === 'confirm')
-      ? [
-          {
-            name: model.secrets.requestStateKeyEnv,
-            what: 'signs approval state of destructive tools (at least 32 bytes; the same on every instance).',
-          },
-        ]
-      : []),
-    ...(model.auth.type === 'bearer'
-      ? [{ name: model.auth.tokensEnv, what: 'bearer tokens: `token=principal:scope,scope;token2=...`' }]
-      : []),
-    ...(usesRedis(model) && model.store.type === 'redis'
-      ? [
-          {
-            name: model.store.urlEnv,
-            what:
-              'the Redis URL of the state store (used approvals, idempotency keys), ' +
-              'the same for every instance; see docs/deployment.md in mcp-gen.',
-          },
-        ]
-      : []),
-  ];
   const hosts = hostsView(model);
   const files = [
     [code(ctx.manifestPath), 'you: the single description of tools, resources, prompts and handles'],
@@ -174,19 +143,18 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
     httpHost: http?.host ?? manifestDefaults.httpHost,
     httpPort: http?.port ?? manifestDefaults.httpPort,
     httpPath: http?.path ?? manifestDefaults.httpPath,
-    secrets: table(
-      ['variable', 'what'],
-      secrets.map((secret) => [code(secret.name), secret.what]),
-    ),
+    environment: environmentTable(model),
+    envExample: code(generatedPaths.envExample),
     hasHttp: http !== null,
     // start:http refuses to start without the tokens, so the README says so before its command.
     httpTokensEnv: http !== null && model.auth.type === 'bearer' ? model.auth.tokensEnv : '',
     httpTokenScopes: model.auth.scopes.map((s) => s.name).join(','),
-    hasSecrets: secrets.length > 0,
+    hasEnvironment: environmentVariables(model).length > 0,
     hosts,
   });
   return [
-    { path: scaffoldPaths.gitignore, contents: 'node_modules/\ndist/\n', ownership: 'scaffold' },
+    // .env holds the values .env.example lists, secrets included: never committed.
+    { path: scaffoldPaths.gitignore, contents: 'node_modules/\ndist/\n.env\n', ownership: 'scaffold' },
     { path: scaffoldPaths.npmrc, contents: npmrc, ownership: 'scaffold' },
     { path: scaffoldPaths.readme, contents: finalText(readme), ownership: 'scaffold' },
     { path: scaffoldPaths.packageJson, contents: packageJson(model, ctx), ownership: 'scaffold' },
