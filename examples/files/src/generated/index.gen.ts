@@ -5,7 +5,7 @@
  * Everything a handler needs: its types, errors, results and context. Import from here,
  * never from ./runtime/ or ./types.gen.js directly: their layout may change between versions.
  */
-export { acceptedContent, inputRequired, inputResponse, isInputRequiredResult, notImplemented, ResourceNotFoundError, SdkResult, sdkResult, ToolError, type AnySdkResult, type ErrorKind, type HandlerContext, type Principal, type PromptMessageReply, type PromptReply, type PromptSdkResult, type RequestInput, type ResourceContent, type ResourceReply, type ResourceSdkResult, type ToolContent, type ToolSdkResult } from './runtime/handler.gen.js';
+export { acceptedContent, inputRequired, inputResponse, isInputRequiredResult, notImplemented, ResourceNotFoundError, SdkResult, sdkResult, ToolError, type AnySdkResult, type ErrorKind, type HandlerContext, type Principal, type PromptMessageReply, type PromptReply, type PromptSdkResult, type RequestInput, type ResourceContent, type ResourceReply, type ResourceSdkResult, type SetupTools, type ToolContent, type ToolSdkResult } from './runtime/handler.gen.js';
 
 export type * from './types.gen.js';
 
