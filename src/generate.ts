@@ -1,20 +1,27 @@
 /**
  * `mcp-gen generate`: the whole pipeline, load to write (`--check` and
  * `--dry-run` only compare or list in the write stage), or, over unchanged
- * inputs, the outcome of the run record (up-to-date.ts).
+ * inputs, the outcome of the run record (the run cache, cache/).
  */
 import type { ResolvedOptions } from './config/index.js';
 import { hasFailures, type Diagnostic } from './diagnostics/index.js';
 import type { GeneratedFile } from './emit/index.js';
 import type { ExistingProject } from './load/index.js';
-import { loadHandlerChecks, loadProject } from './load/project.js';
-import { loadManifestText, loadToolIdentity } from './load/run-record.js';
-import { findUpToDate, recordOf, runKey } from './up-to-date.js';
-import { inspectWrites, recoverWrites, type Interruption, type WriteReport } from './write/index.js';
-import { writeHandlerChecks, writeRunRecord } from './write/run-record.js';
+import { openRunCache } from './cache/index.js';
+import { loadProject } from './load/project.js';
+import {
+  inspectWrites,
+  lockProject,
+  recoverWrites,
+  WriteError,
+  type Interruption,
+  type WriteFaults,
+  type WriteOptions,
+  type WriteReport,
+} from './write/index.js';
 
 // The pipeline (the validator, the code builders) is imported only by runs that need it: a run over
-// unchanged inputs answers from the run record (up-to-date.ts) without it.
+// unchanged inputs answers from the run record (cache/) without it.
 const pipeline = () => import('./pipeline.js');
 
 /** The outcome of one generate run. */
@@ -49,21 +56,66 @@ export async function buildProject(
   return { diagnostics, files };
 }
 
-/** Generates (or checks, or lists) the project described by the manifest. */
+/** How many times a run plans again when its inputs change on disk before its commit. */
+const plans = 3;
+
+/** The manifest or a handler file changed between a run's load and its commit: the plan is stale. */
+class InputsChanged extends WriteError {}
+
+/**
+ * Generates (or checks, or lists) the project described by the manifest. A writing run holds the
+ * project lock from before it reads the project to after its commit, so two runs never interleave;
+ * just before the commit it reads its inputs again, and plans again (up to `plans` times) when the
+ * manifest or a handler file changed meanwhile, so a stale plan is never applied. `faults` is the
+ * write stage's test seam.
+ */
 export async function generateProject(
   options: ResolvedOptions,
   mcpGenVersion: string,
   cwd: string = process.cwd(),
+  faults: WriteFaults = {},
 ): Promise<GenerateResult> {
-  // A killed run may have left the folder half-written: repair it before reading the handlers and the marker.
-  const interrupted = options.mode === 'write' ? recoverWrites(options.outDir) : inspectWrites(options.outDir);
-  // Against a half-written folder every comparison is meaningless: --check only reports the interruption.
-  if (options.mode === 'check' && interrupted !== null)
-    return { diagnostics: [], report: null, interrupted, ok: false };
+  if (options.mode !== 'write') {
+    const interrupted = inspectWrites(options.outDir);
+    // Against a half-written folder every comparison is meaningless: --check only reports the interruption.
+    if (options.mode === 'check' && interrupted !== null)
+      return { diagnostics: [], report: null, interrupted, ok: false };
+    return generateOnce(options, mcpGenVersion, cwd, interrupted, faults);
+  }
+  const lock = await lockProject(options.outDir);
+  try {
+    // A killed run may have left the folder half-written: repair it before reading the handlers and the marker.
+    const interrupted = recoverWrites(options.outDir, faults);
+    for (let plan = 1; ; plan++) {
+      try {
+        return await generateOnce(options, mcpGenVersion, cwd, interrupted, { ...faults, locked: true });
+      } catch (error) {
+        if (!(error instanceof InputsChanged)) throw error;
+        if (plan === plans)
+          throw new WriteError(
+            `the manifest or a handler file changed on disk while generate ran, ${plans} times; ` +
+              'nothing was written\n  hint: run generate again once the edits are saved',
+          );
+      }
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+/** One plan and write of a run, against the project as it is now. */
+async function generateOnce(
+  options: ResolvedOptions,
+  mcpGenVersion: string,
+  cwd: string,
+  interrupted: Interruption | null,
+  write: WriteOptions,
+): Promise<GenerateResult> {
+  const cache = openRunCache(options, mcpGenVersion, cwd);
+  // The project is read once here; the commit check below reads it again to see whether it changed.
   const existing = loadProject(options.outDir);
-  const text = loadManifestText(options.manifest, cwd);
-  const key = text === null ? null : runKey(options, mcpGenVersion, cwd, text, existing);
-  const recorded = key === null ? null : findUpToDate(options.outDir, key);
+  const key = cache.key(existing);
+  const recorded = cache.recorded(key);
   if (recorded !== null)
     return {
       diagnostics: recorded.diagnostics,
@@ -71,20 +123,27 @@ export async function generateProject(
       interrupted,
       ok: !hasFailures(recorded.diagnostics, options.strict),
     };
+  const beforeCommit = () => {
+    write.beforeCommit?.();
+    if (cache.keyNow(loadProject(options.outDir)) !== key)
+      throw new InputsChanged('the manifest or a handler file changed; planning again');
+  };
   const { runPipeline } = await pipeline();
   const { diagnostics, written, files, manifest, handlerChecks } = await runPipeline(
     {
       manifest: options.manifest,
       cwd,
-      project: { options, mcpGenVersion, existing: { ...existing, handlerChecks: loadHandlerChecks(options.outDir) } },
+      project: {
+        options,
+        mcpGenVersion,
+        existing: { ...existing, handlerChecks: cache.handlerChecks() },
+        write: { ...write, beforeCommit },
+      },
     },
     'write',
   );
-  if (handlerChecks !== undefined) writeHandlerChecks(options.outDir, loadToolIdentity(), handlerChecks);
+  cache.save({ existing, files, report: written, diagnostics, handlerChecks, manifestText: manifest?.text ?? null });
   if (written === null) return { diagnostics, report: null, interrupted, ok: false };
-  // Recorded only when the pipeline read the same manifest text that the key was made of.
-  if (text !== null && manifest?.text === text)
-    writeRunRecord(options.outDir, recordOf(options, mcpGenVersion, cwd, text, existing, files, written, diagnostics));
   const stale = options.mode === 'check' && written.changes.length > 0;
   return { diagnostics, report: written, interrupted, ok: !stale && !hasFailures(diagnostics, options.strict) };
 }

@@ -7,7 +7,7 @@ import type { GeneratedFile } from './emit/index.js';
 import type { ExistingProject, HandlerChecks, LoadedManifest } from './load/index.js';
 import type { ServerModel } from './model/types.js';
 import type { Review } from './review/index.js';
-import type { WriteReport } from './write/index.js';
+import type { WriteOptions, WriteReport } from './write/index.js';
 
 /** The stages in order; a run goes from `load` up to one of them. */
 export const stages = ['load', 'validate', 'normalize', 'review', 'plan', 'emit', 'write'] as const;
@@ -23,11 +23,19 @@ export interface PipelineInput {
   readonly project?: {
     readonly options: ResolvedOptions;
     readonly mcpGenVersion: string;
-    /** What the output folder holds; read from disk when not given. */
-    readonly existing?: ExistingProject;
-    /** `report` emits only the design report (Markdown and JSON) and plans nothing. */
-    readonly emit?: 'project' | 'report';
-  };
+    /** How the write stage runs: the lock the caller holds, its check before the commit, the test seam. */
+    readonly write?: WriteOptions;
+  } & (
+    | {
+        /** Only the design report (Markdown and JSON); nothing is planned, so the project is not read. */
+        readonly emit: 'report';
+      }
+    | {
+        readonly emit?: 'project';
+        /** What the output folder holds, read once by the caller (`generate`), which also keys its cache with it. */
+        readonly existing: ExistingProject;
+      }
+  );
 }
 
 /** Everything a run produced; a stage that did not run (or could not, after an error) leaves its part empty. */

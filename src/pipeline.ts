@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { hasFailures, sortDiagnostics } from './diagnostics/index.js';
 import { bannerMark } from './emit/shared/banner.js';
-import { loadBaseline, loadManifest, loadProject, loadTemplates } from './load/index.js';
+import { loadBaseline, loadManifest, loadTemplates } from './load/index.js';
 import { lineLabel, locateFindings } from './locate.js';
 import { normalizeManifest } from './normalize/index.js';
 import { stages, type PipelineInput, type PipelineResult, type Stage } from './pipeline-io.js';
@@ -57,8 +57,8 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
   result = { ...result, model, review };
   if (!runs('plan') || review === null || input.project === undefined) return result;
   // plan: against what the output folder holds (the report needs no plan)
-  const { options, mcpGenVersion, emit: scope = 'project' } = input.project;
-  const existing = scope === 'report' ? null : (input.project.existing ?? loadProject(options.outDir));
+  const { options, mcpGenVersion } = input.project;
+  const existing = input.project.emit === 'report' ? null : input.project.existing;
   const plan = existing === null ? null : planProject(model, existing.handlers);
   if (!runs('emit')) return result;
   // emit: one EmitContext for every emitter; findings are located before anything is written
@@ -90,6 +90,13 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
   if (!runs('write') || existing === null) return result;
   return {
     ...result,
-    written: writeProject(options.outDir, emitted.files, existing.previouslyGenerated ?? [], options.mode, bannerMark),
+    written: writeProject(
+      options.outDir,
+      emitted.files,
+      existing.previouslyGenerated ?? [],
+      options.mode,
+      bannerMark,
+      input.project.write,
+    ),
   };
 }

@@ -30,6 +30,12 @@ export const markerPath = `${generatedDir}/.mcp-gen`;
  */
 export const pendingFolder = '.mcp-gen-pending';
 
+/**
+ * Relative to the output folder: the lock a writing run holds from before it reads the project until
+ * its commit, holding its process id, so that two runs never plan and write the same folder at once.
+ */
+export const lockName = '.mcp-gen-lock';
+
 /** The generated modules built from the model. */
 export const generatedPaths = {
   /** The one module handlers import from: types, errors, results, context and handle types. */

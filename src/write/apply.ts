@@ -8,12 +8,11 @@ import {
   rmdirSync,
   rmSync,
   statSync,
-  writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
 import { inside, type WriteAction } from './actions.js';
 import { keepCopy, syncDirectory, writeNewFile } from './durable.js';
-import { WriteError } from './errors.js';
+import { causeOf, WriteError } from './errors.js';
 import {
   journalName,
   ownerName,
@@ -24,10 +23,14 @@ import {
   rollBack,
   rollForward,
   SimulatedCrash,
+  slotHash,
+  stampOf,
   type Journal,
   type JournalStep,
-  type WriteFaults,
+  type WriteOptions,
 } from './journal.js';
+import { refuseLinkedFolders } from './paths.js';
+import { hashText } from '../util/hash.js';
 import { recoverWrites } from './recover.js';
 
 /**
@@ -53,7 +56,7 @@ import { recoverWrites } from './recover.js';
  * flush costs a few milliseconds per file on a quiet disk and far more on a
  * busy one, which made it a large share of a cold run.
  */
-export function applyActions(root: string, actions: readonly WriteAction[], faults: WriteFaults = {}): void {
+export function applyActions(root: string, actions: readonly WriteAction[], faults: WriteOptions = {}): void {
   recoverWrites(root, faults);
   const steps = planSteps(root, actions);
   const flush = replacesUserFiles(actions, steps);
@@ -74,21 +77,28 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
   }
   try {
     // Not flushed: an owner lost in a power cut only makes the folder look abandoned, which it then is.
-    writeFileSync(path.join(folder, ownerName), `${process.pid}\n`);
+    writeNewFile(path.join(folder, ownerName), `${process.pid}\n`, false);
+    const stamp = stampOf(path.join(folder, ownerName)) ?? '';
     mkdirSync(path.join(folder, 'new'));
     mkdirSync(path.join(folder, 'old'));
-    steps.forEach((step, index) => {
-      current = step.step.path;
-      if (step.contents !== undefined && step.step.staged !== null)
-        writeNewFile(pendingPath(root, step.step.staged), step.contents, flush);
-      if (step.step.backup !== null) keepCopy(inside(root, step.step.path), pendingPath(root, step.step.backup), flush);
+    const staged = steps.map(({ step, contents }, index) => {
+      current = step.path;
+      if (contents !== undefined && step.staged !== null) writeNewFile(pendingPath(root, step.staged), contents, flush);
+      let backupHash: string | null = null;
+      if (step.backup !== null) {
+        const backup = pendingPath(root, step.backup);
+        keepCopy(inside(root, step.path), backup, flush);
+        backupHash = slotHash(backup);
+      }
       reach(faults, { phase: 'stage', index });
+      return { ...step, stagedHash: contents === undefined ? null : hashText(contents), backupHash };
     });
     current = '';
     if (flush) for (const dir of ['new', 'old']) syncDirectory(path.join(folder, dir));
-    journal = { version: 1, steps: steps.map((s) => s.step), createdDirs: missingDirs(root, steps), flush };
+    journal = { version: 2, stamp, steps: staged, createdDirs: missingDirs(root, steps), flush };
     writeNewFile(path.join(folder, `${journalName}.tmp`), `${JSON.stringify(journal)}\n`, flush);
     reach(faults, { phase: 'commit', index: 0 });
+    faults.beforeCommit?.();
     renameSync(path.join(folder, `${journalName}.tmp`), path.join(folder, journalName));
     if (flush) syncDirectory(folder);
     reach(faults, { phase: 'commit', index: 1 });
@@ -109,7 +119,7 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
     } catch (again) {
       if (again instanceof SimulatedCrash) throw again;
       throw new WriteError(
-        `could not write (${codeOf(error)}) nor undo the changes (${codeOf(again)}); ` +
+        `could not write (${causeOf(error)}) nor undo the changes (${causeOf(again)}); ` +
           `"${pendingFolder}" was kept so the next run can finish the undo`,
       );
     }
@@ -119,7 +129,7 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
 }
 
 interface PlannedStep {
-  readonly step: JournalStep;
+  readonly step: Pick<JournalStep, 'path' | 'staged' | 'backup'>;
   readonly contents: string | undefined;
 }
 
@@ -164,11 +174,12 @@ function planSteps(root: string, actions: readonly WriteAction[]): PlannedStep[]
     try {
       accessSync(dir, constants.W_OK | constants.X_OK);
     } catch {
-      throw new WriteError(`could not write "${relative}" (EACCES); nothing was changed`);
+      throw new WriteError(`could not write "${relative}" (EACCES: permission denied); nothing was changed`);
     }
   };
   const steps: PlannedStep[] = [];
   let staged = 0;
+  refuseLinkedFolders(root, [...written.keys(), ...removed]);
   for (const relative of [...written.keys(), ...removed]) writable(relative);
   for (const [relative, contents] of written)
     steps.push({ step: { path: relative, staged: `new/${staged++}`, backup: backupOf(relative) }, contents });
@@ -212,11 +223,6 @@ function removeCreatedRoot(root: string, firstCreated: string | undefined): void
   }
 }
 
-function codeOf(error: unknown): string {
-  const reason = error as NodeJS.ErrnoException;
-  return reason.code ?? reason.message;
-}
-
 function failure(root: string, error: unknown, current: string): WriteError {
   if (error instanceof WriteError) return error;
   const reason = error as NodeJS.ErrnoException & { dest?: string };
@@ -225,5 +231,5 @@ function failure(root: string, error: unknown, current: string): WriteError {
   const shown =
     current !== '' ? current : named === undefined ? '' : path.relative(root, named).split(path.sep).join('/');
   const where = shown === '' || shown.startsWith(pendingFolder) ? '' : ` "${shown}"`;
-  return new WriteError(`could not write${where} (${codeOf(error)}); nothing was changed`);
+  return new WriteError(`could not write${where} (${causeOf(error)}); nothing was changed`);
 }

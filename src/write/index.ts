@@ -9,14 +9,16 @@
 import type { GeneratedFile } from '../emit/index.js';
 import { planActions, type WriteAction } from './actions.js';
 import { applyActions } from './apply.js';
-import type { WriteFaults } from './journal.js';
+import type { WriteOptions } from './journal.js';
+import { lockProjectSync } from './lock.js';
 import { recoverWrites } from './recover.js';
 
 export { PathEscapeError, type ActionKind, type WriteAction } from './actions.js';
 export { applyActions } from './apply.js';
 export { WriteError } from './errors.js';
 export { packPackage } from './pack.js';
-export { pendingFolder, SimulatedCrash, type WriteFaults, type WritePoint } from './journal.js';
+export { pendingFolder, SimulatedCrash, type WriteFaults, type WriteOptions, type WritePoint } from './journal.js';
+export { lockName, lockProject, type ProjectLock } from './lock.js';
 export { inspectWrites, recoverWrites, type Interruption } from './recover.js';
 
 /** What a run did or would do. */
@@ -28,7 +30,8 @@ export interface WriteReport {
 
 /**
  * Compares, lists or writes `files` under `root` according to `mode`. A
- * writing run first repairs what an interrupted run left (`recoverWrites`).
+ * writing run holds the project lock (its own, unless the caller holds it)
+ * and first repairs what an interrupted run left (`recoverWrites`).
  */
 export function writeProject(
   root: string,
@@ -36,11 +39,16 @@ export function writeProject(
   previouslyGenerated: readonly string[],
   mode: 'write' | 'check' | 'dry-run',
   bannerMark: string,
-  faults: WriteFaults = {},
+  options: WriteOptions = {},
 ): WriteReport {
-  if (mode === 'write') recoverWrites(root, faults);
-  const actions = planActions(root, files, previouslyGenerated, bannerMark);
-  const changes = actions.filter((a) => a.kind !== 'unchanged' && a.kind !== 'keep');
-  if (mode === 'write' && changes.length > 0) applyActions(root, changes, faults);
-  return { actions, changes };
+  const lock = mode === 'write' && options.locked !== true ? lockProjectSync(root) : null;
+  try {
+    if (mode === 'write') recoverWrites(root, options);
+    const actions = planActions(root, files, previouslyGenerated, bannerMark);
+    const changes = actions.filter((a) => a.kind !== 'unchanged' && a.kind !== 'keep');
+    if (mode === 'write' && changes.length > 0) applyActions(root, changes, options);
+    return { actions, changes };
+  } finally {
+    lock?.release();
+  }
 }

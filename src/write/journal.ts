@@ -1,8 +1,19 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
 import path from 'node:path';
 import { inside } from './actions.js';
 import { syncDirectory } from './durable.js';
-import { WriteError } from './errors.js';
+import { hashText } from '../util/hash.js';
 
 import { pendingFolder } from '../model/layout.js';
 
@@ -18,23 +29,32 @@ export const ownerName = 'owner';
 /**
  * One path the run changes. `staged` (inside the pending folder) holds its new
  * contents, or is null when the path is removed; `backup` holds its old
- * contents, or is null when the path did not exist.
+ * contents, or is null when the path did not exist. Each slot's SHA-256 is
+ * recorded, so recovery moves only the bytes this run staged.
  */
 export interface JournalStep {
   readonly path: string;
   readonly staged: string | null;
   readonly backup: string | null;
+  readonly stagedHash: string | null;
+  readonly backupHash: string | null;
 }
 
 /** What a committed run changes: every path once, and the folders it had to create. */
 export interface Journal {
-  readonly version: 1;
+  readonly version: 2;
+  /**
+   * The inode and change time (ns) of the pending folder's owner file, which the run created and
+   * never changes: a folder cloned, unpacked or copied into place has another, so its journal is
+   * refused (see trust.ts). Nobody can set a change time, nor know the one a checkout will give.
+   */
+  readonly stamp: string;
   readonly steps: readonly JournalStep[];
   /** Project-relative folders that did not exist before the run, parents first. */
   readonly createdDirs: readonly string[];
   /**
    * Whether the run's files and folders are flushed to the disk as it goes: only when it replaces,
-   * moves or removes a file the user owns (see `applyActions`). A journal without it is flushed.
+   * moves or removes a file the user owns (see `applyActions`).
    */
   readonly flush: boolean;
 }
@@ -51,13 +71,33 @@ export interface WriteFaults {
   readonly failAt?: (point: WritePoint) => boolean;
 }
 
+/** How a caller runs the write stage: the test seam, and what the caller already holds or checks. */
+export interface WriteOptions extends WriteFaults {
+  /** The caller holds the project lock (`lockProject`); otherwise `writeProject` takes it. */
+  readonly locked?: boolean;
+  /**
+   * Called with the project lock held, every file staged and the tree untouched, just before the
+   * commit point: throwing stops the run with nothing changed (`generate` refuses a stale plan here).
+   */
+  readonly beforeCommit?: () => void;
+}
+
 /** Thrown by the test seam to stop a run where it stands, with no clean-up at all. */
 export class SimulatedCrash extends Error {
   override readonly name = 'SimulatedCrash';
 }
 
+/**
+ * Test seam for test/integration/kill.test.ts: milliseconds to sleep at every point of the stage,
+ * commit and apply phases, so that a kill aimed at the write phase lands there on any machine. Unset, zero.
+ */
+const writeDelayMs = Number.parseInt(process.env.MCP_GEN_WRITE_DELAY_MS ?? '', 10) || 0;
+const delayed = new Set<WritePoint['phase']>(['stage', 'commit', 'apply']);
+
 /** Passes one point of a run: a simulated crash or disk failure happens here when asked for. */
 export function reach(faults: WriteFaults, point: WritePoint): void {
+  if (writeDelayMs > 0 && delayed.has(point.phase))
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, writeDelayMs);
   if (faults.crashAt?.(point) === true) throw new SimulatedCrash(`crashed at ${point.phase} ${point.index}`);
   if (faults.failAt?.(point) === true)
     throw Object.assign(new Error(`injected failure at ${point.phase} ${point.index}`), { code: 'EIO' });
@@ -68,31 +108,50 @@ export function pendingPath(root: string, name: string): string {
   return path.join(inside(root, pendingFolder), ...name.split('/'));
 }
 
-/** Reads a journal written by `commitJournal`; refuses anything that does not look like one. */
-export function readJournal(file: string): Journal {
+/** Reads a journal written by `applyActions`; null for anything that does not look like one. */
+export function parseJournal(text: string): Journal | null {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(text);
   } catch {
-    parsed = null;
+    return null;
   }
-  const slot = (v: unknown) => v === null || (typeof v === 'string' && /^(new|old)\/\d+$/.test(v));
+  const slot = (v: unknown, kind: RegExp) => v === null || (typeof v === 'string' && kind.test(v));
+  const hash = (v: unknown, s: unknown) =>
+    s === null ? v === null : typeof v === 'string' && /^[0-9a-f]{64}$/.test(v);
   const j = parsed as Partial<Journal> | null;
   const valid =
     j !== null &&
     typeof j === 'object' &&
-    j.version === 1 &&
+    j.version === 2 &&
+    typeof j.stamp === 'string' &&
     Array.isArray(j.steps) &&
     Array.isArray(j.createdDirs) &&
     j.createdDirs.every((d) => typeof d === 'string') &&
-    (j.flush === undefined || typeof j.flush === 'boolean') &&
-    j.steps.every((s: Partial<JournalStep>) => typeof s?.path === 'string' && slot(s.staged) && slot(s.backup));
-  if (!valid)
-    throw new WriteError(
-      `the journal "${pendingFolder}/${path.basename(file)}" of an interrupted run is ` +
-        `unreadable; restore the project from version control, then delete "${pendingFolder}"`,
+    typeof j.flush === 'boolean' &&
+    j.steps.every(
+      (s: Partial<JournalStep>) =>
+        typeof s?.path === 'string' &&
+        slot(s.staged, /^new\/\d+$/) &&
+        slot(s.backup, /^old\/\d+$/) &&
+        hash(s.stagedHash, s.staged) &&
+        hash(s.backupHash, s.backup),
     );
-  return { ...(j as Journal), flush: j.flush !== false };
+  return valid ? (j as Journal) : null;
+}
+
+/**
+ * The SHA-256 a journal records for a staged file or backup. A backup of a link is the link itself
+ * (a hard link to it), so its hash is of the link's text: its target is never read.
+ */
+export function slotHash(file: string): string {
+  return lstatSync(file).isSymbolicLink() ? hashText(`link:${readlinkSync(file)}`) : hashText(readFileSync(file));
+}
+
+/** The identity of the owner file, as `Journal.stamp` records it; null when it is not a plain file. */
+export function stampOf(file: string): string | null {
+  const stat = lstatSync(file, { bigint: true, throwIfNoEntry: false });
+  return stat?.isFile() === true ? `${stat.ino}:${stat.ctimeNs}` : null;
 }
 
 /**
@@ -105,7 +164,7 @@ export function rollForward(root: string, journal: Journal, faults: WriteFaults)
     reach(faults, { phase: 'apply', index });
     const target = inside(root, step.path);
     if (step.staged === null) {
-      rmSync(target, { force: true });
+      removeFile(target);
       return;
     }
     const staged = pendingPath(root, step.staged);
@@ -144,7 +203,7 @@ export function rollBack(root: string, journal: Journal, faults: WriteFaults): v
       mkdirSync(path.dirname(target), { recursive: true });
       renameSync(backup, target);
     } else if (isFile(target)) {
-      rmSync(target);
+      removeFile(target);
     }
   });
   for (const dir of [...journal.createdDirs].reverse()) {
@@ -164,6 +223,18 @@ export function removePending(root: string, faults: WriteFaults, flush = true): 
   if (flush) syncDirectory(folder);
   reach(faults, { phase: 'finish', index: 0 });
   rmSync(folder, { recursive: true, force: true });
+}
+
+/**
+ * Deletes a file; a missing one is already deleted. Not `rmSync`: refused with EPERM (an immutable
+ * file), it retries as a folder and reports ENOTDIR, which hides the cause.
+ */
+function removeFile(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 function isFile(file: string): boolean {

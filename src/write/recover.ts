@@ -1,14 +1,13 @@
-import { type Dirent, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { type Dirent, existsSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { inside } from './actions.js';
 import { compareText } from '../util/compare.js';
-import { WriteError } from './errors.js';
+import { causeOf, WriteError } from './errors.js';
 import {
   journalName,
   ownerName,
   pendingFolder,
   pendingPath,
-  readJournal,
   removePending,
   rollBack,
   rollbackName,
@@ -16,6 +15,7 @@ import {
   SimulatedCrash,
   type WriteFaults,
 } from './journal.js';
+import { refuseLinkedPending, trustedJournal } from './trust.js';
 
 /** What an interrupted run left behind in an output folder. */
 export interface Interruption {
@@ -43,17 +43,21 @@ const strayPattern = /\.mcp-gen-\d+\.(tmp|bak)$/;
  */
 export function inspectWrites(root: string): Interruption | null {
   const strays = findStrays(root);
-  const folder = inside(root, pendingFolder);
-  if (!existsSync(folder)) return strays.length === 0 ? null : { run: null, changes: 0, strays };
-  const owner = liveOwner(root);
-  if (owner !== null) throw busy(owner);
+  // lstat, not exists: a link in the folder's place is refused, not followed.
+  if (lstatSync(inside(root, pendingFolder), { throwIfNoEntry: false }) === undefined)
+    return strays.length === 0 ? null : { run: null, changes: 0, strays };
+  refuseLinkedPending(root);
+  // The journal is judged first: a planted folder is refused as such, even when its owner names a live process.
   for (const [name, run] of [
     [journalName, 'committed'],
     [rollbackName, 'rolling-back'],
   ] as const) {
-    const file = pendingPath(root, name);
-    if (existsSync(file)) return { run, changes: readJournal(file).steps.length, strays };
+    if (!existsSync(pendingPath(root, name))) continue;
+    const changes = trustedJournal(root, name).steps.length;
+    refuseLiveOwner(root);
+    return { run, changes, strays };
   }
+  refuseLiveOwner(root);
   return { run: 'staged', changes: 0, strays };
 }
 
@@ -69,13 +73,12 @@ export function recoverWrites(root: string, faults: WriteFaults = {}): Interrupt
   if (found === null) return null;
   try {
     if (found.run === 'committed') finishCommitted(root, faults);
-    if (found.run === 'rolling-back') rollBack(root, readJournal(pendingPath(root, rollbackName)), faults);
+    if (found.run === 'rolling-back') rollBack(root, trustedJournal(root, rollbackName), faults);
     if (found.run !== null) removePending(root, faults);
   } catch (error) {
     if (error instanceof SimulatedCrash || error instanceof WriteError) throw error;
-    const reason = error as NodeJS.ErrnoException;
     throw new WriteError(
-      `could not repair the output folder after an interrupted run (${reason.code ?? reason.message}); ` +
+      `could not repair the output folder after an interrupted run (${causeOf(error)}); ` +
         `"${pendingFolder}" was kept: fix the cause, then run generate again`,
     );
   }
@@ -91,7 +94,7 @@ export function recoverWrites(root: string, faults: WriteFaults = {}): Interrupt
 
 /** Rolls a committed run forward; if the disk refuses (a file made read-only since), undoes it instead. */
 function finishCommitted(root: string, faults: WriteFaults): void {
-  const journal = readJournal(pendingPath(root, journalName));
+  const journal = trustedJournal(root, journalName);
   try {
     rollForward(root, journal, faults);
   } catch (error) {
@@ -115,6 +118,11 @@ function liveOwner(root: string): number | null {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
   }
+}
+
+function refuseLiveOwner(root: string): void {
+  const owner = liveOwner(root);
+  if (owner !== null) throw busy(owner);
 }
 
 function busy(pid: number): WriteError {

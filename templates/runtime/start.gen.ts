@@ -61,6 +61,15 @@ export interface Lifecycle {
   stop(): Promise<number>;
 }
 
+/**
+ * What `/readyz` reports (http.gen.ts): `started` turns true once start-up has finished; each check (the store's
+ * ping) resolves while its dependency answers. Modules add checks at start-up; nothing else reads them.
+ */
+export interface Readiness {
+  started: boolean;
+  readonly checks: Map<string, () => Promise<void>>;
+}
+
 /** What an optional module gets at start-up; `local`: only this machine can connect (stdio, loopback HTTP). */
 export type Startup = {
   readonly registry: RegistrySpec;
@@ -69,6 +78,7 @@ export type Startup = {
   readonly local: boolean;
   readonly log: (message: string) => void;
   readonly lifecycle: Lifecycle;
+  readonly readiness: Readiness;
 };
 
 /** The command-line options a server understands. */
@@ -161,7 +171,8 @@ export async function startServer(
   // Every configuration problem at once, before anything else starts: an operator fixes the environment in one go.
   const config = modules.config === undefined ? {} : (await modules.config()).readConfig(registry, environment);
   const lifecycle = new ServerLifecycle(definition.setup, logToStderr);
-  const startup: Startup = { registry, modules, environment, local, log: logToStderr, lifecycle };
+  const readiness: Readiness = { started: false, checks: new Map() };
+  const startup: Startup = { registry, modules, environment, local, log: logToStderr, lifecycle, readiness };
   const http = transport === 'http' && modules.http !== undefined ? await modules.http() : null;
 
   // Optional modules load only when used (no node:crypto, about 5 ms, unless signing), in a fixed order for stable
@@ -192,6 +203,8 @@ export async function startServer(
     await lifecycle.stop();
     throw error;
   }
+  // Last: whatever start-up still awaits (the listener above, any later step) keeps /readyz at 503 until it is done.
+  readiness.started = true;
 }
 
 /** Longest `teardown` may take before the process exits without it. */

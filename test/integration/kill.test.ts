@@ -1,15 +1,20 @@
 /**
- * SIGKILL at random instants during `mcp-gen generate` on a 500-tool project whose new manifest
- * renames every tool (so every handler moves and every file derived from the tools changes). After
- * each kill, either the tree is exactly the old or the new one, or `generate --check` reports the
- * interrupted run; then one `generate` must leave exactly the new tree, with no stray file.
+ * SIGKILL at random instants during `mcp-gen generate` on a project of `MCP_GEN_KILL_TOOLS` tools
+ * (500 by default) whose new manifest renames every tool (so every handler moves and every file
+ * derived from the tools changes). After each kill, either the tree is exactly the old or the new
+ * one, or `generate --check` reports the interrupted run; then one `generate` must leave exactly the
+ * new tree, with no stray file. A lock file left by the killed run (`.mcp-gen-lock`, its process now
+ * gone) is not counted as a change of the tree; the next run takes it over and it must be gone after.
  *
- * A third of the kills land uniformly over a whole run, a third uniformly over the window in which it
- * writes (from the moment its pending folder appears), a third uniformly between its commit point (its
- * journal appears) and its end, so that many land mid-commit. The box's speed changes with its load,
- * so every run that ends on its own updates the three estimates. Instants come from
- * a seeded generator; the seed is printed so a failure can be replayed:
- *   MCP_GEN_KILLS=50 MCP_GEN_KILL_SEED=<seed> npx vitest run test/integration/kill.test.ts
+ * The children sleep `MCP_GEN_WRITE_DELAY_MS` (2 by default) at every point of their stage, commit
+ * and apply phases (the write stage's test seam), so the write phase is wide on any machine. One kill
+ * in six lands uniformly over a whole run, three in six uniformly while it stages (from the moment its
+ * pending folder appears to its commit point, when its journal appears), two in six uniformly between
+ * the commit point and the end of its write (its pending folder gone). Where each kill landed (what
+ * the folder held at that instant) is counted. The box's speed changes with its load, so every run
+ * that ends on its own updates the estimates. Instants come from a seeded generator; the seed is
+ * printed so a failure can be replayed:
+ *   MCP_GEN_KILLS=66 MCP_GEN_KILL_TOOLS=100 MCP_GEN_KILL_SEED=<seed> npx vitest run test/integration/kill.test.ts
  * MCP_GEN_KILLS defaults to 10. Each kill is logged to .test-out/kill/log.txt as it happens.
  * A recorded run is described in docs/architecture.md ("Surviving a kill").
  */
@@ -19,10 +24,12 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain JavaScript shared with the benchmarks
 import { syntheticManifest } from '../../scripts/bench/manifests.mjs';
-import { pendingFolder } from '../../src/write/index.js';
+import { lockName, pendingFolder } from '../../src/write/index.js';
 import { listTree, repoRoot } from '../support/golden.js';
 
 const kills = Number.parseInt(process.env.MCP_GEN_KILLS ?? '10', 10);
+const tools = Number.parseInt(process.env.MCP_GEN_KILL_TOOLS ?? '500', 10);
+const childEnv = { ...process.env, MCP_GEN_WRITE_DELAY_MS: process.env.MCP_GEN_WRITE_DELAY_MS ?? '2' };
 const seed = Number.parseInt(process.env.MCP_GEN_KILL_SEED ?? String(Date.now() % 2_147_483_647), 10);
 const base = path.join(repoRoot, '.test-out', 'kill');
 const oldCopy = path.join(base, 'old');
@@ -41,9 +48,10 @@ function random(start: number): () => number {
   };
 }
 
-/** Every file under `dir`, path -> bytes. */
-function snapshot(dir: string): Map<string, string> {
-  return new Map(listTree(dir).map((f) => [f, readFileSync(path.join(dir, f)).toString('base64')]));
+/** Every file under `dir`, path -> bytes; without the lock file of a killed run when asked. */
+function snapshot(dir: string, withoutLock = false): Map<string, string> {
+  const files = listTree(dir).filter((f) => !withoutLock || f !== lockName);
+  return new Map(files.map((f) => [f, readFileSync(path.join(dir, f)).toString('base64')]));
 }
 
 function same(a: Map<string, string>, b: Map<string, string>): boolean {
@@ -51,7 +59,12 @@ function same(a: Map<string, string>, b: Map<string, string>): boolean {
 }
 
 function cli(args: string[]) {
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd: work, encoding: 'utf8', timeout: 600_000 });
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd: work,
+    encoding: 'utf8',
+    timeout: 600_000,
+    env: childEnv,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -62,15 +75,24 @@ function cli(args: string[]) {
 type KillPlan = { readonly afterStart: number } | { readonly afterWrite: number } | { readonly afterCommit: number };
 
 /**
- * What one spawned run did: whether the kill landed, how long it
- * ran, when it began to write and committed (-1: never seen).
+ * Where a kill landed, by what the folder held at that instant: no pending folder yet (`loading`),
+ * the folder without a journal (`staging`), the journal (`committed`: applying), the folder after
+ * its journal was deleted (`finishing`), no folder again (`done`: the run was saving its caches).
+ */
+type Phase = 'loading' | 'staging' | 'committed' | 'finishing' | 'done';
+
+/**
+ * What one spawned run did: whether the kill landed and where, how long it
+ * ran, when it began to write, committed and ended writing (its pending folder gone; -1: never seen).
  */
 interface RunTiming {
   readonly killed: boolean;
+  readonly phase: Phase | null;
   readonly code: number | null;
   readonly elapsed: number;
   readonly writeStart: number;
   readonly commit: number;
+  readonly writeEnd: number;
 }
 
 /** Starts `generate`, watches for its pending folder, and kills it as planned (never, without a plan). */
@@ -79,9 +101,15 @@ function runGenerate(plan: KillPlan | null): Promise<RunTiming> {
     const started = performance.now();
     let writeStart = -1;
     let commit = -1;
+    let writeEnd = -1;
     let killed = false;
-    const child = spawn(process.execPath, [bin, 'generate', 'mcp.yaml'], { cwd: work, stdio: 'ignore' });
+    let phase: Phase | null = null;
+    const child = spawn(process.execPath, [bin, 'generate', 'mcp.yaml'], { cwd: work, stdio: 'ignore', env: childEnv });
     const kill = () => {
+      const pending = existsSync(path.join(work, pendingFolder));
+      const journal = pending && existsSync(path.join(work, pendingFolder, 'journal.json'));
+      if (!pending) phase = writeStart < 0 ? 'loading' : 'done';
+      else phase = journal ? 'committed' : commit < 0 ? 'staging' : 'finishing';
       killed = child.kill('SIGKILL');
     };
     const timers = plan !== null && 'afterStart' in plan ? [setTimeout(kill, plan.afterStart)] : [];
@@ -90,6 +118,8 @@ function runGenerate(plan: KillPlan | null): Promise<RunTiming> {
         writeStart = performance.now() - started;
         if (plan !== null && 'afterWrite' in plan) timers.push(setTimeout(kill, plan.afterWrite));
       }
+      if (commit >= 0 && writeEnd < 0 && !existsSync(path.join(work, pendingFolder)))
+        writeEnd = performance.now() - started;
       if (writeStart >= 0 && commit < 0 && existsSync(path.join(work, pendingFolder, 'journal.json'))) {
         commit = performance.now() - started;
         if (plan !== null && 'afterCommit' in plan) timers.push(setTimeout(kill, plan.afterCommit));
@@ -98,18 +128,23 @@ function runGenerate(plan: KillPlan | null): Promise<RunTiming> {
     child.on('exit', (code, signal) => {
       for (const timer of timers) clearTimeout(timer);
       clearInterval(poll);
+      const landed = killed && signal === 'SIGKILL';
+      // Ended between two polls: its folder was gone by the exit.
+      if (!landed && commit >= 0 && writeEnd < 0) writeEnd = performance.now() - started;
       resolve({
-        killed: killed && signal === 'SIGKILL',
+        killed: landed,
+        phase: landed ? phase : null,
         code,
         elapsed: performance.now() - started,
         writeStart,
         commit,
+        writeEnd,
       });
     });
   });
 }
 
-const v1 = syntheticManifest(500) as string;
+const v1 = syntheticManifest(tools) as string;
 // Every tool gets a new name and says which one it had.
 const v2 = v1.replace(/^ {2}tool_(\d{5}):$/gm, '  item_$1:\n    renamedFrom: tool_$1');
 
@@ -136,6 +171,7 @@ beforeAll(async () => {
   expect(timing.code).toBe(0);
   expect(timing.writeStart).toBeGreaterThan(0);
   expect(timing.commit).toBeGreaterThan(timing.writeStart);
+  expect(timing.writeEnd).toBeGreaterThan(timing.commit);
 }, 1_200_000);
 
 describe('generate killed at random instants', () => {
@@ -144,24 +180,29 @@ describe('generate killed at random instants', () => {
     async () => {
       // Every handler moves and every file derived from the tools changes; scaffold and runtime files stay.
       const paths = new Set([...oldTree.keys(), ...newTree.keys()]);
-      expect([...paths].filter((f) => oldTree.get(f) !== newTree.get(f)).length).toBeGreaterThan(1000);
+      expect([...paths].filter((f) => oldTree.get(f) !== newTree.get(f)).length).toBeGreaterThan(2 * tools);
       const next = random(seed);
       const outcomes = { killed: 0, old: 0, new: 0, staged: 0, midCommit: 0 };
+      const landed: Record<Phase, number> = { loading: 0, staging: 0, committed: 0, finishing: 0, done: 0 };
       console.log(
-        `kill test: ${kills} kills, seed ${seed}; a whole run took ${Math.round(timing.elapsed)} ms, ` +
-          `writing from ${Math.round(timing.writeStart)} ms, committed at ${Math.round(timing.commit)} ms`,
+        `kill test: ${kills} kills over ${tools} tools, seed ${seed}, ` +
+          `write delay ${childEnv.MCP_GEN_WRITE_DELAY_MS} ms; ` +
+          `a whole run took ${Math.round(timing.elapsed)} ms, ` +
+          `writing from ${Math.round(timing.writeStart)} ms, committed at ${Math.round(timing.commit)} ms, ` +
+          `written at ${Math.round(timing.writeEnd)} ms`,
       );
       for (let i = 0; i < kills; i++) {
         resetToOld();
         const r = next();
         const plan: KillPlan =
-          i % 3 === 0
+          i % 6 === 0
             ? { afterStart: r * timing.elapsed }
-            : i % 3 === 1
-              ? { afterWrite: r * (timing.elapsed - timing.writeStart) }
-              : { afterCommit: r * Math.max(timing.elapsed - timing.commit, 5) };
+            : i % 6 <= 3
+              ? { afterWrite: r * (timing.commit - timing.writeStart) }
+              : { afterCommit: r * Math.max(timing.writeEnd - timing.commit, 5) };
         const run = await runGenerate(plan);
-        if (!run.killed && run.code === 0 && run.writeStart > 0 && run.commit > 0) timing = run;
+        if (!run.killed && run.code === 0 && run.writeStart > 0 && run.writeEnd > run.commit && run.commit > 0)
+          timing = run;
         const when =
           'afterStart' in plan
             ? `${Math.round(plan.afterStart)} ms after start`
@@ -169,9 +210,10 @@ describe('generate killed at random instants', () => {
               ? `${Math.round(plan.afterWrite)} ms after writing began`
               : `${Math.round(plan.afterCommit)} ms after the commit point`;
         const label = `kill ${i}, ${when} (seed ${seed})`;
-        const after = snapshot(work);
+        const after = snapshot(work, true);
         let outcome: string;
         if (run.killed) outcomes.killed++;
+        if (run.phase !== null) landed[run.phase]++;
         if (same(after, oldTree)) {
           outcomes.old++;
           outcome = 'old tree';
@@ -196,7 +238,7 @@ describe('generate killed at random instants', () => {
         }
         appendFileSync(
           path.join(base, 'log.txt'),
-          `${label}: ${run.killed ? 'killed' : 'ended before the kill'}, ${outcome}\n`,
+          `${label}: ${run.killed ? `killed while ${run.phase}` : 'ended before the kill'}, ${outcome}\n`,
         );
         const repair = cli(['generate', 'mcp.yaml']);
         expect(repair.code, `${label}\n${repair.stderr}`).toBe(0);
@@ -207,8 +249,10 @@ describe('generate killed at random instants', () => {
         ).toEqual([]);
         expect(same(repaired, newTree), label).toBe(true);
       }
-      console.log(`kill test: ${JSON.stringify(outcomes)}`);
+      console.log(`kill test: ${JSON.stringify(outcomes)}; kills landed while ${JSON.stringify(landed)}`);
       expect(outcomes.old + outcomes.new + outcomes.staged + outcomes.midCommit).toBe(kills);
+      // Aimed at the write phase: most kills land while files are staged or committed.
+      expect(landed.staging + landed.committed).toBeGreaterThanOrEqual(Math.ceil(kills / 2));
     },
     120_000 + kills * 300_000,
   );

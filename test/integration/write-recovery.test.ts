@@ -17,6 +17,7 @@ import {
   type WritePoint,
 } from '../../src/write/index.js';
 import { listTree, repoRoot, runIn } from '../support/golden.js';
+import { plantCurrentJournal } from '../support/planted.js';
 
 // Crashes simulated in-process at every point of a write, so recovery is tested step by step and
 // deterministically; test/integration/kill.test.ts does the same with real SIGKILLs at random instants.
@@ -219,13 +220,12 @@ describe('recovery after a crash', () => {
     expect(withoutPending(snapshot())).toEqual(oldTree);
   });
 
-  it('refuses a journal whose paths leave the output folder', () => {
-    mkdirSync(path.join(dir, pendingFolder));
-    writeFileSync(
-      path.join(dir, pendingFolder, 'journal.json'),
-      JSON.stringify({ version: 1, steps: [{ path: '../evil.ts', staged: null, backup: null }], createdDirs: [] }),
-    );
-    expect(() => recoverWrites(dir)).toThrow(/escapes the output folder/);
+  it('refuses a journal whose paths leave the output folder, touching nothing', () => {
+    plantCurrentJournal(dir, [{ path: '../evil.ts', contents: 'evil\n' }]);
+    const before = snapshot();
+    expect(() => recoverWrites(dir)).toThrow(/it names "\.\.\/evil\.ts", outside the project; nothing was changed/);
+    expect(snapshot()).toEqual(before);
+    expect(existsSync(path.join(dir, '..', 'evil.ts'))).toBe(false);
   });
 });
 

@@ -9,9 +9,10 @@ import { repoRoot } from '../support/paths.js';
 // later budgets counted lines, which rewarded long ones, so the runtime is now formatted like the rest of
 // mcp-gen and budgeted in bytes, which formatting barely moves: 44,944 bytes (1,028 lines) when the budget
 // was set (issue 21). A change that needs more says why here, with its new figure.
-// Issue 22: 50,708 bytes, for setup/teardown around every server's life (src/setup.ts, ctx.services, one
+// 45,536 (issue 25): the readiness signal every start-up sets for /readyz (Startup.readiness), +592 bytes.
+// Issue 22: +5,764 bytes for setup/teardown around every server's life (src/setup.ts, ctx.services, one
 // teardown on stdin EOF and SIGTERM/SIGINT, bounded), which every server has and so lives in start.gen.ts.
-const budgetBytes = 50_708;
+const budgetBytes = 51_300;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {

@@ -131,9 +131,10 @@ export function transportPlan(model: ServerModel) {
   const httpShutdown =
     http === null
       ? ''
-      : `HTTP: on SIGTERM or SIGINT stops accepting, lets calls finish for ${duration(http.shutdownGraceMs)}, ` +
-        'cancels the rest (503) and exits 0; ';
+      : `HTTP: on SIGTERM or SIGINT refuses new calls (503), lets calls finish for ` +
+        `${duration(http.shutdownGraceMs)}, cancels the rest (503) and exits 0; `;
   rows.push(['shutdown', `${httpShutdown}stdio: exits within 1s of stdin EOF`]);
+  if (http !== null) rows.push(['probes', probePlan(model, http.path)]);
   rows.push(['state store', storePlan(model)]);
   const scopes = model.tools.map((t) => [code(t.name), cell(t.scopes.join(', '))]);
   const retries = model.tools.map((t) => [code(t.name), t.retry, retryReasons[t.retry]]);
@@ -143,6 +144,18 @@ export function transportPlan(model: ServerModel) {
     scopes: table(['tool', 'scopes required'], scopes),
     retries: table(['tool', 'retry class', 'a client that timed out may'], retries),
   };
+}
+
+/** The HTTP probes (http.gen.ts): fixed paths, except one the MCP endpoint already has. */
+function probePlan(model: ServerModel, mcpPath: string): string {
+  const store = needsStore(model) ? ', the state store answers' : '';
+  const probes = [
+    ['/healthz', 'live (200 while serving)'],
+    ['/readyz', `ready (200 once started${store}, not draining; else 503)`],
+  ].filter(([path]) => path !== mcpPath);
+  const off = code('MCP_GEN_HEALTH=off');
+  const list = probes.map(([path, what]) => `${code(`GET ${path}`)} ${what}`).join(', ');
+  return `${list}; no auth or Host check, nothing configured shown; ${off} removes them`;
 }
 
 const bytes = (n: number): string => (n % 1_048_576 === 0 ? `${n / 1_048_576} MiB` : `${n} bytes`);

@@ -3,8 +3,8 @@
  * tsconfig.json, .gitignore, .npmrc, README.md and src/main.ts.
  */
 import { manifestDefaults, protocolVersion } from '../../model/defaults.js';
-import { generatedPaths, moduleSpecifier, scaffoldPaths } from '../../model/layout.js';
 import { environmentVariables } from '../../model/environment.js';
+import { generatedPaths, lockName, moduleSpecifier, pendingFolder, scaffoldPaths } from '../../model/layout.js';
 import { usesRedis } from '../../model/store.js';
 import type { ServerModel } from '../../model/types.js';
 import { stableJson } from '../../util/stable-json.js';
@@ -153,8 +153,13 @@ export function emitScaffold(model: ServerModel, ctx: EmitContext): GeneratedFil
     hosts,
   });
   return [
-    // .env holds the values .env.example lists, secrets included: never committed.
-    { path: scaffoldPaths.gitignore, contents: 'node_modules/\ndist/\n.env\n', ownership: 'scaffold' },
+    // A run's pending folder and lock are never committed: a checkout carrying them is not trusted (write/trust.ts).
+    // .env holds the values .env.example lists, secrets included: never committed either.
+    {
+      path: scaffoldPaths.gitignore,
+      contents: `node_modules/\ndist/\n.env\n${pendingFolder}/\n${lockName}\n`,
+      ownership: 'scaffold',
+    },
     { path: scaffoldPaths.npmrc, contents: npmrc, ownership: 'scaffold' },
     { path: scaffoldPaths.readme, contents: finalText(readme), ownership: 'scaffold' },
     { path: scaffoldPaths.packageJson, contents: packageJson(model, ctx), ownership: 'scaffold' },

@@ -13,7 +13,7 @@ const wav = 'UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=';
 
 const tool = (file: string, symbol: string, body: string, imports = ''): [string, string] => [
   `src/handlers/tools/${file}.ts`,
-  `import type { ToolHandler } from '../../../generated/index.gen.js';
+  `import type { ToolHandler } from '../../generated/index.gen.js';
 ${imports}
 export const ${symbol}Handler: ToolHandler<'${file}'> = ${body};
 `,
@@ -21,7 +21,7 @@ export const ${symbol}Handler: ToolHandler<'${file}'> = ${body};
 
 const resource = (file: string, symbol: string, body: string): [string, string] => [
   `src/handlers/resources/${file}.ts`,
-  `import type { ResourceHandler } from '../../../generated/index.gen.js';
+  `import type { ResourceHandler } from '../../generated/index.gen.js';
 
 export const ${symbol}Handler: ResourceHandler<'${file}'> = ${body};
 `,
@@ -29,7 +29,7 @@ export const ${symbol}Handler: ResourceHandler<'${file}'> = ${body};
 
 const prompt = (file: string, symbol: string, body: string, imports = ''): [string, string] => [
   `src/handlers/prompts/${file}.ts`,
-  `import type { PromptHandler } from '../../../generated/index.gen.js';
+  `import type { PromptHandler } from '../../generated/index.gen.js';
 ${imports}
 export const ${symbol}Handler: PromptHandler<'${file}'> = ${body};
 `,
@@ -37,7 +37,7 @@ export const ${symbol}Handler: PromptHandler<'${file}'> = ${body};
 
 /** The MRTR helpers every input_required handler imports from the runtime (no SDK import needed). */
 const mrtr =
-  'import { acceptedContent, inputRequired, inputResponse, sdkResult } ' + "from '../../../generated/index.gen.js';\n";
+  'import { acceptedContent, inputRequired, inputResponse, sdkResult } ' + "from '../../generated/index.gen.js';\n";
 const askName = (key: string, message: string, property: string) =>
   `${key}: inputRequired.elicit({ message: '${message}', requestedSchema: { type: 'object', ` +
   `properties: { ${property}: { type: 'string' } }, required: ['${property}'] } })`;
@@ -120,7 +120,7 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
     `async () => {
   throw new ToolError('This tool intentionally returns an error for testing');
 }`,
-    `import { ToolError } from '../../../generated/index.gen.js';\n`,
+    `import { ToolError } from '../../generated/index.gen.js';\n`,
   ),
   tool(
     'test_tool_with_progress',
@@ -386,7 +386,7 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
   }
   return [{ role: 'user', text: \`Use this context: \${String(answer.context)}\` }];
 }`,
-    `import { acceptedContent, inputRequired, sdkResult } from '../../../generated/index.gen.js';\n`,
+    `import { acceptedContent, inputRequired, sdkResult } from '../../generated/index.gen.js';\n`,
   ),
   resource('static_text', 'staticText', `async () => 'This is the content of the static text resource.'`),
   resource('static_binary', 'staticBinary', `async () => ({ blob: '${png}' })`),

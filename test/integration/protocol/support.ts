@@ -45,7 +45,7 @@ export const protoLegacyInitialized = {
 const tool = (name: string, body: string, imports = ''): [string, string] => [
   `src/handlers/tools/${name}.ts`,
   `import { appendFileSync } from 'node:fs';
-import type { ToolHandler } from '../../../generated/index.gen.js';
+import type { ToolHandler } from '../../generated/index.gen.js';
 ${imports}
 /** Appends one line to the file named by PROTO_CALLS, so a test can count handler runs. */
 function record(line: string): void {
@@ -116,22 +116,22 @@ export const protoHandlers: Readonly<Record<string, string>> = Object.fromEntrie
   ),
   [
     'src/handlers/resources/readme.ts',
-    `import type { ResourceHandler } from '../../../generated/index.gen.js';
+    `import type { ResourceHandler } from '../../generated/index.gen.js';
 
 export const readmeHandler: ResourceHandler<'readme'> = async () => 'Read me first.';
 `,
   ],
   [
     'src/handlers/resources/changelog.ts',
-    `import type { ResourceHandler } from '../../../generated/index.gen.js';
+    `import type { ResourceHandler } from '../../generated/index.gen.js';
 
 export const changelogHandler: ResourceHandler<'changelog'> = async () => 'Nothing yet.';
 `,
   ],
   [
     'src/handlers/resources/item.ts',
-    `import type { ResourceHandler } from '../../../generated/index.gen.js';
-import { ResourceNotFoundError } from '../../../generated/index.gen.js';
+    `import type { ResourceHandler } from '../../generated/index.gen.js';
+import { ResourceNotFoundError } from '../../generated/index.gen.js';
 
 export const itemHandler: ResourceHandler<'item'> = async (uri, variables) => {
   if (variables.id === 'missing') throw new ResourceNotFoundError(uri.href);
@@ -186,7 +186,7 @@ export function buildProto(): string {
 
 /** The tools-only fixture with `legacy: reject` (test/fixtures/protocol/bare.yaml); returns its entry point. */
 export function buildBare(): string {
-  const pingBack = `import type { ToolHandler } from '../../../generated/index.gen.js';
+  const pingBack = `import type { ToolHandler } from '../../generated/index.gen.js';
 
 export const pingBackHandler: ToolHandler<'ping_back'> = async () => 'pong';
 `;

@@ -50,7 +50,7 @@ tools:
 `;
 
 const handlers = {
-  'src/handlers/tools/wait.ts': `import type { ToolHandler } from '../../../generated/index.gen.js';
+  'src/handlers/tools/wait.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
 export const waitHandler: ToolHandler<'wait'> = async (input, ctx) => {
   process.stderr.write(\`started \${input.tag}\\n\`);
@@ -65,7 +65,7 @@ export const waitHandler: ToolHandler<'wait'> = async (input, ctx) => {
   return 'late';
 };
 `,
-  'src/handlers/tools/stubborn.ts': `import type { ToolHandler } from '../../../generated/index.gen.js';
+  'src/handlers/tools/stubborn.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
 export const stubbornHandler: ToolHandler<'stubborn'> = async (input) => {
   process.stderr.write('started stubborn\\n');
@@ -73,7 +73,7 @@ export const stubbornHandler: ToolHandler<'stubborn'> = async (input) => {
   return 'done';
 };
 `,
-  'src/handlers/tools/chatty.ts': `import type { ToolHandler } from '../../../generated/index.gen.js';
+  'src/handlers/tools/chatty.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
 export const chattyHandler: ToolHandler<'chatty'> = async (_input, ctx) => {
   const started = Date.now();
@@ -84,7 +84,7 @@ export const chattyHandler: ToolHandler<'chatty'> = async (_input, ctx) => {
   return String(elapsed);
 };
 `,
-  'src/handlers/tools/measure.ts': `import type { ToolHandler } from '../../../generated/index.gen.js';
+  'src/handlers/tools/measure.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
 export const measureHandler: ToolHandler<'measure'> = async (input) => String(input.data.length);
 `,

@@ -37,14 +37,14 @@ prompts:
 
 const handlers = {
   // \`const limit: number\` type-checks only because a defaulted property is not optional in the input type.
-  'src/handlers/tools/list_items.ts': `import type { ToolHandler } from '../../../generated/index.gen.js';
+  'src/handlers/tools/list_items.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
 export const listItemsHandler: ToolHandler<'list_items'> = async (input) => {
   const limit: number = input.limit;
   return input.filter === undefined ? { limit } : { limit, tag: input.filter.tag };
 };
 `,
-  'src/handlers/resources/item.ts': `import { ToolError, type ResourceHandler } from '../../../generated/index.gen.js';
+  'src/handlers/resources/item.ts': `import { ToolError, type ResourceHandler } from '../../generated/index.gen.js';
 
 export const itemHandler: ResourceHandler<'item'> = async (_uri, variables) => {
   if (variables.id === 'bad') throw new ToolError('ids are numbers', 'invalid');
@@ -53,7 +53,7 @@ export const itemHandler: ResourceHandler<'item'> = async (_uri, variables) => {
   throw new ToolError(\`No item has the id "\${variables.id}".\`, 'not_found');
 };
 `,
-  'src/handlers/prompts/explain.ts': `import { ToolError, type PromptHandler } from '../../../generated/index.gen.js';
+  'src/handlers/prompts/explain.ts': `import { ToolError, type PromptHandler } from '../../generated/index.gen.js';
 
 export const explainHandler: PromptHandler<'explain'> = async (args) => {
   if (args.id === 'x') throw new ToolError('id must be a number', 'invalid');

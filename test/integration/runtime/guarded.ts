@@ -22,7 +22,7 @@ export const handleKey = 'guarded-handle-key-0123456789abcdef-012';
 // delete_item appends one line per run to the file named by GUARDED_CALLS: the test counts handler runs there.
 export const guardedHandlers: Readonly<Record<string, string>> = {
   'src/handlers/tools/delete_item.ts': `import { appendFileSync, readFileSync } from 'node:fs';
-import type { ToolHandler } from '../../../generated/index.gen.js';
+import type { ToolHandler } from '../../generated/index.gen.js';
 
 export const deleteItemHandler: ToolHandler<'delete_item'> = async (input, ctx) => {
   const log = process.env.GUARDED_CALLS ?? '';
@@ -31,18 +31,18 @@ export const deleteItemHandler: ToolHandler<'delete_item'> = async (input, ctx) 
   return \`deleted \${input.id} for \${ctx.principal.id} (run \${runs})\`;
 };
 `,
-  'src/handlers/tools/read_item.ts': `import type { ToolHandler } from '../../../generated/index.gen.js';
+  'src/handlers/tools/read_item.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
 export const readItemHandler: ToolHandler<'read_item'> = async (input, ctx) =>
   \`item \${input.id} read by \${ctx.principal.id} with scopes \${ctx.principal.scopes.join(' ')}\`;
 `,
-  'src/handlers/tools/start_draft.ts': `import type { ToolHandler } from '../../../generated/index.gen.js';
+  'src/handlers/tools/start_draft.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
 export const startDraftHandler: ToolHandler<'start_draft'> = async (input, ctx) => ({
   draft: ctx.handles.item_draft.issue(\`draft-\${input.name}\`),
 });
 `,
-  'src/handlers/tools/save_draft.ts': `import type { ToolHandler } from '../../../generated/index.gen.js';
+  'src/handlers/tools/save_draft.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
 export const saveDraftHandler: ToolHandler<'save_draft'> = async (input, ctx) =>
   \`saved \${input.draft.id} for \${ctx.principal.id}\`;

@@ -64,28 +64,28 @@ tools:
 `;
 
 const handlers = {
-  'src/handlers/tools/add.ts': `import type { ToolHandler } from '../../../generated/index.gen.js';
+  'src/handlers/tools/add.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 export const addHandler: ToolHandler<'add'> = async (input) => ({ sum: input.a + input.b });
 `,
-  'src/handlers/tools/boom.ts': `import type { ToolHandler } from '../../../generated/index.gen.js';
+  'src/handlers/tools/boom.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 export const boomHandler: ToolHandler<'boom'> = async () => { throw new Error('kaput'); };
 `,
-  'src/handlers/tools/badout.ts': `import type { ToolHandler } from '../../../generated/index.gen.js';
+  'src/handlers/tools/badout.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 export const badoutHandler: ToolHandler<'badout'> = async () => ({ n: 'not a number' }) as never;
 `,
-  'src/handlers/tools/slow.ts': `import type { ToolHandler } from '../../../generated/index.gen.js';
+  'src/handlers/tools/slow.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 export const slowHandler: ToolHandler<'slow'> = async () => {
   await new Promise((r) => setTimeout(r, 5000));
   return 'late';
 };
 `,
-  'src/handlers/tools/later.ts': `import type { ToolHandler } from '../../../generated/index.gen.js';
+  'src/handlers/tools/later.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 export const laterHandler: ToolHandler<'later'> = async (input) => {
   await new Promise((r) => setTimeout(r, input.ms));
   return input.tag;
 };
 `,
-  'src/handlers/tools/wait.ts': `import type { ToolHandler } from '../../../generated/index.gen.js';
+  'src/handlers/tools/wait.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 export const waitHandler: ToolHandler<'wait'> = async (input, ctx) => {
   process.stderr.write(\`started \${input.tag}\\n\`);
   await new Promise<void>((resolve) => {

@@ -28,13 +28,13 @@ tools:
 
 // Each module says on stderr when it is evaluated, so the test can see when it was loaded.
 const handlers = {
-  'src/handlers/tools/greet.ts': `import type { ToolHandler } from '../../../generated/index.gen.js';
+  'src/handlers/tools/greet.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
 process.stderr.write('greet module loaded\\n');
 
 export const greetHandler: ToolHandler<'greet'> = async (input) => \`Hello, \${input.name}!\`;
 `,
-  'src/handlers/tools/broken.ts': `import type { ToolHandler } from '../../../generated/index.gen.js';
+  'src/handlers/tools/broken.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
 process.stderr.write('broken module loaded\\n');
 throw new Error('cannot reach the database at load time');

@@ -205,7 +205,7 @@ function manifest(combo: Combo, jwksUri: string): string {
 }
 
 /** The echo handler, written over its stub: it imports only from the facade. */
-const echo = `import { ToolError, type ToolHandler } from '../../../generated/index.gen.js';
+const echo = `import { ToolError, type ToolHandler } from '../../generated/index.gen.js';
 
 export const echoHandler: ToolHandler<'echo'> = async (input) => {
   if (input.text === 'fail') throw new ToolError('failed on purpose');

@@ -23,7 +23,7 @@ const resource = 'https://vault.example.test/mcp';
 const metadataUrl = 'https://vault.example.test/.well-known/oauth-protected-resource/mcp';
 const dir = path.join(repoRoot, '.test-out', 'runtime-oauth');
 
-const whoami = `import type { ToolHandler } from '../../../generated/index.gen.js';
+const whoami = `import type { ToolHandler } from '../../generated/index.gen.js';
 
 export const whoamiHandler: ToolHandler<'whoami'> = async (_input, ctx) =>
   \`\${ctx.principal.id} [\${ctx.principal.scopes.join(',')}]\`;

@@ -15,7 +15,7 @@ const replays = 1000;
 // remove_record appends one line per run to STORED_CALLS; send_note to STORED_NOTES, slowly, so duplicates overlap it.
 const handlers: Readonly<Record<string, string>> = {
   'src/handlers/tools/remove_record.ts': `import { appendFileSync } from 'node:fs';
-import type { ToolHandler } from '../../../generated/index.gen.js';
+import type { ToolHandler } from '../../generated/index.gen.js';
 
 export const removeRecordHandler: ToolHandler<'remove_record'> = async (input) => {
   appendFileSync(process.env.STORED_CALLS ?? '', \`\${input.id}\\n\`);
@@ -23,7 +23,7 @@ export const removeRecordHandler: ToolHandler<'remove_record'> = async (input) =
 };
 `,
   'src/handlers/tools/send_note.ts': `import { appendFileSync, readFileSync } from 'node:fs';
-import type { ToolHandler } from '../../../generated/index.gen.js';
+import type { ToolHandler } from '../../generated/index.gen.js';
 
 export const sendNoteHandler: ToolHandler<'send_note'> = async (input) => {
   const log = process.env.STORED_NOTES ?? '';

@@ -11,8 +11,8 @@
  * Two caps bound one instance: requests served at once, and body bytes held at
  * once (a body is held until its answer is sent); over either, 503 with
  * Retry-After before the body is read. A client that goes away aborts its
- * call's signal. SIGTERM/SIGINT stop accepting, let calls in flight finish for
- * the grace period, cancel the rest (answered 503), run the user's teardown, and exit 0.
+ * call's signal. `/healthz` and `/readyz` answer probes outside all of that. SIGTERM/SIGINT refuse new calls (503),
+ * let calls in flight finish for the grace period, cancel the rest (answered 503), and exit 0.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
@@ -26,7 +26,7 @@ import {
 import { StartupError } from './handler.gen.js';
 import { createFastPath, type FastAnswer, type FastPath } from './http-fast.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
-import type { Lazy, RuntimeModules, ServeHttp, Startup } from './start.gen.js';
+import type { Lazy, Readiness, RuntimeModules, ServeHttp, Startup } from './start.gen.js';
 
 /** What http.gen.ts needs to protect the MCP endpoint (auth.gen.ts, in projects with auth). */
 export interface HttpAuth {
@@ -82,10 +82,12 @@ export interface HttpOptions {
   readonly maxConcurrentCalls: number;
   /** Request body bytes held at once; more get 503. */
   readonly maxBufferedBytes: number;
+  /** What `/readyz` reports; null: no `/healthz` and `/readyz` (MCP_GEN_HEALTH=off). */
+  readonly readiness: Readiness | null;
 }
 
 /**
- * A running HTTP transport; `drain` stops accepting, waits up to `graceMs` for calls in flight, cancels the rest, and
+ * A running HTTP transport; `drain` refuses new calls, waits up to `graceMs` for calls in flight, cancels the rest, and
  * closes.
  */
 export interface HttpServer {
@@ -230,6 +232,59 @@ async function legacySessions(
 
 const busy = (message: string): Response => jsonError(503, -32000, message, { 'retry-after': '1' });
 
+/** How long `/readyz` waits for a check: under the 1 s an orchestrator's probe waits by default (Kubernetes). */
+export const probeTimeoutMs = 500;
+
+/** `/healthz` (live) or `/readyz` (ready), unless the MCP endpoint or the auth metadata has that path (they win). */
+function probeOf(req: IncomingMessage, taken: readonly string[]): 'live' | 'ready' | undefined {
+  const path = targetOf(req)?.path.split('?')[0];
+  if (path === undefined || taken.includes(path)) return undefined;
+  return path === '/healthz' ? 'live' : path === '/readyz' ? 'ready' : undefined;
+}
+
+/**
+ * The probe answers. Live: 200 whenever the process serves HTTP. Ready: 200 only once start-up has finished, every
+ * check answers within probeTimeoutMs and the server is not draining; else 503, naming each check's state. The body
+ * says ok or not, never a host, URL, version or setting, so probes need no auth and skip the Host and Origin checks
+ * (an orchestrator sends the pod's IP as Host). Each check runs once at a time however many probes wait on it, so a
+ * flood of probes costs the store one PING at a time.
+ */
+function probes(
+  readiness: Readiness,
+  draining: () => boolean,
+): (kind: 'live' | 'ready', method: string | undefined) => Promise<Response> {
+  const running = new Map<string, Promise<boolean>>();
+  const passes = (name: string, check: () => Promise<void>): Promise<boolean> => {
+    let pending = running.get(name);
+    if (pending === undefined) {
+      const started = Promise.resolve().then(check);
+      pending = started.then(
+        () => true,
+        () => false,
+      );
+      running.set(name, pending);
+      void pending.then(() => running.delete(name));
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, probeTimeoutMs, false)));
+    return Promise.race([pending, late]).finally(() => clearTimeout(timer));
+  };
+  return async (kind, method) => {
+    const headers = { 'cache-control': 'no-store' };
+    if (method !== 'GET' && method !== 'HEAD')
+      return jsonError(405, -32000, 'Method not allowed.', { allow: 'GET, HEAD', ...headers });
+    if (kind === 'live') return Response.json({ status: 'ok' }, { headers });
+    const named = [...readiness.checks];
+    const verdicts = await Promise.all(named.map(([name, check]) => passes(name, check)));
+    const checks: Record<string, string> = { startup: readiness.started ? 'ok' : 'pending' };
+    for (const [i, [name]] of named.entries()) checks[name] = verdicts[i] === true ? 'ok' : 'down';
+    checks.shutdown = draining() ? 'draining' : 'ok';
+    const ok = Object.values(checks).every((state) => state === 'ok');
+    // A HEAD gets the same status and headers; Node sends no body in answer to HEAD.
+    return Response.json({ status: ok ? 'ok' : 'unavailable', checks }, { status: ok ? 200 : 503, headers });
+  };
+}
+
 /** Serves `factory` over Streamable HTTP; resolves once listening. */
 export async function startHttp(
   factory: McpServerFactory,
@@ -261,6 +316,8 @@ export async function startHttp(
   const inflight = new Map<ServerResponse, { held: number; readonly cancel: AbortController }>();
   let buffered = 0;
   let draining = false;
+  const probe = options.readiness === null ? null : probes(options.readiness, () => draining);
+  const taken = auth === null ? [options.path] : [options.path, auth.metadataPath];
 
   const answer = async (
     req: IncomingMessage,
@@ -342,12 +399,21 @@ export async function startHttp(
   };
 
   const server = createServer((req, res) => {
+    // Probes first: outside the caps (a busy instance is still alive), and answered while draining.
+    const kind = probe === null ? undefined : probeOf(req, taken);
+    if (probe !== null && kind !== undefined) {
+      probe(kind, req.method)
+        .then((response) => send(res, response))
+        .catch(() => res.destroy());
+      return;
+    }
     // Over a cap or shutting down: refused before the body is read; Node discards the unread body without holding it.
     const declared = Number(req.headers['content-length'] ?? 0) || 0;
     if (draining || inflight.size >= options.maxConcurrentCalls || buffered + declared > options.maxBufferedBytes) {
-      send(res, busy(draining ? 'Server shutting down' : 'Server busy: too many requests in flight')).catch(() =>
-        res.destroy(),
-      );
+      const refusal = draining
+        ? jsonError(503, -32000, 'Server shutting down', { 'retry-after': '1', connection: 'close' })
+        : busy('Server busy: too many requests in flight');
+      send(res, refusal).catch(() => res.destroy());
       return;
     }
     const call = { held: declared, cancel: new AbortController() };
@@ -377,13 +443,15 @@ export async function startHttp(
   });
   const drain = async (graceMs: number): Promise<void> => {
     draining = true;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // The listener stays open while calls finish: meanwhile /readyz answers 503 and a new request 503 with
+    // Retry-After, rather than a refused connection while the load balancer still sends traffic here.
     server.closeIdleConnections();
     const deadline = Date.now() + graceMs;
     while (inflight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     for (const call of inflight.values()) call.cancel.abort();
     // Cancelled calls are answered 503 at once; give those answers a moment to be written.
     for (let i = 0; i < 100 && inflight.size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
     // Every call is answered by now; closing the SDK's per-request servers may wait on abandoned work, so at most 1 s.
     await Promise.race([
@@ -414,7 +482,7 @@ export function calledTool(registry: RegistrySpec, ctx: McpRequestContext | unde
  * and logs where it listens.
  */
 export const serveHttp: ServeHttp = async (startup, values, build) => {
-  const { registry, modules, log } = startup;
+  const { registry, modules, log, environment, readiness } = startup;
   const http = registry.transports.http ?? {
     host: '127.0.0.1',
     port: 3000,
@@ -442,16 +510,22 @@ export const serveHttp: ServeHttp = async (startup, values, build) => {
     startup.environment.MCP_GEN_HTTP_FAST_PATH === 'off' ? null : createFastPath(registry, () => build(), log);
   const running = await startHttp(
     (ctx) => build(calledTool(registry, ctx)),
-    { ...http, host, port, legacy: modules.legacyHttp },
+    // MCP_GEN_HEALTH=off: no /healthz and /readyz (both paths then answer 404, as any unknown path).
+    {
+      ...http,
+      host,
+      port,
+      legacy: modules.legacyHttp,
+      readiness: environment.MCP_GEN_HEALTH === 'off' ? null : readiness,
+    },
     auth,
     log,
     fast,
   );
   const stop = (signal: string): void => {
     log(`${registry.server.name}: ${signal}, finishing calls in flight (at most ${http.shutdownGraceMs} ms)`);
-    // The user's teardown (src/setup.ts) runs once every call is answered: handlers may still use its services.
     running.drain(http.shutdownGraceMs).then(
-      () => startup.lifecycle.stop().then((code) => process.exit(code)),
+      () => process.exit(0),
       (error: unknown) => {
         log(`http: shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
         process.exit(1);

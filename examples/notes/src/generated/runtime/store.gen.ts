@@ -246,6 +246,8 @@ export async function openStore(
 ): Promise<{ readonly approvals: ApprovalService | null; readonly guard: CallGuard }> {
   const { registry, modules, log } = startup;
   const store = await connectStore(startup);
+  // /readyz asks the store too: an instance whose store is down fails every call that needs it.
+  startup.readiness.checks.set('store', () => store.ping());
   const approvals = modules.approval === undefined ? null : (await modules.approval()).approvalHooks(startup, store);
   const ttlMs = registry.store.idempotencyTtlMs;
   const ledger =

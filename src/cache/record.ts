@@ -5,14 +5,14 @@
  * loading the validator or the code builders. Anything else (no record, another key, one byte changed
  * in a generated file, a scaffold file gone) takes the full pipeline, which records its outcome again.
  */
-import type { ResolvedOptions } from './config/index.js';
-import type { Diagnostic } from './diagnostics/index.js';
-import type { GeneratedFile } from './emit/index.js';
-import type { ExistingProject } from './load/project.js';
-import { loadRunRecord, loadToolIdentity, projectMatches, type RunRecord } from './load/run-record.js';
-import { markerPath } from './model/layout.js';
-import { hashText } from './util/hash.js';
-import type { WriteAction, WriteReport } from './write/index.js';
+import type { ResolvedOptions } from '../config/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
+import type { GeneratedFile } from '../emit/index.js';
+import type { ExistingProject } from '../load/project.js';
+import { loadRunRecord, loadToolIdentity, projectMatches, type RunRecord } from '../load/run-record.js';
+import { markerPath } from '../model/layout.js';
+import { hashText } from '../util/hash.js';
+import type { WriteAction, WriteReport } from '../write/index.js';
 
 /** The hash of every input of a generate run. */
 export function runKey(

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { transportPlan } from '../../src/emit/report/view-plans.js';
+import { parseManifest } from '../../src/load/index.js';
+import { normalizeManifest } from '../../src/normalize/index.js';
+import { validateManifest } from '../../src/validate/index.js';
+
+// DESIGN.md's transport section states each HTTP server's probes: which paths it answers (the MCP endpoint keeps a
+// path it already has) and whether /readyz asks the state store.
+
+const tool = (extra: string): string => `tools:
+  send:
+    description: Sends a note.
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
+${extra}    input: { type: object, properties: {}, additionalProperties: false }
+`;
+
+/** The `probes` row of the transport table of `manifest`, or undefined without one. */
+function probesRow(transports: string, extra = ''): string | undefined {
+  const text = `mcpGen: 1\nserver: { name: probed, version: 1.0.0 }\ntransports:\n${transports}${tool(extra)}`;
+  const loaded = parseManifest(text, 'a.yaml');
+  if (!loaded.ok) throw new Error('did not load');
+  const verdict = validateManifest(loaded.manifest);
+  expect(verdict.diagnostics).toEqual([]);
+  if (verdict.manifest === null) throw new Error('not valid');
+  return transportPlan(normalizeManifest(verdict.manifest))
+    .table.split('\n')
+    .find((line) => line.startsWith('| probes |'));
+}
+
+const tail = 'no auth or Host check, nothing configured shown; `MCP_GEN_HEALTH=off` removes them |';
+
+describe('the probes row of DESIGN.md', () => {
+  it('names both probes; /readyz asks the store only when a tool needs it', () => {
+    expect(probesRow('  http: {}\n')).toBe(
+      '| probes | `GET /healthz` live (200 while serving), `GET /readyz` ready (200 once started, not draining; ' +
+        `else 503); ${tail}`,
+    );
+    expect(probesRow('  http: {}\n', '    idempotency: key\n')).toBe(
+      '| probes | `GET /healthz` live (200 while serving), `GET /readyz` ready (200 once started, the state ' +
+        `store answers, not draining; else 503); ${tail}`,
+    );
+  });
+
+  it('leaves out the probe whose path the MCP endpoint has, and has no row without HTTP', () => {
+    expect(probesRow('  http: { path: /healthz }\n')).toBe(
+      `| probes | \`GET /readyz\` ready (200 once started, not draining; else 503); ${tail}`,
+    );
+    expect(probesRow('  stdio: {}\n')).toBeUndefined();
+  });
+});
