@@ -186,6 +186,34 @@ const manifestCodes = {
     cause: 'An OAuth URL is not an absolute `https://` URL (plain `http://` is allowed only for loopback hosts).',
     fix: 'Write the full URL, e.g. `https://auth.example.com`.',
   },
+  'config-name-taken': {
+    severity: 'error',
+    title: 'Config variable named like a runtime variable',
+    cause:
+      'A `config` entry has the name of a variable the runtime reads itself (the signing keys, `auth.tokensEnv`, ' +
+      '`store.urlEnv`), or starts with `MCP_GEN_`.',
+    fix: 'Give it a name of its own; the runtime variables are listed beside it in the README and `.env.example`.',
+  },
+  'config-default-type': {
+    severity: 'error',
+    title: 'Config default of the wrong type',
+    cause: "A `config` default is not a value of the variable's `type` (an integer, a number, a boolean, a URL).",
+    fix: 'Write the default as a value of that type, e.g. `default: 20` for an integer, or change `type`.',
+  },
+  'config-required-default': {
+    severity: 'error',
+    title: 'Required config variable with a default',
+    cause: 'A `config` entry says `required: true` and gives a `default`, which could never be used.',
+    fix: 'Drop the default, or drop `required: true`: a variable with a default is optional.',
+  },
+  'config-secret-default': {
+    severity: 'warning',
+    title: 'Secret with a default',
+    cause:
+      'A `secret: true` config variable has a `default`: the manifest is committed and its defaults appear in the ' +
+      'README, so the secret would not be one.',
+    fix: 'Drop the default and set the value in the environment only.',
+  },
   'auth-without-http': {
     severity: 'warning',
     title: 'Authorization configured without an HTTP transport',

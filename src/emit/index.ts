@@ -20,6 +20,7 @@ import { emitReportJson, emitReportMarkdown, type LineOf } from './report/index.
 import { emitRuntime } from './runtime/index.js';
 import { emitScaffold } from './scaffold/index.js';
 import { emitServer } from './server/index.js';
+import { emitEnvExample } from './shared/environment.js';
 import type { EmitContext, GeneratedFile } from './shared/files.js';
 import { emitContractTests } from './tests/index.js';
 import { emitTypes } from './types/index.js';
@@ -64,6 +65,7 @@ export async function emitProject(
     emitBundleScript(ctx),
     ...emitRuntime(model, ctx),
     ...emitContractTests(model, ctx),
+    emitEnvExample(model, ctx),
   ];
   const marker: GeneratedFile = {
     path: markerPath,

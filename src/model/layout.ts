@@ -55,6 +55,8 @@ export const generatedPaths = {
   contractPlan: 'test/contract-plan.gen.ts',
   /** The MCP registry record, written only when the manifest names a registry entry. */
   serverJson: 'server.json',
+  /** Every environment variable the server reads, with defaults shown and secrets empty: a template to copy. */
+  envExample: '.env.example',
 } as const;
 
 /** `runtime/start.gen.ts` (a runtime template) -> `src/generated/runtime/start.gen.ts`. */
@@ -68,11 +70,13 @@ export function contractTestPath(template: string): string {
 }
 
 /**
- * Whether a path is one where generated files live: the generated folder and
+ * Whether a path is one where generated files live: the generated folder, `server.json`, `.env.example` and
  * the generated test files (`test/*.gen.ts`, `test/*.gen.test.ts`). Stale-file
  * cleanup removes a file the previous marker lists only in these places.
  */
 export function isGeneratedLocation(file: string): boolean {
+  // The two generated files at the root: cleanup still removes them only with a banner, which neither has.
+  if (file === generatedPaths.serverJson || file === generatedPaths.envExample) return true;
   return file.startsWith(`${generatedDir}/`) || /^test\/[^/]+\.gen(\.test)?\.ts$/.test(file);
 }
 
@@ -102,6 +106,8 @@ export const scaffoldPaths = {
   packageJson: 'package.json',
   tsconfig: 'tsconfig.json',
   main: 'src/main.ts',
+  /** The user's start-up and shutdown hooks: `setup(config, tools)` and `teardown(services)`. */
+  setup: 'src/setup.ts',
 } as const;
 
 /** The design report's file name. */

@@ -50,6 +50,33 @@ export interface Manifest {
   prompts?: {
     [k: string]: ManifestPrompt;
   };
+  /**
+   * The environment variables the server reads, by name: checked at start (one error lists every missing or invalid one) and handed to `setup` in src/setup.ts as the typed `Config`. The README, `.env.example`, the host snippets and server.json list them; secret values are never printed.
+   */
+  config?: {
+    [k: string]: {
+      /**
+       * What the variable configures, for the README, `.env.example` and server.json.
+       */
+      description: string;
+      /**
+       * How the value is read: `integer` and `number` become numbers, `boolean` is `true`, `false`, `1` or `0`, `url` must parse as a URL (and stays a string).
+       */
+      type?: ("string" | "integer" | "number" | "boolean" | "url");
+      /**
+       * The value when the variable is unset or empty, of the variable's `type`.
+       */
+      default?: (string | number | boolean);
+      /**
+       * Whether the server refuses to start without it. An optional one without a default is `undefined`.
+       */
+      required?: boolean;
+      /**
+       * A credential: its value is never printed, and server.json marks it secret.
+       */
+      secret?: boolean;
+    };
+  };
   secrets?: ManifestSecrets;
   store?: ManifestStore;
   /**

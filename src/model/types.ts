@@ -77,6 +77,22 @@ export type AuthModel =
     };
 
 /** Environment variables the generated server reads its signing keys from. */
+/** How a `config` variable's text is read: `integer` and `number` become numbers, `url` stays a checked string. */
+export type ConfigType = 'string' | 'integer' | 'number' | 'boolean' | 'url';
+
+/** One environment variable of the manifest's `config` section. */
+export interface ConfigVarModel {
+  readonly name: string;
+  readonly description: string;
+  readonly type: ConfigType;
+  /** False when a default is given, unless the manifest says otherwise. */
+  readonly required: boolean;
+  /** Of the variable's type (validate checked it), or null. */
+  readonly default: string | number | boolean | null;
+  readonly secret: boolean;
+  readonly pointer: string;
+}
+
 export interface SecretsModel {
   readonly handleKeyEnv: string;
   readonly requestStateKeyEnv: string;
@@ -237,6 +253,8 @@ export interface ServerModel {
   readonly transports: TransportsModel;
   readonly auth: AuthModel;
   readonly secrets: SecretsModel;
+  /** The manifest's `config` variables, sorted by name. */
+  readonly config: readonly ConfigVarModel[];
   readonly store: StoreModel;
   readonly handles: readonly HandleModel[];
   readonly tools: readonly ToolModel[];

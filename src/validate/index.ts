@@ -8,6 +8,7 @@
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/index.js';
 import type { Manifest } from '../model/manifest.gen.js';
 import { RuleContext, type ManifestSource } from './context.js';
+import { checkConfig } from './rules/config.js';
 import { checkExamples } from './rules/examples.js';
 import { checkNameCollisions, checkPrototypeNames, checkRenames } from './rules/names.js';
 import { checkPromptPlaceholders } from './rules/prompts.js';
@@ -37,6 +38,7 @@ const rules: readonly ((ctx: RuleContext) => void)[] = [
   checkResources,
   checkPromptPlaceholders,
   checkRegistry,
+  checkConfig,
 ];
 
 /** The verdict on one manifest. */

@@ -27,6 +27,7 @@ const tables: Readonly<Record<string, TableSpec>> = {
   tools: { at: '/properties/tools/additionalProperties' },
   resources: { at: '/properties/resources/additionalProperties' },
   prompts: { at: '/properties/prompts/additionalProperties', expand: ['arguments', 'messages'] },
+  config: { at: '/properties/config/additionalProperties' },
   secrets: { at: '/properties/secrets' },
   store: { at: '/properties/store' },
   lint: { at: '/properties/lint' },

@@ -581,6 +581,52 @@ export const manifestSchema = {
         },
       },
     },
+    config: {
+      type: 'object',
+      propertyNames: {
+        $ref: '#/definitions/envName',
+      },
+      description:
+        'The environment variables the server reads, by name: checked at start (one error lists every missing or ' +
+        'invalid one) and handed to `setup` in src/setup.ts as the typed `Config`. The README, `.env.example`, ' +
+        'the host snippets and server.json list them; secret values are never printed.',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['description'],
+        properties: {
+          description: {
+            type: 'string',
+            minLength: 1,
+            description: 'What the variable configures, for the README, `.env.example` and server.json.',
+          },
+          type: {
+            enum: ['string', 'integer', 'number', 'boolean', 'url'],
+            description:
+              'How the value is read: `integer` and `number` become numbers, `boolean` is `true`, `false`, `1` or ' +
+              '`0`, `url` must parse as a URL (and stays a string).',
+            default: 'string',
+          },
+          default: {
+            type: ['string', 'number', 'boolean'],
+            description: "The value when the variable is unset or empty, of the variable's `type`.",
+            'x-type': 'string, number or boolean',
+            'x-default': 'none',
+          },
+          required: {
+            type: 'boolean',
+            description:
+              'Whether the server refuses to start without it. An optional one without a default is `undefined`.',
+            'x-default': '`true`, `false` with a `default`',
+          },
+          secret: {
+            type: 'boolean',
+            description: 'A credential: its value is never printed, and server.json marks it secret.',
+            default: false,
+          },
+        },
+      },
+    },
     secrets: {
       type: 'object',
       additionalProperties: false,
@@ -697,6 +743,11 @@ export const manifestSchema = {
       type: 'string',
       pattern: '^[a-z][a-z0-9_]*$',
       maxLength: 64,
+    },
+    envName: {
+      type: 'string',
+      pattern: '^[A-Z_][A-Z0-9_]*$',
+      maxLength: 128,
     },
     wireName: {
       type: 'string',

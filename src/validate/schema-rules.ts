@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { DiagnosticCode } from '../diagnostics/index.js';
 import { protocolVersion } from '../model/defaults.js';
 import type { Manifest } from '../model/manifest.gen.js';
-import { suggestName } from '../model/naming.js';
+import { envPrefix, suggestName } from '../model/naming.js';
 import { parsePointer } from '../util/json-pointer.js';
 import { suggestClosest } from '../util/suggest.js';
 import { describeValue, dottedPath, type RuleContext } from './context.js';
@@ -61,6 +61,7 @@ const mapKinds: Record<string, string> = {
   handles: 'handle kind',
   arguments: 'argument',
   scopes: 'scope',
+  config: 'config variable',
 };
 
 /** Checks the manifest against its JSON Schema and reports each violation in manifest terms. */
@@ -180,6 +181,7 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
 const namePatterns: Record<string, readonly [string, number]> = {
   scope: ['^[a-z][a-z0-9_.:-]*$', 64],
   'handle kind': ['^[a-z][a-z0-9_]*$', 64],
+  'config variable': ['^[A-Z_][A-Z0-9_]*$', 128],
 };
 const wireNamePattern = ['^[A-Za-z0-9_.-]+$', 128] as const;
 
@@ -193,7 +195,7 @@ function reportName(ctx: RuleContext, path: string[], name: string, keyword: str
     'name-format',
     [...path, name],
     `${kind} name "${name}" must match ${pattern} and be at most ${maxLength} characters`,
-    `use "${suggestName(name)}"`,
+    `use "${kind === 'config variable' ? envPrefix(name) : suggestName(name)}"`,
     'key',
   );
 }

@@ -77,6 +77,16 @@ export type AuthSpec =
       readonly scopes: Scopes;
     };
 
+/** One variable of the manifest's `config`: read from the environment and checked at start (config.gen.ts). */
+export type ConfigVarSpec = {
+  readonly name: string;
+  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'url';
+  readonly required: boolean;
+  readonly default: string | number | boolean | null;
+  /** Its value is never printed, not even in the error that refuses it. */
+  readonly secret: boolean;
+};
+
 /** Where used approvals and the idempotency ledger live (store.gen.ts, shipped only when a tool needs it). */
 export type StoreSpec =
   | { readonly type: 'memory'; readonly idempotencyTtlMs: number }
@@ -147,6 +157,8 @@ export interface RegistrySpec {
   };
   readonly auth: AuthSpec;
   readonly secrets: { readonly handleKeyEnv: string; readonly requestStateKeyEnv: string };
+  /** The manifest's `config`, sorted by name; what `setup` receives as `Config`. */
+  readonly config: readonly ConfigVarSpec[];
   readonly store: StoreSpec;
   readonly tools: readonly ToolSpec[];
   readonly resources: readonly ResourceSpec[];

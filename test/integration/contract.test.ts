@@ -37,6 +37,7 @@ describe('generated contract tests pass on fresh projects', () => {
       const result = runContract(source(), label.replace('/', '-'), {
         ...(example ? { MCP_GEN_TEST_WRITES: '1' } : {}),
         ...(label === 'examples/files' ? { FILES_ROOT: filesRoot() } : {}),
+        ...(label === 'valid/config' ? { LIBRARY_DATABASE_URL: 'postgres://127.0.0.1/library-test' } : {}),
       });
       const summary = /# pass (\d+)\n# fail (\d+)/.exec(result.stdout);
       expect(result.status, result.stdout.slice(-3000) + result.stderr.slice(-2000)).toBe(0);

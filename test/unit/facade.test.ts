@@ -32,6 +32,7 @@ describe('moduleExports', () => {
         'ResourceContent',
         'ResourceReply',
         'ResourceSdkResult',
+        'SetupTools',
         'ToolContent',
         'ToolSdkResult',
       ],

@@ -12,6 +12,7 @@ import { repoRoot } from '../support/golden.js';
 const every: Required<Omit<RuntimeModules, 'oauth'>> = {
   approval: () => import('../../templates/runtime/approval.gen.js'),
   auth: () => import('../../templates/runtime/auth.gen.js'),
+  config: () => import('../../templates/runtime/config.gen.js'),
   handles: () => import('../../templates/runtime/handles.gen.js'),
   http: () => import('../../templates/runtime/http.gen.js'),
   idempotency: () => import('../../templates/runtime/idempotency.gen.js'),
@@ -35,6 +36,7 @@ const allFeatures: RuntimeFeatures = {
   idempotency: true,
   resources: true,
   prompts: true,
+  config: true,
 };
 
 describe('runtime module slots', () => {
@@ -59,6 +61,7 @@ describe('runtime module slots', () => {
       idempotency: false,
       resources: false,
       prompts: false,
+      config: false,
     };
     expect(moduleSlots(none)).toEqual([]);
     expect(moduleSlots({ ...none, store: 'memory', approval: true })).toEqual([

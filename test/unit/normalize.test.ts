@@ -156,3 +156,46 @@ describe('deadlines and limits', () => {
     });
   });
 });
+
+describe('config', () => {
+  it('sorts the variables, defaults type to string and required to true unless a default is given', () => {
+    const model = normalizeManifest(
+      validated(`mcpGen: 1
+server: { name: lib, version: 1.0.0 }
+config:
+  LIB_URL: { description: Database., type: url, secret: true }
+  LIB_DEBUG: { description: Verbose logs., type: boolean, default: false }
+  LIB_NAME: { description: Display name., required: false }
+`),
+    );
+    expect(model.config).toEqual([
+      {
+        name: 'LIB_DEBUG',
+        description: 'Verbose logs.',
+        type: 'boolean',
+        required: false,
+        default: false,
+        secret: false,
+        pointer: '/config/LIB_DEBUG',
+      },
+      {
+        name: 'LIB_NAME',
+        description: 'Display name.',
+        type: 'string',
+        required: false,
+        default: null,
+        secret: false,
+        pointer: '/config/LIB_NAME',
+      },
+      {
+        name: 'LIB_URL',
+        description: 'Database.',
+        type: 'url',
+        required: true,
+        default: null,
+        secret: true,
+        pointer: '/config/LIB_URL',
+      },
+    ]);
+  });
+});

@@ -14,7 +14,9 @@ import { repoRoot } from '../support/paths.js';
 // +6,077 (issue 24): pages for every list (the cursors are data in the registry, the runtime slices), and
 // legacy.gen.ts, which the stdio entry loads only on a 2025-11-25 connection, so both transports declare and
 // answer the same legacy requests. Together: 57,045.
-const budgetBytes = 57_045;
+// +5,764 (issue 22): for setup/teardown around every server's life (src/setup.ts, ctx.services, one
+// teardown on stdin EOF and SIGTERM/SIGINT, bounded), which every server has and so lives in start.gen.ts.
+const budgetBytes = 62_815;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {

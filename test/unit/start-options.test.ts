@@ -39,7 +39,13 @@ describe('readOptions', () => {
 function definition(registry: RegistrySpec): ServerDefinition {
   const modules =
     registry.transports.http === null ? {} : { http: () => import('../../templates/runtime/http.gen.js') };
-  return { registry, schemas: compileSchemas(registry), handlers: { tools: {}, resources: {}, prompts: {} }, modules };
+  return {
+    registry,
+    schemas: compileSchemas(registry),
+    handlers: { tools: {}, resources: {}, prompts: {} },
+    modules,
+    setup: async () => ({ setup: () => ({}) }),
+  };
 }
 
 const withHttp: RegistrySpec = {

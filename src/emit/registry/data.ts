@@ -65,6 +65,13 @@ export function registryData(model: ServerModel): RegistrySpec {
     },
     auth: { ...model.auth, scopes: model.auth.scopes.map((s) => ({ name: s.name, description: s.description })) },
     secrets: { handleKeyEnv: model.secrets.handleKeyEnv, requestStateKeyEnv: model.secrets.requestStateKeyEnv },
+    config: model.config.map((v) => ({
+      name: v.name,
+      type: v.type,
+      required: v.required,
+      default: v.default,
+      secret: v.secret,
+    })),
     store: { ...model.store },
     tools,
     resources,

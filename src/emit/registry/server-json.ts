@@ -1,4 +1,4 @@
-import { runtimeFeatures } from '../runtime/features.js';
+import { environmentVariables } from '../../model/environment.js';
 import type { ServerModel } from '../../model/types.js';
 import { toolsetDigest, wireTools } from '../../model/toolset.js';
 
@@ -14,6 +14,8 @@ export interface KeyValueInput {
   readonly description: string;
   readonly isRequired: boolean;
   readonly isSecret: boolean;
+  readonly format?: 'string' | 'number' | 'boolean';
+  readonly default?: string;
   readonly value?: string;
   readonly variables?: Readonly<Record<string, { description: string; isRequired: boolean; isSecret: boolean }>>;
 }
@@ -54,12 +56,12 @@ function npmPackages(model: ServerModel, identifier: string): Record<string, unk
   const pin = { registryType: 'npm', identifier, version: model.server.version };
   const packages: Record<string, unknown>[] = [];
   if (model.transports.stdio) {
-    const env = environmentVariables(model, 'stdio');
+    const env = packageVariables(model, 'stdio');
     packages.push({ ...pin, transport: { type: 'stdio' }, ...(env.length === 0 ? {} : { environmentVariables: env }) });
   }
   const { http } = model.transports;
   if (http !== null) {
-    const env = environmentVariables(model, 'http');
+    const env = packageVariables(model, 'http');
     const headers = authorizationHeaders(model);
     packages.push({
       ...pin,
@@ -81,40 +83,20 @@ function npmPackages(model: ServerModel, identifier: string): Record<string, unk
  * The one place server.json's variables come from: the runtime's own below,
  * and the manifest's `config:` variables are to be appended here.
  */
-export function environmentVariables(model: ServerModel, transport: 'stdio' | 'http'): KeyValueInput[] {
-  return runtimeVariables(model, transport);
-}
-
-/** The variables the generated runtime itself reads (keys, bearer tokens, the store URL), per the features it has. */
-function runtimeVariables(model: ServerModel, transport: 'stdio' | 'http'): KeyValueInput[] {
-  const features = runtimeFeatures(model);
-  const variables: KeyValueInput[] = [];
-  // Without a key, a server reachable only from this machine makes one per process (with a warning).
-  const key = (name: string, what: string): KeyValueInput => ({
-    name,
-    description:
-      `Secret of at least 32 bytes that signs ${what}; share it between instances. When unset, a local server ` +
-      'makes one per process, so they do not survive a restart.',
-    isRequired: false,
-    isSecret: true,
-  });
-  if (features.handles) variables.push(key(model.secrets.handleKeyEnv, 'state handles'));
-  if (features.approval) variables.push(key(model.secrets.requestStateKeyEnv, 'approval request state'));
-  if (transport === 'http' && model.auth.type === 'bearer')
-    variables.push({
-      name: model.auth.tokensEnv,
-      description: 'The bearer tokens the server accepts, as token=principal:scope1,scope2;token2=principal2:scope.',
-      isRequired: true,
-      isSecret: true,
-    });
-  if (model.store.type === 'redis' && features.store === 'redis')
-    variables.push({
-      name: model.store.urlEnv,
-      description: 'Redis URL of the store shared by every instance (used approvals, idempotency keys).',
-      isRequired: true,
-      isSecret: true,
-    });
-  return variables;
+export function packageVariables(model: ServerModel, transport: 'stdio' | 'http'): KeyValueInput[] {
+  // One list for README, .env.example, host snippets, DESIGN.md and this (model/environment.ts); a secret's
+  // default is never written.
+  const format = { string: 'string', url: 'string', integer: 'number', number: 'number', boolean: 'boolean' } as const;
+  return environmentVariables(model)
+    .filter((v) => transport === 'http' || !v.httpOnly)
+    .map((v) => ({
+      name: v.name,
+      description: v.description,
+      format: format[v.type],
+      isRequired: v.required,
+      isSecret: v.secret,
+      ...(v.default === null ? {} : { default: v.default }),
+    }));
 }
 
 /** The Authorization header a client sends when the server checks bearer tokens or OAuth access tokens over HTTP. */

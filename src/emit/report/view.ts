@@ -5,8 +5,10 @@
  */
 import type { Finding } from '../../diagnostics/index.js';
 import { protocolVersion } from '../../model/defaults.js';
+import { environmentVariables } from '../../model/environment.js';
 import type { ServerModel } from '../../model/types.js';
 import type { Review } from '../../review/index.js';
+import { environmentTable } from '../shared/environment.js';
 import { code, inline } from '../shared/markdown.js';
 import {
   discoverySection,
@@ -25,6 +27,19 @@ import {
   verificationTable,
 } from './view-plans.js';
 import { verificationPlan } from '../shared/verification.js';
+
+/** The environment the server reads: the table of the README, or a sentence saying there is none. */
+function configurationSection(model: ServerModel) {
+  const count = environmentVariables(model).length;
+  return count === 0
+    ? { summary: 'the server reads no environment variables.', table: '' }
+    : {
+        summary:
+          `${count} environment variable${count === 1 ? '' : 's'}, checked when the server starts (one error ` +
+          'names every missing or invalid one); secret values are never printed or written.',
+        table: environmentTable(model),
+      };
+}
 
 /** Where a finding sits in the manifest, for the gate's "line" column. */
 export type LineOf = (finding: Finding) => string;
@@ -48,6 +63,7 @@ export function buildReportView(model: ServerModel, review: Review, lineOf: Line
     roundTrip: roundTripSection(model),
     state: statePlan(model),
     transport: transportPlan(model),
+    configuration: configurationSection(model),
     examples: requestExamples(model),
     schemas: schemaDraft(model, review.findings),
     destructive: destructiveList(model),
@@ -91,6 +107,8 @@ export function buildReportData(model: ServerModel, review: Review, lineOf: Line
         messages: p.messages !== null,
       })),
     },
+    // The same list as the Markdown's configuration table; secrets never carry a default here either.
+    environment: environmentVariables(model),
     handles: model.handles.map((h) => ({
       name: h.name,
       issuedBy: h.issuedBy,

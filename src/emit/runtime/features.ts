@@ -33,6 +33,8 @@ export interface RuntimeFeatures {
   readonly idempotency: boolean;
   readonly resources: boolean;
   readonly prompts: boolean;
+  /** The manifest's `config` variables, read and checked at start (config.gen.ts). */
+  readonly config: boolean;
 }
 
 /** The features `model` uses. */
@@ -51,6 +53,7 @@ export function runtimeFeatures(model: ServerModel): RuntimeFeatures {
     idempotency: model.tools.some((tool) => tool.idempotency === 'key'),
     resources: model.resources.length > 0,
     prompts: model.prompts.length > 0,
+    config: model.config.length > 0,
   };
 }
 
@@ -83,6 +86,7 @@ const optionalModules: readonly OptionalModule[] = [
   { name: 'idempotency', slot: 'idempotency', on: (f) => f.idempotency },
   { name: 'resources', slot: 'resources', on: (f) => f.resources },
   { name: 'prompts', slot: 'prompts', on: (f) => f.prompts },
+  { name: 'config', slot: 'config', on: (f) => f.config },
 ];
 
 /** The names of the runtime modules a server with `features` contains, sorted. */

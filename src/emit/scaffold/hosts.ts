@@ -4,19 +4,23 @@
  * server in MCP Inspector. Paths are placeholders: the README is the same
  * bytes on every machine.
  */
+import { environmentVariables } from '../../model/environment.js';
 import type { ServerModel } from '../../model/types.js';
+import { placeholder } from '../shared/environment.js';
 
 /** The MCP Inspector release the README names, and the Node it needs. */
 export const inspectorPin = { version: '2.12.0', node: '22.19' } as const;
 
-/** Environment variables a host must pass to the server process: the ones the manifest names. */
+/**
+ * Environment variables a host must pass to the server process: the runtime's and the required `config` ones
+ * (optional ones are in the README's table), each with a placeholder; never a value.
+ */
 function hostEnv(model: ServerModel, transport: 'stdio' | 'http'): Record<string, string> {
   const env: Record<string, string> = {};
-  if (model.handles.length > 0) env[model.secrets.handleKeyEnv] = '<at least 32 random bytes>';
-  if (model.tools.some((t) => t.approval === 'confirm'))
-    env[model.secrets.requestStateKeyEnv] = '<at least 32 random bytes>';
-  if (transport === 'http' && model.auth.type === 'bearer')
-    env[model.auth.tokensEnv] = '<token>=<principal>:<scope>,<scope>';
+  for (const v of environmentVariables(model)) {
+    if ((v.httpOnly && transport !== 'http') || (v.origin === 'config' && !v.required)) continue;
+    env[v.name] = placeholder(v);
+  }
   return env;
 }
 

@@ -3,11 +3,13 @@
  * tsconfig.json, .gitignore, .npmrc, README.md and src/main.ts.
  */
 import { manifestDefaults, protocolVersion } from '../../model/defaults.js';
+import { environmentVariables } from '../../model/environment.js';
 import { generatedPaths, lockName, moduleSpecifier, pendingFolder, scaffoldPaths } from '../../model/layout.js';
 import { usesRedis } from '../../model/store.js';
 import type { ServerModel } from '../../model/types.js';
 import { stableJson } from '../../util/stable-json.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
+import { environmentTable } from '../shared/environment.js';
 import { renderTemplate } from '../shared/handlebars.js';
 import { code, fenceFor, inline, paragraphs, table } from '../shared/markdown.js';
 import { finalText, importDeclaration } from '../shared/ts-text.js';
@@ -53,6 +55,34 @@ function mainTs(): string {
   return finalText(`${imports.join('\n')}\n\n${comment}\nmain(definition);`);
 }
 
+/**
+ * The user's start-up and shutdown hooks. Written once: from then on the user's, like the handlers. It imports only
+ * the facade, whose `Services` type is inferred from what `setup` returns (so it must not be annotated with it).
+ */
+function setupTs(): string {
+  const facade = moduleSpecifier(scaffoldPaths.setup, generatedPaths.facade);
+  return finalText(
+    [
+      importDeclaration(['Config', 'Services', 'SetupTools'], facade, true),
+      '',
+      '/**',
+      ' * Runs once, before the server answers its first request; what it returns reaches every handler as',
+      ' * `ctx.services` (typed as `Services`). Open connection pools and clients here. `config` holds the',
+      " * manifest's `config` variables, already checked. `tools.mode` is 'test' when the contract tests run the",
+      ' * server: connect to a throwaway database or a fake then. A throw stops the server (exit code 1).',
+      ' */',
+      'export async function setup(config: Config, tools: SetupTools) {',
+      '  return { config, mode: tools.mode };',
+      '}',
+      '',
+      '/** Runs once at shutdown (stdin closed, SIGTERM, SIGINT), after the calls in flight: close pools here. */',
+      'export async function teardown(services: Services): Promise<void> {',
+      '  // e.g. await services.pool.end();',
+      '}',
+    ].join('\n'),
+  );
+}
+
 /** The scaffold files of a new project. */
 export function emitScaffold(
   model: ServerModel,
@@ -60,39 +90,6 @@ export function emitScaffold(
   packageJsonText: string | null = null,
 ): GeneratedFile[] {
   const http = model.transports.http;
-  const secrets = [
-    ...(model.handles.length === 0
-      ? []
-      : [
-          {
-            name: model.secrets.handleKeyEnv,
-            what:
-              'signs state handles (at least 32 bytes; the same on every instance). ' +
-              'Without it a loopback or stdio server uses an ephemeral key.',
-          },
-        ]),
-    ...(model.tools.some((t) => t.approval === 'confirm')
-      ? [
-          {
-            name: model.secrets.requestStateKeyEnv,
-            what: 'signs approval state of destructive tools (at least 32 bytes; the same on every instance).',
-          },
-        ]
-      : []),
-    ...(model.auth.type === 'bearer'
-      ? [{ name: model.auth.tokensEnv, what: 'bearer tokens: `token=principal:scope,scope;token2=...`' }]
-      : []),
-    ...(usesRedis(model) && model.store.type === 'redis'
-      ? [
-          {
-            name: model.store.urlEnv,
-            what:
-              'the Redis URL of the state store (used approvals, idempotency keys), ' +
-              'the same for every instance; see docs/deployment.md in mcp-gen.',
-          },
-        ]
-      : []),
-  ];
   const hosts = hostsView(model);
   const files = [
     [code(ctx.manifestPath), 'you: the single description of tools, resources, prompts and handles'],
@@ -111,22 +108,21 @@ export function emitScaffold(
     httpHost: http?.host ?? manifestDefaults.httpHost,
     httpPort: http?.port ?? manifestDefaults.httpPort,
     httpPath: http?.path ?? manifestDefaults.httpPath,
-    secrets: table(
-      ['variable', 'what'],
-      secrets.map((secret) => [code(secret.name), secret.what]),
-    ),
+    environment: environmentTable(model),
+    envExample: code(generatedPaths.envExample),
     hasHttp: http !== null,
     // start:http refuses to start without the tokens, so the README says so before its command.
     httpTokensEnv: http !== null && model.auth.type === 'bearer' ? model.auth.tokensEnv : '',
     httpTokenScopes: model.auth.scopes.map((s) => s.name).join(','),
-    hasSecrets: secrets.length > 0,
+    hasEnvironment: environmentVariables(model).length > 0,
     hosts,
   });
   return [
     // A run's pending folder and lock are never committed: a checkout carrying them is not trusted (write/trust.ts).
+    // .env holds the values .env.example lists, secrets included: never committed either.
     {
       path: scaffoldPaths.gitignore,
-      contents: `node_modules/\ndist/\n${pendingFolder}/\n${lockName}\n`,
+      contents: `node_modules/\ndist/\n.env\n${pendingFolder}/\n${lockName}\n`,
       ownership: 'scaffold',
     },
     { path: scaffoldPaths.npmrc, contents: npmrc, ownership: 'scaffold' },
@@ -134,5 +130,6 @@ export function emitScaffold(
     emitPackageJson(model, ctx, packageJsonText, scaffoldPaths.packageJson),
     { path: scaffoldPaths.tsconfig, contents: stableJson(tsconfig), ownership: 'scaffold' },
     { path: scaffoldPaths.main, contents: mainTs(), ownership: 'scaffold' },
+    { path: scaffoldPaths.setup, contents: setupTs(), ownership: 'scaffold' },
   ];
 }

@@ -5,7 +5,7 @@
  * server loads no handler code. The SDK's HTTP entry builds a server per
  * request, so nothing that compiles a schema may run inside the factory.
  */
-import { generatedPaths, moduleSpecifier, runtimePath } from '../../model/layout.js';
+import { generatedPaths, moduleSpecifier, runtimePath, scaffoldPaths } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
 import type { HandlerPlan } from '../../plan/index.js';
 import { moduleSlots, runtimeFeatures } from '../runtime/index.js';
@@ -47,9 +47,13 @@ export function emitServer(model: ServerModel, handlers: readonly HandlerPlan[],
   const text = moduleText(
     [
       importDeclaration(['compileSchemas', 'lazyHandler'], './runtime/register.gen.js'),
-      importDeclaration(['RuntimeModules', 'ServerDefinition'], './runtime/start.gen.js', true),
+      importDeclaration(['Lazy', 'RuntimeModules', 'ServerDefinition', 'SetupModule'], './runtime/start.gen.js', true),
       importDeclaration(['registry'], './registry.gen.js'),
-      importDeclaration(['PromptHandlers', 'ResourceHandlers', 'ToolHandlers'], './types.gen.js', true),
+      importDeclaration(
+        ['Config', 'PromptHandlers', 'ResourceHandlers', 'Services', 'ToolHandlers'],
+        './types.gen.js',
+        true,
+      ),
       importDeclaration(['validators'], './validators.gen.js'),
     ],
     [
@@ -72,11 +76,17 @@ export function emitServer(model: ServerModel, handlers: readonly HandlerPlan[],
         moduleMap(model),
         'The optional runtime modules this server contains, each imported when the server starts with it.',
       ),
+      constant(
+        'setup',
+        'Lazy<SetupModule<Config, Services>>',
+        `() => import(${singleQuoted(moduleSpecifier(generatedPaths.server, scaffoldPaths.setup))})`,
+        `The start-up and shutdown hooks (${scaffoldPaths.setup}), imported once the configuration has been read.`,
+      ),
       documented(
         'This server: registry, handlers, and every schema wrapped once, here at module scope, ' +
           'with its validator compiled to code.',
         'export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry, validators), ' +
-          'handlers: { tools, resources, prompts }, modules };',
+          'handlers: { tools, resources, prompts }, modules, setup };',
       ),
     ],
   );

@@ -1,6 +1,8 @@
-import type { ServerModel } from '../../model/types.js';
+import { scaffoldPaths } from '../../model/layout.js';
+import type { ConfigVarModel, ServerModel } from '../../model/types.js';
+import { commentSafe } from '../shared/banner.js';
 import { key } from '../shared/literal.js';
-import { documented } from '../shared/ts-text.js';
+import { docComment, documented } from '../shared/ts-text.js';
 
 interface Property {
   readonly name: string;
@@ -23,6 +25,41 @@ function objectType(properties: readonly Property[]): string {
 /** `{ a: A; b: B; }` as one line, for the entries of the name -> types maps. */
 function inlineObject(members: readonly (readonly [string, string])[]): string {
   return `{ ${members.map(([key, type]) => `${key}: ${type};`).join(' ')} }`;
+}
+
+const configTypes: Readonly<Record<ConfigVarModel['type'], string>> = {
+  string: 'string',
+  url: 'string',
+  integer: 'number',
+  number: 'number',
+  boolean: 'boolean',
+};
+
+/** `{ readonly NAME: type; ... }`, each with its description; `undefined` for an optional one without default. */
+function configType(model: ServerModel): string {
+  if (model.config.length === 0) return '{}';
+  const members = model.config.map((v) => {
+    const type = configTypes[v.type] + (v.required || v.default !== null ? '' : ' | undefined');
+    return `${docComment(commentSafe(v.description), '  ')}\n  readonly ${v.name}: ${type};`;
+  });
+  return `{\n${members.join('\n')}\n}`;
+}
+
+/** The configuration and services types: what `setup` receives and what it returns, as every handler sees it. */
+export function lifecycleTypeStatements(model: ServerModel): string[] {
+  return [
+    alias(
+      'Config',
+      configType(model),
+      `The manifest's \`config\`, read from the environment and checked at start: ` +
+        `what \`setup\` in ${scaffoldPaths.setup} gets.`,
+    ),
+    alias(
+      'Services',
+      'Awaited<ReturnType<typeof setup>>',
+      `What \`setup\` in ${scaffoldPaths.setup} returns: every handler's \`ctx.services\`.`,
+    ),
+  ];
 }
 
 /**
@@ -61,7 +98,7 @@ export function handlerTypeStatements(model: ServerModel): string[] {
         `\`ctx.handles.${first.name}.issue(id)\` mints a handle bound to the caller.`;
   return [
     alias('HandleIssuers', objectType(issuers), issuersDoc),
-    alias('ToolContext', 'HandlerContext<HandleIssuers>', 'The context every handler receives.'),
+    alias('ToolContext', 'HandlerContext<HandleIssuers, Services>', 'The context every handler receives.'),
     alias('ToolTypes', objectType(tools), 'Input and output type of every tool, by name.'),
     alias('ToolName', 'keyof ToolTypes', 'Every tool name.'),
     alias(

@@ -5,7 +5,7 @@
  * handler types that tie each manifest name to its signature.
  */
 import type { Finding } from '../../diagnostics/index.js';
-import { generatedPaths } from '../../model/layout.js';
+import { generatedPaths, moduleSpecifier, scaffoldPaths } from '../../model/layout.js';
 import type { JsonSchema, ServerModel } from '../../model/types.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
@@ -13,7 +13,7 @@ import { documented, finalText, importDeclaration, moduleText } from '../shared/
 import { compileSchema, prepareSchema } from './compile.js';
 import { layoutDeclaration } from './declaration-text.js';
 import { collectDeclarations, type Declaration } from './declarations.js';
-import { handlerTypeStatements } from './handler-types.js';
+import { handlerTypeStatements, lifecycleTypeStatements } from './handler-types.js';
 
 /** The types file and any type-name collisions found while building it. */
 export interface TypesResult {
@@ -91,6 +91,10 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
     reserved.push({ name: t.names.outputType, text: '', owner: `tool "${t.name}" output` });
   for (const r of model.resources.filter((res) => res.variables.length === 0))
     reserved.push({ name: r.names.argsType, text: '', owner: `resource "${r.name}"` });
+  reserved.push(
+    { name: 'Config', text: '', owner: 'the configuration (`config`)' },
+    { name: 'Services', text: '', owner: 'the services `setup` returns' },
+  );
   const { declarations, diagnostics } = collectDeclarations(compiled, reserved);
 
   const imports = [
@@ -103,6 +107,8 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
     ...(model.handles.length === 0
       ? []
       : [importDeclaration(['Handle', 'HandleIssuer', 'Verified'], './runtime/handles.gen.js', true)]),
+    // The user's setup: `Services` is what it returns, so handlers see it typed without declaring it twice.
+    importDeclaration(['setup'], moduleSpecifier(generatedPaths.types, scaffoldPaths.setup), true),
   ];
   const statements = [
     ...model.handles.map((h) =>
@@ -128,6 +134,7 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
         ),
       ),
     ...declarations.map((d) => layoutDeclaration(d.text)),
+    ...lifecycleTypeStatements(model),
     ...handlerTypeStatements(model),
   ];
   const text = moduleText(imports, statements);

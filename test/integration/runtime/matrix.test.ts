@@ -151,6 +151,10 @@ function manifest(combo: Combo, jwksUri: string): string {
     ...(combo.handles ? ['handles:', '  draft: { description: A draft being written., ttl: 10m }'] : []),
     // The state store: memory wherever approval or an idempotency key needs it, Redis for one HTTP-only combo.
     ...(combo.name === 'http-oauth' ? ['store: { type: redis, urlEnv: MATRIX_REDIS }'] : []),
+    // A config section (config.gen.ts) for one combo; optional, so every start needs no value for it.
+    ...(combo.name === 'both-bearer'
+      ? ['config:', '  MATRIX_GREETING: { description: A greeting., required: false }']
+      : []),
     'tools:',
     ...tool(
       'echo',
@@ -333,6 +337,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
     expect(optional).toEqual([
       'approval.gen.ts',
       'auth.gen.ts',
+      'config.gen.ts',
       'handles.gen.ts',
       'http-fast.gen.ts',
       'http.gen.ts',

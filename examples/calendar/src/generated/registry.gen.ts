@@ -90,6 +90,7 @@ export const registry: RegistrySpec = {
     handleKeyEnv: "CALENDAR_HANDLE_KEY",
     requestStateKeyEnv: "CALENDAR_STATE_KEY",
   },
+  config: [],
   store: {
     type: "memory",
     idempotencyTtlMs: 86400000,

@@ -2,9 +2,9 @@
 // Regenerate: npx mcp-gen generate mcp.yaml
 
 import { compileSchemas, lazyHandler } from './runtime/register.gen.js';
-import type { RuntimeModules, ServerDefinition } from './runtime/start.gen.js';
+import type { Lazy, RuntimeModules, ServerDefinition, SetupModule } from './runtime/start.gen.js';
 import { registry } from './registry.gen.js';
-import type { PromptHandlers, ResourceHandlers, ToolHandlers } from './types.gen.js';
+import type { Config, PromptHandlers, ResourceHandlers, Services, ToolHandlers } from './types.gen.js';
 import { validators } from './validators.gen.js';
 
 /** The tool handlers; a handler whose signature drifted from the manifest fails to type-check here. */
@@ -43,5 +43,8 @@ const modules: RuntimeModules = {
   store: () => import('./runtime/store.gen.js'),
 };
 
+/** The start-up and shutdown hooks (src/setup.ts), imported once the configuration has been read. */
+const setup: Lazy<SetupModule<Config, Services>> = () => import('../setup.js');
+
 /** This server: registry, handlers, and every schema wrapped once, here at module scope, with its validator compiled to code. */
-export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry, validators), handlers: { tools, resources, prompts }, modules };
+export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry, validators), handlers: { tools, resources, prompts }, modules, setup };

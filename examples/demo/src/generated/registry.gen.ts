@@ -64,6 +64,7 @@ export const registry: RegistrySpec = {
     handleKeyEnv: "DEMO_SERVER_HANDLE_KEY",
     requestStateKeyEnv: "DEMO_SERVER_STATE_KEY",
   },
+  config: [],
   store: {
     type: "memory",
     idempotencyTtlMs: 86400000,

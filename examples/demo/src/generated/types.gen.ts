@@ -2,6 +2,7 @@
 // Regenerate: npx mcp-gen generate mcp.yaml
 
 import type { HandlerContext, PromptReply, ResourceReply, ToolContent, ToolSdkResult } from './runtime/handler.gen.js';
+import type { setup } from '../setup.js';
 
 /** Resource "app_config" has a fixed URI: no variables. */
 export type AppConfigVariables = Record<string, never>;
@@ -35,11 +36,17 @@ export interface CodeReviewArgs {
   language: string;
 }
 
+/** The manifest's `config`, read from the environment and checked at start: what `setup` in src/setup.ts gets. */
+export type Config = {};
+
+/** What `setup` in src/setup.ts returns: every handler's `ctx.services`. */
+export type Services = Awaited<ReturnType<typeof setup>>;
+
 /** The manifest declares no handle kinds, so `ctx.handles` is empty. */
 export type HandleIssuers = {};
 
 /** The context every handler receives. */
-export type ToolContext = HandlerContext<HandleIssuers>;
+export type ToolContext = HandlerContext<HandleIssuers, Services>;
 
 /** Input and output type of every tool, by name. */
 export type ToolTypes = {

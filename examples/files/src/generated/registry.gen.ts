@@ -61,6 +61,7 @@ export const registry: RegistrySpec = {
     handleKeyEnv: "FILES_HANDLE_KEY",
     requestStateKeyEnv: "FILES_STATE_KEY",
   },
+  config: [],
   store: {
     type: "memory",
     idempotencyTtlMs: 86400000,

@@ -84,6 +84,7 @@ export const registry: RegistrySpec = {
     handleKeyEnv: "NOTES_HANDLE_KEY",
     requestStateKeyEnv: "NOTES_STATE_KEY",
   },
+  config: [],
   store: {
     type: "memory",
     idempotencyTtlMs: 86400000,

@@ -3,6 +3,7 @@
 
 import type { HandlerContext, PromptReply, ResourceReply, ToolContent, ToolSdkResult } from './runtime/handler.gen.js';
 import type { Handle, HandleIssuer, Verified } from './runtime/handles.gen.js';
+import type { setup } from '../setup.js';
 
 /** A note_draft handle: an opaque token minted by this server. */
 export type NoteDraftHandle = Handle<"note_draft">;
@@ -57,13 +58,19 @@ export interface SummarizeNoteArgs {
   tone?: string;
 }
 
+/** The manifest's `config`, read from the environment and checked at start: what `setup` in src/setup.ts gets. */
+export type Config = {};
+
+/** What `setup` in src/setup.ts returns: every handler's `ctx.services`. */
+export type Services = Awaited<ReturnType<typeof setup>>;
+
 /** Issuers for every handle kind (`note_draft`): `ctx.handles.note_draft.issue(id)` mints a handle bound to the caller. */
 export type HandleIssuers = {
   readonly note_draft: HandleIssuer<NoteDraftHandle>;
 };
 
 /** The context every handler receives. */
-export type ToolContext = HandlerContext<HandleIssuers>;
+export type ToolContext = HandlerContext<HandleIssuers, Services>;
 
 /** Input and output type of every tool, by name. */
 export type ToolTypes = {

@@ -32,9 +32,13 @@ import type { PagesSpec, RegistrySpec, ToolSpec } from './spec.gen.js';
 import type { ServerDefinition } from './start.gen.js';
 
 /** A handler of any tool, resource or prompt; the generated handler types are the precise ones. */
-export type AnyToolHandler = (input: never, ctx: HandlerContext<never>) => Promise<unknown>;
-export type AnyResourceHandler = (uri: URL, variables: never, ctx: HandlerContext<never>) => Promise<ResourceReply>;
-export type AnyPromptHandler = (args: never, ctx: HandlerContext<never>) => Promise<PromptReply>;
+export type AnyToolHandler = (input: never, ctx: HandlerContext<never, never>) => Promise<unknown>;
+export type AnyResourceHandler = (
+  uri: URL,
+  variables: never,
+  ctx: HandlerContext<never, never>,
+) => Promise<ResourceReply>;
+export type AnyPromptHandler = (args: never, ctx: HandlerContext<never, never>) => Promise<PromptReply>;
 
 /** The user's handlers, by manifest name. Prompts with fixed messages have none. */
 export interface HandlerSet {
@@ -212,6 +216,8 @@ export interface CallEnv {
   readonly approvals: ApprovalHooks | null;
   readonly guard: CallGuard | null;
   readonly log: (message: string) => void;
+  /** What `setup` returned: every handler's `ctx.services`. */
+  readonly services: unknown;
 }
 
 /** What handles.gen.ts adds to a call. */
@@ -304,6 +310,7 @@ export function handlerContext(
     },
     progress,
     request: { inputResponses: ctx.mcpReq.inputResponses ?? {}, requestState },
+    services: env.services,
   };
 }
 

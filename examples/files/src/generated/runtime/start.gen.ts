@@ -21,7 +21,7 @@ import type {
   TransportSendOptions,
 } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { StartupError } from './handler.gen.js';
+import { type SetupTools, StartupError } from './handler.gen.js';
 import {
   buildServer,
   type ApprovalHooks,
@@ -40,6 +40,28 @@ export interface ServerDefinition {
   readonly schemas: CompiledSchemas;
   readonly handlers: HandlerSet;
   readonly modules: RuntimeModules;
+  /** src/setup.ts, the user's: imported once the configuration has been read. */
+  readonly setup: Lazy<SetupModule>;
+}
+
+/**
+ * src/setup.ts: `setup` runs once before the first request and its result is every handler's `ctx.services`;
+ * `teardown`, when exported, runs once at shutdown with it. server.gen.ts checks the module with the precise types.
+ */
+export interface SetupModule<Config = never, Services = unknown> {
+  // Methods, not function properties: a module typed with the project's own Services still fits the default.
+  setup(config: Config, tools: SetupTools): Services | Promise<Services>;
+  teardown?(services: Services): unknown;
+}
+
+/**
+ * The server's life around `setup` and `teardown`. `setupDone` turns true once `setup` has returned (a readiness
+ * check may wait for it); `stop` runs `teardown` once, however often it is called, after the transport has drained,
+ * and resolves to the exit code (1 when teardown failed or took longer than 5 s).
+ */
+export interface Lifecycle {
+  readonly setupDone: boolean;
+  stop(): Promise<number>;
 }
 
 /**
@@ -58,6 +80,7 @@ export type Startup = {
   readonly environment: NodeJS.ProcessEnv;
   readonly local: boolean;
   readonly log: (message: string) => void;
+  readonly lifecycle: Lifecycle;
   readonly readiness: Readiness;
 };
 
@@ -95,6 +118,9 @@ export interface RuntimeModules {
   readonly prompts?: Lazy<{ readonly promptRegistrar: (registry: RegistrySpec) => Registrar }>;
   /** legacy.gen.ts, with `legacy: serve`: what a 2025-11-25 connection adds, loaded on the first one. */
   readonly legacy?: Lazy<{ readonly adaptLegacy: (server: McpServer) => McpServer }>;
+  readonly config?: Lazy<{
+    readonly readConfig: (registry: RegistrySpec, environment: NodeJS.ProcessEnv) => Readonly<Record<string, unknown>>;
+  }>;
 }
 
 /** Writes one diagnostic line to stderr: stdout belongs to the protocol on stdio. */
@@ -147,8 +173,11 @@ export async function startServer(
       `refusing to listen on non-loopback host "${host}" without authorization; set auth in the manifest or bind to ` +
         `127.0.0.1`,
     );
+  // Every configuration problem at once, before anything else starts: an operator fixes the environment in one go.
+  const config = modules.config === undefined ? {} : (await modules.config()).readConfig(registry, environment);
+  const lifecycle = new ServerLifecycle(definition.setup, logToStderr);
   const readiness: Readiness = { started: false, checks: new Map() };
-  const startup: Startup = { registry, modules, environment, local, log: logToStderr, readiness };
+  const startup: Startup = { registry, modules, environment, local, log: logToStderr, lifecycle, readiness };
   const http = transport === 'http' && modules.http !== undefined ? await modules.http() : null;
 
   // Optional modules load only when used (no node:crypto, about 5 ms, unless signing), in a fixed order for stable
@@ -159,22 +188,86 @@ export async function startServer(
   const registrars: Registrar[] = [];
   if (modules.resources !== undefined) registrars.push((await modules.resources()).registerResources);
   if (modules.prompts !== undefined) registrars.push((await modules.prompts()).promptRegistrar(registry));
-  const env: CallEnv = { registry, handles, approvals, guard, log: logToStderr };
+  // Last before serving: nothing that could still refuse to start runs after the user's setup has opened things.
+  const mode = environment.MCP_GEN_TEST_MODE === '1' ? 'test' : 'serve';
+  const services = await lifecycle.start(config, { mode, log: logToStderr });
+  const env: CallEnv = { registry, handles, approvals, guard, log: logToStderr, services };
   const build = (onlyTool?: string): McpServer => buildServer(definition, env, registrars, onlyTool);
-  if (http === null)
-    startStdio(
-      async (ctx) => {
-        const { legacy } = modules;
-        return ctx?.era === 'legacy' && legacy !== undefined ? (await legacy()).adaptLegacy(build()) : build();
-      },
-      registry.protocol.versions,
-      registry.protocol.legacy,
-      logToStderr,
-      registry.transports.stdio?.maxConcurrentCalls,
-    );
-  else await http.serveHttp(startup, values, build);
+  try {
+    if (http === null)
+      startStdio(
+        async (ctx) => {
+          const { legacy } = modules;
+          return ctx?.era === 'legacy' && legacy !== undefined ? (await legacy()).adaptLegacy(build()) : build();
+        },
+        registry.protocol.versions,
+        registry.protocol.legacy,
+        logToStderr,
+        registry.transports.stdio?.maxConcurrentCalls,
+        lifecycle,
+      );
+    else await http.serveHttp(startup, values, build);
+  } catch (error) {
+    await lifecycle.stop();
+    throw error;
+  }
   // Last: whatever start-up still awaits (the listener above, any later step) keeps /readyz at 503 until it is done.
   readiness.started = true;
+}
+
+/** Longest `teardown` may take before the process exits without it. */
+const teardownLimitMs = 5000;
+
+/** The Lifecycle of this process: the user's setup module, its services, and one teardown. */
+class ServerLifecycle implements Lifecycle {
+  setupDone = false;
+  private module: SetupModule<unknown> | null = null;
+  private services: unknown;
+  private stopping: Promise<number> | undefined;
+
+  constructor(
+    private readonly load: Lazy<SetupModule>,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  /** Imports src/setup.ts and runs `setup`; a failure is a StartupError that says so, with the user's stack after. */
+  async start(config: unknown, tools: SetupTools): Promise<unknown> {
+    try {
+      this.module = (await this.load()) as SetupModule<unknown>;
+      this.services = await this.module.setup(config, tools);
+    } catch (error) {
+      const stack = error instanceof Error ? (error.stack ?? '').split('\n').slice(1).join('\n') : '';
+      throw new StartupError(
+        `setup failed: ${error instanceof Error ? error.message : String(error)}${stack === '' ? '' : `\n${stack}`}`,
+      );
+    }
+    this.setupDone = true;
+    return this.services;
+  }
+
+  stop(): Promise<number> {
+    this.stopping ??= this.teardown();
+    return this.stopping;
+  }
+
+  private async teardown(): Promise<number> {
+    const teardown = this.setupDone ? this.module?.teardown : undefined;
+    if (teardown === undefined) return 0;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<string>((resolve) => {
+      timer = setTimeout(resolve, teardownLimitMs, `did not finish within ${teardownLimitMs / 1000} s`);
+    });
+    try {
+      const outcome = await Promise.race([Promise.resolve(teardown(this.services)).then(() => null), late]);
+      if (outcome === null) return 0;
+      this.log(`teardown ${outcome}; exiting without it`);
+    } catch (error) {
+      this.log(`teardown failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    } finally {
+      clearTimeout(timer);
+    }
+    return 1;
+  }
 }
 
 /** Runs `startServer` and turns a StartupError into one line on stderr and exit code 1. */
@@ -376,17 +469,28 @@ function envelopeProblem(message: unknown): string | undefined {
   return undefined;
 }
 
-/** Serves `factory` on stdin/stdout until stdin closes. */
+/**
+ * Serves `factory` on stdin/stdout until stdin closes or a SIGTERM/SIGINT comes; then `teardown` runs once and the
+ * process exits.
+ */
 export function startStdio(
   factory: McpServerFactory,
   versions: readonly string[],
   legacy: 'serve' | 'reject',
   log: (message: string) => void,
   maxCalls?: number,
+  lifecycle?: Lifecycle,
 ): { close(): Promise<void> } {
   const input = process.stdin.pipe(new EnvelopeFilter((text) => process.stdout.write(text)));
   const transport = new VersionGuardTransport(new StdioServerTransport(input, process.stdout), versions, maxCalls);
-  // Once stdin ends the SDK drops every call: exit within 1 s even if a handler that ignored its signal holds the loop.
-  input.once('end', () => setTimeout(() => process.exit(0), 1000).unref());
+  // Once stdin ends the SDK drops every call: after teardown, exit within 1 s even if a handler that ignored its
+  // signal holds the loop.
+  const stop = (graceMs: number) => (): void =>
+    void (lifecycle?.stop() ?? Promise.resolve(0)).then((code) => {
+      process.exitCode = code;
+      setTimeout(() => process.exit(code), graceMs).unref();
+    });
+  input.once('end', stop(1000));
+  if (lifecycle !== undefined) process.once('SIGTERM', stop(0)).once('SIGINT', stop(0));
   return serveStdio(factory, { legacy, transport, onerror: (error) => log(`stdio: ${error.message}`) });
 }

@@ -87,8 +87,20 @@ export interface RequestInput {
   readonly requestState: string | undefined;
 }
 
-/** The context of one call. `Issuers` maps each handle kind to its issuer. */
-export interface HandlerContext<Issuers> {
+/**
+ * What `setup` (src/setup.ts) gets besides the configuration. `mode` is `test` when the contract tests run the server
+ * (MCP_GEN_TEST_MODE=1): open a throwaway database or a fake there, never the live one.
+ */
+export interface SetupTools {
+  readonly mode: 'serve' | 'test';
+  /** Writes a line to stderr: on stdio, stdout carries only protocol messages. */
+  readonly log: (message: string) => void;
+}
+
+/**
+ * The context of one call. `Issuers` maps each handle kind to its issuer; `Services` is what `setup` returned.
+ */
+export interface HandlerContext<Issuers, Services = unknown> {
   readonly principal: Principal;
   /** Mint state handles bound to this principal: `ctx.handles.<kind>.issue(id)` (the kinds: `HandleIssuers`). */
   readonly handles: Issuers;
@@ -99,6 +111,8 @@ export interface HandlerContext<Issuers> {
   /** Sends `notifications/progress` for this request; does nothing when the client sent no progress token. */
   readonly progress: (progress: number, total?: number, message?: string) => Promise<void>;
   readonly request: RequestInput;
+  /** What `setup` in src/setup.ts returned (a pool, a client...): the same object for every call of this process. */
+  readonly services: Services;
 }
 
 /** What a tool without an output schema returns: text, content blocks, or an SDK result as-is. */

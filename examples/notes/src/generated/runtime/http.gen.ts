@@ -12,7 +12,7 @@
  * once (a body is held until its answer is sent); over either, 503 with
  * Retry-After before the body is read. A client that goes away aborts its
  * call's signal. `/healthz` and `/readyz` answer probes outside all of that. SIGTERM/SIGINT refuse new calls (503),
- * let calls in flight finish for the grace period, cancel the rest (answered 503), and exit 0.
+ * let calls in flight finish for the grace period, cancel the rest (answered 503), run the user's teardown, and exit 0.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
@@ -524,8 +524,9 @@ export const serveHttp: ServeHttp = async (startup, values, build) => {
   );
   const stop = (signal: string): void => {
     log(`${registry.server.name}: ${signal}, finishing calls in flight (at most ${http.shutdownGraceMs} ms)`);
+    // The user's teardown (src/setup.ts) runs once every call is answered: handlers may still use its services.
     running.drain(http.shutdownGraceMs).then(
-      () => process.exit(0),
+      () => startup.lifecycle.stop().then((code) => process.exit(code)),
       (error: unknown) => {
         log(`http: shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
         process.exit(1);
