@@ -76,6 +76,7 @@ describe('the store in the model', () => {
       'idempotency.gen.ts',
       'keys.gen.ts',
       'legacy-http.gen.ts',
+      'legacy.gen.ts',
       'register.gen.ts',
       'spec.gen.ts',
       'start.gen.ts',
@@ -84,7 +85,7 @@ describe('the store in the model', () => {
       'testing.gen.ts',
     ]);
     const memory = runtimeModules(runtimeFeatures(model(keyed)));
-    expect(memory).toEqual(['handler', 'idempotency', 'register', 'spec', 'start', 'store', 'testing']);
+    expect(memory).toEqual(['handler', 'idempotency', 'legacy', 'register', 'spec', 'start', 'store', 'testing']);
   });
 });
 

@@ -5,7 +5,6 @@
 import { manifestDefaults, protocolVersion } from '../../model/defaults.js';
 import { environmentVariables } from '../../model/environment.js';
 import { generatedPaths, lockName, moduleSpecifier, pendingFolder, scaffoldPaths } from '../../model/layout.js';
-import { usesRedis } from '../../model/store.js';
 import type { ServerModel } from '../../model/types.js';
 import { stableJson } from '../../util/stable-json.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
