@@ -344,6 +344,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'idempotency.gen.ts',
       'keys.gen.ts',
       'legacy-http.gen.ts',
+      'legacy.gen.ts',
       'oauth.gen.ts',
       'prompts.gen.ts',
       'resources.gen.ts',
@@ -352,9 +353,11 @@ describe('every feature combination type-checks and answers tools/call', () => {
     ]);
     expect(runtimeFiles.get('stdio-core')).toEqual([
       'handler.gen.ts',
+      'legacy.gen.ts',
       'register.gen.ts',
       'spec.gen.ts',
       'start.gen.ts',
+      'testing.gen.ts',
     ]);
   });
 });
