@@ -8,15 +8,10 @@ import { hasFailures, type Diagnostic } from './diagnostics/index.js';
 import type { GeneratedFile } from './emit/index.js';
 import type { ExistingProject } from './load/index.js';
 import { openRunCache } from './cache/index.js';
-import { findMcpGenOrigin } from './load/origin.js';
-import { hasProjectFile, loadProject } from './load/project.js';
-import { loadToolIdentity } from './load/run-record.js';
-import { packCachePath, scaffoldPaths } from './model/layout.js';
+import { loadProject } from './load/project.js';
 import {
   inspectWrites,
   lockProject,
-  packPackage,
-  tarballName,
   recoverWrites,
   WriteError,
   type Interruption,
@@ -91,14 +86,9 @@ export async function generateProject(
   try {
     // A killed run may have left the folder half-written: repair it before reading the handlers and the marker.
     const interrupted = recoverWrites(options.outDir, faults);
-    const packed = mcpGenPackage(options);
-    const run = packed === null ? options : { ...options, mcpGenDependency: packed.dependency };
     for (let plan = 1; ; plan++) {
       try {
-        const result = await generateOnce(run, mcpGenVersion, cwd, interrupted, { ...faults, locked: true });
-        // Packed once the run's package.json, which names the tarball, is on disk: a failed run leaves neither.
-        if (packed !== null && result.report?.changes.some((c) => c.path === scaffoldPaths.packageJson)) packed.pack();
-        return result;
+        return await generateOnce(options, mcpGenVersion, cwd, interrupted, { ...faults, locked: true });
       } catch (error) {
         if (!(error instanceof InputsChanged)) throw error;
         if (plan === plans)
@@ -111,24 +101,6 @@ export async function generateProject(
   } finally {
     lock.release();
   }
-}
-
-/**
- * A project that gets its first package.json from this run installs mcp-gen as one made by `init` does: when
- * the running mcp-gen came from no registry (a checkout, a link), `^<version>` would fail with E404, so it is
- * packed into the project and package.json installs it from there (a copy from the run cache when this very
- * mcp-gen was packed before). Null when the project needs no tarball.
- */
-function mcpGenPackage(options: ResolvedOptions): { readonly dependency: string; readonly pack: () => void } | null {
-  if (options.mcpGenDependency !== undefined || hasProjectFile(options.outDir, scaffoldPaths.packageJson)) return null;
-  const origin = findMcpGenOrigin();
-  if (origin.fromRegistry) return null;
-  const identity = loadToolIdentity();
-  return {
-    dependency: `file:./${tarballName('mcp-gen', origin.version)}`,
-    pack: () =>
-      void packPackage(origin.root, 'mcp-gen', origin.version, options.outDir, (n) => packCachePath(n, identity)),
-  };
 }
 
 /** One plan and write of a run, against the project as it is now. */

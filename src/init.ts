@@ -8,8 +8,7 @@ import { resolveOptions } from './config/index.js';
 import type { Diagnostic } from './diagnostics/index.js';
 import { bannerMark } from './emit/index.js';
 import { generateProject } from './generate.js';
-import { manifestFile, packCachePath } from './model/layout.js';
-import { loadToolIdentity } from './load/run-record.js';
+import { manifestFile } from './model/layout.js';
 import { customizeManifest, findMcpGenOrigin, listFolder, loadInitAssets, type InitExample } from './load/index.js';
 import { packPackage, recoverWrites, writeProject, type WriteAction } from './write/index.js';
 
@@ -81,14 +80,10 @@ export async function initProject(options: InitOptions, cwd: string, mcpGenVersi
   ];
   const started = writeProject(target, starters, [], 'write', bannerMark);
   const origin = findMcpGenOrigin();
-  const identity = loadToolIdentity();
   const packed =
     origin.fromRegistry || existing.includes('package.json')
       ? null
-      : {
-          file: packPackage(origin.root, 'mcp-gen', origin.version, target, (name) => packCachePath(name, identity)),
-          from: origin.root,
-        };
+      : { file: packPackage(origin.root, 'mcp-gen', origin.version, target), from: origin.root };
   const resolved = resolveOptions({ manifest: path.join(target, manifestFile) }, cwd);
   const generated = await generateProject(
     packed === null ? resolved : { ...resolved, mcpGenDependency: `file:./${packed.file}` },

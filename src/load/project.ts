@@ -89,11 +89,6 @@ export function loadTemplates(): ReadonlyMap<string, string> {
   return files;
 }
 
-/** Whether the project holds the file `relative` (a project path). */
-export function hasProjectFile(outDir: string, relative: string): boolean {
-  return statSync(path.join(outDir, ...relative.split('/')), { throwIfNoEntry: false })?.isFile() === true;
-}
-
 /** The entries of `dir` (none when it does not exist), for `init`'s empty-folder check. */
 export function listFolder(dir: string): string[] {
   return existsSync(dir) ? readdirSync(dir).sort(compareText) : [];

@@ -150,15 +150,6 @@ export function runRecordPath(outDir: string, env: NodeJS.ProcessEnv = process.e
 }
 
 /**
- * Where `generate` keeps the tarball of an mcp-gen that came from no registry, by that mcp-gen's identity
- * (its code, templates and package.json), so that a new project gets a copy instead of an `npm pack`.
- */
-export function packCachePath(fileName: string, identity: string, env: NodeJS.ProcessEnv = process.env): string | null {
-  const record = runRecordPath('.', env);
-  return record === null ? null : path.join(path.dirname(record), `pack-${identity.slice(0, 32)}-${fileName}`);
-}
-
-/**
  * Beside the run record, the same kind of cache: the outcome of checking each handler file, by its text,
  * so that a run whose handler files were checked before does not parse them again (see emit/handlers).
  */

@@ -16,7 +16,7 @@ import { recoverWrites } from './recover.js';
 export { PathEscapeError, type ActionKind, type WriteAction } from './actions.js';
 export { applyActions } from './apply.js';
 export { WriteError } from './errors.js';
-export { packPackage, tarballName } from './pack.js';
+export { packPackage } from './pack.js';
 export { pendingFolder, SimulatedCrash, type WriteFaults, type WriteOptions, type WritePoint } from './journal.js';
 export { lockName, lockProject, type ProjectLock } from './lock.js';
 export { inspectWrites, recoverWrites, type Interruption } from './recover.js';

@@ -87,15 +87,25 @@ describe('server.json', () => {
     const compiled = await runPipeline({ manifest: file, cwd: repoRoot }, 'normalize');
     expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const record = serverJson(compiled.model!) as Record<string, unknown>;
-    const key = (name: string, what: string) => ({
+    // The same list of variables as the README, .env.example and DESIGN.md (model/environment.ts).
+    const key = (name: string, description: string) => ({
       name,
-      description:
-        `Secret of at least 32 bytes that signs ${what}; share it between instances. When unset, a local server ` +
-        'makes one per process, so they do not survive a restart.',
+      description,
+      format: 'string',
       isRequired: false,
       isSecret: true,
     });
-    const keys = [key('NOTES_HANDLE_KEY', 'state handles'), key('NOTES_STATE_KEY', 'approval request state')];
+    const keys = [
+      key(
+        'NOTES_HANDLE_KEY',
+        'Signs state handles (at least 32 bytes; the same on every instance). ' +
+          'Without it a loopback or stdio server uses an ephemeral key.',
+      ),
+      key(
+        'NOTES_STATE_KEY',
+        'Signs the approval state of destructive tools (at least 32 bytes; the same on every instance).',
+      ),
+    ];
     const authorization = {
       name: 'Authorization',
       description: 'A bearer token, sent as "Bearer <token>" on every request',
@@ -115,8 +125,8 @@ describe('server.json', () => {
           ...keys,
           {
             name: 'NOTES_TOKENS',
-            description:
-              'The bearer tokens the server accepts, as token=principal:scope1,scope2;token2=principal2:scope.',
+            description: 'Bearer tokens of the callers over HTTP: `token=principal:scope,scope;token2=...`.',
+            format: 'string',
             isRequired: true,
             isSecret: true,
           },
