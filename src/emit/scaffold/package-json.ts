@@ -49,10 +49,16 @@ function ownedKeys(model: ServerModel) {
   };
 }
 
-/** Scripts mcp-gen wrote in earlier versions or for other manifests, removed when the manifest no longer needs them. */
-const retiredScripts: Readonly<Record<string, readonly string[]>> = {
-  'start:http': ['node dist/server.mjs --transport http', 'npm run build && node dist/server.mjs --transport http'],
-  bundle: [],
+/**
+ * Scripts mcp-gen wrote in earlier versions or for other manifests, by whether a value reads as mcp-gen wrote it:
+ * removed when the manifest no longer needs them and the user has not changed them.
+ */
+const retiredScripts: Readonly<Record<string, (script: string) => boolean>> = {
+  'start:http': (script) =>
+    script === 'node dist/server.mjs --transport http' ||
+    script === 'npm run build && node dist/server.mjs --transport http',
+  // The build step before src/generated/bundle.gen.mjs called esbuild itself.
+  bundle: (script) => script.startsWith('esbuild '),
 };
 
 /** The whole package.json of a new project. */
@@ -84,8 +90,11 @@ function newPackageJson(model: ServerModel, ctx: EmitContext): string {
 const isObject = (value: unknown): value is Json =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** `existing` with mcp-gen's keys in step, or null when it is not a JSON object (then it is left alone). */
-function inStep(model: ServerModel, existing: string): Json | null {
+/**
+ * `existing` as parsed and with mcp-gen's keys in step, or null when it is not a JSON object (then it is left
+ * alone).
+ */
+function inStep(model: ServerModel, existing: string): { readonly parsed: Json; readonly next: Json } | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(existing);
@@ -101,18 +110,15 @@ function inStep(model: ServerModel, existing: string): Json | null {
   if (next.bin === undefined) next.bin = { [model.server.name]: 'dist/server.mjs' };
   next.engines = { ...(isObject(next.engines) ? next.engines : {}), node: '>=20' };
   const scripts: Json = isObject(next.scripts) ? next.scripts : {};
-  for (const [name, written] of Object.entries(retiredScripts)) {
-    // A bundle script that called esbuild itself is the pre-bundle.gen.mjs build step.
-    const ours =
-      written.includes(String(scripts[name])) || (name === 'bundle' && /^esbuild /.test(String(scripts[name])));
-    if (!(name in owned.scripts) && ours) delete scripts[name];
+  for (const [name, ours] of Object.entries(retiredScripts)) {
+    if (!(name in owned.scripts) && typeof scripts[name] === 'string' && ours(scripts[name])) delete scripts[name];
   }
   next.scripts = { ...scripts, ...owned.scripts };
   for (const section of ['dependencies', 'devDependencies'] as const) {
     const current: Json = isObject(next[section]) ? next[section] : {};
     next[section] = { ...current, ...owned[section] };
   }
-  return next;
+  return { parsed, next };
 }
 
 /**
@@ -127,10 +133,10 @@ export function emitPackageJson(
 ): GeneratedFile {
   const fresh = newPackageJson(model, ctx);
   if (existing === null) return { path, contents: fresh, ownership: 'scaffold' };
-  const next = inStep(model, existing);
-  if (next === null || JSON.stringify(next) === JSON.stringify(JSON.parse(existing))) {
+  const merged = inStep(model, existing);
+  if (merged === null || JSON.stringify(merged.next) === JSON.stringify(merged.parsed)) {
     return { path, contents: fresh, ownership: 'scaffold' };
   }
   // npm's own layout: two spaces, a final newline, keys in the order the user has them.
-  return { path, contents: `${JSON.stringify(next, null, 2)}\n`, ownership: 'user-edit' };
+  return { path, contents: `${JSON.stringify(merged.next, null, 2)}\n`, ownership: 'user-edit' };
 }
