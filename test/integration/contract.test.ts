@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runContract } from '../support/contract.js';
 import { materializeGolden, repoRoot } from '../support/golden.js';
+import { type RunningPostgres, startPostgres } from '../support/postgres.js';
 
 /** The directory examples/files serves in its contract tests: the files its manifest's examples read. */
 function filesRoot(): string {
@@ -13,6 +14,14 @@ function filesRoot(): string {
   writeFileSync(path.join(root, 'hello.txt'), 'hello\n');
   writeFileSync(path.join(root, 'docs', 'guide.md'), '# Guide\n');
   return root;
+}
+
+// examples/library keeps its books in PostgreSQL: a throwaway cluster, started for it alone.
+let postgres: RunningPostgres | null = null;
+afterAll(() => postgres?.stop());
+async function libraryDatabase(): Promise<string> {
+  postgres ??= await startPostgres();
+  return postgres.createDatabase('library');
 }
 
 // The contract tests every generated project ships must pass on the generated project as it is:
@@ -32,12 +41,13 @@ describe('generated contract tests pass on fresh projects', () => {
     ),
   ];
   for (const [label, source] of projects) {
-    it(label, () => {
+    it(label, async () => {
       const example = label.startsWith('examples/');
       const result = runContract(source(), label.replace('/', '-'), {
         ...(example ? { MCP_GEN_TEST_WRITES: '1' } : {}),
         ...(label === 'examples/files' ? { FILES_ROOT: filesRoot() } : {}),
         ...(label === 'valid/config' ? { LIBRARY_DATABASE_URL: 'postgres://127.0.0.1/library-test' } : {}),
+        ...(label === 'examples/library' ? { LIBRARY_DATABASE_URL: await libraryDatabase() } : {}),
       });
       const summary = /# pass (\d+)\n# fail (\d+)/.exec(result.stdout);
       expect(result.status, result.stdout.slice(-3000) + result.stderr.slice(-2000)).toBe(0);
