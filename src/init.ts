@@ -86,7 +86,11 @@ export async function initProject(options: InitOptions, cwd: string, mcpGenVersi
       : { file: packPackage(origin.root, 'mcp-gen', origin.version, target), from: origin.root };
   const resolved = resolveOptions({ manifest: path.join(target, manifestFile) }, cwd);
   const generated = await generateProject(
-    packed === null ? resolved : { ...resolved, mcpGenDependency: `file:./${packed.file}` },
+    {
+      ...resolved,
+      ...(packed === null ? {} : { mcpGenDependency: `file:./${packed.file}` }),
+      starterDependencies: assets.dependencies,
+    },
     mcpGenVersion,
     cwd,
   );

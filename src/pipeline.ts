@@ -69,6 +69,7 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
     templates: loadTemplates(),
     mcpGenVersion,
     ...(options.mcpGenDependency === undefined ? {} : { mcpGenDependency: options.mcpGenDependency }),
+    ...(options.starterDependencies === undefined ? {} : { starterDependencies: options.starterDependencies }),
   };
   const report = { review, lineOf: lineLabel(manifest, path.posix.basename(options.manifestFromOut)) };
   const emitted =

@@ -22,7 +22,7 @@ export function runKey(
   manifestText: string,
   existing: ExistingProject,
 ): string {
-  const { manifest, outDir, manifestFromOut, regenerateCommand, mcpGenDependency } = options;
+  const { manifest, outDir, manifestFromOut, regenerateCommand, mcpGenDependency, starterDependencies } = options;
   const inputs = [
     loadToolIdentity(),
     mcpGenVersion,
@@ -32,6 +32,7 @@ export function runKey(
     manifestFromOut,
     regenerateCommand,
     mcpGenDependency ?? null,
+    starterDependencies ?? null,
     manifestText,
     [...existing.handlers],
     existing.previouslyGenerated,

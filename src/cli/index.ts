@@ -146,7 +146,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .description('create a new server project: manifest, generated code, handler stubs, DESIGN.md and contract tests')
     .argument('[dir]', 'where to create it', '.')
     .option('--name <name>', 'server name (default: from the folder name)')
-    .option('--example <example>', 'start from: blank, demo, notes, calendar or files')
+    .option('--example <example>', 'start from: blank, demo, notes, calendar, files or library')
     .option('--transport <transport>', 'stdio, http or both')
     .option(
       '--legacy <mode>',

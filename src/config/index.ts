@@ -21,6 +21,11 @@ export interface ResolvedOptions {
   readonly strict: boolean;
   /** How a created package.json depends on mcp-gen, when not `^version` (set by `init`). */
   readonly mcpGenDependency?: string;
+  /** Packages a created package.json lists besides mcp-gen's own (set by `init` from its example, e.g. `pg`). */
+  readonly starterDependencies?: {
+    readonly dependencies: Readonly<Record<string, string>>;
+    readonly devDependencies: Readonly<Record<string, string>>;
+  };
 }
 
 /** Flags as the CLI receives them. */

@@ -17,7 +17,14 @@ export {
 } from './manifest.js';
 export { loadBaseline } from './baseline.js';
 export { watchManifest } from './watch.js';
-export { customizeManifest, initExamples, loadInitAssets, type InitAssets, type InitExample } from './init-assets.js';
+export {
+  customizeManifest,
+  initExamples,
+  loadInitAssets,
+  type InitAssets,
+  type InitExample,
+  type StarterDependencies,
+} from './init-assets.js';
 export { findMcpGenOrigin, type McpGenOrigin } from './origin.js';
 export {
   isFolder,

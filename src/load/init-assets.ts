@@ -6,7 +6,7 @@ import { generatedDir, sourceDir } from '../model/layout.js';
 import { compareText } from '../util/compare.js';
 
 /** Starting points of `mcp-gen init`. */
-export const initExamples = ['blank', 'demo', 'notes', 'calendar', 'files'] as const;
+export const initExamples = ['blank', 'demo', 'notes', 'calendar', 'files', 'library'] as const;
 export type InitExample = (typeof initExamples)[number];
 
 /** The files a new project starts from: the manifest and, for examples, the user-owned sources. */
@@ -14,6 +14,25 @@ export interface InitAssets {
   readonly manifest: string;
   /** Sources under src/ (handlers, shared modules, main.ts; never src/generated) by project-relative path. */
   readonly handlers: ReadonlyMap<string, string>;
+  /** What the example's own code imports besides mcp-gen's pins (e.g. `pg`), from its package.json. */
+  readonly dependencies: StarterDependencies;
+}
+
+/** Packages a starting point's handlers need, by section of package.json; exact pins. */
+export interface StarterDependencies {
+  readonly dependencies: Readonly<Record<string, string>>;
+  readonly devDependencies: Readonly<Record<string, string>>;
+}
+
+const noDependencies: StarterDependencies = { dependencies: {}, devDependencies: {} };
+
+/** The example's dependencies as its package.json lists them, without mcp-gen itself (init decides that one). */
+function readDependencies(file: URL): StarterDependencies {
+  if (!existsSync(file)) return noDependencies;
+  const json = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<string, Record<string, string>>>;
+  const section = (name: string) =>
+    Object.fromEntries(Object.entries(json[name] ?? {}).filter(([dependency]) => dependency !== 'mcp-gen'));
+  return { dependencies: section('dependencies'), devDependencies: section('devDependencies') };
 }
 
 const packageRoot = new URL('../../', import.meta.url);
@@ -31,11 +50,19 @@ function readTree(root: string, prefix: string, into: Map<string, string>): void
 /** Reads the manifest (and handlers) a new project starts from. */
 export function loadInitAssets(example: InitExample): InitAssets {
   if (example === 'blank')
-    return { manifest: readFileSync(new URL('templates/init/mcp.yaml', packageRoot), 'utf8'), handlers: new Map() };
+    return {
+      manifest: readFileSync(new URL('templates/init/mcp.yaml', packageRoot), 'utf8'),
+      handlers: new Map(),
+      dependencies: noDependencies,
+    };
   const dir = new URL(`examples/${example}/`, packageRoot);
   const handlers = new Map<string, string>();
   readTree(path.join(dir.pathname, sourceDir), `${sourceDir}/`, handlers);
-  return { manifest: readFileSync(new URL('mcp.yaml', dir), 'utf8'), handlers };
+  return {
+    manifest: readFileSync(new URL('mcp.yaml', dir), 'utf8'),
+    handlers,
+    dependencies: readDependencies(new URL('package.json', dir)),
+  };
 }
 
 /**

@@ -74,6 +74,24 @@ describe('mcp-gen init', () => {
     );
   });
 
+  it("lists what an example's own code imports (pg for library) in the new package.json, at the example's pins", async () => {
+    const result = await runIn(work, ['init', 'library', '--example', 'library', '--yes']);
+    expect(result.code, result.stderr).toBe(0);
+    const created = JSON.parse(readFileSync(path.join(work, 'library', 'package.json'), 'utf8'));
+    const example = JSON.parse(readFileSync(path.join(repoRoot, 'examples', 'library', 'package.json'), 'utf8'));
+    expect(created.dependencies).toEqual({ '@modelcontextprotocol/server': '2.4.0', pg: '8.23.1' });
+    expect(created.dependencies).toEqual(example.dependencies);
+    const { 'mcp-gen': _created, ...devDependencies } = created.devDependencies;
+    const { 'mcp-gen': _example, ...exampleDevDependencies } = example.devDependencies;
+    expect(devDependencies['@types/pg']).toBe('8.23.1');
+    expect(devDependencies).toEqual(exampleDevDependencies);
+    // A starting point without packages of its own gets exactly mcp-gen's.
+    expect((await runIn(work, ['init', 'blank', '--yes'])).code).toBe(0);
+    expect(
+      Object.keys(JSON.parse(readFileSync(path.join(work, 'blank', 'package.json'), 'utf8')).dependencies),
+    ).toEqual(['@modelcontextprotocol/server']);
+  });
+
   it('serves 2025-11-25 hosts from every starting point unless --legacy reject is chosen', async () => {
     for (const example of ['blank', 'demo', 'notes', 'calendar', 'files']) {
       expect((await runIn(work, ['init', `serve-${example}`, '--example', example, '--yes'])).code).toBe(0);
@@ -124,7 +142,7 @@ describe('mcp-gen init', () => {
     expect(await runIn(work, ['init', 'x', '--example', 'shop', '--yes'])).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'mcp-gen: error: --example must be one of blank, demo, notes, calendar, files, got "shop"\n',
+      stderr: 'mcp-gen: error: --example must be one of blank, demo, notes, calendar, files, library, got "shop"\n',
     });
     expect(await runIn(work, ['init', 'x', '--transport', 'ws', '--yes'])).toEqual({
       code: 1,

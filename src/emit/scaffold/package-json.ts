@@ -82,8 +82,13 @@ function newPackageJson(model: ServerModel, ctx: EmitContext): string {
       test: 'tsc -p tsconfig.json && node --test dist/test/*.test.js',
       generate: ctx.regenerateCommand.replace(/^npx /, ''),
     },
-    dependencies: owned.dependencies,
-    devDependencies: { ...owned.devDependencies, 'mcp-gen': ctx.mcpGenDependency ?? `^${ctx.mcpGenVersion}` },
+    // A starting point's own packages first, so that mcp-gen's pins win where both name one.
+    dependencies: { ...ctx.starterDependencies?.dependencies, ...owned.dependencies },
+    devDependencies: {
+      ...ctx.starterDependencies?.devDependencies,
+      ...owned.devDependencies,
+      'mcp-gen': ctx.mcpGenDependency ?? `^${ctx.mcpGenVersion}`,
+    },
   });
 }
 

@@ -33,4 +33,9 @@ export interface EmitContext {
   readonly mcpGenVersion: string;
   /** The generated package.json's spec for mcp-gen when not `^mcpGenVersion` (e.g. a packed `file:` tarball). */
   readonly mcpGenDependency?: string;
+  /** Packages a created package.json lists besides mcp-gen's own (an example's `pg`). */
+  readonly starterDependencies?: {
+    readonly dependencies: Readonly<Record<string, string>>;
+    readonly devDependencies: Readonly<Record<string, string>>;
+  };
 }
