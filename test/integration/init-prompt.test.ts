@@ -83,7 +83,8 @@ describe('mcp-gen init on a terminal', () => {
         '64), got "Team Desk"; try "team-desk"\nserver name (desk): team-desk\n',
     );
     expect(text).toContain(
-      '[blank]: shop\n  the starting point must be one of blank, demo, notes, calendar, files, library, got "shop"\nstart from',
+      '[blank]: shop\n  the starting point must be one of blank, demo, notes, calendar, files, library, ' +
+        'got "shop"\nstart from',
     );
     expect(text).toContain('[stdio]: ws\n  the transport must be one of stdio, http, both, got "ws"\ntransport');
     expect(text).toContain('[serve]: maybe\n  the answer must be one of serve, reject, got "maybe"\n2025-11-25 hosts');

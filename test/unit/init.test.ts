@@ -74,7 +74,7 @@ describe('mcp-gen init', () => {
     );
   });
 
-  it("lists what an example's own code imports (pg for library) in the new package.json, at the example's pins", async () => {
+  it("lists an example's own packages (library: pg) in the new package.json, at the example's pins", async () => {
     const result = await runIn(work, ['init', 'library', '--example', 'library', '--yes']);
     expect(result.code, result.stderr).toBe(0);
     const created = JSON.parse(readFileSync(path.join(work, 'library', 'package.json'), 'utf8'));
