@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkManifest } from '../../../src/check.js';
 import { importServer } from '../../../src/import.js';
 import type { ServerModel } from '../../../src/model/types.js';
 import { runPipeline } from '../../../src/pipeline.js';
 import { installLiveServers, publishedServers } from '../../support/live-servers.js';
 import { repoRoot } from '../../support/golden.js';
+import { type RunningPostgres, startPostgres } from '../../support/postgres.js';
 import { compileProject } from '../../support/servers.js';
 import { rawTools } from './raw-list.js';
 
@@ -140,13 +141,26 @@ function wireView(model: ServerModel) {
   };
 }
 
+// examples/library's setup connects to PostgreSQL before it serves: a throwaway cluster, and the database URL in
+// an env file Node reads (the importer starts a command with the SDK's default environment only).
+let postgres: RunningPostgres | null = null;
+afterAll(() => postgres?.stop());
+async function nodeArguments(example: string, entry: string): Promise<string[]> {
+  if (example !== 'library') return [entry];
+  postgres ??= await startPostgres();
+  const envFile = path.join(out, 'library.env');
+  writeFileSync(envFile, `LIBRARY_DATABASE_URL=${postgres.createDatabase('library_import')}\n`);
+  return [`--env-file=${envFile}`, entry];
+}
+
 describe('import server: every example (2026-07-28, stdio), and the round trip', () => {
   for (const example of examples) {
     it(`examples/${example}: tools equal tools/list; the normalized draft equals the wire manifest`, async () => {
       const manifest = path.join(repoRoot, 'examples', example, 'mcp.yaml');
       // The committed example as it is (generated code, handlers and their modules), compiled with its own tsconfig.
       const entry = compileProject(path.join(repoRoot, 'examples', example), path.join(out, `build-${example}`));
-      const result = await importAndCompare(`example-${example}`, process.execPath, [entry], true);
+      const args = await nodeArguments(example, entry);
+      const result = await importAndCompare(`example-${example}`, process.execPath, args, true);
       expect(result.text.split('\n')[0]).toMatch(
         /^# Draft imported by mcp-gen from a running MCP server \(protocol 2026-07-28, modern era\): /,
       );
