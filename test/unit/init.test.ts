@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { initExamples } from '../../src/load/index.js';
 import { listTree, repoRoot, runIn } from '../support/golden.js';
 
 const work = path.join(repoRoot, '.test-out', 'init');
@@ -93,7 +94,7 @@ describe('mcp-gen init', () => {
   });
 
   it('serves 2025-11-25 hosts from every starting point unless --legacy reject is chosen', async () => {
-    for (const example of ['blank', 'demo', 'notes', 'calendar', 'files']) {
+    for (const example of initExamples) {
       expect((await runIn(work, ['init', `serve-${example}`, '--example', example, '--yes'])).code).toBe(0);
       expect(readFileSync(path.join(work, `serve-${example}`, 'mcp.yaml'), 'utf8')).not.toContain('legacy: reject');
       expect(
