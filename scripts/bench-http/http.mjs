@@ -37,7 +37,7 @@ export const legacyRequest = {
 };
 const modernRequest = { legacy: false, headers, body };
 
-/** Spawns `node ...args`; resolves with `{ url, child, stop }` once it prints its URL on stderr (30 s bound: a busy box). */
+/** Spawns `node ...args`; resolves with `{ url, child, stop }` once it prints its URL on stderr (30 s bound). */
 export function startHttpServer(args, env) {
   const child = spawnNode(args, env);
   child.stdout.resume();

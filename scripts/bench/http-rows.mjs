@@ -20,7 +20,7 @@ export const CONNECTIONS = 32;
 
 /**
  * Starts the four servers, checks each one's answer, measures them in interleaved slices and stops
- * them; returns the HTTP rows and the raw per-server points.
+ * them; returns the HTTP rows, the raw per-server points and the versions of the peers it ran.
  */
 export async function benchHttp({ scratch, durationS, slices, warmupS, random, log }) {
   log('building the generated two-tool server...');
@@ -110,5 +110,5 @@ export async function benchHttp({ scratch, durationS, slices, warmupS, random, l
     if ([...series('generated', 'cpuUsPerReq'), ...series(baseline, 'cpuUsPerReq')].every((v) => v !== null))
       rows.push(row('server CPU per call', 'µs', 'cpuUsPerReq', label, baseline));
   }
-  return { rows, points };
+  return { rows, points, versions: [`fastmcp ${fastmcp.version}`] };
 }
