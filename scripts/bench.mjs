@@ -133,6 +133,7 @@ async function main() {
   });
   const rows = [];
   const raw = {};
+  const peerVersions = [];
   for (const group of selected) {
     log(`${group}...`);
     const ctx = context(group);
@@ -145,6 +146,7 @@ async function main() {
       const http = await benchHttp({ ...ctx, ...params.http });
       rows.push(...http.rows);
       raw.httpPoints = http.points;
+      peerVersions.push(...http.versions);
     }
   }
   const loadAfter = os.loadavg();
@@ -157,6 +159,7 @@ async function main() {
     'autocannon',
     'typescript',
   ].map((p) => `${p} ${versionOf(p)}`);
+  versions.unshift(...peerVersions);
   const mcpGen = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
   const block = [
     values.quick

@@ -26,7 +26,18 @@ const headers = {
   'mcp-name': CALL.name,
 };
 
-/** Spawns `node ...args`; resolves with `{ url, child, stop }` once it prints its URL on stderr (10 s bound). */
+/**
+ * The same call as a 2025-11-25 client sends it, for a server on SDK 1.x (fastmcp): that era's protocol header
+ * and no `_meta` envelope; its result has no `resultType`.
+ */
+export const legacyRequest = {
+  legacy: true,
+  headers: { 'content-type': 'application/json', accept: headers.accept, 'mcp-protocol-version': '2025-11-25' },
+  body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: CALL }),
+};
+const modernRequest = { legacy: false, headers, body };
+
+/** Spawns `node ...args`; resolves with `{ url, child, stop }` once it prints its URL on stderr (30 s bound). */
 export function startHttpServer(args, env) {
   const child = spawnNode(args, env);
   child.stdout.resume();
@@ -37,7 +48,7 @@ export function startHttpServer(args, env) {
       void stopChild(child);
       reject(new Error(`${args.join(' ')}: ${why}; stderr:\n${stderr}`));
     };
-    const timer = setTimeout(() => fail('did not print its URL within 10 s'), 10_000);
+    const timer = setTimeout(() => fail('did not print its URL within 30 s'), 30_000);
     const early = (code) => fail(`exited with ${code}`);
     child.once('exit', early);
     let started = false;
@@ -56,8 +67,13 @@ export function startHttpServer(args, env) {
 }
 
 /** Throws unless `url` answers the benchmark call with a complete, successful `{ sum: 5 }` result. */
-export async function checkSample(url) {
-  const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
+export async function checkSample(url, request = modernRequest) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: request.headers,
+    body: request.body,
+    signal: AbortSignal.timeout(10_000),
+  });
   const text = await response.text();
   let message;
   try {
@@ -69,7 +85,7 @@ export async function checkSample(url) {
   const ok =
     response.status === 200 &&
     message.id === 1 &&
-    result?.resultType === 'complete' &&
+    (request.legacy || result?.resultType === 'complete') &&
     result.isError !== true &&
     result.structuredContent?.sum === 5 &&
     result.content?.[0]?.text === '{"sum":5}';
@@ -87,10 +103,11 @@ function percentile(sorted, p) {
 // 'response' event carries the exact time, so latencies are kept here. Bounded: at most this many.
 const MAX_SAMPLES = 2_000_000;
 
-function drive(url, connections, seconds, latencies) {
+function drive(url, request, connections, seconds, latencies) {
+  const { headers: sent, body: payload } = request;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url, method: 'POST', headers, body, connections, pipelining: 1, duration: seconds, timeout: 10 },
+      { url, method: 'POST', headers: sent, body: payload, connections, pipelining: 1, duration: seconds, timeout: 10 },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
     if (latencies !== null) {
@@ -107,14 +124,15 @@ function drive(url, connections, seconds, latencies) {
  * `slices` that visit every server once per slice, in an order shuffled by `random` (seeded), so that
  * load from anything else on the machine falls on all of them alike instead of on whichever happened
  * to run at a bad moment. Slice i of every server is one round, for comparisons paired by slice.
- * Returns, per label: req/s of 200 responses, exact p50/p99 latency in ms and server CPU per request
- * in µs (null without /proc), each over the whole measurement and per slice (`slices.rps`,
- * `slices.p99`, `slices.cpuUsPerReq`), and every non-2xx, error and timeout count.
+ * Returns, per label: req/s of 200 responses, exact p50/p99/max latency in ms and server CPU per request
+ * in µs (null without /proc), each over the whole measurement and per slice (`slices.rps`, `slices.p50`,
+ * `slices.p99`, `slices.max`, `slices.cpuUsPerReq`), and every non-2xx, error and timeout count. A server
+ * with a `request` (legacyRequest) is sent that request instead of the 2026-07-28 one.
  */
 export async function measureInterleaved(servers, connections, { durationS, warmupS, slices, ticksPerSecond, random }) {
   const state = {};
   for (const [label, server] of Object.entries(servers)) {
-    if (warmupS > 0) await drive(server.url, connections, warmupS, null);
+    if (warmupS > 0) await drive(server.url, server.request ?? modernRequest, connections, warmupS, null);
     const latencies = { values: new Float64Array(MAX_SAMPLES), count: 0 };
     state[label] = {
       latencies,
@@ -124,7 +142,7 @@ export async function measureInterleaved(servers, connections, { durationS, warm
       non2xx: 0,
       errors: 0,
       timeouts: 0,
-      slices: { rps: [], p99: [], cpuUsPerReq: [] },
+      slices: { rps: [], p50: [], p99: [], max: [], cpuUsPerReq: [] },
     };
   }
   const sliceS = durationS / slices;
@@ -133,7 +151,7 @@ export async function measureInterleaved(servers, connections, { durationS, warm
       const s = state[label];
       const first = s.latencies.count;
       const cpuBefore = cpuMs(server.child.pid, ticksPerSecond);
-      const result = await drive(server.url, connections, sliceS, s.latencies);
+      const result = await drive(server.url, server.request ?? modernRequest, connections, sliceS, s.latencies);
       const cpuAfter = cpuMs(server.child.pid, ticksPerSecond);
       const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
       s.cpu = cpu === null || s.cpu === null ? null : s.cpu + cpu;
@@ -143,14 +161,17 @@ export async function measureInterleaved(servers, connections, { durationS, warm
       s.errors += result.errors;
       s.timeouts += result.timeouts;
       s.slices.rps.push(result['2xx'] / result.duration);
-      s.slices.p99.push(percentile(s.latencies.values.slice(first, s.latencies.count).sort(), 99));
+      const slice = s.latencies.values.slice(first, s.latencies.count).sort();
+      s.slices.p50.push(percentile(slice, 50));
+      s.slices.p99.push(percentile(slice, 99));
+      s.slices.max.push(slice.length === 0 ? NaN : slice[slice.length - 1]);
       s.slices.cpuUsPerReq.push(cpu === null || result['2xx'] === 0 ? null : (cpu * 1000) / result['2xx']);
     }
   }
   const points = {};
   for (const [label, server] of Object.entries(servers)) {
     // The server must still answer correctly after the load, not only before it.
-    await checkSample(server.url);
+    await checkSample(server.url, server.request ?? modernRequest);
     const s = state[label];
     const sorted = s.latencies.values.subarray(0, s.latencies.count).sort();
     points[label] = {
@@ -158,6 +179,7 @@ export async function measureInterleaved(servers, connections, { durationS, warm
       rps: s.ok / s.seconds,
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
+      max: sorted.length === 0 ? NaN : sorted[sorted.length - 1],
       cpuUsPerReq: s.cpu === null || s.ok === 0 ? null : (s.cpu * 1000) / s.ok,
       slices: s.slices,
       ok: s.ok,

@@ -1,25 +1,23 @@
 // The comparison generator, openapi-mcp-generator, at the exact version pinned in
-// scripts/bench/peer/package.json and package-lock.json. It is never a dependency of mcp-gen: on
-// the first run (or after the pin changes) it is installed with `npm ci` into .bench/peer/, which
-// git ignores.
+// scripts/bench/peer/package.json and package-lock.json, and the framework the HTTP rows compare with,
+// fastmcp, pinned in scripts/bench/fastmcp/. Neither is a dependency of mcp-gen: on the first run (or
+// after a pin changes) each is installed with `npm ci` into .bench/<folder>/, which git ignores.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const pinDir = fileURLToPath(new URL('./peer/', import.meta.url));
-const NAME = 'openapi-mcp-generator';
 
 function readJson(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
 /**
- * Installs the pinned peer into `<benchDir>/peer` unless the same pin is already there; returns
- * `{ name, version, bin }` with the path of its command-line script.
+ * Installs the packages pinned in scripts/bench/<folder>/ into `<benchDir>/<folder>` unless the same lock is
+ * already there; returns the folder and the installed package.json of `name`.
  */
-export function ensurePeer(benchDir) {
-  const dir = path.join(benchDir, 'peer');
+function ensurePinned(benchDir, folder, NAME) {
+  const pinDir = fileURLToPath(new URL(`./${folder}/`, import.meta.url));
+  const dir = path.join(benchDir, folder);
   const pinned = readJson(path.join(pinDir, 'package.json')).dependencies[NAME];
   const installed = path.join(dir, 'node_modules', NAME, 'package.json');
   const sameLock =
@@ -47,7 +45,19 @@ export function ensurePeer(benchDir) {
       );
     }
   }
-  const manifest = readJson(installed);
-  const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[NAME];
-  return { name: NAME, version: manifest.version, bin: path.join(dir, 'node_modules', NAME, bin) };
+  return { dir, manifest: readJson(installed) };
+}
+
+/** openapi-mcp-generator: `{ name, version, bin }` with the path of its command-line script. */
+export function ensurePeer(benchDir) {
+  const name = 'openapi-mcp-generator';
+  const { dir, manifest } = ensurePinned(benchDir, 'peer', name);
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[name];
+  return { name, version: manifest.version, bin: path.join(dir, 'node_modules', name, bin) };
+}
+
+/** fastmcp: `{ name, version, modules }`, the node_modules folder it is installed in. */
+export function ensureFastmcp(benchDir) {
+  const { dir, manifest } = ensurePinned(benchDir, 'fastmcp', 'fastmcp');
+  return { name: 'fastmcp', version: manifest.version, modules: path.join(dir, 'node_modules') };
 }

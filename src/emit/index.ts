@@ -13,6 +13,7 @@ import type { Review } from '../review/index.js';
 import { compareText } from '../util/compare.js';
 import { stableJson } from '../util/stable-json.js';
 import { emitBundleScript, emitBundleShims } from './bundle/index.js';
+import { emitMcpb } from './bundle/mcpb.js';
 import { emitFacade } from './facade/index.js';
 import { emitHandlers } from './handlers/index.js';
 import { emitRegistry, registryData } from './registry/index.js';
@@ -63,6 +64,7 @@ export async function emitProject(
     await emitValidators(registryData(model).tools, ctx),
     emitBundleShims(ctx),
     emitBundleScript(ctx),
+    ...emitMcpb(model, ctx),
     ...emitRuntime(model, ctx),
     ...emitContractTests(model, ctx),
     emitEnvExample(model, ctx),

@@ -50,6 +50,10 @@ export const generatedPaths = {
   bundleShims: `${generatedDir}/bundle-shims.gen.ts`,
   /** The project's build step after tsc: bundles the server with the SDK into `dist/server.mjs`. */
   bundleScript: `${generatedDir}/bundle.gen.mjs`,
+  /** A stdio server's MCP Bundle manifest (manifest.json), derived from the manifest. */
+  mcpbManifest: `${generatedDir}/mcpb-manifest.gen.json`,
+  /** `npm run pack:mcpb` after the build: stages the bundle and packs it with the MCPB CLI. */
+  packScript: `${generatedDir}/pack-mcpb.gen.mjs`,
   /** The runtime module whose `main` the facade hands to the project's `src/main.ts`. */
   start: `${generatedDir}/runtime/start.gen.ts`,
   contractPlan: 'test/contract-plan.gen.ts',

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot, runIn } from '../support/golden.js';
@@ -66,6 +66,19 @@ describe('package.json follows the manifest', () => {
     writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(mine, null, 2)}\n`);
     await generate('');
     expect(pkg().scripts['start:http']).toBe('node dist/server.mjs --transport http --port 8080');
+  });
+
+  it('has pack:mcpb and the bundle manifest only while the server offers stdio', async () => {
+    const bundleFiles = ['src/generated/mcpb-manifest.gen.json', 'src/generated/pack-mcpb.gen.mjs'];
+    const exists = (file: string) => existsSync(path.join(dir, file));
+    await generate('');
+    expect(pkg().scripts['pack:mcpb']).toBe('npm run build && node src/generated/pack-mcpb.gen.mjs');
+    expect(bundleFiles.map(exists)).toEqual([true, true]);
+    const httpOnly = 'transports:\n  http: { host: 127.0.0.1, port: 3400, path: /mcp }\n';
+    const out = await generate(httpOnly);
+    expect(out).toContain('remove    stale     src/generated/mcpb-manifest.gen.json\n');
+    expect(pkg().scripts['pack:mcpb']).toBeUndefined();
+    expect(bundleFiles.map(exists)).toEqual([false, false]);
   });
 
   it('turns the old rebuild-on-start scripts into the current ones', async () => {

@@ -110,6 +110,8 @@ export function emitScaffold(
     environment: environmentTable(model),
     envExample: code(generatedPaths.envExample),
     hasHttp: http !== null,
+    hasStdio: model.transports.stdio !== null,
+    mcpbFile: code(`dist/${model.server.name}-${model.server.version}.mcpb`),
     // start:http refuses to start without the tokens, so the README says so before its command.
     httpTokensEnv: http !== null && model.auth.type === 'bearer' ? model.auth.tokensEnv : '',
     httpTokenScopes: model.auth.scopes.map((s) => s.name).join(','),

@@ -38,6 +38,8 @@ function ownedKeys(model: ServerModel) {
       dev: `node ${generatedPaths.bundleScript} --watch --`,
       start: 'node dist/server.mjs',
       ...(model.transports.http === null ? {} : { 'start:http': 'node dist/server.mjs --transport http' }),
+      // A desktop bundle is a process the host starts: only a stdio server has one.
+      ...(model.transports.stdio === null ? {} : { 'pack:mcpb': `npm run build && node ${generatedPaths.packScript}` }),
     } as Record<string, string>,
     dependencies,
     devDependencies: {
@@ -57,6 +59,7 @@ const retiredScripts: Readonly<Record<string, (script: string) => boolean>> = {
   'start:http': (script) =>
     script === 'node dist/server.mjs --transport http' ||
     script === 'npm run build && node dist/server.mjs --transport http',
+  'pack:mcpb': (script) => script === `npm run build && node ${generatedPaths.packScript}`,
   // The build step before src/generated/bundle.gen.mjs called esbuild itself.
   bundle: (script) => script.startsWith('esbuild '),
 };

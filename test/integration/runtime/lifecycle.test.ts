@@ -103,6 +103,33 @@ describe('configuration checked at start', () => {
     );
   });
 
+  it('takes an MCPB field the desktop host left blank (passed on as its literal placeholder) as unset', async () => {
+    const blank = (key: string) => `\${user_config.${key}}`;
+    const missing = runToExit(entry, [], { ...good('blank.log'), LIBRARY_DATABASE_URL: blank('library_database_url') });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toBe(
+      'library: the environment is missing or has invalid configuration (1); see .env.example:\n' +
+        '  LIBRARY_DATABASE_URL is required and not set\n',
+    );
+    // An optional one gets its default, as when it is not set at all.
+    const server = startRawStdio(entry, {
+      ...good('blank.log'),
+      LIBRARY_PAGE_SIZE: blank('library_page_size'),
+      LIBRARY_API_URL: blank('library_api_url'),
+    });
+    const answer = await server.request({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'page_size', arguments: {}, _meta: envelope() },
+    });
+    expect((answer.result as { structuredContent: unknown }).structuredContent).toEqual({
+      pageSize: 20,
+      mode: 'serve',
+    });
+    expect(await server.close()).toBe(0);
+  }, 60_000);
+
   it('stops with "setup failed" and exit 1 when setup throws, before serving anything', () => {
     const { status, stderr } = runToExit(entry, [], { ...good('failed.log'), LIBRARY_FAIL: 'true' });
     expect(status).toBe(1);
