@@ -18,7 +18,13 @@ export {
 export { loadBaseline } from './baseline.js';
 export { watchManifest } from './watch.js';
 export { customizeManifest, initExamples, loadInitAssets, type InitAssets, type InitExample } from './init-assets.js';
-export { findMcpGenOrigin, type McpGenOrigin } from './origin.js';
+export {
+  decideMcpGenInstall,
+  findMcpGenOrigin,
+  mcpGenTarball,
+  type McpGenInstall,
+  type McpGenOrigin,
+} from './origin.js';
 export {
   isFolder,
   listFolder,

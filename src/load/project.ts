@@ -54,6 +54,11 @@ export function loadProject(outDir: string): ExistingProject {
   };
 }
 
+/** Whether the project holds the file `relative` (a project path). */
+export function hasProjectFile(outDir: string, relative: string): boolean {
+  return statSync(path.join(outDir, ...relative.split('/')), { throwIfNoEntry: false })?.isFile() === true;
+}
+
 /** The text of the project file `relative` (a project path), or null when it is no file. */
 function readProjectFile(outDir: string, relative: string): string | null {
   const file = path.join(outDir, ...relative.split('/'));
