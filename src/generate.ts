@@ -8,7 +8,9 @@ import { hasFailures, type Diagnostic } from './diagnostics/index.js';
 import type { GeneratedFile } from './emit/index.js';
 import type { ExistingProject } from './load/index.js';
 import { openRunCache } from './cache/index.js';
-import { loadProject } from './load/project.js';
+import { decideMcpGenInstall } from './load/origin.js';
+import { hasProjectFile, loadProject } from './load/project.js';
+import { scaffoldPaths } from './model/layout.js';
 import {
   inspectWrites,
   lockProject,
@@ -70,11 +72,16 @@ class InputsChanged extends WriteError {}
  * write stage's test seam.
  */
 export async function generateProject(
-  options: ResolvedOptions,
+  given: ResolvedOptions,
   mcpGenVersion: string,
   cwd: string = process.cwd(),
   faults: WriteFaults = {},
 ): Promise<GenerateResult> {
+  // A package.json this run creates asks for mcp-gen as init's would (load/origin.ts), so that npm install works.
+  const options =
+    given.mcpGenDependency !== undefined || hasProjectFile(given.outDir, scaffoldPaths.packageJson)
+      ? given
+      : { ...given, mcpGenDependency: decideMcpGenInstall(given.outDir, 'generate').spec };
   if (options.mode !== 'write') {
     const interrupted = inspectWrites(options.outDir);
     // Against a half-written folder every comparison is meaningless: --check only reports the interruption.

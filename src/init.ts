@@ -9,7 +9,7 @@ import type { Diagnostic } from './diagnostics/index.js';
 import { bannerMark } from './emit/index.js';
 import { generateProject } from './generate.js';
 import { manifestFile } from './model/layout.js';
-import { customizeManifest, findMcpGenOrigin, listFolder, loadInitAssets, type InitExample } from './load/index.js';
+import { customizeManifest, decideMcpGenInstall, listFolder, loadInitAssets, type InitExample } from './load/index.js';
 import { packPackage, recoverWrites, writeProject, type WriteAction } from './write/index.js';
 
 /** The choices of one `init`, after flags and questions. */
@@ -79,16 +79,17 @@ export async function initProject(options: InitOptions, cwd: string, mcpGenVersi
     ...[...assets.handlers].map(([file, contents]) => ({ path: file, contents, ownership: 'scaffold' as const })),
   ];
   const started = writeProject(target, starters, [], 'write', bannerMark);
-  const origin = findMcpGenOrigin();
+  // A package.json already there is the user's: no spec to decide, nothing to pack.
+  const install = existing.includes('package.json') ? null : decideMcpGenInstall(target, 'init');
   const packed =
-    origin.fromRegistry || existing.includes('package.json')
+    install?.pack == null
       ? null
-      : { file: packPackage(origin.root, 'mcp-gen', origin.version, target), from: origin.root };
+      : { file: packPackage(install.pack.from, install.pack.file, target), from: install.pack.from };
   const resolved = resolveOptions({ manifest: path.join(target, manifestFile) }, cwd);
   const generated = await generateProject(
     {
       ...resolved,
-      ...(packed === null ? {} : { mcpGenDependency: `file:./${packed.file}` }),
+      ...(install === null ? {} : { mcpGenDependency: install.spec }),
       starterDependencies: assets.dependencies,
     },
     mcpGenVersion,

@@ -38,6 +38,8 @@ export function runKey(
     existing.previouslyGenerated,
     // The keys of package.json that mcp-gen keeps in step are outputs of the run, so the file is an input.
     existing.packageJson ?? null,
+    // So is README.md, whose marked part a run rewrites.
+    existing.readme ?? null,
   ];
   return hashText(JSON.stringify(inputs));
 }

@@ -19,7 +19,7 @@ export interface ResolvedOptions {
   readonly regenerateCommand: string;
   readonly mode: WriteMode;
   readonly strict: boolean;
-  /** How a created package.json depends on mcp-gen, when not `^version` (set by `init`). */
+  /** How a created package.json depends on mcp-gen, when not `^version` (load/origin.ts decides it). */
   readonly mcpGenDependency?: string;
   /** Packages a created package.json lists besides mcp-gen's own (set by `init` from its example, e.g. `pg`). */
   readonly starterDependencies?: {

@@ -37,4 +37,25 @@ export const generateCodes = {
       'Export the constant named in the message with the type named ' +
       'there; the type checker then points at any remaining mismatch.',
   },
+  'readme-part-edited': {
+    severity: 'warning',
+    title: "README.md's generated part was edited",
+    cause:
+      'The lines between `<!-- mcp-gen:begin ... -->` and `<!-- mcp-gen:end -->` in README.md differ from what ' +
+      'mcp-gen last wrote there (the digest in the begin line), so the run keeps them rather than lose the edit; ' +
+      'the part no longer follows the manifest (port, transports, config, host snippets).',
+    fix:
+      'Move your text above the begin line or below the end line, then delete the lines between the two ' +
+      '(keep those two lines): the next `generate` writes the part again.',
+  },
+  'readme-part-broken': {
+    severity: 'warning',
+    title: "README.md's generated part has no clear bounds",
+    cause:
+      'README.md has a `<!-- mcp-gen:begin ... -->` line without its `<!-- mcp-gen:end -->` line, more than ' +
+      'one of either, or the end before the begin, so the run cannot tell which lines are its own and keeps the file.',
+    fix:
+      'Leave one begin line and one end line after it (delete the lines between them to have the part written ' +
+      'again), or delete both to own the whole README; mcp-gen then never touches it.',
+  },
 } as const satisfies Record<string, CodeInfo>;

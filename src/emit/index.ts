@@ -81,14 +81,15 @@ export async function emitProject(
 
   const handlers = await emitHandlers(model, plan, existing.handlers, existing.handlerChecks ?? new Map());
   findings.push(...handlers.findings);
+  const scaffold = emitScaffold(model, ctx, {
+    packageJson: existing.packageJson ?? null,
+    readme: existing.readme ?? null,
+  });
+  findings.push(...scaffold.findings);
   // DESIGN.md is generated but not in the marker: it lives beside the manifest, outside the generated locations.
-  const files = [
-    ...generated,
-    marker,
-    designMarkdown(model, report, ctx),
-    ...emitScaffold(model, ctx, existing.packageJson ?? null),
-    ...handlers.files,
-  ].sort((a, b) => compareText(a.path, b.path));
+  const files = [...generated, marker, designMarkdown(model, report, ctx), ...scaffold.files, ...handlers.files].sort(
+    (a, b) => compareText(a.path, b.path),
+  );
   return { files, findings, handlerChecks: handlers.checks };
 }
 

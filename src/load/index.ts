@@ -25,7 +25,13 @@ export {
   type InitExample,
   type StarterDependencies,
 } from './init-assets.js';
-export { findMcpGenOrigin, type McpGenOrigin } from './origin.js';
+export {
+  decideMcpGenInstall,
+  findMcpGenOrigin,
+  mcpGenTarball,
+  type McpGenInstall,
+  type McpGenOrigin,
+} from './origin.js';
 export {
   isFolder,
   listFolder,

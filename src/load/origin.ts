@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -50,4 +50,59 @@ function lockEntry(project: string, key: string): { resolved?: unknown; link?: u
     }
   }
   return undefined;
+}
+
+/**
+ * How a new project's package.json asks for mcp-gen: decided here, once, for `init` and `generate` alike, and
+ * only when the project has no package.json yet (after that the file is the user's).
+ */
+export interface McpGenInstall {
+  /** The devDependency spec. */
+  readonly spec: string;
+  /** The tarball to pack into the project first, and the package root it is packed from; null when none. */
+  readonly pack: { readonly file: string; readonly from: string } | null;
+}
+
+/** The file `npm pack` writes for this mcp-gen. */
+export function mcpGenTarball(version: string): string {
+  return `mcp-gen-${version}.tgz`;
+}
+
+/**
+ * The rule, so that a plain `npm install` works in the new project (`^<version>` fails with E404 while this
+ * mcp-gen is on no registry):
+ * 1. from a registry: `^<version>`;
+ * 2. the project already holds this mcp-gen's tarball (packed by an earlier `init`): `file:./<tarball>`;
+ * 3. `init`: packs the tarball into the project and installs from it, so the project carries its own copy;
+ * 4. `generate` from a checkout or a link: `file:<relative path to that checkout>`, which npm installs as a link
+ *    without a registry. `generate` never packs: a pack takes seconds and drops a file the user did not ask for
+ *    into every folder it generates; `init` is the command that sets a project up for handing on;
+ * 5. otherwise (a tarball install in another project's node_modules, which npm may replace; another drive):
+ *    `^<version>`, as before.
+ */
+export function decideMcpGenInstall(
+  projectDir: string,
+  command: 'init' | 'generate',
+  origin: McpGenOrigin = findMcpGenOrigin(),
+): McpGenInstall {
+  const registry = { spec: `^${origin.version}`, pack: null };
+  if (origin.fromRegistry) return registry;
+  const file = mcpGenTarball(origin.version);
+  if (existsSync(path.join(projectDir, file))) return { spec: `file:./${file}`, pack: null };
+  if (command === 'init') return { spec: `file:./${file}`, pack: { file, from: origin.root } };
+  const relative = path.relative(realFolder(projectDir), origin.root);
+  if (relative === '' || path.isAbsolute(relative) || origin.root.split(path.sep).includes('node_modules'))
+    return registry;
+  return { spec: `file:${relative.split(path.sep).join('/')}`, pack: null };
+}
+
+/** `dir` with symbolic links resolved (as the origin's root is), also when it does not exist yet. */
+function realFolder(dir: string): string {
+  const absolute = path.resolve(dir);
+  try {
+    return realpathSync(absolute);
+  } catch {
+    const parent = path.dirname(absolute);
+    return parent === absolute ? absolute : path.join(realFolder(parent), path.basename(absolute));
+  }
 }

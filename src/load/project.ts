@@ -15,6 +15,8 @@ export interface ExistingProject {
   readonly handlerChecks?: HandlerChecks;
   /** The project's package.json, or null (or absent) when there is none: a run keeps mcp-gen's keys in step. */
   readonly packageJson?: string | null;
+  /** The project's README.md, or null (or absent) when there is none: a run keeps its marked part in step. */
+  readonly readme?: string | null;
 }
 
 /** Outcomes of checking handler files (their findings), by `handlerCheckKey`. */
@@ -44,11 +46,23 @@ export function loadProject(outDir: string): ExistingProject {
       previouslyGenerated = [];
     }
   }
-  const packageFile = path.join(outDir, ...scaffoldPaths.packageJson.split('/'));
-  const packageJson = statSync(packageFile, { throwIfNoEntry: false })?.isFile()
-    ? readFileSync(packageFile, 'utf8')
-    : null;
-  return { handlers, previouslyGenerated, packageJson };
+  return {
+    handlers,
+    previouslyGenerated,
+    packageJson: readProjectFile(outDir, scaffoldPaths.packageJson),
+    readme: readProjectFile(outDir, scaffoldPaths.readme),
+  };
+}
+
+/** Whether the project holds the file `relative` (a project path). */
+export function hasProjectFile(outDir: string, relative: string): boolean {
+  return statSync(path.join(outDir, ...relative.split('/')), { throwIfNoEntry: false })?.isFile() === true;
+}
+
+/** The text of the project file `relative` (a project path), or null when it is no file. */
+function readProjectFile(outDir: string, relative: string): string | null {
+  const file = path.join(outDir, ...relative.split('/'));
+  return statSync(file, { throwIfNoEntry: false })?.isFile() ? readFileSync(file, 'utf8') : null;
 }
 
 /**

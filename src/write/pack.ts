@@ -4,14 +4,13 @@ import path from 'node:path';
 import { WriteError } from './errors.js';
 
 /**
- * Packs the package at `root` into `<name>-<version>.tgz` in `destDir` with
+ * Packs the package at `root` into `fileName` (what npm names it) in `destDir` with
  * `npm pack`, so that a project can install it without a registry. Scripts are
  * not run: the package is packed as it is installed, built files included. A
  * tarball that already exists is kept, as every other file of the project.
  * Returns the tarball's file name.
  */
-export function packPackage(root: string, name: string, version: string, destDir: string): string {
-  const fileName = `${name.replace(/^@/, '').replace(/\//g, '-')}-${version}.tgz`;
+export function packPackage(root: string, fileName: string, destDir: string): string {
   if (existsSync(path.join(destDir, fileName))) return fileName;
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['pack', '--ignore-scripts', '--silent', '--pack-destination', destDir, root], {
@@ -24,7 +23,7 @@ export function packPackage(root: string, name: string, version: string, destDir
       result.error?.message ??
       result.stderr.trim().split('\n').pop() ??
       `npm pack exited with ${String(result.status)}`;
-    throw new WriteError(`could not pack ${name} ${version} from ${root} into the project with "npm pack": ${reason}`);
+    throw new WriteError(`could not pack ${fileName} from ${root} into the project with "npm pack": ${reason}`);
   }
   return fileName;
 }

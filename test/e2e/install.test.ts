@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -31,15 +31,6 @@ function run(
     },
   });
   return { code: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
-}
-
-/** A FILES_ROOT with the two files the files example's manifest examples read. */
-function filesRoot(dir: string): string {
-  const scope = path.join(dir, '.files-root');
-  mkdirSync(path.join(scope, 'docs'), { recursive: true });
-  writeFileSync(path.join(scope, 'hello.txt'), 'hello\n');
-  writeFileSync(path.join(scope, 'docs', 'guide.md'), '# Guide\n');
-  return scope;
 }
 
 // mcp-gen as a newcomer gets it while it is on no registry: a fresh clone of this repository
@@ -79,9 +70,9 @@ describe('init -> npm install -> typecheck -> test -> npx mcp-gen generate --che
       expect(run('npx', ['mcp-gen', '--version'], dir).stdout).toBe('0.1.0\n');
       const typecheck = run('npm', ['run', 'typecheck'], dir);
       expect(typecheck.code, typecheck.output).toBe(0);
-      // The files server works only inside FILES_ROOT (its README says so first); its manifest's
-      // examples read hello.txt and docs/guide.md there.
-      const test = run('npm', ['test'], dir, 300_000, example === 'files' ? { FILES_ROOT: filesRoot(dir) } : {});
+      // Right after init, with nothing set: the files server's setup gives the contract tests a throwaway scope
+      // holding what its examples read (FILES_ROOT set in the calling shell would be the user's choice instead).
+      const test = run('npm', ['test'], dir, 300_000, { FILES_ROOT: '' });
       expect(test.code, test.output.slice(-4000)).toBe(0);
       expect(test.output).toMatch(/# fail 0/);
       // The project regenerates itself with its own mcp-gen, and nothing changes.
@@ -90,6 +81,35 @@ describe('init -> npm install -> typecheck -> test -> npx mcp-gen generate --che
       expect(regenerate.stdout).toBe('mcp.yaml: generated files are up to date\n');
     }, 600_000);
   }
+});
+
+// A project that gets its package.json from generate alone, as after `import openapi`: no init, so nothing was
+// packed. Its package.json links the mcp-gen that generated it (load/origin.ts), so a plain `npm install` works
+// without a registry, and the project then type-checks, builds and regenerates itself with that mcp-gen.
+describe('import openapi -> generate -> npm install -> typecheck -> build -> npx mcp-gen generate --check', () => {
+  it('installs as a project made by init does', () => {
+    const dir = path.join(root, 'alone');
+    const cli = path.join(clone, 'bin', 'mcp-gen.js');
+    const spec = path.join(repoRoot, 'test', 'fixtures', 'import', 'openapi', 'petstore.json');
+    const imported = run(process.execPath, [cli, 'import', 'openapi', spec, '--out', 'alone/mcp.yaml'], root);
+    expect(imported.code, imported.output).toBe(0);
+    const generated = run(process.execPath, [cli, 'generate', 'alone/mcp.yaml'], root);
+    expect(generated.code, generated.output).toBe(0);
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    expect(pkg.devDependencies['mcp-gen']).toBe('file:../mcp-gen');
+    expect(listTree(dir).filter((f) => f.endsWith('.tgz'))).toEqual([]);
+    const install = run('npm', ['install'], dir);
+    expect(install.code, install.output).toBe(0);
+    expect(realpathSync(path.join(dir, 'node_modules', 'mcp-gen'))).toBe(clone);
+    expect(run('npx', ['mcp-gen', '--version'], dir).stdout).toBe('0.1.0\n');
+    const typecheck = run('npm', ['run', 'typecheck'], dir);
+    expect(typecheck.code, typecheck.output).toBe(0);
+    const build = run('npm', ['run', 'build'], dir);
+    expect(build.code, build.output).toBe(0);
+    const regenerate = run('npx', ['mcp-gen', 'generate', '--check'], dir);
+    expect(regenerate.code, regenerate.output).toBe(0);
+    expect(regenerate.stdout).toBe('mcp.yaml: generated files are up to date\n');
+  }, 600_000);
 });
 
 // What a user's own backend brings: a handler that imports pg, ioredis and a CommonJS-only package that

@@ -1,12 +1,15 @@
 /**
  * Project files written once and then owned by the user: package.json,
- * tsconfig.json, .gitignore, .npmrc, README.md and src/main.ts.
+ * tsconfig.json, .gitignore, .npmrc, README.md, src/main.ts and src/setup.ts. In two of them mcp-gen keeps
+ * its facts in step on every run: package.json's owned keys (package-json.ts) and README.md's marked part
+ * (readme.ts).
  */
 import { manifestDefaults, protocolVersion } from '../../model/defaults.js';
 import { environmentVariables } from '../../model/environment.js';
 import { generatedPaths, lockName, moduleSpecifier, pendingFolder, scaffoldPaths } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
 import { stableJson } from '../../util/stable-json.js';
+import type { Finding } from '../../diagnostics/index.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { environmentTable } from '../shared/environment.js';
 import { renderTemplate } from '../shared/handlebars.js';
@@ -14,6 +17,7 @@ import { code, fenceFor, inline, paragraphs, table } from '../shared/markdown.js
 import { finalText, importDeclaration } from '../shared/ts-text.js';
 import { hostsView } from './hosts.js';
 import { emitPackageJson } from './package-json.js';
+import { emitReadme, markedPart } from './readme.js';
 
 export { projectPins } from './package-json.js';
 
@@ -82,55 +86,75 @@ function setupTs(): string {
   );
 }
 
-/** The scaffold files of a new project. */
-export function emitScaffold(
-  model: ServerModel,
-  ctx: EmitContext,
-  packageJsonText: string | null = null,
-): GeneratedFile[] {
+/** What the project holds of the two scaffold files a run keeps in step, or null where there is none. */
+export interface ScaffoldInputs {
+  readonly packageJson: string | null;
+  readonly readme: string | null;
+}
+
+/** README.md's generated part: every fact of the manifest the README shows. */
+function readmePart(model: ServerModel, ctx: EmitContext): string {
   const http = model.transports.http;
   const hosts = hostsView(model);
   const files = [
     [code(ctx.manifestPath), 'you: the single description of tools, resources, prompts and handles'],
     ['`src/handlers/**`', 'you: one handler per tool, resource and prompt; created once, never overwritten'],
     ['`src/main.ts`', 'you: the process entry'],
+    ['`src/setup.ts`', 'you: start-up and shutdown hooks, the services every handler gets'],
     ['`src/generated/**`', 'mcp-gen: rewritten by `npm run generate`; do not edit'],
+    [code(scaffoldPaths.readme), 'you, but for the part between the `mcp-gen:begin` and `mcp-gen:end` lines'],
   ];
-  const readme = renderTemplate(ctx, 'scaffold/README.md.hbs', {
+  return finalText(
+    renderTemplate(ctx, 'scaffold/README-part.md.hbs', {
+      manifest: code(ctx.manifestPath),
+      files: table(['file', 'owner'], files),
+      // The code blocks show the bind address and paths as written in the manifest: no backtick run may end one.
+      fence: fenceFor(hosts.stdioJson, hosts.httpJson, hosts.httpUrl),
+      protocolVersion,
+      httpHost: http?.host ?? manifestDefaults.httpHost,
+      httpPort: http?.port ?? manifestDefaults.httpPort,
+      httpPath: http?.path ?? manifestDefaults.httpPath,
+      environment: environmentTable(model),
+      envExample: code(generatedPaths.envExample),
+      hasHttp: http !== null,
+      hasStdio: model.transports.stdio !== null,
+      mcpbFile: code(`dist/${model.server.name}-${model.server.version}.mcpb`),
+      // start:http refuses to start without the tokens, so the README says so before its command.
+      httpTokensEnv: http !== null && model.auth.type === 'bearer' ? model.auth.tokensEnv : '',
+      httpTokenScopes: model.auth.scopes.map((s) => s.name).join(','),
+      hasEnvironment: environmentVariables(model).length > 0,
+      hosts,
+    }),
+  );
+}
+
+/** The scaffold files of the project, and what keeping README.md's part in step found. */
+export function emitScaffold(
+  model: ServerModel,
+  ctx: EmitContext,
+  existing: ScaffoldInputs = { packageJson: null, readme: null },
+): { readonly files: readonly GeneratedFile[]; readonly findings: readonly Finding[] } {
+  const part = readmePart(model, ctx);
+  const whole = renderTemplate(ctx, 'scaffold/README.md.hbs', {
     title: inline(model.server.title ?? model.server.name),
     description: paragraphs(model.server.description ?? ''),
-    manifest: code(ctx.manifestPath),
-    files: table(['file', 'owner'], files),
-    // The code blocks show the bind address and paths as written in the manifest: no backtick run in them may end one.
-    fence: fenceFor(hosts.stdioJson, hosts.httpJson, hosts.httpUrl),
-    protocolVersion,
-    httpHost: http?.host ?? manifestDefaults.httpHost,
-    httpPort: http?.port ?? manifestDefaults.httpPort,
-    httpPath: http?.path ?? manifestDefaults.httpPath,
-    environment: environmentTable(model),
-    envExample: code(generatedPaths.envExample),
-    hasHttp: http !== null,
-    hasStdio: model.transports.stdio !== null,
-    mcpbFile: code(`dist/${model.server.name}-${model.server.version}.mcpb`),
-    // start:http refuses to start without the tokens, so the README says so before its command.
-    httpTokensEnv: http !== null && model.auth.type === 'bearer' ? model.auth.tokensEnv : '',
-    httpTokenScopes: model.auth.scopes.map((s) => s.name).join(','),
-    hasEnvironment: environmentVariables(model).length > 0,
-    hosts,
+    part: markedPart(part),
   });
-  return [
+  const readme = emitReadme(finalText(whole), part, existing.readme);
+  const files = [
     // A run's pending folder and lock are never committed: a checkout carrying them is not trusted (write/trust.ts).
     // .env holds the values .env.example lists, secrets included: never committed either.
     {
       path: scaffoldPaths.gitignore,
       contents: `node_modules/\ndist/\n.env\n${pendingFolder}/\n${lockName}\n`,
-      ownership: 'scaffold',
+      ownership: 'scaffold' as const,
     },
-    { path: scaffoldPaths.npmrc, contents: npmrc, ownership: 'scaffold' },
-    { path: scaffoldPaths.readme, contents: finalText(readme), ownership: 'scaffold' },
-    emitPackageJson(model, ctx, packageJsonText, scaffoldPaths.packageJson),
-    { path: scaffoldPaths.tsconfig, contents: stableJson(tsconfig), ownership: 'scaffold' },
-    { path: scaffoldPaths.main, contents: mainTs(), ownership: 'scaffold' },
-    { path: scaffoldPaths.setup, contents: setupTs(), ownership: 'scaffold' },
+    { path: scaffoldPaths.npmrc, contents: npmrc, ownership: 'scaffold' as const },
+    readme.file,
+    emitPackageJson(model, ctx, existing.packageJson, scaffoldPaths.packageJson),
+    { path: scaffoldPaths.tsconfig, contents: stableJson(tsconfig), ownership: 'scaffold' as const },
+    { path: scaffoldPaths.main, contents: mainTs(), ownership: 'scaffold' as const },
+    { path: scaffoldPaths.setup, contents: setupTs(), ownership: 'scaffold' as const },
   ];
+  return { files, findings: readme.findings };
 }

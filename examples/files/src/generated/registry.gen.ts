@@ -61,7 +61,15 @@ export const registry: RegistrySpec = {
     handleKeyEnv: "FILES_HANDLE_KEY",
     requestStateKeyEnv: "FILES_STATE_KEY",
   },
-  config: [],
+  config: [
+    {
+      name: "FILES_ROOT",
+      type: "string",
+      required: false,
+      default: null,
+      secret: false,
+    },
+  ],
   store: {
     type: "memory",
     idempotencyTtlMs: 86400000,

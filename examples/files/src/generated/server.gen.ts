@@ -27,6 +27,7 @@ const prompts: PromptHandlers = {};
 /** The optional runtime modules this server contains, each imported when the server starts with it. */
 const modules: RuntimeModules = {
   approval: () => import('./runtime/approval.gen.js'),
+  config: () => import('./runtime/config.gen.js'),
   legacy: () => import('./runtime/legacy.gen.js'),
   resources: () => import('./runtime/resources.gen.js'),
   store: () => import('./runtime/store.gen.js'),

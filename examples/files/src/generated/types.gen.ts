@@ -71,7 +71,10 @@ export interface ListingVariables {
 }
 
 /** The manifest's `config`, read from the environment and checked at start: what `setup` in src/setup.ts gets. */
-export type Config = {};
+export type Config = {
+  /** The one directory the server may read and write; every path a client sends is relative to it. Unset, every call answers with an error that says so, except under the contract tests (npm test), which then use a throwaway directory holding the files the examples read (src/setup.ts). */
+  readonly FILES_ROOT: string | undefined;
+};
 
 /** What `setup` in src/setup.ts returns: every handler's `ctx.services`. */
 export type Services = Awaited<ReturnType<typeof setup>>;

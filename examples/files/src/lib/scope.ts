@@ -37,9 +37,17 @@ export class NotFoundError extends Error {
   }
 }
 
+/** The scope `useScope` chose in place of FILES_ROOT, if any. */
+let chosen: string | undefined;
+
+/** Sets the scope directory in place of FILES_ROOT: src/setup.ts does, for the contract tests' throwaway scope. */
+export function useScope(dir: string): void {
+  chosen = dir;
+}
+
 /** The real path of the scope directory (symbolic links resolved). */
 export async function scopeRoot(environment: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const configured = environment[rootEnv];
+  const configured = chosen ?? environment[rootEnv];
   if (configured === undefined || configured === '') {
     throw new ConfigError(`${rootEnv} is not set: start the server with ${rootEnv}=<directory> to choose the directory it may use.`);
   }
