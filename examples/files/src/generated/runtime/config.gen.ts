@@ -36,13 +36,17 @@ function parse(spec: ConfigVarSpec, text: string): { readonly value: ConfigValue
   }
 }
 
+/** The placeholder of an MCPB bundle's `user_config` field that the host did not fill in. */
+const unfilled = /^\$\{user_config\.[^}]*\}$/;
+
 /** Every `config` variable from `environment`, typed; a StartupError naming every missing or invalid one. */
 export function readConfig(registry: RegistrySpec, environment: NodeJS.ProcessEnv): Record<string, ConfigValue> {
   const config: Record<string, ConfigValue> = {};
   const problems: string[] = [];
   for (const spec of registry.config) {
     const text = environment[spec.name];
-    if (text === undefined || text === '') {
+    // A desktop host passes an optional MCPB `user_config` field left blank as its literal `${user_config.x}`.
+    if (text === undefined || text === '' || unfilled.test(text)) {
       if (spec.required) problems.push(`${spec.name} is required and not set`);
       config[spec.name] = spec.default ?? undefined;
       continue;
