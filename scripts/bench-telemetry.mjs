@@ -13,7 +13,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { setWatchdog, spawnNode, stopChild, serverEnv } from './bench-http/processes.mjs';
+import { clockTicks, cpuMs, setWatchdog, spawnNode, stopChild, serverEnv } from './bench-http/processes.mjs';
 import { buildGeneratedProject, manifestPath, repoRoot } from './bench-http/project.mjs';
 import { paired, seededRandom, shuffled, summarize } from './bench/stats.mjs';
 
@@ -70,15 +70,17 @@ function startStdio(entry) {
     });
   return {
     child,
-    /** µs per call over `count` sequential calls. */
+    /** Wall and server CPU µs per call over `count` sequential calls. */
     async sample(count) {
+      const cpuBefore = cpuMs(child.pid, ticks);
       const start = process.hrtime.bigint();
       for (let i = 0; i < count; i++) {
         const answer = await request(call(++next));
         if (answer.error !== undefined || answer.result?.structuredContent?.sum !== 3)
           throw new Error(`stdio: unexpected answer ${JSON.stringify(answer)}`);
       }
-      return Number(process.hrtime.bigint() - start) / 1000 / count;
+      const wall = Number(process.hrtime.bigint() - start) / 1000 / count;
+      return { wall, cpu: ((cpuMs(child.pid, ticks) - cpuBefore) * 1000) / count };
     },
   };
 }
@@ -120,6 +122,7 @@ function load(url, duration) {
   });
 }
 
+const ticks = clockTicks();
 const stdio = { off: startStdio(entries.off), on: startStdio(entries.on) };
 const http = { off: await startHttp(entries.off), on: await startHttp(entries.on) };
 // Warm-up: JIT, lazy handlers, the fast path's pinned server.
@@ -128,11 +131,15 @@ for (const label of ['off', 'on']) {
   await load(http[label].url, 1);
 }
 
-const samples = { stdio: { off: [], on: [] }, http: { off: [], on: [] } };
+const samples = { stdio: { off: [], on: [] }, stdioCpu: { off: [], on: [] }, http: { off: [], on: [] } };
 const loads = [];
 for (let round = 0; round < rounds; round++) {
   loads.push(os.loadavg()[0]);
-  for (const label of shuffled(['off', 'on'], random)) samples.stdio[label].push(await stdio[label].sample(calls));
+  for (const label of shuffled(['off', 'on'], random)) {
+    const { wall, cpu } = await stdio[label].sample(calls);
+    samples.stdio[label].push(wall);
+    samples.stdioCpu[label].push(cpu);
+  }
   for (const label of shuffled(['off', 'on'], random)) samples.http[label].push(await load(http[label].url, seconds));
   process.stderr.write(`round ${round + 1}/${rounds}\n`);
 }
@@ -153,7 +160,8 @@ const row = (name, unit, series, digits) => {
 const table = [
   '| measure | telemetry off | telemetry on, no SDK | on / off, paired | rounds on < off |',
   '| --- | --- | --- | --- | --- |',
-  row('stdio, sequential `tools/call add`', 'µs/call', samples.stdio, 1),
+  row('stdio, sequential `tools/call add`, wall', 'µs/call', samples.stdio, 1),
+  row('stdio, the same calls, server CPU', 'µs/call', samples.stdioCpu, 1),
   row('HTTP fast path, 32 connections', 'req/s', samples.http, 0),
 ].join('\n');
 const loadRange = `load average (1 min) ${fmt(Math.min(...loads), 2)}–${fmt(Math.max(...loads), 2)} on ${os.cpus().length} cores`;
