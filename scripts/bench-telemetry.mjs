@@ -164,7 +164,8 @@ const table = [
   row('stdio, the same calls, server CPU', 'µs/call', samples.stdioCpu, 1),
   row('HTTP fast path, 32 connections', 'req/s', samples.http, 0),
 ].join('\n');
-const loadRange = `load average (1 min) ${fmt(Math.min(...loads), 2)}–${fmt(Math.max(...loads), 2)} on ${os.cpus().length} cores`;
+const [low, high] = [Math.min(...loads), Math.max(...loads)];
+const loadRange = `load average (1 min) ${fmt(low, 2)}–${fmt(high, 2)} on ${os.cpus().length} cores`;
 process.stdout.write(
   `${table}\n\n${rounds} rounds, ${calls} stdio calls and ${seconds} s of HTTP load each; ${loadRange}\n`,
 );
