@@ -424,9 +424,13 @@ export async function callTool(
       if (signal.aborted) stop();
       else signal.addEventListener('abort', stop, { once: true });
     });
+    const call = (): Promise<unknown> =>
+      new Promise((resolve) => resolve(handler(input as never, { ...context, signal } as never)));
+    // With telemetry the handler's work is a child span of the request's, so its own spans nest under it.
+    const attributes = { 'gen_ai.tool.name': tool.name };
     const outcome = outcomeOf(
       tool,
-      new Promise((resolve) => resolve(handler(input as never, { ...context, signal } as never))),
+      env.telemetry === null ? call() : env.telemetry.withSpan(`handler ${tool.name}`, attributes, call),
       signal,
       ctx,
       env,

@@ -189,8 +189,12 @@ describe('OpenTelemetry over HTTP, bundled server', () => {
       'gen_ai.operation.name': 'execute_tool',
     });
     expect(span?.status.code).toBe(0);
-    // ctx.log on stderr names the span it ran in.
-    expect(running.stderr()).toContain(`adding trace_id=${sent.traceId} span_id=${span?.spanId}`);
+    // The handler's work is the server span's one child, and ctx.log on stderr names the span it ran in.
+    const children = spans.filter((s) => s.parentSpanId === span?.spanId);
+    expect(children.map((s) => [s.name, s.spanKind, s.attributes])).toEqual([
+      ['handler add', 0, { 'gen_ai.tool.name': 'add' }],
+    ]);
+    expect(running.stderr()).toContain(`adding trace_id=${sent.traceId} span_id=${children[0]?.spanId}`);
   });
 
   it('a failing tool is error.type tool_error with an ERROR status', async () => {
@@ -251,6 +255,39 @@ describe('OpenTelemetry over HTTP, bundled server', () => {
     expect(span?.status.code).toBe(error);
     expect(span?.events).toEqual([
       { name: 'mcp_gen.approval', attributes: { 'mcp_gen.approval.decision': 'refused' } },
+    ]);
+
+    // Accepted on a fresh approval: the nonce is claimed in the store (a child span), then the handler runs.
+    const third = traceContext();
+    const again = await rpc(running.url, 'tools/call', {
+      name: 'remove',
+      arguments: { id: 'r2' },
+      _meta: envelope(),
+    });
+    const accepted = await rpc(
+      running.url,
+      'tools/call',
+      {
+        name: 'remove',
+        arguments: { id: 'r2' },
+        _meta: { ...envelope(), traceparent: third.traceparent },
+        inputResponses: { confirm: { action: 'accept', content: { confirm: true } } },
+        requestState: again.body.result.requestState,
+      },
+      undefined,
+      3,
+    );
+    expect(accepted.body.result.content).toEqual([{ type: 'text', text: 'removed r2' }]);
+    const tree = await spansIn(out, third.traceId);
+    const [root] = tree.filter((s) => s.spanKind === server);
+    expect(root?.events).toEqual([
+      { name: 'mcp_gen.approval', attributes: { 'mcp_gen.approval.decision': 'approved' } },
+    ]);
+    expect(root?.attributes['error.type']).toBeUndefined();
+    const below = tree.filter((s) => s.parentSpanId === root?.spanId).map((s) => [s.name, s.attributes]);
+    expect(below).toEqual([
+      ['store claim', { 'db.system.name': 'memory', 'db.operation.name': 'claim' }],
+      ['handler remove', { 'gen_ai.tool.name': 'remove' }],
     ]);
   });
 
@@ -326,7 +363,9 @@ describe('OpenTelemetry over stdio, bundled server', () => {
       'gen_ai.tool.name': 'add',
       'gen_ai.operation.name': 'execute_tool',
     });
-    expect(stdio.stderr()).toContain(`adding trace_id=${sent.traceId} span_id=${servers[0]?.spanId}`);
+    const handler = (await spansIn(out, sent.traceId)).find((s) => s.parentSpanId === servers[0]?.spanId);
+    expect(handler?.name).toBe('handler add');
+    expect(stdio.stderr()).toContain(`adding trace_id=${sent.traceId} span_id=${handler?.spanId}`);
 
     const failing = traceContext();
     await stdio.request({
