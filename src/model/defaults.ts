@@ -39,6 +39,8 @@ export const manifestDefaults = {
   handleExampleId: 'contract-test',
   /** How long a stored result answers a retry with the same idempotency key. */
   idempotencyTtlMs: 86_400_000,
+  /** Without a `telemetry` section a server has none, and no `@opentelemetry/api` dependency. */
+  telemetry: 'none',
   maxTools: 20,
   /** Items per page of tools/list, prompts/list, resources/list and resources/templates/list. */
   pageSize: 100,

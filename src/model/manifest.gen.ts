@@ -80,6 +80,15 @@ export interface Manifest {
   secrets?: ManifestSecrets;
   store?: ManifestStore;
   /**
+   * OpenTelemetry traces and metrics by the MCP semantic conventions: one server span per request and the `mcp.server.operation.duration` histogram. The server depends on `@opentelemetry/api` only, a no-op until the host registers an SDK (see docs/operations.md).
+   */
+  telemetry?: {
+    /**
+     * `opentelemetry`: instrument every request with `@opentelemetry/api`. `none`: no telemetry.
+     */
+    type: ("none" | "opentelemetry");
+  };
+  /**
    * Publishing to the MCP registry: generate writes server.json from the manifest.
    */
   registry?: {

@@ -256,6 +256,8 @@ export interface ServerModel {
   /** The manifest's `config` variables, sorted by name. */
   readonly config: readonly ConfigVarModel[];
   readonly store: StoreModel;
+  /** `telemetry.type`: `opentelemetry` ships telemetry.gen.ts and the `@opentelemetry/api` dependency. */
+  readonly telemetry: { readonly type: 'none' | 'opentelemetry' };
   readonly handles: readonly HandleModel[];
   readonly tools: readonly ToolModel[];
   readonly resources: readonly ResourceModel[];

@@ -77,6 +77,7 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
       pointer: `/config/${name}`,
     })),
     store: normalizeStore(manifest.store),
+    telemetry: { type: manifest.telemetry?.type ?? manifestDefaults.telemetry },
     handles: normalizeHandles(handles, tools),
     tools,
     resources: normalizeResources(manifest.resources ?? {}, cache),

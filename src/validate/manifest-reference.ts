@@ -30,6 +30,7 @@ const tables: Readonly<Record<string, TableSpec>> = {
   config: { at: '/properties/config/additionalProperties' },
   secrets: { at: '/properties/secrets' },
   store: { at: '/properties/store' },
+  telemetry: { at: '/properties/telemetry' },
   lint: { at: '/properties/lint' },
 };
 

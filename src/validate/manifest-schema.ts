@@ -684,6 +684,21 @@ export const manifestSchema = {
         required: ['urlEnv'],
       },
     },
+    telemetry: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type'],
+      description:
+        'OpenTelemetry traces and metrics by the MCP semantic conventions: one server span per request and the ' +
+        '`mcp.server.operation.duration` histogram. The server depends on `@opentelemetry/api` only, a no-op ' +
+        'until the host registers an SDK (see docs/operations.md).',
+      properties: {
+        type: {
+          enum: ['none', 'opentelemetry'],
+          description: '`opentelemetry`: instrument every request with `@opentelemetry/api`. `none`: no telemetry.',
+        },
+      },
+    },
     registry: {
       type: 'object',
       additionalProperties: false,

@@ -22,6 +22,7 @@ const every: Required<Omit<RuntimeModules, 'oauth'>> = {
   resources: () => import('../../templates/runtime/resources.gen.js'),
   store: () => import('../../templates/runtime/store.gen.js'),
   storeRedis: () => import('../../templates/runtime/store-redis.gen.js'),
+  telemetry: () => import('../../templates/runtime/telemetry.gen.js'),
 };
 
 const allFeatures: RuntimeFeatures = {
@@ -37,6 +38,7 @@ const allFeatures: RuntimeFeatures = {
   resources: true,
   prompts: true,
   config: true,
+  telemetry: true,
 };
 
 describe('runtime module slots', () => {
@@ -62,6 +64,7 @@ describe('runtime module slots', () => {
       resources: false,
       prompts: false,
       config: false,
+      telemetry: false,
     };
     expect(moduleSlots(none)).toEqual([]);
     expect(moduleSlots({ ...none, store: 'memory', approval: true })).toEqual([

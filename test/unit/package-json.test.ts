@@ -54,6 +54,17 @@ describe('package.json follows the manifest', () => {
     expect(await generate(oauthHttp)).not.toContain('package.json');
   });
 
+  it('depends on @opentelemetry/api, exactly, only with telemetry, and ships telemetry.gen.ts only then', async () => {
+    await generate('');
+    expect(pkg().dependencies).toEqual({ '@modelcontextprotocol/server': '2.4.0' });
+    expect(readFileSync(path.join(dir, 'src/generated/server.gen.ts'), 'utf8')).not.toContain('telemetry');
+    await generate('telemetry: { type: opentelemetry }\n');
+    expect(pkg().dependencies).toEqual({ '@modelcontextprotocol/server': '2.4.0', '@opentelemetry/api': '1.9.1' });
+    expect(readFileSync(path.join(dir, 'src/generated/server.gen.ts'), 'utf8')).toContain(
+      "telemetry: () => import('./runtime/telemetry.gen.js')",
+    );
+  });
+
   it('loses start:http with the HTTP transport, unless the user changed that script', async () => {
     await generate(oauthHttp);
     await generate('');

@@ -136,6 +136,14 @@ export function transportPlan(model: ServerModel) {
   rows.push(['shutdown', `${httpShutdown}stdio: exits within 1s of stdin EOF`]);
   if (http !== null) rows.push(['probes', probePlan(model, http.path)]);
   rows.push(['state store', storePlan(model)]);
+  rows.push([
+    'telemetry',
+    model.telemetry.type === 'none'
+      ? 'none'
+      : `OpenTelemetry (${code('@opentelemetry/api')}, a no-op until the host registers an SDK): one server span ` +
+        `per request by the MCP conventions, parent from ${code('params._meta')} ${code('traceparent')}, and ` +
+        `the ${code('mcp.server.operation.duration')} histogram; arguments and results never recorded`,
+  ]);
   const scopes = model.tools.map((t) => [code(t.name), cell(t.scopes.join(', '))]);
   const retries = model.tools.map((t) => [code(t.name), t.retry, retryReasons[t.retry]]);
   return {

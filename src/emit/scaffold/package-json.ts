@@ -19,6 +19,9 @@ export const projectPins = {
   sdkClient: '2.4.0',
   jose: '6.2.17',
   ioredis: '6.0.0',
+  // At or below the minor version the host's SDK packages accept (sdk-trace-base 2.12: <1.10.0): the API's global
+  // registry serves a copy no newer than the one that registered the SDK.
+  otelApi: '1.9.1',
   typescript: '7.0.2',
   typesNode: '20.19.43',
   esbuild: '0.28.2',
@@ -31,6 +34,7 @@ function ownedKeys(model: ServerModel) {
   const dependencies: Record<string, string> = { '@modelcontextprotocol/server': projectPins.sdkServer };
   if (model.auth.type === 'oauth') dependencies.jose = projectPins.jose;
   if (usesRedis(model)) dependencies.ioredis = projectPins.ioredis;
+  if (model.telemetry.type === 'opentelemetry') dependencies['@opentelemetry/api'] = projectPins.otelApi;
   return {
     scripts: {
       // Building is its own step: `start` is what a host runs, so it starts at once and writes only JSON-RPC.

@@ -32,6 +32,7 @@ import {
   type TransportSendOptions,
 } from '@modelcontextprotocol/server';
 import type { RegistrySpec, ToolSpec } from './spec.gen.js';
+import type { Telemetry } from './start.gen.js';
 
 /**
  * An answer of the fast path: the status and JSON text the SDK's `Response` would carry (with its only header,
@@ -108,6 +109,11 @@ class PinnedTransport implements Transport {
   onmessage?: Transport['onmessage'];
 
   async start(): Promise<void> {}
+
+  /** The id the client sent for the call with internal id `id` (its span's `jsonrpc.request.id`, telemetry.gen.ts). */
+  clientIdOf(id: string | number): string | number | undefined {
+    return typeof id === 'number' ? this.calls.get(id)?.id : undefined;
+  }
 
   async close(): Promise<void> {
     for (const call of this.calls.values()) call.settle(gone);
@@ -245,6 +251,7 @@ export function createFastPath(
   registry: RegistrySpec,
   build: () => McpServer,
   log: (message: string) => void,
+  telemetry: Telemetry | null = null,
 ): FastPath {
   const tools = plainTools(registry);
   let pinned: Promise<{ readonly server: McpServer; readonly transport: PinnedTransport }> | undefined;
@@ -266,6 +273,8 @@ export function createFastPath(
       parsedBody: { jsonrpc: '2.0', id: 0, method: 'server/discover', params: { _meta } },
     });
     await Promise.all([server.close(), primer.close()]);
+    // Traced from its real connection on: the primer's server/discover is no client's request.
+    telemetry?.instrument(server);
     const transport = new PinnedTransport();
     transport.onerror = (error) => log(`http: ${error.message}`);
     server.server.onerror = (error) => log(`http: ${error.message}`);

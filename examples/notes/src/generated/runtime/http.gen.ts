@@ -506,10 +506,16 @@ export const serveHttp: ServeHttp = async (startup, values, build) => {
   }
   const auth = modules.auth === undefined ? null : await (await modules.auth()).httpAuth(startup, http.path);
   // MCP_GEN_HTTP_FAST_PATH=off serves every request through the SDK's per-request path.
+  const { telemetry } = startup;
   const fast =
-    startup.environment.MCP_GEN_HTTP_FAST_PATH === 'off' ? null : createFastPath(registry, () => build(), log);
+    startup.environment.MCP_GEN_HTTP_FAST_PATH === 'off'
+      ? null
+      : createFastPath(registry, () => build(), log, telemetry);
   const running = await startHttp(
-    (ctx) => build(calledTool(registry, ctx)),
+    (ctx) => {
+      const server = build(calledTool(registry, ctx));
+      return telemetry === null ? server : telemetry.instrument(server);
+    },
     // MCP_GEN_HEALTH=off: no /healthz and /readyz (both paths then answer 404, as any unknown path).
     {
       ...http,
