@@ -29,7 +29,7 @@ import {
   type ResourceReply,
 } from './handler.gen.js';
 import type { PagesSpec, RegistrySpec, ToolSpec } from './spec.gen.js';
-import type { ServerDefinition } from './start.gen.js';
+import type { ServerDefinition, Telemetry } from './start.gen.js';
 
 /** A handler of any tool, resource or prompt; the generated handler types are the precise ones. */
 export type AnyToolHandler = (input: never, ctx: HandlerContext<never, never>) => Promise<unknown>;
@@ -218,6 +218,8 @@ export interface CallEnv {
   readonly log: (message: string) => void;
   /** What `setup` returned: every handler's `ctx.services`. */
   readonly services: unknown;
+  /** telemetry.gen.ts; null without `telemetry`. */
+  readonly telemetry: Telemetry | null;
 }
 
 /** What handles.gen.ts adds to a call. */
@@ -305,7 +307,8 @@ export function handlerContext(
     handles: env.handles?.issuers(principal.id) ?? {},
     signal: ctx.mcpReq.signal,
     log: (message: string) => {
-      env.log(message);
+      // On stderr with the request's trace and span ids, so a log line finds its trace.
+      env.log(env.telemetry === null ? message : `${message}${env.telemetry.logIds()}`);
       void ctx.mcpReq.log('info', message).catch(() => {});
     },
     progress,
@@ -424,9 +427,13 @@ export async function callTool(
       if (signal.aborted) stop();
       else signal.addEventListener('abort', stop, { once: true });
     });
+    const call = (): Promise<unknown> =>
+      new Promise((resolve) => resolve(handler(input as never, { ...context, signal } as never)));
+    // With telemetry the handler's work is a child span of the request's, so its own spans nest under it.
+    const attributes = { 'gen_ai.tool.name': tool.name };
     const outcome = outcomeOf(
       tool,
-      new Promise((resolve) => resolve(handler(input as never, { ...context, signal } as never))),
+      env.telemetry === null ? call() : env.telemetry.withSpan(`handler ${tool.name}`, attributes, call),
       signal,
       ctx,
       env,

@@ -82,7 +82,23 @@ export type Startup = {
   readonly log: (message: string) => void;
   readonly lifecycle: Lifecycle;
   readonly readiness: Readiness;
+  readonly telemetry: Telemetry | null;
 };
+
+export type TelemetryAttributes = Readonly<Record<string, string | number | boolean>>;
+
+/** telemetry.gen.ts: traces a server's requests; child spans, events and log ids in the active request's span. */
+export interface Telemetry {
+  instrument(server: McpServer): McpServer;
+  withSpan<T>(
+    name: string,
+    attributes: TelemetryAttributes,
+    fn: () => Promise<T>,
+    kind?: 'internal' | 'client',
+  ): Promise<T>;
+  event(name: string, attributes: TelemetryAttributes): void;
+  logIds(): string;
+}
 
 /** The command-line options a server understands. */
 export type StartOptions = { readonly transport?: string; readonly host?: string; readonly port?: string };
@@ -118,6 +134,7 @@ export interface RuntimeModules {
   readonly prompts?: Lazy<{ readonly promptRegistrar: (registry: RegistrySpec) => Registrar }>;
   /** legacy.gen.ts, with `legacy: serve`: what a 2025-11-25 connection adds, loaded on the first one. */
   readonly legacy?: Lazy<{ readonly adaptLegacy: (server: McpServer) => McpServer }>;
+  readonly telemetry?: Lazy<{ readonly openTelemetry: (network: 'pipe' | 'tcp') => Telemetry }>;
   readonly config?: Lazy<{
     readonly readConfig: (registry: RegistrySpec, environment: NodeJS.ProcessEnv) => Readonly<Record<string, unknown>>;
   }>;
@@ -177,7 +194,10 @@ export async function startServer(
   const config = modules.config === undefined ? {} : (await modules.config()).readConfig(registry, environment);
   const lifecycle = new ServerLifecycle(definition.setup, logToStderr);
   const readiness: Readiness = { started: false, checks: new Map() };
-  const startup: Startup = { registry, modules, environment, local, log: logToStderr, lifecycle, readiness };
+  const network = transport === 'http' ? 'tcp' : 'pipe';
+  const telemetry = modules.telemetry === undefined ? null : (await modules.telemetry()).openTelemetry(network);
+  const log = logToStderr;
+  const startup: Startup = { registry, modules, environment, local, log, lifecycle, readiness, telemetry };
   const http = transport === 'http' && modules.http !== undefined ? await modules.http() : null;
 
   // Optional modules load only when used (no node:crypto, about 5 ms, unless signing), in a fixed order for stable
@@ -191,14 +211,15 @@ export async function startServer(
   // Last before serving: nothing that could still refuse to start runs after the user's setup has opened things.
   const mode = environment.MCP_GEN_TEST_MODE === '1' ? 'test' : 'serve';
   const services = await lifecycle.start(config, { mode, log: logToStderr });
-  const env: CallEnv = { registry, handles, approvals, guard, log: logToStderr, services };
+  const env: CallEnv = { registry, handles, approvals, guard, log, services, telemetry };
   const build = (onlyTool?: string): McpServer => buildServer(definition, env, registrars, onlyTool);
   try {
     if (http === null)
       startStdio(
         async (ctx) => {
           const { legacy } = modules;
-          return ctx?.era === 'legacy' && legacy !== undefined ? (await legacy()).adaptLegacy(build()) : build();
+          const server = telemetry?.instrument(build()) ?? build();
+          return ctx?.era === 'legacy' && legacy !== undefined ? (await legacy()).adaptLegacy(server) : server;
         },
         registry.protocol.versions,
         registry.protocol.legacy,

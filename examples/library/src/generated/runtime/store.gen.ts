@@ -12,11 +12,16 @@
  * StoreUnavailableError, and the caller fails closed: nothing that needed the store runs.
  */
 import { createHash } from 'node:crypto';
-import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
+import {
+  isInputRequiredResult,
+  type CallToolResult,
+  type InputRequiredResult,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
 import { answerOf, type ApprovalHooks, type CallGuard, type ToolRun } from './register.gen.js';
 import type { ToolSpec } from './spec.gen.js';
-import type { Lazy, Startup } from './start.gen.js';
+import type { Lazy, Startup, Telemetry } from './start.gen.js';
 
 type Answer = CallToolResult | InputRequiredResult;
 
@@ -224,19 +229,45 @@ const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text
  * The guard of every tool that needs the store. Order matters: a stored result answers a retry before
  * anyone is asked for approval; the key is claimed only once the approval is spent, just before the handler.
  */
-export function guardCalls(approvals: ApprovalService | null, ledger: IdempotencyHooks | null): CallGuard {
+export function guardCalls(
+  approvals: ApprovalService | null,
+  ledger: IdempotencyHooks | null,
+  telemetry: Telemetry | null = null,
+): CallGuard {
   return async (tool, args, principal, ctx, run) => {
     const confirm = tool.approval === 'confirm';
     const keyed = tool.idempotency === 'key' ? ledger : undefined;
     if ((confirm && approvals === null) || keyed === null)
       return errorResult(`The tool "${tool.name}" is not configured on this server; nothing was done.`);
     const stored = keyed === undefined ? null : await keyed.recall(tool, args, principal);
+    // Each decision is an event on the request's span: why a call did or did not run is what a trace is read for.
+    if (keyed !== undefined)
+      telemetry?.event('mcp_gen.idempotency', { 'mcp_gen.idempotency.replayed': stored !== null });
     if (stored !== null) return stored;
     if (confirm && approvals !== null) {
       const verdict = await approvals.check(tool, args, principal, ctx);
+      const decision = verdict.proceed ? 'approved' : isInputRequiredResult(verdict.result) ? 'asked' : 'refused';
+      telemetry?.event('mcp_gen.approval', { 'mcp_gen.approval.decision': decision });
       if (!verdict.proceed) return verdict.result;
     }
     return keyed === undefined ? answerOf(run()) : keyed.run(tool, args, principal, run);
+  };
+}
+
+/** `store` with every call a child span of the request, when telemetry is on. */
+function tracedStore(store: StateStore, system: string, telemetry: Telemetry | null): StateStore {
+  if (telemetry === null) return store;
+  const span = <T>(operation: string, call: () => Promise<T>): Promise<T> =>
+    telemetry.withSpan(`store ${operation}`, { 'db.system.name': system, 'db.operation.name': operation }, call);
+  return {
+    label: store.label,
+    claim: (key, value, ttlMs) => span('claim', () => store.claim(key, value, ttlMs)),
+    get: (key) => span('get', () => store.get(key)),
+    put: (key, value, ttlMs) => span('put', () => store.put(key, value, ttlMs)),
+    touch: (key, ttlMs) => span('touch', () => store.touch(key, ttlMs)),
+    remove: (key) => span('remove', () => store.remove(key)),
+    // Probes are not requests: no span.
+    ping: () => store.ping(),
   };
 }
 
@@ -245,12 +276,12 @@ export async function openStore(
   startup: Startup,
 ): Promise<{ readonly approvals: ApprovalService | null; readonly guard: CallGuard }> {
   const { registry, modules, log } = startup;
-  const store = await connectStore(startup);
+  const store = tracedStore(await connectStore(startup), registry.store.type, startup.telemetry);
   // /readyz asks the store too: an instance whose store is down fails every call that needs it.
   startup.readiness.checks.set('store', () => store.ping());
   const approvals = modules.approval === undefined ? null : (await modules.approval()).approvalHooks(startup, store);
   const ttlMs = registry.store.idempotencyTtlMs;
   const ledger =
     modules.idempotency === undefined ? null : (await modules.idempotency()).idempotencyHooks(store, ttlMs, log);
-  return { approvals, guard: guardCalls(approvals, ledger) };
+  return { approvals, guard: guardCalls(approvals, ledger, startup.telemetry) };
 }
