@@ -93,8 +93,10 @@ describe('mcp-gen init', () => {
     ).toEqual(['@modelcontextprotocol/server']);
   });
 
-  it('serves 2025-11-25 hosts from every starting point unless --legacy reject is chosen', async () => {
-    for (const example of initExamples) {
+  // One case per starting point: each packs and generates twice, which on a busy 2-core box takes a minute.
+  it.each(initExamples)(
+    'serves 2025-11-25 hosts from the %s starting point unless --legacy reject is chosen',
+    async (example) => {
       expect((await runIn(work, ['init', `serve-${example}`, '--example', example, '--yes'])).code).toBe(0);
       expect(readFileSync(path.join(work, `serve-${example}`, 'mcp.yaml'), 'utf8')).not.toContain('legacy: reject');
       expect(
@@ -105,8 +107,9 @@ describe('mcp-gen init', () => {
       expect(readFileSync(path.join(work, `reject-${example}`, 'DESIGN.md'), 'utf8')).toContain(
         '2025-11-25 clients are refused with -32022 (protocol.legacy: reject)',
       );
-    }
-  }, 240_000);
+    },
+    180_000,
+  );
 
   it('refuses a non-empty folder without --force, and with --force never overwrites a file', async () => {
     const dir = path.join(work, 'busy');
