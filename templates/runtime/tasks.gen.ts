@@ -211,7 +211,8 @@ export function taskHooks(registry: RegistrySpec, store: StateStore, log: (messa
       record.status = 'input_required';
       record.inputRequests = { ...(result.inputRequests ?? {}) };
       record.inputResponses = {};
-      record.requestState = result.requestState;
+      if (result.requestState === undefined) delete record.requestState;
+      else record.requestState = result.requestState;
     } else if (result !== undefined) {
       record.status = 'completed';
       const { resultType: _resultType, ...plain } = result;

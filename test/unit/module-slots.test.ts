@@ -22,6 +22,7 @@ const every: Required<Omit<RuntimeModules, 'oauth'>> = {
   resources: () => import('../../templates/runtime/resources.gen.js'),
   store: () => import('../../templates/runtime/store.gen.js'),
   storeRedis: () => import('../../templates/runtime/store-redis.gen.js'),
+  tasks: () => import('../../templates/runtime/tasks.gen.js'),
 };
 
 const allFeatures: RuntimeFeatures = {
@@ -34,6 +35,7 @@ const allFeatures: RuntimeFeatures = {
   approval: true,
   store: 'redis',
   idempotency: true,
+  tasks: true,
   resources: true,
   prompts: true,
   config: true,
