@@ -167,8 +167,10 @@ export function taskHooks(registry: RegistrySpec, store: StateStore, log: (messa
       })().catch((error: unknown) => log(`task ${record.taskId}: heartbeat failed: ${String(error)}`));
     }, heartbeatMs);
     beat.unref();
+    // The call's context, whichever request resumed it: sealed states are bound to the method that issued them.
     const mcpReq = {
       ...ctx.mcpReq,
+      method: 'tools/call',
       signal: controller.signal,
       _meta: { ...(record.params._meta as object | undefined), progressToken: record.taskId },
       envelope: record.envelope,
