@@ -111,7 +111,7 @@ describe('durable tasks on Redis, two instances', () => {
     });
   });
 
-  it('a task cancelled through B stops on A: its handler sees ctx.signal aborted, and it settles cancelled', async () => {
+  it('a task cancelled through B stops on A: its handler sees ctx.signal aborted; it settles cancelled', async () => {
     const taskId = await startReport(a, 'beta', 600);
     // Progress becomes the status message, written by A's heartbeat and read on B.
     const working = await pollUntil(b, taskId, (result) => result?.statusMessage !== undefined);
@@ -124,7 +124,7 @@ describe('durable tasks on Redis, two instances', () => {
     expect(await eventually(events)).toBe('beta aborted\n');
   });
 
-  it('a task survives restarting A: finished before, completed after; killed mid-run, failed once its heartbeat lapses', async () => {
+  it('a task survives restarting A: finished, completed after; killed mid-run, failed once its lease lapses', async () => {
     const finished = await startReport(a, 'gamma', 1);
     expect((await pollUntil(a, finished, settled)).status).toBe('completed');
     const midRun = await startReport(a, 'delta', 600);
