@@ -16,7 +16,9 @@ import { repoRoot } from '../support/paths.js';
 // answer the same legacy requests. Together: 57,045.
 // +5,764 (issue 22): for setup/teardown around every server's life (src/setup.ts, ctx.services, one
 // teardown on stdin EOF and SIGTERM/SIGINT, bounded), which every server has and so lives in start.gen.ts.
-const budgetBytes = 62_815;
+// +650 (issue 24, tasks): the slot of tasks.gen.ts in openStore's answer, CallEnv.tasks and the one call that attaches
+// the task methods to a server (the tasks runtime itself is an optional module): 63,465.
+const budgetBytes = 63_465;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {

@@ -124,7 +124,7 @@ describe('durable tasks on Redis, two instances', () => {
     expect(await eventually(events)).toBe('beta aborted\n');
   });
 
-  it('a task survives restarting A: finished, completed after; killed mid-run, failed once its lease lapses', async () => {
+  it('a task survives restarting A: completed if it finished, failed on lease lapse if killed mid-run', async () => {
     const finished = await startReport(a, 'gamma', 1);
     expect((await pollUntil(a, finished, settled)).status).toBe('completed');
     const midRun = await startReport(a, 'delta', 600);
