@@ -61,6 +61,7 @@ describe('runtime module slots', () => {
       approval: false,
       store: 'none',
       idempotency: false,
+      tasks: false,
       resources: false,
       prompts: false,
       config: false,
