@@ -10,7 +10,7 @@ import { startRedis, type RunningRedis } from './redis.js';
 
 const manifest = path.join(repoRoot, 'test', 'fixtures', 'runtime', 'tasks.yaml');
 const extension = 'io.modelcontextprotocol/tasks';
-const withTasks = { elicitation: { form: {} }, extensions: { [extension]: {} } };
+const withTasks: Record<string, unknown> = { elicitation: { form: {} }, extensions: { [extension]: {} } };
 
 // build_report appends "<label> aborted" to TASKS_EVENTS when its signal aborts, so a test sees the handler stop.
 const handlers: Readonly<Record<string, string>> = {
