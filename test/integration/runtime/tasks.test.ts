@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, generateAndCompile, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
+import { startRawStdio } from '../../support/servers.js';
 import { startRedis, type RunningRedis } from './redis.js';
 
 // Durable tasks (tasks.gen.ts) over real HTTP: on Redis shared by two instances (any instance answers for any task,
@@ -165,11 +166,14 @@ describe('durable tasks on Redis, two instances', () => {
 describe('durable tasks on the memory store', () => {
   const events = path.join(repoRoot, '.test-out', 'runtime-tasks-memory.events');
   let server: RunningServer;
+  let entry = '';
 
   beforeAll(async () => {
     const source = path.join(repoRoot, '.test-out', 'tasks-memory.yaml');
-    writeFileSync(source, readFileSync(manifest, 'utf8').replace(/^store: .*$/m, 'store: { type: memory }'));
-    const entry = generateAndCompile(source, 'runtime-tasks-memory', handlers);
+    // Memory, and stdio beside HTTP (stdio is then what the entry starts without --transport).
+    const text = readFileSync(manifest, 'utf8').replace(/^store: .*$/m, 'store: { type: memory }');
+    writeFileSync(source, text.replace(/^transports:\n/m, 'transports:\n  stdio: {}\n'));
+    entry = generateAndCompile(source, 'runtime-tasks-memory', handlers);
     rmSync(events, { force: true });
     server = await startHttpServer(entry, {
       TASKS_STATE_KEY: 'tasks-state-key-0123456789abcdef-0123456',
@@ -285,5 +289,33 @@ describe('durable tasks on the memory store', () => {
     );
     expect(answer.body.result.content).toEqual([{ type: 'text', text: 'report old in 1 steps' }]);
     expect(answer.body.result.taskId).toBeUndefined();
+  });
+
+  it('works on stdio too: a task is created, polled to its result on the same connection', async () => {
+    const stdio = startRawStdio(entry, { TASKS_STATE_KEY: 'tasks-state-key-0123456789abcdef-0123456' });
+    try {
+      const meta = envelope(withTasks);
+      const created = await stdio.request({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'build_report', arguments: { label: 'stdio', steps: 2 }, _meta: meta },
+      });
+      const taskId = (created.result as { taskId: string }).taskId;
+      expect(created.result).toMatchObject({ resultType: 'task', status: 'working' });
+      let result: any;
+      for (let id = 2; id < 300; id++) {
+        result = (await stdio.request({ jsonrpc: '2.0', id, method: 'tasks/get', params: { taskId, _meta: meta } }))
+          .result;
+        if (settled(result)) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(result).toMatchObject({
+        status: 'completed',
+        result: { content: [{ type: 'text', text: 'report stdio in 2 steps' }] },
+      });
+    } finally {
+      stdio.child.kill('SIGTERM');
+    }
   });
 });
