@@ -141,6 +141,8 @@ export const registry: RegistrySpec = {
         issues: [],
       },
       timeoutMs: 30000,
+      task: "none",
+      taskTtlMs: 3600000,
     },
     {
       name: "stat_file",
@@ -201,6 +203,8 @@ export const registry: RegistrySpec = {
         issues: [],
       },
       timeoutMs: 30000,
+      task: "none",
+      taskTtlMs: 3600000,
     },
     {
       name: "write_file",
@@ -266,6 +270,8 @@ export const registry: RegistrySpec = {
         issues: [],
       },
       timeoutMs: 30000,
+      task: "none",
+      taskTtlMs: 3600000,
     },
   ],
   resources: [
