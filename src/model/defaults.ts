@@ -13,6 +13,9 @@ export function isEffectivelyDestructive(annotations: {
 /** The MCP revision generated servers implement on the modern path; the only one `protocol.versions` may list. */
 export const protocolVersion = '2026-07-28';
 
+/** The id of the Tasks extension, in `capabilities.extensions` and in a client's per-request capabilities. */
+export const tasksExtension = 'io.modelcontextprotocol/tasks';
+
 /** The handshake-era revision whose clients `protocol.legacy` serves or rejects. */
 export const legacyProtocolVersion = '2025-11-25';
 
@@ -41,6 +44,8 @@ export const manifestDefaults = {
   idempotencyTtlMs: 86_400_000,
   /** Without a `telemetry` section a server has none, and no `@opentelemetry/api` dependency. */
   telemetry: 'none',
+  /** How long a task and its result stay readable with tasks/get. */
+  taskTtlMs: 3_600_000,
   maxTools: 20,
   /** Items per page of tools/list, prompts/list, resources/list and resources/templates/list. */
   pageSize: 100,

@@ -267,6 +267,11 @@ export interface ManifestTool {
   idempotency?: ("key" | "none");
   timeout?: Duration;
   /**
+   * Runs the tool as a durable task (the `io.modelcontextprotocol/tasks` extension) for a client that declares it: the call answers at once with a task id, the client polls `tasks/get`. `optional`: a client without the extension gets the plain result; `required`: it gets -32021 (see "Tasks").
+   */
+  task?: ("optional" | "required");
+  taskTtl?: Duration;
+  /**
    * Scopes a caller needs; each must be declared under `auth.scopes`.
    */
   scopes?: string[];

@@ -4,9 +4,12 @@
  */
 import type { ServerModel } from './types.js';
 
-/** Whether a tool of `model` needs the state store: approvals are used once, idempotency keys keep a ledger. */
+/**
+ * Whether a tool of `model` needs the state store: approvals are used once, idempotency keys keep a ledger, tasks are
+ * created there before their id is sent.
+ */
 export function needsStore(model: ServerModel): boolean {
-  return model.tools.some((tool) => tool.approval === 'confirm' || tool.idempotency === 'key');
+  return model.tools.some((tool) => tool.approval === 'confirm' || tool.idempotency === 'key' || tool.task !== 'none');
 }
 
 /** Whether the generated server talks to Redis (and so depends on its client). */

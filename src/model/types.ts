@@ -158,6 +158,10 @@ export interface ToolModel {
   readonly scopes: readonly string[];
   /** How long a call may run before its signal aborts and it answers a timeout error. */
   readonly timeoutMs: number;
+  /** Whether a call may (`optional`) or must (`required`) run as a durable task; `none`: never. */
+  readonly task: 'none' | 'optional' | 'required';
+  /** How long a task of this tool and its result are kept. */
+  readonly taskTtlMs: number;
   readonly renamedFrom: string | null;
   /** Input schema as written (with `$handle`), keys sorted. */
   readonly input: JsonSchema;

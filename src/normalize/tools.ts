@@ -38,6 +38,8 @@ export function normalizeTools(
       // A Node timer fires at once past 2^31 - 1 ms (about 24.8 days): a longer timeout means that long, not
       // immediately.
       timeoutMs: Math.min(durationMs(tool.timeout, undefined, manifestDefaults.toolTimeoutMs), 2_147_483_647),
+      task: tool.task ?? 'none',
+      taskTtlMs: Math.min(durationMs(tool.taskTtl, undefined, manifestDefaults.taskTtlMs), 2_147_483_647),
       renamedFrom: tool.renamedFrom ?? null,
       input,
       output,

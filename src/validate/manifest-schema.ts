@@ -370,6 +370,19 @@ export const manifestSchema = {
               'How long a call may run: then `ctx.signal` aborts and the client gets a tool error naming the timeout.',
             default: formatDuration(manifestDefaults.toolTimeoutMs),
           },
+          task: {
+            enum: ['optional', 'required'],
+            description:
+              'Runs the tool as a durable task (the `io.modelcontextprotocol/tasks` extension) for a client that ' +
+              'declares it: the call answers at once with a task id, the client polls `tasks/get`. `optional`: a ' +
+              'client without the extension gets the plain result; `required`: it gets -32021 (see "Tasks").',
+            'x-default': 'none: the tool always answers in the call',
+          },
+          taskTtl: {
+            $ref: '#/definitions/duration',
+            description: 'How long a task of this tool, and its result, can be read with `tasks/get` after it starts.',
+            default: formatDuration(manifestDefaults.taskTtlMs),
+          },
           scopes: {
             type: 'array',
             items: {

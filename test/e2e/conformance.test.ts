@@ -27,6 +27,16 @@ const results = path.join(repoRoot, '.test-out', 'protocol-conformance-results')
  */
 const unsupported: Readonly<Record<string, string>> = {};
 
+/**
+ * Tasks checks that do not pass, each with the reason (scenario:check:status). The suite itself skips the
+ * notifications check until its harness listens on subscriptions/listen.
+ */
+const unsupportedTasks: Readonly<Record<string, string>> = {
+  'tasks-mrtr-composition:sep-2663-mrtr-synchronous-before-task-creation:FAILURE':
+    'a task tool creates its task on the first round; asking for input before the task exists is not built',
+  'tasks-status-notifications:tasks-status-notifications:SKIPPED': 'skipped by the suite (harness pending)',
+};
+
 interface Check {
   readonly id: string;
   readonly status: string;
@@ -106,5 +116,28 @@ describe('official conformance suite, --requirements 2026-07-28', () => {
         `pass; ${failing.length} scored checks fail, all listed as unsupported`,
     );
     expect(passed).toHaveLength(37);
+  });
+
+  it('passes the Tasks extension scenarios (run unscored), except the listed ones', () => {
+    const checks = checksByScenario();
+    const tasks = [...checks.keys()].filter((scenario) => scenario.startsWith('tasks-')).sort();
+    expect(tasks).toEqual([
+      'tasks-capability-negotiation',
+      'tasks-dispatch-and-envelope',
+      'tasks-lifecycle',
+      'tasks-mrtr-composition',
+      'tasks-mrtr-input',
+      'tasks-request-headers',
+      'tasks-request-state-removal',
+      'tasks-required-task-error',
+      'tasks-status-notifications',
+      'tasks-wire-fields',
+    ]);
+    const failing = tasks.flatMap((scenario) =>
+      (checks.get(scenario) ?? [])
+        .filter((check) => check.status !== 'SUCCESS' && check.status !== 'INFO')
+        .map((check) => `${scenario}:${check.id}:${check.status}`),
+    );
+    expect(failing).toEqual(Object.keys(unsupportedTasks));
   });
 });

@@ -22,6 +22,7 @@ const every: Required<Omit<RuntimeModules, 'oauth'>> = {
   resources: () => import('../../templates/runtime/resources.gen.js'),
   store: () => import('../../templates/runtime/store.gen.js'),
   storeRedis: () => import('../../templates/runtime/store-redis.gen.js'),
+  tasks: () => import('../../templates/runtime/tasks.gen.js'),
   telemetry: () => import('../../templates/runtime/telemetry.gen.js'),
 };
 
@@ -35,6 +36,7 @@ const allFeatures: RuntimeFeatures = {
   approval: true,
   store: 'redis',
   idempotency: true,
+  tasks: true,
   resources: true,
   prompts: true,
   config: true,
@@ -61,6 +63,7 @@ describe('runtime module slots', () => {
       approval: false,
       store: 'none',
       idempotency: false,
+      tasks: false,
       resources: false,
       prompts: false,
       config: false,

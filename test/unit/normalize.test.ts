@@ -3,6 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseManifest } from '../../src/load/index.js';
 import type { Manifest } from '../../src/model/manifest.gen.js';
+import { discoverContract } from '../../src/emit/registry/discover.js';
+import { needsStore } from '../../src/model/store.js';
 import { normalizeManifest } from '../../src/normalize/index.js';
 import { runPipeline } from '../../src/pipeline.js';
 import { stableJson } from '../../src/util/stable-json.js';
@@ -154,6 +156,32 @@ describe('deadlines and limits', () => {
       maxBufferedBytes: 16_777_216,
       shutdownGraceMs: 10_000,
     });
+  });
+});
+
+describe('tasks', () => {
+  const manifest = (tools: string): string => `mcpGen: 1\nserver: { name: t, version: 1.0.0 }\ntools:\n${tools}`;
+  const tool = (name: string, extra: string): string =>
+    `  ${name}:\n    description: d\n    annotations: { readOnlyHint: true }\n` +
+    `    input: { type: object }\n${extra === '' ? '' : `    ${extra}\n`}`;
+
+  it('keeps task and taskTtl per tool (1 h by default), needs the store and declares the extension', () => {
+    const model = normalizeManifest(
+      validated(manifest(tool('a', 'task: optional') + tool('b', '') + tool('c', 'task: required\n    taskTtl: 90s'))),
+    );
+    expect(model.tools.map((t) => [t.name, t.task, t.taskTtlMs])).toEqual([
+      ['a', 'optional', 3_600_000],
+      ['b', 'none', 3_600_000],
+      ['c', 'required', 90_000],
+    ]);
+    expect(needsStore(model)).toBe(true);
+    expect(discoverContract(model).capabilities.extensions).toEqual({ 'io.modelcontextprotocol/tasks': {} });
+  });
+
+  it('a server without task tools neither needs the store for them nor declares the extension', () => {
+    const model = normalizeManifest(validated(manifest(tool('b', ''))));
+    expect(needsStore(model)).toBe(false);
+    expect(discoverContract(model).capabilities.extensions).toBeUndefined();
   });
 });
 

@@ -14,9 +14,9 @@ const tool = (extra: string): string => `tools:
 ${extra}    input: { type: object, properties: {}, additionalProperties: false }
 `;
 
-/** The `probes` row of the transport table of `manifest`, or undefined without one. */
-function probesRow(transports: string, extra = ''): string | undefined {
-  const text = `mcpGen: 1\nserver: { name: probed, version: 1.0.0 }\ntransports:\n${transports}${tool(extra)}`;
+/** The `row` row (`probes` by default) of the transport table of `manifest`, or undefined without one. */
+function probesRow(transports: string, extra = '', row = 'probes', store = ''): string | undefined {
+  const text = `mcpGen: 1\nserver: { name: probed, version: 1.0.0 }\n${store}transports:\n${transports}${tool(extra)}`;
   const loaded = parseManifest(text, 'a.yaml');
   if (!loaded.ok) throw new Error('did not load');
   const verdict = validateManifest(loaded.manifest);
@@ -24,7 +24,7 @@ function probesRow(transports: string, extra = ''): string | undefined {
   if (verdict.manifest === null) throw new Error('not valid');
   return transportPlan(normalizeManifest(verdict.manifest))
     .table.split('\n')
-    .find((line) => line.startsWith('| probes |'));
+    .find((line) => line.startsWith(`| ${row} |`));
 }
 
 const tail = 'no auth or Host check, nothing configured shown; `MCP_GEN_HEALTH=off` removes them |';
@@ -39,6 +39,18 @@ describe('the probes row of DESIGN.md', () => {
       '| probes | `GET /healthz` live (200 while serving), `GET /readyz` ready (200 once started, the state ' +
         `store answers, not draining; else 503); ${tail}`,
     );
+  });
+
+  it('has a tasks row naming each task tool and what its store means, only with task tools', () => {
+    const task = '    task: optional\n    taskTtl: 10m\n';
+    expect(probesRow('  http: {}\n', task, 'tasks')).toBe(
+      '| tasks | `send` (optional, kept 10m): written to the store before the task id is sent, for clients that ' +
+        'declare the extension; tasks live in this process and are lost on restart |',
+    );
+    expect(probesRow('  http: {}\n', task, 'tasks', 'store: { type: redis, urlEnv: R }\n')).toContain(
+      'any instance answers tasks/get, tasks/update and tasks/cancel; a task whose instance died is failed after 3 s',
+    );
+    expect(probesRow('  http: {}\n', '', 'tasks')).toBeUndefined();
   });
 
   it('leaves out the probe whose path the MCP endpoint has, and has no row without HTTP', () => {

@@ -20,7 +20,9 @@ import { repoRoot } from '../support/paths.js';
 // `Telemetry` type and its slot, `Startup.telemetry` and `CallEnv.telemetry`, instrumenting the stdio server,
 // the handler's child span and ctx.log's trace ids. The instrumentation itself (and @opentelemetry/api) ships
 // only with `telemetry:`.
-const budgetBytes = 64_289;
+// +650 (issue 24, tasks): the slot of tasks.gen.ts in openStore's answer, CallEnv.tasks and the one call that attaches
+// the task methods to a server (the tasks runtime itself is an optional module).
+const budgetBytes = 64_939;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {

@@ -24,6 +24,8 @@ export function registryData(model: ServerModel): RegistrySpec {
     scopes: [...tool.scopes],
     handles: { consumes: tool.consumes.map((u) => ({ ...u })), issues: tool.issues.map((u) => ({ ...u })) },
     timeoutMs: tool.timeoutMs,
+    task: tool.task,
+    taskTtlMs: tool.taskTtlMs,
   }));
   const resources = model.resources.map((r) => ({
     name: r.name,

@@ -1,4 +1,5 @@
 import type { DiscoverSpec } from '../../../templates/runtime/spec.gen.js';
+import { tasksExtension } from '../../model/defaults.js';
 import type { ServerModel } from '../../model/types.js';
 
 /**
@@ -8,7 +9,7 @@ import type { ServerModel } from '../../model/types.js';
  * drift; a test compares it with a live server's answer.
  */
 export function discoverContract(model: ServerModel): DiscoverSpec {
-  const capabilities: Record<string, { listChanged?: boolean }> = {};
+  const capabilities: Record<string, Readonly<Record<string, unknown>>> = {};
   if (model.tools.length > 0) capabilities.tools = { listChanged: true };
   if (model.resources.length > 0) capabilities.resources = { listChanged: true };
   if (model.prompts.length > 0) capabilities.prompts = { listChanged: true };
@@ -17,6 +18,8 @@ export function discoverContract(model: ServerModel): DiscoverSpec {
     model.prompts.some((p) => p.arguments.some((a) => a.completions !== null)) ||
     model.resources.some((r) => r.completions !== null);
   if (completes) capabilities.completions = {};
+  // The Tasks extension is declared only where a tool can run as one (tasks.gen.ts serves its methods).
+  if (model.tools.some((tool) => tool.task !== 'none')) capabilities.extensions = { [tasksExtension]: {} };
   const serverInfo = {
     name: model.server.name,
     ...(model.server.title === null ? {} : { title: model.server.title }),

@@ -144,6 +144,8 @@ export function transportPlan(model: ServerModel) {
         `per request by the MCP conventions, parent from ${code('params._meta')} ${code('traceparent')}, and ` +
         `the ${code('mcp.server.operation.duration')} histogram; arguments and results never recorded`,
   ]);
+  const tasks = taskPlan(model);
+  if (tasks !== null) rows.push(['tasks', tasks]);
   const scopes = model.tools.map((t) => [code(t.name), cell(t.scopes.join(', '))]);
   const retries = model.tools.map((t) => [code(t.name), t.retry, retryReasons[t.retry]]);
   return {
@@ -193,6 +195,19 @@ const retryReasons = {
   conditional: `retry with the same ${code('idempotencyKey')} and arguments: it gets the stored result`,
   unsafe: 'not retry blindly: the call may run twice; check its effect first',
 } as const;
+
+/** Which tools run as durable tasks, for how long they are kept, and what a dead instance means for them. */
+function taskPlan(model: ServerModel): string | null {
+  const tools = model.tools.filter((t) => t.task !== 'none');
+  if (tools.length === 0) return null;
+  const list = tools.map((t) => `${code(t.name)} (${t.task}, kept ${duration(t.taskTtlMs)})`).join(', ');
+  const where =
+    model.store.type === 'redis'
+      ? 'any instance answers tasks/get, tasks/update and tasks/cancel; a task whose instance died is failed ' +
+        'after 3 s without its heartbeat'
+      : 'tasks live in this process and are lost on restart';
+  return `${list}: written to the store before the task id is sent, for clients that declare the extension; ${where}`;
+}
 
 /** Where used approvals and idempotency keys live, and what that means for several instances. */
 function storePlan(model: ServerModel): string {

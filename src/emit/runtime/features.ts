@@ -31,6 +31,8 @@ export interface RuntimeFeatures {
   readonly store: 'none' | 'memory' | 'redis';
   /** `idempotency: key` on some tool (idempotency.gen.ts). */
   readonly idempotency: boolean;
+  /** `task: optional | required` on some tool: durable tasks (tasks.gen.ts). */
+  readonly tasks: boolean;
   readonly resources: boolean;
   readonly prompts: boolean;
   /** The manifest's `config` variables, read and checked at start (config.gen.ts). */
@@ -53,6 +55,7 @@ export function runtimeFeatures(model: ServerModel): RuntimeFeatures {
     approval: model.tools.some((tool) => tool.approval === 'confirm'),
     store: needsStore(model) ? model.store.type : 'none',
     idempotency: model.tools.some((tool) => tool.idempotency === 'key'),
+    tasks: model.tools.some((tool) => tool.task !== 'none'),
     resources: model.resources.length > 0,
     prompts: model.prompts.length > 0,
     config: model.config.length > 0,
@@ -87,6 +90,7 @@ const optionalModules: readonly OptionalModule[] = [
   { name: 'store', slot: 'store', on: (f) => f.store !== 'none' },
   { name: 'store-redis', slot: 'storeRedis', on: (f) => f.store === 'redis' },
   { name: 'idempotency', slot: 'idempotency', on: (f) => f.idempotency },
+  { name: 'tasks', slot: 'tasks', on: (f) => f.tasks },
   { name: 'resources', slot: 'resources', on: (f) => f.resources },
   { name: 'prompts', slot: 'prompts', on: (f) => f.prompts },
   { name: 'config', slot: 'config', on: (f) => f.config },

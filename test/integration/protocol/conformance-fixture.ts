@@ -141,6 +141,68 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
   return 'Logged to stderr only';
 }`,
   ),
+  tool('greet', 'greet', `async (input) => \`Hello, \${input.name}!\``),
+  tool(
+    'slow_compute',
+    'slowCompute',
+    `async (input, ctx) => {
+  const steps = Math.ceil(input.seconds * 10);
+  for (let step = 0; step < steps; step++) {
+    ctx.signal.throwIfAborted();
+    await ctx.progress(step, steps, \`step \${step} of \${steps}\`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return \`Computed \${input.label ?? 'result'} after \${input.seconds} s\`;
+}`,
+  ),
+  tool(
+    'failing_job',
+    'failingJob',
+    `async () => {
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  throw new ToolError('failing_job always fails');
+}`,
+    `import { ToolError } from '../../generated/index.gen.js';\n`,
+  ),
+  tool(
+    'protocol_error_job',
+    'protocolErrorJob',
+    // Content that is no content block: the SDK refuses the result, a JSON-RPC error, so the task is failed.
+    `async () => sdkResult({ content: [{ type: 'not-a-content-type' }] } as never)`,
+    `import { sdkResult } from '../../generated/index.gen.js';\n`,
+  ),
+  tool(
+    'confirm_delete',
+    'confirmDelete',
+    `async (input, ctx) => {
+  const answer = acceptedContent<{ confirm?: boolean }>(ctx.request.inputResponses, 'confirm_delete');
+  if (answer === undefined) {
+    const confirm = inputRequired.elicit({
+      message: \`Delete \${input.filename}?\`,
+      requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+    });
+    return sdkResult(inputRequired({ inputRequests: { confirm_delete: confirm } }));
+  }
+  return answer.confirm === true ? \`Deleted \${input.filename}\` : \`Kept \${input.filename}\`;
+}`,
+    mrtr,
+  ),
+  tool(
+    'multi_input',
+    'multiInput',
+    `async (_input, ctx) => {
+  const first = acceptedContent<{ name?: string }>(ctx.request.inputResponses, 'first');
+  const second = acceptedContent<{ name?: string }>(ctx.request.inputResponses, 'second');
+  if (first === undefined || second === undefined) {
+    return sdkResult(inputRequired({ inputRequests: {
+      ${askName('first', 'First name?', 'name')},
+      ${askName('second', 'Second name?', 'name')},
+    } }));
+  }
+  return \`Got \${String(first.name)} and \${String(second.name)}\`;
+}`,
+    mrtr,
+  ),
   tool('test_streaming_elicitation', 'testStreamingElicitation', `async () => 'Approved and done'`),
   tool('test_input_required_result_tampered_state', 'testInputRequiredResultTamperedState', `async () => 'state-ok'`),
   tool(

@@ -164,6 +164,7 @@ export async function rpc(
   };
   if (typeof params.name === 'string') headers['mcp-name'] = params.name;
   else if (typeof params.uri === 'string') headers['mcp-name'] = params.uri;
+  else if (typeof params.taskId === 'string') headers['mcp-name'] = params.taskId;
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
   const response = await fetch(url, {
     method: 'POST',

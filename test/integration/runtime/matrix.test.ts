@@ -185,7 +185,8 @@ function manifest(combo: Combo, jwksUri: string): string {
           'remove_item',
           'destructiveHint: true, idempotentHint: false, openWorldHint: false',
           object('id: { type: string, maxLength: 40 }', 'id'),
-          ['approval: confirm'],
+          // A task too (tasks.gen.ts) wherever approval is on: its approval is then asked during the task.
+          ['approval: confirm', 'task: optional'],
         )
       : []),
     ...(combo.resources
@@ -350,6 +351,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'resources.gen.ts',
       'store-redis.gen.ts',
       'store.gen.ts',
+      'tasks.gen.ts',
     ]);
     expect(runtimeFiles.get('stdio-core')).toEqual([
       'handler.gen.ts',

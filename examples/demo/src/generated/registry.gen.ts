@@ -121,6 +121,8 @@ export const registry: RegistrySpec = {
         issues: [],
       },
       timeoutMs: 30000,
+      task: "none",
+      taskTtlMs: 3600000,
     },
   ],
   resources: [

@@ -149,6 +149,8 @@ export const registry: RegistrySpec = {
         issues: [],
       },
       timeoutMs: 30000,
+      task: "none",
+      taskTtlMs: 3600000,
     },
     {
       name: "stat_file",
@@ -209,6 +211,8 @@ export const registry: RegistrySpec = {
         issues: [],
       },
       timeoutMs: 30000,
+      task: "none",
+      taskTtlMs: 3600000,
     },
     {
       name: "write_file",
@@ -274,6 +278,8 @@ export const registry: RegistrySpec = {
         issues: [],
       },
       timeoutMs: 30000,
+      task: "none",
+      taskTtlMs: 3600000,
     },
   ],
   resources: [

@@ -130,6 +130,8 @@ export const registry: RegistrySpec = {
         issues: [],
       },
       timeoutMs: 30000,
+      task: "none",
+      taskTtlMs: 3600000,
     },
     {
       name: "search_notes",
@@ -200,6 +202,8 @@ export const registry: RegistrySpec = {
         issues: [],
       },
       timeoutMs: 30000,
+      task: "none",
+      taskTtlMs: 3600000,
     },
     {
       name: "start_note_draft",
@@ -254,6 +258,8 @@ export const registry: RegistrySpec = {
         ],
       },
       timeoutMs: 30000,
+      task: "none",
+      taskTtlMs: 3600000,
     },
   ],
   resources: [

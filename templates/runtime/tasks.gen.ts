@@ -1,0 +1,331 @@
+/**
+ * Durable tasks: the `io.modelcontextprotocol/tasks` extension, for tools with `task: optional | required`.
+ *
+ * A `tools/call` of such a tool from a request that declares the extension is written to the state store as a task
+ * before its id is answered (`resultType: "task"`); the handler then runs in this process, through the SDK's own
+ * `tools/call` handler (so validation and result shaping are those of a plain call), with a signal of its own and
+ * progress that becomes the task's `statusMessage`. `tasks/get`, `tasks/update` and `tasks/cancel` read and write the
+ * store only, so with `store: redis` every instance answers for every task: a cancel is a flag the worker reads on its
+ * heartbeat, and a task whose heartbeat lapsed (its instance died) is reported `failed`. A handler that asks for input
+ * (`inputRequired`) parks the task in `input_required`; the answers come with `tasks/update`, and the instance that
+ * receives the last of them runs the handler again with them, as a multi round-trip retry.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  isInputRequiredResult,
+  MissingRequiredClientCapabilityError,
+  ProtocolError,
+  ProtocolErrorCode,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { principalOf, type TaskHooks } from './register.gen.js';
+import type { RegistrySpec } from './spec.gen.js';
+import type { StateStore } from './store.gen.js';
+
+export const tasksExtension = 'io.modelcontextprotocol/tasks';
+
+/** How often a worker renews its lease and reads the cancel flag; the lease lapses after three missed beats. */
+export const heartbeatMs = 1_000;
+const leaseMs = 3 * heartbeatMs;
+
+type Status = 'working' | 'input_required' | 'completed' | 'cancelled' | 'failed';
+type Params = Readonly<Record<string, unknown>>;
+type Handler = (request: { method: string; params?: Params }, ctx: ServerContext) => Promise<Record<string, unknown>>;
+
+/** A task as the store keeps it (JSON under `task:<id>`); `params` is the call, kept to run it again after input. */
+export interface TaskRecord {
+  readonly taskId: string;
+  readonly principal: string;
+  status: Status;
+  statusMessage?: string;
+  readonly createdAt: string;
+  lastUpdatedAt: string;
+  readonly ttlMs: number;
+  readonly params: Params;
+  /** The call's `_meta` envelope (its client capabilities): every round's input requests are checked against it. */
+  readonly envelope: Readonly<Record<string, unknown>>;
+  round: number;
+  inputRequests?: Record<string, unknown>;
+  inputResponses?: Record<string, unknown>;
+  requestState?: string;
+  result?: Record<string, unknown>;
+  error?: { readonly code: number; readonly message: string };
+}
+
+const terminal = (status: Status): boolean => status === 'completed' || status === 'cancelled' || status === 'failed';
+
+/** Whether the request's own client capabilities declare the extension (per request: there is no session). */
+function declares(ctx: ServerContext): boolean {
+  const envelope = (ctx.mcpReq as { envelope?: Record<string, unknown> }).envelope;
+  const capabilities = envelope?.['io.modelcontextprotocol/clientCapabilities'] as
+    | { extensions?: Record<string, unknown> }
+    | undefined;
+  return capabilities?.extensions?.[tasksExtension] !== undefined;
+}
+
+const missing = (): MissingRequiredClientCapabilityError =>
+  new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [tasksExtension]: {} } } });
+
+/** A Standard Schema of a task method's params, which the SDK checks before the handler runs. */
+type ParamsSchema = {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => { value: Params } | { issues: { message: string }[] };
+  };
+};
+
+/**
+ * The params of a task method: an object with a string `taskId`. (The SDK lifts `inputResponses` of tasks/update out
+ * of the params, as on any retry: it reaches the handler as `ctx.mcpReq.inputResponses`.)
+ */
+const taskIdSchema: ParamsSchema = {
+  '~standard': {
+    version: 1,
+    vendor: 'mcp-gen',
+    validate: (value) => {
+      const params = value as Record<string, unknown> | null;
+      return params !== null && typeof params === 'object' && typeof params.taskId === 'string'
+        ? { value: params }
+        : { issues: [{ message: 'taskId must be a string' }] };
+    },
+  },
+};
+
+/** The wire form of a task: the `Task` fields, plus what `tasks/get` inlines for its status. */
+function wireTask(record: TaskRecord, detailed: boolean): Record<string, unknown> {
+  return {
+    taskId: record.taskId,
+    status: record.status,
+    ...(record.statusMessage === undefined ? {} : { statusMessage: record.statusMessage }),
+    createdAt: record.createdAt,
+    lastUpdatedAt: record.lastUpdatedAt,
+    ttlMs: record.ttlMs,
+    pollIntervalMs: heartbeatMs,
+    ...(detailed && record.status === 'input_required' ? { inputRequests: record.inputRequests ?? {} } : {}),
+    ...(detailed && record.status === 'completed' ? { result: record.result } : {}),
+    ...(detailed && record.status === 'failed' ? { error: record.error } : {}),
+  };
+}
+
+/** The task service of one process over `store`; `log` gets each failure the client only sees as `failed`. */
+export function taskHooks(registry: RegistrySpec, store: StateStore, log: (message: string) => void): TaskHooks {
+  const tools = new Map(registry.tools.filter((tool) => tool.task !== 'none').map((tool) => [tool.name, tool]));
+  /** Workers running in this process, by task id: a cancel received here aborts at once. */
+  const running = new Map<string, AbortController>();
+  const key = (id: string): string => `task:${id}`;
+
+  const read = async (id: string): Promise<TaskRecord | null> => {
+    const text = await store.get(key(id));
+    return text === null ? null : (JSON.parse(text) as TaskRecord);
+  };
+  const write = async (record: TaskRecord): Promise<void> => {
+    record.lastUpdatedAt = new Date().toISOString();
+    const left = Date.parse(record.createdAt) + record.ttlMs - Date.now();
+    await store.put(key(record.taskId), JSON.stringify(record), Math.max(1, left));
+  };
+
+  /** The caller's task, or -32602 as for an unknown id: another principal's task is not revealed. */
+  const owned = async (params: Params, ctx: ServerContext): Promise<TaskRecord> => {
+    if (!declares(ctx)) throw missing();
+    const record = await read(String(params.taskId));
+    if (record === null || record.principal !== principalOf(ctx).id)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task: ${String(params.taskId)}`, {
+        taskId: params.taskId,
+      });
+    if (record.status === 'working' && (await store.get(`${key(record.taskId)}:lease`)) === null) {
+      // No heartbeat: the instance running it is gone. Read again, in case it settled between the two reads.
+      const again = await read(record.taskId);
+      if (again !== null && again.status === 'working') {
+        again.status = 'failed';
+        again.error = {
+          code: ProtocolErrorCode.InternalError,
+          message: 'The task stopped: the server instance running it went away before it finished (heartbeat lapsed).',
+        };
+        await write(again);
+        return again;
+      }
+      return again ?? record;
+    }
+    return record;
+  };
+
+  /** Runs one round of the task's handler here, renewing the lease until it settles, then records the outcome. */
+  const work = (record: TaskRecord, call: Handler, ctx: ServerContext): void => {
+    const controller = new AbortController();
+    running.set(record.taskId, controller);
+    let message: string | undefined;
+    const lease = `${key(record.taskId)}:lease`;
+    const beat = setInterval(() => {
+      void (async () => {
+        await store.put(lease, String(record.round), leaseMs);
+        if ((await store.get(`${key(record.taskId)}:cancel`)) !== null) controller.abort();
+        if (message !== undefined && message !== record.statusMessage) {
+          record.statusMessage = message;
+          await write(record);
+        }
+      })().catch((error: unknown) => log(`task ${record.taskId}: heartbeat failed: ${String(error)}`));
+    }, heartbeatMs);
+    beat.unref();
+    // The call's context, whichever request resumed it: sealed states are bound to the method that issued them.
+    const mcpReq = {
+      ...ctx.mcpReq,
+      method: 'tools/call',
+      signal: controller.signal,
+      _meta: { ...(record.params._meta as object | undefined), progressToken: record.taskId },
+      envelope: record.envelope,
+      inputResponses: record.inputResponses ?? {},
+      requestState: () => record.requestState,
+      log: async () => {},
+      // The handler's progress is the task's status message, written on the next beat.
+      notify: async (notification: { method: string; params?: Record<string, unknown> }) => {
+        const p = notification.params ?? {};
+        if (notification.method === 'notifications/progress')
+          message =
+            typeof p.message === 'string' ? p.message : `${p.progress}${p.total === undefined ? '' : `/${p.total}`}`;
+      },
+    };
+    void Promise.resolve()
+      .then(() => call({ method: 'tools/call', params: record.params }, { ...ctx, mcpReq } as unknown as ServerContext))
+      .then(
+        (result) => settle(record, controller, result, undefined, message),
+        (error: unknown) => settle(record, controller, undefined, error, message),
+      )
+      .catch((error: unknown) => log(`task ${record.taskId}: could not record its outcome: ${String(error)}`))
+      .finally(() => {
+        clearInterval(beat);
+        running.delete(record.taskId);
+        void store.remove(lease).catch(() => {});
+      });
+  };
+
+  const settle = async (
+    record: TaskRecord,
+    controller: AbortController,
+    result: Record<string, unknown> | undefined,
+    error: unknown,
+    message: string | undefined,
+  ): Promise<void> => {
+    if (message !== undefined) record.statusMessage = message;
+    const cancelled = controller.signal.aborted || (await store.get(`${key(record.taskId)}:cancel`)) !== null;
+    if (cancelled) record.status = 'cancelled';
+    else if (result !== undefined && isInputRequiredResult(result)) {
+      record.status = 'input_required';
+      record.inputRequests = { ...(result.inputRequests ?? {}) };
+      record.inputResponses = {};
+      if (result.requestState === undefined) delete record.requestState;
+      else record.requestState = result.requestState;
+    } else if (result !== undefined) {
+      record.status = 'completed';
+      const { resultType: _resultType, ...plain } = result;
+      record.result = plain;
+    } else {
+      record.status = 'failed';
+      const code = error instanceof ProtocolError ? error.code : ProtocolErrorCode.InternalError;
+      // Only a protocol error's message is the client's to see; anything else stays on stderr.
+      if (!(error instanceof ProtocolError)) log(`task ${record.taskId} failed: ${String(error)}`);
+      const text =
+        error instanceof ProtocolError ? error.message : 'The task failed. Details were logged on the server.';
+      record.error = { code, message: text };
+    }
+    if (terminal(record.status)) {
+      delete record.inputRequests;
+      delete record.inputResponses;
+      delete record.requestState;
+    }
+    await write(record);
+  };
+
+  /** Creates the task in the store (its lease first, so no reader takes it for dead), then starts it here. */
+  const create = async (request: { params?: Params }, ctx: ServerContext, call: Handler, ttlMs: number) => {
+    const now = new Date().toISOString();
+    const { inputResponses: _responses, requestState: _state, ...params } = request.params ?? {};
+    // A call that answered earlier rounds (MRTR) keeps its answers and state for the task's first run.
+    const state = ctx.mcpReq.requestState();
+    const record: TaskRecord = {
+      taskId: randomUUID(),
+      principal: principalOf(ctx).id,
+      status: 'working',
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttlMs,
+      params,
+      envelope: { ...((ctx.mcpReq as { envelope?: Record<string, unknown> }).envelope ?? {}) },
+      round: 0,
+      ...(ctx.mcpReq.inputResponses === undefined ? {} : { inputResponses: { ...ctx.mcpReq.inputResponses } }),
+      ...(typeof state === 'string' ? { requestState: state } : {}),
+    };
+    await store.put(`${key(record.taskId)}:lease`, '0', leaseMs);
+    await write(record);
+    work(record, call, ctx);
+    return { resultType: 'task', ...wireTask(record, false) };
+  };
+
+  return {
+    attach(server) {
+      // The SDK's handler table: its own tools/call stays the one that runs the handler, validated and shaped.
+      const sdk = server.server as unknown as {
+        _getRequestHandler(method: string): Handler | undefined;
+        _requestHandlers: Map<string, Handler>;
+      };
+      const call = sdk._getRequestHandler('tools/call');
+      if (call === undefined) return;
+      // Set directly: the SDK's wrapper would check a CreateTaskResult against CallToolResult.
+      sdk._requestHandlers.set('tools/call', async (request, ctx) => {
+        const tool = tools.get(String(request.params?.name));
+        if (tool === undefined) return call(request, ctx);
+        if (!declares(ctx)) {
+          if (tool.task === 'required') throw missing();
+          return call(request, ctx);
+        }
+        return create(request, ctx, call, tool.taskTtlMs);
+      });
+      const set = server.server.setRequestHandler.bind(server.server) as unknown as (
+        method: string,
+        schemas: { params: ParamsSchema },
+        handler: (params: Params, ctx: ServerContext) => Promise<Record<string, unknown>>,
+      ) => void;
+      set('tasks/get', { params: taskIdSchema }, async (params, ctx) => ({
+        resultType: 'complete',
+        ...wireTask(await owned(params, ctx), true),
+      }));
+      set('tasks/cancel', { params: taskIdSchema }, async (params, ctx) => {
+        const record = await owned(params, ctx);
+        if (terminal(record.status)) return { resultType: 'complete' };
+        // Cooperative: the flag reaches the worker on its next beat (on any instance); here it aborts at once.
+        await store.put(`${key(record.taskId)}:cancel`, '1', record.ttlMs);
+        running.get(record.taskId)?.abort();
+        // A task waiting for input has no worker to notice: it is cancelled now.
+        if (record.status === 'input_required') await settle(record, new AbortController(), undefined, null, undefined);
+        return { resultType: 'complete' };
+      });
+      set('tasks/update', { params: taskIdSchema }, async (params, ctx) => {
+        const record = await owned(params, ctx);
+        if (record.status !== 'input_required') return { resultType: 'complete' };
+        const pending = { ...(record.inputRequests ?? {}) };
+        const answers = { ...(record.inputResponses ?? {}) };
+        // Answers to keys the task did not ask for are ignored; each answered key leaves inputRequests.
+        for (const [id, answer] of Object.entries(ctx.mcpReq.inputResponses ?? {}))
+          if (Object.hasOwn(pending, id)) {
+            answers[id] = answer;
+            delete pending[id];
+          }
+        record.inputRequests = pending;
+        record.inputResponses = answers;
+        if (Object.keys(pending).length > 0) {
+          await write(record);
+          return { resultType: 'complete' };
+        }
+        // The last answer: one instance claims the next round and runs it.
+        if (!(await store.claim(`${key(record.taskId)}:round:${record.round + 1}`, '1', record.ttlMs)))
+          return { resultType: 'complete' };
+        record.round += 1;
+        record.status = 'working';
+        await store.put(`${key(record.taskId)}:lease`, String(record.round), leaseMs);
+        await write(record);
+        work(record, call, ctx);
+        return { resultType: 'complete' };
+      });
+    },
+  };
+}

@@ -1,0 +1,321 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelope, generateAndCompile, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
+import { startRawStdio } from '../../support/servers.js';
+import { startRedis, type RunningRedis } from './redis.js';
+
+// Durable tasks (tasks.gen.ts) over real HTTP: on Redis shared by two instances (any instance answers for any task,
+// a cancel through one reaches the worker on the other, a task outlives the instance that created it) and on the
+// memory store inside one process (each method, the gate for clients without the extension, the ttl).
+
+const manifest = path.join(repoRoot, 'test', 'fixtures', 'runtime', 'tasks.yaml');
+const extension = 'io.modelcontextprotocol/tasks';
+const withTasks: Record<string, unknown> = { elicitation: { form: {} }, extensions: { [extension]: {} } };
+
+// build_report appends "<label> aborted" to TASKS_EVENTS when its signal aborts, so a test sees the handler stop.
+const handlers: Readonly<Record<string, string>> = {
+  'src/handlers/tools/build_report.ts': `import { appendFileSync } from 'node:fs';
+import type { ToolHandler } from '../../generated/index.gen.js';
+
+export const buildReportHandler: ToolHandler<'build_report'> = async (input, ctx) => {
+  for (let step = 0; step < input.steps; step++) {
+    if (ctx.signal.aborted) {
+      appendFileSync(process.env.TASKS_EVENTS ?? '', \`\${input.label} aborted\\n\`);
+      throw ctx.signal.reason;
+    }
+    await ctx.progress(step, input.steps, \`\${input.label}: step \${step + 1} of \${input.steps}\`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return \`report \${input.label} in \${input.steps} steps\`;
+};
+`,
+  'src/handlers/tools/export_archive.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
+
+export const exportArchiveHandler: ToolHandler<'export_archive'> = async () => 'archive exported';
+`,
+  'src/handlers/tools/purge_records.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
+
+export const purgeRecordsHandler: ToolHandler<'purge_records'> = async (input) => \`purged \${input.table}\`;
+`,
+};
+
+const call = (server: RunningServer, name: string, args: Record<string, unknown>, capabilities = withTasks) =>
+  rpc(server.url, 'tools/call', { name, arguments: args, _meta: envelope(capabilities) });
+
+const task = (server: RunningServer, method: string, params: Record<string, unknown>, capabilities = withTasks) =>
+  rpc(server.url, method, { ...params, _meta: envelope(capabilities) });
+
+/** Polls tasks/get on `server` until `done` holds (at most `limitMs`); returns the last result. */
+async function pollUntil(
+  server: RunningServer,
+  taskId: string,
+  done: (result: any) => boolean,
+  limitMs = 30_000,
+): Promise<any> {
+  const start = Date.now();
+  for (;;) {
+    const { body } = await task(server, 'tasks/get', { taskId });
+    if (done(body.result) || Date.now() - start > limitMs) return body.result;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The text of `file` once it exists (the handler writes it when it sees its signal), within 10 s. */
+async function eventually(file: string): Promise<string> {
+  for (let i = 0; i < 100 && !existsSync(file); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  return readFileSync(file, 'utf8');
+}
+
+const settled = (result: any): boolean => ['completed', 'failed', 'cancelled'].includes(result?.status);
+
+/** Starts a build_report task on `server`; its id. */
+async function startReport(server: RunningServer, label: string, steps: number): Promise<string> {
+  const { body } = await call(server, 'build_report', { label, steps });
+  expect(body.result).toMatchObject({ resultType: 'task', status: 'working', ttlMs: 600_000, pollIntervalMs: 1000 });
+  return body.result.taskId as string;
+}
+
+describe('durable tasks on Redis, two instances', () => {
+  const events = path.join(repoRoot, '.test-out', 'runtime-tasks-redis.events');
+  let redis: RunningRedis;
+  let entry = '';
+  let env: Record<string, string> = {};
+  let a: RunningServer;
+  let b: RunningServer;
+
+  beforeAll(async () => {
+    entry = generateAndCompile(manifest, 'runtime-tasks-redis', handlers);
+    rmSync(events, { force: true });
+    redis = await startRedis();
+    env = {
+      TASKS_REDIS_URL: redis.url,
+      TASKS_STATE_KEY: 'tasks-state-key-0123456789abcdef-0123456',
+      TASKS_EVENTS: events,
+    };
+    [a, b] = await Promise.all([startHttpServer(entry, env), startHttpServer(entry, env)]);
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await redis?.stop();
+  }, 120_000);
+
+  it('a task created on A is polled to completed with its result on B', async () => {
+    const taskId = await startReport(a, 'alpha', 5);
+    const done = await pollUntil(b, taskId, settled);
+    expect(done).toMatchObject({
+      resultType: 'complete',
+      taskId,
+      status: 'completed',
+      result: { content: [{ type: 'text', text: 'report alpha in 5 steps' }] },
+    });
+  });
+
+  it('a task cancelled through B stops on A: its handler sees ctx.signal aborted; it settles cancelled', async () => {
+    const taskId = await startReport(a, 'beta', 600);
+    // Progress becomes the status message, written by A's heartbeat and read on B.
+    const working = await pollUntil(b, taskId, (result) => result?.statusMessage !== undefined);
+    expect(working.status).toBe('working');
+    expect(working.statusMessage).toMatch(/^beta: step \d+ of 600$/);
+    const ack = await task(b, 'tasks/cancel', { taskId });
+    expect(ack.body.result).toEqual({ resultType: 'complete', _meta: ack.body.result._meta });
+    const done = await pollUntil(b, taskId, settled);
+    expect(done.status).toBe('cancelled');
+    expect(await eventually(events)).toBe('beta aborted\n');
+  });
+
+  it('a task survives restarting A: completed if it finished, failed on lease lapse if killed mid-run', async () => {
+    const finished = await startReport(a, 'gamma', 1);
+    expect((await pollUntil(a, finished, settled)).status).toBe('completed');
+    const midRun = await startReport(a, 'delta', 600);
+    expect((await task(b, 'tasks/get', { taskId: midRun })).body.result.status).toBe('working');
+    a.child.kill('SIGKILL');
+    a = await startHttpServer(entry, env);
+    expect((await task(a, 'tasks/get', { taskId: finished })).body.result).toMatchObject({
+      status: 'completed',
+      result: { content: [{ type: 'text', text: 'report gamma in 1 steps' }] },
+    });
+    const lapsed = await pollUntil(a, midRun, settled);
+    expect(lapsed).toMatchObject({
+      status: 'failed',
+      error: {
+        code: -32603,
+        message: 'The task stopped: the server instance running it went away before it finished (heartbeat lapsed).',
+      },
+    });
+    expect(lapsed.result).toBeUndefined();
+    expect((await task(b, 'tasks/get', { taskId: midRun })).body.result.status).toBe('failed');
+  });
+
+  it('a destructive task asks for approval in the task: answered through B, it completes', async () => {
+    const created = await call(a, 'purge_records', { table: 'logs' });
+    const taskId = created.body.result.taskId as string;
+    const parked = await pollUntil(b, taskId, (result) => result?.status !== 'working');
+    expect(parked.status).toBe('input_required');
+    expect(Object.keys(parked.inputRequests)).toEqual(['confirm']);
+    expect(parked.inputRequests.confirm.method).toBe('elicitation/create');
+    const answer = { confirm: { action: 'accept', content: { confirm: true } } };
+    expect((await task(b, 'tasks/update', { taskId, inputResponses: answer })).body.result.resultType).toBe('complete');
+    const done = await pollUntil(a, taskId, settled);
+    expect(done.error).toBeUndefined();
+    expect(done).toMatchObject({ status: 'completed', result: { content: [{ type: 'text', text: 'purged logs' }] } });
+  });
+});
+
+describe('durable tasks on the memory store', () => {
+  const events = path.join(repoRoot, '.test-out', 'runtime-tasks-memory.events');
+  let server: RunningServer;
+  let entry = '';
+
+  beforeAll(async () => {
+    const source = path.join(repoRoot, '.test-out', 'tasks-memory.yaml');
+    // Memory, and stdio beside HTTP (stdio is then what the entry starts without --transport).
+    const text = readFileSync(manifest, 'utf8').replace(/^store: .*$/m, 'store: { type: memory }');
+    writeFileSync(source, text.replace(/^transports:\n/m, 'transports:\n  stdio: {}\n'));
+    entry = generateAndCompile(source, 'runtime-tasks-memory', handlers);
+    rmSync(events, { force: true });
+    server = await startHttpServer(entry, {
+      TASKS_STATE_KEY: 'tasks-state-key-0123456789abcdef-0123456',
+      TASKS_EVENTS: events,
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('declares the extension in server/discover', async () => {
+    const { body } = await rpc(server.url, 'server/discover', { _meta: envelope() });
+    expect(body.result.capabilities.extensions).toEqual({ [extension]: {} });
+  });
+
+  it('tasks/get answers a working task at once, then its result; ttlMs is the manifest taskTtl', async () => {
+    const taskId = await startReport(server, 'one', 3);
+    const first = await task(server, 'tasks/get', { taskId });
+    expect(first.body.result).toMatchObject({ resultType: 'complete', taskId, status: 'working', ttlMs: 600_000 });
+    expect(first.body.result.result).toBeUndefined();
+    const done = await pollUntil(server, taskId, settled);
+    expect(done.result).toEqual({ content: [{ type: 'text', text: 'report one in 3 steps' }] });
+    expect(Date.parse(done.lastUpdatedAt)).toBeGreaterThanOrEqual(Date.parse(done.createdAt));
+  });
+
+  it('keeps a task for its ttl and no longer: then it is an unknown task (-32602)', async () => {
+    const created = await call(server, 'export_archive', {});
+    expect(created.body.result.ttlMs).toBe(2000);
+    const taskId = created.body.result.taskId as string;
+    expect((await pollUntil(server, taskId, settled)).status).toBe('completed');
+    const start = Date.now();
+    let error: any;
+    while (Date.now() - start < 15_000) {
+      error = (await task(server, 'tasks/get', { taskId })).body.error;
+      if (error !== undefined) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(error).toMatchObject({ code: -32602, message: `Unknown task: ${taskId}` });
+    expect(Date.now() - start).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('tasks/cancel is an empty ack; the handler sees its signal aborted and the task settles cancelled', async () => {
+    const taskId = await startReport(server, 'two', 600);
+    const ack = await task(server, 'tasks/cancel', { taskId });
+    expect(ack.body.result.resultType).toBe('complete');
+    expect(Object.keys(ack.body.result).filter((key) => key !== '_meta')).toEqual(['resultType']);
+    expect((await pollUntil(server, taskId, settled)).status).toBe('cancelled');
+    expect(await eventually(events)).toBe('two aborted\n');
+    // Idempotent on a settled task.
+    expect((await task(server, 'tasks/cancel', { taskId })).body.result.resultType).toBe('complete');
+  });
+
+  it('tasks/update answers a parked approval; a partial or unknown answer keeps it parked', async () => {
+    const taskId = (await call(server, 'purge_records', { table: 'users' })).body.result.taskId as string;
+    expect((await pollUntil(server, taskId, (result) => result?.status !== 'working')).status).toBe('input_required');
+    const ignored = await task(server, 'tasks/update', { taskId, inputResponses: { other: { action: 'accept' } } });
+    expect(ignored.body.result.resultType).toBe('complete');
+    expect((await task(server, 'tasks/get', { taskId })).body.result.status).toBe('input_required');
+    const answer = { confirm: { action: 'accept', content: { confirm: true } } };
+    await task(server, 'tasks/update', { taskId, inputResponses: answer });
+    expect((await pollUntil(server, taskId, settled)).result.content[0].text).toBe('purged users');
+  });
+
+  it('unknown task ids are -32602 for get, update and cancel', async () => {
+    for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel']) {
+      const { body } = await task(server, method, { taskId: 'no-such-task', inputResponses: {} });
+      expect(body.error).toMatchObject({ code: -32602, message: 'Unknown task: no-such-task' });
+    }
+  });
+
+  it('a client without the extension: the plain result for optional, -32021 for required and for tasks/*', async () => {
+    const plain = await call(server, 'build_report', { label: 'plain', steps: 1 }, { elicitation: { form: {} } });
+    expect(plain.body.result).toMatchObject({
+      resultType: 'complete',
+      content: [{ type: 'text', text: 'report plain in 1 steps' }],
+    });
+    const required = await call(server, 'export_archive', {}, { elicitation: { form: {} } });
+    expect(required.status).toBe(400);
+    expect(required.body.error).toMatchObject({
+      code: -32021,
+      data: { requiredCapabilities: { extensions: { [extension]: {} } } },
+    });
+    const gated = await task(server, 'tasks/get', { taskId: 'any' }, { elicitation: { form: {} } });
+    expect(gated.body.error.code).toBe(-32021);
+    // The same tool with the extension: a task.
+    expect((await call(server, 'export_archive', {})).body.result.resultType).toBe('task');
+  });
+
+  it('a legacy (2025-11-25) session gets the plain result of an optional task tool', async () => {
+    const legacy = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const post = async (body: Record<string, unknown>, session?: string) => {
+      const response = await fetch(server.url, {
+        method: 'POST',
+        headers: session === undefined ? legacy : { ...legacy, 'mcp-session-id': session },
+        body: JSON.stringify({ jsonrpc: '2.0', ...body }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const text = await response.text();
+      const json = text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? '{}');
+      return { session: response.headers.get('mcp-session-id') ?? undefined, body: JSON.parse(json) };
+    };
+    const init = await post({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
+    expect(init.body.result.protocolVersion).toBe('2025-11-25');
+    await post({ method: 'notifications/initialized' }, init.session);
+    const answer = await post(
+      { id: 2, method: 'tools/call', params: { name: 'build_report', arguments: { label: 'old', steps: 1 } } },
+      init.session,
+    );
+    expect(answer.body.result.content).toEqual([{ type: 'text', text: 'report old in 1 steps' }]);
+    expect(answer.body.result.taskId).toBeUndefined();
+  });
+
+  it('works on stdio too: a task is created, polled to its result on the same connection', async () => {
+    const stdio = startRawStdio(entry, { TASKS_STATE_KEY: 'tasks-state-key-0123456789abcdef-0123456' });
+    try {
+      const meta = envelope(withTasks);
+      const created = await stdio.request({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'build_report', arguments: { label: 'stdio', steps: 2 }, _meta: meta },
+      });
+      const taskId = (created.result as { taskId: string }).taskId;
+      expect(created.result).toMatchObject({ resultType: 'task', status: 'working' });
+      let result: any;
+      for (let id = 2; id < 300; id++) {
+        result = (await stdio.request({ jsonrpc: '2.0', id, method: 'tasks/get', params: { taskId, _meta: meta } }))
+          .result;
+        if (settled(result)) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(result).toMatchObject({
+        status: 'completed',
+        result: { content: [{ type: 'text', text: 'report stdio in 2 steps' }] },
+      });
+    } finally {
+      stdio.child.kill('SIGTERM');
+    }
+  });
+});
