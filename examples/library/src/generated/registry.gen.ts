@@ -144,6 +144,8 @@ export const registry: RegistrySpec = {
         issues: [],
       },
       timeoutMs: 30000,
+      task: "none",
+      taskTtlMs: 3600000,
     },
     {
       name: "cancel_loan",
@@ -200,6 +202,8 @@ export const registry: RegistrySpec = {
         issues: [],
       },
       timeoutMs: 30000,
+      task: "none",
+      taskTtlMs: 3600000,
     },
     {
       name: "checkout_basket",
@@ -272,6 +276,8 @@ export const registry: RegistrySpec = {
         issues: [],
       },
       timeoutMs: 30000,
+      task: "none",
+      taskTtlMs: 3600000,
     },
     {
       name: "search_books",
@@ -350,6 +356,8 @@ export const registry: RegistrySpec = {
         issues: [],
       },
       timeoutMs: 30000,
+      task: "none",
+      taskTtlMs: 3600000,
     },
     {
       name: "start_basket",
@@ -404,6 +412,8 @@ export const registry: RegistrySpec = {
         ],
       },
       timeoutMs: 30000,
+      task: "none",
+      taskTtlMs: 3600000,
     },
   ],
   resources: [

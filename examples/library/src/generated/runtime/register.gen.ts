@@ -164,6 +164,7 @@ export function buildServer(
     );
   }
   if (onlyTool === undefined) for (const register of registrars) register(server, handlers, env);
+  env.tasks?.attach(server);
   pageLists(server, registry.pages);
   return server;
 }
@@ -209,17 +210,23 @@ function pageLists(server: McpServer, pages: PagesSpec): void {
   }
 }
 
-/** What every call needs besides its own arguments; `handles`, `approvals` and `guard` are null when unused. */
+/** What every call needs besides its own arguments; `handles`, `approvals`, `guard`, `tasks`: null when unused. */
 export interface CallEnv {
   readonly registry: RegistrySpec;
   readonly handles: HandleHooks | null;
   readonly approvals: ApprovalHooks | null;
   readonly guard: CallGuard | null;
+  readonly tasks: TaskHooks | null;
   readonly log: (message: string) => void;
   /** What `setup` returned: every handler's `ctx.services`. */
   readonly services: unknown;
   /** telemetry.gen.ts; null without `telemetry`. */
   readonly telemetry: Telemetry | null;
+}
+
+/** What tasks.gen.ts adds to a server: `tools/call` as a task, and the `tasks/*` methods. */
+export interface TaskHooks {
+  attach(server: McpServer): void;
 }
 
 /** What handles.gen.ts adds to a call. */

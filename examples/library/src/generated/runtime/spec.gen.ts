@@ -26,6 +26,10 @@ export interface ToolSpec {
   readonly scopes: readonly string[];
   readonly handles: { readonly consumes: readonly HandleUseSpec[]; readonly issues: readonly HandleUseSpec[] };
   readonly timeoutMs: number; // then ctx.signal aborts and the call answers a tool error
+  /** Whether a call may (`optional`) or must (`required`) run as a durable task (tasks.gen.ts); `none`: never. */
+  readonly task: 'none' | 'optional' | 'required';
+  /** How long such a task and its result stay readable with tasks/get. */
+  readonly taskTtlMs: number;
 }
 
 export interface ResourceSpec {
@@ -112,8 +116,8 @@ export type HttpSpec = {
  */
 export interface DiscoverSpec {
   readonly supportedVersions: readonly string[];
-  /** `completions` is `{}`; the list kinds carry `listChanged`. */
-  readonly capabilities: Readonly<Record<string, { readonly listChanged?: boolean }>>;
+  /** `completions` is `{}`; the list kinds carry `listChanged`; `extensions` names the Tasks extension when used. */
+  readonly capabilities: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly instructions?: string;
   readonly resultType: string;
   readonly ttlMs: number;

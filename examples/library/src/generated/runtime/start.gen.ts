@@ -31,6 +31,7 @@ import {
   type HandleHooks,
   type HandlerSet,
   type Registrar,
+  type TaskHooks,
 } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 
@@ -126,9 +127,11 @@ export interface RuntimeModules {
   readonly http?: Lazy<{ readonly serveHttp: ServeHttp }>;
   readonly handles?: Lazy<{ readonly handleHooks: (startup: Startup) => HandleHooks }>;
   readonly store?: Lazy<{
-    readonly openStore: (
-      startup: Startup,
-    ) => Promise<{ readonly approvals: ApprovalHooks | null; readonly guard: CallGuard }>;
+    readonly openStore: (startup: Startup) => Promise<{
+      readonly approvals: ApprovalHooks | null;
+      readonly guard: CallGuard;
+      readonly tasks: TaskHooks | null;
+    }>;
   }>;
   readonly resources?: Lazy<{ readonly registerResources: Registrar }>;
   readonly prompts?: Lazy<{ readonly promptRegistrar: (registry: RegistrySpec) => Registrar }>;
@@ -203,15 +206,17 @@ export async function startServer(
   // Optional modules load only when used (no node:crypto, about 5 ms, unless signing), in a fixed order for stable
   // warnings.
   const handles = modules.handles === undefined ? null : (await modules.handles()).handleHooks(startup);
-  const { approvals, guard } =
-    modules.store === undefined ? { approvals: null, guard: null } : await (await modules.store()).openStore(startup);
+  const { approvals, guard, tasks } =
+    modules.store === undefined
+      ? { approvals: null, guard: null, tasks: null }
+      : await (await modules.store()).openStore(startup);
   const registrars: Registrar[] = [];
   if (modules.resources !== undefined) registrars.push((await modules.resources()).registerResources);
   if (modules.prompts !== undefined) registrars.push((await modules.prompts()).promptRegistrar(registry));
   // Last before serving: nothing that could still refuse to start runs after the user's setup has opened things.
   const mode = environment.MCP_GEN_TEST_MODE === '1' ? 'test' : 'serve';
   const services = await lifecycle.start(config, { mode, log: logToStderr });
-  const env: CallEnv = { registry, handles, approvals, guard, log, services, telemetry };
+  const env: CallEnv = { registry, handles, approvals, guard, tasks, log, services, telemetry };
   const build = (onlyTool?: string): McpServer => buildServer(definition, env, registrars, onlyTool);
   try {
     if (http === null)

@@ -19,8 +19,8 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
-import { answerOf, type ApprovalHooks, type CallGuard, type ToolRun } from './register.gen.js';
-import type { ToolSpec } from './spec.gen.js';
+import { answerOf, type ApprovalHooks, type CallGuard, type TaskHooks, type ToolRun } from './register.gen.js';
+import type { RegistrySpec, ToolSpec } from './spec.gen.js';
 import type { Lazy, Startup, Telemetry } from './start.gen.js';
 
 type Answer = CallToolResult | InputRequiredResult;
@@ -55,6 +55,10 @@ declare module './start.gen.js' {
     }>;
     /** approval.gen.ts, when a tool has `approval: confirm`. */
     readonly approval?: Lazy<{ readonly approvalHooks: (startup: Startup, store: StateStore) => ApprovalService }>;
+    /** tasks.gen.ts, when a tool has `task: optional | required`. */
+    readonly tasks?: Lazy<{
+      readonly taskHooks: (registry: RegistrySpec, store: StateStore, log: (message: string) => void) => TaskHooks;
+    }>;
     /** idempotency.gen.ts, when a tool has `idempotency: key`. */
     readonly idempotency?: Lazy<{
       readonly idempotencyHooks: (store: StateStore, ttlMs: number, log: (message: string) => void) => IdempotencyHooks;
@@ -271,10 +275,15 @@ function tracedStore(store: StateStore, system: string, telemetry: Telemetry | n
   };
 }
 
-/** Opens the store, then the approval service and the idempotency ledger the registry's tools need, and their guard. */
-export async function openStore(
-  startup: Startup,
-): Promise<{ readonly approvals: ApprovalService | null; readonly guard: CallGuard }> {
+/**
+ * Opens the store, then the approval service, the idempotency ledger and the task service the registry's tools need,
+ * and their guard.
+ */
+export async function openStore(startup: Startup): Promise<{
+  readonly approvals: ApprovalService | null;
+  readonly guard: CallGuard;
+  readonly tasks: TaskHooks | null;
+}> {
   const { registry, modules, log } = startup;
   const store = tracedStore(await connectStore(startup), registry.store.type, startup.telemetry);
   // /readyz asks the store too: an instance whose store is down fails every call that needs it.
@@ -283,5 +292,6 @@ export async function openStore(
   const ttlMs = registry.store.idempotencyTtlMs;
   const ledger =
     modules.idempotency === undefined ? null : (await modules.idempotency()).idempotencyHooks(store, ttlMs, log);
-  return { approvals, guard: guardCalls(approvals, ledger, startup.telemetry) };
+  const tasks = modules.tasks === undefined ? null : (await modules.tasks()).taskHooks(registry, store, log);
+  return { approvals, guard: guardCalls(approvals, ledger, startup.telemetry), tasks };
 }
