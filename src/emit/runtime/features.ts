@@ -35,6 +35,8 @@ export interface RuntimeFeatures {
   readonly prompts: boolean;
   /** The manifest's `config` variables, read and checked at start (config.gen.ts). */
   readonly config: boolean;
+  /** Tools bound to upstream HTTP requests (upstream.gen.ts, imported by bindings.gen.ts). */
+  readonly upstream: boolean;
 }
 
 /** The features `model` uses. */
@@ -54,6 +56,7 @@ export function runtimeFeatures(model: ServerModel): RuntimeFeatures {
     resources: model.resources.length > 0,
     prompts: model.prompts.length > 0,
     config: model.config.length > 0,
+    upstream: model.upstream !== null && model.tools.some((tool) => tool.http !== null),
   };
 }
 
@@ -87,6 +90,7 @@ const optionalModules: readonly OptionalModule[] = [
   { name: 'resources', slot: 'resources', on: (f) => f.resources },
   { name: 'prompts', slot: 'prompts', on: (f) => f.prompts },
   { name: 'config', slot: 'config', on: (f) => f.config },
+  { name: 'upstream', slot: null, on: (f) => f.upstream },
 ];
 
 /** The names of the runtime modules a server with `features` contains, sorted. */
