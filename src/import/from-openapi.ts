@@ -125,7 +125,8 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
           `tool "${name}": open input schema (an object that accepts any keys); name the properties the API needs`,
         );
       }
-      if (tool.output !== undefined && isOpenObject(tool.output as Raw)) flags.push(`tool "${name}": open output schema`);
+      if (tool.output !== undefined && isOpenObject(tool.output as Raw))
+        flags.push(`tool "${name}": open output schema`);
       if (findings.circular) {
         flags.push(`tool "${name}": a recursive schema was cut to an open schema {}`);
         notes.push({

@@ -29,7 +29,9 @@ function schemesByUse(api: Raw, declared: readonly string[]): string[] {
   for (const item of Object.values(paths))
     for (const operation of isRecord(item) ? Object.values(item) : [])
       if (isRecord(operation)) count(operation.security ?? api.security);
-  return [...declared].sort((a, b) => (uses.get(b) ?? 0) - (uses.get(a) ?? 0) || declared.indexOf(a) - declared.indexOf(b));
+  return [...declared].sort(
+    (a, b) => (uses.get(b) ?? 0) - (uses.get(a) ?? 0) || declared.indexOf(a) - declared.indexOf(b),
+  );
 }
 
 /** `upstream:` for `api`, its variables prefixed with the server's `prefix`. */
@@ -134,6 +136,7 @@ export function httpBinding(shape: RequestShape): { http: Record<string, unknown
     http,
     todo: plain
       ? null
-      : `TODO http: the spec's body is ${quote(shape.media ?? '')}; the binding sends ${form ? 'a URL-encoded form' : 'JSON'} (write a handler if the API needs another encoding)`,
+      : `TODO http: the spec's body is ${quote(shape.media ?? '')}; the binding sends ` +
+        `${form ? 'a URL-encoded form' : 'JSON'} (write a handler if the API needs another encoding)`,
   };
 }

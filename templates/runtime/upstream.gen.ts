@@ -58,16 +58,24 @@ function readVariable(config: readonly ConfigVarSpec[], name: string): string | 
 /** The OAuth 2 client-credentials tokens, by token URL and client, each kept until shortly before it expires. */
 const tokens = new Map<string, { readonly token: string; readonly until: number }>();
 
-async function clientCredentialsToken(url: string, id: string, secret: string, scopes: readonly string[], signal: AbortSignal) {
+async function clientCredentialsToken(
+  url: string,
+  id: string,
+  secret: string,
+  scopes: readonly string[],
+  signal: AbortSignal,
+) {
   const key = `${url}\n${id}`;
   const cached = tokens.get(key);
   if (cached !== undefined && cached.until > Date.now()) return cached.token;
   const form = new URLSearchParams({ grant_type: 'client_credentials' });
   if (scopes.length > 0) form.set('scope', scopes.join(' '));
+  // RFC 6749 2.3.1: the client id and secret are form-encoded before they are joined for Basic authentication.
+  const basic = Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64');
   const response = await fetch(url, {
     method: 'POST',
     headers: {
-      authorization: `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`,
+      authorization: `Basic ${basic}`,
       'content-type': 'application/x-www-form-urlencoded',
       accept: 'application/json',
     },
@@ -228,8 +236,7 @@ export function bindTool<H>(spec: UpstreamSpec, config: readonly ConfigVarSpec[]
       throw new ToolError(`The upstream API could not be reached (${binding.method} ${binding.path}); retry later.`);
     }
     const answer = parseJson(body);
-    if (response.status >= 500)
-      throw new ToolError(`The upstream API failed (HTTP ${response.status}); retry later.`);
+    if (response.status >= 500) throw new ToolError(`The upstream API failed (HTTP ${response.status}); retry later.`);
     if (response.status >= 400) {
       const message = errorMessage(answer, binding.errorMessage);
       throw new ToolError(

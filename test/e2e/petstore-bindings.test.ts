@@ -131,15 +131,33 @@ async function call(server: RawStdio, name: string, args: Record<string, unknown
 }
 
 /** Each operation: the tool, its arguments, and the request the mock must see. */
-const operations: readonly [string, Record<string, unknown>, string, string, string | null][] = [
+const operations: readonly [string, Record<string, unknown>, string, string, string][] = [
   ['add_pet', { body: pet }, 'POST', '/v2/pet', JSON.stringify(pet)],
   ['update_pet', { body: pet }, 'PUT', '/v2/pet', JSON.stringify(pet)],
-  ['find_pets_by_status', { status: ['available', 'sold'] }, 'GET', '/v2/pet/findByStatus?status=available&status=sold', ''],
+  [
+    'find_pets_by_status',
+    { status: ['available', 'sold'] },
+    'GET',
+    '/v2/pet/findByStatus?status=available&status=sold',
+    '',
+  ],
   ['find_pets_by_tags', { tags: ['cute'] }, 'GET', '/v2/pet/findByTags?tags=cute', ''],
   ['get_pet_by_id', { petId: 7 }, 'GET', '/v2/pet/7', ''],
-  ['update_pet_with_form', { petId: 7, body: { name: 'Rex II', status: 'sold' } }, 'POST', '/v2/pet/7', 'name=Rex+II&status=sold'],
+  [
+    'update_pet_with_form',
+    { petId: 7, body: { name: 'Rex II', status: 'sold' } },
+    'POST',
+    '/v2/pet/7',
+    'name=Rex+II&status=sold',
+  ],
   ['delete_pet', { petId: 7, api_key: 'key-9' }, 'DELETE', '/v2/pet/7', ''],
-  ['upload_file', { petId: 7, body: { additionalMetadata: 'side' } }, 'POST', '/v2/pet/7/uploadImage', 'additionalMetadata=side'],
+  [
+    'upload_file',
+    { petId: 7, body: { additionalMetadata: 'side' } },
+    'POST',
+    '/v2/pet/7/uploadImage',
+    'additionalMetadata=side',
+  ],
   ['get_inventory', {}, 'GET', '/v2/store/inventory', ''],
   ['create_place_order', { body: order }, 'POST', '/v2/store/order', JSON.stringify(order)],
   ['get_order_by_id', { orderId: 3 }, 'GET', '/v2/store/order/3', ''],
@@ -167,7 +185,10 @@ describe('Petstore: import, generate, and every operation answered by the upstre
       for (const [name, args, method, url, body] of operations) {
         const at = seen.length;
         const { result, asked, before } = await call(server, name, args);
-        expect({ name, result: result.isError === undefined && 'content' in result ? 'ok' : result }).toEqual({ name, result: 'ok' });
+        expect({ name, result: result.isError === undefined && 'content' in result ? 'ok' : result }).toEqual({
+          name,
+          result: 'ok',
+        });
         expect(seen.length).toBe(at + 1);
         const request = seen[at] as Seen;
         expect({ name, method: request.method, url: request.url, body: request.body }).toEqual({
@@ -181,12 +202,15 @@ describe('Petstore: import, generate, and every operation answered by the upstre
         if (asked) expect(before).toBe(at);
         if (method === 'DELETE') expect(asked).toBe(true);
         if (name === 'delete_pet') expect(request.headers.api_key).toBe('key-9');
-        if (body !== '') expect(request.headers['content-type']).toBe(
-          body.startsWith('{') || body.startsWith('[') ? 'application/json' : 'application/x-www-form-urlencoded',
-        );
+        if (body !== '')
+          expect(request.headers['content-type']).toBe(
+            body.startsWith('{') || body.startsWith('[') ? 'application/json' : 'application/x-www-form-urlencoded',
+          );
       }
       expect((await call(server, 'get_pet_by_id', { petId: 7 })).result.structuredContent).toEqual(pet);
-      expect((await call(server, 'list_login_user', { username: 'ana', password: 'x' })).result.structuredContent).toEqual({
+      expect(
+        (await call(server, 'list_login_user', { username: 'ana', password: 'x' })).result.structuredContent,
+      ).toEqual({
         result: 'session-1',
       });
     } finally {

@@ -37,6 +37,7 @@ const allFeatures: RuntimeFeatures = {
   resources: true,
   prompts: true,
   config: true,
+  upstream: true,
 };
 
 describe('runtime module slots', () => {
