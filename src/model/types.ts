@@ -4,6 +4,9 @@
  * functions. Absent optional values are `null`, never missing keys, so that
  * emitters can tell "not given" apart without re-reading the manifest.
  */
+import type { HttpBindingModel, UpstreamModel } from './bindings.js';
+
+export type { ArgumentLocation, HttpBindingModel, UpstreamCredentialModel, UpstreamModel } from './bindings.js';
 
 /** A JSON Schema as plain JSON data. */
 export type JsonSchema = { readonly [key: string]: unknown };
@@ -171,40 +174,6 @@ export interface ToolModel {
   readonly pointer: string;
   /** `http:`: the upstream request generated in place of a handler (a handler file overrides it), or null. */
   readonly http: HttpBindingModel | null;
-}
-
-/** Where one argument goes: `body` is the whole request body, `field` one member of the body object. */
-export type ArgumentLocation = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'field';
-
-/** A tool's `http:`, with defaults applied; `args` sorted by name. */
-export interface HttpBindingModel {
-  readonly method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
-  readonly path: string;
-  readonly args: readonly { readonly name: string; readonly in: ArgumentLocation }[];
-  readonly body: 'application/json' | 'application/x-www-form-urlencoded';
-  readonly result: 'body' | 'wrap';
-  /** JSON pointer to the message of an error response; null: the first of /message, /error, /detail. */
-  readonly errorMessage: string | null;
-}
-
-/** How upstream requests are signed; every string names a `config` variable. */
-export type UpstreamCredentialModel =
-  | { readonly type: 'none' }
-  | { readonly type: 'bearer'; readonly token: string }
-  | { readonly type: 'apiKey'; readonly in: 'header' | 'query'; readonly name: string; readonly value: string }
-  | { readonly type: 'basic'; readonly username: string; readonly password: string }
-  | {
-      readonly type: 'oauth2';
-      readonly tokenUrl: string;
-      readonly clientId: string;
-      readonly clientSecret: string;
-      readonly scopes: readonly string[];
-    };
-
-/** The manifest's `upstream`: the config variable of the base URL and the credential. */
-export interface UpstreamModel {
-  readonly baseUrl: string;
-  readonly credential: UpstreamCredentialModel;
 }
 
 /** Generated identifiers and paths of a tool; `file` is relative to the project root. */
