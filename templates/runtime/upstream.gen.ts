@@ -226,7 +226,7 @@ export function bindTool<H>(spec: UpstreamSpec, config: readonly ConfigVarSpec[]
       response = await fetch(request.url, {
         method: binding.method,
         headers: request.headers,
-        body: request.body,
+        body: request.body ?? null,
         signal: ctx.signal,
         redirect: 'error',
       });

@@ -85,6 +85,9 @@ describe('HTTP bindings', () => {
   it('emits bindings.gen.ts: one bindTool call per bound tool, the binding as data', async () => {
     const m = await model();
     const files = emitBindings(m, planProject(m, new Map()).handlers, ctx);
-    expectGolden(path.join(repoRoot, 'test', 'fixtures', 'golden', 'bindings', 'bindings.gen.ts'), files[0]?.contents ?? '');
+    expectGolden(
+      path.join(repoRoot, 'test', 'fixtures', 'golden', 'bindings', 'bindings.gen.ts'),
+      files[0]?.contents ?? '',
+    );
   });
 });
