@@ -194,6 +194,40 @@ const manifestCodes = {
       '`store.urlEnv`), or starts with `MCP_GEN_`.',
     fix: 'Give it a name of its own; the runtime variables are listed beside it in the README and `.env.example`.',
   },
+  'upstream-unknown-variable': {
+    severity: 'error',
+    title: 'Upstream names an undeclared config variable',
+    cause: '`upstream.baseUrl` or a credential key names a variable that `config` does not declare.',
+    fix: 'Declare the variable under `config` (a credential as `secret: true`, `required: false`).',
+  },
+  'upstream-credential-incomplete': {
+    severity: 'error',
+    title: 'Upstream credential without what its type needs',
+    cause:
+      'A `bearer` credential needs `token`, `apiKey` needs `name` and `value`, `basic` needs `username` and ' +
+      '`password`, `oauth2` needs `tokenUrl`, `clientId` and `clientSecret`.',
+    fix: 'Add the missing key, naming the config variable that holds the value.',
+  },
+  'http-without-upstream': {
+    severity: 'error',
+    title: 'HTTP binding without upstream',
+    cause: 'A tool declares `http:` but the manifest has no `upstream:` to send the request to.',
+    fix: 'Add `upstream: { baseUrl: <config variable> }`.',
+  },
+  'http-path-parameter': {
+    severity: 'error',
+    title: 'Path parameter and path argument disagree',
+    cause:
+      'A `{name}` of the path template is not an input property mapped to `path`, or a `path` argument has no ' +
+      'placeholder in the template.',
+    fix: 'Map each placeholder to an input property with `args: { name: path }`, and only those.',
+  },
+  'http-unknown-argument': {
+    severity: 'error',
+    title: 'HTTP argument that is not an input property',
+    cause: "An `http.args` entry names a property the tool's input does not have.",
+    fix: 'Name an input property, or drop the entry.',
+  },
   'config-default-type': {
     severity: 'error',
     title: 'Config default of the wrong type',

@@ -15,6 +15,7 @@ import { stableJson } from '../util/stable-json.js';
 import { emitBundleScript, emitBundleShims } from './bundle/index.js';
 import { emitMcpb } from './bundle/mcpb.js';
 import { emitFacade } from './facade/index.js';
+import { emitBindings } from './bindings/index.js';
 import { emitHandlers } from './handlers/index.js';
 import { emitRegistry, registryData } from './registry/index.js';
 import { emitReportJson, emitReportMarkdown, type LineOf } from './report/index.js';
@@ -61,6 +62,7 @@ export async function emitProject(
     emitFacade(model, ctx),
     ...emitRegistry(model, ctx),
     emitServer(model, plan.handlers, ctx),
+    ...emitBindings(model, plan.handlers, ctx),
     await emitValidators(registryData(model).tools, ctx),
     emitBundleShims(ctx),
     emitBundleScript(ctx),

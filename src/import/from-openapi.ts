@@ -10,6 +10,7 @@ import {
   operationPolicy,
   titleFromName,
 } from './openapi-operation.js';
+import { httpBinding, upstreamDraft } from './openapi-binding.js';
 import { isOpenObject, SchemaConverter, type SchemaFindings, withDescription } from './openapi-schema.js';
 
 type Raw = Readonly<Record<string, unknown>>;
@@ -69,9 +70,11 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
   notes.push({
     path: [],
     text:
-      "TODO auth: the spec's security schemes describe how handlers call the " +
-      'API, not who may call this server; declare auth if callers must sign in.',
+      "TODO auth: the spec's security schemes became the upstream credential (how this server calls the " +
+      'API), not who may call this server; declare auth if callers must sign in.',
   });
+  const bindings = upstreamDraft(api, String(server.name));
+  notes.push(...bindings.notes);
   if (!isSemver(version))
     notes.push({
       path: ['server', 'version'],
@@ -105,7 +108,7 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
             ? ' (no operationId; named from the method and path)'
             : ` (${quote(operationId)})`),
       });
-      notes.push({ path: at, text: binding });
+      if (binding !== null) notes.push({ path: [...at, 'http'], text: binding });
       for (const todo of policy.todos) notes.push({ path: [...at, 'annotations'], text: todo });
       const described = String(tool.description);
       if (described.length < weakDescription)
@@ -122,7 +125,8 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
           `tool "${name}": open input schema (an object that accepts any keys); name the properties the API needs`,
         );
       }
-      if (tool.output !== undefined && isOpenObject(tool.output)) flags.push(`tool "${name}": open output schema`);
+      if (tool.output !== undefined && isOpenObject(tool.output as Raw))
+        flags.push(`tool "${name}": open output schema`);
       if (findings.circular) {
         flags.push(`tool "${name}": a recursive schema was cut to an open schema {}`);
         notes.push({
@@ -141,7 +145,11 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
         'among well; merge or drop operations (one tool per task, not per endpoint)',
     );
   flags.push(untrusted.flag);
-  return { data: { mcpGen: 1, server, tools }, notes, flags };
+  return {
+    data: { mcpGen: 1, server, config: bindings.config, upstream: bindings.upstream, tools },
+    notes,
+    flags,
+  };
 }
 
 interface Operation {
@@ -158,7 +166,7 @@ function operationTool(
   op: Operation,
   converter: SchemaConverter,
   findings: SchemaFindings,
-): { tool: Record<string, unknown>; binding: string } {
+): { tool: Record<string, unknown>; binding: string | null } {
   const { method, route, operation } = op;
   const summary = stringOr(operation.summary)?.trim() ?? '';
   const details = stringOr(operation.description)?.trim() ?? '';
@@ -168,27 +176,29 @@ function operationTool(
   tool.description = (description === '' ? `${method.toUpperCase()} ${route}` : description).slice(0, maxDescription);
   tool.annotations = op.policy.annotations;
   if (op.policy.approval !== null) tool.approval = op.policy.approval;
-  const { schema, binding } = inputSchema(op, converter, findings);
+  const { schema, args, media } = inputSchema(op, converter, findings);
   tool.input = schema;
   const output = outputSchema(operation, converter, findings);
-  if (output !== null) tool.output = output;
-  return { tool, binding };
+  if (output !== null) tool.output = output.schema;
+  const { http, todo } = httpBinding({ method, route, args, media, wrapped: output?.wrapped ?? false });
+  tool.http = http;
+  return { tool, binding: todo };
 }
 
 /**
  * Path, query, header and cookie parameters as properties; a request body as
- * `body`. The binding note lists each argument by location (`path: petId;
- * query: limit; body: application/json`), what a generated HTTP call needs.
+ * `body`. `args` keeps each argument's location and `media` the body's media
+ * type: what the tool's `http:` binding needs.
  */
 function inputSchema(
   op: Operation,
   converter: SchemaConverter,
   findings: SchemaFindings,
-): { schema: Record<string, unknown>; binding: string } {
+): { schema: Record<string, unknown>; args: Map<string, string>; media: string | null } {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   const refs = new Set<string>();
-  const where = new Map<string, string[]>();
+  const args = new Map<string, string>();
   // Operation parameters override path-item ones with the same name and location.
   const params = new Map<string, Raw>();
   for (const list of [op.item.parameters, op.operation.parameters]) {
@@ -204,8 +214,7 @@ function inputSchema(
     const described = stringOr(p.description);
     properties[name] = described === undefined ? schema : withDescription(schema, described);
     if (p.required === true || p.in === 'path') required.push(name);
-    const location = stringOr(p.in) ?? 'query';
-    where.set(location, [...(where.get(location) ?? []), quote(name)]);
+    args.set(name, stringOr(p.in) ?? 'query');
   }
   const body = converter.follow(op.operation.requestBody);
   const media = body === null ? null : mediaOf(body.content);
@@ -214,20 +223,15 @@ function inputSchema(
     const described = stringOr(body?.description);
     properties.body = described === undefined ? schema : withDescription(schema, described);
     if (body?.required === true) required.push('body');
+    args.set('body', 'body');
   }
-  const parts = ['path', 'query', 'header', 'cookie'].flatMap((l) => {
-    const names = where.get(l);
-    return names === undefined ? [] : [`${l}: ${names.join(', ')}`];
-  });
-  if (media !== null) parts.push(`body: ${quote(media.type)}${body?.required === true ? ' (required)' : ''}`);
-  const binding = [`request: ${op.method.toUpperCase()} ${quote(op.route)}`, ...parts].join('; ');
   const root = {
     type: 'object',
     additionalProperties: false,
     ...(required.length > 0 ? { required: [...new Set(required)].sort(compareText) } : {}),
     properties,
   };
-  return { schema: converter.withDefs(root, refs), binding };
+  return { schema: converter.withDefs(root, refs), args, media: media?.schema === null ? null : (media?.type ?? null) };
 }
 
 /**
@@ -238,7 +242,7 @@ function outputSchema(
   operation: Raw,
   converter: SchemaConverter,
   findings: SchemaFindings,
-): Record<string, unknown> | null {
+): { schema: Record<string, unknown>; wrapped: boolean } | null {
   const responses = isRecord(operation.responses) ? operation.responses : {};
   const code = Object.keys(responses)
     .filter((c) => /^2(\d\d|XX)$/.test(c))
@@ -249,11 +253,14 @@ function outputSchema(
   const refs = new Set<string>();
   const converted = converter.inlineRoot(converter.part(schema, refs, findings), refs);
   if (converted.type === 'object' || (converted.type === undefined && isRecord(converted.properties)))
-    return converter.withDefs({ type: 'object', ...converted }, refs);
-  return converter.withDefs(
-    { type: 'object', additionalProperties: false, required: ['result'], properties: { result: converted } },
-    refs,
-  );
+    return { schema: converter.withDefs({ type: 'object', ...converted }, refs), wrapped: false };
+  return {
+    schema: converter.withDefs(
+      { type: 'object', additionalProperties: false, required: ['result'], properties: { result: converted } },
+      refs,
+    ),
+    wrapped: true,
+  };
 }
 
 /** The media type `application/json` (or any `+json` type, else the first) and its schema. */

@@ -44,6 +44,8 @@ export const generatedPaths = {
   registry: `${generatedDir}/registry.gen.ts`,
   registryJson: `${generatedDir}/registry.gen.json`,
   server: `${generatedDir}/server.gen.ts`,
+  /** The handlers of tools bound to an upstream request (`http:`), written only when some tool is. */
+  bindings: `${generatedDir}/bindings.gen.ts`,
   /** Every tool's validators, compiled to code when the project is generated. */
   validators: `${generatedDir}/validators.gen.ts`,
   /** What the project's bundle uses in place of the SDK's Node shim: ajv loads on first use. */

@@ -77,6 +77,64 @@ export interface Manifest {
       secret?: boolean;
     };
   };
+  /**
+   * The HTTP API that tools with `http:` call: its base URL and credential, each from a `config` variable. See "HTTP bindings" in docs/handlers.md.
+   */
+  upstream?: {
+    /**
+     * The `config` variable holding the base URL; each tool path is appended to it.
+     */
+    baseUrl: string;
+    /**
+     * How requests are signed. A call whose credential variable is unset fails with a tool error and sends nothing.
+     */
+    credential?: {
+      /**
+       * `bearer` (`token`), `apiKey` (`value` in header or query `name`), `basic` (`username`, `password`), `oauth2` client credentials (`tokenUrl`, `clientId`, `clientSecret`, `scopes`).
+       */
+      type: ("bearer" | "apiKey" | "basic" | "oauth2");
+      /**
+       * `bearer`: the variable holding the token.
+       */
+      token?: string;
+      /**
+       * `apiKey`: where the key goes.
+       */
+      in?: ("header" | "query");
+      /**
+       * `apiKey`: the header or query parameter name.
+       */
+      name?: string;
+      /**
+       * `apiKey`: the variable holding the key.
+       */
+      value?: string;
+      /**
+       * `basic`: the variable holding the user name.
+       */
+      username?: string;
+      /**
+       * `basic`: the variable holding the password.
+       */
+      password?: string;
+      /**
+       * `oauth2`: the variable holding the token endpoint URL.
+       */
+      tokenUrl?: string;
+      /**
+       * `oauth2`: the variable holding the client id.
+       */
+      clientId?: string;
+      /**
+       * `oauth2`: the variable holding the client secret.
+       */
+      clientSecret?: string;
+      /**
+       * `oauth2`: the scopes asked for.
+       */
+      scopes?: string[];
+    };
+  };
   secrets?: ManifestSecrets;
   store?: ManifestStore;
   /**
@@ -287,6 +345,37 @@ export interface ManifestTool {
    * The `structuredContent` the tool returns: JSON Schema 2020-12.
    */
   output?: JsonSchema;
+  /**
+   * The upstream request that implements the tool (needs `upstream`): no handler to write; a handler file for the tool overrides it. See "HTTP bindings" in docs/handlers.md.
+   */
+  http?: {
+    /**
+     * The HTTP method.
+     */
+    method: ("GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS");
+    /**
+     * The path template after the base URL, e.g. `/pets/{petId}`; each `{name}` is a `path` argument.
+     */
+    path: string;
+    /**
+     * Where each input property goes: `path`, `query`, `header`, `cookie`, `body` (the whole request body) or `field` (one member of the body object). Properties not named stay out of the request.
+     */
+    args?: {
+      [k: string]: "path" | "query" | "header" | "cookie" | "body" | "field";
+    };
+    /**
+     * How the request body is encoded.
+     */
+    body?: ("application/json" | "application/x-www-form-urlencoded");
+    /**
+     * The success mapping: `body` returns the JSON response as structured content; `wrap` returns `{ result }` (for an answer that is not an object).
+     */
+    result?: ("body" | "wrap");
+    /**
+     * The error mapping: a JSON pointer to the message in an error response (e.g. `/message`), quoted in the tool error beside the status.
+     */
+    errorMessage?: string;
+  };
   /**
    * Calls the contract tests make: `input` (valid for `input`), and the expected `output` (valid for `output`) or `error` (text the `isError` result contains). See "Examples".
    */

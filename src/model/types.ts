@@ -4,6 +4,9 @@
  * functions. Absent optional values are `null`, never missing keys, so that
  * emitters can tell "not given" apart without re-reading the manifest.
  */
+import type { HttpBindingModel, UpstreamModel } from './bindings.js';
+
+export type { ArgumentLocation, HttpBindingModel, UpstreamCredentialModel, UpstreamModel } from './bindings.js';
 
 /** A JSON Schema as plain JSON data. */
 export type JsonSchema = { readonly [key: string]: unknown };
@@ -173,6 +176,8 @@ export interface ToolModel {
   readonly issues: readonly HandleUseModel[];
   readonly names: ToolNames;
   readonly pointer: string;
+  /** `http:`: the upstream request generated in place of a handler (a handler file overrides it), or null. */
+  readonly http: HttpBindingModel | null;
 }
 
 /** Generated identifiers and paths of a tool; `file` is relative to the project root. */
@@ -269,6 +274,8 @@ export interface ServerModel {
   /** Settings of the design review. */
   readonly lint: { readonly maxTools: number };
   readonly registry: RegistryModel | null;
+  /** The API that `http:` tools call, or null. */
+  readonly upstream: UpstreamModel | null;
   /** The manifest's `examples`: tools, then resources, then prompts, each by name, then in declared order. */
   readonly examples: readonly ExampleModel[];
 }

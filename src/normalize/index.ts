@@ -26,6 +26,7 @@ import { durationMs } from '../util/duration.js';
 import { normalizeCache } from './cache.js';
 import { normalizePrompts, normalizeResources } from './content.js';
 import { normalizeTools } from './tools.js';
+import { normalizeUpstream } from './bindings.js';
 
 /** Builds the ServerModel from a validated manifest. */
 export function normalizeManifest(manifest: Manifest): ServerModel {
@@ -93,6 +94,7 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
             remote: manifest.registry.remote ?? null,
             repository: manifest.registry.repository ?? null,
           },
+    upstream: normalizeUpstream(manifest.upstream),
   };
   return deepFreeze(model);
 }

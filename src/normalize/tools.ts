@@ -9,6 +9,7 @@ import { isRecord } from '../util/guards.js';
 import { formatPointer } from '../util/json-pointer.js';
 import { sortKeysDeep } from '../util/stable-json.js';
 import { durationMs } from '../util/duration.js';
+import { normalizeBinding } from './bindings.js';
 
 const hintKeys = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
@@ -54,6 +55,7 @@ export function normalizeTools(
         file: handlerPath('tool', name),
       },
       pointer: `/tools/${name}`,
+      http: normalizeBinding(tool.http),
     };
   });
   return sortBy(models, (t) => t.name);

@@ -22,7 +22,8 @@ export interface HandlerPlan {
   readonly handler: string;
   /** The handler type, e.g. `ToolHandler`. */
   readonly handlerType: 'ToolHandler' | 'ResourceHandler' | 'PromptHandler';
-  readonly action: 'create' | 'keep' | 'rename';
+  /** `bind`: no handler file, the tool's `http:` binding (src/generated/bindings.gen.ts) is its handler. */
+  readonly action: 'create' | 'keep' | 'rename' | 'bind';
   /** For a rename: the old name, its file and its exported constant. */
   readonly from?: { readonly name: string; readonly path: string; readonly handler: string };
 }
@@ -78,7 +79,8 @@ export function planProject(model: ServerModel, existing: ReadonlyMap<string, st
         },
       });
     } else {
-      handlers.push({ ...base, action: 'create' });
+      // A bound tool needs no file: writing one (it keeps then) overrides the binding.
+      handlers.push({ ...base, action: tool.http !== null && model.upstream !== null ? 'bind' : 'create' });
     }
     claimed.add(base.path);
   }

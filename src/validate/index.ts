@@ -8,6 +8,7 @@
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/index.js';
 import type { Manifest } from '../model/manifest.gen.js';
 import { RuleContext, type ManifestSource } from './context.js';
+import { checkBindings } from './rules/bindings.js';
 import { checkConfig } from './rules/config.js';
 import { checkExamples } from './rules/examples.js';
 import { checkNameCollisions, checkPrototypeNames, checkRenames } from './rules/names.js';
@@ -39,6 +40,7 @@ const rules: readonly ((ctx: RuleContext) => void)[] = [
   checkPromptPlaceholders,
   checkRegistry,
   checkConfig,
+  checkBindings,
 ];
 
 /** The verdict on one manifest. */

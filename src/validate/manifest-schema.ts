@@ -10,6 +10,7 @@
  */
 import { legacyProtocolVersion, manifestDefaults, protocolVersion } from '../model/defaults.js';
 import { formatDuration } from '../util/duration.js';
+import { toolHttpSchema, upstreamSchema } from './manifest-schema-http.js';
 
 /** The annotation keywords of the schema; ajv is told about them so that strict mode accepts them. */
 export const annotationKeywords = ['x-type', 'x-default'] as const;
@@ -409,6 +410,7 @@ export const manifestSchema = {
             description: 'The `structuredContent` the tool returns: JSON Schema 2020-12.',
             'x-type': 'JSON Schema',
           },
+          http: toolHttpSchema,
           examples: {
             type: 'array',
             description:
@@ -640,6 +642,7 @@ export const manifestSchema = {
         },
       },
     },
+    upstream: upstreamSchema,
     secrets: {
       type: 'object',
       additionalProperties: false,

@@ -117,6 +117,7 @@ describe('import openapi', () => {
         title: 'Info for a specific pet',
         description: 'Info for a specific pet',
         annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+        http: { method: 'GET', path: '/pets/{petId}', args: { petId: 'path' } },
         input: {
           type: 'object',
           additionalProperties: false,
@@ -126,7 +127,13 @@ describe('import openapi', () => {
         output: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
       },
     });
-    expect(result.text).toContain('  # request: GET "/pets/{petId}"; path: "petId"\n');
+    // A spec without servers gives the base URL no default, and says so.
+    expect(result.draft.data.config).toEqual({
+      PETS_BASE_URL: { description: 'The base URL of the API the tools call.', type: 'url', required: false },
+    });
+    expect(result.text).toContain(
+      `  # TODO upstream: the spec's first server "(none)" is not an absolute URL; set a default\n`,
+    );
   }, 120_000);
 
   it('refuses a remote $ref, a file that is not OpenAPI, and an existing draft without --force', async () => {
@@ -168,7 +175,7 @@ describe('import openapi', () => {
       '--force',
     ]);
     expect(forced.code).toBe(0);
-    expect(forced.stdout.split('\n')[0]).toBe('wrote mine.yaml: 20 tools, 0 resources, 0 prompts, 16 TODOs to review');
+    expect(forced.stdout.split('\n')[0]).toBe('wrote mine.yaml: 20 tools, 0 resources, 0 prompts, 17 TODOs to review');
     expect(readFileSync(path.join(out, 'mine.yaml'), 'utf8')).toBe(
       readFileSync(path.join(fixtures, 'expected', 'petstore.yaml'), 'utf8'),
     );

@@ -41,6 +41,7 @@ const allFeatures: RuntimeFeatures = {
   prompts: true,
   config: true,
   telemetry: true,
+  upstream: true,
 };
 
 describe('runtime module slots', () => {

@@ -22,6 +22,7 @@ import { repoRoot } from '../support/paths.js';
 // only with `telemetry:`.
 // +650 (issue 24, tasks): the slot of tasks.gen.ts in openStore's answer, CallEnv.tasks and the one call that attaches
 // the task methods to a server (the tasks runtime itself is an optional module).
+// +0 (issue 23): HTTP bindings are the optional upstream.gen.ts, shipped only with a bound tool (checked below).
 const budgetBytes = 64_939;
 
 describe('runtime size', () => {
@@ -45,5 +46,23 @@ describe('runtime size', () => {
     ]);
     const bytes = runtime.reduce((sum, file) => sum + Buffer.byteLength(file.contents), 0);
     expect(bytes).toBeLessThanOrEqual(budgetBytes);
+  });
+
+  it('ships upstream.gen.ts and bindings.gen.ts only to a server with a bound tool', async () => {
+    const manifest = path.join('test', 'fixtures', 'bindings', 'mcp.yaml');
+    const options = resolveOptions({ manifest, out: path.join('.test-out', 'runtime-budget-bindings') }, repoRoot);
+    const result = await buildProject(
+      options,
+      '0.0.0-golden',
+      { handlers: new Map(), previouslyGenerated: null },
+      repoRoot,
+    );
+    const paths = result.files.map((file) => file.path);
+    expect(paths.filter((p) => /upstream|bindings/.test(p))).toEqual([
+      'src/generated/bindings.gen.ts',
+      'src/generated/runtime/upstream.gen.ts',
+    ]);
+    // A bound tool has no handler file: the binding is its handler.
+    expect(paths.filter((p) => p.startsWith('src/handlers/'))).toEqual([]);
   });
 });

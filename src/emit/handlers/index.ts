@@ -47,6 +47,7 @@ export async function emitHandlers(
   const reconcile = parse ? await import('./reconcile.js') : null;
   for (const handler of plan.handlers) {
     const key = kept.get(handler);
+    if (handler.action === 'bind') continue;
     if (handler.action === 'create') {
       const stub = emitStub(model, handler);
       files.push(stub);

@@ -39,6 +39,8 @@ export interface RuntimeFeatures {
   readonly config: boolean;
   /** `telemetry: { type: opentelemetry }`: spans and metrics with `@opentelemetry/api` (telemetry.gen.ts). */
   readonly telemetry: boolean;
+  /** Tools bound to upstream HTTP requests (upstream.gen.ts, imported by bindings.gen.ts). */
+  readonly upstream: boolean;
 }
 
 /** The features `model` uses. */
@@ -60,6 +62,7 @@ export function runtimeFeatures(model: ServerModel): RuntimeFeatures {
     prompts: model.prompts.length > 0,
     config: model.config.length > 0,
     telemetry: model.telemetry.type === 'opentelemetry',
+    upstream: model.upstream !== null && model.tools.some((tool) => tool.http !== null),
   };
 }
 
@@ -95,6 +98,7 @@ const optionalModules: readonly OptionalModule[] = [
   { name: 'prompts', slot: 'prompts', on: (f) => f.prompts },
   { name: 'config', slot: 'config', on: (f) => f.config },
   { name: 'telemetry', slot: 'telemetry', on: (f) => f.telemetry },
+  { name: 'upstream', slot: null, on: (f) => f.upstream },
 ];
 
 /** The names of the runtime modules a server with `features` contains, sorted. */

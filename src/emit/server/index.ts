@@ -17,11 +17,14 @@ import { documented, finalText, importDeclaration, moduleText } from '../shared/
 /** `{ name: lazyHandler(() => import('...'), (m) => m.symbol), ... }`; paths and exports come from the plan. */
 function handlerMap(entries: readonly HandlerPlan[]): string {
   if (entries.length === 0) return '{}';
-  const lines = entries.map(
-    (e) =>
+  const lines = entries.map((e) => {
+    // A bound tool's handler is the binding's, generated under the same export name.
+    const path = e.action === 'bind' ? generatedPaths.bindings : e.path;
+    return (
       `  ${key(e.name)}: lazyHandler(() => ` +
-      `import(${singleQuoted(moduleSpecifier(generatedPaths.server, e.path))}), (m) => m.${e.handler}),`,
-  );
+      `import(${singleQuoted(moduleSpecifier(generatedPaths.server, path))}), (m) => m.${e.handler}),`
+    );
+  });
   return `{\n${lines.join('\n')}\n}`;
 }
 

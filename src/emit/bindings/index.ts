@@ -1,0 +1,62 @@
+/**
+ * Emits `src/generated/bindings.gen.ts`: the handler of each tool bound to an upstream HTTP request (`http:`) that
+ * has no handler file of its own, each one call of `bindTool` (runtime/upstream.gen.ts) with the binding as data.
+ * Nothing when no tool is bound, so servers without bindings ship neither file.
+ */
+import { generatedPaths } from '../../model/layout.js';
+import type { ServerModel, ToolModel } from '../../model/types.js';
+import type { HandlerPlan } from '../../plan/index.js';
+import { tsBanner } from '../shared/banner.js';
+import type { EmitContext, GeneratedFile } from '../shared/files.js';
+import { singleQuoted, toLiteral } from '../shared/literal.js';
+import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
+
+/** The binding of `tool` as the runtime's HttpBindingSpec. */
+function bindingData(tool: ToolModel) {
+  const http = tool.http;
+  if (http === null) return null;
+  return {
+    tool: tool.name,
+    method: http.method,
+    path: http.path,
+    args: http.args.map((a) => ({ name: a.name, in: a.in })),
+    body: http.body,
+    result: http.result,
+    errorMessage: http.errorMessage,
+    structured: tool.output !== null,
+  };
+}
+
+/** `src/generated/bindings.gen.ts`, or nothing when no handler of `handlers` is a binding. */
+export function emitBindings(model: ServerModel, handlers: readonly HandlerPlan[], ctx: EmitContext): GeneratedFile[] {
+  const upstream = model.upstream;
+  const bound = handlers.filter((h) => h.kind === 'tool' && h.action === 'bind');
+  if (upstream === null || bound.length === 0) return [];
+  const statements = [
+    documented(
+      'The API these tools call: the config variables of its base URL and credential.',
+      `const upstream: UpstreamSpec = ${toLiteral({ baseUrl: upstream.baseUrl, credential: upstream.credential })};`,
+    ),
+  ];
+  for (const handler of bound) {
+    const tool = model.tools.find((t) => t.name === handler.name);
+    const data = tool === undefined ? null : bindingData(tool);
+    if (tool === undefined || data === null || tool.http === null) continue;
+    statements.push(
+      documented(
+        `Tool "${tool.name}": ${tool.http.method} ${tool.http.path}. Write ${handler.path} to replace this binding.`,
+        `export const ${handler.handler}: ToolHandlers[${singleQuoted(tool.name)}] = bindTool(upstream, ` +
+          `registry.config, ${toLiteral(data)});`,
+      ),
+    );
+  }
+  const text = moduleText(
+    [
+      importDeclaration(['registry'], './registry.gen.js'),
+      importDeclaration(['bindTool', 'type UpstreamSpec'], './runtime/upstream.gen.js'),
+      importDeclaration(['ToolHandlers'], './types.gen.js', true),
+    ],
+    statements,
+  );
+  return [{ path: generatedPaths.bindings, contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' }];
+}

@@ -1,0 +1,142 @@
+/**
+ * The HTTP bindings of an imported OpenAPI document: `upstream:` from `servers[0]` and the security scheme most
+ * operations use, each value in a `config` variable, and per operation the `http:` that keeps the method, the
+ * path and where each argument goes, so the generated server calls the API with no handler written.
+ */
+import { envPrefix } from '../model/naming.js';
+import { isRecord, stringOr } from '../util/guards.js';
+import type { DraftNote } from './draft.js';
+import { quote } from './names.js';
+
+type Raw = Readonly<Record<string, unknown>>;
+
+/** `config:` and `upstream:` of the draft, with the notes a reviewer needs. */
+export interface UpstreamDraft {
+  readonly config: Record<string, unknown>;
+  readonly upstream: Record<string, unknown>;
+  readonly notes: readonly DraftNote[];
+}
+
+/** The security scheme names operations require, most used first (declared order breaks ties). */
+function schemesByUse(api: Raw, declared: readonly string[]): string[] {
+  const uses = new Map(declared.map((name) => [name, 0]));
+  const count = (security: unknown) => {
+    for (const requirement of Array.isArray(security) ? security : [])
+      if (isRecord(requirement))
+        for (const name of Object.keys(requirement)) if (uses.has(name)) uses.set(name, (uses.get(name) ?? 0) + 1);
+  };
+  const paths = isRecord(api.paths) ? api.paths : {};
+  for (const item of Object.values(paths))
+    for (const operation of isRecord(item) ? Object.values(item) : [])
+      if (isRecord(operation)) count(operation.security ?? api.security);
+  return [...declared].sort(
+    (a, b) => (uses.get(b) ?? 0) - (uses.get(a) ?? 0) || declared.indexOf(a) - declared.indexOf(b),
+  );
+}
+
+/** `upstream:` for `api`, its variables prefixed with the server's `prefix`. */
+export function upstreamDraft(api: Raw, serverName: string): UpstreamDraft {
+  const prefix = envPrefix(serverName);
+  const notes: DraftNote[] = [];
+  const config: Record<string, unknown> = {};
+  const baseUrl = `${prefix}_BASE_URL`;
+  const first = Array.isArray(api.servers) && isRecord(api.servers[0]) ? stringOr(api.servers[0].url) : undefined;
+  const absolute = first !== undefined && URL.canParse(first);
+  config[baseUrl] = {
+    description: 'The base URL of the API the tools call.',
+    type: 'url',
+    ...(absolute ? { default: first } : { required: false }),
+  };
+  if (!absolute)
+    notes.push({
+      path: ['config', baseUrl],
+      text: `TODO upstream: the spec's first server ${quote(first ?? '(none)')} is not an absolute URL; set a default`,
+    });
+  const upstream: Record<string, unknown> = { baseUrl };
+  const components = isRecord(api.components) ? api.components : {};
+  const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
+  const secret = (name: string, description: string) => {
+    config[name] = { description, secret: true, required: false };
+    return name;
+  };
+  for (const name of schemesByUse(api, Object.keys(schemes))) {
+    const scheme = schemes[name];
+    if (!isRecord(scheme)) continue;
+    const type = stringOr(scheme.type);
+    const http = (stringOr(scheme.scheme) ?? '').toLowerCase();
+    const flows = isRecord(scheme.flows) ? scheme.flows : {};
+    let credential: Record<string, unknown> | null = null;
+    if (type === 'apiKey' && (scheme.in === 'header' || scheme.in === 'query'))
+      credential = {
+        type: 'apiKey',
+        in: scheme.in,
+        name: stringOr(scheme.name) ?? 'api_key',
+        value: secret(`${prefix}_API_KEY`, `The API key (security scheme ${quote(name)}).`),
+      };
+    else if (type === 'http' && http === 'basic')
+      credential = {
+        type: 'basic',
+        username: secret(`${prefix}_USERNAME`, `The user name (security scheme ${quote(name)}).`),
+        password: secret(`${prefix}_PASSWORD`, `The password (security scheme ${quote(name)}).`),
+      };
+    else if (type === 'oauth2' && isRecord(flows.clientCredentials)) {
+      const tokenUrl = `${prefix}_TOKEN_URL`;
+      const url = stringOr(flows.clientCredentials.tokenUrl);
+      config[tokenUrl] = {
+        description: 'The OAuth 2 token endpoint.',
+        type: 'url',
+        ...(url !== undefined && URL.canParse(url) ? { default: url } : { required: false }),
+      };
+      credential = {
+        type: 'oauth2',
+        tokenUrl,
+        clientId: secret(`${prefix}_CLIENT_ID`, `The OAuth 2 client id (security scheme ${quote(name)}).`),
+        clientSecret: secret(`${prefix}_CLIENT_SECRET`, `The OAuth 2 client secret (security scheme ${quote(name)}).`),
+      };
+    } else if ((type === 'http' && http === 'bearer') || type === 'oauth2' || type === 'openIdConnect')
+      credential = {
+        type: 'bearer',
+        token: secret(`${prefix}_TOKEN`, `The bearer access token (security scheme ${quote(name)}).`),
+      };
+    if (credential === null) continue;
+    upstream.credential = credential;
+    notes.push({
+      path: ['upstream'],
+      text:
+        `The credential is the spec's security scheme ${quote(name)}, the one most operations use; ` +
+        'it is sent with every request, and a call without it fails before any request leaves.',
+    });
+    break;
+  }
+  return { config, upstream, notes };
+}
+
+/** What the draft keeps of one operation's request: every argument's location and the body's media type. */
+export interface RequestShape {
+  readonly method: string;
+  readonly route: string;
+  /** Input property -> `path`, `query`, `header`, `cookie` or `body`. */
+  readonly args: ReadonlyMap<string, string>;
+  readonly media: string | null;
+  /** The 2xx answer is not an object, so the output is `{ result }`. */
+  readonly wrapped: boolean;
+}
+
+/** The tool's `http:`, and a TODO when the body's media type is one a binding cannot send. */
+export function httpBinding(shape: RequestShape): { http: Record<string, unknown>; todo: string | null } {
+  const args = Object.fromEntries([...shape.args].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const http: Record<string, unknown> = { method: shape.method.toUpperCase(), path: shape.route };
+  if (Object.keys(args).length > 0) http.args = args;
+  const form = shape.media === 'application/x-www-form-urlencoded' || shape.media === 'multipart/form-data';
+  if (form) http.body = 'application/x-www-form-urlencoded';
+  if (shape.wrapped) http.result = 'wrap';
+  const plain =
+    shape.media === null || shape.media === 'application/x-www-form-urlencoded' || /[/+]json\b/.test(shape.media);
+  return {
+    http,
+    todo: plain
+      ? null
+      : `TODO http: the spec's body is ${quote(shape.media ?? '')}; the binding sends ` +
+        `${form ? 'a URL-encoded form' : 'JSON'} (write a handler if the API needs another encoding)`,
+  };
+}

@@ -1,0 +1,88 @@
+import { entriesOf, isRecord, stringOr } from '../../util/guards.js';
+import type { RuleContext } from '../context.js';
+
+/** The `{name}` placeholders of a path template, in order. */
+export function pathPlaceholders(template: string): string[] {
+  return [...template.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] ?? '');
+}
+
+/** The variables each credential type needs. */
+const credentialKeys: Readonly<Record<string, readonly string[]>> = {
+  bearer: ['token'],
+  apiKey: ['name', 'value'],
+  basic: ['username', 'password'],
+  oauth2: ['tokenUrl', 'clientId', 'clientSecret'],
+};
+
+/**
+ * `upstream` and each tool's `http`: every variable named is a declared `config` variable, each credential type
+ * names what it needs, a bound tool needs `upstream`, every path placeholder is a `path` argument, and every argument
+ * is an input property.
+ */
+export function checkBindings(ctx: RuleContext): void {
+  if (!isRecord(ctx.data)) return;
+  const config = isRecord(ctx.data.config) ? ctx.data.config : {};
+  const upstream = isRecord(ctx.data.upstream) ? ctx.data.upstream : null;
+  const variable = (value: unknown, at: readonly (string | number)[]) => {
+    const name = stringOr(value);
+    if (name !== undefined && !(name in config))
+      ctx.report(
+        'upstream-unknown-variable',
+        at,
+        `"${name}" is not a declared config variable`,
+        `declare it under config: (e.g. ${name}: { description: ..., required: false })`,
+      );
+  };
+  if (upstream !== null) {
+    variable(upstream.baseUrl, ['upstream', 'baseUrl']);
+    const credential = isRecord(upstream.credential) ? upstream.credential : null;
+    const type = stringOr(credential?.type);
+    for (const key of type === undefined ? [] : (credentialKeys[type] ?? [])) {
+      if (credential?.[key] === undefined)
+        ctx.report(
+          'upstream-credential-incomplete',
+          ['upstream', 'credential'],
+          `a "${type}" credential needs "${key}"`,
+          `add ${key}: naming the config variable that holds it`,
+        );
+      else if (key !== 'name') variable(credential[key], ['upstream', 'credential', key]);
+    }
+  }
+  for (const [tool, entry] of entriesOf(ctx.data.tools)) {
+    if (!isRecord(entry) || !isRecord(entry.http)) continue;
+    const http = entry.http;
+    if (upstream === null)
+      ctx.report(
+        'http-without-upstream',
+        ['tools', tool, 'http'],
+        `tool "${tool}" has http: but the manifest declares no upstream:`,
+        'add upstream: { baseUrl: <config variable> }',
+      );
+    const input = isRecord(entry.input) && isRecord(entry.input.properties) ? entry.input.properties : {};
+    const args = isRecord(http.args) ? http.args : {};
+    for (const name of pathPlaceholders(stringOr(http.path) ?? ''))
+      if (args[name] !== 'path' || !(name in input))
+        ctx.report(
+          'http-path-parameter',
+          ['tools', tool, 'http', 'path'],
+          `path parameter "{${name}}" is not a "path" argument of an input property`,
+          `add "${name}" to input.properties and args: { ${name}: path }`,
+        );
+    for (const [name, location] of Object.entries(args)) {
+      if (!(name in input))
+        ctx.report(
+          'http-unknown-argument',
+          ['tools', tool, 'http', 'args', name],
+          `argument "${name}" is not an input property of tool "${tool}"`,
+          'name an input property, or drop the entry',
+        );
+      else if (location === 'path' && !pathPlaceholders(stringOr(http.path) ?? '').includes(name))
+        ctx.report(
+          'http-path-parameter',
+          ['tools', tool, 'http', 'args', name],
+          `argument "${name}" goes to the path, which has no "{${name}}"`,
+          `add {${name}} to the path template, or send it elsewhere`,
+        );
+    }
+  }
+}

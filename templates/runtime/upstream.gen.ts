@@ -1,0 +1,252 @@
+/**
+ * HTTP bindings: the handler of a tool declared with `http:` is one upstream request (shipped only by servers that
+ * declare one). The request carries the tool's `ctx.signal` (its deadline and the client's cancel), the credential
+ * read when the call is made (no request leaves without it), and the arguments where the binding puts them. The
+ * answer is untrusted data: read up to a size cap, parsed as JSON and never interpreted; 4xx is a tool error with
+ * the upstream status and message, 5xx and network failures a tool error that says to retry.
+ */
+import { ToolError } from './handler.gen.js';
+import type { ConfigVarSpec } from './spec.gen.js';
+
+export type ArgumentLocation = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'field';
+
+/** A tool's `http:`, as the generator normalized it. */
+export interface HttpBindingSpec {
+  readonly tool: string;
+  readonly method: string;
+  readonly path: string;
+  readonly args: readonly { readonly name: string; readonly in: ArgumentLocation }[];
+  readonly body: 'application/json' | 'application/x-www-form-urlencoded';
+  readonly result: 'body' | 'wrap';
+  readonly errorMessage: string | null;
+  /** Whether the tool has an output schema: structured content, else the JSON as text. */
+  readonly structured: boolean;
+}
+
+/** How requests are signed; every string names a config variable. */
+export type UpstreamCredentialSpec =
+  | { readonly type: 'none' }
+  | { readonly type: 'bearer'; readonly token: string }
+  | { readonly type: 'apiKey'; readonly in: 'header' | 'query'; readonly name: string; readonly value: string }
+  | { readonly type: 'basic'; readonly username: string; readonly password: string }
+  | {
+      readonly type: 'oauth2';
+      readonly tokenUrl: string;
+      readonly clientId: string;
+      readonly clientSecret: string;
+      readonly scopes: readonly string[];
+    };
+
+export interface UpstreamSpec {
+  readonly baseUrl: string;
+  readonly credential: UpstreamCredentialSpec;
+}
+
+/** The most of an upstream answer that is read; a longer one is a tool error, not a partial result. */
+export const maxUpstreamBytes = 4 * 1024 * 1024;
+/** How much of an upstream error message reaches the caller. */
+const maxMessageChars = 300;
+
+/** A config variable's value when the call is made (the environment, else its default); undefined when unset. */
+function readVariable(config: readonly ConfigVarSpec[], name: string): string | undefined {
+  const set = process.env[name];
+  if (set !== undefined && set !== '') return set;
+  const fallback = config.find((c) => c.name === name)?.default;
+  return fallback === null || fallback === undefined ? undefined : String(fallback);
+}
+
+/** The OAuth 2 client-credentials tokens, by token URL and client, each kept until shortly before it expires. */
+const tokens = new Map<string, { readonly token: string; readonly until: number }>();
+
+async function clientCredentialsToken(
+  url: string,
+  id: string,
+  secret: string,
+  scopes: readonly string[],
+  signal: AbortSignal,
+) {
+  const key = `${url}\n${id}`;
+  const cached = tokens.get(key);
+  if (cached !== undefined && cached.until > Date.now()) return cached.token;
+  const form = new URLSearchParams({ grant_type: 'client_credentials' });
+  if (scopes.length > 0) form.set('scope', scopes.join(' '));
+  // RFC 6749 2.3.1: the client id and secret are form-encoded before they are joined for Basic authentication.
+  const basic = Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64');
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${basic}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+    },
+    body: form.toString(),
+    signal,
+  });
+  const answer = parseJson(await readCapped(response));
+  const token = isObject(answer) && typeof answer.access_token === 'string' ? answer.access_token : null;
+  if (!response.ok || token === null)
+    throw new ToolError(`The upstream token endpoint refused the client credentials (HTTP ${response.status}).`);
+  const lifetime = isObject(answer) && typeof answer.expires_in === 'number' ? answer.expires_in : 300;
+  // A minute early, so that a token never expires on its way to the API.
+  tokens.set(key, { token, until: Date.now() + Math.max(0, lifetime - 60) * 1000 });
+  return token;
+}
+
+/** Attaches the credential to `headers` or `url`; a ToolError naming the unset variables when any is missing. */
+async function sign(
+  spec: UpstreamSpec,
+  config: readonly ConfigVarSpec[],
+  url: URL,
+  headers: Headers,
+  signal: AbortSignal,
+): Promise<void> {
+  const c = spec.credential;
+  if (c.type === 'none') return;
+  const names =
+    c.type === 'bearer'
+      ? [c.token]
+      : c.type === 'apiKey'
+        ? [c.value]
+        : c.type === 'basic'
+          ? [c.username, c.password]
+          : [c.tokenUrl, c.clientId, c.clientSecret];
+  const values = names.map((name) => readVariable(config, name));
+  const missing = names.filter((_, i) => values[i] === undefined);
+  // Fail closed: without its credential no request leaves the server.
+  if (missing.length > 0)
+    throw new ToolError(`The upstream credential is not configured: set ${missing.join(', ')} in the environment.`);
+  const [first = '', second = '', third = ''] = values as string[];
+  if (c.type === 'bearer') headers.set('authorization', `Bearer ${first}`);
+  else if (c.type === 'apiKey' && c.in === 'header') headers.set(c.name, first);
+  else if (c.type === 'apiKey') url.searchParams.set(c.name, first);
+  else if (c.type === 'basic')
+    headers.set('authorization', `Basic ${Buffer.from(`${first}:${second}`).toString('base64')}`);
+  else if (c.type === 'oauth2')
+    headers.set('authorization', `Bearer ${await clientCredentialsToken(first, second, third, c.scopes, signal)}`);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A scalar as the text of a path segment, query value or header; objects and arrays as JSON. */
+const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The body, read up to the cap; a longer one is refused (ToolError) rather than cut. */
+async function readCapped(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (reader === undefined) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxUpstreamBytes) {
+      await reader.cancel();
+      throw new ToolError(`The upstream answer is larger than ${maxUpstreamBytes} bytes.`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(body: string): unknown {
+  if (body.trim() === '') return null;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The message of an error answer at `pointer` (or the usual fields), cut short and quoted as data. */
+function errorMessage(answer: unknown, pointer: string | null): string | null {
+  let found: unknown;
+  if (pointer !== null) {
+    found = answer;
+    for (const token of pointer.split('/').slice(1)) {
+      const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+      found = isObject(found) || Array.isArray(found) ? (found as Record<string, unknown>)[key] : undefined;
+    }
+  } else if (isObject(answer)) found = answer.message ?? answer.error ?? answer.detail;
+  if (found === undefined || found === null) return null;
+  return JSON.stringify(text(found).slice(0, maxMessageChars));
+}
+
+/** The request of one call: URL with path and query arguments, headers, cookies and the body. */
+function buildRequest(binding: HttpBindingSpec, baseUrl: string, input: Record<string, unknown>) {
+  let path = binding.path;
+  const headers = new Headers({ accept: 'application/json' });
+  const cookies: string[] = [];
+  const query: [string, string][] = [];
+  const fields: Record<string, unknown> = {};
+  let body: unknown;
+  for (const { name, in: location } of binding.args) {
+    const value = input[name];
+    if (value === undefined) continue;
+    if (location === 'path') path = path.split(`{${name}}`).join(encodeURIComponent(text(value)));
+    else if (location === 'query')
+      for (const item of Array.isArray(value) ? value : [value]) query.push([name, text(item)]);
+    else if (location === 'header') headers.set(name, text(value));
+    else if (location === 'cookie') cookies.push(`${name}=${encodeURIComponent(text(value))}`);
+    else if (location === 'body') body = value;
+    else fields[name] = value;
+  }
+  if (Object.keys(fields).length > 0) body = isObject(body) ? { ...body, ...fields } : fields;
+  const url = new URL(baseUrl.replace(/\/+$/, '') + path);
+  for (const [name, value] of query) url.searchParams.append(name, value);
+  if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
+  let encoded: string | undefined;
+  if (body !== undefined) {
+    headers.set('content-type', binding.body);
+    encoded =
+      binding.body === 'application/json'
+        ? JSON.stringify(body)
+        : new URLSearchParams(
+            Object.entries(isObject(body) ? body : { value: body }).map(([k, v]) => [k, text(v)]),
+          ).toString();
+  }
+  return { url, headers, body: encoded };
+}
+
+/**
+ * The handler of a bound tool. Its result is the parsed JSON answer (or `{ result }` with `result: wrap`), which the
+ * runtime validates against the tool's output schema like any handler's result before it sends structured content.
+ */
+export function bindTool<H>(spec: UpstreamSpec, config: readonly ConfigVarSpec[], binding: HttpBindingSpec): H {
+  const handler = async (input: Record<string, unknown>, ctx: { readonly signal: AbortSignal }): Promise<unknown> => {
+    const baseUrl = readVariable(config, spec.baseUrl);
+    if (baseUrl === undefined || !URL.canParse(baseUrl))
+      throw new ToolError(`The upstream base URL is not configured: set ${spec.baseUrl} to the API's URL.`);
+    const request = buildRequest(binding, baseUrl, input);
+    await sign(spec, config, request.url, request.headers, ctx.signal);
+    let response: Response;
+    let body: string;
+    try {
+      response = await fetch(request.url, {
+        method: binding.method,
+        headers: request.headers,
+        body: request.body ?? null,
+        signal: ctx.signal,
+        redirect: 'error',
+      });
+      body = await readCapped(response);
+    } catch (error) {
+      if (error instanceof ToolError || ctx.signal.aborted) throw error;
+      throw new ToolError(`The upstream API could not be reached (${binding.method} ${binding.path}); retry later.`);
+    }
+    const answer = parseJson(body);
+    if (response.status >= 500) throw new ToolError(`The upstream API failed (HTTP ${response.status}); retry later.`);
+    if (response.status >= 400) {
+      const message = errorMessage(answer, binding.errorMessage);
+      throw new ToolError(
+        `The upstream API refused the call (HTTP ${response.status})${message === null ? '.' : `: ${message}`}`,
+        response.status === 404 ? 'not_found' : response.status === 409 ? 'conflict' : 'invalid',
+      );
+    }
+    if (answer === undefined) throw new ToolError(`The upstream answer (HTTP ${response.status}) is not JSON.`);
+    const result = binding.result === 'wrap' ? { result: answer } : (answer ?? {});
+    return binding.structured ? result : JSON.stringify(result);
+  };
+  return handler as unknown as H;
+}

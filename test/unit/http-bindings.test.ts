@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { emitBindings } from '../../src/emit/bindings/index.js';
+import { runtimeFeatures, runtimeModules } from '../../src/emit/runtime/index.js';
+import { runPipeline } from '../../src/pipeline.js';
+import { planProject } from '../../src/plan/index.js';
+import { expectGolden, repoRoot } from '../support/golden.js';
+
+// The HTTP bindings from manifest to generated code: the normalized binding, the plan that writes no handler for
+// a bound tool (and keeps a written one, which overrides the binding), and bindings.gen.ts as a golden.
+
+const manifest = path.join('test', 'fixtures', 'bindings', 'mcp.yaml');
+const ctx = {
+  manifestPath: 'mcp.yaml',
+  regenerateCommand: 'npx mcp-gen generate mcp.yaml --out .',
+  templates: new Map(),
+  mcpGenVersion: '0.0.0',
+};
+
+async function model() {
+  const result = await runPipeline({ manifest, cwd: repoRoot }, 'normalize');
+  expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  if (result.model === null) throw new Error('no model');
+  return result.model;
+}
+
+describe('HTTP bindings', () => {
+  it('normalizes http: with defaults and args sorted by name, and upstream: with its credential', async () => {
+    const m = await model();
+    expect(m.upstream).toEqual({
+      baseUrl: 'SHOP_URL',
+      credential: { type: 'apiKey', in: 'query', name: 'key', value: 'SHOP_KEY' },
+    });
+    expect(m.tools.map((t) => [t.name, t.http])).toEqual([
+      [
+        'get_item',
+        {
+          method: 'GET',
+          path: '/items/{id}',
+          args: [
+            { name: 'id', in: 'path' },
+            { name: 'lang', in: 'header' },
+            { name: 'session', in: 'cookie' },
+          ],
+          body: 'application/json',
+          result: 'body',
+          errorMessage: '/error/text',
+        },
+      ],
+      [
+        'rename_item',
+        {
+          method: 'PATCH',
+          path: '/items/{id}',
+          args: [
+            { name: 'id', in: 'path' },
+            { name: 'name', in: 'field' },
+          ],
+          body: 'application/x-www-form-urlencoded',
+          result: 'body',
+          errorMessage: null,
+        },
+      ],
+    ]);
+    expect(runtimeModules(runtimeFeatures(m))).toContain('upstream');
+  });
+
+  it('plans no handler file for a bound tool, and keeps a written one, which then overrides the binding', async () => {
+    const m = await model();
+    const bound = planProject(m, new Map());
+    expect(bound.handlers.map((h) => [h.name, h.action])).toEqual([
+      ['get_item', 'bind'],
+      ['rename_item', 'bind'],
+    ]);
+    const written = planProject(m, new Map([['src/handlers/tools/get_item.ts', 'export const getItemHandler = 1;']]));
+    expect(written.handlers.map((h) => [h.name, h.action])).toEqual([
+      ['get_item', 'keep'],
+      ['rename_item', 'bind'],
+    ]);
+    const files = emitBindings(m, written.handlers, ctx);
+    expect(files.map((f) => f.path)).toEqual(['src/generated/bindings.gen.ts']);
+    expect(files[0]?.contents).not.toContain('getItemHandler');
+  });
+
+  it('emits bindings.gen.ts: one bindTool call per bound tool, the binding as data', async () => {
+    const m = await model();
+    const files = emitBindings(m, planProject(m, new Map()).handlers, ctx);
+    expectGolden(
+      path.join(repoRoot, 'test', 'fixtures', 'golden', 'bindings', 'bindings.gen.ts'),
+      files[0]?.contents ?? '',
+    );
+  });
+});
