@@ -243,6 +243,17 @@ export interface RegistryModel {
   readonly repository: string | null;
 }
 
+/** A list whose changes the server may announce. */
+export type ListName = 'tools' | 'resources' | 'prompts';
+
+export interface NotificationsModel {
+  readonly listChanged: readonly ListName[];
+  readonly resourceUpdates: boolean;
+}
+
+/** Whether the server announces any change (and so ships notify.gen.ts). */
+export const announcesChanges = (n: NotificationsModel): boolean => n.listChanged.length > 0 || n.resourceUpdates;
+
 /** The whole server, normalized. */
 export interface ServerModel {
   readonly server: ServerInfoModel;
@@ -250,6 +261,11 @@ export interface ServerModel {
   readonly cache: CacheModel;
   /** Items per page of every list (`pagination.pageSize`). */
   readonly pagination: { readonly pageSize: number };
+  /**
+   * The changes handlers announce (`notifications`): lists by name, sorted, and `notifications/resources/updated`.
+   * The capabilities declare exactly these.
+   */
+  readonly notifications: NotificationsModel;
   readonly transports: TransportsModel;
   readonly auth: AuthModel;
   readonly secrets: SecretsModel;

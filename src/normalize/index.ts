@@ -14,6 +14,8 @@ import type {
   ExampleModel,
   HandleModel,
   HttpModel,
+  ListName,
+  NotificationsModel,
   ServerModel,
   StdioModel,
   StoreModel,
@@ -55,6 +57,7 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
     },
     cache,
     pagination: { pageSize: manifest.pagination?.pageSize ?? manifestDefaults.pageSize },
+    notifications: normalizeNotifications(manifest),
     transports:
       manifest.transports === undefined
         ? { stdio: normalizeStdio(null), http: null }
@@ -131,6 +134,20 @@ function normalizeExamples(manifest: Manifest): ExampleModel[] {
 }
 
 /** `stdio: {}`, an empty `stdio:` (null) or one with limits. */
+/** The declared changes, sorted; a list the manifest leaves empty has nothing to announce. */
+function normalizeNotifications(manifest: Manifest): NotificationsModel {
+  const present: Record<ListName, boolean> = {
+    tools: Object.keys(manifest.tools ?? {}).length > 0,
+    resources: Object.keys(manifest.resources ?? {}).length > 0,
+    prompts: Object.keys(manifest.prompts ?? {}).length > 0,
+  };
+  const declared = manifest.notifications?.listChanged ?? [];
+  return {
+    listChanged: [...declared].filter((list) => present[list]).sort(compareText),
+    resourceUpdates: (manifest.notifications?.resourceUpdates ?? false) && present.resources,
+  };
+}
+
 function normalizeStdio(stdio: { readonly maxConcurrentCalls?: number } | null): StdioModel {
   return { maxConcurrentCalls: stdio?.maxConcurrentCalls ?? manifestDefaults.stdioMaxConcurrentCalls };
 }

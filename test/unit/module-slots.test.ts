@@ -18,6 +18,8 @@ const every: Required<Omit<RuntimeModules, 'oauth'>> = {
   idempotency: () => import('../../templates/runtime/idempotency.gen.js'),
   legacy: () => import('../../templates/runtime/legacy.gen.js'),
   legacyHttp: () => import('../../templates/runtime/legacy-http.gen.js'),
+  notify: () => import('../../templates/runtime/notify.gen.js'),
+  notifyRedis: () => import('../../templates/runtime/notify-redis.gen.js'),
   prompts: () => import('../../templates/runtime/prompts.gen.js'),
   resources: () => import('../../templates/runtime/resources.gen.js'),
   store: () => import('../../templates/runtime/store.gen.js'),
@@ -37,6 +39,7 @@ const allFeatures: RuntimeFeatures = {
   resources: true,
   prompts: true,
   config: true,
+  notify: 'redis',
 };
 
 describe('runtime module slots', () => {

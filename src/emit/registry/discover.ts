@@ -1,5 +1,5 @@
 import type { DiscoverSpec } from '../../../templates/runtime/spec.gen.js';
-import type { ServerModel } from '../../model/types.js';
+import type { ListName, ServerModel } from '../../model/types.js';
 
 /**
  * The `server/discover` result this server returns, decided once from the
@@ -8,10 +8,14 @@ import type { ServerModel } from '../../model/types.js';
  * drift; a test compares it with a live server's answer.
  */
 export function discoverContract(model: ServerModel): DiscoverSpec {
-  const capabilities: Record<string, { listChanged?: boolean }> = {};
-  if (model.tools.length > 0) capabilities.tools = { listChanged: true };
-  if (model.resources.length > 0) capabilities.resources = { listChanged: true };
-  if (model.prompts.length > 0) capabilities.prompts = { listChanged: true };
+  const capabilities: Record<string, { listChanged?: boolean; subscribe?: boolean }> = {};
+  // Only the changes the manifest declares: a capability promises notifications the server can actually send.
+  const { listChanged, resourceUpdates } = model.notifications;
+  const announced = (list: ListName) => (listChanged.includes(list) ? { listChanged: true } : {});
+  if (model.tools.length > 0) capabilities.tools = announced('tools');
+  if (model.resources.length > 0)
+    capabilities.resources = { ...(resourceUpdates ? { subscribe: true } : {}), ...announced('resources') };
+  if (model.prompts.length > 0) capabilities.prompts = announced('prompts');
   // completion/complete is served only from declared values, so the capability follows their presence.
   const completes =
     model.prompts.some((p) => p.arguments.some((a) => a.completions !== null)) ||

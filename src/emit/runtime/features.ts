@@ -6,7 +6,7 @@
  * runtime asks the registry nothing about which modules exist.
  */
 import { needsStore } from '../../model/store.js';
-import type { ServerModel } from '../../model/types.js';
+import { announcesChanges, type ServerModel } from '../../model/types.js';
 import { compareText } from '../../util/compare.js';
 
 /** The optional runtime features of one server. */
@@ -35,6 +35,8 @@ export interface RuntimeFeatures {
   readonly prompts: boolean;
   /** The manifest's `config` variables, read and checked at start (config.gen.ts). */
   readonly config: boolean;
+  /** `notifications` (notify.gen.ts): on this process's bus, or every instance's (`redis`, notify-redis.gen.ts). */
+  readonly notify: 'none' | 'memory' | 'redis';
 }
 
 /** The features `model` uses. */
@@ -54,6 +56,7 @@ export function runtimeFeatures(model: ServerModel): RuntimeFeatures {
     resources: model.resources.length > 0,
     prompts: model.prompts.length > 0,
     config: model.config.length > 0,
+    notify: announcesChanges(model.notifications) ? model.store.type : 'none',
   };
 }
 
@@ -87,6 +90,8 @@ const optionalModules: readonly OptionalModule[] = [
   { name: 'resources', slot: 'resources', on: (f) => f.resources },
   { name: 'prompts', slot: 'prompts', on: (f) => f.prompts },
   { name: 'config', slot: 'config', on: (f) => f.config },
+  { name: 'notify', slot: 'notify', on: (f) => f.notify !== 'none' },
+  { name: 'notify-redis', slot: 'notifyRedis', on: (f) => f.notify === 'redis' },
 ];
 
 /** The names of the runtime modules a server with `features` contains, sorted. */
