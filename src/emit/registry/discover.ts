@@ -9,9 +9,10 @@ import type { ListName, ServerModel } from '../../model/types.js';
  */
 export function discoverContract(model: ServerModel): DiscoverSpec {
   const capabilities: Record<string, { listChanged?: boolean; subscribe?: boolean }> = {};
-  // Only the changes the manifest declares: a capability promises notifications the server can actually send.
+  // Only the changes the manifest declares: a capability promises notifications the server can actually send. An
+  // explicit false, because the SDK sets listChanged: true on every list whose capability leaves it out.
   const { listChanged, resourceUpdates } = model.notifications;
-  const announced = (list: ListName) => (listChanged.includes(list) ? { listChanged: true } : {});
+  const announced = (list: ListName) => ({ listChanged: listChanged.includes(list) });
   if (model.tools.length > 0) capabilities.tools = announced('tools');
   if (model.resources.length > 0)
     capabilities.resources = { ...(resourceUpdates ? { subscribe: true } : {}), ...announced('resources') };
