@@ -2,7 +2,8 @@
  * When a server needs its state store: decided once here, so the registry, the
  * runtime's module list and the generated package.json always agree.
  */
-import { announcesChanges, type ServerModel } from './types.js';
+import { announcesChanges } from './notifications.js';
+import type { ServerModel } from './types.js';
 
 /** Whether a tool of `model` needs the state store: approvals are used once, idempotency keys keep a ledger. */
 export function needsStore(model: ServerModel): boolean {

@@ -5,6 +5,8 @@
  * emitters can tell "not given" apart without re-reading the manifest.
  */
 
+import type { NotificationsModel } from './notifications.js';
+
 /** A JSON Schema as plain JSON data. */
 export type JsonSchema = { readonly [key: string]: unknown };
 
@@ -242,17 +244,6 @@ export interface RegistryModel {
   readonly remote: string | null;
   readonly repository: string | null;
 }
-
-/** A list whose changes the server may announce. */
-export type ListName = 'tools' | 'resources' | 'prompts';
-
-export interface NotificationsModel {
-  readonly listChanged: readonly ListName[];
-  readonly resourceUpdates: boolean;
-}
-
-/** Whether the server announces any change (and so ships notify.gen.ts). */
-export const announcesChanges = (n: NotificationsModel): boolean => n.listChanged.length > 0 || n.resourceUpdates;
 
 /** The whole server, normalized. */
 export interface ServerModel {

@@ -9,13 +9,12 @@
 import { manifestDefaults } from '../model/defaults.js';
 import type { ManifestAuth, ManifestHandle, ManifestHttp, ManifestStore, Manifest } from '../model/manifest.gen.js';
 import { envPrefix, pascalCase } from '../model/naming.js';
+import type { ListName, NotificationsModel } from '../model/notifications.js';
 import type {
   AuthModel,
   ExampleModel,
   HandleModel,
   HttpModel,
-  ListName,
-  NotificationsModel,
   ServerModel,
   StdioModel,
   StoreModel,

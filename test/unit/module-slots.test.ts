@@ -65,6 +65,7 @@ describe('runtime module slots', () => {
       resources: false,
       prompts: false,
       config: false,
+      notify: 'none',
     };
     expect(moduleSlots(none)).toEqual([]);
     expect(moduleSlots({ ...none, store: 'memory', approval: true })).toEqual([

@@ -1,5 +1,6 @@
 import type { DiscoverSpec } from '../../../templates/runtime/spec.gen.js';
-import type { ListName, ServerModel } from '../../model/types.js';
+import type { ListName } from '../../model/notifications.js';
+import type { ServerModel } from '../../model/types.js';
 
 /**
  * The `server/discover` result this server returns, decided once from the

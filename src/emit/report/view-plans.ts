@@ -1,4 +1,5 @@
 import type { Finding } from '../../diagnostics/index.js';
+import { announcesChanges } from '../../model/notifications.js';
 import { needsStore } from '../../model/store.js';
 import type { ServerModel, ToolModel } from '../../model/types.js';
 import type { GateItem } from '../../review/index.js';
@@ -136,6 +137,7 @@ export function transportPlan(model: ServerModel) {
   rows.push(['shutdown', `${httpShutdown}stdio: exits within 1s of stdin EOF`]);
   if (http !== null) rows.push(['probes', probePlan(model, http.path)]);
   rows.push(['state store', storePlan(model)]);
+  rows.push(['change notifications', notificationsPlan(model)]);
   const scopes = model.tools.map((t) => [code(t.name), cell(t.scopes.join(', '))]);
   const retries = model.tools.map((t) => [code(t.name), t.retry, retryReasons[t.retry]]);
   return {
@@ -199,6 +201,27 @@ function storePlan(model: ServerModel): string {
     `Redis at ${code(model.store.urlEnv)}, shared by every instance: an approval is used once across ` +
     `instances and restarts; idempotency keys answered for ${hours}; unreachable means fail closed`
   );
+}
+
+/** What `ctx.notify` announces, to whom, and how far it reaches. */
+function notificationsPlan(model: ServerModel): string {
+  const { listChanged, resourceUpdates } = model.notifications;
+  if (!announcesChanges(model.notifications)) return 'none: no list or resource change is announced';
+  const kinds = [
+    ...listChanged.map(
+      (list) => `${code(`notifications/${list}/list_changed`)} (${code(`ctx.notify.listChanged('${list}')`)})`,
+    ),
+    ...(resourceUpdates
+      ? [
+          `${code('notifications/resources/updated')} to subscribers of the URI (${code('ctx.notify.resourceUpdated(uri)')})`,
+        ]
+      : []),
+  ];
+  const reach =
+    model.store.type === 'redis'
+      ? `every instance, through Redis pub/sub at ${code(model.store.urlEnv)} (at most once)`
+      : 'this process only (memory store)';
+  return `${kinds.join('; ')}; on subscriptions/listen streams and legacy sessions of ${reach}`;
 }
 
 /** Section 8: each tool's schemas and the findings about them. */

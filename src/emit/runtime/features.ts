@@ -6,7 +6,8 @@
  * runtime asks the registry nothing about which modules exist.
  */
 import { needsStore } from '../../model/store.js';
-import { announcesChanges, type ServerModel } from '../../model/types.js';
+import { announcesChanges } from '../../model/notifications.js';
+import type { ServerModel } from '../../model/types.js';
 import { compareText } from '../../util/compare.js';
 
 /** The optional runtime features of one server. */

@@ -71,7 +71,7 @@ export function readStream(response: Response, abort: AbortController): MessageS
 export async function listen(
   url: URL,
   notifications: Record<string, unknown>,
-  id = 'listen-1',
+  id: string | number = 'listen-1',
 ): Promise<MessageStream> {
   const abort = new AbortController();
   const response = await fetch(url, {
