@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseManifest } from '../../src/load/index.js';
-import type { Manifest } from '../../src/model/manifest.gen.js';
 import { discoverContract } from '../../src/emit/registry/discover.js';
 import { runtimeModules, runtimeFeatures } from '../../src/emit/runtime/index.js';
 import { usesRedis } from '../../src/model/store.js';
 import { normalizeManifest } from '../../src/normalize/index.js';
-import { validateManifest } from '../../src/validate/index.js';
+import { validated } from '../support/manifests.js';
 
 // The manifest's `notifications`: normalized once, and the capabilities, modules and Redis dependency follow it.
-
-function validated(text: string): Manifest {
-  const loaded = parseManifest(text, 'a.yaml');
-  if (!loaded.ok) throw new Error('did not load');
-  const verdict = validateManifest(loaded.manifest);
-  expect(verdict.diagnostics).toEqual([]);
-  if (verdict.manifest === null) throw new Error('not valid');
-  return verdict.manifest;
-}
 
 const tool = 'ping: { description: Pings., input: { type: object, additionalProperties: false } }';
 const resource = 'today: { uri: notes://notes/today, description: Today. }';

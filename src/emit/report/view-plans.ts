@@ -207,15 +207,12 @@ function storePlan(model: ServerModel): string {
 function notificationsPlan(model: ServerModel): string {
   const { listChanged, resourceUpdates } = model.notifications;
   if (!announcesChanges(model.notifications)) return 'none: no list or resource change is announced';
+  const updated = code('ctx.notify.resourceUpdated(uri)');
   const kinds = [
     ...listChanged.map(
       (list) => `${code(`notifications/${list}/list_changed`)} (${code(`ctx.notify.listChanged('${list}')`)})`,
     ),
-    ...(resourceUpdates
-      ? [
-          `${code('notifications/resources/updated')} to subscribers of the URI (${code('ctx.notify.resourceUpdated(uri)')})`,
-        ]
-      : []),
+    ...(resourceUpdates ? [`${code('notifications/resources/updated')} to subscribers of the URI (${updated})`] : []),
   ];
   const reach =
     model.store.type === 'redis'
