@@ -83,7 +83,8 @@ describe('verifyServer', () => {
     expect(result.info).toEqual([
       'capability "logging": manifest absent, server {} (a manifest cannot declare it)',
       'capability "prompts": manifest {"listChanged":false}, server absent (the list itself is compared item by item)',
-      'capability "resources": manifest {"listChanged":false}, server absent (the list itself is compared item by item)',
+      'capability "resources": manifest {"listChanged":false}, server absent ' +
+        '(the list itself is compared item by item)',
     ]);
     expect(result.liveDigest).not.toBe(result.expectedDigest);
     const legacy = verifyServer(
