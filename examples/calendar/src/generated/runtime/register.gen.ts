@@ -27,6 +27,7 @@ import {
   type Principal,
   type PromptReply,
   type ResourceReply,
+  type Notify,
 } from './handler.gen.js';
 import type { PagesSpec, RegistrySpec, ToolSpec } from './spec.gen.js';
 import type { ServerDefinition } from './start.gen.js';
@@ -218,6 +219,8 @@ export interface CallEnv {
   readonly log: (message: string) => void;
   /** What `setup` returned: every handler's `ctx.services`. */
   readonly services: unknown;
+  /** `ctx.notify` (notify.gen.ts), or `silentNotify` when the manifest declares no notifications. */
+  readonly notify: Notify;
 }
 
 /** What handles.gen.ts adds to a call. */
@@ -311,6 +314,7 @@ export function handlerContext(
     progress,
     request: { inputResponses: ctx.mcpReq.inputResponses ?? {}, requestState },
     services: env.services,
+    notify: env.notify,
   };
 }
 

@@ -112,8 +112,8 @@ export type HttpSpec = {
  */
 export interface DiscoverSpec {
   readonly supportedVersions: readonly string[];
-  /** `completions` is `{}`; the list kinds carry `listChanged`. */
-  readonly capabilities: Readonly<Record<string, { readonly listChanged?: boolean }>>;
+  /** `completions` is `{}`; a list kind carries `listChanged` (and resources `subscribe`) when it announces changes. */
+  readonly capabilities: Readonly<Record<string, { readonly listChanged?: boolean; readonly subscribe?: boolean }>>;
   readonly instructions?: string;
   readonly resultType: string;
   readonly ttlMs: number;
@@ -142,6 +142,12 @@ export type PagesSpec = {
   };
 };
 
+/** The changes the server announces (manifest `notifications`); the capabilities declare exactly these. */
+export type NotificationsSpec = {
+  readonly listChanged: readonly ('tools' | 'resources' | 'prompts')[];
+  readonly resourceUpdates: boolean;
+};
+
 /** The whole registry. Every list is sorted by name. */
 export interface RegistrySpec {
   readonly discover: DiscoverSpec;
@@ -167,6 +173,7 @@ export interface RegistrySpec {
   readonly resources: readonly ResourceSpec[];
   readonly prompts: readonly PromptSpec[];
   readonly pages: PagesSpec;
+  readonly notifications: NotificationsSpec;
   /** `sha256:` digest of the tools as tools/list sends them; `mcp-gen verify` compares a live server with it. */
   readonly toolsetDigest: string;
   readonly handles: readonly HandleSpec[];
