@@ -36,6 +36,19 @@ export interface Manifest {
      */
     pageSize?: number;
   };
+  /**
+   * The changes handlers announce with `ctx.notify` (and `setup` with `tools.notify`), delivered to the clients listening (`subscriptions/listen`, and legacy sessions) on every instance of the server (with `store.type: redis`, through Redis pub/sub). The capabilities declare exactly these; announcing another change throws.
+   */
+  notifications?: {
+    /**
+     * Lists whose changes are announced: `ctx.notify.listChanged(list)` sends `notifications/<list>/list_changed`.
+     */
+    listChanged?: ("tools" | "resources" | "prompts")[];
+    /**
+     * `ctx.notify.resourceUpdated(uri)` sends `notifications/resources/updated` to the clients subscribed to `uri` (`resources.subscribe`).
+     */
+    resourceUpdates?: boolean;
+  };
   transports?: ManifestTransports;
   auth?: ManifestAuth;
   handles?: {

@@ -2,6 +2,7 @@
  * When a server needs its state store: decided once here, so the registry, the
  * runtime's module list and the generated package.json always agree.
  */
+import { announcesChanges } from './notifications.js';
 import type { ServerModel } from './types.js';
 
 /**
@@ -12,7 +13,7 @@ export function needsStore(model: ServerModel): boolean {
   return model.tools.some((tool) => tool.approval === 'confirm' || tool.idempotency === 'key' || tool.task !== 'none');
 }
 
-/** Whether the generated server talks to Redis (and so depends on its client). */
+/** Whether the generated server talks to Redis (and so depends on its client): its store, or its change bus. */
 export function usesRedis(model: ServerModel): boolean {
-  return needsStore(model) && model.store.type === 'redis';
+  return (needsStore(model) || announcesChanges(model.notifications)) && model.store.type === 'redis';
 }

@@ -8,6 +8,8 @@ import type { HttpBindingModel, UpstreamModel } from './bindings.js';
 
 export type { ArgumentLocation, HttpBindingModel, UpstreamCredentialModel, UpstreamModel } from './bindings.js';
 
+import type { NotificationsModel } from './notifications.js';
+
 /** A JSON Schema as plain JSON data. */
 export type JsonSchema = { readonly [key: string]: unknown };
 
@@ -259,6 +261,11 @@ export interface ServerModel {
   readonly cache: CacheModel;
   /** Items per page of every list (`pagination.pageSize`). */
   readonly pagination: { readonly pageSize: number };
+  /**
+   * The changes handlers announce (`notifications`): lists by name, sorted, and `notifications/resources/updated`.
+   * The capabilities declare exactly these.
+   */
+  readonly notifications: NotificationsModel;
   readonly transports: TransportsModel;
   readonly auth: AuthModel;
   readonly secrets: SecretsModel;

@@ -9,6 +9,7 @@
 import { manifestDefaults } from '../model/defaults.js';
 import type { ManifestAuth, ManifestHandle, ManifestHttp, ManifestStore, Manifest } from '../model/manifest.gen.js';
 import { envPrefix, pascalCase } from '../model/naming.js';
+import type { ListName, NotificationsModel } from '../model/notifications.js';
 import type {
   AuthModel,
   ExampleModel,
@@ -56,6 +57,7 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
     },
     cache,
     pagination: { pageSize: manifest.pagination?.pageSize ?? manifestDefaults.pageSize },
+    notifications: normalizeNotifications(manifest),
     transports:
       manifest.transports === undefined
         ? { stdio: normalizeStdio(null), http: null }
@@ -134,6 +136,20 @@ function normalizeExamples(manifest: Manifest): ExampleModel[] {
 }
 
 /** `stdio: {}`, an empty `stdio:` (null) or one with limits. */
+/** The declared changes, sorted; a list the manifest leaves empty has nothing to announce. */
+function normalizeNotifications(manifest: Manifest): NotificationsModel {
+  const present: Record<ListName, boolean> = {
+    tools: Object.keys(manifest.tools ?? {}).length > 0,
+    resources: Object.keys(manifest.resources ?? {}).length > 0,
+    prompts: Object.keys(manifest.prompts ?? {}).length > 0,
+  };
+  const declared = manifest.notifications?.listChanged ?? [];
+  return {
+    listChanged: [...declared].filter((list) => present[list]).sort(compareText),
+    resourceUpdates: (manifest.notifications?.resourceUpdates ?? false) && present.resources,
+  };
+}
+
 function normalizeStdio(stdio: { readonly maxConcurrentCalls?: number } | null): StdioModel {
   return { maxConcurrentCalls: stdio?.maxConcurrentCalls ?? manifestDefaults.stdioMaxConcurrentCalls };
 }

@@ -21,6 +21,7 @@ const tables: Readonly<Record<string, TableSpec>> = {
   protocol: { at: '/properties/protocol' },
   cache: { at: '/definitions/cache' },
   pagination: { at: '/properties/pagination' },
+  notifications: { at: '/properties/notifications' },
   transports: { at: '/properties/transports', expand: ['http'] },
   auth: { at: '/properties/auth' },
   handles: { at: '/properties/handles/additionalProperties' },

@@ -120,6 +120,32 @@ export const manifestSchema = {
         },
       },
     },
+    notifications: {
+      type: 'object',
+      additionalProperties: false,
+      description:
+        'The changes handlers announce with `ctx.notify` (and `setup` with `tools.notify`), delivered to the clients ' +
+        'listening (`subscriptions/listen`, and legacy sessions) on every instance of the server (with `store.type: ' +
+        'redis`, through Redis pub/sub). The capabilities declare exactly these; announcing another change throws.',
+      properties: {
+        listChanged: {
+          type: 'array',
+          uniqueItems: true,
+          items: { enum: ['tools', 'resources', 'prompts'] },
+          description:
+            'Lists whose changes are announced: `ctx.notify.listChanged(list)` sends ' +
+            '`notifications/<list>/list_changed`.',
+          default: [],
+        },
+        resourceUpdates: {
+          type: 'boolean',
+          description:
+            '`ctx.notify.resourceUpdated(uri)` sends `notifications/resources/updated` to the clients subscribed to ' +
+            '`uri` (`resources.subscribe`).',
+          default: false,
+        },
+      },
+    },
     transports: {
       type: 'object',
       additionalProperties: false,

@@ -1,7 +1,8 @@
 /**
  * Capabilities and the protocol era, compared for what a manifest can
- * declare: a capability it has no way to say (logging, tasks, resource
- * subscriptions, a `listChanged` it always sets) is information, not drift.
+ * declare: a capability it has no way to say (logging, tasks) is information,
+ * not drift; neither are the `listChanged` and `subscribe` flags, which follow
+ * the manifest's `notifications`.
  * Pure.
  */
 import type { LiveServer } from '../live/index.js';
@@ -65,7 +66,7 @@ function capability(message: string) {
 function listNote(mine: unknown, theirs: unknown): string {
   if (mine === undefined || theirs === undefined) return 'the list itself is compared item by item';
   const flags = [...new Set([...Object.keys(asRecord(mine)), ...Object.keys(asRecord(theirs))])].sort(compareText);
-  return `${flags.join(', ')}: a generated server always sets listChanged and offers no subscriptions`;
+  return `${flags.join(', ')}: a generated server sets them from the manifest's notifications`;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

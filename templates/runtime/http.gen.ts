@@ -23,7 +23,7 @@ import {
 import { StartupError } from './handler.gen.js';
 import { createFastPath, type FastAnswer, type FastPath } from './http-fast.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
-import type { Lazy, Readiness, RuntimeModules, ServeHttp, Startup } from './start.gen.js';
+import type { Changes, Lazy, Readiness, RuntimeModules, ServeHttp, Startup } from './start.gen.js';
 
 /** What http.gen.ts needs to protect the MCP endpoint (auth.gen.ts, in projects with auth). */
 export interface HttpAuth {
@@ -56,6 +56,8 @@ declare module './start.gen.js' {
         factory: McpServerFactory,
         limits: { maxSessions: number; idleMs: number },
         log: (message: string) => void,
+        now: () => number,
+        attach: Changes['attach'] | null,
       ) => LegacyAdapter;
       readonly defaultLegacyLimits: { maxSessions: number; idleMs: number };
     }>;
@@ -81,6 +83,8 @@ export interface HttpOptions {
   readonly maxBufferedBytes: number;
   /** What `/readyz` reports; null: no `/healthz` and `/readyz` (MCP_GEN_HEALTH=off). */
   readonly readiness: Readiness | null;
+  /** With `notifications`: the bus `subscriptions/listen` streams and legacy sessions hear (notify.gen.ts). */
+  readonly changes?: Changes | null;
 }
 
 /**
@@ -222,9 +226,10 @@ async function legacySessions(
   load: NonNullable<RuntimeModules['legacyHttp']>,
   factory: McpServerFactory,
   log: (message: string) => void,
+  changes: Changes | null,
 ): Promise<LegacyAdapter> {
   const { LegacySessions, defaultLegacyLimits } = await load();
-  return new LegacySessions(factory, defaultLegacyLimits, log);
+  return new LegacySessions(factory, defaultLegacyLimits, log, Date.now, changes?.attach ?? null);
 }
 
 const busy = (message: string): Response => jsonError(503, -32000, message, { 'retry-after': '1' });
@@ -292,8 +297,13 @@ export async function startHttp(
 ): Promise<HttpServer> {
   // The modern path never serves a 2025-11-25 client; with legacy: serve they go to the labeled adapter in
   // legacy-http.gen.ts.
-  const handler = createMcpHandler(factory, { legacy: 'reject', onerror: (error) => log(`http: ${error.message}`) });
-  const legacy = options.legacy === undefined ? null : await legacySessions(options.legacy, factory, log);
+  const changes = options.changes ?? null;
+  const handler = createMcpHandler(factory, {
+    legacy: 'reject',
+    onerror: (error) => log(`http: ${error.message}`),
+    ...(changes === null ? {} : { bus: changes.events }),
+  });
+  const legacy = options.legacy === undefined ? null : await legacySessions(options.legacy, factory, log, changes);
   const bindHost = bracketed(options.host);
   const allowedHosts = new Set([...localhostAllowedHostnames(), hostnameOf(bindHost) ?? bindHost.toLowerCase()]);
   // Where the server listens, set once it does (port 0 picks the port): requests are built on it, and it is the
@@ -478,7 +488,7 @@ export function calledTool(registry: RegistrySpec, ctx: McpRequestContext | unde
  * Serves the registry's HTTP transport with `--host` and `--port` applied (with auth.gen.ts when the server has auth),
  * and logs where it listens.
  */
-export const serveHttp: ServeHttp = async (startup, values, build) => {
+export const serveHttp: ServeHttp = async (startup, values, build, changes) => {
   const { registry, modules, log, environment, readiness } = startup;
   const http = registry.transports.http ?? {
     host: '127.0.0.1',
@@ -519,6 +529,7 @@ export const serveHttp: ServeHttp = async (startup, values, build) => {
       host,
       port,
       legacy: modules.legacyHttp,
+      changes,
       readiness: environment.MCP_GEN_HEALTH === 'off' ? null : readiness,
     },
     auth,

@@ -16,8 +16,10 @@
  * does.
  *
  * Each session's server also gets the 2025-era requests that have no
- * 2026-07-28 form (`logging/setLevel`, `resources/subscribe`), declared and
- * answered exactly as on a stdio connection (legacy.gen.ts).
+ * 2026-07-28 form (`logging/setLevel`; `resources/subscribe` with
+ * `notifications.resourceUpdates`), declared and answered exactly as on a
+ * stdio connection (legacy.gen.ts, notify.gen.ts), and the changes the
+ * server announces on its GET stream.
  *
  * Sessions live in this process's memory: behind a load balancer, legacy
  * clients need sticky routing by `Mcp-Session-Id` (modern traffic does not).
@@ -32,6 +34,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type AuthInfo,
   type McpServerFactory,
+  type Server,
 } from '@modelcontextprotocol/server';
 import { adaptLegacy } from './legacy.gen.js';
 
@@ -89,6 +92,8 @@ export class LegacySessions {
     private readonly limits: LegacyLimits,
     log: (message: string) => void,
     private readonly now: () => number = Date.now,
+    /** With `notifications`: delivers the change bus to each session's server (notify.gen.ts). */
+    private readonly attach: ((server: Server, legacy: boolean) => void) | null = null,
   ) {
     this.stateless = legacyStatelessFallback(factory, (error) => log(`http (legacy): ${error.message}`));
     // Idle sessions are also closed when no request comes at all; unref: this timer never keeps the process alive.
@@ -149,7 +154,9 @@ export class LegacySessions {
       lastUsed: this.now(),
       streams: 0,
     };
-    await adaptLegacy(server).connect(transport);
+    const adapted = adaptLegacy(server);
+    this.attach?.('server' in adapted ? adapted.server : adapted, true);
+    await adapted.connect(transport);
     const response = await transport.handleRequest(request, options);
     const id = transport.sessionId;
     if (id === undefined || response.status !== 200) {

@@ -34,9 +34,9 @@ describe('a generated server over stdio', () => {
       result: {
         supportedVersions: ['2026-07-28'],
         capabilities: {
-          tools: { listChanged: true },
-          resources: { listChanged: true },
-          prompts: { listChanged: true },
+          tools: { listChanged: false },
+          resources: { listChanged: false },
+          prompts: { listChanged: false },
         },
         instructions: 'Search before you create. Deleting asks the user first.',
         resultType: 'complete',

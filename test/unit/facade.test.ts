@@ -24,6 +24,8 @@ describe('moduleExports', () => {
         'AnySdkResult',
         'ErrorKind',
         'HandlerContext',
+        'ListName',
+        'Notify',
         'Principal',
         'PromptMessageReply',
         'PromptReply',

@@ -18,6 +18,8 @@ const every: Required<Omit<RuntimeModules, 'oauth'>> = {
   idempotency: () => import('../../templates/runtime/idempotency.gen.js'),
   legacy: () => import('../../templates/runtime/legacy.gen.js'),
   legacyHttp: () => import('../../templates/runtime/legacy-http.gen.js'),
+  notify: () => import('../../templates/runtime/notify.gen.js'),
+  notifyRedis: () => import('../../templates/runtime/notify-redis.gen.js'),
   prompts: () => import('../../templates/runtime/prompts.gen.js'),
   resources: () => import('../../templates/runtime/resources.gen.js'),
   store: () => import('../../templates/runtime/store.gen.js'),
@@ -42,6 +44,7 @@ const allFeatures: RuntimeFeatures = {
   config: true,
   telemetry: true,
   upstream: true,
+  notify: 'redis',
 };
 
 describe('runtime module slots', () => {
@@ -69,6 +72,7 @@ describe('runtime module slots', () => {
       prompts: false,
       config: false,
       telemetry: false,
+      notify: 'none',
     };
     expect(moduleSlots(none)).toEqual([]);
     expect(moduleSlots({ ...none, store: 'memory', approval: true })).toEqual([

@@ -8,22 +8,12 @@ import { needsStore } from '../../src/model/store.js';
 import { normalizeManifest } from '../../src/normalize/index.js';
 import { runPipeline } from '../../src/pipeline.js';
 import { stableJson } from '../../src/util/stable-json.js';
-import { validateManifest } from '../../src/validate/index.js';
 import { expectGolden, repoRoot } from '../support/golden.js';
+import { validated } from '../support/manifests.js';
 
 const notesPath = path.join(repoRoot, 'examples', 'notes', 'mcp.yaml');
 
 const result = await runPipeline({ manifest: 'examples/notes/mcp.yaml', cwd: repoRoot }, 'normalize');
-
-/** The typed manifest of `text`, which must validate without any diagnostic. */
-function validated(text: string): Manifest {
-  const loaded = parseManifest(text, 'a.yaml');
-  if (!loaded.ok) throw new Error('did not load');
-  const verdict = validateManifest(loaded.manifest);
-  expect(verdict.diagnostics).toEqual([]);
-  if (verdict.manifest === null) throw new Error('not valid');
-  return verdict.manifest;
-}
 
 describe('the reference manifest (examples/notes)', () => {
   it('validates clean: no error, no warning', () => {

@@ -84,6 +84,10 @@ export function registryData(model: ServerModel): RegistrySpec {
       resources: resources.filter((r) => r.uri !== null),
       resourceTemplates: resources.filter((r) => r.uriTemplate !== null),
     }),
+    notifications: {
+      listChanged: [...model.notifications.listChanged],
+      resourceUpdates: model.notifications.resourceUpdates,
+    },
     // What `mcp-gen verify` compares a running server's tools/list with.
     toolsetDigest: toolsetDigest(wireTools(model)),
     handles: model.handles.map((h) => ({

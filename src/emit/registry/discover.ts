@@ -1,5 +1,6 @@
 import type { DiscoverSpec } from '../../../templates/runtime/spec.gen.js';
 import { tasksExtension } from '../../model/defaults.js';
+import type { ListName } from '../../model/notifications.js';
 import type { ServerModel } from '../../model/types.js';
 
 /**
@@ -10,9 +11,14 @@ import type { ServerModel } from '../../model/types.js';
  */
 export function discoverContract(model: ServerModel): DiscoverSpec {
   const capabilities: Record<string, Readonly<Record<string, unknown>>> = {};
-  if (model.tools.length > 0) capabilities.tools = { listChanged: true };
-  if (model.resources.length > 0) capabilities.resources = { listChanged: true };
-  if (model.prompts.length > 0) capabilities.prompts = { listChanged: true };
+  // Only the changes the manifest declares: a capability promises notifications the server can actually send. An
+  // explicit false, because the SDK sets listChanged: true on every list whose capability leaves it out.
+  const { listChanged, resourceUpdates } = model.notifications;
+  const announced = (list: ListName) => ({ listChanged: listChanged.includes(list) });
+  if (model.tools.length > 0) capabilities.tools = announced('tools');
+  if (model.resources.length > 0)
+    capabilities.resources = { ...(resourceUpdates ? { subscribe: true } : {}), ...announced('resources') };
+  if (model.prompts.length > 0) capabilities.prompts = announced('prompts');
   // completion/complete is served only from declared values, so the capability follows their presence.
   const completes =
     model.prompts.some((p) => p.arguments.some((a) => a.completions !== null)) ||

@@ -1,4 +1,5 @@
 import type { Finding } from '../../diagnostics/index.js';
+import { announcesChanges } from '../../model/notifications.js';
 import { needsStore } from '../../model/store.js';
 import type { ServerModel, ToolModel } from '../../model/types.js';
 import type { GateItem } from '../../review/index.js';
@@ -146,6 +147,7 @@ export function transportPlan(model: ServerModel) {
   ]);
   const tasks = taskPlan(model);
   if (tasks !== null) rows.push(['tasks', tasks]);
+  rows.push(['change notifications', notificationsPlan(model)]);
   const scopes = model.tools.map((t) => [code(t.name), cell(t.scopes.join(', '))]);
   const retries = model.tools.map((t) => [code(t.name), t.retry, retryReasons[t.retry]]);
   return {
@@ -222,6 +224,24 @@ function storePlan(model: ServerModel): string {
     `Redis at ${code(model.store.urlEnv)}, shared by every instance: an approval is used once across ` +
     `instances and restarts; idempotency keys answered for ${hours}; unreachable means fail closed`
   );
+}
+
+/** What `ctx.notify` announces, to whom, and how far it reaches. */
+function notificationsPlan(model: ServerModel): string {
+  const { listChanged, resourceUpdates } = model.notifications;
+  if (!announcesChanges(model.notifications)) return 'none: no list or resource change is announced';
+  const updated = code('ctx.notify.resourceUpdated(uri)');
+  const kinds = [
+    ...listChanged.map(
+      (list) => `${code(`notifications/${list}/list_changed`)} (${code(`ctx.notify.listChanged('${list}')`)})`,
+    ),
+    ...(resourceUpdates ? [`${code('notifications/resources/updated')} to subscribers of the URI (${updated})`] : []),
+  ];
+  const reach =
+    model.store.type === 'redis'
+      ? `every instance, through Redis pub/sub at ${code(model.store.urlEnv)} (at most once)`
+      : 'this process only (memory store)';
+  return `${kinds.join('; ')}; on subscriptions/listen streams and legacy sessions of ${reach}`;
 }
 
 /** Section 8: each tool's schemas and the findings about them. */

@@ -6,6 +6,7 @@
  * runtime asks the registry nothing about which modules exist.
  */
 import { needsStore } from '../../model/store.js';
+import { announcesChanges } from '../../model/notifications.js';
 import type { ServerModel } from '../../model/types.js';
 import { compareText } from '../../util/compare.js';
 
@@ -41,6 +42,8 @@ export interface RuntimeFeatures {
   readonly telemetry: boolean;
   /** Tools bound to upstream HTTP requests (upstream.gen.ts, imported by bindings.gen.ts). */
   readonly upstream: boolean;
+  /** `notifications` (notify.gen.ts): on this process's bus, or every instance's (`redis`, notify-redis.gen.ts). */
+  readonly notify: 'none' | 'memory' | 'redis';
 }
 
 /** The features `model` uses. */
@@ -63,6 +66,7 @@ export function runtimeFeatures(model: ServerModel): RuntimeFeatures {
     config: model.config.length > 0,
     telemetry: model.telemetry.type === 'opentelemetry',
     upstream: model.upstream !== null && model.tools.some((tool) => tool.http !== null),
+    notify: announcesChanges(model.notifications) ? model.store.type : 'none',
   };
 }
 
@@ -99,6 +103,8 @@ const optionalModules: readonly OptionalModule[] = [
   { name: 'config', slot: 'config', on: (f) => f.config },
   { name: 'telemetry', slot: 'telemetry', on: (f) => f.telemetry },
   { name: 'upstream', slot: null, on: (f) => f.upstream },
+  { name: 'notify', slot: 'notify', on: (f) => f.notify !== 'none' },
+  { name: 'notify-redis', slot: 'notifyRedis', on: (f) => f.notify === 'redis' },
 ];
 
 /** The names of the runtime modules a server with `features` contains, sorted. */

@@ -24,7 +24,7 @@ function liveFrom(edit: (live: { -readonly [K in keyof LiveServer]: LiveServer[K
     protocolVersion: '2026-07-28',
     era: 'modern' as const,
     serverInfo: { name: 'notes', title: 'Team Notes', version: '0.3.0' },
-    capabilities: { prompts: { listChanged: true }, resources: { listChanged: true }, tools: { listChanged: true } },
+    capabilities: { prompts: { listChanged: false }, resources: { listChanged: false }, tools: { listChanged: false } },
     instructions: 'Search before you create. Deleting asks the user first.' as string | null,
     supportedVersions: ['2026-07-28'],
     tools: structuredClone(wireTools(model)),
@@ -60,7 +60,7 @@ describe('verifyServer', () => {
               : t,
           );
         live.supportedVersions = ['2026-07-28', '2025-11-25'];
-        live.capabilities = { tools: { listChanged: true }, logging: {} };
+        live.capabilities = { tools: { listChanged: false }, logging: {} };
       }),
     );
     expect(result.drift.map((d) => d.message)).toEqual([
@@ -82,8 +82,9 @@ describe('verifyServer', () => {
     // declare (logging), and list capabilities whose lists are compared, are information.
     expect(result.info).toEqual([
       'capability "logging": manifest absent, server {} (a manifest cannot declare it)',
-      'capability "prompts": manifest {"listChanged":true}, server absent (the list itself is compared item by item)',
-      'capability "resources": manifest {"listChanged":true}, server absent (the list itself is compared item by item)',
+      'capability "prompts": manifest {"listChanged":false}, server absent (the list itself is compared item by item)',
+      'capability "resources": manifest {"listChanged":false}, server absent ' +
+        '(the list itself is compared item by item)',
     ]);
     expect(result.liveDigest).not.toBe(result.expectedDigest);
     const legacy = verifyServer(

@@ -82,6 +82,23 @@ const sep1330 = `{
 
 export const conformanceHandlers: Readonly<Record<string, string>> = Object.fromEntries([
   tool('test_simple_text', 'testSimpleText', `async () => 'This is a simple text response for testing.'`),
+  // The suite's list-change hooks: the lists are fixed, so the change is announced, not made.
+  tool(
+    'test_trigger_tool_change',
+    'testTriggerToolChange',
+    `async (_input, ctx) => {
+  ctx.notify.listChanged('tools');
+  return 'tools/list_changed sent';
+}`,
+  ),
+  tool(
+    'test_trigger_prompt_change',
+    'testTriggerPromptChange',
+    `async (_input, ctx) => {
+  ctx.notify.listChanged('prompts');
+  return 'prompts/list_changed sent';
+}`,
+  ),
   tool(
     'test_image_content',
     'testImageContent',

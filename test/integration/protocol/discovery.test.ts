@@ -33,7 +33,7 @@ afterAll(async () => {
 
 const discoverResult = {
   supportedVersions: ['2026-07-28'],
-  capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } },
+  capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
   instructions: 'Call echo to test; remove_note asks the user first.',
   resultType: 'complete',
   ttlMs: 45000,

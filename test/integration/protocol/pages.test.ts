@@ -223,10 +223,11 @@ describe('pages of 7 (pagination.pageSize)', () => {
 });
 
 describe('the legacy adapter', () => {
+  // No `notifications` in the manifest: no list announces changes and no resource subscription is offered.
   const declared = {
-    tools: { listChanged: true },
-    resources: { listChanged: true, subscribe: true },
-    prompts: { listChanged: true },
+    tools: { listChanged: false },
+    resources: { listChanged: false },
+    prompts: { listChanged: false },
     logging: {},
   };
 
@@ -236,8 +237,11 @@ describe('the legacy adapter', () => {
     for (const { initialized, ask } of [stdio, http]) {
       expect(initialized.result.capabilities).toEqual(declared);
       expect((await ask('logging/setLevel', { level: 'warning' })).result).toEqual({});
-      expect((await ask('resources/subscribe', { uri: 'paged://notes/0001' })).result).toEqual({});
-      expect((await ask('resources/unsubscribe', { uri: 'paged://notes/0001' })).result).toEqual({});
+      for (const method of ['resources/subscribe', 'resources/unsubscribe'])
+        expect((await ask(method, { uri: 'paged://notes/0001' })).error).toEqual({
+          code: -32601,
+          message: 'Method not found',
+        });
       const paged = await allPages(ask, 'tools/list', 'tools');
       expect(paged.names).toEqual(tools);
       expect(paged.pages.map((page) => page.nextCursor)).toEqual(lists.get('tools')?.pages.map((p) => p.nextCursor));
@@ -251,7 +255,7 @@ describe('the legacy adapter', () => {
     const http = await legacyHttp(bareHttp.url);
     const notFound = { code: -32601, message: 'Method not found' };
     for (const { initialized, ask } of [stdio, http]) {
-      expect(initialized.result.capabilities).toEqual({ tools: { listChanged: true }, logging: {} });
+      expect(initialized.result.capabilities).toEqual({ tools: { listChanged: false }, logging: {} });
       expect((await ask('logging/setLevel', { level: 'info' })).result).toEqual({});
       for (const method of ['resources/read', 'resources/subscribe', 'resources/list'])
         expect((await ask(method, { uri: 'paged://nothing' })).error).toEqual(notFound);

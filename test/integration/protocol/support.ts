@@ -32,7 +32,7 @@ export const legacyInitialize = {
 
 /**
  * What the proto fixture (`legacy: serve`) answers to `legacyInitialize`, the same on either transport: the
- * legacy-only `logging` and `resources.subscribe` included (legacy.gen.ts).
+ * legacy-only `logging` included (legacy.gen.ts); no list announces changes, so no `resources.subscribe`.
  */
 export const protoLegacyInitialized = {
   jsonrpc: '2.0',
@@ -40,9 +40,9 @@ export const protoLegacyInitialized = {
   result: {
     protocolVersion: '2025-11-25',
     capabilities: {
-      tools: { listChanged: true },
-      resources: { listChanged: true, subscribe: true },
-      prompts: { listChanged: true },
+      tools: { listChanged: false },
+      resources: { listChanged: false },
+      prompts: { listChanged: false },
       logging: {},
     },
     serverInfo: { name: 'proto', title: 'Protocol fixture', version: '2.1.0' },

@@ -151,6 +151,8 @@ function manifest(combo: Combo, jwksUri: string): string {
     ...(combo.handles ? ['handles:', '  draft: { description: A draft being written., ttl: 10m }'] : []),
     // The state store: memory wherever approval or an idempotency key needs it, Redis for one HTTP-only combo.
     ...(combo.name === 'http-oauth' ? ['store: { type: redis, urlEnv: MATRIX_REDIS }'] : []),
+    // Change notifications on that combo's Redis bus (notify.gen.ts, notify-redis.gen.ts), down like its store.
+    ...(combo.name === 'http-oauth' ? ['notifications: { listChanged: [tools] }'] : []),
     // A config section (config.gen.ts) for one combo; optional, so every start needs no value for it.
     ...(combo.name === 'both-bearer'
       ? ['config:', '  MATRIX_GREETING: { description: A greeting., required: false }']
@@ -346,6 +348,8 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'keys.gen.ts',
       'legacy-http.gen.ts',
       'legacy.gen.ts',
+      'notify-redis.gen.ts',
+      'notify.gen.ts',
       'oauth.gen.ts',
       'prompts.gen.ts',
       'resources.gen.ts',

@@ -11,13 +11,13 @@ export const registry: RegistrySpec = {
     ],
     capabilities: {
       tools: {
-        listChanged: true,
+        listChanged: false,
       },
       resources: {
-        listChanged: true,
+        listChanged: false,
       },
       prompts: {
-        listChanged: true,
+        listChanged: false,
       },
     },
     instructions: "Use find_events or the calendar://days/{date} resource to see what is planned. To add an event, call start_event_draft, then add_attendee for each person, then schedule_event with the same draft handle. delete_event and send_invites ask the user to confirm before anything happens. Times are UTC.",
@@ -614,6 +614,10 @@ export const registry: RegistrySpec = {
       resources: [],
       resourceTemplates: [],
     },
+  },
+  notifications: {
+    listChanged: [],
+    resourceUpdates: false,
   },
   toolsetDigest: "sha256:00353d54b4c8eb3256e8d53c203a3dc1a7754ffa6228dbfb993d2b59830d12ec",
   handles: [

@@ -11,13 +11,13 @@ export const registry: RegistrySpec = {
     ],
     capabilities: {
       tools: {
-        listChanged: true,
+        listChanged: false,
       },
       resources: {
-        listChanged: true,
+        listChanged: false,
       },
       prompts: {
-        listChanged: true,
+        listChanged: false,
       },
     },
     instructions: "Use add for exact integer sums. Read config://app for this server's settings. The code_review prompt asks for a review of a snippet.",
@@ -177,6 +177,10 @@ export const registry: RegistrySpec = {
       resources: [],
       resourceTemplates: [],
     },
+  },
+  notifications: {
+    listChanged: [],
+    resourceUpdates: false,
   },
   toolsetDigest: "sha256:15c9c89425e5342d6c724f9879829d6ad2870212b57505372e6e0a08ea4b4d56",
   handles: [],

@@ -11,10 +11,10 @@ export const registry: RegistrySpec = {
     ],
     capabilities: {
       tools: {
-        listChanged: true,
+        listChanged: false,
       },
       resources: {
-        listChanged: true,
+        listChanged: false,
       },
     },
     instructions: "Every path is relative to the server's directory scope and uses / between segments; absolute paths, \"..\" and symbolic links that lead outside the scope are refused. Read files://list/ for the top directory, files://list/{path} for a subdirectory and files://read/{path} for a file. write_file asks the user to confirm before it writes.",
@@ -332,6 +332,10 @@ export const registry: RegistrySpec = {
       resources: [],
       resourceTemplates: [],
     },
+  },
+  notifications: {
+    listChanged: [],
+    resourceUpdates: false,
   },
   toolsetDigest: "sha256:c915796df5a822c40c3aa4dd46c4082690a222dc53dd61535d30390bfe9f0c7c",
   handles: [],

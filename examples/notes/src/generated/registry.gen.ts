@@ -11,13 +11,13 @@ export const registry: RegistrySpec = {
     ],
     capabilities: {
       tools: {
-        listChanged: true,
+        listChanged: false,
       },
       resources: {
-        listChanged: true,
+        listChanged: false,
       },
       prompts: {
-        listChanged: true,
+        listChanged: false,
       },
     },
     instructions: "Search before you create. Deleting asks the user first.",
@@ -327,6 +327,10 @@ export const registry: RegistrySpec = {
       resources: [],
       resourceTemplates: [],
     },
+  },
+  notifications: {
+    listChanged: [],
+    resourceUpdates: false,
   },
   toolsetDigest: "sha256:38123f8d1ce1703b568bc35840c506e98243d3f9c213e28a40ee0710c6b749f1",
   handles: [
