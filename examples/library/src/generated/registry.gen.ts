@@ -11,13 +11,13 @@ export const registry: RegistrySpec = {
     ],
     capabilities: {
       tools: {
-        listChanged: true,
+        listChanged: false,
       },
       resources: {
-        listChanged: true,
+        listChanged: false,
       },
       prompts: {
-        listChanged: true,
+        listChanged: false,
       },
     },
     instructions: "Use search_books or library://books/{id} to find books. To borrow, call start_basket for the member, then add_to_basket for each book with the same basket handle, then checkout_basket. cancel_loan asks the user to confirm before it ends a loan.",
@@ -461,6 +461,10 @@ export const registry: RegistrySpec = {
       resources: [],
       resourceTemplates: [],
     },
+  },
+  notifications: {
+    listChanged: [],
+    resourceUpdates: false,
   },
   toolsetDigest: "sha256:eeab0057067400b9c4098304e73ae977a68b97463a5d6c478037f20343d6703e",
   handles: [

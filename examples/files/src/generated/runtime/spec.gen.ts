@@ -116,7 +116,10 @@ export type HttpSpec = {
  */
 export interface DiscoverSpec {
   readonly supportedVersions: readonly string[];
-  /** `completions` is `{}`; the list kinds carry `listChanged`; `extensions` names the Tasks extension when used. */
+  /**
+   * `completions` is `{}`; a list kind carries `listChanged` (and resources `subscribe`) when it announces changes;
+   * `extensions` names the Tasks extension when used.
+   */
   readonly capabilities: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly instructions?: string;
   readonly resultType: string;
@@ -146,6 +149,12 @@ export type PagesSpec = {
   };
 };
 
+/** The changes the server announces (manifest `notifications`); the capabilities declare exactly these. */
+export type NotificationsSpec = {
+  readonly listChanged: readonly ('tools' | 'resources' | 'prompts')[];
+  readonly resourceUpdates: boolean;
+};
+
 /** The whole registry. Every list is sorted by name. */
 export interface RegistrySpec {
   readonly discover: DiscoverSpec;
@@ -171,6 +180,7 @@ export interface RegistrySpec {
   readonly resources: readonly ResourceSpec[];
   readonly prompts: readonly PromptSpec[];
   readonly pages: PagesSpec;
+  readonly notifications: NotificationsSpec;
   /** `sha256:` digest of the tools as tools/list sends them; `mcp-gen verify` compares a live server with it. */
   readonly toolsetDigest: string;
   readonly handles: readonly HandleSpec[];

@@ -17,11 +17,13 @@ import type {
   JSONRPCMessage,
   McpServer,
   McpServerFactory,
+  Server,
+  ServerEventBus,
   Transport,
   TransportSendOptions,
 } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { type SetupTools, StartupError } from './handler.gen.js';
+import { type Notify, type SetupTools, StartupError, undeclaredNotify } from './handler.gen.js';
 import {
   buildServer,
   type ApprovalHooks,
@@ -105,13 +107,36 @@ export interface Telemetry {
 export type StartOptions = { readonly transport?: string; readonly host?: string; readonly port?: string };
 
 /**
- * http.gen.ts's entry: serves HTTP with `build` making the server for each request (`onlyTool`: the one tool it calls).
+ * http.gen.ts's entry: serves HTTP with `build` making the server for each request (`onlyTool`: the one tool it calls);
+ * `changes`, with `notifications`: what `subscriptions/listen` streams and legacy sessions hear.
  */
 export type ServeHttp = (
   startup: Startup,
   options: StartOptions,
   build: (onlyTool?: string) => McpServer,
+  changes: Changes | null,
 ) => Promise<void>;
+
+/** One event on the change bus: JSON, named by `kind` (notify.gen.ts documents the bus). */
+export type BusEvent = { readonly kind: string; readonly [field: string]: unknown };
+
+/** The change bus, of this process or of every instance (notify.gen.ts's header has its contract). */
+export interface ChangeBus {
+  publish(event: BusEvent): void;
+  listen(filter: (event: BusEvent) => boolean, listener: (event: BusEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * notify.gen.ts's bus at work (manifest `notifications`): `events` feeds the SDK's listen router, `attach` delivers to
+ * one connection's server (stdio, a legacy session), `notify` is `ctx.notify`; other features publish on `bus`.
+ */
+export interface Changes {
+  readonly bus: ChangeBus;
+  readonly events: ServerEventBus;
+  readonly notify: Notify;
+  readonly attach: (server: Server, legacy: boolean) => void;
+}
 
 /** Imports a runtime module when it is first needed: `() => import('./runtime/http.gen.js')`, a static specifier. */
 export type Lazy<M> = () => Promise<M>;
@@ -138,6 +163,8 @@ export interface RuntimeModules {
   /** legacy.gen.ts, with `legacy: serve`: what a 2025-11-25 connection adds, loaded on the first one. */
   readonly legacy?: Lazy<{ readonly adaptLegacy: (server: McpServer) => McpServer }>;
   readonly telemetry?: Lazy<{ readonly openTelemetry: (network: 'pipe' | 'tcp') => Telemetry }>;
+  /** notify.gen.ts, with `notifications`; it loads notify-redis.gen.ts (`store: redis`). */
+  readonly notify?: Lazy<{ readonly openChanges: (startup: Startup) => Promise<Changes> }>;
   readonly config?: Lazy<{
     readonly readConfig: (registry: RegistrySpec, environment: NodeJS.ProcessEnv) => Readonly<Record<string, unknown>>;
   }>;
@@ -215,16 +242,22 @@ export async function startServer(
   if (modules.prompts !== undefined) registrars.push((await modules.prompts()).promptRegistrar(registry));
   // Last before serving: nothing that could still refuse to start runs after the user's setup has opened things.
   const mode = environment.MCP_GEN_TEST_MODE === '1' ? 'test' : 'serve';
-  const services = await lifecycle.start(config, { mode, log: logToStderr });
-  const env: CallEnv = { registry, handles, approvals, guard, tasks, log, services, telemetry };
+  const changes = modules.notify === undefined ? null : await (await modules.notify()).openChanges(startup);
+  const notify = changes?.notify ?? undeclaredNotify;
+  const services = await lifecycle.start(config, { mode, log: logToStderr, notify });
+  const env: CallEnv = { registry, handles, approvals, guard, tasks, log, services, telemetry, notify };
   const build = (onlyTool?: string): McpServer => buildServer(definition, env, registrars, onlyTool);
   try {
     if (http === null)
       startStdio(
         async (ctx) => {
           const { legacy } = modules;
-          const server = telemetry?.instrument(build()) ?? build();
-          return ctx?.era === 'legacy' && legacy !== undefined ? (await legacy()).adaptLegacy(server) : server;
+          const era = ctx?.era === 'legacy' && legacy !== undefined ? 'legacy' : 'modern';
+          const built = telemetry?.instrument(build()) ?? build();
+          const server = era === 'legacy' && legacy !== undefined ? (await legacy()).adaptLegacy(built) : built;
+          // One server serves the whole connection: it hears the bus (the SDK routes modern ones to listen streams).
+          changes?.attach(server.server, era === 'legacy');
+          return server;
         },
         registry.protocol.versions,
         registry.protocol.legacy,
@@ -232,7 +265,7 @@ export async function startServer(
         registry.transports.stdio?.maxConcurrentCalls,
         lifecycle,
       );
-    else await http.serveHttp(startup, values, build);
+    else await http.serveHttp(startup, values, build, changes);
   } catch (error) {
     await lifecycle.stop();
     throw error;

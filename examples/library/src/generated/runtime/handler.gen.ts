@@ -93,9 +93,38 @@ export interface RequestInput {
  */
 export interface SetupTools {
   readonly mode: 'serve' | 'test';
+  /** Announces changes from outside any call (a watcher, a timer): the same as a handler's `ctx.notify`. */
+  readonly notify: Notify;
   /** Writes a line to stderr: on stdio, stdout carries only protocol messages. */
   readonly log: (message: string) => void;
 }
+
+/** A list whose changes a server may announce (manifest `notifications.listChanged`). */
+export type ListName = 'tools' | 'resources' | 'prompts';
+
+/**
+ * Change notifications, to every client listening on any instance (manifest `notifications`). A change the manifest
+ * does not declare throws: the server's capabilities promise exactly the declared ones.
+ */
+export interface Notify {
+  /** `notifications/resources/updated` to the clients subscribed to `uri` (`notifications.resourceUpdates: true`). */
+  resourceUpdated(uri: string): void;
+  /** `notifications/<list>/list_changed` to the clients listening for it (`notifications.listChanged: [<list>]`). */
+  listChanged(list: ListName): void;
+}
+
+/**
+ * `ctx.notify` of a server whose manifest declares no change: each call says what to declare.
+ * @internal: the runtime's, not in the facade.
+ */
+export const undeclaredNotify: Notify = {
+  resourceUpdated: () => {
+    throw new Error('ctx.notify.resourceUpdated needs notifications.resourceUpdates: true in the manifest');
+  },
+  listChanged: (list) => {
+    throw new Error(`ctx.notify.listChanged('${list}') needs "${list}" in notifications.listChanged in the manifest`);
+  },
+};
 
 /**
  * The context of one call. `Issuers` maps each handle kind to its issuer; `Services` is what `setup` returned.
@@ -113,6 +142,8 @@ export interface HandlerContext<Issuers, Services = unknown> {
   readonly request: RequestInput;
   /** What `setup` in src/setup.ts returned (a pool, a client...): the same object for every call of this process. */
   readonly services: Services;
+  /** Announces that a resource or a list changed (see Notify). */
+  readonly notify: Notify;
 }
 
 /** What a tool without an output schema returns: text, content blocks, or an SDK result as-is. */

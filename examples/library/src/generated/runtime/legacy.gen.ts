@@ -7,11 +7,12 @@
  *
  * - `logging` and `logging/setLevel`: once the client chose a level, a handler's `ctx.log` lines at or above it reach
  *   that client as `notifications/message`; never before it asks.
- * - `resources.subscribe` and `resources/subscribe` / `unsubscribe` (servers with resources only): acknowledged. The
- *   resources of a generated server have no change feed yet, so no `notifications/resources/updated` follows.
+ * - `resources/subscribe` / `unsubscribe`: only where `resources.subscribe` is declared
+ *   (`notifications.resourceUpdates`), served by notify.gen.ts, which then sends
+ *   `notifications/resources/updated` for the subscribed URIs.
  *
- * A server without resources declares neither and answers every `resources/*` request -32601, as the spec asks of a
- * method whose capability was not advertised.
+ * A server without resources answers every `resources/*` request -32601, as the spec asks of a method whose capability
+ * was not advertised.
  */
 import type { JSONRPCMessage, LoggingLevel, McpServer, Server, Transport } from '@modelcontextprotocol/server';
 
@@ -28,19 +29,11 @@ export function unwanted(message: JSONRPCMessage, level: LoggingLevel | undefine
 export function adaptLegacy<P extends McpServer | Server>(product: P): P {
   const server: Server = 'server' in product ? product.server : product;
   let level: LoggingLevel | undefined;
-  const resources = server.getCapabilities().resources;
-  server.registerCapabilities({
-    logging: {},
-    ...(resources === undefined ? {} : { resources: { ...resources, subscribe: true } }),
-  });
+  server.registerCapabilities({ logging: {} });
   server.setRequestHandler('logging/setLevel', async (request) => {
     level = request.params.level;
     return {};
   });
-  if (resources !== undefined) {
-    server.setRequestHandler('resources/subscribe', async () => ({}));
-    server.setRequestHandler('resources/unsubscribe', async () => ({}));
-  }
   // Whatever transport the connection brings (a session's HTTP transport, the stdio channel), its log lines are
   // filtered by the level.
   const connect = product.connect.bind(product) as (transport: Transport) => Promise<void>;

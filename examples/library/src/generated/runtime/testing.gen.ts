@@ -34,6 +34,8 @@ export interface TestContextOptions<C extends HandlerContext<unknown> = HandlerC
   readonly log?: (message: string) => void;
   /** Receives each `ctx.progress` call; dropped by default. */
   readonly progress?: (progress: number, total?: number, message?: string) => Promise<void>;
+  /** Receives each `ctx.notify` call; dropped by default. */
+  readonly notify?: HandlerContext<unknown>['notify'];
 }
 
 const prefix = 'test-handle.';
@@ -66,6 +68,7 @@ export function makeTestContext<C extends HandlerContext<unknown>>(options: Test
     progress: options.progress ?? (async () => {}),
     request: { inputResponses, requestState: options.requestState },
     services: options.services ?? {},
+    notify: options.notify ?? { resourceUpdated: () => {}, listChanged: () => {} },
   };
   // The one cast: C is the generated ToolContext, whose issuers are the handle kinds this object serves.
   return context as unknown as C;

@@ -27,6 +27,7 @@ import {
   type Principal,
   type PromptReply,
   type ResourceReply,
+  type Notify,
 } from './handler.gen.js';
 import type { PagesSpec, RegistrySpec, ToolSpec } from './spec.gen.js';
 import type { ServerDefinition, Telemetry } from './start.gen.js';
@@ -222,6 +223,8 @@ export interface CallEnv {
   readonly services: unknown;
   /** telemetry.gen.ts; null without `telemetry`. */
   readonly telemetry: Telemetry | null;
+  /** `ctx.notify` (notify.gen.ts), or `silentNotify` when the manifest declares no notifications. */
+  readonly notify: Notify;
 }
 
 /** What tasks.gen.ts adds to a server: `tools/call` as a task, and the `tasks/*` methods. */
@@ -321,6 +324,7 @@ export function handlerContext(
     progress,
     request: { inputResponses: ctx.mcpReq.inputResponses ?? {}, requestState },
     services: env.services,
+    notify: env.notify,
   };
 }
 
