@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseManifest } from '../../src/load/index.js';
-import type { Manifest } from '../../src/model/manifest.gen.js';
 import { discoverContract } from '../../src/emit/registry/discover.js';
 import { needsStore } from '../../src/model/store.js';
 import { normalizeManifest } from '../../src/normalize/index.js';
