@@ -157,6 +157,16 @@ function manifest(combo: Combo, jwksUri: string): string {
     ...(combo.name === 'both-bearer'
       ? ['config:', '  MATRIX_GREETING: { description: A greeting., required: false }']
       : []),
+    // OpenTelemetry (telemetry.gen.ts) on the same combo: a no-op here, since no SDK is registered.
+    ...(combo.name === 'both-bearer' ? ['telemetry: { type: opentelemetry }'] : []),
+    // An HTTP binding (upstream.gen.ts) for one stdio combo: it type-checks; the test calls only echo.
+    ...(combo.name === 'stdio-all'
+      ? [
+          'config:',
+          '  MATRIX_API_URL: { description: The items API., type: url, default: "http://127.0.0.1:9/api" }',
+          'upstream: { baseUrl: MATRIX_API_URL }',
+        ]
+      : []),
     'tools:',
     ...tool(
       'echo',
@@ -181,6 +191,14 @@ function manifest(combo: Combo, jwksUri: string): string {
             object('draft: { $handle: draft }', 'draft'),
           ),
         ]
+      : []),
+    ...(combo.name === 'stdio-all'
+      ? tool(
+          'fetch_item',
+          'readOnlyHint: true, openWorldHint: true',
+          object('id: { type: string, maxLength: 40 }', 'id'),
+          ['http: { method: GET, path: "/items/{id}", args: { id: path } }'],
+        )
       : []),
     ...(combo.approval
       ? tool(
@@ -356,6 +374,8 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'store-redis.gen.ts',
       'store.gen.ts',
       'tasks.gen.ts',
+      'telemetry.gen.ts',
+      'upstream.gen.ts',
     ]);
     expect(runtimeFiles.get('stdio-core')).toEqual([
       'handler.gen.ts',
