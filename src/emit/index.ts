@@ -15,7 +15,7 @@ import { stableJson } from '../util/stable-json.js';
 import { emitBundleScript, emitBundleShims } from './bundle/index.js';
 import { emitFacade } from './facade/index.js';
 import { emitHandlers } from './handlers/index.js';
-import { emitRegistry, registryData } from './registry/index.js';
+import { emitRegistry } from './registry/index.js';
 import { emitReportJson, emitReportMarkdown, type LineOf } from './report/index.js';
 import { emitRuntime } from './runtime/index.js';
 import { emitScaffold } from './scaffold/index.js';
@@ -60,7 +60,11 @@ export async function emitProject(
     emitFacade(model, ctx),
     ...emitRegistry(model, ctx),
     emitServer(model, plan.handlers, ctx),
-    await emitValidators(registryData(model).tools, ctx),
+    await emitValidators(
+      model.tools.map((t) => ({ name: t.name, inputSchema: t.wireInput, outputSchema: t.wireOutput })),
+      ctx,
+      new Map(model.schemas.map((s) => [s.name, s.wire])),
+    ),
     emitBundleShims(ctx),
     emitBundleScript(ctx),
     ...emitRuntime(model, ctx),
