@@ -275,7 +275,6 @@ export interface SharedSchemaModel {
   readonly schema: JsonSchema;
   readonly wire: JsonSchema;
   readonly refs: readonly string[];
-  readonly pointer: string;
 }
 
 /** One call the contract tests make, from a manifest `examples` entry, with what it must answer. */

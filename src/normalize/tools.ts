@@ -77,7 +77,6 @@ export function normalizeSharedSchemas(schemas: Readonly<Record<string, unknown>
       schema,
       wire: toWireRefs(schema),
       refs: sharedRefsOf(schema).sort(compareText),
-      pointer: `/schemas/${name}`,
     };
   });
   return sortBy(models, (s) => s.name);

@@ -33,7 +33,7 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
   for (const shared of model.schemas)
     units.push({
       owner: `shared schema "${shared.name}"`,
-      pointer: shared.pointer,
+      pointer: `/schemas/${shared.name}`,
       name: shared.typeName,
       schema: prepareSchema(shared.schema, model.handles, 'output', sharedTypes),
     });
