@@ -31,7 +31,10 @@ export function sortedJsonText(value: unknown): string {
   if (known !== undefined) return known;
   let text: string;
   if (Array.isArray(value)) {
-    text = `[${value.map((item) => (item === undefined || typeof item === 'function' ? 'null' : sortedJsonText(item))).join(',')}]`;
+    const items = value.map((item) =>
+      item === undefined || typeof item === 'function' ? 'null' : sortedJsonText(item),
+    );
+    text = `[${items.join(',')}]`;
   } else {
     const record = value as Record<string, unknown>;
     const parts: string[] = [];

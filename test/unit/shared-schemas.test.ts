@@ -137,7 +137,8 @@ describe('shared schemas', () => {
     expect(
       errors(manifest.replace("{ team: { $ref: '#/schemas/team' } }", "{ team: { $ref: '#/schemas/teams/x' } }")),
     ).toEqual([
-      '17:85 ref-unresolved $ref "#/schemas/teams/x" names no shared schema under schemas (declare it under the top-level schemas)',
+      '17:85 ref-unresolved $ref "#/schemas/teams/x" names no shared schema under schemas ' +
+        '(declare it under the top-level schemas)',
     ]);
   });
 

@@ -34,7 +34,8 @@ export function toLiteral(value: unknown, indent = 0, names?: ReadonlyMap<object
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
     if (entries.length === 0) return '{}';
-    return `{\n${entries.map(([k, v]) => `${pad}${key(k)}: ${toLiteral(v, indent + 2, names)},`).join('\n')}\n${close}}`;
+    const lines = entries.map(([k, v]) => `${pad}${key(k)}: ${toLiteral(v, indent + 2, names)},`);
+    return `{\n${lines.join('\n')}\n${close}}`;
   }
   throw new TypeError(`cannot write ${typeof value} as a literal`);
 }

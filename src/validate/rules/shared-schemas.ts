@@ -16,7 +16,8 @@ function aliasOf(schema: unknown): string | null {
 
 /**
  * Shared schemas (`schemas:`): each a valid JSON Schema 2020-12 whose references name other shared schemas (a
- * pointer into itself would lead elsewhere once it sits under a tool schema's `$defs`); no `$handle` (a handle's type depends on the side, input or output, it is used on);
+ * pointer into itself would lead elsewhere once it sits under a tool schema's `$defs`); no `$handle` (a handle's
+ * type depends on the side, input or output, it is used on);
  * no cycle made only of aliases (`a` is `b`, `b` is `a`: no value and no type); and no tool `$defs` key that is
  * also the name of a shared schema the tool reaches (both would be the same `$defs` entry on the wire).
  * References that form a cycle through properties or items are recursion, and fine.
