@@ -311,8 +311,10 @@ const manifestCodes = {
   'ref-unresolved': {
     severity: 'error',
     title: 'Unresolvable `$ref`',
-    cause: 'A local `$ref` points at a place in the schema that does not exist.',
-    fix: 'Define the target under `$defs`, or correct the pointer.',
+    cause:
+      'A local `$ref` points at a place in the schema that does not exist, or `#/schemas/<name>` names no ' +
+      'shared schema.',
+    fix: 'Define the target under `$defs` (or under the top-level `schemas`), or correct the pointer.',
   },
   'schema-keyword-unknown': {
     severity: 'warning',

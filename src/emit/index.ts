@@ -17,7 +17,7 @@ import { emitMcpb } from './bundle/mcpb.js';
 import { emitFacade } from './facade/index.js';
 import { emitBindings } from './bindings/index.js';
 import { emitHandlers } from './handlers/index.js';
-import { emitRegistry, registryData } from './registry/index.js';
+import { emitRegistry } from './registry/index.js';
 import { emitReportJson, emitReportMarkdown, type LineOf } from './report/index.js';
 import { emitRuntime } from './runtime/index.js';
 import { emitScaffold } from './scaffold/index.js';
@@ -63,7 +63,11 @@ export async function emitProject(
     ...emitRegistry(model, ctx),
     emitServer(model, plan.handlers, ctx),
     ...emitBindings(model, plan.handlers, ctx),
-    await emitValidators(registryData(model).tools, ctx),
+    await emitValidators(
+      model.tools.map((t) => ({ name: t.name, inputSchema: t.wireInput, outputSchema: t.wireOutput })),
+      ctx,
+      new Map(model.schemas.map((s) => [s.name, s.wire])),
+    ),
     emitBundleShims(ctx),
     emitBundleScript(ctx),
     ...emitMcpb(model, ctx),

@@ -27,8 +27,8 @@ const origin = 'the spec';
  * A curated draft of an OpenAPI 3.x document: one tool per operation, with a
  * verb-noun name, a title, all four hints and approval (openapi-operation.ts),
  * its input from the parameters and the request body, its output from the
- * 2xx response, and the components both reach under `$defs`
- * (openapi-schema.ts). A note above each tool keeps the method, the path and
+ * 2xx response; the components they reach are written once, as the
+ * manifest's shared `schemas` (openapi-schema.ts). A note above each tool keeps the method, the path and
  * where each argument goes. Flags name what a reviewer must decide.
  */
 export function draftFromOpenApi(api: Raw, source: string): Draft {
@@ -145,11 +145,16 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
         'among well; merge or drop operations (one tool per task, not per endpoint)',
     );
   flags.push(untrusted.flag);
-  return {
-    data: { mcpGen: 1, server, config: bindings.config, upstream: bindings.upstream, tools },
-    notes,
-    flags,
+  const schemas = converter.sharedSchemas();
+  const data = {
+    mcpGen: 1,
+    server,
+    config: bindings.config,
+    upstream: bindings.upstream,
+    ...(Object.keys(schemas).length === 0 ? {} : { schemas }),
+    tools,
   };
+  return { data, notes, flags };
 }
 
 interface Operation {
@@ -231,7 +236,11 @@ function inputSchema(
     ...(required.length > 0 ? { required: [...new Set(required)].sort(compareText) } : {}),
     properties,
   };
-  return { schema: converter.withDefs(root, refs), args, media: media?.schema === null ? null : (media?.type ?? null) };
+  return {
+    schema: converter.withShared(root, refs),
+    args,
+    media: media?.schema === null ? null : (media?.type ?? null),
+  };
 }
 
 /**
@@ -253,9 +262,9 @@ function outputSchema(
   const refs = new Set<string>();
   const converted = converter.inlineRoot(converter.part(schema, refs, findings), refs);
   if (converted.type === 'object' || (converted.type === undefined && isRecord(converted.properties)))
-    return { schema: converter.withDefs({ type: 'object', ...converted }, refs), wrapped: false };
+    return { schema: converter.withShared({ type: 'object', ...converted }, refs), wrapped: false };
   return {
-    schema: converter.withDefs(
+    schema: converter.withShared(
       { type: 'object', additionalProperties: false, required: ['result'], properties: { result: converted } },
       refs,
     ),

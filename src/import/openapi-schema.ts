@@ -1,5 +1,6 @@
 import { sortBy } from '../util/compare.js';
 import { isRecord } from '../util/guards.js';
+import { sharedRefPrefix } from '../model/shared-schema.js';
 import { parsePointer, resolvePointer } from '../util/json-pointer.js';
 
 /** OpenAPI-only keywords with no JSON Schema 2020-12 meaning; dropped from tool schemas. */
@@ -18,7 +19,7 @@ export interface SchemaFindings {
 
 /** One component schema, converted once for the whole document. */
 interface Component {
-  /** Its key under a tool schema's `$defs`. */
+  /** Its name under the manifest's shared `schemas`. */
   readonly key: string;
   schema: Record<string, unknown>;
   /** The components its schema refers to, directly. */
@@ -28,21 +29,25 @@ interface Component {
 /**
  * OpenAPI 3.0/3.1 Schema Objects as JSON Schema 2020-12, the dialect of tool
  * schemas. The document is not dereferenced: a `$ref` to a component becomes
- * `#/$defs/<key>`, and each tool schema carries the components it reaches
- * once under `$defs`, converted once per document. So a schema shared by a
- * thousand tools is not copied into each use, and a recursive one stays
- * recursive. Per schema: `nullable: true` becomes a `null` type, `example`
+ * `#/schemas/<key>`, a reference to the manifest's shared schemas, where each
+ * component a tool reaches is written once, converted once per document. So a
+ * schema shared by a thousand tools is written once, not once per tool (GitHub's
+ * description drafted with a copy per tool was 12.8 MB), and a recursive one
+ * stays recursive. Per schema: `nullable: true` becomes a `null` type, `example`
  * becomes `examples`, 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum`
  * become numbers, `x-` extensions and OpenAPI-only keywords go, and so does
  * `title`: a titled schema would become a TypeScript type named after it, and
  * specs reuse titles for different schemas (GitHub's `simple-user` and
- * `nullable-simple-user` are both "Simple User"), while `$defs` keys are unique.
+ * `nullable-simple-user` are both "Simple User"), while shared schema names are
+ * unique, also as type names.
  */
 export class SchemaConverter {
   private readonly components = new Map<string, Component>();
   private readonly keys = new Set<string>();
-  /** Component names by `$defs` key. */
+  /** Component names by shared schema key. */
   private readonly byKey = new Map<string, string>();
+  /** Components some tool schema reaches: the draft's shared schemas. */
+  private readonly used = new Set<string>();
 
   constructor(private readonly document: Readonly<Record<string, unknown>>) {}
 
@@ -57,7 +62,7 @@ export class SchemaConverter {
    * takes the component's own keywords, so the root says its type itself.
    */
   inlineRoot(root: Record<string, unknown>, refs: Set<string>): Record<string, unknown> {
-    const name = typeof root.$ref === 'string' ? this.byKey.get(root.$ref.slice('#/$defs/'.length)) : undefined;
+    const name = typeof root.$ref === 'string' ? this.byKey.get(root.$ref.slice(sharedRefPrefix.length)) : undefined;
     const component = name === undefined ? null : this.component(name);
     if (name === undefined || component === null) return root;
     const { $ref: _ref, ...rest } = root;
@@ -66,11 +71,16 @@ export class SchemaConverter {
     return { ...component.schema, ...rest };
   }
 
-  /** `root` with the `$defs` of every component `refs` reaches, sorted by key. */
-  withDefs(root: Record<string, unknown>, refs: ReadonlySet<string>): Record<string, unknown> {
-    const defs = this.closure(refs);
-    if (defs.length === 0) return root;
-    return { ...root, $defs: Object.fromEntries(sortBy(defs, (c) => c.key).map((c) => [c.key, c.schema])) };
+  /** `root`, whose references to components `refs` names: they and all they reach become shared schemas. */
+  withShared(root: Record<string, unknown>, refs: ReadonlySet<string>): Record<string, unknown> {
+    for (const component of this.closure(refs)) this.used.add(component.key);
+    return root;
+  }
+
+  /** The draft's `schemas`: every component a tool schema reaches, once, sorted by key. */
+  sharedSchemas(): Record<string, Record<string, unknown>> {
+    const used = [...this.components.values()].filter((c) => this.used.has(c.key));
+    return Object.fromEntries(sortBy(used, (c) => c.key).map((c) => [c.key, c.schema]));
   }
 
   /** Every component reachable from `refs`, each once. */
@@ -104,7 +114,7 @@ export class SchemaConverter {
     return component;
   }
 
-  /** A `$defs` key for component `name` whose TypeScript type name no other key shares (`a-b` and `a_b`). */
+  /** A shared schema key for component `name` whose TypeScript type name no other key shares (`a-b` and `a_b`). */
   private keyOf(name: string): string {
     const base = name.replace(/[^A-Za-z0-9_-]/g, '_');
     let key = base;
@@ -129,7 +139,7 @@ export class SchemaConverter {
         const component = this.component(name);
         if (component !== null) {
           refs.add(name);
-          out.$ref = `#/$defs/${component.key}`;
+          out.$ref = `${sharedRefPrefix}${component.key}`;
         }
       } else {
         // Any other local pointer is inlined; one that leads back to itself is cut and reported.

@@ -54,6 +54,17 @@ export interface Manifest {
   handles?: {
     [k: string]: ManifestHandle;
   };
+  /**
+   * JSON Schemas shared by tools, by name: written once, used from any tool schema (or another shared schema) as `$ref: '#/schemas/<name>'`. Each becomes one TypeScript type and, in `tools/list`, one `$defs` entry of each tool schema that reaches it. See "Shared schemas".
+   */
+  schemas?: {
+    /**
+     * A JSON Schema 2020-12, without `$handle`.
+     */
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
   tools?: {
     [k: string]: ManifestTool;
   };

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { compareText } from '../util/compare.js';
-import { sortKeysDeep } from '../util/stable-json.js';
+import { sortedJsonText } from '../util/stable-json.js';
 import type { ServerModel } from './types.js';
 
 /** One tool descriptor as it appears in a `tools/list` result. */
@@ -32,7 +32,5 @@ export function wireTools(model: ServerModel): WireTool[] {
  */
 export function toolsetDigest(tools: readonly Readonly<Record<string, unknown>>[]): string {
   const sorted = [...tools].sort((a, b) => compareText(String(a.name), String(b.name)));
-  return `sha256:${createHash('sha256')
-    .update(JSON.stringify(sortKeysDeep(sorted)), 'utf8')
-    .digest('hex')}`;
+  return `sha256:${createHash('sha256').update(sortedJsonText(sorted), 'utf8').digest('hex')}`;
 }

@@ -1,8 +1,7 @@
 /**
- * The IR between normalize and the emitters: plain, readonly, sorted data with
- * every default applied and every generated name decided. No YAML nodes, no
- * functions. Absent optional values are `null`, never missing keys, so that
- * emitters can tell "not given" apart without re-reading the manifest.
+ * The IR between normalize and the emitters: plain, readonly, sorted data with every default applied and every
+ * generated name decided. No YAML nodes, no functions. Absent optional values are `null`, never missing keys,
+ * so that emitters can tell "not given" apart without re-reading the manifest.
  */
 import type { HttpBindingModel, UpstreamModel } from './bindings.js';
 
@@ -171,7 +170,7 @@ export interface ToolModel {
   /** Input schema as written (with `$handle`), keys sorted. */
   readonly input: JsonSchema;
   readonly output: JsonSchema | null;
-  /** The schemas as sent on the wire: each `$handle` lowered to a bounded string with a description. */
+  /** As sent on the wire: `$handle` lowered, each shared schema reached under `$defs` (its model's own object). */
   readonly wireInput: JsonSchema;
   readonly wireOutput: JsonSchema | null;
   readonly consumes: readonly HandleUseModel[];
@@ -275,6 +274,7 @@ export interface ServerModel {
   /** `telemetry.type`: `opentelemetry` ships telemetry.gen.ts and the `@opentelemetry/api` dependency. */
   readonly telemetry: { readonly type: 'none' | 'opentelemetry' };
   readonly handles: readonly HandleModel[];
+  /** `schemas:`, sorted by name. */ readonly schemas: readonly SharedSchemaModel[];
   readonly tools: readonly ToolModel[];
   readonly resources: readonly ResourceModel[];
   readonly prompts: readonly PromptModel[];
@@ -285,6 +285,16 @@ export interface ServerModel {
   readonly upstream: UpstreamModel | null;
   /** The manifest's `examples`: tools, then resources, then prompts, each by name, then in declared order. */
   readonly examples: readonly ExampleModel[];
+}
+
+/** One shared schema: one type, and one object that each wire schema reaching it holds under `$defs`. */
+export interface SharedSchemaModel {
+  readonly name: string;
+  readonly typeName: string;
+  /** Canonical, `$ref: '#/schemas/<name>'` as written (`wire`: `#/$defs/<name>`); `refs`: the names it uses. */
+  readonly schema: JsonSchema;
+  readonly wire: JsonSchema;
+  readonly refs: readonly string[];
 }
 
 /** One call the contract tests make, from a manifest `examples` entry, with what it must answer. */

@@ -26,7 +26,7 @@ import { isLoopbackHost } from '../util/net.js';
 import { durationMs } from '../util/duration.js';
 import { normalizeCache } from './cache.js';
 import { normalizePrompts, normalizeResources } from './content.js';
-import { normalizeTools } from './tools.js';
+import { normalizeSharedSchemas, normalizeTools } from './tools.js';
 import { normalizeUpstream } from './bindings.js';
 
 /** Builds the ServerModel from a validated manifest. */
@@ -36,9 +36,11 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
     auth.type === 'none' ? manifestDefaults.cacheScopeWithoutAuth : manifestDefaults.cacheScopeWithAuth;
   const cache = normalizeCache(manifest.cache, { ttlMs: manifestDefaults.cacheTtlMs, scope: defaultScope });
   const handles = manifest.handles ?? {};
+  const schemas = normalizeSharedSchemas(manifest.schemas ?? {});
   const tools = normalizeTools(
     manifest.tools ?? {},
     new Map(Object.entries(handles).map(([kind, h]) => [kind, h.description])),
+    new Map(schemas.map((s) => [s.name, s])),
   );
   const { server, protocol, secrets } = manifest;
   const prefix = envPrefix(server.name);
@@ -82,6 +84,7 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
     store: normalizeStore(manifest.store),
     telemetry: { type: manifest.telemetry?.type ?? manifestDefaults.telemetry },
     handles: normalizeHandles(handles, tools),
+    schemas,
     tools,
     resources: normalizeResources(manifest.resources ?? {}, cache),
     prompts: normalizePrompts(manifest.prompts ?? {}),

@@ -3,13 +3,22 @@ import { handlerPath } from '../model/layout.js';
 import type { ManifestTool, ManifestToolAnnotations } from '../model/manifest.gen.js';
 import { handlerExport, pascalCase } from '../model/naming.js';
 import { mapSchema, walkSchema } from '../model/schema-walk.js';
-import type { HandleUseModel, JsonSchema, RetryClass, ToolAnnotationsModel, ToolModel } from '../model/types.js';
+import type {
+  HandleUseModel,
+  JsonSchema,
+  RetryClass,
+  SharedSchemaModel,
+  ToolAnnotationsModel,
+  ToolModel,
+} from '../model/types.js';
+import { sharedRefsOf } from '../model/shared-schema.js';
 import { compareText, sortBy } from '../util/compare.js';
 import { isRecord } from '../util/guards.js';
 import { formatPointer } from '../util/json-pointer.js';
 import { sortKeysDeep } from '../util/stable-json.js';
 import { durationMs } from '../util/duration.js';
 import { normalizeBinding } from './bindings.js';
+import { type SharedSchemas, toWireRefs, withSharedDefs } from './shared-schemas.js';
 
 const hintKeys = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
@@ -17,6 +26,7 @@ const hintKeys = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorl
 export function normalizeTools(
   tools: Readonly<Record<string, ManifestTool>>,
   handleDescriptions: ReadonlyMap<string, string>,
+  shared: SharedSchemas = new Map(),
 ): ToolModel[] {
   const models = Object.entries(tools).map(([name, tool]): ToolModel => {
     const annotations = pickHints(tool.annotations ?? {});
@@ -44,8 +54,8 @@ export function normalizeTools(
       renamedFrom: tool.renamedFrom ?? null,
       input,
       output,
-      wireInput: lowerHandles(input, handleDescriptions),
-      wireOutput: output === null ? null : lowerHandles(output, handleDescriptions),
+      wireInput: withSharedDefs(lowerHandles(input, handleDescriptions), input, shared),
+      wireOutput: output === null ? null : withSharedDefs(lowerHandles(output, handleDescriptions), output, shared),
       consumes: findHandles(input),
       issues: output === null ? [] : findHandles(output),
       names: {
@@ -59,6 +69,21 @@ export function normalizeTools(
     };
   });
   return sortBy(models, (t) => t.name);
+}
+
+/** `schemas:` sorted by name, canonical, with their wire form. */
+export function normalizeSharedSchemas(schemas: Readonly<Record<string, unknown>>): SharedSchemaModel[] {
+  const models = Object.entries(schemas).map(([name, raw]): SharedSchemaModel => {
+    const schema = canonicalSchema(raw);
+    return {
+      name,
+      typeName: pascalCase(name),
+      schema,
+      wire: toWireRefs(schema),
+      refs: sharedRefsOf(schema).sort(compareText),
+    };
+  });
+  return sortBy(models, (s) => s.name);
 }
 
 /** The argument `idempotency: key` adds; the runtime takes it out before hashing the other arguments. */

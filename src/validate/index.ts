@@ -17,6 +17,7 @@ import { checkResources } from './rules/resources.js';
 import { checkDurations, checkProtocol, checkRegistry, checkTransportsAndAuth } from './rules/server.js';
 import { checkToolHints, checkToolSchemas } from './rules/tools.js';
 import { checkSchemaKeywords } from './rules/schema-keywords.js';
+import { checkSharedSchemas } from './rules/shared-schemas.js';
 import { checkShape } from './schema-rules.js';
 
 export type { ManifestSource } from './context.js';
@@ -34,6 +35,7 @@ const rules: readonly ((ctx: RuleContext) => void)[] = [
   checkDurations,
   checkToolHints,
   checkToolSchemas,
+  checkSharedSchemas,
   checkSchemaKeywords,
   checkExamples,
   checkResources,

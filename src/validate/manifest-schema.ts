@@ -337,6 +337,21 @@ export const manifestSchema = {
         },
       },
     },
+    schemas: {
+      type: 'object',
+      description:
+        'JSON Schemas shared by tools, by name: written once, used from any tool schema (or another shared ' +
+        "schema) as `$ref: '#/schemas/<name>'`. Each becomes one TypeScript type and, in `tools/list`, one " +
+        '`$defs` entry of each tool schema that reaches it. See "Shared schemas".',
+      propertyNames: {
+        $ref: '#/definitions/wireName',
+      },
+      additionalProperties: {
+        type: 'object',
+        description: 'A JSON Schema 2020-12, without `$handle`.',
+        'x-type': 'JSON Schema',
+      },
+    },
     tools: {
       type: 'object',
       propertyNames: {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SchemaConverter } from '../../src/import/openapi-schema.js';
 
-// Component schemas of an OpenAPI document become `$defs` of each tool schema that reaches them:
-// converted once, each carried once per tool, recursion kept as a reference, titles dropped so no two
+// Component schemas of an OpenAPI document become the manifest's shared schemas (`#/schemas/<name>`):
+// converted once, written once, recursion kept as a reference, titles dropped so no two
 // TypeScript types share a name, and keys that would give two types one name kept apart.
 
 const document = {
@@ -30,18 +30,20 @@ const document = {
 };
 
 describe('SchemaConverter', () => {
-  it('carries each component a schema reaches once, under $defs, with titles and $ref examples dropped', () => {
+  it('writes each component a schema reaches once, as a shared schema, with titles and $ref examples dropped', () => {
     const converter = new SchemaConverter(document);
     const refs = new Set<string>();
     const root = converter.part({ $ref: '#/components/schemas/issue' }, refs, { circular: false });
-    expect(converter.withDefs(converter.inlineRoot(root, refs), refs)).toEqual({
-      type: 'object',
-      properties: { user: { $ref: '#/$defs/simple-user' }, assignee: { $ref: '#/$defs/nullable-simple-user' } },
-      $defs: {
+    expect([converter.withShared(converter.inlineRoot(root, refs), refs), converter.sharedSchemas()]).toEqual([
+      {
+        type: 'object',
+        properties: { user: { $ref: '#/schemas/simple-user' }, assignee: { $ref: '#/schemas/nullable-simple-user' } },
+      },
+      {
         'nullable-simple-user': { type: ['object', 'null'], properties: { login: { type: 'string' } } },
         'simple-user': { type: 'object', properties: { login: { type: 'string' } } },
       },
-    });
+    ]);
   });
 
   it('keeps a recursive component a reference to itself', () => {
@@ -49,12 +51,9 @@ describe('SchemaConverter', () => {
     const refs = new Set<string>();
     const findings = { circular: false };
     const root = converter.part({ type: 'array', items: { $ref: '#/components/schemas/node' } }, refs, findings);
-    expect([converter.withDefs(root, refs), findings.circular]).toEqual([
-      {
-        type: 'array',
-        items: { $ref: '#/$defs/node' },
-        $defs: { node: { type: 'object', properties: { child: { $ref: '#/$defs/node' } } } },
-      },
+    expect([converter.withShared(root, refs), converter.sharedSchemas(), findings.circular]).toEqual([
+      { type: 'array', items: { $ref: '#/schemas/node' } },
+      { node: { type: 'object', properties: { child: { $ref: '#/schemas/node' } } } },
       false,
     ]);
   });
@@ -67,7 +66,7 @@ describe('SchemaConverter', () => {
       refs,
       { circular: false },
     );
-    expect(root).toEqual({ anyOf: [{ $ref: '#/$defs/simple-user' }, { $ref: '#/$defs/simple_user_2' }] });
+    expect(root).toEqual({ anyOf: [{ $ref: '#/schemas/simple-user' }, { $ref: '#/schemas/simple_user_2' }] });
   });
 
   it('inlines any other local pointer, and cuts one that leads back to itself', () => {

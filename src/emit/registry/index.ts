@@ -22,12 +22,27 @@ export { serverJson, serverJsonSchemaUrl } from './server-json.js';
  */
 export function emitRegistry(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
   const data = registryData(model);
+  // Shared schemas are written once each and named from every tool schema that holds them under `$defs`;
+  // they name one another by `$ref`, never by object, so each body is written whole. Each tool is a constant of
+  // its own type: one array literal of a thousand differently shaped objects is a union TypeScript cannot check.
+  const names = new Map<object, string>(model.schemas.map((s, i) => [s.wire, `schema${i}`]));
+  const tools = data.tools.map((tool, i) =>
+    documented(`Tool ${JSON.stringify(tool.name)}.`, `const tool${i}: ToolSpec = ${toLiteral(tool, 0, names)};`),
+  );
+  for (const [i, tool] of data.tools.entries()) names.set(tool, `tool${i}`);
   const text = moduleText(
-    [importDeclaration(['RegistrySpec'], './runtime/spec.gen.js', true)],
+    [importDeclaration(['RegistrySpec', 'ToolSpec'], './runtime/spec.gen.js', true)],
     [
+      ...model.schemas.map((s, i) =>
+        documented(
+          `Shared schema ${JSON.stringify(s.name)}.`,
+          `const schema${i}: Readonly<Record<string, unknown>> = ${toLiteral(s.wire)};`,
+        ),
+      ),
+      ...tools,
       documented(
         'Everything this server offers, sorted by name. Written from the manifest; read by the runtime.',
-        `export const registry: RegistrySpec = ${toLiteral(data)};`,
+        `export const registry: RegistrySpec = ${toLiteral(data, 0, names)};`,
       ),
     ],
   );

@@ -10,14 +10,12 @@
 import { createHash } from 'node:crypto';
 import type { PagesSpec } from '../../../templates/runtime/spec.gen.js';
 import type { ServerModel } from '../../model/types.js';
-import { sortKeysDeep } from '../../util/stable-json.js';
+import { sortedJsonText } from '../../util/stable-json.js';
 
 type ListName = keyof PagesSpec['cursors'];
 
 const digestOf = (items: readonly unknown[]): string =>
-  createHash('sha256')
-    .update(JSON.stringify(sortKeysDeep(items)), 'utf8')
-    .digest('hex');
+  createHash('sha256').update(sortedJsonText(items), 'utf8').digest('hex');
 
 /** The cursor of each page after the first, for a list of `count` items with contents digest `digest`. */
 function cursors(list: ListName, digest: string, count: number, size: number): string[] {

@@ -1,5 +1,6 @@
 import { compile, type Options } from 'json-schema-to-typescript';
 import { mapSchema } from '../../model/schema-walk.js';
+import { sharedRefName } from '../../model/shared-schema.js';
 import type { HandleModel, JsonSchema } from '../../model/types.js';
 
 /** One formatting owner (finalize), no banner of its own, explicit index signatures, no network. */
@@ -44,11 +45,19 @@ export function prepareSchema(
   schema: JsonSchema,
   handles: readonly HandleModel[],
   side: 'input' | 'output',
+  sharedTypes: ReadonlyMap<string, string> = new Map(),
 ): Record<string, unknown> {
   const typeOf = new Map(handles.map((h) => [h.name, h.typeName]));
   const prepared = mapSchema(schema, (node, path) => {
     const clean = { ...node };
     for (const key of unsafeKeys) delete clean[key];
+    // A shared schema is declared once under its own type name (types/index.ts); a use names that type.
+    const shared = sharedRefName(node.$ref);
+    const sharedType = shared === null ? undefined : sharedTypes.get(shared);
+    if (sharedType !== undefined) {
+      const { $ref: _ref, ...rest } = clean;
+      return { ...rest, tsType: sharedType };
+    }
     // The runtime fills in defaults along `properties` from the root only (withDefaults in register.gen.ts).
     const filled = side === 'input' && path.every((part, i) => i % 2 === 1 || part === 'properties');
     if (typeof node.$handle !== 'string') return filled ? requireDefaulted(clean) : clean;

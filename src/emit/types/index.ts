@@ -28,19 +28,28 @@ function argsSchema(properties: Record<string, JsonSchema>, required: readonly s
 /** Builds the types file; collisions between generated type names are reported, not renamed. */
 export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<TypesResult> {
   const units: { owner: string; pointer: string; name: string; schema: Record<string, unknown> }[] = [];
+  const sharedTypes = new Map(model.schemas.map((s) => [s.name, s.typeName]));
+  // Each shared schema is one declaration, compiled once; tool types name it (prepareSchema).
+  for (const shared of model.schemas)
+    units.push({
+      owner: `shared schema "${shared.name}"`,
+      pointer: `/schemas/${shared.name}`,
+      name: shared.typeName,
+      schema: prepareSchema(shared.schema, model.handles, 'output', sharedTypes),
+    });
   for (const tool of model.tools) {
     units.push({
       owner: `tool "${tool.name}" input`,
       pointer: `${tool.pointer}/input`,
       name: tool.names.inputType,
-      schema: prepareSchema(tool.input, model.handles, 'input'),
+      schema: prepareSchema(tool.input, model.handles, 'input', sharedTypes),
     });
     if (tool.output !== null)
       units.push({
         owner: `tool "${tool.name}" output`,
         pointer: `${tool.pointer}/output`,
         name: tool.names.outputType,
-        schema: prepareSchema(tool.output, model.handles, 'output'),
+        schema: prepareSchema(tool.output, model.handles, 'output', sharedTypes),
       });
   }
   for (const resource of model.resources.filter((r) => r.variables.length > 0)) {

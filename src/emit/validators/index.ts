@@ -16,6 +16,7 @@ import { generatedPaths } from '../../model/layout.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { key } from '../shared/literal.js';
+import { SharedValidatorBatch, sharedDefsOf } from './shared.js';
 
 /** A tool's name and the schemas the registry lists for it. */
 export interface ToolSchemas {
@@ -53,11 +54,27 @@ const dialects2020 = new Set([
   'http://json-schema.org/draft/2020-12/schema',
 ]);
 
+/**
+ * Verdicts on nested values, by identity: a shared schema is the same object under the `$defs` of every tool
+ * that reaches it (normalize/shared-schemas.ts), so it is walked once, not once per tool.
+ */
+const nestedVerdicts = new WeakMap<object, string | null>();
+
 /** Why ajv standalone code could differ from the SDK's validator for `schema`, or null when it cannot. */
 function unsupported(schema: unknown, root = true): string | null {
+  if (schema === null || typeof schema !== 'object') return null;
+  if (!root) {
+    const known = nestedVerdicts.get(schema);
+    if (known !== undefined) return known;
+  }
+  const verdict = unsupportedUncached(schema, root);
+  if (!root) nestedVerdicts.set(schema, verdict);
+  return verdict;
+}
+
+function unsupportedUncached(schema: object, root: boolean): string | null {
   if (Array.isArray(schema))
     return schema.map((item) => unsupported(item, false)).find((reason) => reason !== null) ?? null;
-  if (schema === null || typeof schema !== 'object') return null;
   const record = schema as Record<string, unknown>;
   if (typeof record.format === 'string') return 'format';
   if (typeof record.$id === 'string') return '$id';
@@ -73,6 +90,31 @@ function unsupported(schema: unknown, root = true): string | null {
 type Ajv = { compile(schema: object): unknown };
 type Standalone = (ajv: Ajv, validate: unknown) => string;
 
+/** `code` with each runtime helper it calls named; null when it needs any other package at run time. */
+function withHelpers(source: string, helpers: readonly Helper[], used: Set<Helper>): string | null {
+  let code = source;
+  for (const helper of helpers) {
+    if (!code.includes(helper.code)) continue;
+    used.add(helper);
+    code = code.split(helper.code).join(helper.name);
+  }
+  // Any other runtime dependency (ajv's uri resolver, formats) would need a package at run time: leave it to the SDK.
+  return code.includes('require(') ? null : code;
+}
+
+/** One standalone module exporting the validators `exports` names (export name to schema id), as an expression. */
+function moduleExpression(
+  exports: Readonly<Record<string, string>>,
+  ajv: Ajv,
+  standalone: Standalone,
+  helpers: readonly Helper[],
+  used: Set<Helper>,
+): string | null {
+  const code = withHelpers(standalone(ajv, exports), helpers, used);
+  if (code === null || !code.startsWith('"use strict";')) return null;
+  return `(() => {\n  const exports = {};\n  ${code.slice('"use strict";'.length)}\n  return exports;\n})()`;
+}
+
 /**
  * One validator as an expression: the standalone code in its own scope, its helpers named; null when it cannot be
  * emitted.
@@ -85,22 +127,23 @@ function validatorExpression(
   used: Set<Helper>,
 ): string | null {
   if (unsupported(schema) !== null) return null;
-  let code = standalone(ajv, ajv.compile(schema));
+  const code = standalone(ajv, ajv.compile(schema));
   const head = /^"use strict";module\.exports = (validate\d+);module\.exports\.default = validate\d+;/.exec(code);
   if (head === null) return null;
-  code = code.slice(head[0].length);
-  for (const helper of helpers) {
-    if (!code.includes(helper.code)) continue;
-    used.add(helper);
-    code = code.split(helper.code).join(helper.name);
-  }
-  // Any other runtime dependency (ajv's uri resolver, formats) would need a package at run time: leave it to the SDK.
-  if (code.includes('require(')) return null;
-  return `(() => {\n  ${code}\n  return ${head[1]};\n})()`;
+  const named = withHelpers(code.slice(head[0].length), helpers, used);
+  if (named === null) return null;
+  return `(() => {\n  ${named}\n  return ${head[1]};\n})()`;
 }
 
-/** `src/generated/validators.gen.ts` for `tools` (registry order). */
-export async function emitValidators(tools: readonly ToolSchemas[], ctx: EmitContext): Promise<GeneratedFile> {
+/**
+ * `src/generated/validators.gen.ts` for `tools` (registry order); `shared` are the shared schemas' wire objects by
+ * name, which a tool schema holds under `$defs` (see shared.ts).
+ */
+export async function emitValidators(
+  tools: readonly ToolSchemas[],
+  ctx: EmitContext,
+  shared: ReadonlyMap<string, Readonly<Record<string, unknown>>> = new Map(),
+): Promise<GeneratedFile> {
   // Loaded here, not at start-up: only a run that emits a project needs the compiler.
   const [{ default: Ajv2020 }, { default: standaloneModule }] = await Promise.all([
     import('ajv/dist/2020.js'),
@@ -121,6 +164,22 @@ export async function emitValidators(tools: readonly ToolSchemas[], ctx: EmitCon
   const used = new Set<Helper>();
   const constants: string[] = [];
   const entries: string[] = [];
+  const batch = new SharedValidatorBatch(
+    ajv as unknown as ConstructorParameters<typeof SharedValidatorBatch>[0],
+    shared,
+  );
+  for (const [index, tool] of tools.entries()) {
+    for (const [side, schema] of [
+      ['input', tool.inputSchema],
+      ['output', tool.outputSchema],
+    ] as const)
+      if (schema !== null && unsupported(schema) === null && sharedDefsOf(schema, shared).length > 0)
+        batch.add(`${side}${index}`, schema);
+  }
+  const sharedModule =
+    Object.keys(batch.exports).length === 0 ? null : moduleExpression(batch.exports, ajv, standalone, helpers, used);
+  if (sharedModule !== null)
+    constants.push(`/** Validators of the tool schemas that reach shared schemas. */\nconst shared = ${sharedModule};`);
   for (const [index, tool] of tools.entries()) {
     const fields: string[] = [];
     for (const [side, schema] of [
@@ -128,7 +187,11 @@ export async function emitValidators(tools: readonly ToolSchemas[], ctx: EmitCon
       ['output', tool.outputSchema],
     ] as const) {
       if (schema === null) continue;
-      const expression = validatorExpression(schema, ajv, standalone, helpers, used);
+      const batched = Object.hasOwn(batch.exports, `${side}${index}`);
+      if (batched && sharedModule === null) continue;
+      const expression = batched
+        ? `shared.${side}${index}`
+        : validatorExpression(schema, ajv, standalone, helpers, used);
       if (expression === null) continue;
       const name = `${side}${index}`;
       constants.push(`/** ${JSON.stringify(tool.name)}: ${side}. */\nconst ${name} = verdict(${expression});`);

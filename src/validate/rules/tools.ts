@@ -1,5 +1,6 @@
 import { isEffectivelyDestructive } from '../../model/defaults.js';
 import { mapSchema, walkSchema } from '../../model/schema-walk.js';
+import { sharedRefName, sharedRefPrefix } from '../../model/shared-schema.js';
 import { entriesOf, isRecord } from '../../util/guards.js';
 import { parsePointer, resolvePointer } from '../../util/json-pointer.js';
 import { suggestClosest } from '../../util/suggest.js';
@@ -113,7 +114,25 @@ export function checkToolSchemas(ctx: RuleContext): void {
   }
 }
 
-function checkRef(
+function sharedNames(ctx: RuleContext): string[] {
+  return entriesOf(isRecord(ctx.data) ? ctx.data.schemas : undefined).map(([name]) => name);
+}
+
+/** A `$ref: '#/schemas/<name>'` must name a shared schema (called by the tools' and the shared schemas' ref checks). */
+export function checkSharedRef(ctx: RuleContext, ref: string, path: readonly (string | number)[]): void {
+  const name = sharedRefName(ref);
+  const names = sharedNames(ctx);
+  if (name !== null && names.includes(name)) return;
+  const guess = name === null ? undefined : suggestClosest(name, names);
+  ctx.report(
+    'ref-unresolved',
+    path,
+    `$ref "${ref}" names no shared schema under schemas`,
+    guess !== undefined ? `did you mean "#/schemas/${guess}"?` : 'declare it under the top-level schemas',
+  );
+}
+
+export function checkRef(
   ctx: RuleContext,
   root: Record<string, unknown>,
   ref: unknown,
@@ -130,6 +149,10 @@ function checkRef(
     return;
   }
   if (ref === '#') return;
+  if (ref.startsWith(sharedRefPrefix)) {
+    checkSharedRef(ctx, ref, path);
+    return;
+  }
   if (!ref.startsWith('#/')) {
     const anchors = new Set<string>();
     walkSchema(root, (node) => {
@@ -150,7 +173,11 @@ function checkRef(
   }
 }
 
-function checkMetaSchema(ctx: RuleContext, schema: Record<string, unknown>, base: readonly (string | number)[]): void {
+export function checkMetaSchema(
+  ctx: RuleContext,
+  schema: Record<string, unknown>,
+  base: readonly (string | number)[],
+): void {
   // `$handle` is mcp-gen's own keyword; check the schema as the wire will see it.
   const lowered = mapSchema(schema, (node) => ('$handle' in node ? { type: 'string' } : node));
   // Tool schemas are JSON Schema 2020-12 (the MCP default dialect).
