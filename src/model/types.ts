@@ -8,7 +8,7 @@ import type { HttpBindingModel, UpstreamModel } from './bindings.js';
 export type { ArgumentLocation, HttpBindingModel, UpstreamCredentialModel, UpstreamModel } from './bindings.js';
 
 import type { NotificationsModel } from './notifications.js';
-import type { CacheModel, HandlerNames, PromptModel, ResourceModel } from './content.js';
+import type { CacheModel, PromptModel, ResourceModel } from './content.js';
 
 export type {
   CacheModel,
