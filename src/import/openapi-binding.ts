@@ -128,15 +128,14 @@ export function httpBinding(shape: RequestShape): { http: Record<string, unknown
   const http: Record<string, unknown> = { method: shape.method.toUpperCase(), path: shape.route };
   if (Object.keys(args).length > 0) http.args = args;
   const form = shape.media === 'application/x-www-form-urlencoded' || shape.media === 'multipart/form-data';
-  if (form) http.body = 'application/x-www-form-urlencoded';
+  if (form) http.body = shape.media;
   if (shape.wrapped) http.result = 'wrap';
-  const plain =
-    shape.media === null || shape.media === 'application/x-www-form-urlencoded' || /[/+]json\b/.test(shape.media);
+  const plain = shape.media === null || form || /[/+]json\b/.test(shape.media);
   return {
     http,
     todo: plain
       ? null
       : `TODO http: the spec's body is ${quote(shape.media ?? '')}; the binding sends ` +
-        `${form ? 'a URL-encoded form' : 'JSON'} (write a handler if the API needs another encoding)`,
+        'JSON (write a handler if the API needs another encoding)',
   };
 }

@@ -388,9 +388,9 @@ export interface ManifestTool {
       [k: string]: "path" | "query" | "header" | "cookie" | "body" | "field";
     };
     /**
-     * How the request body is encoded.
+     * How the request body is encoded; `multipart/form-data` sends each member of the body object as a text part.
      */
-    body?: ("application/json" | "application/x-www-form-urlencoded");
+    body?: ("application/json" | "application/x-www-form-urlencoded" | "multipart/form-data");
     /**
      * The success mapping: `body` returns the JSON response as structured content; `wrap` returns `{ result }` (for an answer that is not an object).
      */

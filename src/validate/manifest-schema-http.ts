@@ -88,8 +88,9 @@ export const toolHttpSchema = {
       default: {},
     },
     body: {
-      enum: ['application/json', 'application/x-www-form-urlencoded'],
-      description: 'How the request body is encoded.',
+      enum: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+      description:
+        'How the request body is encoded; `multipart/form-data` sends each member of the body object as a text part.',
       default: 'application/json',
     },
     result: {

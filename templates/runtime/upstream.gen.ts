@@ -1,58 +1,44 @@
 /**
  * HTTP bindings: the handler of a tool declared with `http:` is one upstream request (shipped only by servers that
  * declare one). The request carries the tool's `ctx.signal` (its deadline and the client's cancel), the credential
- * read when the call is made (no request leaves without it), and the arguments where the binding puts them. The
- * answer is untrusted data: read up to a size cap, parsed as JSON and never interpreted; 4xx is a tool error with
- * the upstream status and message, 5xx and network failures a tool error that says to retry.
+ * from the configuration start-up read and checked (no request leaves without it), and the arguments where the
+ * binding puts them; with telemetry it is a client span `upstream <METHOD> <path template>`. The answer is untrusted
+ * data: read up to a size cap, parsed as JSON and never interpreted; 4xx is a tool error with the upstream status and
+ * message, 5xx and network failures a retryable one (`_meta['mcp-gen/error'].retryable`, register.gen.ts).
  */
 import { ToolError } from './handler.gen.js';
-import type { ConfigVarSpec } from './spec.gen.js';
+import type { Telemetry } from './start.gen.js';
+import type { HttpBindingSpec, UpstreamSpec } from './upstream-spec.gen.js';
 
-export type ArgumentLocation = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'field';
-
-/** A tool's `http:`, as the generator normalized it. */
-export interface HttpBindingSpec {
-  readonly tool: string;
-  readonly method: string;
-  readonly path: string;
-  readonly args: readonly { readonly name: string; readonly in: ArgumentLocation }[];
-  readonly body: 'application/json' | 'application/x-www-form-urlencoded';
-  readonly result: 'body' | 'wrap';
-  readonly errorMessage: string | null;
-  /** Whether the tool has an output schema: structured content, else the JSON as text. */
-  readonly structured: boolean;
-}
-
-/** How requests are signed; every string names a config variable. */
-export type UpstreamCredentialSpec =
-  | { readonly type: 'none' }
-  | { readonly type: 'bearer'; readonly token: string }
-  | { readonly type: 'apiKey'; readonly in: 'header' | 'query'; readonly name: string; readonly value: string }
-  | { readonly type: 'basic'; readonly username: string; readonly password: string }
-  | {
-      readonly type: 'oauth2';
-      readonly tokenUrl: string;
-      readonly clientId: string;
-      readonly clientSecret: string;
-      readonly scopes: readonly string[];
-    };
-
-export interface UpstreamSpec {
-  readonly baseUrl: string;
-  readonly credential: UpstreamCredentialSpec;
-}
+export type { HttpBindingSpec, UpstreamSpec } from './upstream-spec.gen.js';
 
 /** The most of an upstream answer that is read; a longer one is a tool error, not a partial result. */
 export const maxUpstreamBytes = 4 * 1024 * 1024;
 /** How much of an upstream error message reaches the caller. */
 const maxMessageChars = 300;
 
-/** A config variable's value when the call is made (the environment, else its default); undefined when unset. */
-function readVariable(config: readonly ConfigVarSpec[], name: string): string | undefined {
-  const set = process.env[name];
-  if (set !== undefined && set !== '') return set;
-  const fallback = config.find((c) => c.name === name)?.default;
-  return fallback === null || fallback === undefined ? undefined : String(fallback);
+/** What start-up hands this module: the values readConfig returned (typed, defaults applied) and telemetry. */
+interface Started {
+  readonly config: Readonly<Record<string, unknown>>;
+  readonly telemetry: Telemetry | null;
+}
+let started: Started | null = null;
+
+/** Called once at start-up (RuntimeModules.upstream), after the configuration was read and checked. */
+export function startUpstream(config: Readonly<Record<string, unknown>>, telemetry: Telemetry | null): void {
+  started = { config, telemetry };
+}
+
+/** What start-up gave; bound tools only run in a started server. */
+function environment(): Started {
+  if (started === null) throw new Error('upstream bindings are called before startUpstream ran');
+  return started;
+}
+
+/** A config variable's value as start-up read it; undefined when unset. */
+function readVariable(config: Started['config'], name: string): string | undefined {
+  const value = config[name];
+  return value === undefined || value === null || value === '' ? undefined : String(value);
 }
 
 /** The OAuth 2 client-credentials tokens, by token URL and client, each kept until shortly before it expires. */
@@ -95,7 +81,7 @@ async function clientCredentialsToken(
 /** Attaches the credential to `headers` or `url`; a ToolError naming the unset variables when any is missing. */
 async function sign(
   spec: UpstreamSpec,
-  config: readonly ConfigVarSpec[],
+  config: Started['config'],
   url: URL,
   headers: Headers,
   signal: AbortSignal,
@@ -196,16 +182,20 @@ function buildRequest(binding: HttpBindingSpec, baseUrl: string, input: Record<s
   const url = new URL(baseUrl.replace(/\/+$/, '') + path);
   for (const [name, value] of query) url.searchParams.append(name, value);
   if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
-  let encoded: string | undefined;
-  if (body !== undefined) {
-    headers.set('content-type', binding.body);
-    encoded =
-      binding.body === 'application/json'
-        ? JSON.stringify(body)
-        : new URLSearchParams(
-            Object.entries(isObject(body) ? body : { value: body }).map(([k, v]) => [k, text(v)]),
-          ).toString();
+  let encoded: string | FormData | undefined;
+  if (body !== undefined && binding.body === 'application/json') encoded = JSON.stringify(body);
+  else if (body !== undefined) {
+    const entries = Object.entries(isObject(body) ? body : { value: body }).map(([k, v]): [string, string] => [
+      k,
+      text(v),
+    ]);
+    if (binding.body === 'multipart/form-data') {
+      encoded = new FormData();
+      for (const [k, v] of entries) encoded.append(k, v);
+    } else encoded = new URLSearchParams(entries).toString();
   }
+  // FormData's content type carries its boundary, which fetch writes.
+  if (body !== undefined && binding.body !== 'multipart/form-data') headers.set('content-type', binding.body);
   return { url, headers, body: encoded };
 }
 
@@ -213,38 +203,47 @@ function buildRequest(binding: HttpBindingSpec, baseUrl: string, input: Record<s
  * The handler of a bound tool. Its result is the parsed JSON answer (or `{ result }` with `result: wrap`), which the
  * runtime validates against the tool's output schema like any handler's result before it sends structured content.
  */
-export function bindTool<H>(spec: UpstreamSpec, config: readonly ConfigVarSpec[], binding: HttpBindingSpec): H {
+export function bindTool<H>(spec: UpstreamSpec, binding: HttpBindingSpec): H {
   const handler = async (input: Record<string, unknown>, ctx: { readonly signal: AbortSignal }): Promise<unknown> => {
+    const { config, telemetry } = environment();
     const baseUrl = readVariable(config, spec.baseUrl);
     if (baseUrl === undefined || !URL.canParse(baseUrl))
       throw new ToolError(`The upstream base URL is not configured: set ${spec.baseUrl} to the API's URL.`);
     const request = buildRequest(binding, baseUrl, input);
     await sign(spec, config, request.url, request.headers, ctx.signal);
-    let response: Response;
-    let body: string;
-    try {
-      response = await fetch(request.url, {
-        method: binding.method,
-        headers: request.headers,
-        body: request.body ?? null,
-        signal: ctx.signal,
-        redirect: 'error',
-      });
-      body = await readCapped(response);
-    } catch (error) {
-      if (error instanceof ToolError || ctx.signal.aborted) throw error;
-      throw new ToolError(`The upstream API could not be reached (${binding.method} ${binding.path}); retry later.`);
-    }
+    const exchange = async () => {
+      try {
+        const response = await fetch(request.url, {
+          method: binding.method,
+          headers: request.headers,
+          body: request.body ?? null,
+          signal: ctx.signal,
+          redirect: 'error',
+        });
+        return { status: response.status, body: await readCapped(response) };
+      } catch (error) {
+        if (error instanceof ToolError || ctx.signal.aborted) throw error;
+        throw new ToolError(
+          `The upstream API could not be reached (${binding.method} ${binding.path}); retry later.`,
+          'failed',
+          true,
+        );
+      }
+    };
+    const attributes = { 'http.request.method': binding.method, 'url.template': binding.path };
+    const { status, body } = await (telemetry === null
+      ? exchange()
+      : telemetry.withSpan(`upstream ${binding.method} ${binding.path}`, attributes, exchange, 'client'));
     const answer = parseJson(body);
-    if (response.status >= 500) throw new ToolError(`The upstream API failed (HTTP ${response.status}); retry later.`);
-    if (response.status >= 400) {
+    if (status >= 500) throw new ToolError(`The upstream API failed (HTTP ${status}); retry later.`, 'failed', true);
+    if (status >= 400) {
       const message = errorMessage(answer, binding.errorMessage);
       throw new ToolError(
-        `The upstream API refused the call (HTTP ${response.status})${message === null ? '.' : `: ${message}`}`,
-        response.status === 404 ? 'not_found' : response.status === 409 ? 'conflict' : 'invalid',
+        `The upstream API refused the call (HTTP ${status})${message === null ? '.' : `: ${message}`}`,
+        status === 404 ? 'not_found' : status === 409 ? 'conflict' : 'invalid',
       );
     }
-    if (answer === undefined) throw new ToolError(`The upstream answer (HTTP ${response.status}) is not JSON.`);
+    if (answer === undefined) throw new ToolError(`The upstream answer (HTTP ${status}) is not JSON.`);
     const result = binding.result === 'wrap' ? { result: answer } : (answer ?? {});
     return binding.structured ? result : JSON.stringify(result);
   };

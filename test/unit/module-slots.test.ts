@@ -26,6 +26,7 @@ const every: Required<Omit<RuntimeModules, 'oauth'>> = {
   storeRedis: () => import('../../templates/runtime/store-redis.gen.js'),
   tasks: () => import('../../templates/runtime/tasks.gen.js'),
   telemetry: () => import('../../templates/runtime/telemetry.gen.js'),
+  upstream: () => import('../../templates/runtime/upstream.gen.js'),
 };
 
 const allFeatures: RuntimeFeatures = {
@@ -72,6 +73,7 @@ describe('runtime module slots', () => {
       prompts: false,
       config: false,
       telemetry: false,
+      upstream: false,
       notify: 'none',
     };
     expect(moduleSlots(none)).toEqual([]);

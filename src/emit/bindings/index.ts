@@ -3,6 +3,7 @@
  * has no handler file of its own, each one call of `bindTool` (runtime/upstream.gen.ts) with the binding as data.
  * Nothing when no tool is bound, so servers without bindings ship neither file.
  */
+import type { HttpBindingSpec } from '../../../templates/runtime/upstream-spec.gen.js';
 import { generatedPaths } from '../../model/layout.js';
 import type { ServerModel, ToolModel } from '../../model/types.js';
 import type { HandlerPlan } from '../../plan/index.js';
@@ -12,7 +13,7 @@ import { singleQuoted, toLiteral } from '../shared/literal.js';
 import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
 
 /** The binding of `tool` as the runtime's HttpBindingSpec. */
-function bindingData(tool: ToolModel) {
+function bindingData(tool: ToolModel): HttpBindingSpec | null {
   const http = tool.http;
   if (http === null) return null;
   return {
@@ -46,13 +47,12 @@ export function emitBindings(model: ServerModel, handlers: readonly HandlerPlan[
       documented(
         `Tool "${tool.name}": ${tool.http.method} ${tool.http.path}. Write ${handler.path} to replace this binding.`,
         `export const ${handler.handler}: ToolHandlers[${singleQuoted(tool.name)}] = bindTool(upstream, ` +
-          `registry.config, ${toLiteral(data)});`,
+          `${toLiteral(data)});`,
       ),
     );
   }
   const text = moduleText(
     [
-      importDeclaration(['registry'], './registry.gen.js'),
       importDeclaration(['bindTool', 'type UpstreamSpec'], './runtime/upstream.gen.js'),
       importDeclaration(['ToolHandlers'], './types.gen.js', true),
     ],

@@ -40,7 +40,7 @@ export interface RuntimeFeatures {
   readonly config: boolean;
   /** `telemetry: { type: opentelemetry }`: spans and metrics with `@opentelemetry/api` (telemetry.gen.ts). */
   readonly telemetry: boolean;
-  /** Tools bound to upstream HTTP requests (upstream.gen.ts, imported by bindings.gen.ts). */
+  /** Tools bound to upstream HTTP requests (upstream.gen.ts, imported by bindings.gen.ts, started at start-up). */
   readonly upstream: boolean;
   /** `notifications` (notify.gen.ts): on this process's bus, or every instance's (`redis`, notify-redis.gen.ts). */
   readonly notify: 'none' | 'memory' | 'redis';
@@ -102,7 +102,8 @@ const optionalModules: readonly OptionalModule[] = [
   { name: 'prompts', slot: 'prompts', on: (f) => f.prompts },
   { name: 'config', slot: 'config', on: (f) => f.config },
   { name: 'telemetry', slot: 'telemetry', on: (f) => f.telemetry },
-  { name: 'upstream', slot: null, on: (f) => f.upstream },
+  { name: 'upstream', slot: 'upstream', on: (f) => f.upstream },
+  { name: 'upstream-spec', slot: null, on: (f) => f.upstream },
   { name: 'notify', slot: 'notify', on: (f) => f.notify !== 'none' },
   { name: 'notify-redis', slot: 'notifyRedis', on: (f) => f.notify === 'redis' },
 ];

@@ -2,15 +2,18 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolError } from '../../../templates/runtime/handler.gen.js';
+import type { Telemetry, TelemetryAttributes } from '../../../templates/runtime/start.gen.js';
 import {
   bindTool,
   type HttpBindingSpec,
   maxUpstreamBytes,
+  startUpstream,
   type UpstreamSpec,
 } from '../../../templates/runtime/upstream.gen.js';
 
 // The binding runtime (templates/runtime/upstream.gen.ts) against a recording server on 127.0.0.1: each credential
-// type, cookie and body-field arguments, the OAuth 2 token fetched once and cached, and the size cap on answers.
+// type, cookie and body-field arguments, the OAuth 2 token fetched once and cached, the size cap on answers,
+// retryable failures, the configuration start-up read (not the environment), multipart bodies and client spans.
 
 interface Seen {
   readonly method: string;
@@ -38,18 +41,25 @@ beforeAll(async () => {
           .writeHead(200, { 'content-type': 'application/json' })
           .end(JSON.stringify({ access_token: 'tok-1', expires_in: 3600 }));
       if (request.url === '/huge') return response.writeHead(200).end('x'.repeat(maxUpstreamBytes + 1));
+      if (request.url === '/busy') return response.writeHead(503).end('{}');
+      if (request.url === '/gone') return response.writeHead(410).end('{"message":"gone"}');
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.TEST_UP_URL = base;
-  process.env.TEST_UP_USER = 'ana';
-  process.env.TEST_UP_PASS = 'p:w';
-  process.env.TEST_UP_TOKEN_URL = `${base}/token`;
-  process.env.TEST_UP_ID = 'client';
-  process.env.TEST_UP_SECRET = 's3cret';
+  Object.assign(config, {
+    TEST_UP_URL: base,
+    TEST_UP_USER: 'ana',
+    TEST_UP_PASS: 'p:w',
+    TEST_UP_TOKEN_URL: `${base}/token`,
+    TEST_UP_ID: 'client',
+    TEST_UP_SECRET: 's3cret',
+  });
 });
+
+/** The configuration values as start-up's readConfig would hand them to startUpstream. */
+const config: Record<string, unknown> = {};
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -71,8 +81,17 @@ const binding = (over: Partial<HttpBindingSpec> = {}): HttpBindingSpec => ({
   ...over,
 });
 type Call = (input: Record<string, unknown>, ctx: { signal: AbortSignal }) => Promise<unknown>;
-const call = (spec: UpstreamSpec, b: HttpBindingSpec, input: Record<string, unknown>) =>
-  bindTool<Call>(spec, [], b)(input, { signal: AbortSignal.timeout(20_000) });
+const call = (spec: UpstreamSpec, b: HttpBindingSpec, input: Record<string, unknown>, telemetry?: Telemetry) => {
+  startUpstream(config, telemetry ?? null);
+  return bindTool<Call>(spec, b)(input, { signal: AbortSignal.timeout(20_000) });
+};
+const none: UpstreamSpec = { baseUrl: 'TEST_UP_URL', credential: { type: 'none' } };
+/** The error a call rejects with. */
+const failure = (pending: Promise<unknown>): Promise<unknown> =>
+  pending.then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 describe('upstream bindings at run time', () => {
   it('basic: the Authorization header; a field goes into the JSON body; a cookie into Cookie', async () => {
@@ -128,7 +147,7 @@ describe('upstream bindings at run time', () => {
       new ToolError('The upstream credential is not configured: set TEST_UP_KEY in the environment.'),
     );
     expect(seen.length).toBe(at);
-    process.env.TEST_UP_KEY = 'k&1';
+    config.TEST_UP_KEY = 'k&1';
     await call(spec, binding({ method: 'GET', args: [{ name: 'id', in: 'path' }] }), { id: '1' });
     expect(seen[at]?.url).toBe('/things/1?key=k%261');
   });
@@ -141,5 +160,82 @@ describe('upstream bindings at run time', () => {
         {},
       ),
     ).rejects.toThrow(new ToolError(`The upstream answer is larger than ${maxUpstreamBytes} bytes.`));
+  });
+
+  it('5xx and an unreachable API are retryable tool errors; 4xx is not', async () => {
+    const busy = await failure(call(none, binding({ method: 'GET', path: '/busy', args: [] }), {}));
+    expect(busy).toEqual(new ToolError('The upstream API failed (HTTP 503); retry later.', 'failed', true));
+    const gone = await failure(call(none, binding({ method: 'GET', path: '/gone', args: [] }), {}));
+    expect(gone).toEqual(new ToolError('The upstream API refused the call (HTTP 410): "gone"', 'invalid', false));
+    // A port that was just listening and is now closed: the connection is refused.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    config.TEST_UP_DOWN = `http://127.0.0.1:${port}`;
+    const down = await failure(call({ baseUrl: 'TEST_UP_DOWN', credential: { type: 'none' } }, binding(), { id: '1' }));
+    expect(down).toEqual(
+      new ToolError('The upstream API could not be reached (POST /things/{id}); retry later.', 'failed', true),
+    );
+  });
+
+  it('the base URL and credential come from the configuration start-up read, not from the environment', async () => {
+    const at = seen.length;
+    process.env.TEST_UP_URL = 'http://127.0.0.1:1';
+    process.env.TEST_UP_BEARER = 'from-the-environment';
+    const bearer: UpstreamSpec = { baseUrl: 'TEST_UP_URL', credential: { type: 'bearer', token: 'TEST_UP_BEARER' } };
+    try {
+      await expect(call(bearer, binding(), { id: '1' })).rejects.toThrow(
+        new ToolError('The upstream credential is not configured: set TEST_UP_BEARER in the environment.'),
+      );
+      expect(seen.length).toBe(at);
+      // A typed value (readConfig reads `integer` as a number) is sent as its text.
+      config.TEST_UP_BEARER = 42;
+      await call(bearer, binding(), { id: '1' });
+      expect(seen.slice(at).map((s) => [s.url, s.headers.authorization])).toEqual([['/things/1', 'Bearer 42']]);
+    } finally {
+      delete process.env.TEST_UP_URL;
+      delete process.env.TEST_UP_BEARER;
+    }
+  });
+
+  it('multipart/form-data: each body member one part of a real multipart body, its boundary by fetch', async () => {
+    const at = seen.length;
+    await call(none, binding({ body: 'multipart/form-data', args: [{ name: 'body', in: 'body' }] }), {
+      body: { note: 'a b&c', tags: ['x', 'y'], count: 2 },
+    });
+    const request = seen[at] as Seen;
+    const type = request.headers['content-type'] ?? '';
+    expect(type).toMatch(/^multipart\/form-data; boundary=\S+$/);
+    const parts = await new Response(request.body, { headers: { 'content-type': type } }).formData();
+    expect([...parts.entries()]).toEqual([
+      ['note', 'a b&c'],
+      ['tags', '["x","y"]'],
+      ['count', '2'],
+    ]);
+  });
+
+  it('with telemetry, the request is a client span "upstream <METHOD> <path template>"', async () => {
+    const spans: { name: string; attributes: TelemetryAttributes; kind: string | undefined; seen: number }[] = [];
+    const telemetry: Telemetry = {
+      instrument: (s) => s,
+      withSpan: async (name, attributes, fn, kind) => {
+        const before = seen.length;
+        const result = await fn();
+        spans.push({ name, attributes, kind, seen: seen.length - before });
+        return result;
+      },
+      event: () => undefined,
+      logIds: () => '',
+    };
+    await call(none, binding({ method: 'GET', args: [{ name: 'id', in: 'path' }] }), { id: '5' }, telemetry);
+    expect(spans).toEqual([
+      {
+        name: 'upstream GET /things/{id}',
+        attributes: { 'http.request.method': 'GET', 'url.template': '/things/{id}' },
+        kind: 'client',
+        seen: 1,
+      },
+    ]);
   });
 });
