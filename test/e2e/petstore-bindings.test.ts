@@ -1,29 +1,66 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importOpenApi } from '../../src/import.js';
+import { connectClient, startHttpServer } from '../integration/runtime/harness.js';
 import { protocolVersion, repoRoot } from '../support/paths.js';
-import { metaOf, startRawStdio, type RawStdio } from '../support/servers.js';
+import type { Elicitor } from '../support/servers.js';
 
-// Issue 23's acceptance: Petstore 3.0 (from @readme/oas-examples, installed as the documents test does) is
-// imported, generated and compiled with no handler written, then every one of its 20 operations is called on a
-// local mock upstream that records each request: path, query, header and body arrive where the spec puts them,
-// DELETE asks for approval first, and without the credential no request leaves.
+// Issue 23's acceptance, step by step as a user runs it: `mcp-gen import openapi` on Petstore 3.0 (from
+// @readme/oas-examples, installed as the documents test does), `mcp-gen generate`, `npm install` (mcp-gen by the
+// relative `file:` spec generate writes, everything else from the registry), `npm run build`, then `node
+// dist/server.mjs` with only PATH and the config variables in its environment, spoken to by the SDK's client over
+// stdio. Every one of the 20 operations is answered by a local mock upstream that records each request (path,
+// query, header and body where the spec puts them), with no handler written; every write asks for approval
+// before any request leaves; without the credential no request leaves and the call is a clear tool error. Then
+// the user adds an HTTP transport to the manifest, regenerates, rebuilds, and one call goes over HTTP.
 
 const harness = path.join(repoRoot, 'test', 'fixtures', 'import', 'openapi-documents');
 const petstore = path.join(harness, 'node_modules', '@readme', 'oas-examples', '3.0', 'json', 'petstore.json');
-const dir = path.join(repoRoot, '.test-out', 'petstore-bindings');
+const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-gen-e2e-petstore-')));
+const dir = path.join(root, 'petstore');
+const entry = path.join(dir, 'dist', 'server.mjs');
+const cli = path.join(repoRoot, 'bin', 'mcp-gen.js');
 const token = 'test-access-token';
 const stateKey = 'k'.repeat(40);
+
+function run(command: string, args: string[], timeout = 300_000) {
+  const result = spawnSync(command, args, {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout,
+    env: {
+      ...process.env,
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_update_notifier: 'false',
+      npm_config_prefer_offline: 'true',
+    },
+  });
+  return { code: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
+}
 
 interface Seen {
   readonly method: string;
   readonly url: string;
   readonly headers: IncomingMessage['headers'];
   readonly body: string;
+  /** The parts of a multipart/form-data body, parsed; null for any other body. */
+  readonly parts: [string, string][] | null;
 }
 const seen: Seen[] = [];
 
@@ -47,7 +84,6 @@ function answer(method: string, pathname: string): { status: number; body: unkno
 
 let upstream: Server;
 let base = '';
-let entry = '';
 
 beforeAll(async () => {
   if (!existsSync(path.join(harness, 'node_modules', '.package-lock.json'))) {
@@ -58,80 +94,80 @@ beforeAll(async () => {
     });
     if (npm.status !== 0) throw new Error(`npm ci in ${harness} failed:\n${npm.stdout}${npm.stderr}`);
   }
-  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const imported = await importOpenApi(petstore, { out: 'mcp.yaml', force: false, cwd: dir });
-  expect(imported.compiled?.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  const generate = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'generate', 'mcp.yaml'], {
-    cwd: dir,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  expect(generate.status, generate.stderr).toBe(0);
-  const tsc = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], {
-    cwd: dir,
-    encoding: 'utf8',
-    timeout: 300_000,
-  });
-  expect(tsc.stdout).toBe('');
-  entry = path.join(dir, 'dist', 'src', 'main.js');
+  const imported = run(process.execPath, [cli, 'import', 'openapi', petstore, '--out', 'mcp.yaml']);
+  expect(imported.code, imported.output).toBe(0);
+  const generated = run(process.execPath, [cli, 'generate', 'mcp.yaml']);
+  expect(generated.code, generated.output).toBe(0);
+  const install = run('npm', ['install'], 600_000);
+  expect(install.code, install.output).toBe(0);
+  const build = run('npm', ['run', 'build']);
+  expect(build.code, build.output).toBe(0);
   upstream = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (c: Buffer) => chunks.push(c));
-    request.on('end', () => {
+    request.on('end', async () => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      const body = Buffer.concat(chunks).toString('utf8');
+      const type = request.headers['content-type'] ?? '';
+      const parts = type.startsWith('multipart/form-data')
+        ? [...(await new Response(body, { headers: { 'content-type': type } }).formData()).entries()].map(
+            ([k, v]): [string, string] => [k, String(v)],
+          )
+        : null;
       seen.push({
         method: request.method ?? '',
         url: url.pathname + url.search,
         headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
+        body,
+        parts,
       });
-      const { status, body } = answer(request.method ?? '', url.pathname);
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const { status, body: answered } = answer(request.method ?? '', url.pathname);
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answered));
     });
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v2`;
-}, 900_000);
+}, 1_200_000);
 
 afterAll(async () => {
   await new Promise((resolve) => upstream?.close(resolve));
-});
+  rmSync(root, { recursive: true, force: true });
+}, 120_000);
 
-/** A server with the mock as upstream, and the token unless `withToken` is false. */
-function start(withToken = true): RawStdio {
-  return startRawStdio(entry, {
+/** The server's environment: PATH and the config variables, the token unless `withToken` is false. */
+function environment(withToken = true): Record<string, string> {
+  return {
     SWAGGER_PETSTORE_BASE_URL: base,
     SWAGGER_PETSTORE_STATE_KEY: stateKey,
     ...(withToken ? { SWAGGER_PETSTORE_TOKEN: token } : {}),
-  });
-}
-
-let id = 0;
-/** tools/call; a tool that asks for approval is answered yes on the retry. Returns the result and the rounds. */
-async function call(server: RawStdio, name: string, args: Record<string, unknown>) {
-  const params = { name, arguments: args, _meta: metaOf(protocolVersion, { elicitation: { form: {} } }) };
-  const first = (await server.request({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params })) as {
-    result: Record<string, unknown>;
   };
-  if (first.result?.resultType !== 'input_required') return { result: first.result ?? first, asked: false, before: 0 };
-  const before = seen.length;
-  const retry = (await server.request({
-    jsonrpc: '2.0',
-    id: ++id,
-    method: 'tools/call',
-    params: {
-      ...params,
-      inputResponses: { confirm: { action: 'accept', content: { confirm: true } } },
-      requestState: first.result.requestState,
-    },
-  })) as { result: Record<string, unknown> };
-  // A JSON-RPC error shows in the assertion that reads `result`.
-  return { result: retry.result ?? retry, asked: true, before };
 }
 
-/** Each operation: the tool, its arguments, and the request the mock must see. */
-const operations: readonly [string, Record<string, unknown>, string, string, string][] = [
+/** The SDK's client on `node dist/server.mjs` over stdio; each approval it is asked is recorded and accepted. */
+async function connectStdio(elicitor: Elicitor, withToken = true): Promise<Client> {
+  const client = new Client(
+    { name: 'petstore-e2e', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: protocolVersion } } },
+  );
+  client.setRequestHandler('elicitation/create', async (request) => {
+    elicitor.seen.push(request.params as Record<string, unknown>);
+    elicitor.onAsk?.(request.params as Record<string, unknown>);
+    return elicitor.answer;
+  });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [entry],
+      env: { PATH: process.env.PATH ?? '', ...environment(withToken) },
+    }),
+  );
+  return client;
+}
+
+type Body = string | { readonly parts: [string, string][] };
+/** Each operation: the tool, its arguments, and the request the mock must see (method, URL, body). */
+const operations: readonly [string, Record<string, unknown>, string, string, Body][] = [
   ['add_pet', { body: pet }, 'POST', '/v2/pet', JSON.stringify(pet)],
   ['update_pet', { body: pet }, 'PUT', '/v2/pet', JSON.stringify(pet)],
   [
@@ -153,10 +189,15 @@ const operations: readonly [string, Record<string, unknown>, string, string, str
   ['delete_pet', { petId: 7, api_key: 'key-9' }, 'DELETE', '/v2/pet/7', ''],
   [
     'upload_file',
-    { petId: 7, body: { additionalMetadata: 'side' } },
+    { petId: 7, body: { additionalMetadata: 'side', file: 'PNG bytes' } },
     'POST',
     '/v2/pet/7/uploadImage',
-    'additionalMetadata=side',
+    {
+      parts: [
+        ['additionalMetadata', 'side'],
+        ['file', 'PNG bytes'],
+      ],
+    },
   ],
   ['get_inventory', {}, 'GET', '/v2/store/inventory', ''],
   ['create_place_order', { body: order }, 'POST', '/v2/store/order', JSON.stringify(order)],
@@ -172,76 +213,101 @@ const operations: readonly [string, Record<string, unknown>, string, string, str
   ['delete_user', { username: 'ana' }, 'DELETE', '/v2/user/ana', ''],
 ];
 
-describe('Petstore: import, generate, and every operation answered by the upstream with no handler written', () => {
-  it('writes no handler file', () => {
+/** The Content-Type an upstream request with `body` carries. */
+function contentType(body: Body): string | undefined {
+  if (body === '') return undefined;
+  if (typeof body !== 'string') return 'multipart/form-data';
+  return body.startsWith('{') || body.startsWith('[') ? 'application/json' : 'application/x-www-form-urlencoded';
+}
+
+describe('Petstore: import openapi, generate, npm install, npm run build, and every operation answered', () => {
+  it('the project has no handler file and builds the bundle a host runs', () => {
     expect(existsSync(path.join(dir, 'src', 'handlers')) ? readdirSync(path.join(dir, 'src', 'handlers')) : []).toEqual(
       [],
     );
+    expect(existsSync(entry)).toBe(true);
   });
 
-  it('answers all 20 operations from the mock, each request where the spec puts it', async () => {
-    const server = start();
+  it('answers all 20 operations from the mock over stdio, each request where the spec puts it', async () => {
+    // Each ask records how many requests had reached the upstream when the user was asked.
+    const asked: { tool: string; requestsBefore: number }[] = [];
+    let current = '';
+    const elicitor: Elicitor = {
+      answer: { action: 'accept', content: { confirm: true } },
+      seen: [],
+      onAsk: () => asked.push({ tool: current, requestsBefore: seen.length }),
+    };
+    const client = await connectStdio(elicitor);
     try {
+      const listed = await client.listTools();
+      expect(listed.tools.map((t) => t.name).sort()).toEqual(operations.map(([name]) => name).sort());
+      const requestsAt: Record<string, number> = {};
       for (const [name, args, method, url, body] of operations) {
+        current = name;
         const at = seen.length;
-        const { result, asked, before } = await call(server, name, args);
-        expect({ name, result: result.isError === undefined && 'content' in result ? 'ok' : result }).toEqual({
-          name,
-          result: 'ok',
-        });
-        expect(seen.length).toBe(at + 1);
+        requestsAt[name] = at;
+        const result = await client.callTool({ name, arguments: args });
+        expect({ name, isError: result.isError }).toEqual({ name, isError: undefined });
+        expect(seen.length, name).toBe(at + 1);
         const request = seen[at] as Seen;
-        expect({ name, method: request.method, url: request.url, body: request.body }).toEqual({
-          name,
-          method,
-          url,
-          body,
-        });
+        expect({ name, method: request.method, url: request.url }).toEqual({ name, method, url });
+        if (typeof body === 'string') expect({ name, body: request.body }).toEqual({ name, body });
+        else expect({ name, parts: request.parts }).toEqual({ name, parts: body.parts });
         expect(request.headers.authorization).toBe(`Bearer ${token}`);
-        // Approval comes first: nothing reached the upstream before the user said yes.
-        if (asked) expect(before).toBe(at);
-        if (method === 'DELETE') expect(asked).toBe(true);
+        expect(request.headers['content-type']?.split(';')[0]).toBe(contentType(body));
         if (name === 'delete_pet') expect(request.headers.api_key).toBe('key-9');
-        if (body !== '')
-          expect(request.headers['content-type']).toBe(
-            body.startsWith('{') || body.startsWith('[') ? 'application/json' : 'application/x-www-form-urlencoded',
-          );
       }
-      expect((await call(server, 'get_pet_by_id', { petId: 7 })).result.structuredContent).toEqual(pet);
-      expect(
-        (await call(server, 'list_login_user', { username: 'ana', password: 'x' })).result.structuredContent,
-      ).toEqual({
-        result: 'session-1',
-      });
+      // Every write asked once, before its request left: nothing had reached the upstream for it yet.
+      const writes = operations.filter(([, , method]) => method !== 'GET').map(([name]) => name);
+      expect(asked.map((a) => a.tool)).toEqual(writes);
+      expect(asked.map((a) => a.requestsBefore)).toEqual(writes.map((name) => requestsAt[name]));
+      expect(asked.filter((a) => a.tool.startsWith('delete_')).map((a) => a.tool)).toEqual([
+        'delete_pet',
+        'delete_order',
+        'delete_user',
+      ]);
+      expect((await client.callTool({ name: 'get_pet_by_id', arguments: { petId: 7 } })).structuredContent).toEqual(
+        pet,
+      );
+      const login = await client.callTool({ name: 'list_login_user', arguments: { username: 'ana', password: 'x' } });
+      expect(login.structuredContent).toEqual({ result: 'session-1' });
     } finally {
-      await server.close();
+      await client.close();
     }
   }, 300_000);
 
-  it('maps 4xx to a tool error with the status and message, 5xx to a retryable one', async () => {
-    const server = start();
+  it('maps 4xx to a tool error with the status and message, 5xx to one marked retryable in _meta', async () => {
+    const client = await connectStdio({ answer: { action: 'accept' }, seen: [] });
     try {
-      const missing = await call(server, 'get_pet_by_id', { petId: 404 });
-      expect(missing.result).toMatchObject({
+      // The SDK adds serverInfo to every result's _meta; the error flag sits beside it under mcp-gen's own key.
+      const shape = (r: Awaited<ReturnType<Client['callTool']>>) => ({
+        isError: r.isError,
+        content: r.content,
+        error: (r._meta as Record<string, unknown> | undefined)?.['mcp-gen/error'],
+      });
+      const missing = await client.callTool({ name: 'get_pet_by_id', arguments: { petId: 404 } });
+      expect(shape(missing)).toEqual({
         isError: true,
         content: [{ type: 'text', text: 'The upstream API refused the call (HTTP 404): "Pet not found"' }],
+        error: undefined,
       });
-      const failed = await call(server, 'get_pet_by_id', { petId: 500 });
-      expect(failed.result).toMatchObject({
+      const failed = await client.callTool({ name: 'get_pet_by_id', arguments: { petId: 500 } });
+      expect(shape(failed)).toEqual({
         isError: true,
         content: [{ type: 'text', text: 'The upstream API failed (HTTP 500); retry later.' }],
+        error: { retryable: true },
       });
     } finally {
-      await server.close();
+      await client.close();
     }
   }, 120_000);
 
   it('without the credential: no request leaves and the call is a clear tool error', async () => {
-    const server = start(false);
+    const client = await connectStdio({ answer: { action: 'accept' }, seen: [] }, false);
     try {
       const at = seen.length;
-      const { result } = await call(server, 'get_pet_by_id', { petId: 7 });
-      expect(result).toMatchObject({
+      const result = await client.callTool({ name: 'get_pet_by_id', arguments: { petId: 7 } });
+      expect({ isError: result.isError, content: result.content }).toEqual({
         isError: true,
         content: [
           {
@@ -252,7 +318,46 @@ describe('Petstore: import, generate, and every operation answered by the upstre
       });
       expect(seen.length).toBe(at);
     } finally {
-      await server.close();
+      await client.close();
     }
   }, 120_000);
+});
+
+describe('Petstore over HTTP: the user adds transports.http, regenerates with the installed mcp-gen, rebuilds', () => {
+  it('a DELETE asks first, then reaches the upstream with its path and header', async () => {
+    const manifest = path.join(dir, 'mcp.yaml');
+    writeFileSync(manifest, `${readFileSync(manifest, 'utf8')}transports:\n  stdio: {}\n  http: { host: 127.0.0.1 }\n`);
+    const regenerated = run('npx', ['mcp-gen', 'generate']);
+    expect(regenerated.code, regenerated.output).toBe(0);
+    const build = run('npm', ['run', 'build']);
+    expect(build.code, build.output).toBe(0);
+    const server = await startHttpServer(entry, environment());
+    try {
+      let requestsWhenAsked = -1;
+      const elicitor: Elicitor = {
+        answer: { action: 'accept', content: { confirm: true } },
+        seen: [],
+        onAsk: () => (requestsWhenAsked = seen.length),
+      };
+      const client = await connectClient(server.url, undefined, elicitor);
+      try {
+        const at = seen.length;
+        const result = await client.callTool({ name: 'delete_pet', arguments: { petId: 9, api_key: 'key-1' } });
+        expect(result.isError).toBeUndefined();
+        expect(requestsWhenAsked).toBe(at);
+        expect(seen.length).toBe(at + 1);
+        const request = seen[at] as Seen;
+        expect([request.method, request.url, request.headers.api_key, request.headers.authorization]).toEqual([
+          'DELETE',
+          '/v2/pet/9',
+          'key-1',
+          `Bearer ${token}`,
+        ]);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 600_000);
 });

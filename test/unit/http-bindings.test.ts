@@ -1,13 +1,17 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { emitBindings } from '../../src/emit/bindings/index.js';
 import { runtimeFeatures, runtimeModules } from '../../src/emit/runtime/index.js';
 import { runPipeline } from '../../src/pipeline.js';
+import type { HttpBindingModel, UpstreamCredentialModel } from '../../src/model/bindings.js';
 import { planProject } from '../../src/plan/index.js';
+import type { HttpBindingSpec, UpstreamCredentialSpec } from '../../templates/runtime/upstream-spec.gen.js';
 import { expectGolden, repoRoot } from '../support/golden.js';
 
 // The HTTP bindings from manifest to generated code: the normalized binding, the plan that writes no handler for
-// a bound tool (and keeps a written one, which overrides the binding), and bindings.gen.ts as a golden.
+// a bound tool (and keeps a written one, which overrides the binding), and bindings.gen.ts as a golden; the model's
+// binding types are the runtime's (templates/runtime/upstream-spec.gen.ts), declared once.
 
 const manifest = path.join('test', 'fixtures', 'bindings', 'mcp.yaml');
 const ctx = {
@@ -61,6 +65,20 @@ describe('HTTP bindings', () => {
           errorMessage: null,
         },
       ],
+      [
+        'upload_photo',
+        {
+          method: 'PUT',
+          path: '/items/{id}/photo',
+          args: [
+            { name: 'caption', in: 'field' },
+            { name: 'id', in: 'path' },
+          ],
+          body: 'multipart/form-data',
+          result: 'body',
+          errorMessage: null,
+        },
+      ],
     ]);
     expect(runtimeModules(runtimeFeatures(m))).toContain('upstream');
   });
@@ -71,11 +89,13 @@ describe('HTTP bindings', () => {
     expect(bound.handlers.map((h) => [h.name, h.action])).toEqual([
       ['get_item', 'bind'],
       ['rename_item', 'bind'],
+      ['upload_photo', 'bind'],
     ]);
     const written = planProject(m, new Map([['src/handlers/tools/get_item.ts', 'export const getItemHandler = 1;']]));
     expect(written.handlers.map((h) => [h.name, h.action])).toEqual([
       ['get_item', 'keep'],
       ['rename_item', 'bind'],
+      ['upload_photo', 'bind'],
     ]);
     const files = emitBindings(m, written.handlers, ctx);
     expect(files.map((f) => f.path)).toEqual(['src/generated/bindings.gen.ts']);
@@ -89,5 +109,17 @@ describe('HTTP bindings', () => {
       path.join(repoRoot, 'test', 'fixtures', 'golden', 'bindings', 'bindings.gen.ts'),
       files[0]?.contents ?? '',
     );
+  });
+
+  it('declares the binding types once, in the runtime, reached through the contract project', () => {
+    expectTypeOf<UpstreamCredentialModel>().toEqualTypeOf<UpstreamCredentialSpec>();
+    expectTypeOf<HttpBindingModel['body']>().toEqualTypeOf<HttpBindingSpec['body']>();
+    expectTypeOf<HttpBindingModel['args']>().toEqualTypeOf<HttpBindingSpec['args']>();
+    const contract = JSON.parse(readFileSync(path.join(repoRoot, 'templates', 'tsconfig.contract.json'), 'utf8'));
+    expect(contract.files).toContain('runtime/upstream-spec.gen.ts');
+    expect(readFileSync(path.join(repoRoot, 'src', 'model', 'bindings.ts'), 'utf8')).not.toMatch(/type: 'bearer'/);
+    // The build emits declarations to dist/contract only: nothing compiled lands next to the templates.
+    const runtime = readdirSync(path.join(repoRoot, 'templates', 'runtime'));
+    expect(runtime.filter((name) => !name.endsWith('.gen.ts'))).toEqual([]);
   });
 });

@@ -215,6 +215,7 @@ export async function connectClient(url: URL, token: string | undefined, elicito
   );
   client.setRequestHandler('elicitation/create', async (request) => {
     elicitor.seen.push(request.params as Record<string, unknown>);
+    elicitor.onAsk?.(request.params as Record<string, unknown>);
     return elicitor.answer;
   });
   const transport = new StreamableHTTPClientTransport(
