@@ -175,7 +175,7 @@ describe('import openapi', () => {
       '--force',
     ]);
     expect(forced.code).toBe(0);
-    expect(forced.stdout.split('\n')[0]).toBe('wrote mine.yaml: 20 tools, 0 resources, 0 prompts, 17 TODOs to review');
+    expect(forced.stdout.split('\n')[0]).toBe('wrote mine.yaml: 20 tools, 0 resources, 0 prompts, 16 TODOs to review');
     expect(readFileSync(path.join(out, 'mine.yaml'), 'utf8')).toBe(
       readFileSync(path.join(fixtures, 'expected', 'petstore.yaml'), 'utf8'),
     );

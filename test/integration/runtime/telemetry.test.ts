@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRawStdio, type RawStdio } from '../../support/servers.js';
@@ -19,7 +21,20 @@ transports:
   stdio: {}
   http: { host: 127.0.0.1, port: 3000, path: /mcp }
 telemetry: { type: opentelemetry }
+config:
+  TRACED_API_URL: { description: The items API., type: url, required: false }
+upstream: { baseUrl: TRACED_API_URL }
 tools:
+  get_item:
+    description: Reads one item from the items API.
+    annotations: { readOnlyHint: true, openWorldHint: true }
+    input:
+      type: object
+      properties: { id: { type: string, maxLength: 20 } }
+      required: [id]
+      additionalProperties: false
+    output: { type: object, properties: { id: { type: string } } }
+    http: { method: GET, path: "/items/{id}", args: { id: path } }
   add:
     description: Adds two numbers.
     annotations: { readOnlyHint: true, openWorldHint: false }
@@ -85,8 +100,9 @@ interface ExportedMetric {
   readonly points: readonly { attributes: Record<string, unknown>; count: number; boundaries: number[] | null }[];
 }
 
-/** SpanKind.SERVER and SpanStatusCode.ERROR in @opentelemetry/api. */
+/** SpanKind.SERVER, SpanKind.CLIENT and SpanStatusCode.ERROR in @opentelemetry/api. */
 const server = 1;
+const client = 2;
 const error = 2;
 
 const records = (file: string): { kind: string; [key: string]: unknown }[] =>
@@ -136,6 +152,23 @@ const envFor = (out: string): Record<string, string> => ({
   NODE_OPTIONS: `--import ${preload}`,
   OTEL_TEST_OUT: out,
   TRACED_STATE_KEY: stateKey,
+  TRACED_API_URL: upstreamUrl,
+});
+
+// The items API the bound tool get_item calls: answers every request with the id in its path.
+let upstreamUrl = '';
+let upstream: HttpServer;
+beforeAll(async () => {
+  upstream = createServer((request, response) =>
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ id: (request.url ?? '').split('/').pop() })),
+  );
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => upstream?.close(resolve));
 });
 
 beforeAll(() => {
@@ -195,6 +228,26 @@ describe('OpenTelemetry over HTTP, bundled server', () => {
       ['handler add', 0, { 'gen_ai.tool.name': 'add' }],
     ]);
     expect(running.stderr()).toContain(`adding trace_id=${sent.traceId} span_id=${children[0]?.spanId}`);
+  });
+
+  it('a bound tool: its upstream request is a CLIENT span "upstream GET /items/{id}" under its handler', async () => {
+    const sent = traceContext();
+    const answer = await rpc(running.url, 'tools/call', {
+      name: 'get_item',
+      arguments: { id: 'i7' },
+      _meta: { ...envelope(), traceparent: sent.traceparent },
+    });
+    expect(answer.body.result.structuredContent).toEqual({ id: 'i7' });
+    const spans = await waitFor(out, (all) => {
+      const found = all.filter((r) => r.kind === 'span' && r.traceId === sent.traceId) as unknown as ExportedSpan[];
+      return found.length >= 3 ? found : undefined;
+    });
+    const [call] = spans.filter((span) => span.spanKind === server);
+    const handler = spans.find((s) => s.parentSpanId === call?.spanId);
+    expect(handler?.name).toBe('handler get_item');
+    expect(
+      spans.filter((s) => s.parentSpanId === handler?.spanId).map((s) => [s.name, s.spanKind, s.attributes]),
+    ).toEqual([['upstream GET /items/{id}', client, { 'http.request.method': 'GET', 'url.template': '/items/{id}' }]]);
   });
 
   it('a failing tool is error.type tool_error with an ERROR status', async () => {
