@@ -13,11 +13,11 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectClient, startHttpServer } from '../integration/runtime/harness.js';
-import { protocolVersion, repoRoot } from '../support/paths.js';
+import { connectClient, connectStdioClient, startHttpServer } from '../integration/runtime/harness.js';
+import { runCommand } from '../support/commands.js';
+import { repoRoot } from '../support/paths.js';
 import type { Elicitor } from '../support/servers.js';
 
 // Issue 23's acceptance, step by step as a user runs it: `mcp-gen import openapi` on Petstore 3.0 (from
@@ -38,21 +38,9 @@ const cli = path.join(repoRoot, 'bin', 'mcp-gen.js');
 const token = 'test-access-token';
 const stateKey = 'k'.repeat(40);
 
-function run(command: string, args: string[], timeout = 300_000) {
-  const result = spawnSync(command, args, {
-    cwd: dir,
-    encoding: 'utf8',
-    timeout,
-    env: {
-      ...process.env,
-      npm_config_audit: 'false',
-      npm_config_fund: 'false',
-      npm_config_update_notifier: 'false',
-      npm_config_prefer_offline: 'true',
-    },
-  });
-  return { code: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
-}
+/** A command in the project folder, npm preferring its cache (the registry is the only network). */
+const run = (command: string, args: string[], timeout = 300_000) =>
+  runCommand(command, args, dir, { timeout, env: { npm_config_prefer_offline: 'true' } });
 
 interface Seen {
   readonly method: string;
@@ -145,25 +133,8 @@ function environment(withToken = true): Record<string, string> {
 }
 
 /** The SDK's client on `node dist/server.mjs` over stdio; each approval it is asked is recorded and accepted. */
-async function connectStdio(elicitor: Elicitor, withToken = true): Promise<Client> {
-  const client = new Client(
-    { name: 'petstore-e2e', version: '1.0.0' },
-    { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: protocolVersion } } },
-  );
-  client.setRequestHandler('elicitation/create', async (request) => {
-    elicitor.seen.push(request.params as Record<string, unknown>);
-    elicitor.onAsk?.(request.params as Record<string, unknown>);
-    return elicitor.answer;
-  });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [entry],
-      env: { PATH: process.env.PATH ?? '', ...environment(withToken) },
-    }),
-  );
-  return client;
-}
+const connectStdio = (elicitor: Elicitor, withToken = true): Promise<Client> =>
+  connectStdioClient(entry, environment(withToken), elicitor);
 
 type Body = string | { readonly parts: [string, string][] };
 /** Each operation: the tool, its arguments, and the request the mock must see (method, URL, body). */

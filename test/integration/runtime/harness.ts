@@ -3,6 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { protocolVersion, repoRoot } from '../../support/paths.js';
 import type { Elicitor } from '../../support/servers.js';
 
@@ -208,7 +209,7 @@ export function requestWithHost(
 export type { Elicitor } from '../../support/servers.js';
 
 /** The official SDK client, pinned to 2026-07-28, with form elicitation answered by `elicitor`. */
-export async function connectClient(url: URL, token: string | undefined, elicitor: Elicitor): Promise<Client> {
+function elicitingClient(elicitor: Elicitor): Client {
   const client = new Client(
     { name: 'runtime-test', version: '1.0.0' },
     { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: version } } },
@@ -218,6 +219,29 @@ export async function connectClient(url: URL, token: string | undefined, elicito
     elicitor.onAsk?.(request.params as Record<string, unknown>);
     return elicitor.answer;
   });
+  return client;
+}
+
+/** That client on `node entry` over stdio, with only PATH and `env` in the server's environment. */
+export async function connectStdioClient(
+  entry: string,
+  env: Readonly<Record<string, string>>,
+  elicitor: Elicitor,
+): Promise<Client> {
+  const client = elicitingClient(elicitor);
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [entry],
+      env: { PATH: process.env.PATH ?? '', ...env },
+    }),
+  );
+  return client;
+}
+
+/** That client over Streamable HTTP at `url`, with `token` as its bearer token when given. */
+export async function connectClient(url: URL, token: string | undefined, elicitor: Elicitor): Promise<Client> {
+  const client = elicitingClient(elicitor);
   const transport = new StreamableHTTPClientTransport(
     url,
     token === undefined ? {} : { authProvider: { token: async () => token } },
