@@ -342,7 +342,12 @@ export async function passThrough<R extends AnySdkResult>(
   return { ...result, requestState: await env.approvals.seal(result.requestState, ctx) };
 }
 
-const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
+/** A tool error; a retryable one says so to programs in `_meta` (docs/handlers.md, "Errors"). */
+const errorResult = (text: string, retryable = false): CallToolResult => ({
+  content: [{ type: 'text', text }],
+  isError: true,
+  ...(retryable ? { _meta: { 'mcp-gen/error': { retryable: true } } } : {}),
+});
 
 /** An exception as logged on stderr: its stack when it has one. */
 export const describe = (error: unknown): string =>
@@ -392,7 +397,7 @@ async function outcomeOf(
   } catch (error) {
     if (signal.aborted && (error === signal.reason || (error instanceof Error && error.name === 'AbortError')))
       return null;
-    if (error instanceof ToolError) return errorResult(error.message);
+    if (error instanceof ToolError) return errorResult(error.message, error.retryable);
     env.log(`tool "${tool.name}" failed: ${describe(error)}`);
     return errorResult(`The tool "${tool.name}" failed. Details were logged on the server.`);
   }

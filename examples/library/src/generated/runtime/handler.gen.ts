@@ -30,6 +30,8 @@ export class ToolError extends Error {
   constructor(
     message: string,
     readonly kind: ErrorKind = 'failed',
+    /** The same call may succeed later (an upstream 5xx, a network failure): `_meta['mcp-gen/error'].retryable`. */
+    readonly retryable = false,
   ) {
     super(message);
   }

@@ -168,6 +168,10 @@ export interface RuntimeModules {
   readonly config?: Lazy<{
     readonly readConfig: (registry: RegistrySpec, environment: NodeJS.ProcessEnv) => Readonly<Record<string, unknown>>;
   }>;
+  /** upstream.gen.ts, with a tool bound to `http:`: takes the configuration start-up read, and telemetry. */
+  readonly upstream?: Lazy<{
+    readonly startUpstream: (config: Readonly<Record<string, unknown>>, telemetry: Telemetry | null) => void;
+  }>;
 }
 
 /** Writes one diagnostic line to stderr: stdout belongs to the protocol on stdio. */
@@ -227,6 +231,7 @@ export async function startServer(
   const network = transport === 'http' ? 'tcp' : 'pipe';
   const telemetry = modules.telemetry === undefined ? null : (await modules.telemetry()).openTelemetry(network);
   const log = logToStderr;
+  if (modules.upstream !== undefined) (await modules.upstream()).startUpstream(config, telemetry);
   const startup: Startup = { registry, modules, environment, local, log, lifecycle, readiness, telemetry };
   const http = transport === 'http' && modules.http !== undefined ? await modules.http() : null;
 
