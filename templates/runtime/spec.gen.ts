@@ -6,6 +6,19 @@
 /** Freshness of a cacheable result. */
 export type CacheSpec = { readonly ttlMs: number; readonly scope: 'public' | 'private' };
 
+/**
+ * One icon of the server, a tool, a resource or a prompt, sent as declared (`src`: https: or an image data: URI).
+ * Its lists are mutable, as the SDK's `Icon` takes them.
+ */
+export type IconSpec = { src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' };
+
+/** A resource's `annotations`, sent in its list entry as declared. */
+export type ResourceAnnotationsSpec = {
+  audience?: ('user' | 'assistant')[];
+  priority?: number;
+  lastModified?: string;
+};
+
 /** Where a state handle appears in a tool's input or output schema (a JSON pointer into the schema). */
 export type HandleUseSpec = { readonly kind: string; readonly pointer: string };
 
@@ -13,6 +26,7 @@ export interface ToolSpec {
   readonly name: string;
   readonly title: string | null;
   readonly description: string;
+  readonly icons: IconSpec[] | null;
   /** JSON Schema 2020-12 as sent on the wire (`$handle` lowered to a string). */
   readonly inputSchema: Readonly<Record<string, unknown>>;
   readonly outputSchema: Readonly<Record<string, unknown>> | null;
@@ -36,6 +50,10 @@ export interface ResourceSpec {
   readonly title: string | null;
   readonly description: string | null;
   readonly mimeType: string | null;
+  readonly icons: IconSpec[] | null;
+  readonly annotations: ResourceAnnotationsSpec | null;
+  /** Bytes of a fixed resource's content; null for a template or when not declared. */
+  readonly size: number | null;
   readonly cache: CacheSpec;
   /** Values completion/complete offers per URI template variable; null when none are declared. */
   readonly completions: Readonly<Record<string, readonly string[]>> | null;
@@ -54,6 +72,7 @@ export interface PromptSpec {
   readonly name: string;
   readonly title: string | null;
   readonly description: string | null;
+  readonly icons: IconSpec[] | null;
   readonly arguments: readonly PromptArgumentSpec[];
   /** Fixed messages with `{{argument}}` placeholders, or null when a handler builds them. */
   readonly messages: readonly { readonly role: 'user' | 'assistant'; readonly text: string }[] | null;
@@ -128,6 +147,7 @@ export interface DiscoverSpec {
       readonly title?: string;
       readonly version: string;
       readonly description?: string;
+      readonly icons?: IconSpec[];
     };
   };
 }
