@@ -386,7 +386,7 @@ const manifestCodes = {
     severity: 'error',
     title: 'Icon source is not https: or an image data: URI',
     cause:
-      'An `icons` entry\'s `src` uses another scheme (`http:`, `javascript:`, `file:`, a relative path), is not a ' +
+      "An `icons` entry's `src` uses another scheme (`http:`, `javascript:`, `file:`, a relative path), is not a " +
       'well-formed URL, or is a `data:` URI of something other than an icon image type; hosts must refuse such ' +
       'sources.',
     fix: 'Serve the image over `https:`, or inline it as `data:image/png;base64,...` (PNG, JPEG, SVG or WebP).',
@@ -394,7 +394,7 @@ const manifestCodes = {
   'date-time-format': {
     severity: 'error',
     title: 'Not an ISO 8601 date-time',
-    cause: 'A resource\'s `annotations.lastModified` is not a real date and time with a zone.',
+    cause: "A resource's `annotations.lastModified` is not a real date and time with a zone.",
     fix: 'Write it as `2026-07-28T09:00:00Z` (or with an offset, `+02:00`), quoted.',
   },
   'resource-size-template': {
