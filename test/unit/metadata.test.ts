@@ -145,12 +145,12 @@ describe('DESIGN.md table', () => {
 server:
   name: tiny
   version: 1.0.0
-  icons: [{ src: "https://example.com/x.png?a=<img src=x onerror=alert(1)>|\`](javascript:alert(1))" }]
+  icons: [{ src: "https://example.com/x.png?a=<img/src=x/onerror=alert(1)>|\`](javascript:alert(1))" }]
 `),
     );
     const row = metadataTable(hostile).split('\n')[2];
     expect(row).toBe(
-      '| server | `tiny` | ``https://example.com/x.png?a=<img src=x onerror=alert(1)>\\|`](javascript:alert(1))`` | — | — |',
+      '| server | `tiny` | ``https://example.com/x.png?a=<img/src=x/onerror=alert(1)>\\|`](javascript:alert(1))`` | — | — |',
     );
   });
 });
