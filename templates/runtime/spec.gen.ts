@@ -6,18 +6,8 @@
 /** Freshness of a cacheable result. */
 export type CacheSpec = { readonly ttlMs: number; readonly scope: 'public' | 'private' };
 
-/**
- * One icon of the server, a tool, a resource or a prompt, sent as declared (`src`: https: or an image data: URI).
- * Its lists are mutable, as the SDK's `Icon` takes them.
- */
+/** An icon, sent as declared; its lists are mutable, as the SDK's `Icon` takes them. */
 export type IconSpec = { src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' };
-
-/** A resource's `annotations`, sent in its list entry as declared. */
-export type ResourceAnnotationsSpec = {
-  audience?: ('user' | 'assistant')[];
-  priority?: number;
-  lastModified?: string;
-};
 
 /** Where a state handle appears in a tool's input or output schema (a JSON pointer into the schema). */
 export type HandleUseSpec = { readonly kind: string; readonly pointer: string };
@@ -51,9 +41,8 @@ export interface ResourceSpec {
   readonly description: string | null;
   readonly mimeType: string | null;
   readonly icons: IconSpec[] | null;
-  readonly annotations: ResourceAnnotationsSpec | null;
-  /** Bytes of a fixed resource's content; null for a template or when not declared. */
-  readonly size: number | null;
+  readonly annotations: { audience?: ('user' | 'assistant')[]; priority?: number; lastModified?: string } | null;
+  readonly size: number | null; // bytes; never on a template
   readonly cache: CacheSpec;
   /** Values completion/complete offers per URI template variable; null when none are declared. */
   readonly completions: Readonly<Record<string, readonly string[]>> | null;

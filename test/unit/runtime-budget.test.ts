@@ -27,7 +27,10 @@ import { repoRoot } from '../support/paths.js';
 // and the notifier that refuses undeclared changes), and the bus contract in start.gen.ts (BusEvent, ChangeBus,
 // Changes) that notify.gen.ts, http.gen.ts and the Tasks extension share; the bus itself is an optional module.
 // Together with the above: 68,512.
-const budgetBytes = 68_512;
+// +556 (issue 24, icons): IconSpec and the `icons`, `annotations` and `size` fields of the registry's types in
+// spec.gen.ts (one file, so a tools-only server ships the resource fields too), and the one spread that hands a tool's
+// icons to the SDK. Together: 69,068.
+const budgetBytes = 69_068;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {

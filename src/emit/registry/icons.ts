@@ -1,4 +1,4 @@
-import type { IconSpec, ResourceAnnotationsSpec } from '../../../templates/runtime/spec.gen.js';
+import type { IconSpec, ResourceSpec } from '../../../templates/runtime/spec.gen.js';
 import type { IconModel, ResourceAnnotationsModel } from '../../model/types.js';
 
 /** Icons as the registry carries them: copies in declared order, or null when there are none (nothing is sent). */
@@ -8,7 +8,7 @@ export function iconsData(icons: readonly IconModel[]): IconSpec[] | null {
 }
 
 /** A resource's annotations as the registry carries them, or null. */
-export function annotationsData(annotations: ResourceAnnotationsModel | null): ResourceAnnotationsSpec | null {
+export function annotationsData(annotations: ResourceAnnotationsModel | null): ResourceSpec['annotations'] {
   if (annotations === null) return null;
   const { audience, ...rest } = annotations;
   return { ...(audience === undefined ? {} : { audience: [...audience] }), ...rest };

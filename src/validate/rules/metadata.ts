@@ -26,7 +26,7 @@ function iconLists(data: unknown): [(string | number)[], unknown][] {
 function unsafeSource(src: string): { problem: string; hint: string } | null {
   const image = `one of ${iconMimeTypes.join(', ')}`;
   // A URL parser would quietly encode these, but the source goes out as written.
-  if (/[\s\u0000-\u001f\u007f]/.test(src))
+  if (/[\s\p{Cc}]/u.test(src))
     return { problem: 'contains a space, a line break or a control character', hint: 'percent-encode it (%20)' };
   const data = dataUri.exec(src);
   if (data !== null) {

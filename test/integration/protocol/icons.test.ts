@@ -67,12 +67,13 @@ export const guideHandler: ResourceHandler<'guide'> = async () => 'Guide text.';
 
 type Answer = Record<string, any>;
 type Ask = (method: string, params?: Record<string, unknown>) => Promise<Answer>;
+type Lists = Record<'tools' | 'resources' | 'resourceTemplates' | 'prompts', Answer[]>;
 
 const legacyHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 const serverInfo = { name: 'meta', title: 'Metadata fixture', version: '1.0.0', icons: serverIcons };
 
 /** What every list answers, exactly, on any path: only the declared metadata, nothing filled in. */
-function expectLists(lists: Record<string, Answer>): void {
+function expectLists(lists: Lists): void {
   expect(lists.tools.map((t: Answer) => [t.name, t.icons])).toEqual([
     ['ping', toolIcons],
     ['plain', undefined],
@@ -87,15 +88,15 @@ function expectLists(lists: Record<string, Answer>): void {
       size: 11,
     },
   ]);
-  expect(Object.keys(lists.resources[0].annotations)).toEqual(['audience', 'priority', 'lastModified']);
+  expect(Object.keys(lists.resources[0]?.annotations)).toEqual(['audience', 'priority', 'lastModified']);
   expect(lists.resourceTemplates).toEqual([
     { name: 'page', uriTemplate: 'meta://pages/{id}', icons: pageIcons, annotations: { priority: 0 } },
   ]);
   expect(lists.prompts.map((p: Answer) => [p.name, p.icons])).toEqual([['greet', greetIcons]]);
 }
 
-async function readLists(ask: Ask): Promise<Record<string, Answer>> {
-  const lists: Record<string, Answer> = {};
+async function readLists(ask: Ask): Promise<Lists> {
+  const lists: Lists = { tools: [], resources: [], resourceTemplates: [], prompts: [] };
   for (const [method, key] of [
     ['tools/list', 'tools'],
     ['resources/list', 'resources'],
@@ -159,7 +160,7 @@ describe('the modern path', () => {
 
 describe('the legacy adapter', () => {
   it('sends the server icons in initialize and the same lists, over stdio', async () => {
-    const initialized = await legacy.request(legacyInitialize);
+    const initialized: Answer = await legacy.request(legacyInitialize);
     expect(initialized.result.serverInfo).toEqual(serverInfo);
     legacy.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
     let id = 1;
