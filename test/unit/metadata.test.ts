@@ -133,7 +133,8 @@ describe('DESIGN.md table', () => {
       '| --- | --- | --- | --- | --- |',
       '| server | `tiny` | `https://example.com/a.svg` (image/svg+xml, any, dark) | — | — |',
       '| tool | `ping` | `https://example.com/ping.png`; `data:image/png;base64,… (34 characters)` | — | — |',
-      '| resource | `guide` | — | audience: assistant, user; priority: 1; lastModified: 2026-07-28T09:00:00+02:00 | 0 bytes |',
+      '| resource | `guide` | — | audience: assistant, user; priority: 1; ' +
+        'lastModified: 2026-07-28T09:00:00+02:00 | 0 bytes |',
       '| resource template | `page` | `https://example.com/p.webp` | — | — |',
       '| prompt | `greet` | `https://example.com/g.jpg` | — | — |',
     ]);
@@ -150,7 +151,8 @@ server:
     );
     const row = metadataTable(hostile).split('\n')[2];
     expect(row).toBe(
-      '| server | `tiny` | ``https://example.com/x.png?a=<img/src=x/onerror=alert(1)>\\|`](javascript:alert(1))`` | — | — |',
+      '| server | `tiny` | ``https://example.com/x.png?a=<img/src=x/onerror=alert(1)>' +
+        '\\|`](javascript:alert(1))`` | — | — |',
     );
   });
 });

@@ -9,7 +9,8 @@ import { call, legacyInitialize, post, repoRoot, sharedBuild, startHttp, type Ht
 // HTTP, on the modern path and through the legacy adapter. Items that declare none carry no `icons` key.
 
 const png =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  'data:image/png;base64,' +
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const serverIcons = [
   { src: 'https://example.com/icons/meta-light.svg', mimeType: 'image/svg+xml', sizes: ['any'], theme: 'light' },
   { src: png, mimeType: 'image/png', sizes: ['1x1'] },
