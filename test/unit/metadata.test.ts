@@ -6,6 +6,7 @@ import { toolsetDigest, wireTools } from '../../src/model/toolset.js';
 import { normalizeManifest } from '../../src/normalize/index.js';
 import { isDateTime } from '../../src/validate/rules/metadata.js';
 import { expectedLists } from '../../src/verify/expected.js';
+import { promptView, resourceView, toolView } from '../../src/verify/semantic.js';
 import { validated } from '../support/manifests.js';
 
 // Icons and resource annotations from the manifest to the model, the registry, verify's expectations and
@@ -102,6 +103,20 @@ describe('registry, discovery and verify', () => {
       { name: 'page', uriTemplate: 'notes://pages/{id}', icons: [{ src: 'https://example.com/p.webp' }] },
     ]);
     expect(lists.prompts[0]?.icons).toEqual([{ src: 'https://example.com/g.jpg' }]);
+  });
+});
+
+describe('verify', () => {
+  it('compares icons, annotations and size instead of setting them aside as undeclarable', () => {
+    const icons = [{ src: 'https://example.com/a.png' }];
+    const tool = toolView({ name: 't', description: 'd', inputSchema: { type: 'object' }, icons });
+    expect([tool.view.icons, tool.undeclarable]).toEqual([icons, []]);
+    const resource = resourceView({ name: 'r', uri: 'x://r', icons, annotations: { priority: 1 }, size: 3 });
+    expect([resource.view, resource.undeclarable]).toEqual([
+      { name: 'r', icons, annotations: { priority: 1 }, size: 3 },
+      [],
+    ]);
+    expect(promptView({ name: 'p', icons }).view).toEqual({ icons });
   });
 });
 
