@@ -382,6 +382,27 @@ const manifestCodes = {
       '`uriTemplate` (or the resource has a fixed `uri`), so they could never be offered.',
     fix: 'Use the variable names of the `uriTemplate`, or remove the entry.',
   },
+  'icon-src-unsafe': {
+    severity: 'error',
+    title: 'Icon source is not https: or an image data: URI',
+    cause:
+      "An `icons` entry's `src` uses another scheme (`http:`, `javascript:`, `file:`, a relative path), is not a " +
+      'well-formed URL, or is a `data:` URI of something other than an icon image type; hosts must refuse such ' +
+      'sources.',
+    fix: 'Serve the image over `https:`, or inline it as `data:image/png;base64,...` (PNG, JPEG, SVG or WebP).',
+  },
+  'date-time-format': {
+    severity: 'error',
+    title: 'Not an ISO 8601 date-time',
+    cause: "A resource's `annotations.lastModified` is not a real date and time with a zone.",
+    fix: 'Write it as `2026-07-28T09:00:00Z` (or with an offset, `+02:00`), quoted.',
+  },
+  'resource-size-template': {
+    severity: 'error',
+    title: 'A resource template has a size',
+    cause: '`size` is the byte length of one resource; a `uriTemplate` names many, and MCP gives templates no size.',
+    fix: 'Remove `size` from the template, or give it to a resource with a fixed `uri`.',
+  },
   'prompt-placeholder-unknown': {
     severity: 'error',
     title: 'Prompt placeholder names no argument',

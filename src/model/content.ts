@@ -3,6 +3,8 @@
  * each file small. types.ts re-exports them.
  */
 
+import type { IconModel, ResourceAnnotationsModel } from './metadata.js';
+
 /** Freshness of a cacheable result: `ttlMs` and `cacheScope` on the wire. */
 export interface CacheModel {
   readonly ttlMs: number;
@@ -24,6 +26,12 @@ export interface ResourceModel {
   readonly title: string | null;
   readonly description: string | null;
   readonly mimeType: string | null;
+  /** `icons`, as declared; empty when none. */
+  readonly icons: readonly IconModel[];
+  /** `annotations` for resources/list and resources/templates/list, or null. */
+  readonly annotations: ResourceAnnotationsModel | null;
+  /** Bytes of a fixed resource's raw content (`size`), or null; a template never has one. */
+  readonly size: number | null;
   readonly cache: CacheModel;
   /** Values `completion/complete` offers per template variable, or null when none are declared. */
   readonly completions: Readonly<Record<string, readonly string[]>> | null;
@@ -51,6 +59,7 @@ export interface PromptModel {
   readonly name: string;
   readonly title: string | null;
   readonly description: string | null;
+  readonly icons: readonly IconModel[];
   /** Sorted by name, like every map in the manifest. */
   readonly arguments: readonly PromptArgumentModel[];
   /**

@@ -215,6 +215,34 @@ export interface ManifestServer {
    * Guidance for the model; returned by `server/discover`.
    */
   instructions?: string;
+  /**
+   * Icons a host may show, each `{ src, mimeType, sizes, theme }`, sent as given in `icons` on the wire. See "Icons and annotations".
+   * 
+   * @minItems 1
+   * @maxItems 16
+   */
+  icons?: ManifestIcon[];
+}
+
+export interface ManifestIcon {
+  /**
+   * An `https:` URL or a `data:` URI of one of the image types (`data:image/png;base64,...`). No other scheme (`http:`, `javascript:`, `file:`).
+   */
+  src: string;
+  /**
+   * The image type, when the URL does not say it.
+   */
+  mimeType?: ("image/png" | "image/jpeg" | "image/svg+xml" | "image/webp");
+  /**
+   * Sizes the image suits, as `WIDTHxHEIGHT` (`48x48`) or `any` for a scalable one.
+   * 
+   * @minItems 1
+   */
+  sizes?: string[];
+  /**
+   * The background the icon is drawn for.
+   */
+  theme?: ("light" | "dark");
 }
 
 export interface ManifestProtocol {
@@ -338,6 +366,13 @@ export interface ManifestTool {
    * What the tool does and returns; the model reads it.
    */
   description: string;
+  /**
+   * Icons a host may show, each `{ src, mimeType, sizes, theme }`, sent as given in `icons` on the wire. See "Icons and annotations".
+   * 
+   * @minItems 1
+   * @maxItems 16
+   */
+  icons?: ManifestIcon[];
   annotations?: ManifestToolAnnotations;
   /**
    * `confirm` asks the user before the handler runs.
@@ -443,6 +478,18 @@ export interface ManifestResource {
    * e.g. `text/markdown`.
    */
   mimeType?: string;
+  /**
+   * Icons a host may show, each `{ src, mimeType, sizes, theme }`, sent as given in `icons` on the wire. See "Icons and annotations".
+   * 
+   * @minItems 1
+   * @maxItems 16
+   */
+  icons?: ManifestIcon[];
+  annotations?: ManifestResourceAnnotations;
+  /**
+   * The size of the raw content in bytes, before any encoding; only for a fixed `uri`.
+   */
+  size?: number;
   cache?: ManifestCache;
   /**
    * Values `completion/complete` offers for each URI template variable (those starting with the typed prefix).
@@ -460,6 +507,26 @@ export interface ManifestResource {
   }[];
 }
 
+/**
+ * Hints for the host: `audience`, `priority` and `lastModified`, sent as given.
+ */
+export interface ManifestResourceAnnotations {
+  /**
+   * Who the resource is for: `user`, `assistant` or both.
+   * 
+   * @minItems 1
+   */
+  audience?: ("user" | "assistant")[];
+  /**
+   * How important it is, from 0 (optional) to 1 (required).
+   */
+  priority?: number;
+  /**
+   * When it last changed: an ISO 8601 date-time with a zone, e.g. `2026-07-28T09:00:00Z`.
+   */
+  lastModified?: string;
+}
+
 export interface ManifestPrompt {
   /**
    * Display name.
@@ -469,6 +536,13 @@ export interface ManifestPrompt {
    * What the prompt is for.
    */
   description?: string;
+  /**
+   * Icons a host may show, each `{ src, mimeType, sizes, theme }`, sent as given in `icons` on the wire. See "Icons and annotations".
+   * 
+   * @minItems 1
+   * @maxItems 16
+   */
+  icons?: ManifestIcon[];
   /**
    * Argument name to `{ description, title, required, completions }`.
    */

@@ -2,8 +2,8 @@
  * The toolset as `tools/list` sends it, and its digest. The registry records
  * the digest at generate time; `mcp-gen verify` recomputes it from a live
  * server's answer, so both sides must build exactly the objects the runtime
- * registers (templates/runtime/register.gen.ts): `title` only when set,
- * `outputSchema` only when declared, `annotations` always.
+ * registers (templates/runtime/register.gen.ts): `title` and `icons` only when
+ * set, `outputSchema` only when declared, `annotations` always.
  */
 import { createHash } from 'node:crypto';
 import { compareText } from '../util/compare.js';
@@ -19,6 +19,7 @@ export function wireTools(model: ServerModel): WireTool[] {
     name: tool.name,
     ...(tool.title === null ? {} : { title: tool.title }),
     description: tool.description,
+    ...(tool.icons.length === 0 ? {} : { icons: tool.icons }),
     inputSchema: tool.wireInput,
     ...(tool.wireOutput === null ? {} : { outputSchema: tool.wireOutput }),
     annotations: { ...tool.annotations },

@@ -7,7 +7,10 @@ import type { HttpBindingModel, UpstreamModel } from './bindings.js';
 
 export type { ArgumentLocation, HttpBindingModel, UpstreamCredentialModel, UpstreamModel } from './bindings.js';
 
+import type { IconModel } from './metadata.js';
 import type { NotificationsModel } from './notifications.js';
+
+export type { IconModel, ResourceAnnotationsModel } from './metadata.js';
 import type { CacheModel, PromptModel, ResourceModel } from './content.js';
 
 export type {
@@ -28,6 +31,8 @@ export interface ServerInfoModel {
   readonly title: string | null;
   readonly description: string | null;
   readonly instructions: string | null;
+  /** `server.icons`, sent in serverInfo; empty when none. */
+  readonly icons: readonly IconModel[];
 }
 
 export interface ProtocolModel {
@@ -154,6 +159,7 @@ export interface ToolModel {
   readonly name: string;
   readonly title: string | null;
   readonly description: string;
+  readonly icons: readonly IconModel[];
   /** The hints exactly as declared; MCP defaults are not filled in on the wire. */
   readonly annotations: ToolAnnotationsModel;
   readonly readOnly: boolean;

@@ -5,6 +5,7 @@ import { templateVariables } from '../model/uri-template.js';
 import type { CacheModel, PromptModel, ResourceModel } from '../model/types.js';
 import { sortBy } from '../util/compare.js';
 import { normalizeCache } from './cache.js';
+import { normalizeIcons, normalizeResourceAnnotations } from './metadata.js';
 
 /** Resources sorted by name; each cache field falls back to the server's. */
 export function normalizeResources(
@@ -19,6 +20,9 @@ export function normalizeResources(
       title: resource.title ?? null,
       description: resource.description ?? null,
       mimeType: resource.mimeType ?? null,
+      icons: normalizeIcons(resource.icons),
+      annotations: normalizeResourceAnnotations(resource.annotations),
+      size: resource.size ?? null,
       cache: normalizeCache(resource.cache, serverCache),
       // Completion values keep their declared order: it is the order the client shows.
       completions:
@@ -56,6 +60,7 @@ export function normalizePrompts(prompts: Readonly<Record<string, ManifestPrompt
       name,
       title: prompt.title ?? null,
       description: prompt.description ?? null,
+      icons: normalizeIcons(prompt.icons),
       arguments: sortBy(args, (a) => a.name),
       messages: prompt.messages?.map((m) => ({ role: m.role, text: m.text })) ?? null,
       names: { handler: handlerExport(name), argsType: `${pascalCase(name)}Args`, file: handlerPath('prompt', name) },

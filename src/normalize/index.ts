@@ -28,6 +28,7 @@ import { normalizeCache } from './cache.js';
 import { normalizePrompts, normalizeResources } from './content.js';
 import { normalizeSharedSchemas, normalizeTools } from './tools.js';
 import { normalizeUpstream } from './bindings.js';
+import { normalizeIcons } from './metadata.js';
 
 /** Builds the ServerModel from a validated manifest. */
 export function normalizeManifest(manifest: Manifest): ServerModel {
@@ -52,6 +53,7 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
       title: server.title ?? null,
       description: server.description ?? null,
       instructions: server.instructions ?? null,
+      icons: normalizeIcons(server.icons),
     },
     protocol: {
       versions: [...(protocol?.versions ?? manifestDefaults.protocolVersions)],

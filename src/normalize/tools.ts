@@ -18,6 +18,7 @@ import { formatPointer } from '../util/json-pointer.js';
 import { sortKeysDeep } from '../util/stable-json.js';
 import { durationMs } from '../util/duration.js';
 import { normalizeBinding } from './bindings.js';
+import { normalizeIcons } from './metadata.js';
 import { type SharedSchemas, toWireRefs, withSharedDefs } from './shared-schemas.js';
 
 const hintKeys = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
@@ -39,6 +40,7 @@ export function normalizeTools(
       name,
       title: tool.title ?? null,
       description: tool.description,
+      icons: normalizeIcons(tool.icons),
       annotations,
       readOnly: annotations.readOnlyHint === true,
       destructive,

@@ -13,6 +13,7 @@ import { checkConfig } from './rules/config.js';
 import { checkExamples } from './rules/examples.js';
 import { checkNameCollisions, checkPrototypeNames, checkRenames } from './rules/names.js';
 import { checkPromptPlaceholders } from './rules/prompts.js';
+import { checkIcons, checkResourceMetadata } from './rules/metadata.js';
 import { checkResources } from './rules/resources.js';
 import { checkDurations, checkProtocol, checkRegistry, checkTransportsAndAuth } from './rules/server.js';
 import { checkToolHints, checkToolSchemas } from './rules/tools.js';
@@ -39,6 +40,8 @@ const rules: readonly ((ctx: RuleContext) => void)[] = [
   checkSchemaKeywords,
   checkExamples,
   checkResources,
+  checkIcons,
+  checkResourceMetadata,
   checkPromptPlaceholders,
   checkRegistry,
   checkConfig,

@@ -11,6 +11,7 @@
 import { legacyProtocolVersion, manifestDefaults, protocolVersion } from '../model/defaults.js';
 import { formatDuration } from '../util/duration.js';
 import { toolHttpSchema, upstreamSchema } from './manifest-schema-http.js';
+import { iconSchema, iconsSchema, resourceAnnotationsSchema, resourceSizeSchema } from './manifest-schema-metadata.js';
 
 /** The annotation keywords of the schema; ajv is told about them so that strict mode accepts them. */
 export const annotationKeywords = ['x-type', 'x-default'] as const;
@@ -69,6 +70,7 @@ export const manifestSchema = {
           maxLength: 8000,
           description: 'Guidance for the model; returned by `server/discover`.',
         },
+        icons: iconsSchema,
       },
     },
     protocol: {
@@ -372,6 +374,7 @@ export const manifestSchema = {
             minLength: 1,
             description: 'What the tool does and returns; the model reads it.',
           },
+          icons: iconsSchema,
           annotations: {
             type: 'object',
             additionalProperties: false,
@@ -509,6 +512,9 @@ export const manifestSchema = {
             pattern: '^[a-z0-9.+-]+/[a-zA-Z0-9.+-]+$',
             description: 'e.g. `text/markdown`.',
           },
+          icons: iconsSchema,
+          annotations: resourceAnnotationsSchema,
+          size: resourceSizeSchema,
           cache: {
             $ref: '#/definitions/cache',
             description: '`ttl` or `ttlMs`, and `scope`, as in the top-level `cache`; each field falls back to it.',
@@ -561,6 +567,7 @@ export const manifestSchema = {
             minLength: 1,
             description: 'What the prompt is for.',
           },
+          icons: iconsSchema,
           arguments: {
             type: 'object',
             propertyNames: {
@@ -802,6 +809,7 @@ export const manifestSchema = {
     },
   },
   definitions: {
+    icon: iconSchema,
     completionValues: {
       type: 'array',
       minItems: 1,

@@ -241,7 +241,7 @@ function reportString(
     code,
     path,
     messages[code] ?? `${where}: ${value} does not match ${String(error.params.pattern)}`,
-    hints[code],
+    hints[code] ?? (error.schemaPath.includes('/icon/') ? 'write a size as "48x48", or "any"' : undefined),
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * The resources, resource templates and prompts a generated server lists for
  * a model, as the runtime registers them (templates/runtime/resources.gen.ts
- * and prompts.gen.ts): `title`, `description` and `mimeType` only when set.
+ * and prompts.gen.ts): `title`, `description`, `mimeType`, `icons`, `annotations` and `size` only when set.
  * Tools come from model/toolset.ts, which the digest also uses. Pure.
  */
 import type { WireItem } from '../live/index.js';
@@ -17,11 +17,16 @@ export function expectedLists(model: ServerModel): {
     ...(item.title === null ? {} : { title: item.title }),
     ...(item.description === null ? {} : { description: item.description }),
   });
+  const shown = (item: { icons: ServerModel['prompts'][number]['icons'] }) =>
+    item.icons.length === 0 ? {} : { icons: item.icons };
   const resource = (r: ServerModel['resources'][number]) => ({
     name: r.name,
     ...(r.uri === null ? { uriTemplate: r.uriTemplate } : { uri: r.uri }),
     ...described(r),
     ...(r.mimeType === null ? {} : { mimeType: r.mimeType }),
+    ...shown(r),
+    ...(r.annotations === null ? {} : { annotations: r.annotations }),
+    ...(r.size === null ? {} : { size: r.size }),
   });
   return {
     resources: model.resources.filter((r) => r.uri !== null).map(resource),
@@ -29,6 +34,7 @@ export function expectedLists(model: ServerModel): {
     prompts: model.prompts.map((p) => ({
       name: p.name,
       ...described(p),
+      ...shown(p),
       arguments: p.arguments.map((a) => ({ name: a.name, ...described(a), required: a.required })),
     })),
   };

@@ -54,7 +54,7 @@ export function toolView(tool: WireItem): ItemView {
   const view: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(tool)) {
     if (field === 'name') continue;
-    if (field === 'title' || field === 'description') view[field] = value;
+    if (field === 'title' || field === 'description' || field === 'icons') view[field] = value;
     else if (field === 'inputSchema' || field === 'outputSchema') view[field] = schemaView(value);
     else if (field === 'annotations') continue;
     // `taskSupport: forbidden` is what a tool without `execution` means.
@@ -77,12 +77,13 @@ function canonicalForbidden(execution: Readonly<Record<string, unknown>>): boole
 
 /** A resource or resource template: name, title, description and media type. */
 export function resourceView(resource: WireItem): ItemView {
-  return picked(resource, ['name', 'title', 'description', 'mimeType'], ['uri', 'uriTemplate']);
+  const compared = ['name', 'title', 'description', 'mimeType', 'icons', 'annotations', 'size'];
+  return picked(resource, compared, ['uri', 'uriTemplate']);
 }
 
 /** A prompt: its arguments keyed by name, each `required` as true or false. */
 export function promptView(prompt: WireItem): ItemView {
-  const { view, undeclarable } = picked(prompt, ['title', 'description'], ['name', 'arguments']);
+  const { view, undeclarable } = picked(prompt, ['title', 'description', 'icons'], ['name', 'arguments']);
   const args: Record<string, unknown> = {};
   for (const arg of Array.isArray(prompt.arguments) ? prompt.arguments.filter(isRecord) : []) {
     const entry: Record<string, unknown> = { required: arg.required === true };

@@ -4,6 +4,7 @@ import type { RegistrySpec } from '../../../templates/runtime/spec.gen.js';
 import type { ServerModel } from '../../model/types.js';
 import { toolsetDigest, wireTools } from '../../model/toolset.js';
 import { discoverContract } from './discover.js';
+import { annotationsData, iconsData } from './icons.js';
 import { pagesData } from './pages.js';
 
 /**
@@ -16,6 +17,7 @@ export function registryData(model: ServerModel): RegistrySpec {
     name: tool.name,
     title: tool.title,
     description: tool.description,
+    icons: iconsData(tool.icons),
     inputSchema: tool.wireInput,
     outputSchema: tool.wireOutput,
     annotations: { ...tool.annotations },
@@ -34,6 +36,9 @@ export function registryData(model: ServerModel): RegistrySpec {
     title: r.title,
     description: r.description,
     mimeType: r.mimeType,
+    icons: iconsData(r.icons),
+    annotations: annotationsData(r.annotations),
+    size: r.size,
     cache: { ttlMs: r.cache.ttlMs, scope: r.cache.scope },
     completions:
       r.completions === null ? null : Object.fromEntries(Object.entries(r.completions).map(([k, v]) => [k, [...v]])),
@@ -42,12 +47,19 @@ export function registryData(model: ServerModel): RegistrySpec {
     name: p.name,
     title: p.title,
     description: p.description,
+    icons: iconsData(p.icons),
     arguments: p.arguments.map((a) => ({ ...a, completions: a.completions === null ? null : [...a.completions] })),
     messages: p.messages === null ? null : p.messages.map((m) => ({ ...m })),
   }));
   return {
     discover: discoverContract(model),
-    server: { ...model.server },
+    server: {
+      name: model.server.name,
+      version: model.server.version,
+      title: model.server.title,
+      description: model.server.description,
+      instructions: model.server.instructions,
+    },
     protocol: { versions: [...model.protocol.versions], legacy: model.protocol.legacy },
     cache: { ttlMs: model.cache.ttlMs, scope: model.cache.scope },
     transports: {

@@ -2,6 +2,7 @@ import type { DiscoverSpec } from '../../../templates/runtime/spec.gen.js';
 import { tasksExtension } from '../../model/defaults.js';
 import type { ListName } from '../../model/notifications.js';
 import type { ServerModel } from '../../model/types.js';
+import { iconsData } from './icons.js';
 
 /**
  * The `server/discover` result this server returns, decided once from the
@@ -31,6 +32,7 @@ export function discoverContract(model: ServerModel): DiscoverSpec {
     ...(model.server.title === null ? {} : { title: model.server.title }),
     version: model.server.version,
     ...(model.server.description === null ? {} : { description: model.server.description }),
+    ...(model.server.icons.length === 0 ? {} : { icons: iconsData(model.server.icons) ?? [] }),
   };
   return {
     supportedVersions: [...model.protocol.versions],

@@ -27,6 +27,7 @@ import {
   verificationTable,
 } from './view-plans.js';
 import { verificationPlan } from '../shared/verification.js';
+import { metadataTable } from './view-metadata.js';
 
 /** The environment the server reads: the table of the README, or a sentence saying there is none. */
 function configurationSection(model: ServerModel) {
@@ -57,6 +58,7 @@ export function buildReportView(model: ServerModel, review: Review, lineOf: Line
     verdict: review.failed ? '**FAIL**' : counts.WARN > 0 ? '**PASS with warnings**' : '**PASS**',
     counts: `${counts.PASS} pass, ${counts.WARN} warn, ${counts.FAIL} fail`,
     primitiveMap: primitiveMap(model),
+    metadata: metadataTable(model),
     discovery: discoverySection(model).json,
     request: requestSection(model),
     result: resultSection(model),

@@ -27,6 +27,8 @@ const typeNames: Readonly<Record<string, string>> = {
   '/properties/store': 'ManifestStore',
   '/properties/lint': 'ManifestLint',
   '/definitions/cache': 'ManifestCache',
+  '/definitions/icon': 'ManifestIcon',
+  '/properties/resources/additionalProperties/properties/annotations': 'ManifestResourceAnnotations',
 };
 
 /** Types json-schema-to-typescript cannot infer: tool schemas are any JSON Schema, `stdio` is an empty mapping. */

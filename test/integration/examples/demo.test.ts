@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { repoRoot } from '../../support/golden.js';
 import { metaOf, startRawStdio, type RawStdio } from '../../support/servers.js';
 import { compileExample, connectStdio, textOf } from './support.js';
@@ -53,6 +55,11 @@ describe('examples/demo over stdio', () => {
   it('lists one read-only tool, add, with bounded integer inputs and a sum output schema', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['add']);
+    // One inline SVG icon, exactly as the manifest declares it.
+    const addIconSrc = parse(readFileSync(path.join(repoRoot, 'examples', 'demo', 'mcp.yaml'), 'utf8')).tools.add
+      .icons[0].src;
+    expect(tools[0]?.icons).toEqual([{ src: addIconSrc, mimeType: 'image/svg+xml', sizes: ['any'] }]);
+    expect(Buffer.from(String(tools[0]?.icons?.[0]?.src).split(',')[1] ?? '', 'base64').toString()).toMatch(/^<svg /);
     expect(tools[0]).toMatchObject({
       title: 'Add two integers',
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -96,10 +103,14 @@ describe('examples/demo over stdio', () => {
         title: 'App configuration',
         description: "The demo server's configuration as plain text, one key=value pair per line.",
         mimeType: 'text/plain',
+        annotations: { audience: ['user', 'assistant'], priority: 0.5 },
+        size: 77,
       },
     ]);
     const read = await client.readResource({ uri: 'config://app' });
     expect(read.contents).toEqual([{ uri: 'config://app', mimeType: 'text/plain', text: config }]);
+    // The declared size is the byte length of what the handler returns.
+    expect(Buffer.byteLength(config)).toBe(77);
   });
 
   it('renders the code_review prompt from its fixed message', async () => {

@@ -8,6 +8,7 @@ const tool0: ToolSpec = {
   name: "add_attendee",
   title: "Add an attendee",
   description: "Add one person, by email address, to an event draft. Adding the same address twice changes nothing. Returns every attendee of the draft so far.",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -74,6 +75,7 @@ const tool1: ToolSpec = {
   name: "delete_event",
   title: "Delete an event",
   description: "Remove an event from the calendar for everyone. Asks the user to confirm first; cannot be undone.",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -115,6 +117,7 @@ const tool2: ToolSpec = {
   name: "find_events",
   title: "Find events",
   description: "List the scheduled events that start on or after `from` and before `to` (dates, YYYY-MM-DD, UTC), earliest first. Returns at most `limit` events, each with its id, title, start, end and attendees.",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -219,6 +222,7 @@ const tool3: ToolSpec = {
   name: "schedule_event",
   title: "Schedule an event",
   description: "Put an event draft on the calendar and return the new event with its id. A draft can be scheduled once; invitations are not sent (use send_invites).",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -314,6 +318,7 @@ const tool4: ToolSpec = {
   name: "send_invites",
   title: "Send invitations",
   description: "Email an invitation for an event to each of its attendees. Asks the user to confirm first. This example records the invitations in an in-memory outbox instead of sending mail. Pass a fresh idempotencyKey; a retry with the same key returns the first result and sends nothing twice.",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -381,6 +386,7 @@ const tool5: ToolSpec = {
   name: "start_event_draft",
   title: "Start an event draft",
   description: "Begin planning an event with a title, a UTC start time and a duration. Returns a draft handle to pass to add_attendee and schedule_event; nothing is on the calendar until schedule_event.",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -560,6 +566,9 @@ export const registry: RegistrySpec = {
       title: "One day",
       description: "Every event that starts on one UTC date (YYYY-MM-DD), earliest first, as JSON.",
       mimeType: "application/json",
+      icons: null,
+      annotations: null,
+      size: null,
       cache: {
         ttlMs: 10000,
         scope: "private",
@@ -573,6 +582,9 @@ export const registry: RegistrySpec = {
       title: "An event",
       description: "One event as JSON (id, title, start, end, location, attendees).",
       mimeType: "application/json",
+      icons: null,
+      annotations: null,
+      size: null,
       cache: {
         ttlMs: 10000,
         scope: "private",
@@ -585,6 +597,7 @@ export const registry: RegistrySpec = {
       name: "daily_agenda",
       title: "Daily agenda",
       description: "The events of one UTC day, with a request to prepare a short agenda for each.",
+      icons: null,
       arguments: [
         {
           name: "date",
@@ -600,6 +613,7 @@ export const registry: RegistrySpec = {
       name: "plan_meeting",
       title: "Plan a meeting",
       description: "Walk through planning a meeting on a topic, from draft to invitations.",
+      icons: null,
       arguments: [
         {
           name: "attendees",

@@ -8,6 +8,15 @@ const tool0: ToolSpec = {
   name: "add",
   title: "Add two integers",
   description: "Add two integers between -1000000000 and 1000000000 and return their exact sum as `sum`.",
+  icons: [
+    {
+      src: "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHBhdGggZD0iTTExIDVoMnYxNGgtMnpNNSAxMWgxNHYySDV6Ii8+PC9zdmc+",
+      mimeType: "image/svg+xml",
+      sizes: [
+        "any",
+      ],
+    },
+  ],
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -86,6 +95,15 @@ export const registry: RegistrySpec = {
         title: "Demo Server",
         version: "0.2.0",
         description: "The smallest useful 2026-07-28 server, from the MCP lesson. Adds two numbers, serves its app configuration and offers a code review prompt.",
+        icons: [
+          {
+            src: "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHJlY3QgeD0iMyIgeT0iMyIgd2lkdGg9IjE4IiBoZWlnaHQ9IjE4IiByeD0iNCIvPjwvc3ZnPg==",
+            mimeType: "image/svg+xml",
+            sizes: [
+              "any",
+            ],
+          },
+        ],
       },
     },
   },
@@ -136,6 +154,15 @@ export const registry: RegistrySpec = {
       title: "App configuration",
       description: "The demo server's configuration as plain text, one key=value pair per line.",
       mimeType: "text/plain",
+      icons: null,
+      annotations: {
+        audience: [
+          "user",
+          "assistant",
+        ],
+        priority: 0.5,
+      },
+      size: 77,
       cache: {
         ttlMs: 30000,
         scope: "private",
@@ -148,6 +175,7 @@ export const registry: RegistrySpec = {
       name: "code_review",
       title: "Code review",
       description: "Ask for a careful review of a code snippet in a given language.",
+      icons: null,
       arguments: [
         {
           name: "code",
@@ -185,6 +213,6 @@ export const registry: RegistrySpec = {
     listChanged: [],
     resourceUpdates: false,
   },
-  toolsetDigest: "sha256:15c9c89425e5342d6c724f9879829d6ad2870212b57505372e6e0a08ea4b4d56",
+  toolsetDigest: "sha256:3fed3c5f5e3e4f90abe7b88b8fea1043d8a7f29c581758f06ba475dabd359d9e",
   handles: [],
 };

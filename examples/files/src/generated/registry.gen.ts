@@ -8,6 +8,7 @@ const tool0: ToolSpec = {
   name: "search_files",
   title: "Search file names",
   description: "Find files whose name contains `query` (case-insensitive) under `path` (default: the whole scope), sorted by path. Symbolic links are not followed. Returns at most `limit` matches with their size in bytes.",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -87,6 +88,7 @@ const tool1: ToolSpec = {
   name: "stat_file",
   title: "Describe a path",
   description: "Tell whether a path inside the scope is a file or a directory, with its size in bytes and last modification time (UTC). Symbolic links are resolved, and refused when they lead outside the scope.",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -151,6 +153,7 @@ const tool2: ToolSpec = {
   name: "write_file",
   title: "Write a file",
   description: "Write UTF-8 text to a file inside the scope, creating it, or replacing it when `overwrite` is true. The directory must already exist. Asks the user to confirm the exact path and content first.",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -299,6 +302,9 @@ export const registry: RegistrySpec = {
       title: "A file",
       description: "The content of one file inside the scope, at most 1 MiB; text when it is UTF-8, base64 otherwise.",
       mimeType: null,
+      icons: null,
+      annotations: null,
+      size: null,
       cache: {
         ttlMs: 5000,
         scope: "public",
@@ -312,6 +318,9 @@ export const registry: RegistrySpec = {
       title: "A directory",
       description: "The entries (name, type, size) of one directory inside the scope as JSON, sorted by name.",
       mimeType: "application/json",
+      icons: null,
+      annotations: null,
+      size: null,
       cache: {
         ttlMs: 5000,
         scope: "public",
@@ -325,6 +334,9 @@ export const registry: RegistrySpec = {
       title: "Top directory",
       description: "The entries of the scope directory itself as JSON, sorted by name.",
       mimeType: "application/json",
+      icons: null,
+      annotations: null,
+      size: null,
       cache: {
         ttlMs: 5000,
         scope: "public",

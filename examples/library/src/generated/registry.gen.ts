@@ -8,6 +8,7 @@ const tool0: ToolSpec = {
   name: "add_to_basket",
   title: "Add a book to a basket",
   description: "Put a book that can be borrowed now into the basket. Returns the ids of the books in the basket.",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -72,6 +73,7 @@ const tool1: ToolSpec = {
   name: "cancel_loan",
   title: "Cancel a loan",
   description: "End an active loan at once and make its book available again, in one transaction. Cannot be undone; cancelling it again changes nothing.",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -132,6 +134,7 @@ const tool2: ToolSpec = {
   name: "checkout_basket",
   title: "Check out a basket",
   description: "Lend every book in the basket to its member, in one transaction: each book becomes unavailable and gets a loan due in LIBRARY_LOAN_DAYS days. The basket is used up: checking it out again changes nothing. Returns the new loans.",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -208,6 +211,7 @@ const tool3: ToolSpec = {
   name: "search_books",
   title: "Search books",
   description: "Find books whose title or author contains `query` (case-insensitive), ordered by title. Returns at most `limit` books, each with whether it can be borrowed now.",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -290,6 +294,7 @@ const tool4: ToolSpec = {
   name: "start_basket",
   title: "Start a basket",
   description: "Open an empty basket for a member. Returns a basket handle to pass to add_to_basket and checkout_basket.",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -439,6 +444,9 @@ export const registry: RegistrySpec = {
       title: "A book",
       description: "One book with its loan, as JSON.",
       mimeType: "application/json",
+      icons: null,
+      annotations: null,
+      size: null,
       cache: {
         ttlMs: 300000,
         scope: "public",
@@ -451,6 +459,7 @@ export const registry: RegistrySpec = {
       name: "recommend_books",
       title: null,
       description: "Ask for reading suggestions on a topic from the library's shelves.",
+      icons: null,
       arguments: [
         {
           name: "topic",

@@ -8,6 +8,7 @@ const tool0: ToolSpec = {
   name: "publish_note_draft",
   title: "Publish a note draft",
   description: "Publish the draft so the whole team sees it. Cannot be undone.",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -53,6 +54,7 @@ const tool1: ToolSpec = {
   name: "search_notes",
   title: "Search notes",
   description: "Find notes whose title or body contains the query. Returns at most `limit` notes, newest first.",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -127,6 +129,7 @@ const tool2: ToolSpec = {
   name: "start_note_draft",
   title: "Start a note draft",
   description: "Open a new draft. Returns a draft handle to pass to the other draft tools.",
+  icons: null,
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -279,6 +282,9 @@ export const registry: RegistrySpec = {
       title: "A note",
       description: null,
       mimeType: "text/markdown",
+      icons: null,
+      annotations: null,
+      size: null,
       cache: {
         ttlMs: 10000,
         scope: "private",
@@ -292,6 +298,9 @@ export const registry: RegistrySpec = {
       title: null,
       description: null,
       mimeType: "text/markdown",
+      icons: null,
+      annotations: null,
+      size: null,
       cache: {
         ttlMs: 300000,
         scope: "public",
@@ -304,6 +313,7 @@ export const registry: RegistrySpec = {
       name: "summarize_note",
       title: null,
       description: "Summarize one note for a busy reader.",
+      icons: null,
       arguments: [
         {
           name: "note_id",

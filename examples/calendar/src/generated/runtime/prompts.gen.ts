@@ -149,6 +149,7 @@ export function promptRegistrar(registry: RegistrySpec): Registrar {
       const metadata = {
         ...(prompt.title === null ? {} : { title: prompt.title }),
         ...(prompt.description === null ? {} : { description: prompt.description }),
+        ...(prompt.icons === null ? {} : { icons: prompt.icons }),
         argsSchema: schemas.get(prompt.name) as StandardSchemaWithJSON,
       };
       server.registerPrompt(prompt.name, metadata, (args: unknown, ctx: ServerContext) =>

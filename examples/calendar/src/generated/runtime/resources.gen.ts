@@ -96,6 +96,9 @@ export const registerResources: Registrar = (server, handlers, env) => {
       ...(resource.title === null ? {} : { title: resource.title }),
       ...(resource.description === null ? {} : { description: resource.description }),
       ...(resource.mimeType === null ? {} : { mimeType: resource.mimeType }),
+      ...(resource.icons === null ? {} : { icons: resource.icons }),
+      ...(resource.annotations === null ? {} : { annotations: resource.annotations }),
+      ...(resource.size === null ? {} : { size: resource.size }),
       cacheHint: { ttlMs: resource.cache.ttlMs, cacheScope: resource.cache.scope },
     };
     if (resource.uri !== null) {

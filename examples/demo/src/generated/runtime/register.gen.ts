@@ -153,6 +153,7 @@ export function buildServer(
     const metadata = {
       ...(tool.title === null ? {} : { title: tool.title }),
       description: tool.description,
+      ...(tool.icons === null ? {} : { icons: tool.icons }),
       inputSchema: schema?.input,
       ...(schema?.output === undefined ? {} : { outputSchema: schema.output }),
       annotations: { ...tool.annotations },

@@ -9,6 +9,9 @@
 /** Freshness of a cacheable result. */
 export type CacheSpec = { readonly ttlMs: number; readonly scope: 'public' | 'private' };
 
+/** An icon, sent as declared; its lists are mutable, as the SDK's `Icon` takes them. */
+export type IconSpec = { src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' };
+
 /** Where a state handle appears in a tool's input or output schema (a JSON pointer into the schema). */
 export type HandleUseSpec = { readonly kind: string; readonly pointer: string };
 
@@ -16,6 +19,7 @@ export interface ToolSpec {
   readonly name: string;
   readonly title: string | null;
   readonly description: string;
+  readonly icons: IconSpec[] | null;
   /** JSON Schema 2020-12 as sent on the wire (`$handle` lowered to a string). */
   readonly inputSchema: Readonly<Record<string, unknown>>;
   readonly outputSchema: Readonly<Record<string, unknown>> | null;
@@ -39,6 +43,9 @@ export interface ResourceSpec {
   readonly title: string | null;
   readonly description: string | null;
   readonly mimeType: string | null;
+  readonly icons: IconSpec[] | null;
+  readonly annotations: { audience?: ('user' | 'assistant')[]; priority?: number; lastModified?: string } | null;
+  readonly size: number | null; // bytes; never on a template
   readonly cache: CacheSpec;
   /** Values completion/complete offers per URI template variable; null when none are declared. */
   readonly completions: Readonly<Record<string, readonly string[]>> | null;
@@ -57,6 +64,7 @@ export interface PromptSpec {
   readonly name: string;
   readonly title: string | null;
   readonly description: string | null;
+  readonly icons: IconSpec[] | null;
   readonly arguments: readonly PromptArgumentSpec[];
   /** Fixed messages with `{{argument}}` placeholders, or null when a handler builds them. */
   readonly messages: readonly { readonly role: 'user' | 'assistant'; readonly text: string }[] | null;
@@ -131,6 +139,7 @@ export interface DiscoverSpec {
       readonly title?: string;
       readonly version: string;
       readonly description?: string;
+      readonly icons?: IconSpec[];
     };
   };
 }
