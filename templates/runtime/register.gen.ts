@@ -25,6 +25,8 @@ import {
   type PromptReply,
   type ResourceReply,
   type Notify,
+  type CompletionReply,
+  type ListPage,
 } from './handler.gen.js';
 import type { PagesSpec, RegistrySpec, ToolSpec } from './spec.gen.js';
 import type { ServerDefinition, Telemetry } from './start.gen.js';
@@ -38,11 +40,27 @@ export type AnyResourceHandler = (
 ) => Promise<ResourceReply>;
 export type AnyPromptHandler = (args: never, ctx: HandlerContext<never, never>) => Promise<PromptReply>;
 
+/** A list handler of any resource; ResourceListHandler<N> in types.gen.ts is the precise one. */
+export type AnyListHandler = (
+  request: { readonly cursor: string | undefined; readonly pageSize: number },
+  ctx: HandlerContext<never, never>,
+) => Promise<ListPage>;
+
+/** A completion handler of any resource or prompt; ResourceCompleteHandler<N> / PromptCompleteHandler<N> type it. */
+export type AnyCompleteHandler = (
+  request: { readonly argument: never; readonly value: string; readonly context: never },
+  ctx: HandlerContext<never, never>,
+) => Promise<CompletionReply>;
+
 /** The user's handlers, by manifest name. Prompts with fixed messages have none. */
 export interface HandlerSet {
   readonly tools: Readonly<Record<string, AnyToolHandler>>;
   readonly resources: Readonly<Record<string, AnyResourceHandler>>;
   readonly prompts: Readonly<Record<string, AnyPromptHandler>>;
+  /** The list handlers of `list: handler` resources and the completion handlers (dynamic.gen.ts), by name. */
+  readonly resourceLists?: Readonly<Record<string, AnyListHandler>>;
+  readonly resourceCompletions?: Readonly<Record<string, AnyCompleteHandler>>;
+  readonly promptCompletions?: Readonly<Record<string, AnyCompleteHandler>>;
 }
 
 /** Registers one kind of primitive besides tools (resources.gen.ts, prompts.gen.ts). */
@@ -163,7 +181,12 @@ export function buildServer(
   }
   if (onlyTool === undefined) for (const register of registrars) register(server, handlers, env);
   env.tasks?.attach(server);
-  pageLists(server, registry.pages);
+  // Resources with a list handler are paged by dynamic.gen.ts, which continues after the fixed ones.
+  pageLists(
+    server,
+    registry.pages,
+    registry.resources.some((r) => r.list === true),
+  );
   return server;
 }
 
@@ -186,13 +209,13 @@ type ListHandler = (
  * not one of the list's own (edited, or from another build) is -32602. The handler is re-registered through
  * `setRequestHandler`, so cache hints and the era's result encoding apply to each page as to the whole list.
  */
-function pageLists(server: McpServer, pages: PagesSpec): void {
+function pageLists(server: McpServer, pages: PagesSpec, listed: boolean): void {
   // The SDK's handler chain for a method: the protected accessor its role classes use for the same purpose.
   const sdk = server.server as unknown as { _getRequestHandler(method: string): ListHandler | undefined };
   const set = server.server.setRequestHandler.bind(server.server) as (method: string, handler: ListHandler) => void;
   for (const [method, list] of listMethods) {
     const whole = sdk._getRequestHandler(method);
-    if (whole === undefined) continue;
+    if (whole === undefined || (listed && list === 'resources')) continue;
     const cursors = pages.cursors[list];
     set(method, async (request, ctx) => {
       const cursor = request.params?.cursor;

@@ -13,6 +13,7 @@ import { documented, finalText, importDeclaration, moduleText } from '../shared/
 import { compileSchema, prepareSchema } from './compile.js';
 import { layoutDeclaration } from './declaration-text.js';
 import { collectDeclarations, type Declaration } from './declarations.js';
+import { dynamicTypeStatements } from './dynamic-types.js';
 import { handlerTypeStatements, lifecycleTypeStatements } from './handler-types.js';
 
 /** The types file and any type-name collisions found while building it. */
@@ -108,7 +109,16 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
 
   const imports = [
     importDeclaration(
-      ['HandlerContext', 'PromptReply', 'ResourceReply', 'ToolContent', 'ToolSdkResult'],
+      [
+        'CompletionReply',
+        'HandlerContext',
+        'ListPage',
+        'ListRequest',
+        'PromptReply',
+        'ResourceReply',
+        'ToolContent',
+        'ToolSdkResult',
+      ],
       './runtime/handler.gen.js',
       true,
     ),
@@ -145,6 +155,7 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
     ...declarations.map((d) => layoutDeclaration(d.text)),
     ...lifecycleTypeStatements(model),
     ...handlerTypeStatements(model),
+    ...dynamicTypeStatements(model),
   ];
   const text = moduleText(imports, statements);
   return {
