@@ -1,6 +1,6 @@
 import type { ServerModel } from '../../model/types.js';
 import type { HandlerPlan } from '../../plan/index.js';
-import { facadeImport } from '../facade/index.js';
+import { generatedPaths, moduleSpecifier } from '../../model/layout.js';
 import { commentSafe } from '../shared/banner.js';
 import type { GeneratedFile } from '../shared/files.js';
 import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
@@ -87,7 +87,7 @@ export function emitStub(model: ServerModel, plan: HandlerPlan): GeneratedFile {
     [
       importDeclaration(
         [...(answer === undefined ? ['notImplemented'] : []), `type ${plan.handlerType}`],
-        facadeImport,
+        moduleSpecifier(plan.path, generatedPaths.facade),
       ),
     ],
     [
