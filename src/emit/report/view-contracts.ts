@@ -64,6 +64,14 @@ export function requestSection(model: ServerModel) {
   };
 }
 
+/** The fixed resources by name, then the members each `list: handler` template's handler returns (dynamic). */
+function listedOrder(model: ServerModel, names: (items: readonly { name: string }[]) => string): string {
+  const listed = model.resources.filter((r) => r.list !== null);
+  const fixed = names(model.resources.filter((r) => r.uri !== null));
+  if (listed.length === 0) return fixed;
+  return `${fixed}, then the members the list handler of ${listed.map((r) => code(r.name)).join(', then of ')} returns (dynamic, in its order)`;
+}
+
 /** Section 4: result contract: result type, identity, list order and cache policy. */
 export function resultSection(model: ServerModel) {
   const cache = `${model.cache.ttlMs} / ${model.cache.scope}`;
@@ -72,7 +80,7 @@ export function resultSection(model: ServerModel) {
   const lists = [
     ['`server/discover`', '—', '—', cache],
     ['`tools/list`', 'name, byte order', names(model.tools), cache],
-    ['`resources/list`', 'name, byte order', names(model.resources.filter((r) => r.uri !== null)), cache],
+    ['`resources/list`', 'name, byte order', listedOrder(model, names), cache],
     [
       '`resources/templates/list`',
       'name, byte order',

@@ -28,7 +28,11 @@ export function primitiveMap(model: ServerModel): string {
       code(r.name),
       cell(r.title),
       cell(firstSentence(r.description) ?? r.uri ?? r.uriTemplate),
-      'read-only',
+      [
+        'read-only',
+        ...(r.list === null ? [] : ['listed by a handler']),
+        ...(r.complete === null ? [] : [`completions of ${r.complete.variables.join(', ')} from a handler`]),
+      ].join('; '),
       '—',
     ]),
     ...model.prompts.map((p) => [
@@ -36,7 +40,10 @@ export function primitiveMap(model: ServerModel): string {
       code(p.name),
       cell(p.title),
       cell(firstSentence(p.description)),
-      p.messages === null ? 'handler' : 'fixed messages',
+      [
+        p.messages === null ? 'handler' : 'fixed messages',
+        ...(p.complete === null ? [] : [`completions of ${p.complete.arguments.join(', ')} from a handler`]),
+      ].join('; '),
       '—',
     ]),
   ];
