@@ -24,7 +24,17 @@ export type ListedTemplate = {
   readonly list: AnyListHandler | undefined;
 };
 
-type Handler = (request: { readonly params?: Record<string, any> }, ctx: ServerContext) => Promise<any>;
+type Handler = (
+  request: { readonly params?: Record<string, unknown> },
+  ctx: ServerContext,
+) => Promise<Record<string, unknown>>;
+
+/** The parts of a completion/complete request routing reads (the SDK validated the shape). */
+type CompleteParams = {
+  readonly ref?: { readonly type?: string; readonly uri?: string; readonly name?: string };
+  readonly argument?: { readonly name?: string; readonly value?: string };
+  readonly context?: { readonly arguments?: Record<string, string> };
+};
 
 /** Replaces the SDK's handler of `method` with `wrap(sdk's)`; nothing when the SDK registered none. */
 function wrapRequest(server: McpServer, method: string, wrap: (previous: Handler) => Handler): void {
@@ -177,13 +187,17 @@ export function routeCompletions(
 ): void {
   if (completers.size === 0) return;
   wrapRequest(server, 'completion/complete', (sdk) => async (request, ctx) => {
-    const { ref, argument, context } = request.params ?? {};
+    const { ref, argument, context } = (request.params ?? {}) as CompleteParams;
     const found = ref?.type === refType ? completers.get(`${ref.uri ?? ref.name}\n${argument?.name}`) : undefined;
     if (found === undefined) return sdk(request, ctx);
-    const what = `Completing "${argument.name}" of ${found.of}`;
+    const what = `Completing "${argument?.name}" of ${found.of}`;
     try {
       if (found.handler === undefined) throw new Error('it has no completion handler');
-      const args = { argument: argument.name, value: String(argument.value ?? ''), context: context?.arguments ?? {} };
+      const args = {
+        argument: argument?.name,
+        value: String(argument?.value ?? ''),
+        context: context?.arguments ?? {},
+      };
       return { completion: completionOf(await found.handler(args as never, handlerContext(ctx, env) as never)) };
     } catch (error) {
       throw failure(error, what, env);

@@ -163,7 +163,7 @@ export type PromptMessageReply =
 /** What a prompt handler returns: the messages of the prompt, or an SDK result as-is. */
 export type PromptReply = readonly PromptMessageReply[] | PromptSdkResult;
 
-/** One member of a `list: handler` resource: a URI of its `uriTemplate` and a name; mimeType defaults to the resource's. */
+/** One member of a `list: handler` resource: a URI of its `uriTemplate` and a name; `mimeType` defaults to its own. */
 export type ListedResource = {
   readonly uri: string;
   readonly name: string;

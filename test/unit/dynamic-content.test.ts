@@ -11,14 +11,16 @@ import { validated } from '../support/manifests.js';
 const manifest = (resources: string, prompts = '') =>
   normalizeManifest(
     validated(
-      `mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\nresources:\n${resources}\n${prompts === '' ? '' : `prompts:\n${prompts}\n`}`,
+      `mcpGen: 1\nserver: { name: tiny, version: 1.0.0 }\nresources:\n${resources}\n` +
+        (prompts === '' ? '' : `prompts:\n${prompts}\n`),
     ),
   );
 
 const dynamic =
   '  note: { uriTemplate: "notes://{folder}/{id}", list: handler, complete: { id: handler, folder: handler } }';
 const prompt =
-  '  greet:\n    arguments: { who: { complete: handler }, tone: { completions: [dry] }, aim: { complete: handler } }\n' +
+  '  greet:\n    arguments:\n' +
+  '      { who: { complete: handler }, tone: { completions: [dry] }, aim: { complete: handler } }\n' +
   '    messages: [{ role: user, text: "Hi {{who}} {{tone}} {{aim}}" }]';
 
 describe('dynamic lists and completions', () => {
@@ -85,7 +87,8 @@ describe('dynamic lists and completions', () => {
     );
     expect(stub('prompt-complete')).toContain("from '../../../generated/index.gen.js';");
     expect(stub('prompt-complete')).toContain(
-      "export const greetCompleteHandler: PromptCompleteHandler<'greet'> = async ({ argument, value, context }, ctx) => {",
+      "export const greetCompleteHandler: PromptCompleteHandler<'greet'> = " +
+        'async ({ argument, value, context }, ctx) => {',
     );
   });
 });

@@ -69,7 +69,8 @@ function listedOrder(model: ServerModel, names: (items: readonly { name: string 
   const listed = model.resources.filter((r) => r.list !== null);
   const fixed = names(model.resources.filter((r) => r.uri !== null));
   if (listed.length === 0) return fixed;
-  return `${fixed}, then the members the list handler of ${listed.map((r) => code(r.name)).join(', then of ')} returns (dynamic, in its order)`;
+  const handlers = listed.map((r) => code(r.name)).join(', then of ');
+  return `${fixed}, then the members the list handler of ${handlers} returns (dynamic, in its order)`;
 }
 
 /** Section 4: result contract: result type, identity, list order and cache policy. */

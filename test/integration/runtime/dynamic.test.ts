@@ -14,7 +14,10 @@ const pad = (i: number): string => String(i).padStart(4, '0');
 const ids = Array.from({ length: 250 }, (_, i) => pad(i));
 
 const handlers: Readonly<Record<string, string>> = {
-  'src/handlers/resource-lists/item.ts': `import { ToolError, type ResourceListHandler } from '../../generated/index.gen.js';
+  'src/handlers/resource-lists/item.ts': `import {
+  ToolError,
+  type ResourceListHandler,
+} from '../../generated/index.gen.js';
 
 const ids = Array.from({ length: 250 }, (_, i) => String(i).padStart(4, '0'));
 
@@ -36,14 +39,18 @@ export const zzLastListHandler: ResourceListHandler<'zz_last'> = async () => ({
   ],
 });
 `,
-  'src/handlers/completions/resources/item.ts': `import type { ResourceCompleteHandler } from '../../../generated/index.gen.js';
+  'src/handlers/completions/resources/item.ts': `import type {
+  ResourceCompleteHandler,
+} from '../../../generated/index.gen.js';
 
 const ids = Array.from({ length: 250 }, (_, i) => String(i).padStart(4, '0'));
 
 export const itemCompleteHandler: ResourceCompleteHandler<'item'> = async ({ value }) =>
   ids.filter((id) => id.startsWith(value));
 `,
-  'src/handlers/completions/prompts/greet.ts': `import type { PromptCompleteHandler } from '../../../generated/index.gen.js';
+  'src/handlers/completions/prompts/greet.ts': `import type {
+  PromptCompleteHandler,
+} from '../../../generated/index.gen.js';
 
 export const greetCompleteHandler: PromptCompleteHandler<'greet'> = async ({ argument, value, context }) => ({
   values: [\`\${argument}:\${value}:\${context.tone ?? 'none'}\`],
