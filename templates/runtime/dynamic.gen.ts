@@ -7,15 +7,41 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ProtocolError, ProtocolErrorCode, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
-import { ToolError, type CompletionReply, type ListPage } from './handler.gen.js';
-import {
-  describe,
-  handlerContext,
-  type AnyCompleteHandler,
-  type AnyListHandler,
-  type CallEnv,
-} from './register.gen.js';
+import { ToolError, type HandlerContext } from './handler.gen.js';
+import { describe, handlerContext, type CallEnv } from './register.gen.js';
 import type { ResourceSpec } from './spec.gen.js';
+
+/** One member of a `list: handler` resource: a URI of its `uriTemplate` and a name; `mimeType` defaults to its own. */
+export type ListedResource = {
+  readonly uri: string;
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+};
+
+/** What a list handler gets: its own `cursor` from the previous page (undefined first) and the page size to aim for. */
+export type ListRequest = { readonly cursor: string | undefined; readonly pageSize: number };
+
+/** A page of a list handler: the members, and the cursor of the next page (none after the last). */
+export type ListPage = { readonly resources: readonly ListedResource[]; readonly nextCursor?: string };
+
+/** What a completion handler returns: the values (at most 100 are sent), or them with the `total` and `hasMore`. */
+export type CompletionReply =
+  | readonly string[]
+  | { readonly values: readonly string[]; readonly total?: number; readonly hasMore?: boolean };
+
+/** A list handler of any resource; ResourceListHandler<N> in types.gen.ts is the precise one. */
+export type AnyListHandler = (
+  request: { readonly cursor: string | undefined; readonly pageSize: number },
+  ctx: HandlerContext<never, never>,
+) => Promise<ListPage>;
+
+/** A completion handler of any resource or prompt; ResourceCompleteHandler<N> / PromptCompleteHandler<N> type it. */
+export type AnyCompleteHandler = (
+  request: { readonly argument: never; readonly value: string; readonly context: never },
+  ctx: HandlerContext<never, never>,
+) => Promise<CompletionReply>;
 
 /** A listed template: its spec, whether a URI belongs to it, and its handler. */
 export type ListedTemplate = {

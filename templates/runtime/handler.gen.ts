@@ -162,23 +162,3 @@ export type PromptMessageReply =
 
 /** What a prompt handler returns: the messages of the prompt, or an SDK result as-is. */
 export type PromptReply = readonly PromptMessageReply[] | PromptSdkResult;
-
-/** One member of a `list: handler` resource: a URI of its `uriTemplate` and a name; `mimeType` defaults to its own. */
-export type ListedResource = {
-  readonly uri: string;
-  readonly name: string;
-  readonly title?: string;
-  readonly description?: string;
-  readonly mimeType?: string;
-};
-
-/** What a list handler gets: its own `cursor` from the previous page (undefined first) and the page size to aim for. */
-export type ListRequest = { readonly cursor: string | undefined; readonly pageSize: number };
-
-/** A page of a list handler: the members, and the cursor of the next page (none after the last). */
-export type ListPage = { readonly resources: readonly ListedResource[]; readonly nextCursor?: string };
-
-/** What a completion handler returns: the values (at most 100 are sent), or them with the `total` and `hasMore`. */
-export type CompletionReply =
-  | readonly string[]
-  | { readonly values: readonly string[]; readonly total?: number; readonly hasMore?: boolean };

@@ -21,7 +21,7 @@ import {
   type CallEnv,
   type Registrar,
 } from './register.gen.js';
-import { routeCompletions } from './dynamic.gen.js';
+import { routeCompletions, type AnyCompleteHandler } from './dynamic.gen.js';
 import type { PromptSpec, RegistrySpec } from './spec.gen.js';
 
 /** Replaces `{{name}}` placeholders with argument values; a missing optional argument becomes "". */
@@ -160,7 +160,10 @@ export function promptRegistrar(registry: RegistrySpec): Registrar {
         (arg) =>
           [
             `${prompt.name}\n${arg}`,
-            { handler: handlers.promptCompletions?.[prompt.name], of: `prompt "${prompt.name}"` },
+            {
+              handler: handlers.promptCompletions?.[prompt.name] as AnyCompleteHandler | undefined,
+              of: `prompt "${prompt.name}"`,
+            },
           ] as const,
       ),
     );

@@ -25,8 +25,6 @@ import {
   type PromptReply,
   type ResourceReply,
   type Notify,
-  type CompletionReply,
-  type ListPage,
 } from './handler.gen.js';
 import type { PagesSpec, RegistrySpec, ToolSpec } from './spec.gen.js';
 import type { ServerDefinition, Telemetry } from './start.gen.js';
@@ -40,27 +38,15 @@ export type AnyResourceHandler = (
 ) => Promise<ResourceReply>;
 export type AnyPromptHandler = (args: never, ctx: HandlerContext<never, never>) => Promise<PromptReply>;
 
-/** A list handler of any resource; ResourceListHandler<N> in types.gen.ts is the precise one. */
-export type AnyListHandler = (
-  request: { readonly cursor: string | undefined; readonly pageSize: number },
-  ctx: HandlerContext<never, never>,
-) => Promise<ListPage>;
-
-/** A completion handler of any resource or prompt; ResourceCompleteHandler<N> / PromptCompleteHandler<N> type it. */
-export type AnyCompleteHandler = (
-  request: { readonly argument: never; readonly value: string; readonly context: never },
-  ctx: HandlerContext<never, never>,
-) => Promise<CompletionReply>;
-
 /** The user's handlers, by manifest name. Prompts with fixed messages have none. */
 export interface HandlerSet {
   readonly tools: Readonly<Record<string, AnyToolHandler>>;
   readonly resources: Readonly<Record<string, AnyResourceHandler>>;
   readonly prompts: Readonly<Record<string, AnyPromptHandler>>;
-  /** The list handlers of `list: handler` resources and the completion handlers (dynamic.gen.ts), by name. */
-  readonly resourceLists?: Readonly<Record<string, AnyListHandler>>;
-  readonly resourceCompletions?: Readonly<Record<string, AnyCompleteHandler>>;
-  readonly promptCompletions?: Readonly<Record<string, AnyCompleteHandler>>;
+  /** List and completion handlers by name, typed precisely in dynamic.gen.ts, which alone calls them. */
+  readonly resourceLists?: Readonly<Record<string, AnyToolHandler>>;
+  readonly resourceCompletions?: Readonly<Record<string, AnyToolHandler>>;
+  readonly promptCompletions?: Readonly<Record<string, AnyToolHandler>>;
 }
 
 /** Registers one kind of primitive besides tools (resources.gen.ts, prompts.gen.ts). */

@@ -28,7 +28,14 @@ import {
   type CallEnv,
   type Registrar,
 } from './register.gen.js';
-import { pageListedResources, routeCompletions, type Completer, type ListedTemplate } from './dynamic.gen.js';
+import {
+  pageListedResources,
+  routeCompletions,
+  type AnyCompleteHandler,
+  type AnyListHandler,
+  type Completer,
+  type ListedTemplate,
+} from './dynamic.gen.js';
 import type { ResourceSpec } from './spec.gen.js';
 
 /**
@@ -115,7 +122,7 @@ export const registerResources: Registrar = (server, handlers, env) => {
         complete[variable] = () => [];
         const of = `resource "${resource.name}"`;
         completers.set(`${resource.uriTemplate}\n${variable}`, {
-          handler: handlers.resourceCompletions?.[resource.name],
+          handler: handlers.resourceCompletions?.[resource.name] as AnyCompleteHandler | undefined,
           of,
         });
       }
@@ -124,7 +131,7 @@ export const registerResources: Registrar = (server, handlers, env) => {
         listed.push({
           spec: resource,
           matches: (uri) => template.uriTemplate.match(uri) !== null,
-          list: handlers.resourceLists?.[resource.name],
+          list: handlers.resourceLists?.[resource.name] as AnyListHandler | undefined,
         });
       server.registerResource(
         resource.name,

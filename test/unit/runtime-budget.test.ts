@@ -27,7 +27,10 @@ import { repoRoot } from '../support/paths.js';
 // and the notifier that refuses undeclared changes), and the bus contract in start.gen.ts (BusEvent, ChangeBus,
 // Changes) that notify.gen.ts, http.gen.ts and the Tasks extension share; the bus itself is an optional module.
 // Together with the above: 68,512.
-const budgetBytes = 68_512;
+// +856 (issue 24, dynamic lists): the slots of list and completion handlers in HandlerSet and the switch that leaves
+// resources/list to dynamic.gen.ts when a resource is listed by a handler; the paging and routing themselves are
+// dynamic.gen.ts, shipped only with resources or prompts. Together: 69,368.
+const budgetBytes = 69_368;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {

@@ -3,6 +3,7 @@ import type { ServerModel } from '../../model/types.js';
 import { discoverContract } from '../registry/discover.js';
 import { exampleUri, exampleValue } from './examples.js';
 import { block, cell, code, table } from '../shared/markdown.js';
+import { listedOrder } from './view-hints.js';
 
 const envelope = {
   'io.modelcontextprotocol/protocolVersion': protocolVersion,
@@ -62,15 +63,6 @@ export function requestSection(model: ServerModel) {
       ? 'On stdio the version is checked on every request, not only the first.'
       : '',
   };
-}
-
-/** The fixed resources by name, then the members each `list: handler` template's handler returns (dynamic). */
-function listedOrder(model: ServerModel, names: (items: readonly { name: string }[]) => string): string {
-  const listed = model.resources.filter((r) => r.list !== null);
-  const fixed = names(model.resources.filter((r) => r.uri !== null));
-  if (listed.length === 0) return fixed;
-  const handlers = listed.map((r) => code(r.name)).join(', then of ');
-  return `${fixed}, then the members the list handler of ${handlers} returns (dynamic, in its order)`;
 }
 
 /** Section 4: result contract: result type, identity, list order and cache policy. */

@@ -107,21 +107,17 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
   );
   const { declarations, diagnostics } = collectDeclarations(compiled, reserved);
 
+  const dynamic = model.resources.length > 0 || model.prompts.length > 0;
   const imports = [
     importDeclaration(
-      [
-        'CompletionReply',
-        'HandlerContext',
-        'ListPage',
-        'ListRequest',
-        'PromptReply',
-        'ResourceReply',
-        'ToolContent',
-        'ToolSdkResult',
-      ],
+      ['HandlerContext', 'PromptReply', 'ResourceReply', 'ToolContent', 'ToolSdkResult'],
       './runtime/handler.gen.js',
       true,
     ),
+    // dynamic.gen.ts ships with resources or prompts, which alone can have list or completion handlers.
+    ...(dynamic
+      ? [importDeclaration(['CompletionReply', 'ListPage', 'ListRequest'], './runtime/dynamic.gen.js', true)]
+      : []),
     // handles.gen.ts exists only in projects with handle kinds.
     ...(model.handles.length === 0
       ? []
@@ -155,7 +151,7 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
     ...declarations.map((d) => layoutDeclaration(d.text)),
     ...lifecycleTypeStatements(model),
     ...handlerTypeStatements(model),
-    ...dynamicTypeStatements(model),
+    ...(dynamic ? dynamicTypeStatements(model) : []),
   ];
   const text = moduleText(imports, statements);
   return {
