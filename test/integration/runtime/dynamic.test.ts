@@ -167,6 +167,22 @@ describe('http', () => {
   behaves(() => ask);
 });
 
+describe('stdio, a 2025-11-25 client through the legacy adapter', () => {
+  let server: RawStdio;
+  let id = 1;
+  const ask: Ask = (method, params = {}) => server.request({ jsonrpc: '2.0', id: ++id, method, params });
+  beforeAll(async () => {
+    server = startRawStdio(entry);
+    const initialize = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } };
+    await server.request({ jsonrpc: '2.0', id: 1, method: 'initialize', params: initialize });
+    server.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  behaves(() => ask);
+});
+
 describe('a list handler that returns a URI outside its template', () => {
   let server: RawStdio;
   afterAll(async () => {
