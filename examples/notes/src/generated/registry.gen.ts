@@ -196,6 +196,7 @@ export const registry: RegistrySpec = {
       prompts: {
         listChanged: false,
       },
+      completions: {},
     },
     instructions: "Search before you create. Deleting asks the user first.",
     resultType: "complete",
@@ -284,6 +285,10 @@ export const registry: RegistrySpec = {
         scope: "private",
       },
       completions: null,
+      list: true,
+      complete: [
+        "id",
+      ],
     },
     {
       name: "style_guide",
@@ -317,7 +322,10 @@ export const registry: RegistrySpec = {
           title: null,
           description: "friendly or formal",
           required: false,
-          completions: null,
+          completions: [
+            "friendly",
+            "formal",
+          ],
         },
       ],
       messages: [
@@ -325,6 +333,9 @@ export const registry: RegistrySpec = {
           role: "user",
           text: "Summarize note {{note_id}} in a {{tone}} tone.",
         },
+      ],
+      complete: [
+        "note_id",
       ],
     },
   ],
