@@ -403,6 +403,22 @@ const manifestCodes = {
     cause: '`size` is the byte length of one resource; a `uriTemplate` names many, and MCP gives templates no size.',
     fix: 'Remove `size` from the template, or give it to a resource with a fixed `uri`.',
   },
+  'resource-list-fixed': {
+    severity: 'error',
+    title: 'A fixed resource listed by a handler',
+    cause:
+      '`list: handler` is on a resource with a fixed `uri`; a list handler returns members of a `uriTemplate` ' +
+      'family, and each listed URI is checked against that template.',
+    fix: 'Give the resource a `uriTemplate` or remove `list`.',
+  },
+  'completion-choice': {
+    severity: 'error',
+    title: 'Completions both fixed and from a handler',
+    cause:
+      'A template variable or prompt argument has fixed `completions` and `complete: handler`; only one of them ' +
+      'can answer `completion/complete`.',
+    fix: 'Keep the fixed values or the handler (which can return the same values).',
+  },
   'prompt-placeholder-unknown': {
     severity: 'error',
     title: 'Prompt placeholder names no argument',

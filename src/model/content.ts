@@ -19,6 +19,12 @@ export interface HandlerNames {
   readonly file: string;
 }
 
+/** A second handler of a resource or prompt (its list, its completions): export name and file. */
+export interface ExtraHandlerNames {
+  readonly handler: string;
+  readonly file: string;
+}
+
 export interface ResourceModel {
   readonly name: string;
   readonly uri: string | null;
@@ -37,6 +43,10 @@ export interface ResourceModel {
   readonly completions: Readonly<Record<string, readonly string[]>> | null;
   /** Variable names of `uriTemplate` in order of appearance; `exploded` ones (`{path*}`) are lists. */
   readonly variables: readonly { readonly name: string; readonly exploded: boolean }[];
+  /** `list: handler`: the handler that lists the template's members in `resources/list`; null without. */
+  readonly list: ExtraHandlerNames | null;
+  /** `complete`: the handler that completes these variables (sorted); null when none is. */
+  readonly complete: (ExtraHandlerNames & { readonly variables: readonly string[] }) | null;
   readonly names: HandlerNames;
   readonly pointer: string;
 }
@@ -67,6 +77,8 @@ export interface PromptModel {
    * a handler builds them. Order is kept: it is the conversation.
    */
   readonly messages: readonly PromptMessageModel[] | null;
+  /** The handler that completes the arguments with `complete: handler` (sorted); null when none has it. */
+  readonly complete: (ExtraHandlerNames & { readonly arguments: readonly string[] }) | null;
   readonly names: HandlerNames;
   readonly pointer: string;
 }

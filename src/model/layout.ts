@@ -91,6 +91,9 @@ export const handlerDirs = {
   tool: 'src/handlers/tools',
   resource: 'src/handlers/resources',
   prompt: 'src/handlers/prompts',
+  resourceList: 'src/handlers/resource-lists',
+  resourceComplete: 'src/handlers/completions/resources',
+  promptComplete: 'src/handlers/completions/prompts',
 } as const;
 
 /** The kinds of handler a manifest entry can have. */

@@ -498,6 +498,16 @@ export interface ManifestResource {
     [k: string]: CompletionValues;
   };
   /**
+   * URI template variables whose completions a handler computes (`handler`), in `src/handlers/completions/resources/`.
+   */
+  complete?: {
+    [k: string]: "handler";
+  };
+  /**
+   * `handler`: `resources/list` also lists the resources of this `uriTemplate` that a handler in `src/handlers/resource-lists/` returns, page by page, after the fixed ones.
+   */
+  list?: "handler";
+  /**
    * Reads the contract tests make: `uri`, and the expected `text` of the first content or `error` (text of the JSON-RPC error). See "Examples".
    */
   examples?: {
@@ -544,7 +554,7 @@ export interface ManifestPrompt {
    */
   icons?: ManifestIcon[];
   /**
-   * Argument name to `{ description, title, required, completions }`.
+   * Argument name to `{ description, title, required, completions, complete }`.
    */
   arguments?: {
     [k: string]: ManifestPromptArgument;
@@ -581,6 +591,10 @@ export interface ManifestPromptArgument {
    */
   required?: boolean;
   completions?: CompletionValues;
+  /**
+   * `handler`: the prompt's handler in `src/handlers/completions/prompts/` computes this argument's completions.
+   */
+  complete?: "handler";
 }
 
 export interface ManifestPromptMessage {

@@ -15,6 +15,7 @@ import type { CacheModel, PromptModel, ResourceModel } from './content.js';
 
 export type {
   CacheModel,
+  ExtraHandlerNames,
   HandlerNames,
   PromptArgumentModel,
   PromptMessageModel,

@@ -1,11 +1,21 @@
-import { handlerPath } from '../model/layout.js';
+import { handlerPath, type HandlerKind } from '../model/layout.js';
 import type { ManifestPrompt, ManifestResource } from '../model/manifest.gen.js';
 import { handlerExport, pascalCase } from '../model/naming.js';
 import { templateVariables } from '../model/uri-template.js';
-import type { CacheModel, PromptModel, ResourceModel } from '../model/types.js';
+import type { CacheModel, ExtraHandlerNames, PromptModel, ResourceModel } from '../model/types.js';
 import { sortBy } from '../util/compare.js';
 import { normalizeCache } from './cache.js';
 import { normalizeIcons, normalizeResourceAnnotations } from './metadata.js';
+
+/** `noteListHandler` in `src/handlers/resource-lists/note.ts`: a resource's or prompt's second handler. */
+function extraHandler(kind: HandlerKind, name: string, role: 'list' | 'complete'): ExtraHandlerNames {
+  return { handler: handlerExport(`${name}_${role}`), file: handlerPath(kind, name) };
+}
+
+/** The handler of `names` (sorted), or null when no name is completed by one. */
+function completedBy<T>(names: readonly string[], make: (sorted: readonly string[]) => T): T | null {
+  return names.length === 0 ? null : make(sortBy([...names], (n) => n));
+}
 
 /** Resources sorted by name; each cache field falls back to the server's. */
 export function normalizeResources(
@@ -35,6 +45,11 @@ export function normalizeResources(
               ]),
             ),
       variables: templateVariables(resource.uriTemplate ?? ''),
+      list: resource.list === 'handler' ? extraHandler('resourceList', name, 'list') : null,
+      complete: completedBy(Object.keys(resource.complete ?? {}), (variables) => ({
+        ...extraHandler('resourceComplete', name, 'complete'),
+        variables,
+      })),
       names: {
         handler: handlerExport(name),
         argsType: `${pascalCase(name)}Variables`,
@@ -63,6 +78,12 @@ export function normalizePrompts(prompts: Readonly<Record<string, ManifestPrompt
       icons: normalizeIcons(prompt.icons),
       arguments: sortBy(args, (a) => a.name),
       messages: prompt.messages?.map((m) => ({ role: m.role, text: m.text })) ?? null,
+      complete: completedBy(
+        Object.entries(prompt.arguments ?? {})
+          .filter(([, arg]) => arg.complete === 'handler')
+          .map(([argName]) => argName),
+        (names) => ({ ...extraHandler('promptComplete', name, 'complete'), arguments: names }),
+      ),
       names: { handler: handlerExport(name), argsType: `${pascalCase(name)}Args`, file: handlerPath('prompt', name) },
       pointer: `/prompts/${name}`,
     };

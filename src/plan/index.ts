@@ -12,7 +12,8 @@ import { compareText } from '../util/compare.js';
 
 /** What happens to one handler file. */
 export interface HandlerPlan {
-  readonly kind: 'tool' | 'resource' | 'prompt';
+  /** `resource-list`, `resource-complete`, `prompt-complete`: a resource's or prompt's second handler. */
+  readonly kind: 'tool' | 'resource' | 'prompt' | 'resource-list' | 'resource-complete' | 'prompt-complete';
   readonly name: string;
   readonly path: string;
   /**
@@ -21,7 +22,13 @@ export interface HandlerPlan {
    */
   readonly handler: string;
   /** The handler type, e.g. `ToolHandler`. */
-  readonly handlerType: 'ToolHandler' | 'ResourceHandler' | 'PromptHandler';
+  readonly handlerType:
+    | 'ToolHandler'
+    | 'ResourceHandler'
+    | 'PromptHandler'
+    | 'ResourceListHandler'
+    | 'ResourceCompleteHandler'
+    | 'PromptCompleteHandler';
   /** `bind`: no handler file, the tool's `http:` binding (src/generated/bindings.gen.ts) is its handler. */
   readonly action: 'create' | 'keep' | 'rename' | 'bind';
   /** For a rename: the old name, its file and its exported constant. */
@@ -109,6 +116,18 @@ export function planProject(model: ServerModel, existing: ReadonlyMap<string, st
       action: existing.has(path) ? 'keep' : 'create',
     });
     claimed.add(path);
+  }
+  // Lists and completions from handlers: one more file per resource or prompt, kept once written.
+  const extras = [
+    ...model.resources.map((r) => ['resource-list', 'ResourceListHandler', r.name, r.list] as const),
+    ...model.resources.map((r) => ['resource-complete', 'ResourceCompleteHandler', r.name, r.complete] as const),
+    ...model.prompts.map((p) => ['prompt-complete', 'PromptCompleteHandler', p.name, p.complete] as const),
+  ];
+  for (const [kind, handlerType, name, names] of extras) {
+    if (names === null) continue;
+    const action = existing.has(names.file) ? 'keep' : 'create';
+    handlers.push({ kind, name, path: names.file, handler: names.handler, handlerType, action });
+    claimed.add(names.file);
   }
   const orphans = [...existing.keys()].filter((path) => !claimed.has(path)).sort(compareText);
   const findings: Finding[] = orphans.map((path) => ({

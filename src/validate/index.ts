@@ -10,6 +10,7 @@ import type { Manifest } from '../model/manifest.gen.js';
 import { RuleContext, type ManifestSource } from './context.js';
 import { checkBindings } from './rules/bindings.js';
 import { checkConfig } from './rules/config.js';
+import { checkDynamicContent } from './rules/dynamic.js';
 import { checkExamples } from './rules/examples.js';
 import { checkNameCollisions, checkPrototypeNames, checkRenames } from './rules/names.js';
 import { checkPromptPlaceholders } from './rules/prompts.js';
@@ -42,6 +43,7 @@ const rules: readonly ((ctx: RuleContext) => void)[] = [
   checkResources,
   checkIcons,
   checkResourceMetadata,
+  checkDynamicContent,
   checkPromptPlaceholders,
   checkRegistry,
   checkConfig,

@@ -529,6 +529,19 @@ export const manifestSchema = {
               $ref: '#/definitions/completionValues',
             },
           },
+          complete: {
+            type: 'object',
+            description:
+              'URI template variables whose completions a handler computes (`handler`), ' +
+              'in `src/handlers/completions/resources/`.',
+            additionalProperties: { enum: ['handler'] },
+          },
+          list: {
+            enum: ['handler'],
+            description:
+              '`handler`: `resources/list` also lists the resources of this `uriTemplate` that a handler ' +
+              'in `src/handlers/resource-lists/` returns, page by page, after the fixed ones.',
+          },
           examples: {
             type: 'array',
             description:
@@ -597,9 +610,15 @@ export const manifestSchema = {
                   description:
                     'Values `completion/complete` offers for this argument (those starting with the typed prefix).',
                 },
+                complete: {
+                  enum: ['handler'],
+                  description:
+                    "`handler`: the prompt's handler in `src/handlers/completions/prompts/` computes this " +
+                    "argument's completions.",
+                },
               },
             },
-            description: 'Argument name to `{ description, title, required, completions }`.',
+            description: 'Argument name to `{ description, title, required, completions, complete }`.',
             default: {},
           },
           examples: {

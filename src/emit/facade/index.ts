@@ -18,6 +18,7 @@ export const facadeImport = '../../generated/index.gen.js';
 const handlerTemplate = 'runtime/handler.gen.ts';
 const handlesTemplate = 'runtime/handles.gen.ts';
 const testingTemplate = 'runtime/testing.gen.ts';
+const dynamicTemplate = 'runtime/dynamic.gen.ts';
 const from = (file: string): string => moduleSpecifier(generatedPaths.facade, file);
 
 function reexport(moduleSpecifier: string, values: readonly string[], types: readonly string[]): string {
@@ -39,11 +40,22 @@ export function emitFacade(model: ServerModel, ctx: EmitContext): GeneratedFile 
   const handler = exportsOf(ctx, handlerTemplate);
   const handles = features.handles ? exportsOf(ctx, handlesTemplate) : null;
   const testing = exportsOf(ctx, testingTemplate);
+  // The reply types of list and completion handlers; the module ships with resources or prompts.
+  const dynamic = features.resources || features.prompts ? exportsOf(ctx, dynamicTemplate) : null;
   const testingModule = from(runtimePath(testingTemplate));
   const statements = [
     reexport(from(runtimePath(handlerTemplate)), handler.values, handler.types),
     // Of the handle module, only its types: handlers name handles, the runtime signs and checks them.
     ...(handles === null ? [] : [reexport(from(runtimePath(handlesTemplate)), [], handles.types)]),
+    ...(dynamic === null
+      ? []
+      : [
+          reexport(
+            from(runtimePath(dynamicTemplate)),
+            [],
+            ['CompletionReply', 'ListedResource', 'ListPage', 'ListRequest'],
+          ),
+        ]),
     reexport(testingModule, testing.values, testing.types),
     "export type * from './types.gen.js';",
     // Typed here, where ToolContext is known, so a test needs neither a type argument nor a cast.

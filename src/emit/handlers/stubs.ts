@@ -1,6 +1,6 @@
 import type { ServerModel } from '../../model/types.js';
 import type { HandlerPlan } from '../../plan/index.js';
-import { facadeImport } from '../facade/index.js';
+import { generatedPaths, moduleSpecifier } from '../../model/layout.js';
 import { commentSafe } from '../shared/banner.js';
 import type { GeneratedFile } from '../shared/files.js';
 import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
@@ -9,16 +9,33 @@ const parameters = {
   ToolHandler: '(input, ctx)',
   ResourceHandler: '(uri, variables, ctx)',
   PromptHandler: '(args, ctx)',
+  ResourceListHandler: '({ cursor, pageSize }, ctx)',
+  ResourceCompleteHandler: '({ argument, value, context }, ctx)',
+  PromptCompleteHandler: '({ argument, value, context }, ctx)',
 } as const;
+
+/** What a fresh stub of a list or completion handler returns. */
+const empty: Partial<Record<HandlerPlan['handlerType'], string>> = {
+  ResourceListHandler: 'return { resources: [] }; // e.g. [{ uri: ..., name: ... }], and nextCursor for more',
+  ResourceCompleteHandler: 'return []; // the values for `argument` that start with `value`',
+  PromptCompleteHandler: 'return []; // the values for `argument` that start with `value`',
+};
+
+/** What the second handlers of a resource or prompt do, for their stub's comment. */
+const roles: Partial<Record<HandlerPlan['kind'], string>> = {
+  'resource-list': 'List handler of resource',
+  'resource-complete': 'Completion handler of resource',
+  'prompt-complete': 'Completion handler of prompt',
+};
 
 function describe(model: ServerModel, plan: HandlerPlan): string {
   const item =
     plan.kind === 'tool'
       ? model.tools.find((t) => t.name === plan.name)
-      : plan.kind === 'resource'
+      : plan.kind.startsWith('resource')
         ? model.resources.find((r) => r.name === plan.name)
         : model.prompts.find((p) => p.name === plan.name);
-  const lines = [`Handler of ${plan.kind} "${plan.name}".`];
+  const lines = [`${roles[plan.kind] ?? `Handler of ${plan.kind}`} "${plan.name}".`];
   if (item?.title) lines.push('', commentSafe(item.title));
   if (item?.description) lines.push('', commentSafe(item.description));
   return lines.join('\n');
@@ -57,14 +74,22 @@ function hints(model: ServerModel, plan: HandlerPlan): string[] {
 /** A new handler file: typed against the generated types, answering "not implemented yet" until written. */
 export function emitStub(model: ServerModel, plan: HandlerPlan): GeneratedFile {
   const type = `${plan.handlerType}<${JSON.stringify(plan.name).replace(/"/g, "'")}>`;
+  // A list or completion stub answers nothing rather than failing: resources/list and completion/complete keep
+  // working (the fixed resources, the other arguments) until it is written.
+  const answer = empty[plan.handlerType];
   const body = [
     '// Your code goes here: mcp-gen never overwrites this file.',
     ...hints(model, plan),
-    `throw notImplemented('${plan.kind}', '${plan.name}');`,
+    answer ?? `throw notImplemented('${plan.kind}', '${plan.name}');`,
   ];
   const text = moduleText(
     // Handlers import only from the facade, never from a runtime file.
-    [importDeclaration(['notImplemented', `type ${plan.handlerType}`], facadeImport)],
+    [
+      importDeclaration(
+        [...(answer === undefined ? ['notImplemented'] : []), `type ${plan.handlerType}`],
+        moduleSpecifier(plan.path, generatedPaths.facade),
+      ),
+    ],
     [
       documented(
         describe(model, plan),

@@ -42,6 +42,9 @@ export function registryData(model: ServerModel): RegistrySpec {
     cache: { ttlMs: r.cache.ttlMs, scope: r.cache.scope },
     completions:
       r.completions === null ? null : Object.fromEntries(Object.entries(r.completions).map(([k, v]) => [k, [...v]])),
+    // Only when used, so registries without dynamic lists or completions stay as they were.
+    ...(r.list === null ? {} : { list: true as const }),
+    ...(r.complete === null ? {} : { complete: [...r.complete.variables] }),
   }));
   const prompts = model.prompts.map((p) => ({
     name: p.name,
@@ -50,6 +53,7 @@ export function registryData(model: ServerModel): RegistrySpec {
     icons: iconsData(p.icons),
     arguments: p.arguments.map((a) => ({ ...a, completions: a.completions === null ? null : [...a.completions] })),
     messages: p.messages === null ? null : p.messages.map((m) => ({ ...m })),
+    ...(p.complete === null ? {} : { complete: [...p.complete.arguments] }),
   }));
   return {
     discover: discoverContract(model),

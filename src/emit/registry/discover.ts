@@ -20,10 +20,10 @@ export function discoverContract(model: ServerModel): DiscoverSpec {
   if (model.resources.length > 0)
     capabilities.resources = { ...(resourceUpdates ? { subscribe: true } : {}), ...announced('resources') };
   if (model.prompts.length > 0) capabilities.prompts = announced('prompts');
-  // completion/complete is served only from declared values, so the capability follows their presence.
+  // completion/complete is served from declared values and completion handlers, so the capability follows them.
   const completes =
-    model.prompts.some((p) => p.arguments.some((a) => a.completions !== null)) ||
-    model.resources.some((r) => r.completions !== null);
+    model.prompts.some((p) => p.complete !== null || p.arguments.some((a) => a.completions !== null)) ||
+    model.resources.some((r) => r.complete !== null || r.completions !== null);
   if (completes) capabilities.completions = {};
   // The Tasks extension is declared only where a tool can run as one (tasks.gen.ts serves its methods).
   if (model.tools.some((tool) => tool.task !== 'none')) capabilities.extensions = { [tasksExtension]: {} };

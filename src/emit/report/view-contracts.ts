@@ -3,6 +3,7 @@ import type { ServerModel } from '../../model/types.js';
 import { discoverContract } from '../registry/discover.js';
 import { exampleUri, exampleValue } from './examples.js';
 import { block, cell, code, table } from '../shared/markdown.js';
+import { listedOrder } from './view-hints.js';
 
 const envelope = {
   'io.modelcontextprotocol/protocolVersion': protocolVersion,
@@ -72,7 +73,7 @@ export function resultSection(model: ServerModel) {
   const lists = [
     ['`server/discover`', '—', '—', cache],
     ['`tools/list`', 'name, byte order', names(model.tools), cache],
-    ['`resources/list`', 'name, byte order', names(model.resources.filter((r) => r.uri !== null)), cache],
+    ['`resources/list`', 'name, byte order', listedOrder(model, names), cache],
     [
       '`resources/templates/list`',
       'name, byte order',

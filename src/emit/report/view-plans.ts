@@ -1,16 +1,12 @@
 import type { Finding } from '../../diagnostics/index.js';
 import { announcesChanges } from '../../model/notifications.js';
 import { needsStore } from '../../model/store.js';
-import type { ServerModel, ToolModel } from '../../model/types.js';
+import type { ServerModel } from '../../model/types.js';
 import type { GateItem } from '../../review/index.js';
 import { compareText } from '../../util/compare.js';
 import { verificationPlan } from '../shared/verification.js';
 import { block, cell, code, firstSentence, inline, table } from '../shared/markdown.js';
-
-function hints(tool: ToolModel): string {
-  const shown = Object.entries(tool.annotations).map(([k, v]) => `${k.replace('Hint', '')}=${String(v)}`);
-  return shown.length === 0 ? 'defaults' : shown.join(', ');
-}
+import { promptHints, resourceHints, toolHints } from './view-hints.js';
 
 /** Section 1: one row per primitive. */
 export function primitiveMap(model: ServerModel): string {
@@ -20,7 +16,7 @@ export function primitiveMap(model: ServerModel): string {
       code(t.name),
       cell(t.title),
       cell(firstSentence(t.description)),
-      hints(t),
+      toolHints(t),
       cell(t.scopes.join(', ')),
     ]),
     ...model.resources.map((r) => [
@@ -28,7 +24,7 @@ export function primitiveMap(model: ServerModel): string {
       code(r.name),
       cell(r.title),
       cell(firstSentence(r.description) ?? r.uri ?? r.uriTemplate),
-      'read-only',
+      resourceHints(r),
       '—',
     ]),
     ...model.prompts.map((p) => [
@@ -36,7 +32,7 @@ export function primitiveMap(model: ServerModel): string {
       code(p.name),
       cell(p.title),
       cell(firstSentence(p.description)),
-      p.messages === null ? 'handler' : 'fixed messages',
+      promptHints(p),
       '—',
     ]),
   ];

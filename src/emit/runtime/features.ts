@@ -99,6 +99,7 @@ const optionalModules: readonly OptionalModule[] = [
   { name: 'idempotency', slot: 'idempotency', on: (f) => f.idempotency },
   { name: 'tasks', slot: 'tasks', on: (f) => f.tasks },
   { name: 'resources', slot: 'resources', on: (f) => f.resources },
+  { name: 'dynamic', slot: null, on: (f) => f.resources || f.prompts },
   { name: 'prompts', slot: 'prompts', on: (f) => f.prompts },
   { name: 'config', slot: 'config', on: (f) => f.config },
   { name: 'telemetry', slot: 'telemetry', on: (f) => f.telemetry },

@@ -45,6 +45,14 @@ function moduleMap(model: ServerModel): string {
 /** `src/generated/server.gen.ts`. */
 export function emitServer(model: ServerModel, handlers: readonly HandlerPlan[], ctx: EmitContext): GeneratedFile {
   const of = (kind: HandlerPlan['kind']) => handlers.filter((h) => h.kind === kind);
+  // List and completion handlers are named only where the manifest has them, so other servers stay as they were.
+  const extraHandlers = (
+    [
+      ['resourceLists', 'ResourceListHandlers', 'resource-list', 'The list handlers of `list: handler` resources.'],
+      ['resourceCompletions', 'ResourceCompleteHandlers', 'resource-complete', 'The resource completion handlers.'],
+      ['promptCompletions', 'PromptCompleteHandlers', 'prompt-complete', 'The prompt completion handlers.'],
+    ] as const
+  ).filter(([, , kind]) => of(kind).length > 0);
   const constant = (name: string, type: string, initializer: string, doc: string) =>
     documented(doc, `const ${name}: ${type} = ${initializer};`);
   const text = moduleText(
@@ -53,7 +61,14 @@ export function emitServer(model: ServerModel, handlers: readonly HandlerPlan[],
       importDeclaration(['Lazy', 'RuntimeModules', 'ServerDefinition', 'SetupModule'], './runtime/start.gen.js', true),
       importDeclaration(['registry'], './registry.gen.js'),
       importDeclaration(
-        ['Config', 'PromptHandlers', 'ResourceHandlers', 'Services', 'ToolHandlers'],
+        [
+          'Config',
+          'PromptHandlers',
+          'ResourceHandlers',
+          'Services',
+          'ToolHandlers',
+          ...extraHandlers.map(([, type]) => type),
+        ].sort(),
         './types.gen.js',
         true,
       ),
@@ -73,6 +88,7 @@ export function emitServer(model: ServerModel, handlers: readonly HandlerPlan[],
         handlerMap(of('prompt')),
         'The handlers of prompts without fixed messages.',
       ),
+      ...extraHandlers.map(([name, type, kind, doc]) => constant(name, type, handlerMap(of(kind)), doc)),
       constant(
         'modules',
         'RuntimeModules',
@@ -89,7 +105,8 @@ export function emitServer(model: ServerModel, handlers: readonly HandlerPlan[],
         'This server: registry, handlers, and every schema wrapped once, here at module scope, ' +
           'with its validator compiled to code.',
         'export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry, validators), ' +
-          'handlers: { tools, resources, prompts }, modules, setup };',
+          `handlers: { ${['tools', 'resources', 'prompts', ...extraHandlers.map(([name]) => name)].join(', ')} }, ` +
+          'modules, setup };',
       ),
     ],
   );

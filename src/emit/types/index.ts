@@ -13,6 +13,7 @@ import { documented, finalText, importDeclaration, moduleText } from '../shared/
 import { compileSchema, prepareSchema } from './compile.js';
 import { layoutDeclaration } from './declaration-text.js';
 import { collectDeclarations, type Declaration } from './declarations.js';
+import { dynamicTypeStatements } from './dynamic-types.js';
 import { handlerTypeStatements, lifecycleTypeStatements } from './handler-types.js';
 
 /** The types file and any type-name collisions found while building it. */
@@ -106,12 +107,17 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
   );
   const { declarations, diagnostics } = collectDeclarations(compiled, reserved);
 
+  const dynamic = model.resources.length > 0 || model.prompts.length > 0;
   const imports = [
     importDeclaration(
       ['HandlerContext', 'PromptReply', 'ResourceReply', 'ToolContent', 'ToolSdkResult'],
       './runtime/handler.gen.js',
       true,
     ),
+    // dynamic.gen.ts ships with resources or prompts, which alone can have list or completion handlers.
+    ...(dynamic
+      ? [importDeclaration(['CompletionReply', 'ListPage', 'ListRequest'], './runtime/dynamic.gen.js', true)]
+      : []),
     // handles.gen.ts exists only in projects with handle kinds.
     ...(model.handles.length === 0
       ? []
@@ -145,6 +151,7 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
     ...declarations.map((d) => layoutDeclaration(d.text)),
     ...lifecycleTypeStatements(model),
     ...handlerTypeStatements(model),
+    ...(dynamic ? dynamicTypeStatements(model) : []),
   ];
   const text = moduleText(imports, statements);
   return {

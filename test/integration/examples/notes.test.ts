@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../support/golden.js';
+import { metaOf, startRawStdio, type RawStdio } from '../../support/servers.js';
 import { compileExample } from './support.js';
 
 // examples/notes over HTTP needs NOTES_TOKENS: the README says so before the command, and the
@@ -61,5 +62,47 @@ describe('examples/notes over HTTP', () => {
       /listening on http:\/\//,
     );
     expect(withTokens.stderr).toContain(`listening on http://127.0.0.1:${port}/mcp`);
+  });
+});
+
+// The notes server lists its notes through its list handler, after the fixed style guide, and completes note ids
+// from a handler while the tone keeps its fixed values.
+describe('examples/notes lists and completes from handlers', () => {
+  let id = 0;
+  const ask = (server: RawStdio, method: string, params: Record<string, unknown> = {}) =>
+    server.request({ jsonrpc: '2.0', id: ++id, method, params: { _meta: metaOf(), ...params } }) as Promise<any>;
+
+  it('resources/list sends the style guide, then every note on the next page', async () => {
+    const server = startRawStdio(entry);
+    try {
+      // The fixed resources fill the first page; the list handler's pages follow it.
+      const fixed = await ask(server, 'resources/list');
+      expect(fixed.result.resources).toEqual([
+        { uri: 'notes://style-guide', name: 'style_guide', mimeType: 'text/markdown' },
+      ]);
+      const listed = await ask(server, 'resources/list', { cursor: fixed.result.nextCursor });
+      expect(listed.result.resources).toEqual([
+        { uri: 'notes://notes/welcome', name: 'Welcome to the team', mimeType: 'text/markdown' },
+        { uri: 'notes://notes/release-checklist', name: 'Release checklist', mimeType: 'text/markdown' },
+      ]);
+      expect(listed.result.nextCursor).toBeUndefined();
+      const ids = await ask(server, 'completion/complete', {
+        ref: { type: 'ref/resource', uri: 'notes://notes/{id}' },
+        argument: { name: 'id', value: 'w' },
+      });
+      expect(ids.result.completion).toEqual({ values: ['welcome'], total: 1, hasMore: false });
+      const noteIds = await ask(server, 'completion/complete', {
+        ref: { type: 'ref/prompt', name: 'summarize_note' },
+        argument: { name: 'note_id', value: '' },
+      });
+      expect(noteIds.result.completion).toEqual({ values: ['release-checklist', 'welcome'], total: 2, hasMore: false });
+      const tones = await ask(server, 'completion/complete', {
+        ref: { type: 'ref/prompt', name: 'summarize_note' },
+        argument: { name: 'tone', value: 'fo' },
+      });
+      expect(tones.result.completion).toEqual({ values: ['formal'], total: 1, hasMore: false });
+    } finally {
+      await server.close();
+    }
   });
 });

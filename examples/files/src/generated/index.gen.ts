@@ -10,6 +10,8 @@ import type { ToolContext } from './types.gen.js';
 
 export { acceptedContent, inputRequired, inputResponse, isInputRequiredResult, notImplemented, ResourceNotFoundError, SdkResult, sdkResult, ToolError, type AnySdkResult, type ErrorKind, type HandlerContext, type ListName, type Notify, type Principal, type PromptMessageReply, type PromptReply, type PromptSdkResult, type RequestInput, type ResourceContent, type ResourceReply, type ResourceSdkResult, type SetupTools, type ToolContent, type ToolSdkResult } from './runtime/handler.gen.js';
 
+export type { CompletionReply, ListedResource, ListPage, ListRequest } from './runtime/dynamic.gen.js';
+
 export { expectOutput, expectSdkResult, readHandle, type TestAnswer, type TestContextOptions } from './runtime/testing.gen.js';
 
 export type * from './types.gen.js';

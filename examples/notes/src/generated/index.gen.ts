@@ -12,6 +12,8 @@ export { acceptedContent, inputRequired, inputResponse, isInputRequiredResult, n
 
 export type { Handle, HandleIssuer, Verified } from './runtime/handles.gen.js';
 
+export type { CompletionReply, ListedResource, ListPage, ListRequest } from './runtime/dynamic.gen.js';
+
 export { expectOutput, expectSdkResult, readHandle, type TestAnswer, type TestContextOptions } from './runtime/testing.gen.js';
 
 export type * from './types.gen.js';

@@ -199,6 +199,7 @@ export const registry: RegistrySpec = {
       prompts: {
         listChanged: false,
       },
+      completions: {},
     },
     instructions: "Search before you create. Deleting asks the user first.",
     resultType: "complete",
@@ -290,6 +291,10 @@ export const registry: RegistrySpec = {
         scope: "private",
       },
       completions: null,
+      list: true,
+      complete: [
+        "id",
+      ],
     },
     {
       name: "style_guide",
@@ -327,7 +332,10 @@ export const registry: RegistrySpec = {
           title: null,
           description: "friendly or formal",
           required: false,
-          completions: null,
+          completions: [
+            "friendly",
+            "formal",
+          ],
         },
       ],
       messages: [
@@ -335,6 +343,9 @@ export const registry: RegistrySpec = {
           role: "user",
           text: "Summarize note {{note_id}} in a {{tone}} tone.",
         },
+      ],
+      complete: [
+        "note_id",
       ],
     },
   ],

@@ -4,7 +4,7 @@
 import { compileSchemas, lazyHandler } from './runtime/register.gen.js';
 import type { Lazy, RuntimeModules, ServerDefinition, SetupModule } from './runtime/start.gen.js';
 import { registry } from './registry.gen.js';
-import type { Config, PromptHandlers, ResourceHandlers, Services, ToolHandlers } from './types.gen.js';
+import type { Config, PromptCompleteHandlers, PromptHandlers, ResourceCompleteHandlers, ResourceHandlers, ResourceListHandlers, Services, ToolHandlers } from './types.gen.js';
 import { validators } from './validators.gen.js';
 
 /** The tool handlers; a handler whose signature drifted from the manifest fails to type-check here. */
@@ -23,6 +23,21 @@ const resources: ResourceHandlers = {
 /** The handlers of prompts without fixed messages. */
 const prompts: PromptHandlers = {};
 
+/** The list handlers of `list: handler` resources. */
+const resourceLists: ResourceListHandlers = {
+  note: lazyHandler(() => import('../handlers/resource-lists/note.js'), (m) => m.noteListHandler),
+};
+
+/** The resource completion handlers. */
+const resourceCompletions: ResourceCompleteHandlers = {
+  note: lazyHandler(() => import('../handlers/completions/resources/note.js'), (m) => m.noteCompleteHandler),
+};
+
+/** The prompt completion handlers. */
+const promptCompletions: PromptCompleteHandlers = {
+  summarize_note: lazyHandler(() => import('../handlers/completions/prompts/summarize_note.js'), (m) => m.summarizeNoteCompleteHandler),
+};
+
 /** The optional runtime modules this server contains, each imported when the server starts with it. */
 const modules: RuntimeModules = {
   approval: () => import('./runtime/approval.gen.js'),
@@ -40,4 +55,4 @@ const modules: RuntimeModules = {
 const setup: Lazy<SetupModule<Config, Services>> = () => import('../setup.js');
 
 /** This server: registry, handlers, and every schema wrapped once, here at module scope, with its validator compiled to code. */
-export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry, validators), handlers: { tools, resources, prompts }, modules, setup };
+export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry, validators), handlers: { tools, resources, prompts, resourceLists, resourceCompletions, promptCompletions }, modules, setup };

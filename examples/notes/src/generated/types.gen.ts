@@ -2,6 +2,7 @@
 // Regenerate: npx mcp-gen generate mcp.yaml
 
 import type { HandlerContext, PromptReply, ResourceReply, ToolContent, ToolSdkResult } from './runtime/handler.gen.js';
+import type { CompletionReply, ListPage, ListRequest } from './runtime/dynamic.gen.js';
 import type { Handle, HandleIssuer, Verified } from './runtime/handles.gen.js';
 import type { setup } from '../setup.js';
 
@@ -114,3 +115,34 @@ export type PromptHandler<N extends string> = N extends PromptName ? (args: Prom
 
 /** One handler per prompt without fixed messages. */
 export type PromptHandlers = { readonly [N in PromptName]: PromptHandler<N> };
+
+/** Every resource whose members a list handler returns (`list: handler`). */
+export type ResourceListName = 'note';
+
+/** The list handler of resource `N`: one page of its members from `request.cursor`, in order. */
+export type ResourceListHandler<N extends string> = (request: ListRequest, ctx: ToolContext) => Promise<ListPage>;
+
+/** One per listed resource. */
+export type ResourceListHandlers = { readonly [N in ResourceListName]: ResourceListHandler<N> };
+
+/** Per resource with `complete`: the variables its handler completes (`argument`) and all its variables. */
+export type ResourceCompletions = {
+  note: { argument: 'id'; names: 'id' };
+};
+
+/** The completion handler of resource `N`. */
+export type ResourceCompleteHandler<N extends string> = N extends keyof ResourceCompletions ? (request: { readonly argument: ResourceCompletions[N]['argument']; readonly value: string; readonly context: Readonly<Partial<Record<ResourceCompletions[N]['names'], string>>> }, ctx: ToolContext) => Promise<CompletionReply> : (request: never, ctx: ToolContext) => Promise<CompletionReply>;
+
+/** One per resource with `complete`. */
+export type ResourceCompleteHandlers = { readonly [N in keyof ResourceCompletions]: ResourceCompleteHandler<N> };
+
+/** Per prompt with `complete: handler` arguments: those (`argument`) and all its arguments. */
+export type PromptCompletions = {
+  summarize_note: { argument: 'note_id'; names: 'note_id' | 'tone' };
+};
+
+/** The completion handler of prompt `N`. */
+export type PromptCompleteHandler<N extends string> = N extends keyof PromptCompletions ? (request: { readonly argument: PromptCompletions[N]['argument']; readonly value: string; readonly context: Readonly<Partial<Record<PromptCompletions[N]['names'], string>>> }, ctx: ToolContext) => Promise<CompletionReply> : (request: never, ctx: ToolContext) => Promise<CompletionReply>;
+
+/** One per prompt with `complete: handler` arguments. */
+export type PromptCompleteHandlers = { readonly [N in keyof PromptCompletions]: PromptCompleteHandler<N> };

@@ -40,6 +40,11 @@ export function findNote(id: string): Note | undefined {
   return notes.get(id);
 }
 
+/** Every published note, oldest first: the order resources/list pages through. */
+export function allNotes(): Note[] {
+  return [...notes.values()].sort((a, b) => a.sequence - b.sequence);
+}
+
 /** Opens a draft for `owner` and returns its id (what the handle carries). */
 export function startNoteDraft(owner: string, title: string): string {
   sequence += 1;

@@ -31,6 +31,14 @@ import {
   type CallEnv,
   type Registrar,
 } from './register.gen.js';
+import {
+  pageListedResources,
+  routeCompletions,
+  type AnyCompleteHandler,
+  type AnyListHandler,
+  type Completer,
+  type ListedTemplate,
+} from './dynamic.gen.js';
 import type { ResourceSpec } from './spec.gen.js';
 
 /**
@@ -88,8 +96,13 @@ export async function callResource(
   }
 }
 
-/** Registers every resource of the registry, in registry (sorted) order. */
+/**
+ * Registers every resource of the registry, in registry (sorted) order; `list: handler` templates join resources/list
+ * and `complete` variables go to their completion handler (dynamic.gen.ts).
+ */
 export const registerResources: Registrar = (server, handlers, env) => {
+  const listed: ListedTemplate[] = [];
+  const completers = new Map<string, Completer>();
   for (const resource of env.registry.resources) {
     const handler = handlers.resources[resource.name];
     const metadata = {
@@ -109,7 +122,23 @@ export const registerResources: Registrar = (server, handlers, env) => {
       const complete = Object.fromEntries(
         Object.entries(resource.completions ?? {}).map(([variable, values]) => [variable, completeFrom(values)]),
       );
+      // A handler's variable gets an empty SDK completer too, so the SDK serves completion/complete; routeCompletions
+      // answers it from the handler first.
+      for (const variable of resource.complete ?? []) {
+        complete[variable] = () => [];
+        const of = `resource "${resource.name}"`;
+        completers.set(`${resource.uriTemplate}\n${variable}`, {
+          handler: handlers.resourceCompletions?.[resource.name] as AnyCompleteHandler | undefined,
+          of,
+        });
+      }
       const template = new ResourceTemplate(resource.uriTemplate ?? '', { list: undefined, complete });
+      if (resource.list === true)
+        listed.push({
+          spec: resource,
+          matches: (uri) => template.uriTemplate.match(uri) !== null,
+          list: handlers.resourceLists?.[resource.name] as AnyListHandler | undefined,
+        });
       server.registerResource(
         resource.name,
         template,
@@ -119,4 +148,6 @@ export const registerResources: Registrar = (server, handlers, env) => {
       );
     }
   }
+  if (listed.length > 0) pageListedResources(server, listed, env.registry.pages.cursors.resources, env);
+  routeCompletions(server, 'ref/resource', completers, env);
 };

@@ -46,6 +46,10 @@ export interface HandlerSet {
   readonly tools: Readonly<Record<string, AnyToolHandler>>;
   readonly resources: Readonly<Record<string, AnyResourceHandler>>;
   readonly prompts: Readonly<Record<string, AnyPromptHandler>>;
+  /** List and completion handlers by name, typed precisely in dynamic.gen.ts, which alone calls them. */
+  readonly resourceLists?: Readonly<Record<string, AnyToolHandler>>;
+  readonly resourceCompletions?: Readonly<Record<string, AnyToolHandler>>;
+  readonly promptCompletions?: Readonly<Record<string, AnyToolHandler>>;
 }
 
 /** Registers one kind of primitive besides tools (resources.gen.ts, prompts.gen.ts). */
@@ -167,7 +171,12 @@ export function buildServer(
   }
   if (onlyTool === undefined) for (const register of registrars) register(server, handlers, env);
   env.tasks?.attach(server);
-  pageLists(server, registry.pages);
+  // Resources with a list handler are paged by dynamic.gen.ts, which continues after the fixed ones.
+  pageLists(
+    server,
+    registry.pages,
+    registry.resources.some((r) => r.list === true),
+  );
   return server;
 }
 
@@ -190,13 +199,13 @@ type ListHandler = (
  * not one of the list's own (edited, or from another build) is -32602. The handler is re-registered through
  * `setRequestHandler`, so cache hints and the era's result encoding apply to each page as to the whole list.
  */
-function pageLists(server: McpServer, pages: PagesSpec): void {
+function pageLists(server: McpServer, pages: PagesSpec, listed: boolean): void {
   // The SDK's handler chain for a method: the protected accessor its role classes use for the same purpose.
   const sdk = server.server as unknown as { _getRequestHandler(method: string): ListHandler | undefined };
   const set = server.server.setRequestHandler.bind(server.server) as (method: string, handler: ListHandler) => void;
   for (const [method, list] of listMethods) {
     const whole = sdk._getRequestHandler(method);
-    if (whole === undefined) continue;
+    if (whole === undefined || (listed && list === 'resources')) continue;
     const cursors = pages.cursors[list];
     set(method, async (request, ctx) => {
       const cursor = request.params?.cursor;

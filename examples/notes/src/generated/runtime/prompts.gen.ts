@@ -24,6 +24,7 @@ import {
   type CallEnv,
   type Registrar,
 } from './register.gen.js';
+import { routeCompletions, type AnyCompleteHandler } from './dynamic.gen.js';
 import type { PromptSpec, RegistrySpec } from './spec.gen.js';
 
 /** Replaces `{{name}}` placeholders with argument values; a missing optional argument becomes "". */
@@ -128,7 +129,9 @@ function argsSchema(prompt: PromptSpec): StandardSchemaWithJSON {
   for (const arg of prompt.arguments) {
     properties[arg.name] =
       arg.description === null ? { type: 'string' } : { type: 'string', description: arg.description };
-    const values = arg.completions;
+    const values = prompt.complete?.includes(arg.name) === true ? [] : arg.completions;
+    // A handler's argument gets an empty SDK completer, so the SDK serves completion/complete; routeCompletions
+    // answers it from the handler first.
     if (values !== null)
       shape[arg.name] = completable(
         standardSchema({ type: 'string' }, isString) as StandardSchemaWithJSON<string>,
@@ -156,5 +159,18 @@ export function promptRegistrar(registry: RegistrySpec): Registrar {
         callPrompt(prompt, handler, args as Record<string, string | undefined>, ctx, env),
       );
     }
+    const completers = registry.prompts.flatMap((prompt) =>
+      (prompt.complete ?? []).map(
+        (arg) =>
+          [
+            `${prompt.name}\n${arg}`,
+            {
+              handler: handlers.promptCompletions?.[prompt.name] as AnyCompleteHandler | undefined,
+              of: `prompt "${prompt.name}"`,
+            },
+          ] as const,
+      ),
+    );
+    routeCompletions(server, 'ref/prompt', new Map(completers), env);
   };
 }

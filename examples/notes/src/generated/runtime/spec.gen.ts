@@ -49,6 +49,10 @@ export interface ResourceSpec {
   readonly cache: CacheSpec;
   /** Values completion/complete offers per URI template variable; null when none are declared. */
   readonly completions: Readonly<Record<string, readonly string[]>> | null;
+  /** `list: handler`: resources/list also lists the members a list handler returns (resources.gen.ts). */
+  readonly list?: true;
+  /** The template variables a completion handler completes. */
+  readonly complete?: readonly string[];
 }
 
 /** `completions`: the values completion/complete offers for this argument; null when none are declared. */
@@ -68,6 +72,8 @@ export interface PromptSpec {
   readonly arguments: readonly PromptArgumentSpec[];
   /** Fixed messages with `{{argument}}` placeholders, or null when a handler builds them. */
   readonly messages: readonly { readonly role: 'user' | 'assistant'; readonly text: string }[] | null;
+  /** The arguments a completion handler completes. */
+  readonly complete?: readonly string[];
 }
 
 export type HandleSpec = {
