@@ -278,6 +278,8 @@ export function taskHooks(registry: RegistrySpec, store: StateStore, log: (messa
           if (tool.task === 'required') throw missing();
           return call(request, ctx);
         }
+        // `taskStart: input`: the first round runs in the request, so it may ask for input before a task exists.
+        if (tool.taskStart === 'input' && ctx.mcpReq.inputResponses === undefined) return call(request, ctx);
         return create(request, ctx, call, tool.taskTtlMs);
       });
       const set = server.server.setRequestHandler.bind(server.server) as unknown as (
