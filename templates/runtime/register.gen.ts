@@ -227,6 +227,16 @@ export interface CallEnv {
 /** What tasks.gen.ts adds to a server: `tools/call` as a task, and the `tasks/*` methods. */
 export interface TaskHooks {
   attach(server: McpServer): void;
+  /**
+   * HTTP: the answer to a `subscriptions/listen` request `body` that asks for `taskIds` (tasks-listen.gen.ts), made
+   * around `forward` (the SDK's answer to a body); null for any other request. `principal`: the caller's id.
+   */
+  listen(
+    body: unknown,
+    principal: string,
+    signal: AbortSignal,
+    forward: (body: unknown) => Promise<Response>,
+  ): Promise<Response> | null;
 }
 
 /** What handles.gen.ts adds to a call. */
@@ -279,9 +289,15 @@ export interface ApprovalHooks {
 /** The principal making the request, from the verified auth info; `anonymous` without auth. */
 export function principalOf(ctx: ServerContext): Principal {
   const auth = ctx.http?.authInfo;
-  if (auth === undefined) return { id: 'anonymous', scopes: [] };
-  const principal = typeof auth.extra?.principal === 'string' ? auth.extra.principal : auth.clientId;
-  return { id: principal, scopes: [...auth.scopes] };
+  return { id: principalIdOf(auth), scopes: auth === undefined ? [] : [...auth.scopes] };
+}
+
+/** The principal id of a caller with `auth` (verified by auth.gen.ts), or `anonymous` without auth. */
+export function principalIdOf(
+  auth: { readonly clientId: string; readonly extra?: Record<string, unknown> } | undefined,
+) {
+  if (auth === undefined) return 'anonymous';
+  return typeof auth.extra?.principal === 'string' ? auth.extra.principal : auth.clientId;
 }
 
 /** The `ctx` a handler receives. */

@@ -112,6 +112,7 @@ export type ServeHttp = (
   options: StartOptions,
   build: (onlyTool?: string) => McpServer,
   changes: Changes | null,
+  tasks: TaskHooks | null,
 ) => Promise<void>;
 
 /** One event on the change bus: JSON, named by `kind` (notify.gen.ts documents the bus). */
@@ -149,7 +150,10 @@ export interface RuntimeModules {
   readonly http?: Lazy<{ readonly serveHttp: ServeHttp }>;
   readonly handles?: Lazy<{ readonly handleHooks: (startup: Startup) => HandleHooks }>;
   readonly store?: Lazy<{
-    readonly openStore: (startup: Startup) => Promise<{
+    readonly openStore: (
+      startup: Startup,
+      bus: ChangeBus | null,
+    ) => Promise<{
       readonly approvals: ApprovalHooks | null;
       readonly guard: CallGuard;
       readonly tasks: TaskHooks | null;
@@ -230,16 +234,17 @@ export async function startServer(
   // Optional modules load only when used (no node:crypto, about 5 ms, unless signing), in a fixed order for stable
   // warnings.
   const handles = modules.handles === undefined ? null : (await modules.handles()).handleHooks(startup);
+  // The change bus before the store: task writes publish on it (notifications/tasks).
+  const changes = modules.notify === undefined ? null : await (await modules.notify()).openChanges(startup);
   const { approvals, guard, tasks } =
     modules.store === undefined
       ? { approvals: null, guard: null, tasks: null }
-      : await (await modules.store()).openStore(startup);
+      : await (await modules.store()).openStore(startup, changes?.bus ?? null);
   const registrars: Registrar[] = [];
   if (modules.resources !== undefined) registrars.push((await modules.resources()).registerResources);
   if (modules.prompts !== undefined) registrars.push((await modules.prompts()).promptRegistrar(registry));
   // Last before serving: nothing that could still refuse to start runs after the user's setup has opened things.
   const mode = environment.MCP_GEN_TEST_MODE === '1' ? 'test' : 'serve';
-  const changes = modules.notify === undefined ? null : await (await modules.notify()).openChanges(startup);
   const notify = changes?.notify ?? undeclaredNotify;
   const services = await lifecycle.start(config, { mode, log: logToStderr, notify });
   const env: CallEnv = { registry, handles, approvals, guard, tasks, log, services, telemetry, notify };
@@ -262,7 +267,7 @@ export async function startServer(
         registry.transports.stdio?.maxConcurrentCalls,
         lifecycle,
       );
-    else await http.serveHttp(startup, values, build, changes);
+    else await http.serveHttp(startup, values, build, changes, tasks);
   } catch (error) {
     await lifecycle.stop();
     throw error;

@@ -18,9 +18,11 @@ import {
   ProtocolErrorCode,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import type { ChangeBus } from './notify.gen.js';
 import { principalOf, type TaskHooks } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import type { StateStore } from './store.gen.js';
+import { mergeTaskStream } from './tasks-listen.gen.js';
 
 export const tasksExtension = 'io.modelcontextprotocol/tasks';
 
@@ -54,14 +56,24 @@ export interface TaskRecord {
 
 const terminal = (status: Status): boolean => status === 'completed' || status === 'cancelled' || status === 'failed';
 
-/** Whether the request's own client capabilities declare the extension (per request: there is no session). */
-function declares(ctx: ServerContext): boolean {
-  const envelope = (ctx.mcpReq as { envelope?: Record<string, unknown> }).envelope;
+/** Whether a request's `_meta` envelope declares the extension in its client capabilities. */
+function declaresIn(envelope: Readonly<Record<string, unknown>> | undefined): boolean {
   const capabilities = envelope?.['io.modelcontextprotocol/clientCapabilities'] as
     | { extensions?: Record<string, unknown> }
     | undefined;
   return capabilities?.extensions?.[tasksExtension] !== undefined;
 }
+
+/** Whether the request's own client capabilities declare the extension (per request: there is no session). */
+const declares = (ctx: ServerContext): boolean =>
+  declaresIn((ctx.mcpReq as { envelope?: Record<string, unknown> }).envelope);
+
+/** A JSON-RPC error answer to the HTTP request `id`. */
+const rpcError = (status: number, id: unknown, error: ProtocolError): Response =>
+  Response.json(
+    { jsonrpc: '2.0', id, error: { code: error.code, message: error.message, data: error.data } },
+    { status },
+  );
 
 const missing = (): MissingRequiredClientCapabilityError =>
   new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [tasksExtension]: {} } } });
@@ -108,8 +120,16 @@ function wireTask(record: TaskRecord, detailed: boolean): Record<string, unknown
   };
 }
 
-/** The task service of one process over `store`; `log` gets each failure the client only sees as `failed`. */
-export function taskHooks(registry: RegistrySpec, store: StateStore, log: (message: string) => void): TaskHooks {
+/**
+ * The task service of one process over `store`; `log` gets each failure the client only sees as `failed`. Each
+ * write of a task is published on `bus` (a `task` event, tasks-listen.gen.ts), for listen streams on any instance.
+ */
+export function taskHooks(
+  registry: RegistrySpec,
+  store: StateStore,
+  log: (message: string) => void,
+  bus: ChangeBus | null = null,
+): TaskHooks {
   const tools = new Map(registry.tools.filter((tool) => tool.task !== 'none').map((tool) => [tool.name, tool]));
   /** Workers running in this process, by task id: a cancel received here aborts at once. */
   const running = new Map<string, AbortController>();
@@ -123,6 +143,8 @@ export function taskHooks(registry: RegistrySpec, store: StateStore, log: (messa
     record.lastUpdatedAt = new Date().toISOString();
     const left = Date.parse(record.createdAt) + record.ttlMs - Date.now();
     await store.put(key(record.taskId), JSON.stringify(record), Math.max(1, left));
+    // Every change of a task passes here: listeners hear the task as tasks/get would answer it now.
+    bus?.publish({ kind: 'task', principal: record.principal, task: wireTask(record, true) });
   };
 
   /** The caller's task, or -32602 as for an unknown id: another principal's task is not revealed. */
@@ -262,6 +284,32 @@ export function taskHooks(registry: RegistrySpec, store: StateStore, log: (messa
   };
 
   return {
+    listen(body, principal, signal, forward) {
+      const message = body as {
+        id?: string | number;
+        method?: unknown;
+        params?: { notifications?: Record<string, unknown>; _meta?: Record<string, unknown> };
+      };
+      const filter = message?.method === 'subscriptions/listen' ? message.params?.notifications : undefined;
+      if (bus === null || message.id === undefined || typeof filter !== 'object' || filter === null) return null;
+      if (!('taskIds' in filter)) return null;
+      const { taskIds, ...rest } = filter;
+      return (async () => {
+        // The extension: a client that did not declare it may not ask for task notifications.
+        if (!declaresIn(message.params?._meta)) return rpcError(400, message.id, missing());
+        if (!Array.isArray(taskIds) || !taskIds.every((id) => typeof id === 'string'))
+          return rpcError(
+            200,
+            message.id,
+            new ProtocolError(ProtocolErrorCode.InvalidParams, 'notifications.taskIds must be an array of task ids'),
+          );
+        const records = await Promise.all([...new Set(taskIds as string[])].map(read));
+        const agreed = records.filter((r) => r !== null && r.principal === principal).map((r) => r?.taskId ?? '');
+        const sdk = await forward({ ...message, params: { ...message.params, notifications: rest } });
+        if (!sdk.ok || !(sdk.headers.get('content-type') ?? '').includes('text/event-stream')) return sdk;
+        return mergeTaskStream(sdk, agreed, principal, message.id ?? '', bus, signal);
+      })();
+    },
     attach(server) {
       // The SDK's handler table: its own tools/call stays the one that runs the handler, validated and shaped.
       const sdk = server.server as unknown as {

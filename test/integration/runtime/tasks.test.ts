@@ -1,7 +1,16 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelope, generateAndCompile, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
+import {
+  envelope,
+  generateAndCompile,
+  repoRoot,
+  rpc,
+  startHttpServer,
+  version,
+  type RunningServer,
+} from './harness.js';
+import { listen } from './notify-support.js';
 import { startRawStdio } from '../../support/servers.js';
 import { startRedis, type RunningRedis } from './redis.js';
 
@@ -11,6 +20,7 @@ import { startRedis, type RunningRedis } from './redis.js';
 
 const manifest = path.join(repoRoot, 'test', 'fixtures', 'runtime', 'tasks.yaml');
 const extension = 'io.modelcontextprotocol/tasks';
+const subscriptionKey = 'io.modelcontextprotocol/subscriptionId';
 const withTasks: Record<string, unknown> = { elicitation: { form: {} }, extensions: { [extension]: {} } };
 
 // build_report appends "<label> aborted" to TASKS_EVENTS when its signal aborts, so a test sees the handler stop.
@@ -123,6 +133,69 @@ describe('durable tasks on Redis, two instances', () => {
     const done = await pollUntil(b, taskId, settled);
     expect(done.status).toBe('cancelled');
     expect(await eventually(events)).toBe('beta aborted\n');
+  });
+
+  it('a listen stream on B hears notifications/tasks of a task run on A, each as tasks/get answers it', async () => {
+    const taskId = await startReport(a, 'epsilon', 25);
+    // An unknown id is not agreed to; a stream that asked for tasks only stays open for them.
+    const stream = await listen(b.url, { taskIds: [taskId, 'no-such-task'] }, 'tasks-1', withTasks);
+    try {
+      expect(stream.messages[0]).toEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { _meta: { [subscriptionKey]: 'tasks-1' }, notifications: { taskIds: [taskId] } },
+      });
+      const isTask = (m: Record<string, any>) => m.method === 'notifications/tasks';
+      // A's heartbeat writes the progress as the status message: a change of the task, heard on B.
+      const working = await stream.next((m) => isTask(m) && m.params.statusMessage !== undefined, 20_000);
+      expect(working.params).toMatchObject({
+        _meta: { [subscriptionKey]: 'tasks-1' },
+        taskId,
+        status: 'working',
+        ttlMs: 600_000,
+        pollIntervalMs: 1000,
+      });
+      expect(working.params.statusMessage).toMatch(/^epsilon: step \d+ of 25$/);
+      const completed = await stream.next((m) => isTask(m) && m.params.status === 'completed', 30_000);
+      const { resultType: _type, _meta: _resultMeta, ...polled } = (await task(b, 'tasks/get', { taskId })).body.result;
+      expect(polled.result).toEqual({ content: [{ type: 'text', text: 'report epsilon in 25 steps' }] });
+      expect(completed).toEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/tasks',
+        params: { ...polled, _meta: { [subscriptionKey]: 'tasks-1' } },
+      });
+      expect(stream.messages.filter(isTask).every((m) => m.params.taskId === taskId)).toBe(true);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('a listen request for taskIds without the extension is -32021 naming it', async () => {
+    const response = await fetch(b.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': version,
+        'mcp-method': 'subscriptions/listen',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'subscriptions/listen',
+        params: { _meta: envelope({}), notifications: { taskIds: ['any'] } },
+      }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 9,
+      error: {
+        code: -32021,
+        message: expect.any(String),
+        data: { requiredCapabilities: { extensions: { [extension]: {} } } },
+      },
+    });
   });
 
   it('a task survives restarting A: completed if it finished, failed on lease lapse if killed mid-run', async () => {
