@@ -227,10 +227,7 @@ export interface CallEnv {
 /** What tasks.gen.ts adds to a server: `tools/call` as a task, and the `tasks/*` methods. */
 export interface TaskHooks {
   attach(server: McpServer): void;
-  /**
-   * HTTP: the answer to a `subscriptions/listen` request `body` that asks for `taskIds` (tasks-listen.gen.ts), made
-   * around `forward` (the SDK's answer to a body); null for any other request. `principal`: the caller's id.
-   */
+  /** HTTP: the answer to a listen `body` asking for `taskIds`, around `forward` (the SDK's); else null. */
   listen(
     body: unknown,
     principal: string,

@@ -27,7 +27,11 @@ import { repoRoot } from '../support/paths.js';
 // and the notifier that refuses undeclared changes), and the bus contract in start.gen.ts (BusEvent, ChangeBus,
 // Changes) that notify.gen.ts, http.gen.ts and the Tasks extension share; the bus itself is an optional module.
 // Together with the above: 68,512.
-const budgetBytes = 68_512;
+// +825 (issue 24, tasks): `taskStart` in every tool's spec type, the listen hook of TaskHooks and the principal id
+// it needs (principalIdOf, shared with principalOf), and start.gen.ts opening the change bus before the store and
+// handing it and the task hooks to openStore and serveHttp (notifications/tasks); the rest is optional modules.
+// Together: 69,337.
+const budgetBytes = 69_337;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {
