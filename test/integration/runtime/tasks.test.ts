@@ -311,6 +311,45 @@ describe('durable tasks on the memory store', () => {
     expect((await pollUntil(server, taskId, settled)).result.content[0].text).toBe('purged users');
   });
 
+  it('a listen stream hears a parked task with its inputRequests, then its completion after tasks/update', async () => {
+    const taskId = (await call(server, 'purge_records', { table: 'orders' })).body.result.taskId as string;
+    const parked = await pollUntil(server, taskId, (result) => result?.status !== 'working');
+    expect(parked.status).toBe('input_required');
+    // Asked together with a list change this server does not declare: only the tasks are agreed to.
+    const stream = await listen(server.url, { taskIds: [taskId], toolsListChanged: true }, 5, withTasks);
+    try {
+      expect(stream.messages[0]?.params).toEqual({
+        _meta: { [subscriptionKey]: 5 },
+        notifications: { taskIds: [taskId] },
+      });
+      const isTask = (m: Record<string, any>) => m.method === 'notifications/tasks';
+      // An answer to a key it did not ask for leaves it parked, and says so with its open inputRequests.
+      await task(server, 'tasks/update', { taskId, inputResponses: { other: { action: 'accept' } } });
+      const still = await stream.next((m) => isTask(m) && m.params.status === 'input_required');
+      const { resultType: _t, _meta: _m, ...open } = (await task(server, 'tasks/get', { taskId })).body.result;
+      expect(Object.keys(open.inputRequests)).toEqual(['confirm']);
+      expect(still.params).toEqual({ ...open, _meta: { [subscriptionKey]: 5 } });
+      const answer = { confirm: { action: 'accept', content: { confirm: true } } };
+      await task(server, 'tasks/update', { taskId, inputResponses: answer });
+      const done = await stream.next((m) => isTask(m) && m.params.status === 'completed');
+      const {
+        resultType: _type,
+        _meta: _resultMeta,
+        ...polled
+      } = (await task(server, 'tasks/get', { taskId })).body.result;
+      expect(done.params).toEqual({ ...polled, _meta: { [subscriptionKey]: 5 } });
+      expect(polled.result).toEqual({ content: [{ type: 'text', text: 'purged orders' }] });
+      // The last answer puts the task back to work in one write (no inputRequests then); no list change arrives.
+      expect(stream.messages.slice(1).map((m) => [m.method, m.params.status, m.params.inputRequests])).toEqual([
+        ['notifications/tasks', 'input_required', open.inputRequests],
+        ['notifications/tasks', 'working', undefined],
+        ['notifications/tasks', 'completed', undefined],
+      ]);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('unknown task ids are -32602 for get, update and cancel', async () => {
     for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel']) {
       const { body } = await task(server, method, { taskId: 'no-such-task', inputResponses: {} });
