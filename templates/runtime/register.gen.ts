@@ -15,6 +15,7 @@ import {
   type InputRequiredResult,
   type ServerContext,
   type StandardSchemaWithJSON,
+  type Transport,
 } from '@modelcontextprotocol/server';
 import {
   SdkResult,
@@ -234,6 +235,8 @@ export interface TaskHooks {
     signal: AbortSignal,
     forward: (body: unknown) => Promise<Response>,
   ): Promise<Response> | null;
+  /** stdio: the connection's transport, with task notifications on its listen subscriptions. */
+  stdio(transport: Transport): Transport;
 }
 
 /** What handles.gen.ts adds to a call. */

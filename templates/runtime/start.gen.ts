@@ -266,6 +266,7 @@ export async function startServer(
         logToStderr,
         registry.transports.stdio?.maxConcurrentCalls,
         lifecycle,
+        tasks === null ? undefined : (transport) => tasks.stdio(transport),
       );
     else await http.serveHttp(startup, values, build, changes, tasks);
   } catch (error) {
@@ -541,9 +542,12 @@ export function startStdio(
   log: (message: string) => void,
   maxCalls?: number,
   lifecycle?: Lifecycle,
+  wrap?: (transport: Transport) => Transport,
 ): { close(): Promise<void> } {
   const input = process.stdin.pipe(new EnvelopeFilter((text) => process.stdout.write(text)));
-  const transport = new VersionGuardTransport(new StdioServerTransport(input, process.stdout), versions, maxCalls);
+  const guard = new VersionGuardTransport(new StdioServerTransport(input, process.stdout), versions, maxCalls);
+  // With task tools: listen subscriptions that ask for tasks (tasks-listen.gen.ts), behind the guard's checks.
+  const transport = wrap?.(guard) ?? guard;
   // Once stdin ends the SDK drops every call: after teardown, exit within 1 s even if a handler that ignored its
   // signal holds the loop.
   const stop = (graceMs: number) => (): void =>

@@ -1,5 +1,6 @@
 /**
- * `notifications/tasks` on `subscriptions/listen` streams over HTTP (the Tasks extension's `taskIds` filter).
+ * `notifications/tasks` on `subscriptions/listen` streams (the Tasks extension's `taskIds` filter), over HTTP and
+ * stdio (`listenOnStdio`, at the end).
  *
  * Every write of a task (tasks.gen.ts) publishes a `task` event on the change bus (notify.gen.ts): in this process
  * with `store: memory`, on every instance with `store: redis`. The SDK's listen router knows only the four change
@@ -12,6 +13,7 @@
  * Agreed are the listed tasks that exist and belong to the caller (another principal's task is not revealed, as on
  * `tasks/get`); a request without the extension in its client capabilities is -32021, as the extension requires.
  */
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import type { BusEvent, ChangeBus } from './notify.gen.js';
 
 export const subscriptionIdKey = 'io.modelcontextprotocol/subscriptionId';
@@ -122,4 +124,79 @@ export function mergeTaskStream(
     },
   });
   return new Response(body, { status: sdk.status, headers: sdk.headers });
+}
+
+/** A listen request that asks for `taskIds` (tasks.gen.ts reads it): what to forward, and any refusal. */
+export interface AskedTasks {
+  readonly id: string | number;
+  readonly taskIds: readonly string[];
+  /** The request without `taskIds`, for the SDK. */
+  readonly forwarded: Record<string, unknown>;
+  readonly refusal: { readonly code: number; readonly message: string; readonly data?: unknown } | null;
+}
+
+/**
+ * stdio: `transport` with task notifications on its listen subscriptions. The SDK's stdio listen router keeps a
+ * subscription for the rest of the filter (and forwards what it does not know as is), so here a listen request that
+ * asks for tasks is held until `ask` has agreed its ids (the tasks it may hear of), then forwarded without them;
+ * its acknowledgement gains them, and each task event for them is sent stamped with the subscription id, until the
+ * client cancels the subscription (`notifications/cancelled`) or the connection closes.
+ */
+export function listenOnStdio(
+  transport: Transport,
+  bus: ChangeBus,
+  ask: (message: unknown) => Promise<AskedTasks> | null,
+): Transport {
+  const subscriptions = new Map<unknown, ReadonlySet<string>>();
+  const outer: Transport = {
+    start: () => transport.start(),
+    close: () => transport.close(),
+    send(message, options) {
+      const note = message as {
+        method?: string;
+        params?: { _meta?: Record<string, unknown>; notifications?: Record<string, unknown> };
+      };
+      const agreed = subscriptions.get(note.params?._meta?.[subscriptionIdKey]);
+      if (note.method !== 'notifications/subscriptions/acknowledged' || agreed === undefined || agreed.size === 0)
+        return transport.send(message, options);
+      const notifications = { ...note.params?.notifications, taskIds: [...agreed] };
+      return transport.send({ ...message, params: { ...note.params, notifications } } as JSONRPCMessage, options);
+    },
+  };
+  const failed = (error: unknown): void => outer.onerror?.(error instanceof Error ? error : new Error(String(error)));
+  const stop = bus.listen(
+    (event) => isTaskEvent(event) && event.principal === 'anonymous',
+    (event) => {
+      const { task } = event as TaskEvent;
+      for (const [id, ids] of subscriptions)
+        if (ids.has(task.taskId))
+          transport
+            .send({
+              jsonrpc: '2.0',
+              method: 'notifications/tasks',
+              params: { ...task, _meta: { [subscriptionIdKey]: id } },
+            })
+            .catch(failed);
+    },
+  );
+  transport.onclose = () => {
+    stop();
+    outer.onclose?.();
+  };
+  transport.onerror = (error) => outer.onerror?.(error);
+  transport.onmessage = (message, extra) => {
+    const m = message as { method?: string; params?: { requestId?: unknown } };
+    if (m.method === 'notifications/cancelled') subscriptions.delete(m.params?.requestId);
+    const asked = ask(message);
+    if (asked === null) return outer.onmessage?.(message, extra);
+    asked
+      .then((request) => {
+        if (request.refusal !== null)
+          return transport.send({ jsonrpc: '2.0', id: request.id, error: request.refusal } as JSONRPCMessage);
+        subscriptions.set(request.id, new Set(request.taskIds));
+        outer.onmessage?.(request.forwarded as unknown as JSONRPCMessage, extra);
+      })
+      .catch(failed);
+  };
+  return outer;
 }

@@ -22,7 +22,7 @@ import type { ChangeBus } from './notify.gen.js';
 import { principalOf, type TaskHooks } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import type { StateStore } from './store.gen.js';
-import { mergeTaskStream } from './tasks-listen.gen.js';
+import { type AskedTasks, listenOnStdio, mergeTaskStream } from './tasks-listen.gen.js';
 
 export const tasksExtension = 'io.modelcontextprotocol/tasks';
 
@@ -69,11 +69,8 @@ const declares = (ctx: ServerContext): boolean =>
   declaresIn((ctx.mcpReq as { envelope?: Record<string, unknown> }).envelope);
 
 /** A JSON-RPC error answer to the HTTP request `id`. */
-const rpcError = (status: number, id: unknown, error: ProtocolError): Response =>
-  Response.json(
-    { jsonrpc: '2.0', id, error: { code: error.code, message: error.message, data: error.data } },
-    { status },
-  );
+const rpcError = (status: number, id: unknown, error: AskedTasks['refusal']): Response =>
+  Response.json({ jsonrpc: '2.0', id, error }, { status });
 
 const missing = (): MissingRequiredClientCapabilityError =>
   new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [tasksExtension]: {} } } });
@@ -121,6 +118,32 @@ function wireTask(record: TaskRecord, detailed: boolean): Record<string, unknown
 }
 
 /**
+ * A `subscriptions/listen` request that asks for `taskIds`, or null for any other message: its id, the ids, the
+ * request without them (what the SDK serves), and why it is refused, if it is.
+ */
+function askedTasks(body: unknown): AskedTasks | null {
+  const message = body as {
+    id?: string | number;
+    method?: unknown;
+    params?: { notifications?: Record<string, unknown>; _meta?: Record<string, unknown> };
+  };
+  const filter = message?.method === 'subscriptions/listen' ? message.params?.notifications : undefined;
+  if (message.id === undefined || typeof filter !== 'object' || filter === null || !('taskIds' in filter)) return null;
+  const { taskIds, ...rest } = filter;
+  const forwarded = { ...message, params: { ...message.params, notifications: rest } };
+  const listed = Array.isArray(taskIds) && taskIds.every((id) => typeof id === 'string');
+  // The extension: a client that did not declare it may not ask for task notifications.
+  const error = !declaresIn(message.params?._meta)
+    ? missing()
+    : listed
+      ? null
+      : new ProtocolError(ProtocolErrorCode.InvalidParams, 'notifications.taskIds must be an array of task ids');
+  // A plain JSON-RPC error object: it is written as is, over HTTP and stdio.
+  const refusal = error === null ? null : { code: error.code, message: error.message, data: error.data };
+  return { id: message.id, taskIds: listed ? (taskIds as string[]) : [], forwarded, refusal };
+}
+
+/**
  * The task service of one process over `store`; `log` gets each failure the client only sees as `failed`. Each
  * write of a task is published on `bus` (a `task` event, tasks-listen.gen.ts), for listen streams on any instance.
  */
@@ -145,6 +168,12 @@ export function taskHooks(
     await store.put(key(record.taskId), JSON.stringify(record), Math.max(1, left));
     // Every change of a task passes here: listeners hear the task as tasks/get would answer it now.
     bus?.publish({ kind: 'task', principal: record.principal, task: wireTask(record, true) });
+  };
+
+  /** Of `ids`, the tasks that exist and are `principal`'s: those a listen stream may hear of. */
+  const agree = async (ids: readonly string[], principal: string): Promise<string[]> => {
+    const records = await Promise.all([...new Set(ids)].map(read));
+    return records.flatMap((record) => (record !== null && record.principal === principal ? [record.taskId] : []));
   };
 
   /** The caller's task, or -32602 as for an unknown id: another principal's task is not revealed. */
@@ -285,30 +314,25 @@ export function taskHooks(
 
   return {
     listen(body, principal, signal, forward) {
-      const message = body as {
-        id?: string | number;
-        method?: unknown;
-        params?: { notifications?: Record<string, unknown>; _meta?: Record<string, unknown> };
-      };
-      const filter = message?.method === 'subscriptions/listen' ? message.params?.notifications : undefined;
-      if (bus === null || message.id === undefined || typeof filter !== 'object' || filter === null) return null;
-      if (!('taskIds' in filter)) return null;
-      const { taskIds, ...rest } = filter;
+      const asked = bus === null ? null : askedTasks(body);
+      if (asked === null || bus === null) return null;
       return (async () => {
-        // The extension: a client that did not declare it may not ask for task notifications.
-        if (!declaresIn(message.params?._meta)) return rpcError(400, message.id, missing());
-        if (!Array.isArray(taskIds) || !taskIds.every((id) => typeof id === 'string'))
-          return rpcError(
-            200,
-            message.id,
-            new ProtocolError(ProtocolErrorCode.InvalidParams, 'notifications.taskIds must be an array of task ids'),
-          );
-        const records = await Promise.all([...new Set(taskIds as string[])].map(read));
-        const agreed = records.filter((r) => r !== null && r.principal === principal).map((r) => r?.taskId ?? '');
-        const sdk = await forward({ ...message, params: { ...message.params, notifications: rest } });
+        if (asked.refusal !== null) return rpcError(asked.refusal.code === -32021 ? 400 : 200, asked.id, asked.refusal);
+        const agreed = await agree(asked.taskIds, principal);
+        const sdk = await forward(asked.forwarded);
         if (!sdk.ok || !(sdk.headers.get('content-type') ?? '').includes('text/event-stream')) return sdk;
-        return mergeTaskStream(sdk, agreed, principal, message.id ?? '', bus, signal);
+        return mergeTaskStream(sdk, agreed, principal, asked.id, bus, signal);
       })();
+    },
+    stdio(transport) {
+      if (bus === null) return transport;
+      // stdio has no auth: every task there is the anonymous principal's.
+      return listenOnStdio(transport, bus, (message) => {
+        const asked = askedTasks(message);
+        if (asked === null) return null;
+        if (asked.refusal !== null) return Promise.resolve(asked);
+        return agree(asked.taskIds, 'anonymous').then((agreed) => ({ ...asked, taskIds: agreed }));
+      });
     },
     attach(server) {
       // The SDK's handler table: its own tools/call stays the one that runs the handler, validated and shaped.

@@ -46,13 +46,13 @@ describe('the probes row of DESIGN.md', () => {
     expect(probesRow('  http: {}\n', task, 'tasks')).toBe(
       '| tasks | `send` (optional, kept 10m): written to the store before the task id is sent, for clients that ' +
         'declare the extension; tasks live in this process and are lost on restart; each change is sent as ' +
-        'notifications/tasks to the HTTP listen streams that asked for the task, in this process |',
+        'notifications/tasks to the listen streams that asked for the task, in this process |',
     );
     const redis = probesRow('  http: {}\n', task, 'tasks', 'store: { type: redis, urlEnv: R }\n');
     expect(redis).toContain(
       'any instance answers tasks/get, tasks/update and tasks/cancel; a task whose instance died is failed after 3 s',
     );
-    expect(redis).toContain('to the HTTP listen streams that asked for the task, on every instance |');
+    expect(redis).toContain('to the listen streams that asked for the task, on every instance |');
     expect(probesRow('  http: {}\n', `${task}    taskStart: input\n`, 'tasks')).toContain(
       '| tasks | `send` (optional, asks for input first, kept 10m): written',
     );

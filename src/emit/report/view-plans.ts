@@ -210,12 +210,9 @@ function taskPlan(model: ServerModel): string | null {
         'after 3 s without its heartbeat'
       : 'tasks live in this process and are lost on restart';
   const heard = model.store.type === 'redis' ? 'on every instance' : 'in this process';
-  const notified =
-    model.transports.http === null
-      ? ''
-      : `; each change is sent as notifications/tasks to the HTTP listen streams that asked for the task, ${heard}`;
+  const notified = `each change is sent as notifications/tasks to the listen streams that asked for the task, ${heard}`;
   const written = 'written to the store before the task id is sent, for clients that declare the extension';
-  return `${list}: ${written}; ${where}${notified}`;
+  return `${list}: ${written}; ${where}; ${notified}`;
 }
 
 /** Where used approvals and idempotency keys live, and what that means for several instances. */

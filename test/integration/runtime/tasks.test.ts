@@ -403,6 +403,73 @@ describe('durable tasks on the memory store', () => {
     expect(answer.body.result.taskId).toBeUndefined();
   });
 
+  it('on stdio a listen subscription for the task hears its changes, tagged with its id; -32021 without it', async () => {
+    const stdio = startRawStdio(entry, { TASKS_STATE_KEY: 'tasks-state-key-0123456789abcdef-0123456' });
+    try {
+      const meta = envelope(withTasks);
+      const created = await stdio.request({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'build_report', arguments: { label: 'piped', steps: 15 }, _meta: meta },
+      });
+      const taskId = (created.result as { taskId: string }).taskId;
+      const subscribe = { taskIds: [taskId, 'no-such-task'] };
+      stdio.send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 'sub',
+          method: 'subscriptions/listen',
+          params: { _meta: meta, notifications: subscribe },
+        }),
+      );
+      const parsed = (): Record<string, any>[] => stdio.lines.map((line) => JSON.parse(line) as Record<string, any>);
+      const until = async (match: (m: Record<string, any>) => boolean): Promise<Record<string, any>> => {
+        for (let i = 0; i < 300 && !parsed().some(match); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+        return parsed().find(match) ?? {};
+      };
+      expect(await until((m) => m.method === 'notifications/subscriptions/acknowledged')).toEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { _meta: { [subscriptionKey]: 'sub' }, notifications: { taskIds: [taskId] } },
+      });
+      const done = await until((m) => m.method === 'notifications/tasks' && m.params.status === 'completed');
+      const polled = await stdio.request({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tasks/get',
+        params: { taskId, _meta: meta },
+      });
+      const { resultType: _type, _meta: _resultMeta, ...task } = polled.result as Record<string, unknown>;
+      expect(done).toEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/tasks',
+        params: { ...task, _meta: { [subscriptionKey]: 'sub' } },
+      });
+      expect(task.result).toEqual({ content: [{ type: 'text', text: 'report piped in 15 steps' }] });
+      // The client ends the subscription; a listen request for tasks without the extension is refused.
+      stdio.send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { requestId: 'sub', _meta: meta },
+        }),
+      );
+      const refused = await stdio.request({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'subscriptions/listen',
+        params: { _meta: envelope({}), notifications: { taskIds: [taskId] } },
+      });
+      expect(refused.error).toMatchObject({
+        code: -32021,
+        data: { requiredCapabilities: { extensions: { [extension]: {} } } },
+      });
+    } finally {
+      stdio.child.kill('SIGTERM');
+    }
+  });
+
   it('works on stdio too: a task is created, polled to its result on the same connection', async () => {
     const stdio = startRawStdio(entry, { TASKS_STATE_KEY: 'tasks-state-key-0123456789abcdef-0123456' });
     try {
