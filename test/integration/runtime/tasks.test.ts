@@ -403,7 +403,7 @@ describe('durable tasks on the memory store', () => {
     expect(answer.body.result.taskId).toBeUndefined();
   });
 
-  it('on stdio a listen subscription for the task hears its changes, tagged with its id; -32021 without it', async () => {
+  it('on stdio a listen subscription for a task hears its changes, tagged with its id; -32021 without', async () => {
     const stdio = startRawStdio(entry, { TASKS_STATE_KEY: 'tasks-state-key-0123456789abcdef-0123456' });
     try {
       const meta = envelope(withTasks);
