@@ -202,17 +202,13 @@ const retryReasons = {
 function taskPlan(model: ServerModel): string | null {
   const tools = model.tools.filter((t) => t.task !== 'none');
   if (tools.length === 0) return null;
-  const start = (t: (typeof tools)[number]): string => (t.taskStart === 'input' ? ', asks for input first' : '');
-  const list = tools.map((t) => `${code(t.name)} (${t.task}${start(t)}, kept ${duration(t.taskTtlMs)})`).join(', ');
+  const list = tools.map((t) => `${code(t.name)} (${t.task}, kept ${duration(t.taskTtlMs)})`).join(', ');
   const where =
     model.store.type === 'redis'
       ? 'any instance answers tasks/get, tasks/update and tasks/cancel; a task whose instance died is failed ' +
-        'after 3 s without its heartbeat'
-      : 'tasks live in this process and are lost on restart';
-  const heard = model.store.type === 'redis' ? 'on every instance' : 'in this process';
-  const notified = `each change is sent as notifications/tasks to the listen streams that asked for the task, ${heard}`;
-  const written = 'written to the store before the task id is sent, for clients that declare the extension';
-  return `${list}: ${written}; ${where}; ${notified}`;
+        'after 3 s without its heartbeat; listen streams on every instance hear each change (notifications/tasks)'
+      : 'tasks live in this process and are lost on restart; its listen streams hear each change (notifications/tasks)';
+  return `${list}: written to the store before the task id is sent, for clients that declare the extension; ${where}`;
 }
 
 /** Where used approvals and idempotency keys live, and what that means for several instances. */
