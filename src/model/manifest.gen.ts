@@ -387,6 +387,10 @@ export interface ManifestTool {
    * Runs the tool as a durable task (the `io.modelcontextprotocol/tasks` extension) for a client that declares it: the call answers at once with a task id, the client polls `tasks/get`. `optional`: a client without the extension gets the plain result; `required`: it gets -32021 (see "Tasks").
    */
   task?: ("optional" | "required");
+  /**
+   * When the task of a `task` tool starts. `call`: the call answers with a task at once. `input`: the first round runs in the call, so its handler can ask for input (MRTR) before any task exists; the round that brings the answers (`inputResponses`) becomes the task (see "Tasks").
+   */
+  taskStart?: ("call" | "input");
   taskTtl?: Duration;
   /**
    * Scopes a caller needs; each must be declared under `auth.scopes`.

@@ -175,6 +175,8 @@ export interface ToolModel {
   readonly timeoutMs: number;
   /** Whether a call may (`optional`) or must (`required`) run as a durable task; `none`: never. */
   readonly task: 'none' | 'optional' | 'required';
+  /** `input`: the first round runs in the call (it may ask for input); the round with the answers is the task. */
+  readonly taskStart: 'call' | 'input';
   /** How long a task of this tool and its result are kept. */
   readonly taskTtlMs: number;
   readonly renamedFrom: string | null;

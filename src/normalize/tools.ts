@@ -52,6 +52,7 @@ export function normalizeTools(
       // immediately.
       timeoutMs: Math.min(durationMs(tool.timeout, undefined, manifestDefaults.toolTimeoutMs), 2_147_483_647),
       task: tool.task ?? 'none',
+      taskStart: tool.taskStart ?? 'call',
       taskTtlMs: Math.min(durationMs(tool.taskTtl, undefined, manifestDefaults.taskTtlMs), 2_147_483_647),
       renamedFrom: tool.renamedFrom ?? null,
       input,

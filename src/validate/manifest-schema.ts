@@ -423,6 +423,14 @@ export const manifestSchema = {
               'client without the extension gets the plain result; `required`: it gets -32021 (see "Tasks").',
             'x-default': 'none: the tool always answers in the call',
           },
+          taskStart: {
+            enum: ['call', 'input'],
+            description:
+              'When the task of a `task` tool starts. `call`: the call answers with a task at once. `input`: the ' +
+              'first round runs in the call, so its handler can ask for input (MRTR) before any task exists; the ' +
+              'round that brings the answers (`inputResponses`) becomes the task (see "Tasks").',
+            default: 'call',
+          },
           taskTtl: {
             $ref: '#/definitions/duration',
             description: 'How long a task of this tool, and its result, can be read with `tasks/get` after it starts.',

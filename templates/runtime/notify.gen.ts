@@ -13,7 +13,8 @@
  * - `close()`: ends the bus's connections (at shutdown).
  *
  * Kinds the runtime publishes: `tools_list_changed`, `prompts_list_changed`, `resources_list_changed`, and
- * `resource_updated` with `uri` (the SDK's ServerEvent shapes). Delivery:
+ * `resource_updated` with `uri` (the SDK's ServerEvent shapes); `task` with `principal` and `task` (tasks.gen.ts,
+ * delivered by tasks-listen.gen.ts, never by the code below). Delivery:
  *
  * - 2026-07-28 over HTTP: the SDK's listen router serves `subscriptions/listen` streams from `sdkEventBus(bus)`.
  * - 2026-07-28 over stdio, and every 2025-11-25 session (stdio, HTTP): `attachChanges` sends the connection's server

@@ -29,6 +29,8 @@ export interface ToolSpec {
   readonly timeoutMs: number; // then ctx.signal aborts and the call answers a tool error
   /** Whether a call may (`optional`) or must (`required`) run as a durable task (tasks.gen.ts); `none`: never. */
   readonly task: 'none' | 'optional' | 'required';
+  /** `input`: a call without `inputResponses` runs in the request; the one that answers it becomes the task. */
+  readonly taskStart: 'call' | 'input';
   /** How long such a task and its result stay readable with tasks/get. */
   readonly taskTtlMs: number;
 }

@@ -18,9 +18,11 @@ import {
   ProtocolErrorCode,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import type { ChangeBus } from './notify.gen.js';
 import { principalOf, type TaskHooks } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import type { StateStore } from './store.gen.js';
+import { type AskedTasks, listenOnStdio, mergeTaskStream } from './tasks-listen.gen.js';
 
 export const tasksExtension = 'io.modelcontextprotocol/tasks';
 
@@ -54,14 +56,21 @@ export interface TaskRecord {
 
 const terminal = (status: Status): boolean => status === 'completed' || status === 'cancelled' || status === 'failed';
 
-/** Whether the request's own client capabilities declare the extension (per request: there is no session). */
-function declares(ctx: ServerContext): boolean {
-  const envelope = (ctx.mcpReq as { envelope?: Record<string, unknown> }).envelope;
+/** Whether a request's `_meta` envelope declares the extension in its client capabilities. */
+function declaresIn(envelope: Readonly<Record<string, unknown>> | undefined): boolean {
   const capabilities = envelope?.['io.modelcontextprotocol/clientCapabilities'] as
     | { extensions?: Record<string, unknown> }
     | undefined;
   return capabilities?.extensions?.[tasksExtension] !== undefined;
 }
+
+/** Whether the request's own client capabilities declare the extension (per request: there is no session). */
+const declares = (ctx: ServerContext): boolean =>
+  declaresIn((ctx.mcpReq as { envelope?: Record<string, unknown> }).envelope);
+
+/** A JSON-RPC error answer to the HTTP request `id`. */
+const rpcError = (status: number, id: unknown, error: AskedTasks['refusal']): Response =>
+  Response.json({ jsonrpc: '2.0', id, error }, { status });
 
 const missing = (): MissingRequiredClientCapabilityError =>
   new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [tasksExtension]: {} } } });
@@ -108,8 +117,42 @@ function wireTask(record: TaskRecord, detailed: boolean): Record<string, unknown
   };
 }
 
-/** The task service of one process over `store`; `log` gets each failure the client only sees as `failed`. */
-export function taskHooks(registry: RegistrySpec, store: StateStore, log: (message: string) => void): TaskHooks {
+/**
+ * A `subscriptions/listen` request that asks for `taskIds`, or null for any other message: its id, the ids, the
+ * request without them (what the SDK serves), and why it is refused, if it is.
+ */
+function askedTasks(body: unknown): AskedTasks | null {
+  const message = body as {
+    id?: string | number;
+    method?: unknown;
+    params?: { notifications?: Record<string, unknown>; _meta?: Record<string, unknown> };
+  };
+  const filter = message?.method === 'subscriptions/listen' ? message.params?.notifications : undefined;
+  if (message.id === undefined || typeof filter !== 'object' || filter === null || !('taskIds' in filter)) return null;
+  const { taskIds, ...rest } = filter;
+  const forwarded = { ...message, params: { ...message.params, notifications: rest } };
+  const listed = Array.isArray(taskIds) && taskIds.every((id) => typeof id === 'string');
+  // The extension: a client that did not declare it may not ask for task notifications.
+  const error = !declaresIn(message.params?._meta)
+    ? missing()
+    : listed
+      ? null
+      : new ProtocolError(ProtocolErrorCode.InvalidParams, 'notifications.taskIds must be an array of task ids');
+  // A plain JSON-RPC error object: it is written as is, over HTTP and stdio.
+  const refusal = error === null ? null : { code: error.code, message: error.message, data: error.data };
+  return { id: message.id, taskIds: listed ? (taskIds as string[]) : [], forwarded, refusal };
+}
+
+/**
+ * The task service of one process over `store`; `log` gets each failure the client only sees as `failed`. Each
+ * write of a task is published on `bus` (a `task` event, tasks-listen.gen.ts), for listen streams on any instance.
+ */
+export function taskHooks(
+  registry: RegistrySpec,
+  store: StateStore,
+  log: (message: string) => void,
+  bus: ChangeBus | null = null,
+): TaskHooks {
   const tools = new Map(registry.tools.filter((tool) => tool.task !== 'none').map((tool) => [tool.name, tool]));
   /** Workers running in this process, by task id: a cancel received here aborts at once. */
   const running = new Map<string, AbortController>();
@@ -123,6 +166,14 @@ export function taskHooks(registry: RegistrySpec, store: StateStore, log: (messa
     record.lastUpdatedAt = new Date().toISOString();
     const left = Date.parse(record.createdAt) + record.ttlMs - Date.now();
     await store.put(key(record.taskId), JSON.stringify(record), Math.max(1, left));
+    // Every change of a task passes here: listeners hear the task as tasks/get would answer it now.
+    bus?.publish({ kind: 'task', principal: record.principal, task: wireTask(record, true) });
+  };
+
+  /** Of `ids`, the tasks that exist and are `principal`'s: those a listen stream may hear of. */
+  const agree = async (ids: readonly string[], principal: string): Promise<string[]> => {
+    const records = await Promise.all([...new Set(ids)].map(read));
+    return records.flatMap((record) => (record !== null && record.principal === principal ? [record.taskId] : []));
   };
 
   /** The caller's task, or -32602 as for an unknown id: another principal's task is not revealed. */
@@ -262,6 +313,27 @@ export function taskHooks(registry: RegistrySpec, store: StateStore, log: (messa
   };
 
   return {
+    listen(body, principal, signal, forward) {
+      const asked = bus === null ? null : askedTasks(body);
+      if (asked === null || bus === null) return null;
+      return (async () => {
+        if (asked.refusal !== null) return rpcError(asked.refusal.code === -32021 ? 400 : 200, asked.id, asked.refusal);
+        const agreed = await agree(asked.taskIds, principal);
+        const sdk = await forward(asked.forwarded);
+        if (!sdk.ok || !(sdk.headers.get('content-type') ?? '').includes('text/event-stream')) return sdk;
+        return mergeTaskStream(sdk, agreed, principal, asked.id, bus, signal);
+      })();
+    },
+    stdio(transport) {
+      if (bus === null) return transport;
+      // stdio has no auth: every task there is the anonymous principal's.
+      return listenOnStdio(transport, bus, (message) => {
+        const asked = askedTasks(message);
+        if (asked === null) return null;
+        if (asked.refusal !== null) return Promise.resolve(asked);
+        return agree(asked.taskIds, 'anonymous').then((agreed) => ({ ...asked, taskIds: agreed }));
+      });
+    },
     attach(server) {
       // The SDK's handler table: its own tools/call stays the one that runs the handler, validated and shaped.
       const sdk = server.server as unknown as {
@@ -278,6 +350,8 @@ export function taskHooks(registry: RegistrySpec, store: StateStore, log: (messa
           if (tool.task === 'required') throw missing();
           return call(request, ctx);
         }
+        // `taskStart: input`: the first round runs in the request, so it may ask for input before a task exists.
+        if (tool.taskStart === 'input' && ctx.mcpReq.inputResponses === undefined) return call(request, ctx);
         return create(request, ctx, call, tool.taskTtlMs);
       });
       const set = server.server.setRequestHandler.bind(server.server) as unknown as (

@@ -32,8 +32,6 @@ const unsupported: Readonly<Record<string, string>> = {};
  * notifications check until its harness listens on subscriptions/listen.
  */
 const unsupportedTasks: Readonly<Record<string, string>> = {
-  'tasks-mrtr-composition:sep-2663-mrtr-synchronous-before-task-creation:FAILURE':
-    'a task tool creates its task on the first round; asking for input before the task exists is not built',
   'tasks-status-notifications:tasks-status-notifications:SKIPPED': 'skipped by the suite (harness pending)',
 };
 

@@ -153,14 +153,13 @@ describe('tasks', () => {
     `  ${name}:\n    description: d\n    annotations: { readOnlyHint: true }\n` +
     `    input: { type: object }\n${extra === '' ? '' : `    ${extra}\n`}`;
 
-  it('keeps task and taskTtl per tool (1 h by default), needs the store and declares the extension', () => {
-    const model = normalizeManifest(
-      validated(manifest(tool('a', 'task: optional') + tool('b', '') + tool('c', 'task: required\n    taskTtl: 90s'))),
-    );
-    expect(model.tools.map((t) => [t.name, t.task, t.taskTtlMs])).toEqual([
-      ['a', 'optional', 3_600_000],
-      ['b', 'none', 3_600_000],
-      ['c', 'required', 90_000],
+  it('keeps task, taskStart and taskTtl per tool (at the call, 1 h by default), needs the store, declares it', () => {
+    const c = tool('c', 'task: required\n    taskTtl: 90s\n    taskStart: input');
+    const model = normalizeManifest(validated(manifest(tool('a', 'task: optional') + tool('b', '') + c)));
+    expect(model.tools.map((t) => [t.name, t.task, t.taskStart, t.taskTtlMs])).toEqual([
+      ['a', 'optional', 'call', 3_600_000],
+      ['b', 'none', 'call', 3_600_000],
+      ['c', 'required', 'input', 90_000],
     ]);
     expect(needsStore(model)).toBe(true);
     expect(discoverContract(model).capabilities.extensions).toEqual({ 'io.modelcontextprotocol/tasks': {} });

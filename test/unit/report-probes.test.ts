@@ -45,10 +45,15 @@ describe('the probes row of DESIGN.md', () => {
     const task = '    task: optional\n    taskTtl: 10m\n';
     expect(probesRow('  http: {}\n', task, 'tasks')).toBe(
       '| tasks | `send` (optional, kept 10m): written to the store before the task id is sent, for clients that ' +
-        'declare the extension; tasks live in this process and are lost on restart |',
+        'declare the extension; tasks live in this process and are lost on restart; its listen streams hear each ' +
+        'change (notifications/tasks) |',
     );
-    expect(probesRow('  http: {}\n', task, 'tasks', 'store: { type: redis, urlEnv: R }\n')).toContain(
+    const redis = probesRow('  http: {}\n', task, 'tasks', 'store: { type: redis, urlEnv: R }\n');
+    expect(redis).toContain(
       'any instance answers tasks/get, tasks/update and tasks/cancel; a task whose instance died is failed after 3 s',
+    );
+    expect(redis).toContain(
+      '3 s without its heartbeat; listen streams on every instance hear each change (notifications/tasks) |',
     );
     expect(probesRow('  http: {}\n', '', 'tasks')).toBeUndefined();
   });

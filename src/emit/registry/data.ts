@@ -27,6 +27,7 @@ export function registryData(model: ServerModel): RegistrySpec {
     handles: { consumes: tool.consumes.map((u) => ({ ...u })), issues: tool.issues.map((u) => ({ ...u })) },
     timeoutMs: tool.timeoutMs,
     task: tool.task,
+    taskStart: tool.taskStart,
     taskTtlMs: tool.taskTtlMs,
   }));
   const resources = model.resources.map((r) => ({

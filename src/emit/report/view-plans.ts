@@ -202,8 +202,8 @@ function taskPlan(model: ServerModel): string | null {
   const where =
     model.store.type === 'redis'
       ? 'any instance answers tasks/get, tasks/update and tasks/cancel; a task whose instance died is failed ' +
-        'after 3 s without its heartbeat'
-      : 'tasks live in this process and are lost on restart';
+        'after 3 s without its heartbeat; listen streams on every instance hear each change (notifications/tasks)'
+      : 'tasks live in this process and are lost on restart; its listen streams hear each change (notifications/tasks)';
   return `${list}: written to the store before the task id is sent, for clients that declare the extension; ${where}`;
 }
 

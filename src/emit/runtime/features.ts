@@ -66,7 +66,11 @@ export function runtimeFeatures(model: ServerModel): RuntimeFeatures {
     config: model.config.length > 0,
     telemetry: model.telemetry.type === 'opentelemetry',
     upstream: model.upstream !== null && model.tools.some((tool) => tool.http !== null),
-    notify: announcesChanges(model.notifications) ? model.store.type : 'none',
+    // Task tools publish their tasks' changes on the bus too (notifications/tasks).
+    notify:
+      announcesChanges(model.notifications) || model.tools.some((tool) => tool.task !== 'none')
+        ? model.store.type
+        : 'none',
   };
 }
 
@@ -98,6 +102,7 @@ const optionalModules: readonly OptionalModule[] = [
   { name: 'store-redis', slot: 'storeRedis', on: (f) => f.store === 'redis' },
   { name: 'idempotency', slot: 'idempotency', on: (f) => f.idempotency },
   { name: 'tasks', slot: 'tasks', on: (f) => f.tasks },
+  { name: 'tasks-listen', slot: null, on: (f) => f.tasks },
   { name: 'resources', slot: 'resources', on: (f) => f.resources },
   { name: 'dynamic', slot: null, on: (f) => f.resources || f.prompts },
   { name: 'prompts', slot: 'prompts', on: (f) => f.prompts },

@@ -220,6 +220,19 @@ export const conformanceHandlers: Readonly<Record<string, string>> = Object.from
 }`,
     mrtr,
   ),
+  tool(
+    'test_tool_with_task',
+    'testToolWithTask',
+    // taskStart: input: this round runs in the call (no task yet); the round with the answer runs as the task.
+    `async (_input, ctx) => {
+  const answer = acceptedContent<{ name?: string }>(ctx.request.inputResponses, 'user_name');
+  if (answer === undefined) {
+    return sdkResult(inputRequired({ inputRequests: { ${askName('user_name', 'What is your name?', 'name')} } }));
+  }
+  return \`Hello from the task, \${String(answer.name)}!\`;
+}`,
+    mrtr,
+  ),
   tool('test_streaming_elicitation', 'testStreamingElicitation', `async () => 'Approved and done'`),
   tool('test_input_required_result_tampered_state', 'testInputRequiredResultTamperedState', `async () => 'state-ok'`),
   tool(

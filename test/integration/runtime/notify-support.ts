@@ -72,6 +72,7 @@ export async function listen(
   url: URL,
   notifications: Record<string, unknown>,
   id: string | number = 'listen-1',
+  capabilities: Record<string, unknown> = {},
 ): Promise<MessageStream> {
   const abort = new AbortController();
   const response = await fetch(url, {
@@ -86,7 +87,7 @@ export async function listen(
       jsonrpc: '2.0',
       id,
       method: 'subscriptions/listen',
-      params: { _meta: envelope({}), notifications },
+      params: { _meta: envelope(capabilities), notifications },
     }),
     signal: abort.signal,
   });

@@ -1,7 +1,16 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelope, generateAndCompile, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
+import {
+  envelope,
+  generateAndCompile,
+  repoRoot,
+  rpc,
+  startHttpServer,
+  version,
+  type RunningServer,
+} from './harness.js';
+import { listen } from './notify-support.js';
 import { startRawStdio } from '../../support/servers.js';
 import { startRedis, type RunningRedis } from './redis.js';
 
@@ -11,6 +20,7 @@ import { startRedis, type RunningRedis } from './redis.js';
 
 const manifest = path.join(repoRoot, 'test', 'fixtures', 'runtime', 'tasks.yaml');
 const extension = 'io.modelcontextprotocol/tasks';
+const subscriptionKey = 'io.modelcontextprotocol/subscriptionId';
 const withTasks: Record<string, unknown> = { elicitation: { form: {} }, extensions: { [extension]: {} } };
 
 // build_report appends "<label> aborted" to TASKS_EVENTS when its signal aborts, so a test sees the handler stop.
@@ -123,6 +133,69 @@ describe('durable tasks on Redis, two instances', () => {
     const done = await pollUntil(b, taskId, settled);
     expect(done.status).toBe('cancelled');
     expect(await eventually(events)).toBe('beta aborted\n');
+  });
+
+  it('a listen stream on B hears notifications/tasks of a task run on A, each as tasks/get answers it', async () => {
+    const taskId = await startReport(a, 'epsilon', 25);
+    // An unknown id is not agreed to; a stream that asked for tasks only stays open for them.
+    const stream = await listen(b.url, { taskIds: [taskId, 'no-such-task'] }, 'tasks-1', withTasks);
+    try {
+      expect(stream.messages[0]).toEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { _meta: { [subscriptionKey]: 'tasks-1' }, notifications: { taskIds: [taskId] } },
+      });
+      const isTask = (m: Record<string, any>) => m.method === 'notifications/tasks';
+      // A's heartbeat writes the progress as the status message: a change of the task, heard on B.
+      const working = await stream.next((m) => isTask(m) && m.params.statusMessage !== undefined, 20_000);
+      expect(working.params).toMatchObject({
+        _meta: { [subscriptionKey]: 'tasks-1' },
+        taskId,
+        status: 'working',
+        ttlMs: 600_000,
+        pollIntervalMs: 1000,
+      });
+      expect(working.params.statusMessage).toMatch(/^epsilon: step \d+ of 25$/);
+      const completed = await stream.next((m) => isTask(m) && m.params.status === 'completed', 30_000);
+      const { resultType: _type, _meta: _resultMeta, ...polled } = (await task(b, 'tasks/get', { taskId })).body.result;
+      expect(polled.result).toEqual({ content: [{ type: 'text', text: 'report epsilon in 25 steps' }] });
+      expect(completed).toEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/tasks',
+        params: { ...polled, _meta: { [subscriptionKey]: 'tasks-1' } },
+      });
+      expect(stream.messages.filter(isTask).every((m) => m.params.taskId === taskId)).toBe(true);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('a listen request for taskIds without the extension is -32021 naming it', async () => {
+    const response = await fetch(b.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': version,
+        'mcp-method': 'subscriptions/listen',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'subscriptions/listen',
+        params: { _meta: envelope({}), notifications: { taskIds: ['any'] } },
+      }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 9,
+      error: {
+        code: -32021,
+        message: expect.any(String),
+        data: { requiredCapabilities: { extensions: { [extension]: {} } } },
+      },
+    });
   });
 
   it('a task survives restarting A: completed if it finished, failed on lease lapse if killed mid-run', async () => {
@@ -238,6 +311,45 @@ describe('durable tasks on the memory store', () => {
     expect((await pollUntil(server, taskId, settled)).result.content[0].text).toBe('purged users');
   });
 
+  it('a listen stream hears a parked task with its inputRequests, then its completion after tasks/update', async () => {
+    const taskId = (await call(server, 'purge_records', { table: 'orders' })).body.result.taskId as string;
+    const parked = await pollUntil(server, taskId, (result) => result?.status !== 'working');
+    expect(parked.status).toBe('input_required');
+    // Asked together with a list change this server does not declare: only the tasks are agreed to.
+    const stream = await listen(server.url, { taskIds: [taskId], toolsListChanged: true }, 5, withTasks);
+    try {
+      expect(stream.messages[0]?.params).toEqual({
+        _meta: { [subscriptionKey]: 5 },
+        notifications: { taskIds: [taskId] },
+      });
+      const isTask = (m: Record<string, any>) => m.method === 'notifications/tasks';
+      // An answer to a key it did not ask for leaves it parked, and says so with its open inputRequests.
+      await task(server, 'tasks/update', { taskId, inputResponses: { other: { action: 'accept' } } });
+      const still = await stream.next((m) => isTask(m) && m.params.status === 'input_required');
+      const { resultType: _t, _meta: _m, ...open } = (await task(server, 'tasks/get', { taskId })).body.result;
+      expect(Object.keys(open.inputRequests)).toEqual(['confirm']);
+      expect(still.params).toEqual({ ...open, _meta: { [subscriptionKey]: 5 } });
+      const answer = { confirm: { action: 'accept', content: { confirm: true } } };
+      await task(server, 'tasks/update', { taskId, inputResponses: answer });
+      const done = await stream.next((m) => isTask(m) && m.params.status === 'completed');
+      const {
+        resultType: _type,
+        _meta: _resultMeta,
+        ...polled
+      } = (await task(server, 'tasks/get', { taskId })).body.result;
+      expect(done.params).toEqual({ ...polled, _meta: { [subscriptionKey]: 5 } });
+      expect(polled.result).toEqual({ content: [{ type: 'text', text: 'purged orders' }] });
+      // The last answer puts the task back to work in one write (no inputRequests then); no list change arrives.
+      expect(stream.messages.slice(1).map((m) => [m.method, m.params.status, m.params.inputRequests])).toEqual([
+        ['notifications/tasks', 'input_required', open.inputRequests],
+        ['notifications/tasks', 'working', undefined],
+        ['notifications/tasks', 'completed', undefined],
+      ]);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('unknown task ids are -32602 for get, update and cancel', async () => {
     for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel']) {
       const { body } = await task(server, method, { taskId: 'no-such-task', inputResponses: {} });
@@ -289,6 +401,73 @@ describe('durable tasks on the memory store', () => {
     );
     expect(answer.body.result.content).toEqual([{ type: 'text', text: 'report old in 1 steps' }]);
     expect(answer.body.result.taskId).toBeUndefined();
+  });
+
+  it('on stdio a listen subscription for a task hears its changes, tagged with its id; -32021 without', async () => {
+    const stdio = startRawStdio(entry, { TASKS_STATE_KEY: 'tasks-state-key-0123456789abcdef-0123456' });
+    try {
+      const meta = envelope(withTasks);
+      const created = await stdio.request({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'build_report', arguments: { label: 'piped', steps: 15 }, _meta: meta },
+      });
+      const taskId = (created.result as { taskId: string }).taskId;
+      const subscribe = { taskIds: [taskId, 'no-such-task'] };
+      stdio.send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 'sub',
+          method: 'subscriptions/listen',
+          params: { _meta: meta, notifications: subscribe },
+        }),
+      );
+      const parsed = (): Record<string, any>[] => stdio.lines.map((line) => JSON.parse(line) as Record<string, any>);
+      const until = async (match: (m: Record<string, any>) => boolean): Promise<Record<string, any>> => {
+        for (let i = 0; i < 300 && !parsed().some(match); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+        return parsed().find(match) ?? {};
+      };
+      expect(await until((m) => m.method === 'notifications/subscriptions/acknowledged')).toEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { _meta: { [subscriptionKey]: 'sub' }, notifications: { taskIds: [taskId] } },
+      });
+      const done = await until((m) => m.method === 'notifications/tasks' && m.params.status === 'completed');
+      const polled = await stdio.request({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tasks/get',
+        params: { taskId, _meta: meta },
+      });
+      const { resultType: _type, _meta: _resultMeta, ...task } = polled.result as Record<string, unknown>;
+      expect(done).toEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/tasks',
+        params: { ...task, _meta: { [subscriptionKey]: 'sub' } },
+      });
+      expect(task.result).toEqual({ content: [{ type: 'text', text: 'report piped in 15 steps' }] });
+      // The client ends the subscription; a listen request for tasks without the extension is refused.
+      stdio.send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { requestId: 'sub', _meta: meta },
+        }),
+      );
+      const refused = await stdio.request({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'subscriptions/listen',
+        params: { _meta: envelope({}), notifications: { taskIds: [taskId] } },
+      });
+      expect(refused.error).toMatchObject({
+        code: -32021,
+        data: { requiredCapabilities: { extensions: { [extension]: {} } } },
+      });
+    } finally {
+      stdio.child.kill('SIGTERM');
+    }
   });
 
   it('works on stdio too: a task is created, polled to its result on the same connection', async () => {

@@ -67,6 +67,7 @@ const tool0: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 
@@ -109,6 +110,7 @@ const tool1: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 
@@ -214,6 +216,7 @@ const tool2: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 
@@ -310,6 +313,7 @@ const tool3: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 
@@ -378,6 +382,7 @@ const tool4: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 
@@ -455,6 +460,7 @@ const tool5: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 

@@ -65,6 +65,7 @@ const tool0: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 

@@ -80,6 +80,7 @@ const tool0: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 
@@ -145,6 +146,7 @@ const tool1: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 
@@ -215,6 +217,7 @@ const tool2: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 

@@ -65,6 +65,7 @@ const tool0: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 
@@ -126,6 +127,7 @@ const tool1: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 
@@ -203,6 +205,7 @@ const tool2: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 
@@ -286,6 +289,7 @@ const tool3: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 
@@ -345,6 +349,7 @@ const tool4: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 

@@ -46,6 +46,7 @@ const tool0: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 
@@ -121,6 +122,7 @@ const tool1: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 
@@ -180,6 +182,7 @@ const tool2: ToolSpec = {
   },
   timeoutMs: 30000,
   task: "none",
+  taskStart: "call",
   taskTtlMs: 3600000,
 };
 

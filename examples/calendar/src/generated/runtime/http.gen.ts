@@ -25,6 +25,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
 import { createFastPath, type FastAnswer, type FastPath } from './http-fast.gen.js';
+import { principalIdOf, type TaskHooks } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import type { Changes, Lazy, Readiness, RuntimeModules, ServeHttp, Startup } from './start.gen.js';
 
@@ -88,6 +89,8 @@ export interface HttpOptions {
   readonly readiness: Readiness | null;
   /** With `notifications`: the bus `subscriptions/listen` streams and legacy sessions hear (notify.gen.ts). */
   readonly changes?: Changes | null;
+  /** With task tools: `notifications/tasks` on listen streams (tasks-listen.gen.ts). */
+  readonly tasks?: TaskHooks | null;
 }
 
 /**
@@ -388,6 +391,15 @@ export async function startHttp(
     } catch {
       return jsonError(400, -32700, 'Parse error');
     }
+    // A listen stream that asks for task notifications: the SDK's stream, with the tasks added (tasks-listen.gen.ts).
+    const listening = options.tasks?.listen(parsedBody, principalIdOf(authInfo), call.cancel.signal, (stripped) => {
+      const request = new Request(url.href, { method: 'POST', headers, signal: call.cancel.signal });
+      return handler.fetch(
+        request,
+        authInfo === undefined ? { parsedBody: stripped } : { parsedBody: stripped, authInfo },
+      );
+    });
+    if (listening !== null && listening !== undefined) return listening;
     // A plain modern tools/call is answered by the pinned server (http-fast.gen.ts); it is never a legacy request.
     const quick =
       fast === null || body.length > fast.maxBodyBytes
@@ -491,7 +503,7 @@ export function calledTool(registry: RegistrySpec, ctx: McpRequestContext | unde
  * Serves the registry's HTTP transport with `--host` and `--port` applied (with auth.gen.ts when the server has auth),
  * and logs where it listens.
  */
-export const serveHttp: ServeHttp = async (startup, values, build, changes) => {
+export const serveHttp: ServeHttp = async (startup, values, build, changes, tasks) => {
   const { registry, modules, log, environment, readiness } = startup;
   const http = registry.transports.http ?? {
     host: '127.0.0.1',
@@ -533,6 +545,7 @@ export const serveHttp: ServeHttp = async (startup, values, build, changes) => {
       port,
       legacy: modules.legacyHttp,
       changes,
+      tasks,
       readiness: environment.MCP_GEN_HEALTH === 'off' ? null : readiness,
     },
     auth,

@@ -21,7 +21,7 @@ import {
 import { StartupError } from './handler.gen.js';
 import { answerOf, type ApprovalHooks, type CallGuard, type TaskHooks, type ToolRun } from './register.gen.js';
 import type { RegistrySpec, ToolSpec } from './spec.gen.js';
-import type { Lazy, Startup, Telemetry } from './start.gen.js';
+import type { ChangeBus, Lazy, Startup, Telemetry } from './start.gen.js';
 
 type Answer = CallToolResult | InputRequiredResult;
 
@@ -57,7 +57,12 @@ declare module './start.gen.js' {
     readonly approval?: Lazy<{ readonly approvalHooks: (startup: Startup, store: StateStore) => ApprovalService }>;
     /** tasks.gen.ts, when a tool has `task: optional | required`. */
     readonly tasks?: Lazy<{
-      readonly taskHooks: (registry: RegistrySpec, store: StateStore, log: (message: string) => void) => TaskHooks;
+      readonly taskHooks: (
+        registry: RegistrySpec,
+        store: StateStore,
+        log: (message: string) => void,
+        bus: ChangeBus | null,
+      ) => TaskHooks;
     }>;
     /** idempotency.gen.ts, when a tool has `idempotency: key`. */
     readonly idempotency?: Lazy<{
@@ -279,7 +284,10 @@ function tracedStore(store: StateStore, system: string, telemetry: Telemetry | n
  * Opens the store, then the approval service, the idempotency ledger and the task service the registry's tools need,
  * and their guard.
  */
-export async function openStore(startup: Startup): Promise<{
+export async function openStore(
+  startup: Startup,
+  bus: ChangeBus | null = null,
+): Promise<{
   readonly approvals: ApprovalService | null;
   readonly guard: CallGuard;
   readonly tasks: TaskHooks | null;
@@ -292,6 +300,6 @@ export async function openStore(startup: Startup): Promise<{
   const ttlMs = registry.store.idempotencyTtlMs;
   const ledger =
     modules.idempotency === undefined ? null : (await modules.idempotency()).idempotencyHooks(store, ttlMs, log);
-  const tasks = modules.tasks === undefined ? null : (await modules.tasks()).taskHooks(registry, store, log);
+  const tasks = modules.tasks === undefined ? null : (await modules.tasks()).taskHooks(registry, store, log, bus);
   return { approvals, guard: guardCalls(approvals, ledger, startup.telemetry), tasks };
 }

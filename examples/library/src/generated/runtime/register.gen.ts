@@ -18,6 +18,7 @@ import {
   type InputRequiredResult,
   type ServerContext,
   type StandardSchemaWithJSON,
+  type Transport,
 } from '@modelcontextprotocol/server';
 import {
   SdkResult,
@@ -240,6 +241,15 @@ export interface CallEnv {
 /** What tasks.gen.ts adds to a server: `tools/call` as a task, and the `tasks/*` methods. */
 export interface TaskHooks {
   attach(server: McpServer): void;
+  /** HTTP: the answer to a listen `body` asking for `taskIds`, around `forward` (the SDK's); else null. */
+  listen(
+    body: unknown,
+    principal: string,
+    signal: AbortSignal,
+    forward: (body: unknown) => Promise<Response>,
+  ): Promise<Response> | null;
+  /** stdio: the connection's transport, with task notifications on its listen subscriptions. */
+  stdio(transport: Transport): Transport;
 }
 
 /** What handles.gen.ts adds to a call. */
@@ -292,9 +302,15 @@ export interface ApprovalHooks {
 /** The principal making the request, from the verified auth info; `anonymous` without auth. */
 export function principalOf(ctx: ServerContext): Principal {
   const auth = ctx.http?.authInfo;
-  if (auth === undefined) return { id: 'anonymous', scopes: [] };
-  const principal = typeof auth.extra?.principal === 'string' ? auth.extra.principal : auth.clientId;
-  return { id: principal, scopes: [...auth.scopes] };
+  return { id: principalIdOf(auth), scopes: auth === undefined ? [] : [...auth.scopes] };
+}
+
+/** The principal id of a caller with `auth` (verified by auth.gen.ts), or `anonymous` without auth. */
+export function principalIdOf(
+  auth: { readonly clientId: string; readonly extra?: Record<string, unknown> } | undefined,
+) {
+  if (auth === undefined) return 'anonymous';
+  return typeof auth.extra?.principal === 'string' ? auth.extra.principal : auth.clientId;
 }
 
 /** The `ctx` a handler receives. */

@@ -115,6 +115,7 @@ export type ServeHttp = (
   options: StartOptions,
   build: (onlyTool?: string) => McpServer,
   changes: Changes | null,
+  tasks: TaskHooks | null,
 ) => Promise<void>;
 
 /** One event on the change bus: JSON, named by `kind` (notify.gen.ts documents the bus). */
@@ -152,7 +153,10 @@ export interface RuntimeModules {
   readonly http?: Lazy<{ readonly serveHttp: ServeHttp }>;
   readonly handles?: Lazy<{ readonly handleHooks: (startup: Startup) => HandleHooks }>;
   readonly store?: Lazy<{
-    readonly openStore: (startup: Startup) => Promise<{
+    readonly openStore: (
+      startup: Startup,
+      bus: ChangeBus | null,
+    ) => Promise<{
       readonly approvals: ApprovalHooks | null;
       readonly guard: CallGuard;
       readonly tasks: TaskHooks | null;
@@ -238,16 +242,17 @@ export async function startServer(
   // Optional modules load only when used (no node:crypto, about 5 ms, unless signing), in a fixed order for stable
   // warnings.
   const handles = modules.handles === undefined ? null : (await modules.handles()).handleHooks(startup);
+  // The change bus before the store: task writes publish on it (notifications/tasks).
+  const changes = modules.notify === undefined ? null : await (await modules.notify()).openChanges(startup);
   const { approvals, guard, tasks } =
     modules.store === undefined
       ? { approvals: null, guard: null, tasks: null }
-      : await (await modules.store()).openStore(startup);
+      : await (await modules.store()).openStore(startup, changes?.bus ?? null);
   const registrars: Registrar[] = [];
   if (modules.resources !== undefined) registrars.push((await modules.resources()).registerResources);
   if (modules.prompts !== undefined) registrars.push((await modules.prompts()).promptRegistrar(registry));
   // Last before serving: nothing that could still refuse to start runs after the user's setup has opened things.
   const mode = environment.MCP_GEN_TEST_MODE === '1' ? 'test' : 'serve';
-  const changes = modules.notify === undefined ? null : await (await modules.notify()).openChanges(startup);
   const notify = changes?.notify ?? undeclaredNotify;
   const services = await lifecycle.start(config, { mode, log: logToStderr, notify });
   const env: CallEnv = { registry, handles, approvals, guard, tasks, log, services, telemetry, notify };
@@ -269,8 +274,9 @@ export async function startServer(
         logToStderr,
         registry.transports.stdio?.maxConcurrentCalls,
         lifecycle,
+        tasks === null ? undefined : (transport) => tasks.stdio(transport),
       );
-    else await http.serveHttp(startup, values, build, changes);
+    else await http.serveHttp(startup, values, build, changes, tasks);
   } catch (error) {
     await lifecycle.stop();
     throw error;
@@ -544,9 +550,12 @@ export function startStdio(
   log: (message: string) => void,
   maxCalls?: number,
   lifecycle?: Lifecycle,
+  wrap?: (transport: Transport) => Transport,
 ): { close(): Promise<void> } {
   const input = process.stdin.pipe(new EnvelopeFilter((text) => process.stdout.write(text)));
-  const transport = new VersionGuardTransport(new StdioServerTransport(input, process.stdout), versions, maxCalls);
+  const guard = new VersionGuardTransport(new StdioServerTransport(input, process.stdout), versions, maxCalls);
+  // With task tools: listen subscriptions that ask for tasks (tasks-listen.gen.ts), behind the guard's checks.
+  const transport = wrap?.(guard) ?? guard;
   // Once stdin ends the SDK drops every call: after teardown, exit within 1 s even if a handler that ignored its
   // signal holds the loop.
   const stop = (graceMs: number) => (): void =>

@@ -1,0 +1,36 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { describe, expect, it } from 'vitest';
+
+// The SDK has no public way to answer `tools/call` with a CreateTaskResult: every handler set with
+// setRequestHandler('tools/call') is wrapped to validate its result as a CallToolResult. So tasks.gen.ts reads the
+// SDK's own tools/call handler with `_getRequestHandler` and replaces it in the private `_requestHandlers` map, and
+// register.gen.ts wraps the list handlers the same way (pages). This test fails when an SDK upgrade moves either:
+// fix tasks.gen.ts's attach and register.gen.ts's pages before bumping the pin. (That dispatch goes through the map
+// is shown by test/integration/runtime/tasks.test.ts: a task tool call answers `resultType: "task"`.)
+
+type Handler = (request: unknown, ctx: unknown) => Promise<unknown>;
+
+describe('the SDK internals the runtime relies on', () => {
+  const server = new McpServer({ name: 'seams', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.registerTool('echo', { description: 'Echoes.' }, async () => ({ content: [{ type: 'text', text: 'x' }] }));
+  const sdk = server.server as unknown as {
+    _getRequestHandler?: (method: string) => Handler | undefined;
+    _requestHandlers?: unknown;
+  };
+
+  it('keeps request handlers in a Map named _requestHandlers, with tools/call and tools/list in it', () => {
+    expect(sdk._requestHandlers).toBeInstanceOf(Map);
+    const handlers = sdk._requestHandlers as Map<string, Handler>;
+    expect(typeof handlers.get('tools/call')).toBe('function');
+    expect(typeof handlers.get('tools/list')).toBe('function');
+  });
+
+  it('reads a handler with _getRequestHandler from that map, so a replacement set there is the one found', () => {
+    expect(typeof sdk._getRequestHandler).toBe('function');
+    const handlers = sdk._requestHandlers as Map<string, Handler>;
+    expect(sdk._getRequestHandler?.('tools/call')).toBe(handlers.get('tools/call'));
+    const replacement: Handler = async () => ({ resultType: 'task' });
+    handlers.set('tools/call', replacement);
+    expect(sdk._getRequestHandler?.('tools/call')).toBe(replacement);
+  });
+});
