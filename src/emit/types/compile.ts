@@ -73,3 +73,40 @@ export function prepareSchema(
 export async function compileSchema(schema: Record<string, unknown>, name: string): Promise<string> {
   return compile(schema as never, name, { ...options, cwd: '/' });
 }
+
+/** A name json-schema-to-typescript writes unchanged (its `toSafeString` is the identity on it). */
+const plainName = /^[A-Z](?:[A-Za-z]|\d+[A-Z])*\d*$/;
+
+/** Whether `text` declares `name` and names it nowhere else (no recursion, no comment, no numbered namesake). */
+function declaresOnly(text: string, name: string): boolean {
+  const at = text.indexOf(name);
+  return (
+    at >= 0 &&
+    text.indexOf(name, at + 1) < 0 &&
+    (text.startsWith(`interface ${name} `, at - 'interface '.length) ||
+      text.startsWith(`type ${name} =`, at - 'type '.length))
+  );
+}
+
+/**
+ * `compileSchema`, compiling each distinct schema once: an imported API gives hundreds of tools the same input
+ * (`{owner, repo}`) or output, and json-schema-to-typescript costs milliseconds per schema. A repeat takes the
+ * first text with the root name swapped, which is exactly what compiling it again gives when the root name occurs
+ * only in its declaration and the new name nowhere (no recursion through the root, no nested type named like either
+ * root, which the compiler would number, no comment that mentions one) and both names are plain identifiers;
+ * otherwise it is compiled again.
+ */
+export function reusingCompile(): (schema: Record<string, unknown>, name: string) => Promise<string> {
+  const first = new Map<string, { name: string; text: string }>();
+  return async (schema, name) => {
+    const key = JSON.stringify(schema);
+    const earlier = first.get(key);
+    if (earlier !== undefined && plainName.test(name) && plainName.test(earlier.name)) {
+      if (declaresOnly(earlier.text, earlier.name) && !earlier.text.includes(name))
+        return earlier.text.replace(earlier.name, name);
+    }
+    const text = await compileSchema(schema, name);
+    if (earlier === undefined) first.set(key, { name, text });
+    return text;
+  };
+}

@@ -10,7 +10,7 @@ import type { JsonSchema, ServerModel } from '../../model/types.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
-import { compileSchema, prepareSchema } from './compile.js';
+import { prepareSchema, reusingCompile } from './compile.js';
 import { layoutDeclaration } from './declaration-text.js';
 import { collectDeclarations, type Declaration } from './declarations.js';
 import { dynamicTypeStatements } from './dynamic-types.js';
@@ -89,8 +89,9 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
   }
 
   const compiled: { owner: string; pointer: string; text: string }[] = [];
+  const compile = reusingCompile();
   for (const unit of units)
-    compiled.push({ owner: unit.owner, pointer: unit.pointer, text: await compileSchema(unit.schema, unit.name) });
+    compiled.push({ owner: unit.owner, pointer: unit.pointer, text: await compile(unit.schema, unit.name) });
 
   const reserved: Declaration[] = model.handles.map((h) => ({
     name: h.typeName,

@@ -87,7 +87,29 @@ function unsupportedUncached(schema: object, root: boolean): string | null {
   );
 }
 
-type Ajv = { compile(schema: object): unknown };
+/**
+ * For each tool schema (`input3`, `output7`: side and registry index) that repeats an earlier one, the name of that
+ * earlier one. An imported API repeats many (every operation on `{owner, repo}`, every answer that is a list of
+ * issues); identical JSON is an identical schema, since the model keeps schemas in canonical key order.
+ */
+function firstNames(tools: readonly ToolSchemas[]): ReadonlyMap<string, string> {
+  const byText = new Map<string, string>();
+  const firstOf = new Map<string, string>();
+  for (const [index, tool] of tools.entries())
+    for (const [side, schema] of [
+      ['input', tool.inputSchema],
+      ['output', tool.outputSchema],
+    ] as const) {
+      if (schema === null) continue;
+      const text = JSON.stringify(schema);
+      const first = byText.get(text);
+      if (first === undefined) byText.set(text, `${side}${index}`);
+      else firstOf.set(`${side}${index}`, first);
+    }
+  return firstOf;
+}
+
+type Ajv = { compile(schema: object): unknown; removeSchema(schema: object): unknown };
 type Standalone = (ajv: Ajv, validate: unknown) => string;
 
 /** `code` with each runtime helper it calls named; null when it needs any other package at run time. */
@@ -128,6 +150,8 @@ function validatorExpression(
 ): string | null {
   if (unsupported(schema) !== null) return null;
   const code = standalone(ajv, ajv.compile(schema));
+  // ajv keeps every compiled schema with its source; only the text is needed from here on.
+  ajv.removeSchema(schema);
   const head = /^"use strict";module\.exports = (validate\d+);module\.exports\.default = validate\d+;/.exec(code);
   if (head === null) return null;
   const named = withHelpers(code.slice(head[0].length), helpers, used);
@@ -168,18 +192,25 @@ export async function emitValidators(
     ajv as unknown as ConstructorParameters<typeof SharedValidatorBatch>[0],
     shared,
   );
+  const firstOf = firstNames(tools);
   for (const [index, tool] of tools.entries()) {
     for (const [side, schema] of [
       ['input', tool.inputSchema],
       ['output', tool.outputSchema],
     ] as const)
-      if (schema !== null && unsupported(schema) === null && sharedDefsOf(schema, shared).length > 0)
+      if (
+        schema !== null &&
+        firstOf.get(`${side}${index}`) === undefined &&
+        unsupported(schema) === null &&
+        sharedDefsOf(schema, shared).length > 0
+      )
         batch.add(`${side}${index}`, schema);
   }
   const sharedModule =
     Object.keys(batch.exports).length === 0 ? null : moduleExpression(batch.exports, ajv, standalone, helpers, used);
   if (sharedModule !== null)
     constants.push(`/** Validators of the tool schemas that reach shared schemas. */\nconst shared = ${sharedModule};`);
+  const emitted = new Set<string>();
   for (const [index, tool] of tools.entries()) {
     const fields: string[] = [];
     for (const [side, schema] of [
@@ -187,6 +218,12 @@ export async function emitValidators(
       ['output', tool.outputSchema],
     ] as const) {
       if (schema === null) continue;
+      const first = firstOf.get(`${side}${index}`);
+      if (first !== undefined) {
+        // The same schema as an earlier one: its validator, compiled once, serves both.
+        if (emitted.has(first)) fields.push(`${side}: ${first}`);
+        continue;
+      }
       const batched = Object.hasOwn(batch.exports, `${side}${index}`);
       if (batched && sharedModule === null) continue;
       const expression = batched
@@ -195,6 +232,7 @@ export async function emitValidators(
       if (expression === null) continue;
       const name = `${side}${index}`;
       constants.push(`/** ${JSON.stringify(tool.name)}: ${side}. */\nconst ${name} = verdict(${expression});`);
+      emitted.add(name);
       fields.push(`${side}: ${name}`);
     }
     if (fields.length > 0) entries.push(`  ${key(tool.name)}: { ${fields.join(', ')} },`);

@@ -77,17 +77,11 @@ const input4 = verdict((() => {
   return validate7;
 })());
 
-/** "start_basket": output. */
-const output4 = verdict((() => {
-  const schema9 = {"additionalProperties":false,"properties":{"basket":{"description":"A basket handle (Books a member picked, not yet checked out). Pass it back exactly as it was returned.","maxLength":2048,"minLength":1,"type":"string"}},"required":["basket"],"type":"object"};const func0 = ucs2length;function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate8.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.basket === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "basket"},message:"must have required property '"+"basket"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}for(const key0 in data){if(!(key0 === "basket")){const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(data.basket !== undefined){let data0 = data.basket;if(typeof data0 === "string"){if(func0(data0) > 2048){const err2 = {instancePath:instancePath+"/basket",schemaPath:"#/properties/basket/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(func0(data0) < 1){const err3 = {instancePath:instancePath+"/basket",schemaPath:"#/properties/basket/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/basket",schemaPath:"#/properties/basket/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}}else {const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}validate8.errors = vErrors;return errors === 0;}validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-  return validate8;
-})());
-
 /** The validators compiled to code, by tool name; a schema without one is compiled by the SDK on its first use. */
 export const validators: PrecompiledValidators = {
   add_to_basket: { input: input0, output: output0 },
   cancel_loan: { input: input1, output: output1 },
   checkout_basket: { input: input2 },
   search_books: { input: input3, output: output3 },
-  start_basket: { input: input4, output: output4 },
+  start_basket: { input: input4, output: input2 },
 };

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { compileSchema, reusingCompile } from '../../src/emit/types/compile.js';
+import type { EmitContext } from '../../src/emit/shared/files.js';
+import { emitValidators } from '../../src/emit/validators/index.js';
+
+// An imported API repeats most tool schemas (GitHub: 2,153 tool schemas, 1,175 distinct); each distinct one is
+// compiled once, and what a repeat gets must be exactly what compiling it again would give.
+
+const ownerRepo = {
+  type: 'object',
+  properties: {
+    owner: { type: 'string', description: 'The account owner of the repository.' },
+    repo: { type: 'string' },
+    labels: { type: 'array', items: { type: 'object', title: 'Label', properties: { name: { type: 'string' } } } },
+  },
+  required: ['owner', 'repo'],
+  additionalProperties: false,
+};
+
+describe('types of repeated schemas', () => {
+  it('gives a repeat the text a fresh compile gives', async () => {
+    const compile = reusingCompile();
+    const first = await compile(ownerRepo, 'GetRepoInput');
+    expect(first).toBe(await compileSchema(ownerRepo, 'GetRepoInput'));
+    expect(await compile(ownerRepo, 'DeleteRepoInput')).toBe(await compileSchema(ownerRepo, 'DeleteRepoInput'));
+    expect(await compile(ownerRepo, 'ListLabelsInput')).toBe(await compileSchema(ownerRepo, 'ListLabelsInput'));
+  });
+
+  it('compiles again when a name occurs elsewhere in the text', async () => {
+    // A nested title equal to the next root name is numbered by the compiler; a comment naming the root, and
+    // recursion through the root, would be renamed by a blind swap.
+    const cases: [Record<string, unknown>, string, string][] = [
+      [ownerRepo, 'RepoInput', 'Label'],
+      [{ ...ownerRepo, description: 'Same as GetThingInput.' }, 'GetThingInput', 'OtherInput'],
+      [{ type: 'object', properties: { next: { $ref: '#' } } }, 'NodeInput', 'TreeInput'],
+    ];
+    for (const [schema, firstName, secondName] of cases) {
+      const compile = reusingCompile();
+      await compile(schema, firstName);
+      expect(await compile(schema, secondName)).toBe(await compileSchema(schema, secondName));
+    }
+  });
+});
+
+describe('validators of repeated schemas', () => {
+  it('compiles a repeated schema once and names its validator for every tool that has it', async () => {
+    const ctx: EmitContext = {
+      manifestPath: 'mcp.yaml',
+      regenerateCommand: 'mcp-gen generate',
+      templates: new Map(),
+      mcpGenVersion: '0.0.0',
+    };
+    const other = { type: 'object', properties: { id: { type: 'integer' } }, additionalProperties: false };
+    const file = await emitValidators(
+      [
+        { name: 'get_repo', inputSchema: ownerRepo, outputSchema: other },
+        { name: 'delete_repo', inputSchema: { ...ownerRepo }, outputSchema: null },
+        { name: 'get_issue', inputSchema: other, outputSchema: other },
+      ],
+      ctx,
+    );
+    const text = String(file.contents);
+    expect(text.match(/^const \w+ = verdict\(/gm)).toEqual(['const input0 = verdict(', 'const output0 = verdict(']);
+    expect(text).toContain(
+      '  get_repo: { input: input0, output: output0 },\n' +
+        '  delete_repo: { input: input0 },\n' +
+        '  get_issue: { input: output0, output: output0 },\n',
+    );
+  });
+});
