@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { compareText } from '../util/compare.js';
-import { sortedJsonText } from '../util/stable-json.js';
+import { hashSortedJson } from '../util/stable-json.js';
 import type { ServerModel } from './types.js';
 
 /** One tool descriptor as it appears in a `tools/list` result. */
@@ -33,5 +33,7 @@ export function wireTools(model: ServerModel): WireTool[] {
  */
 export function toolsetDigest(tools: readonly Readonly<Record<string, unknown>>[]): string {
   const sorted = [...tools].sort((a, b) => compareText(String(a.name), String(b.name)));
-  return `sha256:${createHash('sha256').update(sortedJsonText(sorted), 'utf8').digest('hex')}`;
+  const hash = createHash('sha256');
+  hashSortedJson(hash, sorted);
+  return `sha256:${hash.digest('hex')}`;
 }

@@ -1,3 +1,4 @@
+import type { Hash } from 'node:crypto';
 import { compareText } from './compare.js';
 
 /** A deep copy of `value` whose object keys are sorted with {@link compareText}; arrays keep their order. */
@@ -13,9 +14,30 @@ export function sortKeysDeep(value: unknown): unknown {
   return value;
 }
 
+/**
+ * {@link sortKeysDeep} that copies each object once: an object reached twice (a shared schema under the `$defs` of
+ * a thousand tool schemas) is one copy reached twice, which `JSON.stringify` writes the same at each place.
+ */
+function sortKeysShared(value: unknown, copies: Map<object, unknown>): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const known = copies.get(value);
+  if (known !== undefined) return known;
+  let out: unknown;
+  if (Array.isArray(value)) out = value.map((item) => sortKeysShared(item, copies));
+  else {
+    const record: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort(compareText)) {
+      record[key] = sortKeysShared((value as Record<string, unknown>)[key], copies);
+    }
+    out = record;
+  }
+  copies.set(value, out);
+  return out;
+}
+
 /** JSON with recursively sorted keys, two-space indent and one trailing newline. */
 export function stableJson(value: unknown): string {
-  return `${JSON.stringify(sortKeysDeep(value), null, 2)}\n`;
+  return `${JSON.stringify(sortKeysShared(value, new Map()), null, 2)}\n`;
 }
 
 /**
@@ -47,4 +69,34 @@ export function sortedJsonText(value: unknown): string {
   }
   if (Object.isFrozen(value)) frozenTexts.set(value, text);
   return text;
+}
+
+/**
+ * Feeds exactly `sortedJsonText(value)` to `hash`, piece by piece: a digest over a thousand tools hashes the
+ * remembered texts of their frozen schemas without first joining them into one text of the whole list.
+ */
+export function hashSortedJson(hash: Hash, value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) {
+    hash.update(sortedJsonText(value), 'utf8');
+  } else if (Array.isArray(value)) {
+    hash.update('[');
+    value.forEach((item, i) => {
+      if (i > 0) hash.update(',');
+      if (item === undefined || typeof item === 'function') hash.update('null');
+      else hashSortedJson(hash, item);
+    });
+    hash.update(']');
+  } else {
+    const record = value as Record<string, unknown>;
+    let first = true;
+    hash.update('{');
+    for (const key of Object.keys(record).sort(compareText)) {
+      const item = record[key];
+      if (item === undefined || typeof item === 'function') continue;
+      hash.update(`${first ? '' : ','}${JSON.stringify(key)}:`, 'utf8');
+      first = false;
+      hashSortedJson(hash, item);
+    }
+    hash.update('}');
+  }
 }

@@ -1,10 +1,11 @@
 import { closeSync, copyFileSync, fsyncSync, linkSync, openSync, writeSync } from 'node:fs';
 
 /** Writes `contents` to a new file and, when asked, flushes it to the disk before returning. */
-export function writeNewFile(file: string, contents: string, flush: boolean): void {
+export function writeNewFile(file: string, contents: string | Buffer, flush: boolean): void {
   const fd = openSync(file, 'wx');
   try {
-    writeSync(fd, contents);
+    if (typeof contents === 'string') writeSync(fd, contents);
+    else for (let done = 0; done < contents.length; ) done += writeSync(fd, contents, done);
     if (flush) fsyncSync(fd);
   } finally {
     closeSync(fd);

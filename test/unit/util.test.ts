@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { handlerPath } from '../../src/model/layout.js';
 import { camelCase, fileStem, handlerExport, pascalCase, snakeCase, suggestName } from '../../src/model/naming.js';
@@ -6,7 +7,7 @@ import { durationMs, formatDuration, parseDuration } from '../../src/util/durati
 import { formatPointer, parsePointer, resolvePointer } from '../../src/util/json-pointer.js';
 import { isLoopbackHost } from '../../src/util/net.js';
 import { singleQuoted } from '../../src/emit/shared/literal.js';
-import { stableJson } from '../../src/util/stable-json.js';
+import { hashSortedJson, sortedJsonText, sortKeysDeep, stableJson } from '../../src/util/stable-json.js';
 import { editDistance, suggestClosest } from '../../src/util/suggest.js';
 
 describe('compareText', () => {
@@ -21,6 +22,37 @@ describe('stableJson', () => {
     expect(stableJson({ b: 1, a: { d: [3, 1], c: null } })).toBe(
       '{\n  "a": {\n    "c": null,\n    "d": [\n      3,\n      1\n    ]\n  },\n  "b": 1\n}\n',
     );
+  });
+
+  it('writes exactly JSON.stringify of the sorted copy, for objects shared at one or several depths', () => {
+    const shared = Object.freeze({ z: [1, { y: 'é\u2028"' }], a: {}, u: undefined, f: () => 1, n: Number.NaN });
+    const values: unknown[] = [
+      {
+        list: [shared, shared, { deeper: shared }],
+        again: shared,
+        empty: [],
+        holes: [undefined, new Array(1), 0],
+        d: new Date(0),
+      },
+      [[], {}, null, true, -0, 1e21, 'x'],
+      'text',
+      undefined,
+    ];
+    for (const value of values) expect(stableJson(value)).toBe(`${JSON.stringify(sortKeysDeep(value), null, 2)}\n`);
+  });
+
+  it('hashSortedJson hashes exactly the text of sortedJsonText, frozen parts and fresh ones alike', () => {
+    const shared = Object.freeze({ b: [1, Object.freeze({ y: 'é' })], a: null });
+    const values: unknown[] = [
+      [{ name: 'x', schema: shared, u: undefined, list: [shared, undefined, () => 1] }, shared, 'é\u2028', 3],
+      { z: { empty: {}, none: [] }, a: shared },
+      'text',
+    ];
+    for (const value of values) {
+      const hash = createHash('sha256');
+      hashSortedJson(hash, value);
+      expect(hash.digest('hex')).toBe(createHash('sha256').update(sortedJsonText(value), 'utf8').digest('hex'));
+    }
   });
 });
 

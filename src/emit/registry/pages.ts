@@ -10,12 +10,15 @@
 import { createHash } from 'node:crypto';
 import type { PagesSpec } from '../../../templates/runtime/spec.gen.js';
 import type { ServerModel } from '../../model/types.js';
-import { sortedJsonText } from '../../util/stable-json.js';
+import { hashSortedJson } from '../../util/stable-json.js';
 
 type ListName = keyof PagesSpec['cursors'];
 
-const digestOf = (items: readonly unknown[]): string =>
-  createHash('sha256').update(sortedJsonText(items), 'utf8').digest('hex');
+function digestOf(items: readonly unknown[]): string {
+  const hash = createHash('sha256');
+  hashSortedJson(hash, items);
+  return hash.digest('hex');
+}
 
 /** The cursor of each page after the first, for a list of `count` items with contents digest `digest`. */
 function cursors(list: ListName, digest: string, count: number, size: number): string[] {

@@ -5,7 +5,7 @@ import type { ServerModel } from '../../model/types.js';
 import type { GateItem } from '../../review/index.js';
 import { compareText } from '../../util/compare.js';
 import { verificationPlan } from '../shared/verification.js';
-import { block, cell, code, firstSentence, inline, table } from '../shared/markdown.js';
+import { block, cell, code, firstSentence, table } from '../shared/markdown.js';
 import { promptHints, resourceHints, toolHints } from './view-hints.js';
 
 /** Section 1: one row per primitive. */
@@ -238,22 +238,6 @@ function notificationsPlan(model: ServerModel): string {
       ? `every instance, through Redis pub/sub at ${code(model.store.urlEnv)} (at most once)`
       : 'this process only (memory store)';
   return `${kinds.join('; ')}; on subscriptions/listen streams and legacy sessions of ${reach}`;
-}
-
-/** Section 8: each tool's schemas and the findings about them. */
-export function schemaDraft(model: ServerModel, findings: readonly Finding[]) {
-  return model.tools.map((t) => {
-    const own = findings.filter(
-      (f) => 'pointer' in f.at && f.at.pointer.startsWith(`${t.pointer}/input`) && f.code.startsWith('lint-'),
-    );
-    return {
-      name: code(t.name),
-      input: block('json', JSON.stringify(t.wireInput, null, 2)),
-      hasOutput: t.wireOutput !== null,
-      output: t.wireOutput === null ? '' : block('json', JSON.stringify(t.wireOutput, null, 2)),
-      findings: own.length === 0 ? ['none'] : own.map((f) => `${code(f.code)} ${inline(f.message)}`),
-    };
-  });
 }
 
 /** Section 9: destructive tools, their approval rule and what the user sees. */

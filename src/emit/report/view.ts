@@ -17,15 +17,8 @@ import {
   resultSection,
   roundTripSection,
 } from './view-contracts.js';
-import {
-  destructiveList,
-  gateTable,
-  primitiveMap,
-  schemaDraft,
-  statePlan,
-  transportPlan,
-  verificationTable,
-} from './view-plans.js';
+import { destructiveList, gateTable, primitiveMap, statePlan, transportPlan, verificationTable } from './view-plans.js';
+import { schemaDraft } from './view-schemas.js';
 import { verificationPlan } from '../shared/verification.js';
 import { metadataTable } from './view-metadata.js';
 
