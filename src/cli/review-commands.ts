@@ -74,7 +74,11 @@ export function printCheck(
 /** The report of `diagnostics` with every error and the first `shown` others, the rest counted by code. */
 function formatShown(diagnostics: readonly Diagnostic[], manifest: string, shown: number, paint: Paint): string {
   let others = 0;
-  const kept = diagnostics.filter((d) => d.severity === 'error' || (others += 1) <= shown);
+  const kept = diagnostics.filter((d) => {
+    if (d.severity === 'error') return true;
+    others += 1;
+    return others <= shown;
+  });
   if (kept.length === diagnostics.length) return formatReport(diagnostics, paint);
   const printed = new Set(kept);
   const counts = new Map<string, number>();
