@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { draftFromOpenApi, draftFromServer, renderDraft, type Draft } from './import/index.js';
 import { describeTarget, readLiveServer, type LiveTarget } from './live/index.js';
+import { displayPath, loadRenderedManifest } from './load/index.js';
 import { loadOpenApi } from './load/openapi.js';
 import { runPipeline, type PipelineResult } from './pipeline.js';
 import { writeProject } from './write/index.js';
@@ -61,10 +62,15 @@ async function writeDraft(draft: Draft, options: DraftOptions): Promise<ImportRe
     '',
   );
   const written = !report.actions.some((a) => a.kind === 'keep');
+  if (!written) return { written, draft, text, compiled: null };
+  // The draft's own data, as parsing the text gives it (JSON keeps what YAML does: plain data, no shared objects),
+  // instead of reading and parsing 4.6 MB again for GitHub's description.
+  const data: unknown = JSON.parse(JSON.stringify(draft.data));
+  const loaded = loadRenderedManifest(text, data, displayPath(target, options.cwd), target);
   return {
     written,
     draft,
     text,
-    compiled: written ? await runPipeline({ manifest: options.out, cwd: options.cwd }, 'review') : null,
+    compiled: await runPipeline({ manifest: options.out, cwd: options.cwd, loaded }, 'review'),
   };
 }

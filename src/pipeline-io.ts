@@ -4,7 +4,7 @@
 import type { ResolvedOptions } from './config/index.js';
 import type { Diagnostic } from './diagnostics/index.js';
 import type { GeneratedFile } from './emit/index.js';
-import type { ExistingProject, HandlerChecks, LoadedManifest } from './load/index.js';
+import type { ExistingProject, HandlerChecks, LoadedManifest, LoadResult } from './load/index.js';
 import type { ServerModel } from './model/types.js';
 import type { Review } from './review/index.js';
 import type { WriteOptions, WriteReport } from './write/index.js';
@@ -20,6 +20,8 @@ export interface PipelineInput {
   readonly cwd: string;
   /** Read the manifest from this file or git revision instead (the baseline of `check`). */
   readonly revision?: string;
+  /** The manifest already read, as `import` has the draft it just wrote: nothing is read or parsed again. */
+  readonly loaded?: LoadResult;
   readonly project?: {
     readonly options: ResolvedOptions;
     readonly mcpGenVersion: string;

@@ -23,9 +23,10 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
   const runs = (stage: Stage) => stages.indexOf(stage) <= stages.indexOf(until);
   // load
   const loaded =
-    input.revision === undefined
+    input.loaded ??
+    (input.revision === undefined
       ? loadManifest(input.manifest, input.cwd)
-      : loadBaseline(input.revision, input.manifest, input.cwd);
+      : loadBaseline(input.revision, input.manifest, input.cwd));
   if (!loaded.ok)
     return {
       file: loaded.diagnostics[0]?.file ?? input.manifest,

@@ -113,9 +113,12 @@ async function report(run: () => Promise<ImportResult>, flags: DraftFlags, io: C
     io.stderr(formatReport(result.compiled.diagnostics, paint));
     return 1;
   }
-  if (result.compiled !== null) printCheck(checkOf(result.compiled), flags.out, false, io, paint);
+  if (result.compiled !== null) printCheck(checkOf(result.compiled), flags.out, false, io, paint, shownFindings);
   return 0;
 }
+
+/** Warnings and notes the review of a draft prints before it only counts the rest (errors are always printed). */
+const shownFindings = 100;
 
 function plural(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { checkManifest, type CheckResult } from '../check.js';
 import { resolveOptions } from '../config/index.js';
-import { formatReport, hasFailures, type Paint } from '../diagnostics/index.js';
+import {
+  formatDiagnostic,
+  formatReport,
+  formatSummary,
+  hasFailures,
+  type Diagnostic,
+  type Paint,
+} from '../diagnostics/index.js';
+import { compareText } from '../util/compare.js';
 import { designJsonPath, designPath } from '../model/layout.js';
 import { runPipeline } from '../pipeline.js';
 import { isFolder } from '../load/index.js';
@@ -28,10 +36,21 @@ export async function runCheck(
   return failed ? 1 : 0;
 }
 
-/** A check as `mcp-gen check` prints it in text: diagnostics on stderr, the gate on stdout; returns the exit code. */
-export function printCheck(result: CheckResult, manifest: string, strict: boolean, io: CliIo, paint: Paint): number {
+/**
+ * A check as `mcp-gen check` prints it in text: diagnostics on stderr, the gate on stdout; returns the exit code.
+ * With `shown` (import's review of its draft), every error but at most that many warnings and notes are printed,
+ * the rest counted by code: GitHub's draft has about 4,900 warnings, 1.3 MB of text that `check` shows anyway.
+ */
+export function printCheck(
+  result: CheckResult,
+  manifest: string,
+  strict: boolean,
+  io: CliIo,
+  paint: Paint,
+  shown = Number.POSITIVE_INFINITY,
+): number {
   const failed = hasFailures(result.diagnostics, strict) || (result.review?.failed ?? true);
-  if (result.diagnostics.length > 0) io.stderr(formatReport(result.diagnostics, paint));
+  if (result.diagnostics.length > 0) io.stderr(formatShown(result.diagnostics, manifest, shown, paint));
   if (result.review !== null) {
     const counts = ['PASS', 'WARN', 'FAIL']
       .map((s) => `${result.review?.gate.filter((g) => g.status === s).length} ${s.toLowerCase()}`)
@@ -50,6 +69,25 @@ export function printCheck(result: CheckResult, manifest: string, strict: boolea
     );
   }
   return failed ? 1 : 0;
+}
+
+/** The report of `diagnostics` with every error and the first `shown` others, the rest counted by code. */
+function formatShown(diagnostics: readonly Diagnostic[], manifest: string, shown: number, paint: Paint): string {
+  let others = 0;
+  const kept = diagnostics.filter((d) => {
+    if (d.severity === 'error') return true;
+    others += 1;
+    return others <= shown;
+  });
+  if (kept.length === diagnostics.length) return formatReport(diagnostics, paint);
+  const printed = new Set(kept);
+  const counts = new Map<string, number>();
+  for (const d of diagnostics) if (!printed.has(d)) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
+  const byCode = [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
+  const more =
+    `... and ${diagnostics.length - kept.length} more (${byCode.map(([code, n]) => `${n} ${code}`).join(', ')}); ` +
+    `run "mcp-gen check ${manifest}" to see each one`;
+  return `${kept.map((d) => formatDiagnostic(d, paint)).join('\n')}\n${more}\n${formatSummary(diagnostics)}\n`;
 }
 
 /** `mcp-gen report`: writes DESIGN.md (or DESIGN.json), or prints it with `--out -`. */

@@ -46,9 +46,10 @@ export function renderDraft(draft: Draft): string {
   const doc = new Document(draft.data, { aliasDuplicateObjects: false });
   const header = draft.notes.filter((n) => n.path.length === 0).map((n) => commentLine(n.text));
   if (header.length > 0) doc.commentBefore = header.join('\n');
+  const keys = new Map<Node, Map<unknown, Pair>>();
   for (const note of draft.notes) {
     if (note.path.length === 0) continue;
-    const pair = findPair(doc, note.path);
+    const pair = findPair(doc, note.path, keys);
     if (pair === null || !isScalar(pair.key)) continue;
     const key = pair.key;
     key.commentBefore =
@@ -64,12 +65,20 @@ function commentLine(text: string): string {
   return ` ${text.replace(/[\r\n\u2028\u2029]+/g, ' ')}`;
 }
 
-function findPair(doc: Document, path: readonly string[]): Pair | null {
+/** The pair at `path`; `keys` indexes each mapping's pairs once (GitHub's draft: 1,223 tools, notes on each). */
+function findPair(doc: Document, path: readonly string[], keys: Map<Node, Map<unknown, Pair>>): Pair | null {
   let node: Node | null = doc.contents as Node | null;
   let found: Pair | null = null;
   for (const segment of path) {
     if (!isMap(node)) return null;
-    const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === segment);
+    let index = keys.get(node);
+    if (index === undefined) {
+      index = new Map();
+      for (const p of node.items)
+        if (isPair(p) && isScalar(p.key) && !index.has(p.key.value)) index.set(p.key.value, p);
+      keys.set(node, index);
+    }
+    const pair = index.get(segment);
     if (pair === undefined) return null;
     found = pair as Pair;
     node = pair.value as Node | null;

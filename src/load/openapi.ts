@@ -63,10 +63,13 @@ async function fromSwagger(data: Record<string, unknown>, file: string): Promise
   }
 }
 
+/** The first `$ref` that leaves the document; `at` is the path walked so far, grown and shrunk in place. */
 function findRemoteRef(value: unknown, at: (string | number)[]): { ref: string; pointer: string } | null {
   if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = findRemoteRef(item, [...at, i]);
+    for (let i = 0; i < value.length; i += 1) {
+      at.push(i);
+      const found = findRemoteRef(value[i], at);
+      at.pop();
       if (found !== null) return found;
     }
     return null;
@@ -74,8 +77,11 @@ function findRemoteRef(value: unknown, at: (string | number)[]): { ref: string; 
   if (!isRecord(value)) return null;
   if (typeof value.$ref === 'string' && !value.$ref.startsWith('#'))
     return { ref: value.$ref, pointer: formatPointer([...at, '$ref']) || '/' };
-  for (const [key, item] of Object.entries(value)) {
-    const found = findRemoteRef(item, [...at, key]);
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    at.push(key);
+    const found = findRemoteRef(value[key], at);
+    at.pop();
     if (found !== null) return found;
   }
   return null;

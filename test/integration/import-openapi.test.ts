@@ -1,7 +1,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkOf } from '../../src/check.js';
 import { importOpenApi } from '../../src/import.js';
+import { runPipeline, type PipelineResult } from '../../src/pipeline.js';
 import { expectGolden, repoRoot, runIn } from '../support/golden.js';
 
 // `mcp-gen import openapi` on two public specs (test/fixtures/import/openapi/SOURCE.md): the draft
@@ -39,6 +41,10 @@ describe('import openapi', () => {
       const model = result.compiled?.model;
       expect(result.compiled?.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       expect(model?.tools.length).toBe(tools);
+      // The check ran on the draft's data in memory: it is what reading the written file gives, positions included.
+      const reread = await runPipeline({ manifest: path.join(out, `${spec}.yaml`), cwd: repoRoot }, 'review');
+      expect(result.compiled?.manifest?.data).toEqual(reread.manifest?.data);
+      expect(checkOf(result.compiled as PipelineResult).diagnostics).toEqual(checkOf(reread).diagnostics);
       // Every tool drafted from a DELETE says so in its note and asks for approval.
       const text = result.text.split('\n');
       const deleteTools = text.flatMap((line, i) =>
