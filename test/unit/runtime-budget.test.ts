@@ -39,8 +39,10 @@ import { repoRoot } from '../support/paths.js';
 // +1,256 (issue 24, tasks): `taskStart` in every tool's spec type, the HTTP and stdio listen hooks of TaskHooks and
 // the principal id they need (principalIdOf, shared with principalOf), and start.gen.ts opening the change bus before
 // the store, handing it and the task hooks to openStore and serveHttp, and letting the hooks wrap the stdio transport
-// (notifications/tasks); the notifications themselves are the optional tasks-listen.gen.ts. Together with the above: 71,879.
-const budgetBytes = 71_879;
+// (notifications/tasks); the notifications themselves are the optional tasks-listen.gen.ts.
+// Together with the above: 71,879.
+// +60 (merge): where the three branches above meet in start.gen.ts and spec.gen.ts (each measured alone): 71,939.
+const budgetBytes = 71_939;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {
