@@ -17,7 +17,11 @@ describe('docs/handlers.md', () => {
     cpSync(path.join(repoRoot, 'examples', 'notes', 'src'), path.join(dir, 'src'), { recursive: true });
     cpSync(path.join(repoRoot, 'examples', 'notes', 'tsconfig.json'), path.join(dir, 'tsconfig.json'));
     for (const [i, text] of snippets.entries()) {
-      writeFileSync(path.join(dir, 'src', 'handlers', 'tools', `doc-snippet-${i + 1}.ts`), text);
+      // A snippet that starts with `// src/handlers/....ts` is that file (its imports are relative to it);
+      // the others are tool handler files.
+      const named = /^\/\/ (src\/handlers\/[a-z/_-]+\.ts)\n/.exec(text)?.[1];
+      const file = named ?? path.join('src', 'handlers', 'tools', `doc-snippet-${i + 1}.ts`);
+      writeFileSync(path.join(dir, file), text);
     }
     const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
     const result = spawnSync(tsc, ['-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'], {

@@ -34,6 +34,7 @@ describe('a generated server over stdio', () => {
       result: {
         supportedVersions: ['2026-07-28'],
         capabilities: {
+          completions: {},
           tools: { listChanged: false },
           resources: { listChanged: false },
           prompts: { listChanged: false },

@@ -24,7 +24,12 @@ function liveFrom(edit: (live: { -readonly [K in keyof LiveServer]: LiveServer[K
     protocolVersion: '2026-07-28',
     era: 'modern' as const,
     serverInfo: { name: 'notes', title: 'Team Notes', version: '0.3.0' },
-    capabilities: { prompts: { listChanged: false }, resources: { listChanged: false }, tools: { listChanged: false } },
+    capabilities: {
+      completions: {},
+      prompts: { listChanged: false },
+      resources: { listChanged: false },
+      tools: { listChanged: false },
+    },
     instructions: 'Search before you create. Deleting asks the user first.' as string | null,
     supportedVersions: ['2026-07-28'],
     tools: structuredClone(wireTools(model)),
@@ -60,7 +65,7 @@ describe('verifyServer', () => {
               : t,
           );
         live.supportedVersions = ['2026-07-28', '2025-11-25'];
-        live.capabilities = { tools: { listChanged: false }, logging: {} };
+        live.capabilities = { completions: {}, tools: { listChanged: false }, logging: {} };
       }),
     );
     expect(result.drift.map((d) => d.message)).toEqual([
@@ -107,7 +112,9 @@ describe('verifyServer', () => {
   });
 
   it('completions: declared values the server does not offer are drift; the reverse is information', () => {
-    const modern = liveFrom(() => undefined);
+    // The notes example completes from handlers; this case starts from a server without completions.
+    const { completions: _offered, ...bare } = liveFrom(() => undefined).capabilities as Record<string, unknown>;
+    const modern = { ...liveFrom(() => undefined), capabilities: bare };
     const declared = { supportedVersions: ['2026-07-28'], capabilities: { ...modern.capabilities, completions: {} } };
     expect(compareProtocol(model, declared, modern)).toEqual({
       drift: [{ kind: 'capabilities', message: 'capability "completions": manifest {}, server absent' }],

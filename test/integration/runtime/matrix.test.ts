@@ -359,6 +359,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'approval.gen.ts',
       'auth.gen.ts',
       'config.gen.ts',
+      'dynamic.gen.ts',
       'handles.gen.ts',
       'http-fast.gen.ts',
       'http.gen.ts',
@@ -373,8 +374,10 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'resources.gen.ts',
       'store-redis.gen.ts',
       'store.gen.ts',
+      'tasks-listen.gen.ts',
       'tasks.gen.ts',
       'telemetry.gen.ts',
+      'upstream-spec.gen.ts',
       'upstream.gen.ts',
     ]);
     expect(runtimeFiles.get('stdio-core')).toEqual([
