@@ -3,10 +3,12 @@ import { isEffectivelyDestructive } from '../model/defaults.js';
 import { isRecord, stringOr } from '../util/guards.js';
 import { importedTextNote, untrustedDraftNotice, type Draft, type DraftNote } from './draft.js';
 import { isSemver, NameAllocator, quote, serverName } from './names.js';
+import { splitListedMembers } from '../model/listed-members.js';
+import { wireIcons, wireResourceMetadata } from './server-metadata.js';
 
 const hintKeys = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 /** Tool fields the manifest carries; anything else on the wire is noted as not imported. */
-const toolFields = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations']);
+const toolFields = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'icons']);
 const draft2020 = 'https://json-schema.org/draft/2020-12/schema';
 const mimeTypePattern = /^[a-z0-9.+-]+\/[a-zA-Z0-9.+-]+$/;
 /** Why a wire name was not kept: names are kept whenever the manifest can hold them. */
@@ -41,6 +43,8 @@ export function draftFromServer(live: LiveServer, source: DraftSource): Draft {
   const server: Record<string, unknown> = { name, version: isSemver(wireVersion) ? wireVersion : '0.1.0' };
   for (const key of ['title', 'description'] as const) if (nonEmpty(info[key])) server[key] = info[key];
   if (live.instructions !== null && live.instructions !== '') server.instructions = live.instructions;
+  const serverIcons = wireIcons(info);
+  if (serverIcons !== undefined) server.icons = serverIcons;
 
   note(
     [],
@@ -84,7 +88,8 @@ export function draftFromServer(live: LiveServer, source: DraftSource): Draft {
   if (source.transport === 'http') data.transports = { http: {} };
   const tools = importTools(live.tools, note, flags);
   if (Object.keys(tools).length > 0) data.tools = tools;
-  const resources = importResources([...live.resources, ...live.resourceTemplates], note);
+  const listed = splitListedMembers(live.resources, live.resourceTemplates);
+  const resources = importResources([...listed.fixed, ...live.resourceTemplates], listed.members, note);
   if (Object.keys(resources).length > 0) data.resources = resources;
   const prompts = importPrompts(live.prompts, note);
   if (Object.keys(prompts).length > 0) data.prompts = prompts;
@@ -113,6 +118,8 @@ function importTools(list: readonly WireItem[], note: Note, flags: string[]): Re
       ? wire.description
       : 'TODO: say what this tool does, when to use it and what it returns.';
     if (Object.keys(hints).length > 0) tool.annotations = hints;
+    const icons = wireIcons(wire);
+    if (icons !== undefined) tool.icons = icons;
     const at = ['tools', name];
     tool.input = isRecord(wire.inputSchema) ? toolSchema(wire.inputSchema, [...at, 'input'], note) : { type: 'object' };
     if (isRecord(wire.outputSchema)) tool.output = toolSchema(wire.outputSchema, [...at, 'output'], note);
@@ -175,7 +182,11 @@ function toolSchema(
   return rest;
 }
 
-function importResources(list: readonly WireItem[], note: Note): Record<string, unknown> {
+function importResources(
+  list: readonly WireItem[],
+  members: ReadonlyMap<string, number>,
+  note: Note,
+): Record<string, unknown> {
   const names = new NameAllocator();
   const resources: Record<string, unknown> = {};
   for (const wire of list) {
@@ -187,7 +198,17 @@ function importResources(list: readonly WireItem[], note: Note): Record<string, 
     if (nonEmpty(wire.title)) resource.title = wire.title;
     if (nonEmpty(wire.description)) resource.description = wire.description;
     if (typeof wire.mimeType === 'string' && mimeTypePattern.test(wire.mimeType)) resource.mimeType = wire.mimeType;
+    Object.assign(resource, wireResourceMetadata(wire));
+    const listedCount = typeof wire.uriTemplate === 'string' ? members.get(wire.uriTemplate) : undefined;
+    if (listedCount !== undefined) resource.list = 'handler';
     resources[name] = resource;
+    if (listedCount !== undefined)
+      note(
+        ['resources', name],
+        `TODO list: resources/list named ${listedCount} URI(s) this template matches, so the draft lists its ` +
+          'members with a handler (src/handlers/resource-lists/) instead of fixing them; declare any of them as a ' +
+          'fixed resource if it is one',
+      );
     for (const marked of importedTextNote(resource, ['resources', name], origin)) note(marked.path, marked.text);
     if (name !== wireName) note(['resources', name], `resource ${quote(wireName)} on the wire ${notKept}; renamed`);
     if (typeof wire.uriTemplate === 'string')
@@ -210,6 +231,8 @@ function importPrompts(list: readonly WireItem[], note: Note): Record<string, un
     const prompt: Record<string, unknown> = {};
     if (nonEmpty(wire.title)) prompt.title = wire.title;
     if (nonEmpty(wire.description)) prompt.description = wire.description;
+    const icons = wireIcons(wire);
+    if (icons !== undefined) prompt.icons = icons;
     const argNames = new NameAllocator();
     const args: Record<string, unknown> = {};
     const renamed: string[] = [];

@@ -8,6 +8,7 @@
  */
 import { discoverContract } from '../emit/registry/discover.js';
 import type { LiveServer, WireItem } from '../live/index.js';
+import { splitListedMembers } from '../model/listed-members.js';
 import { toolsetDigest, wireTools } from '../model/toolset.js';
 import type { ServerModel } from '../model/types.js';
 import { compareText } from '../util/compare.js';
@@ -49,9 +50,16 @@ export function verifyServer(model: ServerModel, live: LiveServer): VerifyResult
   const info = [...protocol.info];
   compareServer(model, live, drift, info);
   const expected = expectedLists(model);
+  // Members a list handler names come and go with the data: they are information, not drift.
+  const listedTemplates = expected.templates.filter((t) =>
+    model.resources.some((r) => r.list !== null && r.uriTemplate === t.uriTemplate),
+  );
+  const listed = splitListedMembers(live.resources, listedTemplates);
+  for (const [template, count] of listed.members)
+    info.push(`resources/list names ${count} member(s) of "${template}", which a handler lists; not compared`);
   const lists: [ListKind, string, string, readonly WireItem[], readonly WireItem[], (i: WireItem) => ItemView][] = [
     ['tool', 'tools', 'name', wireTools(model), live.tools, toolView],
-    ['resource', 'resources', 'uri', expected.resources, live.resources, resourceView],
+    ['resource', 'resources', 'uri', expected.resources, listed.fixed, resourceView],
     ['resource template', 'resourceTemplates', 'uriTemplate', expected.templates, live.resourceTemplates, resourceView],
     ['prompt', 'prompts', 'name', expected.prompts, live.prompts, promptView],
   ];

@@ -115,7 +115,7 @@ describe('verify and import server over Streamable HTTP, with a bearer token', (
       ]);
       expect(imported.code).toBe(0);
       expect(imported.stdout.split('\n')[0]).toBe(
-        'wrote notes-http.yaml: 3 tools, 2 resources, 1 prompt, 10 TODOs to review',
+        'wrote notes-http.yaml: 3 tools, 2 resources, 1 prompt, 11 TODOs to review',
       );
       const draft = readFileSync(path.join(out, 'notes-http.yaml'), 'utf8');
       expect(draft).toContain('\ntransports:\n  http: {}\n');
