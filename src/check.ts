@@ -5,6 +5,7 @@
 import { makeDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics/index.js';
 import type { LoadedManifest } from './load/index.js';
 import { locateFindings } from './locate.js';
+import { locateFirstFindings, type CountedFinding } from './locate-first.js';
 import type { ServerModel } from './model/types.js';
 import { runPipeline, type PipelineResult } from './pipeline.js';
 import { findBreakingChanges, type Review } from './review/index.js';
@@ -15,6 +16,8 @@ export interface CheckResult {
   readonly review: Review | null;
   readonly model: ServerModel | null;
   readonly manifest: LoadedManifest | null;
+  /** Findings counted but not located (a check printed with a limit: see `checkOf`). */
+  readonly counted?: readonly CountedFinding[];
 }
 
 /** Validates, lints, evaluates the gate and, with a baseline, finds breaking changes. */
@@ -46,16 +49,20 @@ export async function checkManifest(
 
 /**
  * The check of a pipeline run that went up to review (as `import` runs it on a draft): its diagnostics and the review's
- * findings, located.
+ * findings, located. With `shown`, for a report that prints every error but only the first `shown` warnings and
+ * notes, the findings after those are counted instead of located.
  */
-export function checkOf(compiled: PipelineResult): CheckResult {
+export function checkOf(compiled: PipelineResult, shown?: number): CheckResult {
   const { manifest, model, review, diagnostics: validated } = compiled;
   if (model === null || review === null || manifest === null)
     return { diagnostics: validated, review: null, model: null, manifest };
-  return {
-    diagnostics: sortDiagnostics([...validated, ...locateFindings(review.findings, manifest)]),
-    review,
-    model,
-    manifest,
-  };
+  if (shown === undefined)
+    return {
+      diagnostics: sortDiagnostics([...validated, ...locateFindings(review.findings, manifest)]),
+      review,
+      model,
+      manifest,
+    };
+  const { located, counted } = locateFirstFindings(review.findings, manifest, shown);
+  return { diagnostics: sortDiagnostics([...validated, ...located]), review, model, manifest, counted };
 }

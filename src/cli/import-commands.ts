@@ -113,7 +113,8 @@ async function report(run: () => Promise<ImportResult>, flags: DraftFlags, io: C
     io.stderr(formatReport(result.compiled.diagnostics, paint));
     return 1;
   }
-  if (result.compiled !== null) printCheck(checkOf(result.compiled), flags.out, false, io, paint, shownFindings);
+  if (result.compiled !== null)
+    printCheck(checkOf(result.compiled, shownFindings), flags.out, false, io, paint, shownFindings);
   return 0;
 }
 

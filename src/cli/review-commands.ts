@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { checkManifest, type CheckResult } from '../check.js';
+import type { CountedFinding } from '../locate-first.js';
 import { resolveOptions } from '../config/index.js';
 import {
   formatDiagnostic,
@@ -50,7 +51,9 @@ export function printCheck(
   shown = Number.POSITIVE_INFINITY,
 ): number {
   const failed = hasFailures(result.diagnostics, strict) || (result.review?.failed ?? true);
-  if (result.diagnostics.length > 0) io.stderr(formatShown(result.diagnostics, manifest, shown, paint));
+  const counted = result.counted ?? [];
+  if (result.diagnostics.length + counted.length > 0)
+    io.stderr(formatShown(result.diagnostics, counted, manifest, shown, paint));
   if (result.review !== null) {
     const counts = ['PASS', 'WARN', 'FAIL']
       .map((s) => `${result.review?.gate.filter((g) => g.status === s).length} ${s.toLowerCase()}`)
@@ -72,22 +75,30 @@ export function printCheck(
 }
 
 /** The report of `diagnostics` with every error and the first `shown` others, the rest counted by code. */
-function formatShown(diagnostics: readonly Diagnostic[], manifest: string, shown: number, paint: Paint): string {
+function formatShown(
+  diagnostics: readonly Diagnostic[],
+  counted: readonly CountedFinding[],
+  manifest: string,
+  shown: number,
+  paint: Paint,
+): string {
   let others = 0;
   const kept = diagnostics.filter((d) => {
     if (d.severity === 'error') return true;
     others += 1;
     return others <= shown;
   });
-  if (kept.length === diagnostics.length) return formatReport(diagnostics, paint);
+  if (kept.length === diagnostics.length && counted.length === 0) return formatReport(diagnostics, paint);
   const printed = new Set(kept);
   const counts = new Map<string, number>();
-  for (const d of diagnostics) if (!printed.has(d)) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
+  const hidden = [...diagnostics.filter((d) => !printed.has(d)), ...counted];
+  for (const d of hidden) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
   const byCode = [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
   const more =
-    `... and ${diagnostics.length - kept.length} more (${byCode.map(([code, n]) => `${n} ${code}`).join(', ')}); ` +
+    `... and ${hidden.length} more (${byCode.map(([code, n]) => `${n} ${code}`).join(', ')}); ` +
     `run "mcp-gen check ${manifest}" to see each one`;
-  return `${kept.map((d) => formatDiagnostic(d, paint)).join('\n')}\n${more}\n${formatSummary(diagnostics)}\n`;
+  const summary = formatSummary([...diagnostics, ...counted]);
+  return `${kept.map((d) => formatDiagnostic(d, paint)).join('\n')}\n${more}\n${summary}\n`;
 }
 
 /** `mcp-gen report`: writes DESIGN.md (or DESIGN.json), or prints it with `--out -`. */

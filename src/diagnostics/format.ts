@@ -40,7 +40,7 @@ export function formatDiagnostic(d: Diagnostic, paint: Paint = plain): string {
 }
 
 /** The closing summary line, e.g. `2 errors, 1 warning`. */
-export function formatSummary(diagnostics: readonly Diagnostic[]): string {
+export function formatSummary(diagnostics: readonly Pick<Diagnostic, 'severity'>[]): string {
   const count = (severity: Diagnostic['severity']) => diagnostics.filter((d) => d.severity === severity).length;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const notes = count('info');
