@@ -21,6 +21,7 @@ import {
   type WriteOptions,
   type WriteReport,
 } from './write/index.js';
+import { writeParsedManifest } from './write/run-record.js';
 
 // The pipeline (the validator, the code builders) is imported only by runs that need it: a run over
 // unchanged inputs answers from the run record (cache/) without it.
@@ -150,6 +151,9 @@ async function generateOnce(
     'write',
   );
   cache.save({ existing, files, report: written, diagnostics, handlerChecks, manifestText: manifest?.text ?? null });
+  // The next run over the same text (a run after an edit elsewhere, --check in CI) reads it without parsing.
+  if (manifest !== null && manifest.cached !== true)
+    writeParsedManifest(manifest.absolutePath, manifest.text, manifest.data);
   if (written === null) return { diagnostics, report: null, interrupted, ok: false };
   const stale = options.mode === 'check' && written.changes.length > 0;
   return { diagnostics, report: written, interrupted, ok: !stale && !hasFailures(diagnostics, options.strict) };

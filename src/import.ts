@@ -11,6 +11,7 @@ import { displayPath, loadRenderedManifest } from './load/index.js';
 import { loadOpenApi } from './load/openapi.js';
 import { runPipeline, type PipelineResult } from './pipeline.js';
 import { writeProject } from './write/index.js';
+import { writeParsedManifest } from './write/run-record.js';
 
 /** Where the draft goes. */
 export interface DraftOptions {
@@ -66,6 +67,8 @@ async function writeDraft(draft: Draft, options: DraftOptions): Promise<ImportRe
   // The draft's own data, as parsing the text gives it (JSON keeps what YAML does: plain data, no shared objects),
   // instead of reading and parsing 4.6 MB again for GitHub's description.
   const data: unknown = JSON.parse(JSON.stringify(draft.data));
+  // `generate`, run next on the draft as written, finds its data in the parse cache instead of parsing it.
+  writeParsedManifest(target, text, draft.data);
   const loaded = loadRenderedManifest(text, data, displayPath(target, options.cwd), target);
   return {
     written,

@@ -1,5 +1,6 @@
 /**
- * Positions in a manifest that mcp-gen rendered itself (the draft `import` just wrote), without parsing all of it.
+ * Positions in a manifest whose data is already known, without parsing all of it: the draft `import` just
+ * rendered and wrote, or a manifest whose text parsed cleanly before (the parse cache, parsed-manifest.ts).
  * A pointer `/tools/x/...` is located by parsing only the file's header, the line of `tools:` and the lines of
  * entry `x`, with the `yaml` library, and mapping the lines back; on GitHub's 4.6 MB draft that is half the work of
  * one parse of the whole text, and a small document at a time instead of one huge one. Every piece is checked
@@ -11,7 +12,7 @@ import { Document, LineCounter, isMap, parseDocument, type Node } from 'yaml';
 import { parsePointer } from '../util/json-pointer.js';
 import { isRecord } from '../util/guards.js';
 import { checkShape } from './limits.js';
-import type { LoadResult } from './manifest.js';
+import type { LoadResult } from './loaded.js';
 import { createLocator, type Position, type Target } from './source-map.js';
 
 type Locate = (segments: readonly string[], target?: Target) => Position;

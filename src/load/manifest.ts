@@ -8,27 +8,15 @@ import { makeDiagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { manifestLimits } from '../model/limits.js';
 import { parsePointer } from '../util/json-pointer.js';
 import { checkShape, checkSize, readAtMost } from './limits.js';
-import { createLocator, type Position, type Target } from './source-map.js';
+import { loadRenderedManifest } from './entry-locator.js';
+import { loadParsedManifest } from './parsed-manifest.js';
+import type { LoadResult } from './loaded.js';
+import { createLocator, type Target } from './source-map.js';
 
 /** Aliases may expand to at most this many nodes; more is treated as an attack. */
 export const maxAliasCount = 100;
 
-/** A parsed manifest and the means to point back into its text. */
-export interface LoadedManifest {
-  /** The path as diagnostics show it: relative to the working directory, forward slashes. */
-  readonly file: string;
-  /** Absolute path; used to place output next to the manifest, never printed. */
-  readonly absolutePath: string;
-  readonly text: string;
-  readonly data: unknown;
-  /** Line and column of the node at a JSON pointer (or its nearest existing parent). */
-  readonly locate: (pointer: string, target?: Target) => Position;
-}
-
-/** Either a loaded manifest or the diagnostics explaining why there is none. */
-export type LoadResult =
-  | { readonly ok: true; readonly manifest: LoadedManifest }
-  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+export type { LoadedManifest, LoadResult } from './loaded.js';
 
 /** How a path is shown in diagnostics: relative to `cwd` when inside it, always with `/`. */
 export function displayPath(absolutePath: string, cwd: string): string {
@@ -82,7 +70,15 @@ export function loadManifest(manifestPath: string, cwd: string = process.cwd()):
       ],
     };
   }
-  return parseManifest(bytes.toString('utf8'), file, absolutePath);
+  const text = bytes.toString('utf8');
+  // The same text parsed cleanly before: its data, from the parse cache, with positions found when asked for.
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const cached = loadParsedManifest(absolutePath, source);
+  if (cached !== undefined) {
+    const loaded = loadRenderedManifest(source, cached, file, absolutePath);
+    return loaded.ok ? { ok: true, manifest: { ...loaded.manifest, cached: true } } : loaded;
+  }
+  return parseManifest(text, file, absolutePath);
 }
 
 /** The first byte that no YAML text holds: a NUL, or a sequence that is not UTF-8. */

@@ -159,6 +159,14 @@ export function runRecordPath(outDir: string, env: NodeJS.ProcessEnv = process.e
 }
 
 /**
+ * Beside the run record, the same kind of cache: a manifest's parsed data, by the path of the manifest (see
+ * load/parsed-manifest.ts).
+ */
+export function parsedManifestPath(manifestPath: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  return runRecordPath(manifestPath, env)?.replace(/\.json$/, '.manifest.json') ?? null;
+}
+
+/**
  * Beside the run record, the same kind of cache: the outcome of checking each handler file, by its text,
  * so that a run whose handler files were checked before does not parse them again (see emit/handlers).
  */

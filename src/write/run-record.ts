@@ -3,7 +3,10 @@ import path from 'node:path';
 import type { HandlerChecks } from '../load/project.js';
 import { isPrivateFolder, type RunRecord } from '../load/run-record.js';
 import { compareText } from '../util/compare.js';
-import { handlerChecksPath, runRecordPath } from '../model/layout.js';
+import { handlerChecksPath, parsedManifestPath, runRecordPath } from '../model/layout.js';
+import { loadToolIdentity } from '../load/run-record.js';
+import type { ParsedManifest } from '../load/parsed-manifest.js';
+import { hashText } from '../util/hash.js';
 
 /**
  * Saves the run record for `outDir` (whole, by a rename, so a concurrent reader never sees half of it).
@@ -20,6 +23,27 @@ export function writeRunRecord(outDir: string, record: RunRecord | null): void {
 export function writeHandlerChecks(outDir: string, identity: string, checks: HandlerChecks): void {
   const entries = [...checks].sort((a, b) => compareText(a[0], b[0]));
   saveCache(handlerChecksPath(outDir), entries.length === 0 ? null : { identity, checks: entries });
+}
+
+/**
+ * Saves `data`, what the manifest `text` at `absolutePath` parses to, for the next run that reads the same text
+ * (load/parsed-manifest.ts). Data that JSON would change (a number it cannot hold: YAML's `.inf`, `.nan`, -0)
+ * is not saved.
+ */
+export function writeParsedManifest(absolutePath: string, text: string, data: unknown): void {
+  if (!keepsAsJson(data)) return;
+  const record: ParsedManifest = { format: 1, identity: loadToolIdentity(), hash: hashText(text), data };
+  saveCache(parsedManifestPath(absolutePath), record);
+}
+
+/** True when JSON.stringify then JSON.parse gives `value` back: plain data with finite numbers, no -0. */
+function keepsAsJson(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (Array.isArray(value)) return value.every(keepsAsJson);
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value) if (!keepsAsJson((value as Record<string, unknown>)[key])) return false;
+  return true;
 }
 
 /** Writes `record` as JSON to `file` whole, or removes `file` for null; failures are ignored (a cache). */

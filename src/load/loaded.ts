@@ -1,0 +1,21 @@
+import type { Diagnostic } from '../diagnostics/index.js';
+import type { Position, Target } from './source-map.js';
+
+/** A parsed manifest and the means to point back into its text. */
+export interface LoadedManifest {
+  /** The path as diagnostics show it: relative to the working directory, forward slashes. */
+  readonly file: string;
+  /** Absolute path; used to place output next to the manifest, never printed. */
+  readonly absolutePath: string;
+  readonly text: string;
+  readonly data: unknown;
+  /** Line and column of the node at a JSON pointer (or its nearest existing parent). */
+  readonly locate: (pointer: string, target?: Target) => Position;
+  /** True when `data` came from the parse cache (load/parsed-manifest.ts) instead of parsing `text`. */
+  readonly cached?: boolean;
+}
+
+/** Either a loaded manifest or the diagnostics explaining why there is none. */
+export type LoadResult =
+  | { readonly ok: true; readonly manifest: LoadedManifest }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };

@@ -1,0 +1,119 @@
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadManifest, type LoadedManifest } from '../../src/load/index.js';
+import { parsedManifestPath } from '../../src/model/layout.js';
+import { validateManifest } from '../../src/validate/index.js';
+import { writeParsedManifest } from '../../src/write/run-record.js';
+import { repoRoot } from '../support/golden.js';
+
+// The parse cache (src/load/parsed-manifest.ts): a manifest whose text parsed cleanly before is read from its
+// saved data, and its positions come from parsing only the entries asked about. Every position and every
+// diagnostic must be the ones parsing the whole text gives, on every manifest the tests own.
+
+const root = path.join(repoRoot, '.test-out', 'parsed-manifest');
+const cacheDir = path.join(root, 'cache');
+let saved: string | undefined;
+
+beforeAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+  saved = process.env.MCP_GEN_CACHE_DIR;
+  process.env.MCP_GEN_CACHE_DIR = cacheDir;
+});
+
+afterAll(() => {
+  if (saved === undefined) delete process.env.MCP_GEN_CACHE_DIR;
+  else process.env.MCP_GEN_CACHE_DIR = saved;
+});
+
+/** Every YAML manifest under test/fixtures and examples (files that start a manifest: `mcpGen:` on a line). */
+function manifests(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const at = path.join(dir, entry.name);
+      if (entry.isDirectory() && entry.name !== 'node_modules') walk(at);
+      else if (entry.isFile() && /\.ya?ml$/.test(entry.name) && /^mcpGen:/m.test(readFileSync(at, 'utf8')))
+        found.push(at);
+    }
+  };
+  walk(path.join(repoRoot, 'test', 'fixtures'));
+  walk(path.join(repoRoot, 'examples'));
+  return found;
+}
+
+/** Every pointer into `data`, and one missing key under each mapping, with both targets. */
+function pointers(data: unknown, at = ''): string[] {
+  if (Array.isArray(data)) return [at, ...data.flatMap((item, i) => pointers(item, `${at}/${i}`)), `${at}/99`];
+  if (data === null || typeof data !== 'object') return [at];
+  const keys = Object.keys(data);
+  const escaped = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+  return [
+    at,
+    ...keys.flatMap((key) => pointers((data as Record<string, unknown>)[key], `${at}/${escaped(key)}`)),
+    `${at}/not-there`,
+  ];
+}
+
+function load(file: string): LoadedManifest {
+  const result = loadManifest(file, repoRoot);
+  if (!result.ok) throw new Error(`${file} does not load`);
+  return result.manifest;
+}
+
+describe('the parse cache', () => {
+  it('gives the positions and diagnostics of a full parse, on every fixture and example', () => {
+    let compared = 0;
+    let files = 0;
+    for (const [i, original] of manifests().entries()) {
+      // A copy per manifest, so that no other test's cache entry is read or replaced.
+      const file = path.join(root, String(i), 'mcp.yaml');
+      mkdirSync(path.dirname(file), { recursive: true });
+      cpSync(original, file);
+      const result = loadManifest(file, repoRoot);
+      if (!result.ok) continue;
+      const fresh = result.manifest;
+      files += 1;
+      expect(fresh.cached).toBeUndefined();
+      writeParsedManifest(fresh.absolutePath, fresh.text, fresh.data);
+      const cached = load(file);
+      expect(cached.cached, original).toBe(true);
+      expect(cached.data).toEqual(fresh.data);
+      expect(validateManifest(cached).diagnostics, original).toEqual(validateManifest(fresh).diagnostics);
+      for (const pointer of pointers(fresh.data))
+        for (const target of ['key', 'value'] as const) {
+          expect(cached.locate(pointer, target), `${original} ${pointer} ${target}`).toEqual(
+            fresh.locate(pointer, target),
+          );
+          compared += 1;
+        }
+    }
+    expect(files).toBeGreaterThan(150);
+    expect(compared).toBeGreaterThan(10_000);
+  });
+
+  it('is not used for another text, another mcp-gen, or data that JSON would change', () => {
+    const file = path.join(root, 'edited', 'mcp.yaml');
+    mkdirSync(path.dirname(file), { recursive: true });
+    cpSync(path.join(repoRoot, 'examples', 'notes', 'mcp.yaml'), file);
+    const fresh = load(file);
+    writeParsedManifest(fresh.absolutePath, fresh.text, fresh.data);
+    expect(load(file).cached).toBe(true);
+    // One more byte: parsed again.
+    writeFileSync(file, `${fresh.text}\n`);
+    expect(load(file).cached).toBeUndefined();
+    // The record of another build of mcp-gen is ignored.
+    writeParsedManifest(fresh.absolutePath, `${fresh.text}\n`, fresh.data);
+    expect(load(file).cached).toBe(true);
+    const record = parsedManifestPath(fresh.absolutePath) ?? '';
+    const { hash } = JSON.parse(readFileSync(record, 'utf8')) as { hash: string };
+    writeFileSync(record, JSON.stringify({ format: 1, identity: 'another build', hash, data: fresh.data }));
+    expect(load(file).cached).toBeUndefined();
+    // YAML's .inf has no JSON form: such data is never saved.
+    writeFileSync(file, 'mcpGen: 1\nlimit: .inf\n');
+    const inf = load(file);
+    writeParsedManifest(inf.absolutePath, inf.text, inf.data);
+    expect(load(file).cached).toBeUndefined();
+  });
+});
