@@ -176,13 +176,14 @@ export async function emitValidators(
   const helpers = loadHelpers();
   // The SDK's options (AjvJsonSchemaValidator): formats stay with the SDK, so schemas using them are not emitted.
   // One instance for every schema: standalone code carries only what its own validator uses, and each one gets a scope
-  // of its own.
+  // of its own. No optimization pass: it only drops unused names and folds constants in code nobody reads, and it was
+  // a third of compiling GitHub's 1,175 schemas (0.47 of 1.33 s) for 10% less text.
   const ajv: Ajv = new Ajv2020.default({
     strict: false,
     validateFormats: true,
     validateSchema: false,
     allErrors: true,
-    code: { source: true },
+    code: { source: true, optimize: false },
   });
   const standalone = standaloneModule.default as unknown as Standalone;
   const used = new Set<Helper>();
