@@ -11,7 +11,7 @@ import type { Diagnostic } from '../diagnostics/index.js';
 import type { GeneratedFile } from '../emit/index.js';
 import type { ExistingProject, HandlerChecks } from '../load/project.js';
 import { loadHandlerChecks } from '../load/project.js';
-import { loadManifestText, loadToolIdentity } from '../load/run-record.js';
+import { loadManifestBytes, loadToolIdentity, manifestTextOf } from '../load/run-record.js';
 import type { WriteReport } from '../write/index.js';
 import { writeHandlerChecks, writeRunRecord } from '../write/run-record.js';
 import { findUpToDate, recordOf, runKey } from './record.js';
@@ -45,12 +45,17 @@ export interface RunCache {
 
 /** Opens the cache for a run of `options`; reads the manifest text the run's key is made of. */
 export function openRunCache(options: ResolvedOptions, mcpGenVersion: string, cwd: string): RunCache {
-  const text = loadManifestText(options.manifest, cwd);
+  const bytes = loadManifestBytes(options.manifest, cwd);
+  const text = bytes === null ? null : manifestTextOf(bytes);
   const keyOf = (manifestText: string | null, existing: ExistingProject) =>
     manifestText === null ? null : runKey(options, mcpGenVersion, cwd, manifestText, existing);
   return {
     key: (existing) => keyOf(text, existing),
-    keyNow: (existing) => keyOf(loadManifestText(options.manifest, cwd), existing),
+    keyNow: (existing) => {
+      // The same bytes are the same text: compared, not decoded again (4.6 MB for GitHub's draft).
+      const now = loadManifestBytes(options.manifest, cwd);
+      return keyOf(now === null ? null : bytes !== null && now.equals(bytes) ? text : manifestTextOf(now), existing);
+    },
     recorded: (key) => (key === null ? null : findUpToDate(options.outDir, key)),
     handlerChecks: () => loadHandlerChecks(options.outDir),
     save(run) {

@@ -72,14 +72,19 @@ export function loadRunRecord(outDir: string): RunRecord | null {
   }
 }
 
-/** The manifest's text as load reads it, or null when it cannot be read (the full run reports why). */
-export function loadManifestText(manifestPath: string, cwd: string): string | null {
+/** The manifest's bytes, or null when it cannot be read (the full run reports why). */
+export function loadManifestBytes(manifestPath: string, cwd: string): Buffer | null {
   try {
-    const text = readFileSync(path.resolve(cwd, manifestPath), 'utf8');
-    return text.startsWith('\uFEFF') ? text.slice(1) : text;
+    return readFileSync(path.resolve(cwd, manifestPath));
   } catch {
     return null;
   }
+}
+
+/** The manifest's text as load reads it, from its bytes. */
+export function manifestTextOf(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
 
 /** True when every recorded file is on disk as recorded and no file the marker lists but no longer plans is back. */
