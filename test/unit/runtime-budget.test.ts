@@ -42,7 +42,10 @@ import { repoRoot } from '../support/paths.js';
 // (notifications/tasks); the notifications themselves are the optional tasks-listen.gen.ts.
 // Together with the above: 71,879.
 // +60 (merge): where the three branches above meet in start.gen.ts and spec.gen.ts (each measured alone): 71,939.
-const budgetBytes = 71_939;
+// +106: CallEnv carries the environment start-up read (its field and comment in register.gen.ts, start.gen.ts setting
+// it), so dynamic.gen.ts seals list cursors with the key from that environment, as approvals do, not process.env:
+// 72,045.
+const budgetBytes = 72_045;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {

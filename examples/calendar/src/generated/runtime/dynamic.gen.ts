@@ -85,7 +85,7 @@ function wrapRequest(server: McpServer, method: string, wrap: (previous: Handler
  */
 let sealKey: Buffer | undefined;
 function cursorKey(env: CallEnv): Buffer {
-  const shared = process.env[env.registry.secrets.requestStateKeyEnv];
+  const shared = env.environment[env.registry.secrets.requestStateKeyEnv];
   sealKey ??=
     shared !== undefined && shared.length >= 32
       ? createHmac('sha256', shared).update('mcp-gen list cursors').digest()

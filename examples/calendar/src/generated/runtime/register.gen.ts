@@ -236,6 +236,8 @@ export interface CallEnv {
   readonly telemetry: Telemetry | null;
   /** `ctx.notify` (notify.gen.ts), or `silentNotify` when the manifest declares no notifications. */
   readonly notify: Notify;
+  /** What start-up read config and keys from. */
+  readonly environment: NodeJS.ProcessEnv;
 }
 
 /** What tasks.gen.ts adds to a server: `tools/call` as a task, and the `tasks/*` methods. */

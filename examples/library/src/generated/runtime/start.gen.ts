@@ -255,7 +255,7 @@ export async function startServer(
   const mode = environment.MCP_GEN_TEST_MODE === '1' ? 'test' : 'serve';
   const notify = changes?.notify ?? undeclaredNotify;
   const services = await lifecycle.start(config, { mode, log: logToStderr, notify });
-  const env: CallEnv = { registry, handles, approvals, guard, tasks, log, services, telemetry, notify };
+  const env: CallEnv = { registry, handles, approvals, guard, tasks, log, services, telemetry, notify, environment };
   const build = (onlyTool?: string): McpServer => buildServer(definition, env, registrars, onlyTool);
   try {
     if (http === null)
