@@ -26,12 +26,18 @@ export function writeHandlerChecks(outDir: string, identity: string, checks: Han
 }
 
 /**
- * Saves `data`, what the manifest `text` at `absolutePath` parses to, for the next run that reads the same text
- * (load/parsed-manifest.ts). Data that JSON would change (a number it cannot hold: YAML's `.inf`, `.nan`, -0)
- * is not saved.
+ * Below this many characters a manifest parses in a few milliseconds: its data is not worth a file in the cache.
+ * GitHub's draft has 4.6 million; the examples a few thousand.
  */
-export function writeParsedManifest(absolutePath: string, text: string, data: unknown): void {
-  if (!keepsAsJson(data)) return;
+export const parseCacheMinChars = 128 * 1024;
+
+/**
+ * Saves `data`, what the manifest `text` at `absolutePath` parses to, for the next run that reads the same text
+ * (load/parsed-manifest.ts), when the text is long enough for parsing it to cost (`minChars`). Data that JSON
+ * would change (a number it cannot hold: YAML's `.inf`, `.nan`, -0) is not saved.
+ */
+export function writeParsedManifest(absolutePath: string, text: string, data: unknown, minChars = parseCacheMinChars) {
+  if (text.length < minChars || !keepsAsJson(data)) return;
   const record: ParsedManifest = { format: 1, identity: loadToolIdentity(), hash: hashText(text), data };
   saveCache(parsedManifestPath(absolutePath), record);
 }

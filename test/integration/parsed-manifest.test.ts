@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadManifest, type LoadedManifest } from '../../src/load/index.js';
 import { parsedManifestPath } from '../../src/model/layout.js';
 import { validateManifest } from '../../src/validate/index.js';
-import { writeParsedManifest } from '../../src/write/run-record.js';
-import { repoRoot } from '../support/golden.js';
+import { parseCacheMinChars, writeParsedManifest } from '../../src/write/run-record.js';
+import { importOpenApi } from '../../src/import.js';
+import { repoRoot, runIn } from '../support/golden.js';
 
 // The parse cache (src/load/parsed-manifest.ts): a manifest whose text parsed cleanly before is read from its
 // saved data, and its positions come from parsing only the entries asked about. Every position and every
@@ -76,7 +77,7 @@ describe('the parse cache', () => {
       const fresh = result.manifest;
       files += 1;
       expect(fresh.cached).toBeUndefined();
-      writeParsedManifest(fresh.absolutePath, fresh.text, fresh.data);
+      writeParsedManifest(fresh.absolutePath, fresh.text, fresh.data, 0);
       const cached = load(file);
       expect(cached.cached, original).toBe(true);
       expect(cached.data).toEqual(fresh.data);
@@ -98,13 +99,13 @@ describe('the parse cache', () => {
     mkdirSync(path.dirname(file), { recursive: true });
     cpSync(path.join(repoRoot, 'examples', 'notes', 'mcp.yaml'), file);
     const fresh = load(file);
-    writeParsedManifest(fresh.absolutePath, fresh.text, fresh.data);
+    writeParsedManifest(fresh.absolutePath, fresh.text, fresh.data, 0);
     expect(load(file).cached).toBe(true);
     // One more byte: parsed again.
     writeFileSync(file, `${fresh.text}\n`);
     expect(load(file).cached).toBeUndefined();
     // The record of another build of mcp-gen is ignored.
-    writeParsedManifest(fresh.absolutePath, `${fresh.text}\n`, fresh.data);
+    writeParsedManifest(fresh.absolutePath, `${fresh.text}\n`, fresh.data, 0);
     expect(load(file).cached).toBe(true);
     const record = parsedManifestPath(fresh.absolutePath) ?? '';
     const { hash } = JSON.parse(readFileSync(record, 'utf8')) as { hash: string };
@@ -113,7 +114,25 @@ describe('the parse cache', () => {
     // YAML's .inf has no JSON form: such data is never saved.
     writeFileSync(file, 'mcpGen: 1\nlimit: .inf\n');
     const inf = load(file);
-    writeParsedManifest(inf.absolutePath, inf.text, inf.data);
+    writeParsedManifest(inf.absolutePath, inf.text, inf.data, 0);
     expect(load(file).cached).toBeUndefined();
   });
+
+  it('is saved by import and by generate for a large manifest, never for a small one', async () => {
+    const fixtures = path.join(repoRoot, 'test', 'fixtures', 'import', 'openapi');
+    const large = path.join(root, 'imported', 'readme.yaml');
+    const small = path.join(root, 'imported', 'petstore.yaml');
+    await importOpenApi(path.join(fixtures, 'readme.json'), { out: large, force: true, cwd: repoRoot });
+    await importOpenApi(path.join(fixtures, 'petstore.json'), { out: small, force: true, cwd: repoRoot });
+    expect(readFileSync(large, 'utf8').length).toBeGreaterThan(parseCacheMinChars);
+    expect(readFileSync(small, 'utf8').length).toBeLessThan(parseCacheMinChars);
+    expect(load(large).cached).toBe(true);
+    expect(load(small).cached).toBeUndefined();
+    // An edit: the next load parses; generate saves what it parsed, and the load after it reads that.
+    writeFileSync(large, `${readFileSync(large, 'utf8')}# edited\n`);
+    expect(load(large).cached).toBeUndefined();
+    const generated = await runIn(path.dirname(large), ['generate', 'readme.yaml', '--out', 'project']);
+    expect(generated.code).toBe(0);
+    expect(load(large).cached).toBe(true);
+  }, 120_000);
 });

@@ -58,13 +58,9 @@ beforeEach(async () => {
   mkdirSync(dir, { recursive: true });
   cpSync(manifest, path.join(dir, 'mcp.yaml'));
   expect((await runIn(dir, ['generate'])).code).toBe(0);
-  // The first run created handlers and scaffold files, so it records no run, only its stubs' checks and the
-  // manifest's parsed data (the parse cache); the second settles.
-  expect(
-    readdirSync(cacheDir)
-      .map((f) => f.replace(/^[0-9a-f]{32}/, 'KEY'))
-      .sort(),
-  ).toEqual(['KEY.handlers.json', 'KEY.manifest.json']);
+  // The first run created handlers and scaffold files, so it records no run, only its stubs' checks (the manifest
+  // is too small for the parse cache); the second settles.
+  expect(readdirSync(cacheDir).map((f) => f.replace(/^[0-9a-f]{32}/, 'KEY'))).toEqual(['KEY.handlers.json']);
   expect((await runIn(dir, ['generate'])).code).toBe(0);
 }, 120_000);
 
