@@ -5,7 +5,7 @@
  * it once up to the design review, which the command prints as `check` does.
  */
 import path from 'node:path';
-import { draftFromOpenApi, draftFromServer, renderDraft, type Draft } from './import/index.js';
+import { copyAsJson, draftFromOpenApi, draftFromServer, renderDraft, type Draft } from './import/index.js';
 import { describeTarget, readLiveServer, type LiveTarget } from './live/index.js';
 import { displayPath, loadRenderedManifest } from './load/index.js';
 import { loadOpenApi } from './load/openapi.js';
@@ -66,7 +66,7 @@ async function writeDraft(draft: Draft, options: DraftOptions): Promise<ImportRe
   if (!written) return { written, draft, text, compiled: null };
   // The draft's own data, as parsing the text gives it (JSON keeps what YAML does: plain data, no shared objects),
   // instead of reading and parsing 4.6 MB again for GitHub's description.
-  const data: unknown = JSON.parse(JSON.stringify(draft.data));
+  const data = copyAsJson(draft.data);
   // `generate`, run next on the draft as written, finds its data in the parse cache instead of parsing it.
   writeParsedManifest(target, text, draft.data);
   const loaded = loadRenderedManifest(text, data, displayPath(target, options.cwd), target);
