@@ -47,8 +47,16 @@ export async function importServer(target: LiveTarget, options: DraftOptions): P
 
 /** Reads an OpenAPI 3.x spec and writes its draft. */
 export async function importOpenApi(spec: string, options: DraftOptions): Promise<ImportResult> {
-  const loaded = await loadOpenApi(spec, options.cwd);
-  return writeDraft(draftFromOpenApi(loaded.document, path.posix.basename(spec.split(path.sep).join('/'))), options);
+  return writeDraft(await draftOfSpec(spec, options.cwd), options);
+}
+
+/**
+ * The draft of a spec, in a function of its own: once it returns, nothing holds the spec's bytes and parsed
+ * document (GitHub's: 25 MB), which would otherwise stay live while the draft is rendered and written.
+ */
+async function draftOfSpec(spec: string, cwd: string): Promise<Draft> {
+  const loaded = await loadOpenApi(spec, cwd);
+  return draftFromOpenApi(loaded.document, path.posix.basename(spec.split(path.sep).join('/')));
 }
 
 async function writeDraft(draft: Draft, options: DraftOptions): Promise<ImportResult> {
