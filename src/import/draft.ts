@@ -152,7 +152,12 @@ export function copyAsJson(value: unknown): unknown {
     if (item === undefined || typeof item === 'function') continue;
     // An own `__proto__` key, as JSON.parse makes it, not the prototype an assignment would set.
     if (key === '__proto__')
-      Object.defineProperty(copy, key, { value: copyAsJson(item), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(copy, key, {
+        value: copyAsJson(item),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     else copy[key] = copyAsJson(item);
   }
   return copy;

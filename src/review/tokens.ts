@@ -70,7 +70,7 @@ function skipped(value: unknown): boolean {
  */
 export function utf8Length(text: string): number {
   let extra = 0;
-  const nonAscii = /[^\x00-\x7f]+/g;
+  const nonAscii = /[\u0080-\uffff]+/g;
   for (let match = nonAscii.exec(text); match !== null; match = nonAscii.exec(text)) {
     const run = match[0];
     for (let i = 0; i < run.length; i += 1) {

@@ -229,7 +229,16 @@ describe('singleQuoted', () => {
 
 describe('utf8Length', () => {
   it('counts UTF-8 bytes as Buffer.byteLength does, lone surrogates included', () => {
-    const texts = ['', 'ascii only', 'caf\u00e9', '\u07ff\u0800\uffff', '\u{1F600}x\u{10FFFF}', '\ud800', 'a\udc00b', '\udc00\ud800'];
+    const texts = [
+      '',
+      'ascii only',
+      'caf\u00e9',
+      '\u07ff\u0800\uffff',
+      '\u{1F600}x\u{10FFFF}',
+      '\ud800',
+      'a\udc00b',
+      '\udc00\ud800',
+    ];
     texts.push(texts.join('\u00e9'), `${'x'.repeat(1000)}\u{1F600}\ud83d`);
     expect(texts.map(utf8Length)).toEqual(texts.map((t) => Buffer.byteLength(t, 'utf8')));
     expect(utf8Length('\u{1F600}\u00e9a')).toBe(7);
@@ -238,8 +247,17 @@ describe('utf8Length', () => {
 
 describe('toolsListCost', () => {
   it('counts the bytes of the tools/list JSON, shared schemas at every use', () => {
-    const shared = { type: 'string', description: 'caf\u00e9 \u{1F600}', enum: ['a', null, 1.5, -0, 1e21], x: undefined };
-    const schema = (extra: object) => ({ type: 'object', properties: { a: shared, b: shared, c: [shared, [], {}] }, ...extra });
+    const shared = {
+      type: 'string',
+      description: 'caf\u00e9 \u{1F600}',
+      enum: ['a', null, 1.5, -0, 1e21],
+      x: undefined,
+    };
+    const schema = (extra: object) => ({
+      type: 'object',
+      properties: { a: shared, b: shared, c: [shared, [], {}] },
+      ...extra,
+    });
     const tool = (name: string, output: object | null) => ({
       name,
       title: name === 'one' ? null : 'T\u00eftle',
@@ -264,6 +282,8 @@ describe('toolsListCost', () => {
     expect(toolsListCost(model)).toEqual({ bytes, tokens: Math.ceil(bytes / 4) });
     const loop: Record<string, unknown> = {};
     loop.self = loop;
-    expect(() => toolsListCost({ tools: [{ ...tools[0], wireInput: loop }] } as unknown as ServerModel)).toThrow(TypeError);
+    expect(() => toolsListCost({ tools: [{ ...tools[0], wireInput: loop }] } as unknown as ServerModel)).toThrow(
+      TypeError,
+    );
   });
 });
