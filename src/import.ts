@@ -5,7 +5,7 @@
  * it once up to the design review, which the command prints as `check` does.
  */
 import path from 'node:path';
-import { draftFromOpenApi, draftFromServer, renderDraft, type Draft } from './import/index.js';
+import { copyAsJson, draftFromOpenApi, draftFromServer, renderDraft, type Draft } from './import/index.js';
 import { describeTarget, readLiveServer, type LiveTarget } from './live/index.js';
 import { displayPath, loadRenderedManifest } from './load/index.js';
 import { loadOpenApi } from './load/openapi.js';
@@ -47,8 +47,16 @@ export async function importServer(target: LiveTarget, options: DraftOptions): P
 
 /** Reads an OpenAPI 3.x spec and writes its draft. */
 export async function importOpenApi(spec: string, options: DraftOptions): Promise<ImportResult> {
-  const loaded = await loadOpenApi(spec, options.cwd);
-  return writeDraft(draftFromOpenApi(loaded.document, path.posix.basename(spec.split(path.sep).join('/'))), options);
+  return writeDraft(await draftOfSpec(spec, options.cwd), options);
+}
+
+/**
+ * The draft of a spec, in a function of its own: once it returns, nothing holds the spec's bytes and parsed
+ * document (GitHub's: 25 MB), which would otherwise stay live while the draft is rendered and written.
+ */
+async function draftOfSpec(spec: string, cwd: string): Promise<Draft> {
+  const loaded = await loadOpenApi(spec, cwd);
+  return draftFromOpenApi(loaded.document, path.posix.basename(spec.split(path.sep).join('/')));
 }
 
 async function writeDraft(draft: Draft, options: DraftOptions): Promise<ImportResult> {
@@ -66,7 +74,7 @@ async function writeDraft(draft: Draft, options: DraftOptions): Promise<ImportRe
   if (!written) return { written, draft, text, compiled: null };
   // The draft's own data, as parsing the text gives it (JSON keeps what YAML does: plain data, no shared objects),
   // instead of reading and parsing 4.6 MB again for GitHub's description.
-  const data: unknown = JSON.parse(JSON.stringify(draft.data));
+  const data = copyAsJson(draft.data);
   // `generate`, run next on the draft as written, finds its data in the parse cache instead of parsing it.
   writeParsedManifest(target, text, draft.data);
   const loaded = loadRenderedManifest(text, data, displayPath(target, options.cwd), target);

@@ -40,14 +40,58 @@ export function untrustedDraftNotice(origin: string): { note: string; flag: stri
  * from a server or a spec is a node the library quotes itself, never text
  * spliced into the file. Notes become `#` comments before their key; a note's
  * text is ours, and any foreign value inside it was passed through `quote`.
+ *
+ * Each top-level key is its own document, and each entry of a section (a tool, a schema) too, indented under
+ * its section's key: block YAML is the same text whichever document holds an entry, and a document per entry
+ * lets the library's nodes die young instead of holding all of GitHub's 4.6 MB draft (1,223 tools) at once.
  */
 export function renderDraft(draft: Draft): string {
+  const keys = Object.keys(draft.data);
+  if (keys.length === 0) return renderDocument(draft.data, draft.notes);
+  const parts: string[] = [];
+  keys.forEach((key, i) => {
+    const value = draft.data[key];
+    const notes = draft.notes.filter((n) => n.path[0] === key || (i === 0 && n.path.length === 0));
+    if (i === 0 || !splitSections.has(key) || !isPlainRecord(value) || notes.some((n) => n.path.length === 1)) {
+      parts.push(renderDocument({ [key]: value }, notes));
+      return;
+    }
+    parts.push(`${key}:\n`);
+    for (const entry of Object.keys(value)) {
+      const entryNotes = notes.filter((n) => n.path[1] === entry).map((n) => ({ ...n, path: n.path.slice(1) }));
+      parts.push(indentLines(renderDocument({ [entry]: value[entry] }, entryNotes)));
+    }
+  });
+  return parts.join('');
+}
+
+/** Sections rendered entry by entry: manifest keys, written plain, whose entries are many. */
+const splitSections = new Set(['schemas', 'tools', 'resources', 'prompts']);
+
+function isPlainRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;
+}
+
+/**
+ * `text` one level deeper. Empty lines stay empty, as the library writes them at any depth; a line of spaces
+ * (a block scalar's leading blank line) is at the value's indentation, which is never empty in an entry.
+ */
+function indentLines(text: string): string {
+  // Split at \n alone: the library breaks lines only there, and a value's \r or U+2028 is not a line of the file.
+  return text
+    .split('\n')
+    .map((line) => (line === '' ? line : `  ${line}`))
+    .join('\n');
+}
+
+/** `data` as one YAML document, with `notes` as comments (`path` relative to `data`). */
+function renderDocument(data: Readonly<Record<string, unknown>>, notes: readonly DraftNote[]): string {
   // No anchors: a draft is edited by hand, and an edit to one tool's schema must not change another's.
-  const doc = new Document(draft.data, { aliasDuplicateObjects: false });
-  const header = draft.notes.filter((n) => n.path.length === 0).map((n) => commentLine(n.text));
+  const doc = new Document(data, { aliasDuplicateObjects: false });
+  const header = notes.filter((n) => n.path.length === 0).map((n) => commentLine(n.text));
   if (header.length > 0) doc.commentBefore = header.join('\n');
   const keys = new Map<Node, Map<unknown, Pair>>();
-  for (const note of draft.notes) {
+  for (const note of notes) {
     if (note.path.length === 0) continue;
     const pair = findPair(doc, note.path, keys);
     if (pair === null || !isScalar(pair.key)) continue;
@@ -84,4 +128,37 @@ function findPair(doc: Document, path: readonly string[], keys: Map<Node, Map<un
     node = pair.value as Node | null;
   }
   return found;
+}
+
+/**
+ * What `JSON.parse(JSON.stringify(value))` gives for a draft's plain data (no `toJSON`, no BigInt), in a
+ * tenth of the time (GitHub's draft: 3.5 MB of JSON, 0.1 s): a fresh object per visit, so nothing is shared,
+ * -0 as 0, a non-finite number as null, undefined and functions left out of objects and null in arrays.
+ */
+export function copyAsJson(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isFinite(value) ? value + 0 : null;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const items = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i += 1) {
+      const item: unknown = value[i];
+      items[i] = item === undefined || typeof item === 'function' ? null : copyAsJson(item);
+    }
+    return items;
+  }
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item: unknown = (value as Record<string, unknown>)[key];
+    if (item === undefined || typeof item === 'function') continue;
+    // An own `__proto__` key, as JSON.parse makes it, not the prototype an assignment would set.
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, {
+        value: copyAsJson(item),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else copy[key] = copyAsJson(item);
+  }
+  return copy;
 }

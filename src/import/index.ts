@@ -5,6 +5,6 @@
  * the points a reviewer must decide. Pure: the text is built with the `yaml`
  * document API, so nothing a server or a spec says is spliced into the file.
  */
-export { renderDraft, type Draft, type DraftNote } from './draft.js';
+export { copyAsJson, renderDraft, type Draft, type DraftNote } from './draft.js';
 export { draftFromOpenApi } from './from-openapi.js';
 export { draftFromServer, type DraftSource } from './from-server.js';

@@ -24,6 +24,12 @@ const injectionPhrases: readonly RegExp[] = [
   /\b(?:reveal|print|show|repeat|output)\s+(?:your|the)\s+system\s+prompt\b/iu,
   /\bdo\s+not\s+(?:tell|inform|show)\s+the\s+user\b/iu,
 ];
+/**
+ * Any of the phrases, in one pass: most texts have none, and one scan is a third of three (GitHub's 60,000
+ * titles and descriptions). It only says whether to look further; the first phrase in the list's order is the one
+ * reported, as before.
+ */
+const anyInjectionPhrase = new RegExp(injectionPhrases.map((phrase) => `(?:${phrase.source})`).join('|'), 'iu');
 
 /** What is wrong with `text`, or null when it reads as plain description. */
 export function unsafeTextReason(text: string): string | null {
@@ -35,6 +41,7 @@ export function unsafeTextReason(text: string): string | null {
     );
   const hidden = zeroWidth.exec(text);
   if (hidden !== null) return `a zero-width character (U+${codePoint(hidden[0])}), which hides text from a reviewer`;
+  if (!anyInjectionPhrase.test(text)) return null;
   for (const phrase of injectionPhrases) {
     const match = phrase.exec(text);
     if (match !== null) return `"${match[0]}", which addresses the model instead of describing the server`;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkOf } from '../../src/check.js';
 import { importOpenApi } from '../../src/import.js';
+import { loadOpenApi } from '../../src/load/openapi.js';
 import { runPipeline, type PipelineResult } from '../../src/pipeline.js';
 import { expectGolden, repoRoot, runIn } from '../support/golden.js';
 
@@ -186,4 +187,29 @@ describe('import openapi', () => {
       readFileSync(path.join(fixtures, 'expected', 'petstore.yaml'), 'utf8'),
     );
   }, 120_000);
+
+  it('reads a JSON spec with non-ASCII text as JSON.parse of its UTF-8 text does, errors included', async () => {
+    // Latin-1, CJK, an astral character, a raw U+2028, an escape, and a malformed byte (U+FFFD either way).
+    const description = 'caf\u00e9 \u65e5\u672c \u{1F600} \u2028 \\u00e9 ';
+    const bytes = Buffer.concat([
+      Buffer.from(`{"openapi":"3.0.3","info":{"title":"${description}","version":"1"},"paths":{},"x":"`),
+      Buffer.from([0xc3, 0x28, 0xe2, 0x82]),
+      Buffer.from('"}'),
+    ]);
+    writeFileSync(path.join(out, 'unicode.json'), bytes);
+    const loaded = await loadOpenApi('unicode.json', out);
+    expect(loaded.document).toEqual(JSON.parse(bytes.toString('utf8')));
+    expect((loaded.document.info as { title: string }).title).toBe('caf\u00e9 \u65e5\u672c \u{1F600} \u2028 \u00e9 ');
+    expect(loaded.document.x).toBe('\ufffd(\ufffd');
+    // Non-ASCII outside a string: the message JSON.parse gives for the text itself.
+    const broken = Buffer.from('{"openapi": \u00e9}');
+    writeFileSync(path.join(out, 'broken.json'), broken);
+    let expected = '';
+    try {
+      JSON.parse(broken.toString('utf8'));
+    } catch (error) {
+      expected = (error as Error).message;
+    }
+    await expect(loadOpenApi('broken.json', out)).rejects.toThrow(`broken.json: not valid JSON: ${expected}`);
+  });
 });

@@ -9,6 +9,8 @@ import { isLoopbackHost } from '../../src/util/net.js';
 import { singleQuoted } from '../../src/emit/shared/literal.js';
 import { hashSortedJson, sortedJsonText, sortKeysDeep, stableJson } from '../../src/util/stable-json.js';
 import { editDistance, suggestClosest } from '../../src/util/suggest.js';
+import { toolsListCost, utf8Length } from '../../src/review/tokens.js';
+import type { ServerModel } from '../../src/model/types.js';
 
 describe('compareText', () => {
   it('sorts by code unit, not by locale', () => {
@@ -222,5 +224,66 @@ describe('singleQuoted', () => {
     }
     expect(singleQuoted('../handlers/tools/add.js')).toBe("'../handlers/tools/add.js'");
     expect(singleQuoted('it\'s "so"')).toBe("'it\\'s \"so\"'");
+  });
+});
+
+describe('utf8Length', () => {
+  it('counts UTF-8 bytes as Buffer.byteLength does, lone surrogates included', () => {
+    const texts = [
+      '',
+      'ascii only',
+      'caf\u00e9',
+      '\u07ff\u0800\uffff',
+      '\u{1F600}x\u{10FFFF}',
+      '\ud800',
+      'a\udc00b',
+      '\udc00\ud800',
+    ];
+    texts.push(texts.join('\u00e9'), `${'x'.repeat(1000)}\u{1F600}\ud83d`);
+    expect(texts.map(utf8Length)).toEqual(texts.map((t) => Buffer.byteLength(t, 'utf8')));
+    expect(utf8Length('\u{1F600}\u00e9a')).toBe(7);
+  });
+});
+
+describe('toolsListCost', () => {
+  it('counts the bytes of the tools/list JSON, shared schemas at every use', () => {
+    const shared = {
+      type: 'string',
+      description: 'caf\u00e9 \u{1F600}',
+      enum: ['a', null, 1.5, -0, 1e21],
+      x: undefined,
+    };
+    const schema = (extra: object) => ({
+      type: 'object',
+      properties: { a: shared, b: shared, c: [shared, [], {}] },
+      ...extra,
+    });
+    const tool = (name: string, output: object | null) => ({
+      name,
+      title: name === 'one' ? null : 'T\u00eftle',
+      description: 'd "quoted" \\ \n \u2028',
+      wireInput: schema({ holes: [undefined, () => 1, Number.NaN] }),
+      wireOutput: output,
+      annotations: { readOnlyHint: true, nothing: undefined },
+    });
+    const tools = [tool('one', null), tool('two', shared), tool('three', {})];
+    const model = { tools } as unknown as ServerModel;
+    const json = JSON.stringify({
+      tools: tools.map((t) => ({
+        name: t.name,
+        ...(t.title === null ? {} : { title: t.title }),
+        description: t.description,
+        inputSchema: t.wireInput,
+        ...(t.wireOutput === null ? {} : { outputSchema: t.wireOutput }),
+        annotations: t.annotations,
+      })),
+    });
+    const bytes = Buffer.byteLength(json, 'utf8');
+    expect(toolsListCost(model)).toEqual({ bytes, tokens: Math.ceil(bytes / 4) });
+    const loop: Record<string, unknown> = {};
+    loop.self = loop;
+    expect(() => toolsListCost({ tools: [{ ...tools[0], wireInput: loop }] } as unknown as ServerModel)).toThrow(
+      TypeError,
+    );
   });
 });

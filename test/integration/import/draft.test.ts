@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { parse } from 'yaml';
+import { Document, parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { draftFromServer, renderDraft } from '../../../src/import/index.js';
+import { copyAsJson, draftFromServer, renderDraft } from '../../../src/import/index.js';
 import { manifestName, serverName } from '../../../src/import/names.js';
 import type { LiveServer } from '../../../src/live/index.js';
 import { repoRoot } from '../../support/golden.js';
@@ -182,4 +182,59 @@ describe('reading a server', () => {
       prompts: ['one', 'two'],
     });
   }, 60_000);
+});
+
+describe('rendering a draft in pieces', () => {
+  // Values whose YAML depends on where they stand: block scalars (one that starts with a blank line, one with
+  // leading spaces, one ending in blank lines), keys that need quotes, nested sequences, empty collections.
+  const tricky = {
+    type: 'object',
+    description: '\nfirst line after a blank one\n\n  indented\nlast\n\n',
+    examples: [['a', { 'key: with colon': '  leading spaces\nsecond' }], {}, []],
+    'x\ny': { '': null, '#': 'hash', '-': '- dash', '2': 2.5, true: 'true' },
+  };
+  const data = {
+    mcpGen: 1,
+    server: { name: 'x', version: '1.0.0' },
+    schemas: { shared: tricky, 'needs quotes: yes': { enum: ['on', 'null', '1e3', '0x1F', 'caf\u00e9'] } },
+    tools: { first: { description: 'one\ntwo', input: tricky }, '2nd': { input: { $ref: '#/schemas/shared' } } },
+    empty: {},
+  };
+
+  it('is the text of one document for the whole draft, notes included', () => {
+    const notes = [
+      { path: [], text: 'header' },
+      { path: ['tools', 'first'], text: 'on a tool' },
+      { path: ['tools', 'first', 'input', 'x\ny', '#'], text: 'deep' },
+      { path: ['tools', 'first', 'input', 'x\ny', '#'], text: 'twice' },
+      { path: ['schemas'], text: 'on a section key' },
+      { path: ['tools', 'missing'], text: 'dropped' },
+    ];
+    const whole = new Document(data, { aliasDuplicateObjects: false });
+    whole.commentBefore = ' header';
+    const pair = (at: unknown[]) => whole.getIn(at.slice(0, -1), true) as { items: { key: { value: unknown } }[] };
+    const keyAt = (at: unknown[]) => pair(at).items.find((p) => p.key.value === at.at(-1))?.key as object;
+    Object.assign(keyAt(['tools', 'first']), { commentBefore: ' on a tool' });
+    Object.assign(keyAt(['tools', 'first', 'input', 'x\ny', '#']), { commentBefore: ' deep\n twice' });
+    Object.assign(keyAt(['schemas']), { commentBefore: ' on a section key' });
+    const text = renderDraft({ data, notes, flags: [] });
+    expect(text).toBe(whole.toString({ lineWidth: 0, indent: 2 }));
+    expect(parse(text)).toEqual(data);
+    expect(renderDraft({ data, notes: notes.filter((n) => n.path[0] !== 'schemas'), flags: [] })).toContain(
+      'schemas:\n  shared:\n',
+    );
+  });
+
+  it('copies data as JSON would: nothing shared, -0 as 0, holes and non-finite numbers as null', () => {
+    const shared = { a: [1, -0, Number.NaN, undefined, Number.POSITIVE_INFINITY] };
+    const value = JSON.parse('{"__proto__": {"p": 1}, "b": 2}') as Record<string, unknown>;
+    Object.assign(value, { one: shared, two: shared, gone: undefined, f: () => 1 });
+    const copy = copyAsJson(value) as Record<string, { a: unknown[] }>;
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(value));
+    expect(copy).toEqual(JSON.parse(JSON.stringify(value)));
+    expect(Object.is(copy.one?.a[1], 0)).toBe(true);
+    expect(copy.one).not.toBe(copy.two);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toEqual(['__proto__', 'b', 'one', 'two']);
+  });
 });
