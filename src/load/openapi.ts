@@ -62,9 +62,15 @@ export async function loadOpenApi(file: string, cwd: string): Promise<LoadedOpen
  * syntax error either way; the error is then taken from the plain text, so its message and position are the same.
  */
 function parseJson(bytes: Buffer): unknown {
-  const escaped = bytes
-    .toString('latin1')
-    .replace(/[\x80-\xff]+/g, (run) => escapeUnits(Buffer.from(run, 'latin1').toString('utf8')));
+  const latin1 = bytes.toString('latin1');
+  // Right after a backslash, an escape would change the meaning: \é is not JSON, but \\u00e9 (an escaped
+  // backslash, then text) is. Such a text, invalid or rare, is parsed plainly.
+  let afterBackslash = false;
+  const escaped = latin1.replace(/[\x80-\xff]+/g, (run, offset: number) => {
+    if (latin1.charCodeAt(offset - 1) === 0x5c) afterBackslash = true;
+    return escapeUnits(Buffer.from(run, 'latin1').toString('utf8'));
+  });
+  if (afterBackslash) return JSON.parse(bytes.toString('utf8'));
   try {
     return JSON.parse(escaped);
   } catch {

@@ -211,5 +211,10 @@ describe('import openapi', () => {
       expected = (error as Error).message;
     }
     await expect(loadOpenApi('broken.json', out)).rejects.toThrow(`broken.json: not valid JSON: ${expected}`);
+    // Right after a backslash: an escaped backslash then text is read as it is; a backslash before é is no JSON.
+    writeFileSync(path.join(out, 'backslash.json'), Buffer.from('{"openapi":"3.0.3","info":{"title":"\\\\\u00e9"}}'));
+    expect(((await loadOpenApi('backslash.json', out)).document.info as { title: string }).title).toBe('\\\u00e9');
+    writeFileSync(path.join(out, 'escape.json'), Buffer.from('{"openapi":"3.0.3","info":{"title":"\\\u00e9"}}'));
+    await expect(loadOpenApi('escape.json', out)).rejects.toThrow('escape.json: not valid JSON: ');
   });
 });
