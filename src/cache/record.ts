@@ -11,7 +11,7 @@ import type { GeneratedFile } from '../emit/index.js';
 import type { ExistingProject } from '../load/project.js';
 import { loadRunRecord, loadToolIdentity, projectMatches, type RunRecord } from '../load/run-record.js';
 import { markerPath } from '../model/layout.js';
-import { hashText } from '../util/hash.js';
+import { hashText, hashTextOnce } from '../util/hash.js';
 import type { WriteAction, WriteReport } from '../write/index.js';
 
 /** The hash of every input of a generate run. */
@@ -33,7 +33,7 @@ export function runKey(
     regenerateCommand,
     mcpGenDependency ?? null,
     starterDependencies ?? null,
-    textHash(manifestText),
+    hashTextOnce(manifestText),
     [...existing.handlers],
     existing.previouslyGenerated,
     // The keys of package.json that mcp-gen keeps in step are outputs of the run, so the file is an input.
@@ -42,17 +42,6 @@ export function runKey(
     existing.readme ?? null,
   ];
   return hashText(JSON.stringify(inputs));
-}
-
-let lastText: { readonly text: string; readonly hash: string } | null = null;
-
-/**
- * The hash of the manifest text, computed once for the text a run keys on: a run makes its key, checks it again
- * before its commit and records it, and on GitHub's 4.6 MB draft each of those took about 0.1 s.
- */
-function textHash(text: string): string {
-  if (lastText === null || lastText.text !== text) lastText = { text, hash: hashText(text) };
-  return lastText.hash;
 }
 
 /** The recorded outcome, when the record matches `key` and the folder still holds what it says. */

@@ -10,6 +10,7 @@ import { parsePointer } from '../util/json-pointer.js';
 import { checkShape, checkSize, readAtMost } from './limits.js';
 import { loadRenderedManifest } from './entry-locator.js';
 import { loadParsedManifest } from './parsed-manifest.js';
+import { manifestTextOf } from './run-record.js';
 import type { LoadResult } from './loaded.js';
 import { createLocator, type Target } from './source-map.js';
 
@@ -70,15 +71,14 @@ export function loadManifest(manifestPath: string, cwd: string = process.cwd()):
       ],
     };
   }
-  const text = bytes.toString('utf8');
   // The same text parsed cleanly before: its data, from the parse cache, with positions found when asked for.
-  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const source = manifestTextOf(bytes);
   const cached = loadParsedManifest(absolutePath, source);
   if (cached !== undefined) {
     const loaded = loadRenderedManifest(source, cached, file, absolutePath);
     return loaded.ok ? { ok: true, manifest: { ...loaded.manifest, cached: true } } : loaded;
   }
-  return parseManifest(text, file, absolutePath);
+  return parseManifest(source, file, absolutePath);
 }
 
 /** The first byte that no YAML text holds: a NUL, or a sequence that is not UTF-8. */

@@ -8,7 +8,7 @@
  * this is a cache: whatever it cannot read, it ignores.
  */
 import { parsedManifestPath } from '../model/layout.js';
-import { hashText } from '../util/hash.js';
+import { hashTextOnce } from '../util/hash.js';
 import { loadCacheFile, loadToolIdentity } from './run-record.js';
 
 /** What the cache file holds. */
@@ -29,7 +29,7 @@ export function loadParsedManifest(absolutePath: string, text: string): unknown 
   try {
     const parsed = JSON.parse(saved) as Partial<ParsedManifest>;
     if (parsed.format !== 1 || parsed.identity !== loadToolIdentity() || !('data' in parsed)) return undefined;
-    return parsed.hash === hashText(text) ? parsed.data : undefined;
+    return parsed.hash === hashTextOnce(text) ? parsed.data : undefined;
   } catch {
     return undefined;
   }

@@ -1,12 +1,11 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HandlerChecks } from '../load/project.js';
-import { isPrivateFolder, type RunRecord } from '../load/run-record.js';
+import { isPrivateFolder, loadToolIdentity, type RunRecord } from '../load/run-record.js';
 import { compareText } from '../util/compare.js';
 import { handlerChecksPath, parsedManifestPath, runRecordPath } from '../model/layout.js';
-import { loadToolIdentity } from '../load/run-record.js';
 import type { ParsedManifest } from '../load/parsed-manifest.js';
-import { hashText } from '../util/hash.js';
+import { hashTextOnce } from '../util/hash.js';
 
 /**
  * Saves the run record for `outDir` (whole, by a rename, so a concurrent reader never sees half of it).
@@ -38,7 +37,7 @@ export const parseCacheMinChars = 128 * 1024;
  */
 export function writeParsedManifest(absolutePath: string, text: string, data: unknown, minChars = parseCacheMinChars) {
   if (text.length < minChars || !keepsAsJson(data)) return;
-  const record: ParsedManifest = { format: 1, identity: loadToolIdentity(), hash: hashText(text), data };
+  const record: ParsedManifest = { format: 1, identity: loadToolIdentity(), hash: hashTextOnce(text), data };
   saveCache(parsedManifestPath(absolutePath), record);
 }
 

@@ -118,6 +118,20 @@ describe('the parse cache', () => {
     expect(load(file).cached).toBeUndefined();
   });
 
+  it('drops a byte-order mark, parsed or cached, so columns match an editor', () => {
+    const file = path.join(root, 'bom', 'mcp.yaml');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `\uFEFF${readFileSync(path.join(repoRoot, 'examples', 'notes', 'mcp.yaml'), 'utf8')}`);
+    const fresh = load(file);
+    expect(fresh.text.charCodeAt(0)).not.toBe(0xfeff);
+    expect(fresh.locate('/mcpGen', 'key')).toEqual({ line: 2, col: 1 });
+    writeParsedManifest(fresh.absolutePath, fresh.text, fresh.data, 0);
+    const cached = load(file);
+    expect(cached.cached).toBe(true);
+    expect(cached.text).toBe(fresh.text);
+    expect(cached.locate('/mcpGen', 'key')).toEqual({ line: 2, col: 1 });
+  });
+
   it('is saved by import and by generate for a large manifest, never for a small one', async () => {
     const fixtures = path.join(repoRoot, 'test', 'fixtures', 'import', 'openapi');
     const large = path.join(root, 'imported', 'readme.yaml');
