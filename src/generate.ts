@@ -137,7 +137,7 @@ async function generateOnce(
       throw new InputsChanged('the manifest or a handler file changed; planning again');
   };
   const { runPipeline } = await pipeline();
-  const { diagnostics, written, files, manifest, handlerChecks } = await runPipeline(
+  const { diagnostics, written, files, manifest, handlerChecks, cacheableReview } = await runPipeline(
     {
       manifest: options.manifest,
       cwd,
@@ -153,7 +153,7 @@ async function generateOnce(
   cache.save({ existing, files, report: written, diagnostics, handlerChecks, manifestText: manifest?.text ?? null });
   // The next run over the same text (a run after an edit elsewhere, --check in CI) reads it without parsing.
   if (manifest !== null && manifest.cached !== true)
-    writeParsedManifest(manifest.absolutePath, manifest.text, manifest.data);
+    writeParsedManifest(manifest.absolutePath, manifest.text, manifest.data, { review: cacheableReview ?? null });
   if (written === null) return { diagnostics, report: null, interrupted, ok: false };
   const stale = options.mode === 'check' && written.changes.length > 0;
   return { diagnostics, report: written, interrupted, ok: !stale && !hasFailures(diagnostics, options.strict) };

@@ -75,13 +75,9 @@ async function writeDraft(draft: Draft, options: DraftOptions): Promise<ImportRe
   // The draft's own data, as parsing the text gives it (JSON keeps what YAML does: plain data, no shared objects),
   // instead of reading and parsing 4.6 MB again for GitHub's description.
   const data = copyAsJson(draft.data);
-  // `generate`, run next on the draft as written, finds its data in the parse cache instead of parsing it.
-  writeParsedManifest(target, text, draft.data);
   const loaded = loadRenderedManifest(text, data, displayPath(target, options.cwd), target);
-  return {
-    written,
-    draft,
-    text,
-    compiled: await runPipeline({ manifest: options.out, cwd: options.cwd, loaded }, 'review'),
-  };
+  const compiled = await runPipeline({ manifest: options.out, cwd: options.cwd, loaded }, 'review');
+  // `generate`, run next on the draft as written, finds its data (and its review) in the parse cache.
+  writeParsedManifest(target, text, draft.data, { review: compiled.cacheableReview ?? null });
+  return { written, draft, text, compiled };
 }

@@ -48,6 +48,8 @@ export interface PipelineResult {
   readonly manifest: LoadedManifest | null;
   readonly model: ServerModel | null;
   readonly review: Review | null;
+  /** The review when validation found no diagnostic at all: what the parse cache may keep with the data. */
+  readonly cacheableReview?: Review;
   /** Every file the project should contain, sorted by path; empty on any error. */
   readonly files: readonly GeneratedFile[];
   readonly written: WriteReport | null;

@@ -7,12 +7,13 @@
 import path from 'node:path';
 import { hasFailures, sortDiagnostics } from './diagnostics/index.js';
 import { bannerMark } from './emit/shared/banner.js';
-import { loadBaseline, loadManifest, loadTemplates } from './load/index.js';
+import { loadBaseline, loadEmitWorkerScript, loadManifest, loadTemplates } from './load/index.js';
 import { lineLabel, locateFindings } from './locate.js';
 import { normalizeManifest } from './normalize/index.js';
 import { stages, type PipelineInput, type PipelineResult, type Stage } from './pipeline-io.js';
+import type { Manifest } from './model/manifest.gen.js';
 import { planProject } from './plan/index.js';
-import { reviewModel } from './review/index.js';
+import { type Review, reviewModel } from './review/index.js';
 import { validateManifest } from './validate/index.js';
 import { writeProject } from './write/index.js';
 
@@ -38,10 +39,16 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
       written: null,
     };
   const { manifest } = loaded;
+  // A text the parse cache holds with its review validated with no diagnostic at all and reviews the same again.
+  // (The cache saves only reviews: write/run-record.ts.)
+  const known = runs('review') ? (manifest.cachedReview as Review | undefined) : undefined;
   // validate: every problem at once; a typed manifest only when none is an error
-  const { diagnostics: validated, manifest: typed } = runs('validate')
-    ? validateManifest(manifest)
-    : { diagnostics: [], manifest: null };
+  const { diagnostics: validated, manifest: typed } =
+    known !== undefined
+      ? { diagnostics: [], manifest: manifest.data as Manifest }
+      : runs('validate')
+        ? validateManifest(manifest)
+        : { diagnostics: [], manifest: null };
   let result: PipelineResult = {
     file: manifest.file,
     diagnostics: validated,
@@ -54,8 +61,13 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
   if (!runs('normalize') || typed === null) return result;
   // normalize, review
   const model = normalizeManifest(typed);
-  const review = runs('review') ? reviewModel(model, validated) : null;
-  result = { ...result, model, review };
+  const review = runs('review') ? (known ?? reviewModel(model, validated)) : null;
+  result = {
+    ...result,
+    model,
+    review,
+    ...(review !== null && validated.length === 0 ? { cacheableReview: review } : {}),
+  };
   if (!runs('plan') || review === null || input.project === undefined) return result;
   // plan: against what the output folder holds (the report needs no plan)
   const { options, mcpGenVersion } = input.project;
@@ -68,6 +80,7 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
     manifestPath: options.manifestFromOut,
     regenerateCommand: options.regenerateCommand,
     templates: loadTemplates(),
+    emitWorker: loadEmitWorkerScript(),
     mcpGenVersion,
     ...(options.mcpGenDependency === undefined ? {} : { mcpGenDependency: options.mcpGenDependency }),
     ...(options.starterDependencies === undefined ? {} : { starterDependencies: options.starterDependencies }),

@@ -41,3 +41,4 @@ export {
   type ExistingProject,
   type HandlerChecks,
 } from './project.js';
+export { loadEmitWorkerScript } from './emit-worker.js';

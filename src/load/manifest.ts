@@ -75,8 +75,10 @@ export function loadManifest(manifestPath: string, cwd: string = process.cwd()):
   const source = manifestTextOf(bytes);
   const cached = loadParsedManifest(absolutePath, source);
   if (cached !== undefined) {
-    const loaded = loadRenderedManifest(source, cached, file, absolutePath);
-    return loaded.ok ? { ok: true, manifest: { ...loaded.manifest, cached: true } } : loaded;
+    const loaded = loadRenderedManifest(source, cached.data, file, absolutePath);
+    if (!loaded.ok) return loaded;
+    const review = cached.review === undefined ? {} : { cachedReview: cached.review };
+    return { ok: true, manifest: { ...loaded.manifest, cached: true, ...review } };
   }
   return parseManifest(source, file, absolutePath);
 }

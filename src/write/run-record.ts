@@ -5,6 +5,7 @@ import { isPrivateFolder, loadToolIdentity, type RunRecord } from '../load/run-r
 import { compareText } from '../util/compare.js';
 import { handlerChecksPath, parsedManifestPath, runRecordPath } from '../model/layout.js';
 import type { ParsedManifest } from '../load/parsed-manifest.js';
+import type { Review } from '../review/index.js';
 import { hashTextOnce } from '../util/hash.js';
 
 /**
@@ -33,11 +34,24 @@ export const parseCacheMinChars = 128 * 1024;
 /**
  * Saves `data`, what the manifest `text` at `absolutePath` parses to, for the next run that reads the same text
  * (load/parsed-manifest.ts), when the text is long enough for parsing it to cost (`minChars`). Data that JSON
- * would change (a number it cannot hold: YAML's `.inf`, `.nan`, -0) is not saved.
+ * would change (a number it cannot hold: YAML's `.inf`, `.nan`, -0) is not saved. `review`, given only when
+ * validating `data` found no diagnostic at all, is saved with it when JSON keeps it too.
  */
-export function writeParsedManifest(absolutePath: string, text: string, data: unknown, minChars = parseCacheMinChars) {
-  if (text.length < minChars || !keepsAsJson(data)) return;
-  const record: ParsedManifest = { format: 1, identity: loadToolIdentity(), hash: hashTextOnce(text), data };
+export function writeParsedManifest(
+  absolutePath: string,
+  text: string,
+  data: unknown,
+  options: { readonly review?: Review | null; readonly minChars?: number } = {},
+) {
+  if (text.length < (options.minChars ?? parseCacheMinChars) || !keepsAsJson(data)) return;
+  const review = options.review != null && keepsAsJson(options.review) ? { review: options.review } : {};
+  const record: ParsedManifest = {
+    format: 1,
+    identity: loadToolIdentity(),
+    hash: hashTextOnce(text),
+    data,
+    ...review,
+  };
   saveCache(parsedManifestPath(absolutePath), record);
 }
 

@@ -6,6 +6,7 @@ import { parsedManifestPath } from '../../src/model/layout.js';
 import { validateManifest } from '../../src/validate/index.js';
 import { parseCacheMinChars, writeParsedManifest } from '../../src/write/run-record.js';
 import { importOpenApi } from '../../src/import.js';
+import { runPipeline } from '../../src/pipeline.js';
 import { repoRoot, runIn } from '../support/golden.js';
 
 // The parse cache (src/load/parsed-manifest.ts): a manifest whose text parsed cleanly before is read from its
@@ -77,7 +78,7 @@ describe('the parse cache', () => {
       const fresh = result.manifest;
       files += 1;
       expect(fresh.cached).toBeUndefined();
-      writeParsedManifest(fresh.absolutePath, fresh.text, fresh.data, 0);
+      writeParsedManifest(fresh.absolutePath, fresh.text, fresh.data, { minChars: 0 });
       const cached = load(file);
       expect(cached.cached, original).toBe(true);
       expect(cached.data).toEqual(fresh.data);
@@ -94,18 +95,51 @@ describe('the parse cache', () => {
     expect(compared).toBeGreaterThan(10_000);
   });
 
+  it('keeps the review of a manifest that validates without a diagnostic, and reviews it the same', async () => {
+    let kept = 0;
+    let files = 0;
+    for (const [i, original] of manifests().entries()) {
+      const file = path.join(root, 'reviewed', String(i), 'mcp.yaml');
+      mkdirSync(path.dirname(file), { recursive: true });
+      cpSync(original, file);
+      const result = loadManifest(file, repoRoot);
+      if (!result.ok) continue;
+      files += 1;
+      const fresh = await runPipeline({ manifest: file, cwd: repoRoot, loaded: result }, 'review');
+      writeParsedManifest(file, result.manifest.text, result.manifest.data, {
+        review: fresh.cacheableReview ?? null,
+        minChars: 0,
+      });
+      const cached = load(file);
+      // Kept exactly when validation found nothing, so that skipping it on a hit loses nothing.
+      const clean = validateManifest(result.manifest).diagnostics.length === 0 && fresh.review !== null;
+      expect(cached.cachedReview !== undefined, original).toBe(clean);
+      if (!clean) continue;
+      kept += 1;
+      const again = await runPipeline(
+        { manifest: file, cwd: repoRoot, loaded: { ok: true, manifest: cached } },
+        'review',
+      );
+      expect(again.review, original).toEqual(fresh.review);
+      expect(again.diagnostics, original).toEqual(fresh.diagnostics);
+      expect(again.model, original).toEqual(fresh.model);
+    }
+    expect(files).toBeGreaterThan(150);
+    expect(kept).toBeGreaterThan(50);
+  });
+
   it('is not used for another text, another mcp-gen, or data that JSON would change', () => {
     const file = path.join(root, 'edited', 'mcp.yaml');
     mkdirSync(path.dirname(file), { recursive: true });
     cpSync(path.join(repoRoot, 'examples', 'notes', 'mcp.yaml'), file);
     const fresh = load(file);
-    writeParsedManifest(fresh.absolutePath, fresh.text, fresh.data, 0);
+    writeParsedManifest(fresh.absolutePath, fresh.text, fresh.data, { minChars: 0 });
     expect(load(file).cached).toBe(true);
     // One more byte: parsed again.
     writeFileSync(file, `${fresh.text}\n`);
     expect(load(file).cached).toBeUndefined();
     // The record of another build of mcp-gen is ignored.
-    writeParsedManifest(fresh.absolutePath, `${fresh.text}\n`, fresh.data, 0);
+    writeParsedManifest(fresh.absolutePath, `${fresh.text}\n`, fresh.data, { minChars: 0 });
     expect(load(file).cached).toBe(true);
     const record = parsedManifestPath(fresh.absolutePath) ?? '';
     const { hash } = JSON.parse(readFileSync(record, 'utf8')) as { hash: string };
@@ -114,7 +148,7 @@ describe('the parse cache', () => {
     // YAML's .inf has no JSON form: such data is never saved.
     writeFileSync(file, 'mcpGen: 1\nlimit: .inf\n');
     const inf = load(file);
-    writeParsedManifest(inf.absolutePath, inf.text, inf.data, 0);
+    writeParsedManifest(inf.absolutePath, inf.text, inf.data, { minChars: 0 });
     expect(load(file).cached).toBeUndefined();
   });
 
@@ -125,7 +159,7 @@ describe('the parse cache', () => {
     const fresh = load(file);
     expect(fresh.text.charCodeAt(0)).not.toBe(0xfeff);
     expect(fresh.locate('/mcpGen', 'key')).toEqual({ line: 2, col: 1 });
-    writeParsedManifest(fresh.absolutePath, fresh.text, fresh.data, 0);
+    writeParsedManifest(fresh.absolutePath, fresh.text, fresh.data, { minChars: 0 });
     const cached = load(file);
     expect(cached.cached).toBe(true);
     expect(cached.text).toBe(fresh.text);
@@ -141,6 +175,8 @@ describe('the parse cache', () => {
     expect(readFileSync(large, 'utf8').length).toBeGreaterThan(parseCacheMinChars);
     expect(readFileSync(small, 'utf8').length).toBeLessThan(parseCacheMinChars);
     expect(load(large).cached).toBe(true);
+    // The draft validated without a diagnostic, so its review is kept too: generate neither validates nor lints it.
+    expect(load(large).cachedReview?.findings.length).toBeGreaterThan(0);
     expect(load(small).cached).toBeUndefined();
     // An edit: the next load parses; generate saves what it parsed, and the load after it reads that.
     writeFileSync(large, `${readFileSync(large, 'utf8')}# edited\n`);
@@ -148,5 +184,6 @@ describe('the parse cache', () => {
     const generated = await runIn(path.dirname(large), ['generate', 'readme.yaml', '--out', 'project']);
     expect(generated.code).toBe(0);
     expect(load(large).cached).toBe(true);
+    expect(load(large).cachedReview?.findings.length).toBeGreaterThan(0);
   }, 120_000);
 });
