@@ -14,10 +14,10 @@ const out = new URL('bundle/', dist);
 
 rmSync(out, { recursive: true, force: true });
 await build({
-  // The emit worker (src/emit/worker/entry.ts) is an entry of its own: a worker thread starts it by its path.
+  // The worker thread's script (src/worker/entry.ts) is an entry of its own: a thread starts it by its path.
   entryPoints: {
     cli: new URL('cli/index.js', dist).pathname,
-    'emit-worker': new URL('emit/worker/entry.js', dist).pathname,
+    worker: new URL('worker/entry.js', dist).pathname,
   },
   outdir: out.pathname,
   bundle: true,

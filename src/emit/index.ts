@@ -68,7 +68,7 @@ export async function emitProject(
         mcpGenVersion: ctx.mcpGenVersion,
       },
     },
-    ctx.emitWorker ?? null,
+    ctx.worker ?? null,
   );
   const generated: GeneratedFile[] = [
     emitFacade(model, ctx),

@@ -41,4 +41,4 @@ export {
   type ExistingProject,
   type HandlerChecks,
 } from './project.js';
-export { loadEmitWorkerScript } from './emit-worker.js';
+export { loadWorkerScript } from './worker-script.js';

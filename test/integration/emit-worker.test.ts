@@ -44,7 +44,7 @@ function run(cwd: string, args: string[], worker: 'on' | 'off') {
     encoding: 'utf8',
     timeout: 120_000,
     // No cache: each run builds everything itself.
-    env: { ...process.env, MCP_GEN_EMIT_WORKER: worker, MCP_GEN_CACHE_DIR: '' },
+    env: { ...process.env, MCP_GEN_WORKER: worker, MCP_GEN_CACHE_DIR: '' },
   });
   expect(result.status, `${args.join(' ')} (worker ${worker}):\n${result.stderr}`).toBe(0);
   return result;

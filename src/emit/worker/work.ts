@@ -52,3 +52,11 @@ export async function compileClaimed(
   }
   return texts;
 }
+
+/** The worker thread's share (src/worker/entry.ts): the validators, then type units claimed from `next`. */
+export async function runClaimedEmitWork(
+  work: EmitWork & { readonly next: Int32Array },
+): Promise<{ validators: GeneratedFile; typeTexts: Map<number, string> }> {
+  const validators = await emitValidatorsOf(work);
+  return { validators, typeTexts: await compileClaimed(work.types, work.next) };
+}
