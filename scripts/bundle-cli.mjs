@@ -14,11 +14,7 @@ const out = new URL('bundle/', dist);
 
 rmSync(out, { recursive: true, force: true });
 await build({
-  // The worker thread's script (src/worker/entry.ts) is an entry of its own: a thread starts it by its path.
-  entryPoints: {
-    cli: new URL('cli/index.js', dist).pathname,
-    worker: new URL('worker/entry.js', dist).pathname,
-  },
+  entryPoints: { cli: new URL('cli/index.js', dist).pathname },
   outdir: out.pathname,
   bundle: true,
   splitting: true,

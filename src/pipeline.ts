@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { hasFailures, sortDiagnostics } from './diagnostics/index.js';
 import { bannerMark } from './emit/shared/banner.js';
-import { loadBaseline, loadManifest, loadTemplates, loadWorkerScript } from './load/index.js';
+import { loadBaseline, loadManifest, loadTemplates } from './load/index.js';
 import { lineLabel, locateFindings } from './locate.js';
 import { normalizeManifest } from './normalize/index.js';
 import { stages, type PipelineInput, type PipelineResult, type Stage } from './pipeline-io.js';
@@ -80,7 +80,6 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
     manifestPath: options.manifestFromOut,
     regenerateCommand: options.regenerateCommand,
     templates: loadTemplates(),
-    worker: loadWorkerScript(),
     mcpGenVersion,
     ...(options.mcpGenDependency === undefined ? {} : { mcpGenDependency: options.mcpGenDependency }),
     ...(options.starterDependencies === undefined ? {} : { starterDependencies: options.starterDependencies }),

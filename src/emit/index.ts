@@ -25,8 +25,8 @@ import { emitServer } from './server/index.js';
 import { emitEnvExample } from './shared/environment.js';
 import type { EmitContext, GeneratedFile } from './shared/files.js';
 import { emitContractTests } from './tests/index.js';
-import { assembleTypes, typeUnitsOf } from './types/index.js';
-import { startEmitWork } from './worker/start.js';
+import { emitTypes } from './types/index.js';
+import { emitValidators } from './validators/index.js';
 
 export type { EmitContext, GeneratedFile, Ownership } from './shared/files.js';
 export { bannerMark } from './shared/banner.js';
@@ -55,26 +55,19 @@ export async function emitProject(
   ctx: EmitContext,
 ): Promise<EmitResult> {
   const findings: Finding[] = [...plan.findings];
-  // The types' and validators' compilers run meanwhile, on a worker thread when the manifest is large.
-  const units = typeUnitsOf(model);
-  const work = startEmitWork(
-    {
-      types: units.map(({ name, schema }) => ({ name, schema })),
-      tools: model.tools.map((t) => ({ name: t.name, inputSchema: t.wireInput, outputSchema: t.wireOutput })),
-      shared: new Map(model.schemas.map((s) => [s.name, s.wire])),
-      ctx: {
-        manifestPath: ctx.manifestPath,
-        regenerateCommand: ctx.regenerateCommand,
-        mcpGenVersion: ctx.mcpGenVersion,
-      },
-    },
-    ctx.worker ?? null,
-  );
+  const types = await emitTypes(model, ctx);
+  findings.push(...types.diagnostics);
   const generated: GeneratedFile[] = [
+    types.file,
     emitFacade(model, ctx),
     ...emitRegistry(model, ctx),
     emitServer(model, plan.handlers, ctx),
     ...emitBindings(model, plan.handlers, ctx),
+    await emitValidators(
+      model.tools.map((t) => ({ name: t.name, inputSchema: t.wireInput, outputSchema: t.wireOutput })),
+      ctx,
+      new Map(model.schemas.map((s) => [s.name, s.wire])),
+    ),
     emitBundleShims(ctx),
     emitBundleScript(ctx),
     ...emitMcpb(model, ctx),
@@ -82,17 +75,6 @@ export async function emitProject(
     ...emitContractTests(model, ctx),
     emitEnvExample(model, ctx),
   ];
-  const handlers = await emitHandlers(model, plan, existing.handlers, existing.handlerChecks ?? new Map());
-  const scaffold = emitScaffold(model, ctx, {
-    packageJson: existing.packageJson ?? null,
-    readme: existing.readme ?? null,
-  });
-  // DESIGN.md is generated but not in the marker: it lives beside the manifest, outside the generated locations.
-  const design = designMarkdown(model, report, ctx);
-  const { typeTexts, validators } = await work.finish();
-  const types = assembleTypes(model, ctx, units, typeTexts);
-  findings.push(...types.diagnostics, ...handlers.findings, ...scaffold.findings);
-  generated.push(types.file, validators);
   const marker: GeneratedFile = {
     path: markerPath,
     contents: stableJson({
@@ -102,8 +84,17 @@ export async function emitProject(
     }),
     ownership: 'generated',
   };
-  const files = [...generated, marker, design, ...scaffold.files, ...handlers.files].sort((a, b) =>
-    compareText(a.path, b.path),
+
+  const handlers = await emitHandlers(model, plan, existing.handlers, existing.handlerChecks ?? new Map());
+  findings.push(...handlers.findings);
+  const scaffold = emitScaffold(model, ctx, {
+    packageJson: existing.packageJson ?? null,
+    readme: existing.readme ?? null,
+  });
+  findings.push(...scaffold.findings);
+  // DESIGN.md is generated but not in the marker: it lives beside the manifest, outside the generated locations.
+  const files = [...generated, marker, designMarkdown(model, report, ctx), ...scaffold.files, ...handlers.files].sort(
+    (a, b) => compareText(a.path, b.path),
   );
   return { files, findings, handlerChecks: handlers.checks };
 }

@@ -41,4 +41,3 @@ export {
   type ExistingProject,
   type HandlerChecks,
 } from './project.js';
-export { loadWorkerScript } from './worker-script.js';

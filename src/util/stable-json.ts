@@ -41,20 +41,20 @@ export function stableJson(value: unknown): string {
 }
 
 /**
- * Texts of frozen values by identity: the model is deep-frozen, and a shared schema is the same frozen object in
- * every tool schema that reaches it, so digests over a thousand tools write its text once, not once per tool.
+ * Exactly `JSON.stringify(sortKeysDeep(value))`, without the copy. `frozenTexts` remembers the text of each frozen
+ * object and array by identity: the model is deep-frozen, and a shared schema is the same frozen object in every tool
+ * schema that reaches it, so a digest over a thousand tools writes its text once, not once per tool. The memory is
+ * the caller's, for one digest: every nested object's text is its own string, so remembering them for the whole run
+ * held GitHub's model about six times over (40 MB of generate's peak).
  */
-const frozenTexts = new WeakMap<object, string>();
-
-/** Exactly `JSON.stringify(sortKeysDeep(value))`, without the copy, and remembered for frozen objects and arrays. */
-export function sortedJsonText(value: unknown): string {
+export function sortedJsonText(value: unknown, frozenTexts: Map<object, string> = new Map()): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   const known = frozenTexts.get(value);
   if (known !== undefined) return known;
   let text: string;
   if (Array.isArray(value)) {
     const items = value.map((item) =>
-      item === undefined || typeof item === 'function' ? 'null' : sortedJsonText(item),
+      item === undefined || typeof item === 'function' ? 'null' : sortedJsonText(item, frozenTexts),
     );
     text = `[${items.join(',')}]`;
   } else {
@@ -63,7 +63,7 @@ export function sortedJsonText(value: unknown): string {
     for (const key of Object.keys(record).sort(compareText)) {
       const item = record[key];
       if (item === undefined || typeof item === 'function') continue;
-      parts.push(`${JSON.stringify(key)}:${sortedJsonText(item)}`);
+      parts.push(`${JSON.stringify(key)}:${sortedJsonText(item, frozenTexts)}`);
     }
     text = `{${parts.join(',')}}`;
   }
@@ -75,15 +75,15 @@ export function sortedJsonText(value: unknown): string {
  * Feeds exactly `sortedJsonText(value)` to `hash`, piece by piece: a digest over a thousand tools hashes the
  * remembered texts of their frozen schemas without first joining them into one text of the whole list.
  */
-export function hashSortedJson(hash: Hash, value: unknown): void {
+export function hashSortedJson(hash: Hash, value: unknown, frozenTexts: Map<object, string> = new Map()): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) {
-    hash.update(sortedJsonText(value), 'utf8');
+    hash.update(sortedJsonText(value, frozenTexts), 'utf8');
   } else if (Array.isArray(value)) {
     hash.update('[');
     value.forEach((item, i) => {
       if (i > 0) hash.update(',');
       if (item === undefined || typeof item === 'function') hash.update('null');
-      else hashSortedJson(hash, item);
+      else hashSortedJson(hash, item, frozenTexts);
     });
     hash.update(']');
   } else {
@@ -95,7 +95,7 @@ export function hashSortedJson(hash: Hash, value: unknown): void {
       if (item === undefined || typeof item === 'function') continue;
       hash.update(`${first ? '' : ','}${JSON.stringify(key)}:`, 'utf8');
       first = false;
-      hashSortedJson(hash, item);
+      hashSortedJson(hash, item, frozenTexts);
     }
     hash.update('}');
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileSchema, reusingCompile } from '../../src/emit/types/compile.js';
 import type { EmitContext } from '../../src/emit/shared/files.js';
-import { emitValidators } from '../../src/emit/validators/index.js';
+import { emitValidators, maxPrecompiledSchemas } from '../../src/emit/validators/index.js';
 
 // An imported API repeats most tool schemas (GitHub: 2,153 tool schemas, 1,175 distinct); each distinct one is
 // compiled once, and what a repeat gets must be exactly what compiling it again would give.
@@ -66,5 +66,25 @@ describe('validators of repeated schemas', () => {
         '  delete_repo: { input: input0 },\n' +
         '  get_issue: { input: output0, output: output0 },\n',
     );
+  });
+
+  it('compiles none past maxPrecompiledSchemas tool schemas: the server compiles each on first use', async () => {
+    const ctx: EmitContext = {
+      manifestPath: 'mcp.yaml',
+      regenerateCommand: 'mcp-gen generate',
+      templates: new Map(),
+      mcpGenVersion: '0.0.0',
+    };
+    const tools = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ name: `tool_${i}`, inputSchema: ownerRepo, outputSchema: null }));
+    const atLimit = String((await emitValidators(tools(maxPrecompiledSchemas), ctx)).contents);
+    expect(atLimit).toContain('const input0 = verdict(');
+    expect(atLimit).toContain(`  tool_${maxPrecompiledSchemas - 1}: { input: input0 },\n`);
+    const past = String((await emitValidators(tools(maxPrecompiledSchemas + 1), ctx)).contents);
+    expect(past).not.toContain('verdict');
+    expect(past).toContain(
+      `this project has ${maxPrecompiledSchemas + 1} tool schemas, more than ${maxPrecompiledSchemas}`,
+    );
+    expect(past.endsWith('export const validators: PrecompiledValidators = {};\n')).toBe(true);
   });
 });

@@ -29,8 +29,6 @@ export interface EmitContext {
   readonly regenerateCommand: string;
   /** Package templates by relative path (runtime sources, Handlebars files). */
   readonly templates: ReadonlyMap<string, string>;
-  /** The worker thread's entry script (load/worker-script.ts); null or absent: emit runs on one thread. */
-  readonly worker?: URL | null;
   /** mcp-gen's own version, for the generated package.json's devDependency. */
   readonly mcpGenVersion: string;
   /** The generated package.json's spec for mcp-gen when not `^mcpGenVersion` (e.g. a packed `file:` tarball). */

@@ -26,35 +26,9 @@ function argsSchema(properties: Record<string, JsonSchema>, required: readonly s
   return { type: 'object', properties, required: [...required], additionalProperties: false };
 }
 
-/** One schema to compile to declarations: `name` is its root type, `owner` and `pointer` say where it is from. */
-export interface TypeUnit {
-  readonly owner: string;
-  readonly pointer: string;
-  readonly name: string;
-  readonly schema: Record<string, unknown>;
-}
-
 /** Builds the types file; collisions between generated type names are reported, not renamed. */
 export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<TypesResult> {
-  const units = typeUnitsOf(model);
-  return assembleTypes(model, ctx, units, await compileTypeUnits(units));
-}
-
-/**
- * Each schema's declarations as json-schema-to-typescript writes them, in the order of `units`: the expensive part
- * of the types file (GitHub's description: about a second), which depends on nothing but the units, so that emit
- * can run it on a worker thread (emit/worker) while the other files are built.
- */
-export async function compileTypeUnits(units: readonly Pick<TypeUnit, 'name' | 'schema'>[]): Promise<string[]> {
-  const compile = reusingCompile();
-  const texts: string[] = [];
-  for (const unit of units) texts.push(await compile(unit.schema, unit.name));
-  return texts;
-}
-
-/** The schemas the types file declares: shared schemas, then tools, resources and prompts in model order. */
-export function typeUnitsOf(model: ServerModel): TypeUnit[] {
-  const units: TypeUnit[] = [];
+  const units: { owner: string; pointer: string; name: string; schema: Record<string, unknown> }[] = [];
   const sharedTypes = new Map(model.schemas.map((s) => [s.name, s.typeName]));
   // Each shared schema is one declaration, compiled once; tool types name it (prepareSchema).
   for (const shared of model.schemas)
@@ -114,17 +88,11 @@ export function typeUnitsOf(model: ServerModel): TypeUnit[] {
     });
   }
 
-  return units;
-}
+  const compiled: { owner: string; pointer: string; text: string }[] = [];
+  const compile = reusingCompile();
+  for (const unit of units)
+    compiled.push({ owner: unit.owner, pointer: unit.pointer, text: await compile(unit.schema, unit.name) });
 
-/** The types file from the compiled `texts` of `units` (compileTypeUnits). */
-export function assembleTypes(
-  model: ServerModel,
-  ctx: EmitContext,
-  units: readonly TypeUnit[],
-  texts: readonly string[],
-): TypesResult {
-  const compiled = units.map((unit, i) => ({ owner: unit.owner, pointer: unit.pointer, text: texts[i] ?? '' }));
   const reserved: Declaration[] = model.handles.map((h) => ({
     name: h.typeName,
     text: '',

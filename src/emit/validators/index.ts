@@ -10,6 +10,11 @@
  * may call are written into it. A schema this cannot reproduce exactly (a
  * `format`, whose checks live in ajv-formats; an `$id`; another dialect) gets
  * no entry and is compiled by the SDK on its first use, as before.
+ *
+ * A project with more tool schemas than `maxPrecompiledSchemas` gets none: every validator is compiled on its first
+ * use. Its module would cost each start of the server more than it saves: GitHub's description (1,223 tools) gave
+ * 7.8 MB of code that took about 100 ms to load at every start, while the SDK compiles the first schema a session
+ * validates in about 10 ms and each further one in about 2 ms; and compiling them took generate 0.7 s.
  */
 import { createRequire } from 'node:module';
 import { generatedPaths } from '../../model/layout.js';
@@ -17,6 +22,9 @@ import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { key } from '../shared/literal.js';
 import { SharedValidatorBatch, sharedDefsOf } from './shared.js';
+
+/** Past this many tool schemas (inputs and outputs), none is compiled to code: see the head of this file. */
+export const maxPrecompiledSchemas = 500;
 
 /** A tool's name and the schemas the registry lists for it. */
 export interface ToolSchemas {
@@ -168,6 +176,8 @@ export async function emitValidators(
   ctx: EmitContext,
   shared: ReadonlyMap<string, Readonly<Record<string, unknown>>> = new Map(),
 ): Promise<GeneratedFile> {
+  const schemas = tools.reduce((n, tool) => n + 1 + (tool.outputSchema === null ? 0 : 1), 0);
+  if (schemas > maxPrecompiledSchemas) return lazyValidators(schemas, ctx);
   // Loaded here, not at start-up: only a run that emits a project needs the compiler.
   const [{ default: Ajv2020 }, { default: standaloneModule }] = await Promise.all([
     import('ajv/dist/2020.js'),
@@ -261,6 +271,23 @@ export async function emitValidators(
     entries.length === 0
       ? 'export const validators: PrecompiledValidators = {};'
       : `export const validators: PrecompiledValidators = {\n${entries.join('\n')}\n};`,
+    '',
+  ].join('\n');
+  return { path: generatedPaths.validators, contents: text, ownership: 'generated' };
+}
+
+/** The module of a project whose validators are all compiled on first use (more than `maxPrecompiledSchemas`). */
+function lazyValidators(schemas: number, ctx: EmitContext): GeneratedFile {
+  const text = [
+    tsBanner(ctx),
+    "import type { PrecompiledValidators } from './runtime/register.gen.js';",
+    '',
+    '/**',
+    ` * None: this project has ${schemas} tool schemas, more than ${maxPrecompiledSchemas}. Loading that many`,
+    ' * validators as code at every start would cost more than compiling, on first use, the few a session',
+    ' * calls: the SDK does.',
+    ' */',
+    'export const validators: PrecompiledValidators = {};',
     '',
   ].join('\n');
   return { path: generatedPaths.validators, contents: text, ownership: 'generated' };
