@@ -42,14 +42,15 @@ describe('types of repeated schemas', () => {
   });
 });
 
+const ctx: EmitContext = {
+  manifestPath: 'mcp.yaml',
+  regenerateCommand: 'mcp-gen generate',
+  templates: new Map(),
+  mcpGenVersion: '0.0.0',
+};
+
 describe('validators of repeated schemas', () => {
   it('compiles a repeated schema once and names its validator for every tool that has it', async () => {
-    const ctx: EmitContext = {
-      manifestPath: 'mcp.yaml',
-      regenerateCommand: 'mcp-gen generate',
-      templates: new Map(),
-      mcpGenVersion: '0.0.0',
-    };
     const other = { type: 'object', properties: { id: { type: 'integer' } }, additionalProperties: false };
     const file = await emitValidators(
       [
@@ -69,12 +70,6 @@ describe('validators of repeated schemas', () => {
   });
 
   it('compiles none past maxPrecompiledSchemas tool schemas: the server compiles each on first use', async () => {
-    const ctx: EmitContext = {
-      manifestPath: 'mcp.yaml',
-      regenerateCommand: 'mcp-gen generate',
-      templates: new Map(),
-      mcpGenVersion: '0.0.0',
-    };
     const tools = (count: number) =>
       Array.from({ length: count }, (_, i) => ({ name: `tool_${i}`, inputSchema: ownerRepo, outputSchema: null }));
     const atLimit = String((await emitValidators(tools(maxPrecompiledSchemas), ctx)).contents);
