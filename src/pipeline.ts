@@ -39,8 +39,8 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
       written: null,
     };
   const { manifest } = loaded;
-  // A text the parse cache holds with its review validated with no diagnostic at all and reviews the same again.
-  // (The cache saves only reviews: write/run-record.ts.)
+  // A text the parse cache holds with its review validated before without a single diagnostic, and its review is
+  // a function of the data alone: both are known. (The cache saves only reviews: write/run-record.ts.)
   const known = runs('review') ? (manifest.cachedReview as Review | undefined) : undefined;
   // validate: every problem at once; a typed manifest only when none is an error
   const { diagnostics: validated, manifest: typed } =
