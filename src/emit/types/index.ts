@@ -10,7 +10,7 @@ import type { JsonSchema, ServerModel } from '../../model/types.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
-import { prepareSchema, reusingCompile } from './compile.js';
+import { type PreparedSchema, prepareSchema, reusingCompile } from './compile.js';
 import { layoutDeclaration } from './declaration-text.js';
 import { collectDeclarations, type Declaration } from './declarations.js';
 import { dynamicTypeStatements } from './dynamic-types.js';
@@ -22,13 +22,14 @@ export interface TypesResult {
   readonly diagnostics: readonly Finding[];
 }
 
-function argsSchema(properties: Record<string, JsonSchema>, required: readonly string[]): Record<string, unknown> {
-  return { type: 'object', properties, required: [...required], additionalProperties: false };
+function argsSchema(properties: Record<string, JsonSchema>, required: readonly string[]): PreparedSchema {
+  const schema = { type: 'object', properties, required: [...required], additionalProperties: false };
+  return prepareSchema(schema, [], 'output');
 }
 
 /** Builds the types file; collisions between generated type names are reported, not renamed. */
 export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<TypesResult> {
-  const units: { owner: string; pointer: string; name: string; schema: Record<string, unknown> }[] = [];
+  const units: { owner: string; pointer: string; name: string; schema: PreparedSchema }[] = [];
   const sharedTypes = new Map(model.schemas.map((s) => [s.name, s.typeName]));
   // Each shared schema is one declaration, compiled once; tool types name it (prepareSchema).
   for (const shared of model.schemas)
