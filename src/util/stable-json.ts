@@ -35,9 +35,9 @@ function sortKeysShared(value: unknown, copies: Map<object, unknown>): unknown {
   return out;
 }
 
-/** JSON with recursively sorted keys, two-space indent and one trailing newline. */
-export function stableJson(value: unknown): string {
-  return `${JSON.stringify(sortKeysShared(value, new Map()), null, 2)}\n`;
+/** JSON with recursively sorted keys, a two-space indent (`indent` 0: none, on one line) and one trailing newline. */
+export function stableJson(value: unknown, indent: 0 | 2 = 2): string {
+  return `${JSON.stringify(sortKeysShared(value, new Map()), null, indent)}\n`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { fromJsonSchema, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { emitRegistry } from '../../src/emit/registry/index.js';
+import { largeToolSchemas } from '../../src/emit/shared/scale.js';
 import type { EmitContext } from '../../src/emit/shared/files.js';
 import { emitTypes } from '../../src/emit/types/index.js';
 import { emitValidators } from '../../src/emit/validators/index.js';
@@ -159,5 +160,39 @@ describe('shared schemas', () => {
         'each tool schema that uses it, where a pointer into it no longer leads to the same place ' +
         "(make the part a shared schema of its own and refer to it as '#/schemas/<name>')",
     ]);
+  });
+});
+
+describe('registry.gen.json of a large project', () => {
+  // Past largeToolSchemas tool schemas only programs read it (GitHub's: 16.7 MB indented): it is written on one line.
+  const many = (count: number) =>
+    [
+      manifest.split('tools:\n')[0],
+      'tools:',
+      ...Array.from({ length: count }, (_, i) => [
+        `  get_team_${String(i).padStart(3, '0')}:`,
+        '    description: Returns the team with its lead, and the lead with their manager.',
+        hints.trimEnd(),
+        "    input: { type: object, additionalProperties: false, properties: { team: { $ref: '#/schemas/team' } } }",
+        "    output: { type: object, properties: { lead: { $ref: '#/schemas/user' } } }",
+      ]).flat(),
+      '',
+    ].join('\n');
+  const json = (count: number) =>
+    String(emitRegistry(model(many(count)), ctx as EmitContext).find((f) => f.path.endsWith('.json'))?.contents);
+
+  it(`is indented up to ${largeToolSchemas} tool schemas and on one line past them, with the same data`, () => {
+    const atLimit = json(largeToolSchemas / 2);
+    expect(atLimit.startsWith('{\n  "auth": {\n')).toBe(true);
+    const past = json(largeToolSchemas / 2 + 1);
+    expect(past.split('\n')).toHaveLength(2);
+    expect(past.endsWith('}\n')).toBe(true);
+    const data = JSON.parse(past) as { tools: { name: string }[] };
+    expect(data.tools).toHaveLength(largeToolSchemas / 2 + 1);
+    // Apart from the one more tool (and the digests of the list), the same data.
+    const { tools: _a, pages: _b, toolsetDigest: _c, ...rest } = JSON.parse(atLimit) as Record<string, unknown>;
+    const { tools: _d, pages: _e, toolsetDigest: _f, ...restPast } = data as unknown as Record<string, unknown>;
+    expect(restPast).toEqual(rest);
+    expect(data.tools[0]).toEqual((JSON.parse(atLimit) as { tools: unknown[] }).tools[0]);
   });
 });

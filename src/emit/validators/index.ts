@@ -21,10 +21,11 @@ import { generatedPaths } from '../../model/layout.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { key } from '../shared/literal.js';
+import { largeToolSchemas, toolSchemaCount } from '../shared/scale.js';
 import { SharedValidatorBatch, sharedDefsOf } from './shared.js';
 
 /** Past this many tool schemas (inputs and outputs), none is compiled to code: see the head of this file. */
-export const maxPrecompiledSchemas = 500;
+export const maxPrecompiledSchemas = largeToolSchemas;
 
 /** A tool's name and the schemas the registry lists for it. */
 export interface ToolSchemas {
@@ -176,7 +177,7 @@ export async function emitValidators(
   ctx: EmitContext,
   shared: ReadonlyMap<string, Readonly<Record<string, unknown>>> = new Map(),
 ): Promise<GeneratedFile> {
-  const schemas = tools.reduce((n, tool) => n + 1 + (tool.outputSchema === null ? 0 : 1), 0);
+  const schemas = toolSchemaCount(tools);
   if (schemas > maxPrecompiledSchemas) return lazyValidators(schemas, ctx);
   // Loaded here, not at start-up: only a run that emits a project needs the compiler.
   const [{ default: Ajv2020 }, { default: standaloneModule }] = await Promise.all([
