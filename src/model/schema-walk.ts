@@ -43,6 +43,23 @@ export function walkSchema(schema: unknown, visit: Visit, path: readonly (string
   }
 }
 
+/** Whether `test` holds for the root or any nested subschema (the nodes `walkSchema` visits), stopping at the first. */
+export function someSchema(schema: unknown, test: (node: Record<string, unknown>) => boolean): boolean {
+  if (!isSchemaObject(schema)) return false;
+  if (test(schema)) return true;
+  for (const key of Object.keys(schema)) {
+    const value = schema[key];
+    if (schemaMaps.includes(key) && isSchemaObject(value)) {
+      for (const name of Object.keys(value)) if (someSchema(value[name], test)) return true;
+    } else if ((schemaLists.includes(key) || key === 'items') && Array.isArray(value)) {
+      for (const item of value) if (someSchema(item, test)) return true;
+    } else if (key === 'items' || schemaSingles.includes(key)) {
+      if (someSchema(value, test)) return true;
+    }
+  }
+  return false;
+}
+
 /** Sets an own property, also one named `__proto__` (which plain assignment would take as the prototype). */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   // defineProperty is several times slower than assignment, which gives the same property for every other key.

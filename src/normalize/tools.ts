@@ -2,7 +2,7 @@ import { isEffectivelyDestructive, manifestDefaults } from '../model/defaults.js
 import { handlerPath } from '../model/layout.js';
 import type { ManifestTool, ManifestToolAnnotations } from '../model/manifest.gen.js';
 import { handlerExport, pascalCase } from '../model/naming.js';
-import { mapSchema, walkSchema } from '../model/schema-walk.js';
+import { mapSchema, someSchema, walkSchema } from '../model/schema-walk.js';
 import type {
   HandleUseModel,
   JsonSchema,
@@ -154,6 +154,8 @@ export const maxHandleLength = 2048;
  * model where the value comes from; a description written next to `$handle` wins.
  */
 export function lowerHandles(schema: JsonSchema, handleDescriptions: ReadonlyMap<string, string>): JsonSchema {
+  // Most schemas have no handle (an imported API's, all of them): they are their own wire form, not copied.
+  if (!someSchema(schema, (node) => typeof node.$handle === 'string')) return schema;
   return mapSchema(schema, (node) => {
     if (typeof node.$handle !== 'string') return node;
     const kind = node.$handle;

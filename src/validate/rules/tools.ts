@@ -1,5 +1,5 @@
 import { isEffectivelyDestructive } from '../../model/defaults.js';
-import { mapSchema, walkSchema } from '../../model/schema-walk.js';
+import { mapSchema, someSchema, walkSchema } from '../../model/schema-walk.js';
 import { sharedRefName, sharedRefPrefix } from '../../model/shared-schema.js';
 import { entriesOf, isRecord } from '../../util/guards.js';
 import { parsePointer, resolvePointer } from '../../util/json-pointer.js';
@@ -181,7 +181,9 @@ export function checkMetaSchema(
   base: readonly (string | number)[],
 ): void {
   // `$handle` is mcp-gen's own keyword; check the schema as the wire will see it.
-  const lowered = mapSchema(schema, (node) => ('$handle' in node ? { type: 'string' } : node));
+  const lowered = someSchema(schema, (node) => '$handle' in node)
+    ? mapSchema(schema, (node) => ('$handle' in node ? { type: 'string' } : node))
+    : schema;
   // Tool schemas are JSON Schema 2020-12 (the MCP default dialect).
   let checked: ReturnType<typeof validateSchema>;
   try {
