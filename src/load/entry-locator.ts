@@ -18,17 +18,17 @@ import { createLocator, type Position, type Target } from './source-map.js';
 type Locate = (segments: readonly string[], target?: Target) => Position;
 
 /** Lines [start, end) of a mapping entry; `key` is the line of its key (after the comments above it). */
-interface Entry {
+export interface Entry {
   readonly start: number;
   readonly key: number;
   readonly end: number;
 }
 
 /**
- * A manifest that mcp-gen rendered from `data` itself and has just written as `text`: the data as parsing the
- * text gives it (the caller's copy, so no stage shares objects with it), positions from `createEntryLocator`,
- * and the same limits as a manifest read from disk. The text came from the `yaml` library, so it has no syntax
- * error, duplicate key or alias for the reading to find.
+ * A manifest that mcp-gen rendered from `data` itself and has just written as `text`, or one that parsed cleanly
+ * an entry at a time (piecewise.ts): the data as parsing the text gives it (the caller's copy, so no stage shares
+ * objects with it), positions from `createEntryLocator`, and the same limits as a manifest read from disk. Such a
+ * text has no syntax error, duplicate key or alias for the reading to find.
  */
 export function loadRenderedManifest(text: string, data: unknown, file: string, absolutePath: string): LoadResult {
   const locate = createEntryLocator(text, data);
@@ -48,10 +48,8 @@ export function createEntryLocator(text: string, data: unknown): (pointer: strin
     }
     return whole(segments, target);
   };
-  const first = lines.findIndex((line) => /^[^\s#]/.test(line));
-  // Only a block mapping at the top, in one document, is cut; anything else is parsed whole.
-  const plain =
-    first >= 0 && /^[^-?!&*%|>'"[{.]/.test(lines[first] ?? '') && !lines.some((l) => /^(---|\.\.\.)/.test(l));
+  const first = firstKeyLine(lines);
+  const plain = cuttable(lines, first);
   const sections = new Index(lines, plain ? entriesAt(lines, first, lines.length, '') : [], '');
   const inner = new Map<number, Index>();
   const pieces = new Map<string, Locate | null>();
@@ -82,6 +80,16 @@ export function createEntryLocator(text: string, data: unknown): (pointer: strin
     if (!pieces.has(id)) pieces.set(id, pieceLocator(lines, first, found, item, section, named));
     return (pieces.get(id) ?? wholeLocate)(segments, target);
   };
+}
+
+/** The first line of `lines` that starts a top-level node (neither indented nor a comment), or -1. */
+export function firstKeyLine(lines: readonly string[]): number {
+  return lines.findIndex((line) => /^[^\s#]/.test(line));
+}
+
+/** Only a block mapping at the top, in one document, is cut into entries; anything else is parsed whole. */
+export function cuttable(lines: readonly string[], first: number): boolean {
+  return first >= 0 && /^[^-?!&*%|>'"[{.]/.test(lines[first] ?? '') && !lines.some((l) => /^(---|\.\.\.)/.test(l));
 }
 
 /** The entries of one mapping by the text of their key lines, to find an entry by its key. */
@@ -120,12 +128,12 @@ class Index {
 }
 
 /** The entries of the mapping whose keys start lines [from, to) at `indent`, each with the comments above it. */
-function entriesAt(lines: readonly string[], from: number, to: number, indent: string): Entry[] {
+export function entriesAt(lines: readonly string[], from: number, to: number, indent: string): Entry[] {
   const keys: number[] = [];
   for (let i = from; i < to; i += 1) {
     const line = lines[i] ?? '';
     const c = line.charAt(indent.length);
-    if (line.startsWith(indent) && c !== '' && c !== ' ' && c !== '#' && c !== '-') keys.push(i);
+    if (line.startsWith(indent) && c !== '' && c !== ' ' && c !== '\r' && c !== '#' && c !== '-') keys.push(i);
   }
   return keys.map((key, i) => {
     let start = key;

@@ -5,11 +5,12 @@
 import path from 'node:path';
 import { LineCounter, Parser, parseDocument, visit, type Document } from 'yaml';
 import { makeDiagnostic, type Diagnostic } from '../diagnostics/index.js';
-import { manifestLimits } from '../model/limits.js';
+import { largeManifestChars, manifestLimits } from '../model/limits.js';
 import { parsePointer } from '../util/json-pointer.js';
 import { checkShape, checkSize, readAtMost } from './limits.js';
 import { loadRenderedManifest } from './entry-locator.js';
 import { loadParsedManifest } from './parsed-manifest.js';
+import { parsePieces } from './piecewise.js';
 import { manifestTextOf } from './run-record.js';
 import type { LoadResult } from './loaded.js';
 import { createLocator, type Target } from './source-map.js';
@@ -112,6 +113,9 @@ export function parseManifest(text: string, file: string, absolutePath: string =
   }
   // A byte-order mark is legal at the start of a UTF-8 file; drop it so column numbers match editors.
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  // A large manifest, an entry at a time when that gives the same data; positions then come from its entries too.
+  const pieces = source.length >= largeManifestChars ? parsePieces(source) : null;
+  if (pieces !== null) return loadRenderedManifest(source, pieces, file, absolutePath);
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const locateSegments = createLocator(doc, lineCounter);

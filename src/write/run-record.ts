@@ -4,6 +4,7 @@ import type { HandlerChecks } from '../load/project.js';
 import { isPrivateFolder, loadToolIdentity, type RunRecord } from '../load/run-record.js';
 import { compareText } from '../util/compare.js';
 import { handlerChecksPath, parsedManifestPath, runRecordPath } from '../model/layout.js';
+import { largeManifestChars } from '../model/limits.js';
 import type { ParsedManifest } from '../load/parsed-manifest.js';
 import type { Review } from '../review/index.js';
 import { hashTextOnce } from '../util/hash.js';
@@ -25,11 +26,8 @@ export function writeHandlerChecks(outDir: string, identity: string, checks: Han
   saveCache(handlerChecksPath(outDir), entries.length === 0 ? null : { identity, checks: entries });
 }
 
-/**
- * Below this many characters a manifest parses in a few milliseconds: its data is not worth a file in the cache.
- * GitHub's draft has 4.6 million; the examples a few thousand.
- */
-export const parseCacheMinChars = 128 * 1024;
+/** Below this many characters a manifest parses in a few milliseconds: its data is not worth a file in the cache. */
+export const parseCacheMinChars = largeManifestChars;
 
 /**
  * Saves `data`, what the manifest `text` at `absolutePath` parses to, for the next run that reads the same text

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadManifest, type LoadedManifest } from '../../src/load/index.js';
@@ -7,6 +7,7 @@ import { validateManifest } from '../../src/validate/index.js';
 import { parseCacheMinChars, writeParsedManifest } from '../../src/write/run-record.js';
 import { importOpenApi } from '../../src/import.js';
 import { runPipeline } from '../../src/pipeline.js';
+import { manifestFiles } from '../support/manifests.js';
 import { repoRoot, runIn } from '../support/golden.js';
 
 // The parse cache (src/load/parsed-manifest.ts): a manifest whose text parsed cleanly before is read from its
@@ -28,22 +29,6 @@ afterAll(() => {
   if (saved === undefined) delete process.env.MCP_GEN_CACHE_DIR;
   else process.env.MCP_GEN_CACHE_DIR = saved;
 });
-
-/** Every YAML manifest under test/fixtures and examples (files that start a manifest: `mcpGen:` on a line). */
-function manifests(): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const at = path.join(dir, entry.name);
-      if (entry.isDirectory() && entry.name !== 'node_modules') walk(at);
-      else if (entry.isFile() && /\.ya?ml$/.test(entry.name) && /^mcpGen:/m.test(readFileSync(at, 'utf8')))
-        found.push(at);
-    }
-  };
-  walk(path.join(repoRoot, 'test', 'fixtures'));
-  walk(path.join(repoRoot, 'examples'));
-  return found;
-}
 
 /** Every pointer into `data`, and one missing key under each mapping, with both targets. */
 function pointers(data: unknown, at = ''): string[] {
@@ -68,7 +53,7 @@ describe('the parse cache', () => {
   it('gives the positions and diagnostics of a full parse, on every fixture and example', () => {
     let compared = 0;
     let files = 0;
-    for (const [i, original] of manifests().entries()) {
+    for (const [i, original] of manifestFiles().entries()) {
       // A copy per manifest, so that no other test's cache entry is read or replaced.
       const file = path.join(root, String(i), 'mcp.yaml');
       mkdirSync(path.dirname(file), { recursive: true });
@@ -98,7 +83,7 @@ describe('the parse cache', () => {
   it('keeps the review of a manifest that validates without a diagnostic, and reviews it the same', async () => {
     let kept = 0;
     let files = 0;
-    for (const [i, original] of manifests().entries()) {
+    for (const [i, original] of manifestFiles().entries()) {
       const file = path.join(root, 'reviewed', String(i), 'mcp.yaml');
       mkdirSync(path.dirname(file), { recursive: true });
       cpSync(original, file);
