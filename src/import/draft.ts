@@ -1,4 +1,5 @@
 import { Document, isMap, isPair, isScalar, type Node, type Pair } from 'yaml';
+import { setOwn } from '../util/set-own.js';
 
 /** A comment placed on the line(s) before a key of the draft; `path` [] is the file header. */
 export interface DraftNote {
@@ -151,14 +152,7 @@ export function copyAsJson(value: unknown): unknown {
     const item: unknown = (value as Record<string, unknown>)[key];
     if (item === undefined || typeof item === 'function') continue;
     // An own `__proto__` key, as JSON.parse makes it, not the prototype an assignment would set.
-    if (key === '__proto__')
-      Object.defineProperty(copy, key, {
-        value: copyAsJson(item),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    else copy[key] = copyAsJson(item);
+    setOwn(copy, key, copyAsJson(item));
   }
   return copy;
 }

@@ -9,6 +9,7 @@
  */
 import { parseDocument, visit } from 'yaml';
 import { isRecord } from '../util/guards.js';
+import { setOwn } from '../util/set-own.js';
 import { cuttable, type Entry, entriesAt, firstKeyLine } from './entry-locator.js';
 
 /** What parsing the whole `text` gives (`toJS`), or null when it must be parsed whole to know. */
@@ -91,11 +92,4 @@ function simpleKeys(lines: readonly string[], entries: readonly Entry[], indent:
 function onlyNotes(lines: readonly string[], from: number, to: number): boolean {
   for (let i = from; i < to; i += 1) if (!/^[ \t]*(#.*)?\r?$/.test(lines[i] ?? '')) return false;
   return true;
-}
-
-/** An own property, `__proto__` included, as the library's `toJS` makes it. */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__')
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
 }

@@ -4,6 +4,8 @@
  * keyword. Shared by validation (refs, handles) and normalization (lowering).
  */
 
+import { setOwn } from '../util/set-own.js';
+
 type Visit = (node: Record<string, unknown>, path: readonly (string | number)[]) => void;
 
 const schemaMaps = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
@@ -58,14 +60,6 @@ export function someSchema(schema: unknown, test: (node: Record<string, unknown>
     }
   }
   return false;
-}
-
-/** Sets an own property, also one named `__proto__` (which plain assignment would take as the prototype). */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  // defineProperty is several times slower than assignment, which gives the same property for every other key.
-  if (key === '__proto__')
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
 }
 
 /** A deep copy of `schema` with every subschema replaced by `map(node, path)`, children first. */
