@@ -41,6 +41,16 @@ function readVariable(config: Started['config'], name: string): string | undefin
   return value === undefined || value === null || value === '' ? undefined : String(value);
 }
 
+/**
+ * A ToolError when `response` is a redirect: every upstream request is sent with `redirect: 'manual'`, so neither the
+ * credential nor the arguments follow a `Location` to another URL.
+ */
+async function refuseRedirect(response: Response, what: string): Promise<void> {
+  if (![301, 302, 303, 307, 308].includes(response.status)) return;
+  await response.body?.cancel();
+  throw new ToolError(`${what} with a redirect (HTTP ${response.status}), which is refused; it was not followed.`);
+}
+
 /** The OAuth 2 client-credentials tokens, by token URL and client, each kept until shortly before it expires. */
 const tokens = new Map<string, { readonly token: string; readonly until: number }>();
 
@@ -67,7 +77,9 @@ async function clientCredentialsToken(
     },
     body: form.toString(),
     signal,
+    redirect: 'manual',
   });
+  await refuseRedirect(response, 'The upstream token endpoint answered');
   const answer = parseJson(await readCapped(response));
   const token = isObject(answer) && typeof answer.access_token === 'string' ? answer.access_token : null;
   if (!response.ok || token === null)
@@ -159,6 +171,43 @@ function errorMessage(answer: unknown, pointer: string | null): string | null {
   return JSON.stringify(text(found).slice(0, maxMessageChars));
 }
 
+/** C0 controls and DEL: CR/LF would split a header or a log line, NUL cuts a value short on many servers. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+const controls = /[\0-\x1f\x7f]/;
+
+/** `value` with every `%XX` decoded, byte for byte, as a lenient server would (invalid escapes stay). */
+const decodeOnce = (value: string): string =>
+  value.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+/**
+ * Why `value` is not one path segment, or null when it is. It is checked as sent and after each of up to four decodings
+ * (a router may decode again, `%252e` is `.` twice over): no control character, and no piece between `/` or `\` (a
+ * `;parameter` cut off, as Tomcat does) that is `.` or `..`; and not empty.
+ */
+function segmentProblem(value: string): string | null {
+  if (value === '') return 'is empty';
+  let current = value;
+  for (let round = 0; round < 5; round++) {
+    if (controls.test(current)) return 'contains a control character';
+    const pieces = current.split(/[/\\]/).map((piece) => piece.split(';')[0]);
+    if (pieces.some((piece) => piece === '.' || piece === '..')) return 'is "." or ".." (in some encoding)';
+    const next = decodeOnce(current);
+    if (next === current) return null;
+    current = next;
+  }
+  return 'is encoded more than four times over';
+}
+
+/** The text of a header, query or path argument; a ToolError when it holds a control character. */
+function argumentText(name: string, value: unknown): string {
+  const result = text(value);
+  if (controls.test(result))
+    throw new ToolError(
+      `The argument "${name}" contains a control character (CR, LF, NUL or another); nothing was sent.`,
+    );
+  return result;
+}
+
 /** The request of one call: URL with path and query arguments, headers, cookies and the body. */
 function buildRequest(binding: HttpBindingSpec, baseUrl: string, input: Record<string, unknown>) {
   let path = binding.path;
@@ -170,16 +219,38 @@ function buildRequest(binding: HttpBindingSpec, baseUrl: string, input: Record<s
   for (const { name, in: location } of binding.args) {
     const value = input[name];
     if (value === undefined) continue;
-    if (location === 'path') path = path.split(`{${name}}`).join(encodeURIComponent(text(value)));
-    else if (location === 'query')
-      for (const item of Array.isArray(value) ? value : [value]) query.push([name, text(item)]);
-    else if (location === 'header') headers.set(name, text(value));
-    else if (location === 'cookie') cookies.push(`${name}=${encodeURIComponent(text(value))}`);
+    if (location === 'path') {
+      const segment = text(value);
+      const problem = segmentProblem(segment);
+      if (problem !== null)
+        throw new ToolError(
+          `The argument "${name}" ${problem}: a path argument is one segment of the operation's path; ` +
+            'nothing was sent.',
+        );
+      path = path.split(`{${name}}`).join(encodeURIComponent(segment));
+    } else if (location === 'query')
+      for (const item of Array.isArray(value) ? value : [value]) query.push([name, argumentText(name, item)]);
+    else if (location === 'header') {
+      const header = argumentText(name, value);
+      // A header carries Latin-1 only; Headers would throw with the value in its message.
+      if (/[^\0-\xff]/.test(header))
+        throw new ToolError(`The argument "${name}" has a character a header cannot carry; nothing was sent.`);
+      headers.set(name, header);
+    } else if (location === 'cookie') cookies.push(`${name}=${encodeURIComponent(text(value))}`);
     else if (location === 'body') body = value;
     else fields[name] = value;
   }
   if (Object.keys(fields).length > 0) body = isObject(body) ? { ...body, ...fields } : fields;
-  const url = new URL(baseUrl.replace(/\/+$/, '') + path);
+  const base = baseUrl.replace(/\/+$/, '');
+  const url = new URL(base + path);
+  // Defence in depth behind segmentProblem: the URL stays on the upstream's origin and under the operation's literal
+  // prefix (its path up to the first argument), both as the URL parser normalized them.
+  const brace = binding.path.indexOf('{');
+  const prefix = new URL(base + (brace < 0 ? binding.path : binding.path.slice(0, brace)));
+  if (url.origin !== prefix.origin || !url.pathname.startsWith(prefix.pathname))
+    throw new ToolError(
+      `The request left the operation's path (${binding.method} ${binding.path}) and was refused; nothing was sent.`,
+    );
   for (const [name, value] of query) url.searchParams.append(name, value);
   if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
   let encoded: string | FormData | undefined;
@@ -218,8 +289,9 @@ export function bindTool<H>(spec: UpstreamSpec, binding: HttpBindingSpec): H {
           headers: request.headers,
           body: request.body ?? null,
           signal: ctx.signal,
-          redirect: 'error',
+          redirect: 'manual',
         });
+        await refuseRedirect(response, `The upstream API answered ${binding.method} ${binding.path}`);
         return { status: response.status, body: await readCapped(response) };
       } catch (error) {
         if (error instanceof ToolError || ctx.signal.aborted) throw error;
