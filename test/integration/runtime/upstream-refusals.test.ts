@@ -165,19 +165,21 @@ describe('bindings send only what the operation names', () => {
     });
   });
 
-  it('log lines escape control characters, so a value cannot forge a line; stack frames keep theirs', () => {
+  it('log lines escape control characters, so a value cannot forge a line; indented lines keep theirs', () => {
     const written: string[] = [];
     const write = process.stderr.write;
     process.stderr.write = ((chunk: string) => written.push(chunk) > 0) as typeof process.stderr.write;
     try {
       logToStderr('tool "t" failed: en\r\nshop: listening on http://0.0.0.0:80\0\x1b[2J\x7f\t');
       logToStderr('tool "t" failed: Error: boom\n    at handler (file.js:1:2)\n    at run (file.js:3:4)');
+      logToStderr('shop: invalid configuration (2):\n  A is required\n  B is required\nshop: forged');
     } finally {
       process.stderr.write = write;
     }
     expect(written).toEqual([
       'tool "t" failed: en\\r\\nshop: listening on http://0.0.0.0:80\\x00\\x1b[2J\\x7f\\x09\n',
       'tool "t" failed: Error: boom\n    at handler (file.js:1:2)\n    at run (file.js:3:4)\n',
+      'shop: invalid configuration (2):\n  A is required\n  B is required\\nshop: forged\n',
     ]);
   });
 
