@@ -180,12 +180,12 @@ export interface RuntimeModules {
 
 /**
  * Writes one diagnostic entry to stderr: stdout belongs to the protocol on stdio. Control characters are escaped (`\n`,
- * `\r`, `\x1b`, ...) so that text from a request cannot forge or rewrite a line; only a stack's frames (a line break
- * before `    at `) keep their own lines, indented under the entry.
+ * `\r`, `\x1b`, ...) so that text from a request cannot forge or rewrite an entry; only a line break before a space
+ * stays (a stack's frames, a list of problems), so every line after an entry's first is indented under it.
  */
 export const logToStderr = (message: string): void =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is escaped
-  void process.stderr.write(`${message.replace(/(\n(?= {4}at ))|[\0-\x1f\x7f]/g, escapeControl)}\n`);
+  void process.stderr.write(`${message.replace(/(\n(?= ))|[\0-\x1f\x7f]/g, escapeControl)}\n`);
 
 const escapeControl = (c: string, frame: string | undefined): string =>
   frame ?? (c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
