@@ -104,9 +104,10 @@ function behaves(ask: () => Ask): void {
     const [first] = await walk(ask());
     const second = await ask()('resources/list', { cursor: first.result.nextCursor });
     const minted: string = second.result.nextCursor;
-    const [body, tag] = minted.split('.') as [string, string];
-    const forgedBody = Buffer.from(JSON.stringify([0, '200']), 'utf8').toString('base64url');
-    for (const cursor of ['not-a-cursor', `${forgedBody}.${tag}`, `${body}.${tag.slice(1)}A`, `${minted}.x`]) {
+    const bytes = Buffer.from(minted, 'base64url');
+    bytes[20] = (bytes[20] ?? 0) ^ 1;
+    const forged = Buffer.from(JSON.stringify([0, '200', 'anonymous', Date.now() + 60_000])).toString('base64url');
+    for (const cursor of ['not-a-cursor', forged, bytes.toString('base64url'), `${minted}.x`]) {
       const answer = await ask()('resources/list', { cursor });
       expect(answer.error).toMatchObject({ code: -32602, message: 'Invalid cursor for resources/list' });
     }
