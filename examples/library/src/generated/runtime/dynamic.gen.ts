@@ -4,14 +4,15 @@
 /**
  * Lists and completions from handlers (manifest `list: handler`, `complete: handler`). `resources/list` pages through
  * the fixed resources (with the generator's cursors), then through each listed template's handler; the cursors of
- * those pages are sealed with an HMAC, so a client cannot forge a position or a handler cursor. `completion/complete`
+ * those pages are sealed (AES-GCM, bound to the principal, expiring), so a client can neither read nor forge a
+ * position or a handler cursor, nor continue another caller's listing. `completion/complete`
  * sends the variables and arguments a handler completes to it, and everything else to the SDK's completers. Shipped
  * with the resources and prompts modules, which import it.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { ProtocolError, ProtocolErrorCode, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import { ToolError, type HandlerContext } from './handler.gen.js';
-import { describe, handlerContext, type CallEnv } from './register.gen.js';
+import { describe, handlerContext, principalIdOf, type CallEnv } from './register.gen.js';
 import type { ResourceSpec } from './spec.gen.js';
 
 /** One member of a `list: handler` resource: a URI of its `uriTemplate` and a name; `mimeType` defaults to its own. */
@@ -79,37 +80,65 @@ function wrapRequest(server: McpServer, method: string, wrap: (previous: Handler
 }
 
 /**
- * The key that seals list cursors: the request-state key when it is set (shared by every instance, so any instance
- * continues a listing), else one per process (a cursor from another instance is then -32602 and the client lists
- * again from the start).
+ * The key that seals list cursors: derived from the request-state key when it is set (shared by every instance, so any
+ * instance continues a listing), else one per process (a cursor from another instance is then -32602 and the client
+ * lists again from the start).
  */
 let sealKey: Buffer | undefined;
 function cursorKey(env: CallEnv): Buffer {
   const shared = env.environment[env.registry.secrets.requestStateKeyEnv];
   sealKey ??=
-    shared !== undefined && shared.length >= 32
+    shared !== undefined && Buffer.byteLength(shared) >= 32
       ? createHmac('sha256', shared).update('mcp-gen list cursors').digest()
       : randomBytes(32);
   return sealKey;
 }
 
+/** How long a sealed list cursor is accepted after its page was sent; later the client lists again from the start. */
+export const cursorLifetimeMs = 60 * 60 * 1000;
+
 /** A listing position: the listed template's index and the handler's own cursor (null: its first page). */
-type Position = readonly [number, string | null];
+export type Position = readonly [number, string | null];
 
-const mac = (key: Buffer, body: string): Buffer => createHmac('sha256', key).update(`resources\n${body}`).digest();
+/** Binds a sealed cursor to the request it continues. */
+const cursorContext = Buffer.from('mcp-gen resources/list');
 
-function seal(key: Buffer, position: Position): string {
-  const body = Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
-  return `${body}.${mac(key, body).subarray(0, 18).toString('base64url')}`;
+/**
+ * `position`, the principal it was listed for and its expiry, encrypted and authenticated with AES-256-GCM: a client
+ * can neither read the handler's cursor nor forge or edit a position. Random IV, so equal positions seal differently.
+ */
+export function sealCursor(key: Buffer, position: Position, principal: string, now: number): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(cursorContext);
+  const payload = JSON.stringify([position[0], position[1], principal, now + cursorLifetimeMs]);
+  const sealed = Buffer.concat([cipher.update(payload, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
 }
 
-function open(key: Buffer, cursor: string, count: number): Position | null {
-  const [body = '', tag = '', ...rest] = cursor.split('.');
-  const expected = mac(key, body).subarray(0, 18);
-  const given = Buffer.from(tag, 'base64url');
-  if (rest.length > 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const position = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Position;
-  return position[0] < count ? position : null;
+/**
+ * The position sealed in `cursor`, for a template index below `count`; -32602 when this server did not seal it, it
+ * was sealed for another principal, or it expired.
+ */
+export function openCursor(key: Buffer, cursor: string, count: number, principal: string, now: number): Position {
+  const refuse = (why: string) =>
+    new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor for resources/list${why}`, { cursor });
+  let payload: unknown;
+  try {
+    const bytes = Buffer.from(cursor, 'base64url');
+    // Node's decoder skips what is not base64url: only the exact text this server sent is its cursor.
+    if (bytes.toString('base64url') !== cursor) throw refuse('');
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12), { authTagLength: 16 });
+    decipher.setAAD(cursorContext).setAuthTag(bytes.subarray(12, 28));
+    payload = JSON.parse(Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8'));
+  } catch {
+    throw refuse('');
+  }
+  if (!Array.isArray(payload)) throw refuse('');
+  const [index, handlerCursor, owner, expires] = payload as [number, string | null, string, number];
+  if (!Number.isInteger(index) || index < 0 || index >= count) throw refuse('');
+  if (owner !== principal) throw refuse(': it was issued to another caller; list again from the start');
+  if (!(now < expires)) throw refuse(': it expired; list again from the start');
+  return [index, handlerCursor];
 }
 
 /** Why a list or completion handler failed, as the client may see it; details of anything else go to the log. */
@@ -163,15 +192,17 @@ export function pageListedResources(
   const size = env.registry.pages.size;
   wrapRequest(server, 'resources/list', (whole) => async (request, ctx) => {
     const key = cursorKey(env);
+    const principal = principalIdOf(ctx.http?.authInfo);
+    const now = Date.now();
     const cursor: unknown = request.params?.cursor;
     const fixedPage = cursor === undefined ? 0 : fixedCursors.indexOf(cursor as string) + 1;
-    const position = fixedPage === 0 && typeof cursor === 'string' ? open(key, cursor, listed.length) : null;
-    if (fixedPage === 0 && cursor !== undefined && position === null)
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor for resources/list', { cursor });
+    const position =
+      fixedPage === 0 && cursor !== undefined ? openCursor(key, String(cursor), listed.length, principal, now) : null;
     const result = await whole({ ...request, params: { ...request.params, cursor: undefined } }, ctx);
     const fixed = (result.resources ?? []) as unknown[];
     if (position === null && fixed.length > 0) {
-      const next = fixedPage < fixedCursors.length ? fixedCursors[fixedPage] : seal(key, [0, null]);
+      const next =
+        fixedPage < fixedCursors.length ? fixedCursors[fixedPage] : sealCursor(key, [0, null], principal, now);
       const items = fixed.slice(fixedPage * size, (fixedPage + 1) * size);
       return { ...result, resources: items, nextCursor: next };
     }
@@ -180,9 +211,9 @@ export function pageListedResources(
     const page = await listPage(template, handlerCursor, size, ctx, env);
     const next =
       page.next !== undefined
-        ? seal(key, [index, page.next])
+        ? sealCursor(key, [index, page.next], principal, now)
         : index + 1 < listed.length
-          ? seal(key, [index + 1, null])
+          ? sealCursor(key, [index + 1, null], principal, now)
           : undefined;
     return { ...result, resources: page.items, ...(next === undefined ? {} : { nextCursor: next }) };
   });
