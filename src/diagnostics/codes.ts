@@ -241,12 +241,14 @@ const manifestCodes = {
     fix: 'Drop the default, or drop `required: true`: a variable with a default is optional.',
   },
   'config-secret-default': {
-    severity: 'warning',
+    severity: 'error',
     title: 'Secret with a default',
     cause:
-      'A `secret: true` config variable has a `default`: the manifest is committed and its defaults appear in the ' +
-      'README, so the secret would not be one.',
-    fix: 'Drop the default and set the value in the environment only.',
+      'A `secret: true` config variable has a `default`: the manifest is committed, its defaults appear in the ' +
+      'README, and the default is compiled into dist/server.mjs, so the secret would not be one.',
+    fix:
+      'Drop the default and set the value in the environment only; for a value that is no secret in development ' +
+      '(a local database password), opt in with `allowDefault: true` on the variable.',
   },
   'auth-without-http': {
     severity: 'warning',

@@ -99,6 +99,10 @@ export interface Manifest {
        * A credential: its value is never printed, and server.json marks it secret.
        */
       secret?: boolean;
+      /**
+       * On a `secret` with a `default`: ship that default knowingly (it is compiled into dist/server.mjs and printed in the README); without it such a default is the error `config-secret-default`.
+       */
+      allowDefault?: boolean;
     };
   };
   /**

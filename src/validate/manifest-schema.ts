@@ -714,6 +714,13 @@ export const manifestSchema = {
             description: 'A credential: its value is never printed, and server.json marks it secret.',
             default: false,
           },
+          allowDefault: {
+            type: 'boolean',
+            description:
+              'On a `secret` with a `default`: ship that default knowingly (it is compiled into dist/server.mjs ' +
+              'and printed in the README); without it such a default is the error `config-secret-default`.',
+            default: false,
+          },
         },
       },
     },

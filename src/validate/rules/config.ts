@@ -34,7 +34,10 @@ function runtimeVariables(data: Record<string, unknown>): Map<string, string> {
   return names;
 }
 
-/** `config`: defaults of the declared type, no default on a secret or a required variable, names of its own. */
+/**
+ * `config`: defaults of the declared type, no default on a required variable nor on a secret (unless `allowDefault`),
+ * names of its own.
+ */
 export function checkConfig(ctx: RuleContext): void {
   if (!isRecord(ctx.data)) return;
   const taken = runtimeVariables(ctx.data);
@@ -65,12 +68,14 @@ export function checkConfig(ctx: RuleContext): void {
         `"${name}" is required and has a default, which would never be used`,
         'drop the default, or drop "required: true" (a variable with a default is optional)',
       );
-    if (entry.secret === true)
+    if (entry.secret === true && entry.allowDefault !== true)
       ctx.report(
         'config-secret-default',
         ['config', name, 'default'],
-        `the secret "${name}" has a default in the manifest, which is committed and printed in the docs`,
-        'drop the default and set the value in the environment only',
+        `the secret "${name}" has a default, which is committed, printed in the docs and compiled into ` +
+          'dist/server.mjs',
+        'drop the default and set the value in the environment only, or add "allowDefault: true" to the variable ' +
+          'to ship this default knowingly',
       );
   }
 }
