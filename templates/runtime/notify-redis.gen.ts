@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { type BusEvent, type ChangeBus, MemoryBus } from './notify.gen.js';
+import { redact } from './start.gen.js';
 
 /** How long connecting may take before the server starts with the bus down (it keeps reconnecting). */
 const redisTimeoutMs = 5_000;
@@ -37,7 +38,8 @@ export async function connectRedisBus(
     healthy = ok;
   };
   for (const client of [publisher, subscriber]) {
-    client.on('error', (error: Error) => health(false, error.message));
+    // ioredis echoes what it could not connect to: a mistyped URL with its password.
+    client.on('error', (error: Error) => health(false, redact(error.message)));
     // Neither connection may keep a stdio server alive once its input closed.
     client.on('connect', () => client.stream.unref());
   }
@@ -53,7 +55,7 @@ export async function connectRedisBus(
   await Promise.race([
     subscriber.subscribe(channel).then(
       () => health(true),
-      (error: Error) => health(false, error.message),
+      (error: Error) => health(false, redact(error.message)),
     ),
     new Promise<void>((resolve) => {
       timer = setTimeout(resolve, redisTimeoutMs);

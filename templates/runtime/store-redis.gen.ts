@@ -8,6 +8,7 @@
  * Every failure is a StoreUnavailableError; the client keeps reconnecting in the background.
  */
 import { Redis } from 'ioredis';
+import { redact } from './start.gen.js';
 import { StoreUnavailableError, type StateStore } from './store.gen.js';
 
 /** How long a command may take, and a connection attempt, before the call fails closed. */
@@ -40,9 +41,13 @@ export async function connectRedisStore(url: string, log: (message: string) => v
     if (healthy !== true) log(`store: ${label} is reachable`);
     healthy = true;
   });
+  // ioredis echoes what it could not connect to: a mistyped URL with its password (`connect ENOENT //u:pw@h`).
   client.on('error', (error: Error) => {
     if (healthy !== false)
-      log(`store: ${label} is unreachable (${error.message}); calls that need the store fail closed until it is back`);
+      log(
+        `store: ${label} is unreachable (${redact(error.message)}); ` +
+          'calls that need the store fail closed until it is back',
+      );
     healthy = false;
   });
   // The connection alone must not keep a stdio server alive once its input closed.
@@ -61,7 +66,7 @@ export async function connectRedisStore(url: string, log: (message: string) => v
     try {
       return await command();
     } catch (error) {
-      throw new StoreUnavailableError(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new StoreUnavailableError(`${label}: ${redact(error instanceof Error ? error.message : String(error))}`);
     }
   };
   const ttl = (ms: number): number => Math.max(1, Math.ceil(ms));

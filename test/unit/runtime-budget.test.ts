@@ -47,7 +47,12 @@ import { repoRoot } from '../support/paths.js';
 // 72,045.
 // +613 (issue 33): logToStderr, the one sink of every log line, escapes control characters (indented lines keep their
 // line breaks), so a request's text cannot forge or rewrite an entry on stderr: 72,658.
-const budgetBytes = 72_658;
+// +2,644 (issue 33): secrets never printed and short keys refused. The log sink redacts (`redact`): every secret
+// value start-up read (secret config variables, signing keys, bearer tokens, the store URL's password or the whole
+// URL when it does not parse; `hideSecrets`) and the credentials of any URL, well-formed or not; and a signing key
+// that is set but shorter than 32 bytes refuses to start outside loopback and stdio, whichever optional module reads
+// it: 75,302.
+const budgetBytes = 75_302;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {

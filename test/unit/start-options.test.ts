@@ -90,6 +90,29 @@ describe('startServer refusals', () => {
   });
 });
 
+describe('signing keys shorter than 32 bytes', () => {
+  const withBearer: RegistrySpec = {
+    ...withHttp,
+    auth: { type: 'bearer', tokensEnv: 'DEMO_TOKENS', resource: 'https://mcp.example.com/mcp', scopes: [] },
+  };
+  const public_ = ['--transport', 'http', '--host', '0.0.0.0', '--port', '0'];
+  const refusal = (name: string) =>
+    `${name} is shorter than 32 bytes; set it to a random secret of at least 32 bytes (e.g. \`openssl rand -hex ` +
+    '32`) and share it between all instances';
+
+  it('refuse to start outside loopback and stdio, whether or not a feature of the server reads them', async () => {
+    const { handleKeyEnv, requestStateKeyEnv } = demo.secrets;
+    for (const name of [handleKeyEnv, requestStateKeyEnv]) {
+      const started = startServer(definition(withBearer), public_, { [name]: 'k'.repeat(31) });
+      await expect(started).rejects.toThrow(StartupError);
+      await expect(started).rejects.toThrow(refusal(name));
+    }
+    // Bytes, not characters: 31 one-byte characters are refused, and so are 10 three-byte ones (30 bytes).
+    const wide = startServer(definition(withBearer), public_, { [requestStateKeyEnv]: '€'.repeat(10) });
+    await expect(wide).rejects.toThrow(refusal(requestStateKeyEnv));
+  });
+});
+
 describe('calledTool', () => {
   const request = (headers: Record<string, string>) => new Request('http://127.0.0.1/mcp', { method: 'POST', headers });
   const call = { 'mcp-method': 'tools/call', 'mcp-name': 'add' };

@@ -36,7 +36,7 @@ const files = {
 import type { Config, Services, SetupTools } from './generated/index.gen.js';
 
 export async function setup(config: Config, tools: SetupTools) {
-  if (config.LIBRARY_FAIL) throw new Error('cannot reach the database');
+  if (config.LIBRARY_FAIL) throw new Error(\`cannot reach the database at \${config.LIBRARY_DATABASE_URL}\`);
   appendFileSync(config.LIBRARY_SETUP_LOG, \`setup \${tools.mode} \${config.LIBRARY_PAGE_SIZE}\\n\`);
   return { pageSize: config.LIBRARY_PAGE_SIZE, mode: tools.mode, log: config.LIBRARY_SETUP_LOG };
 }
@@ -85,18 +85,18 @@ describe('configuration checked at start', () => {
     });
   }
 
-  it('lists every invalid value, never printing a secret one', () => {
+  it('lists every invalid value, never printing a secret one nor a URL that does not parse', () => {
     const { status, stderr } = runToExit(entry, [], {
       ...good('invalid.log'),
       LIBRARY_DATABASE_URL: 'hunter2 is no url',
-      LIBRARY_API_URL: 'nota url',
+      LIBRARY_API_URL: 'postgres//reader:PASS@db',
       LIBRARY_PAGE_SIZE: 'abc',
       LIBRARY_FAIL: 'maybe',
     });
     expect(status).toBe(1);
     expect(stderr).toBe(
       'library: the environment is missing or has invalid configuration (4); see .env.example:\n' +
-        '  LIBRARY_API_URL must be a URL, got "nota url"\n' +
+        '  LIBRARY_API_URL must be a URL, got a value that does not parse (not shown: it may hold a password)\n' +
         '  LIBRARY_DATABASE_URL must be a URL, got a secret value (not shown)\n' +
         '  LIBRARY_FAIL must be true, false, 1 or 0, got "maybe"\n' +
         '  LIBRARY_PAGE_SIZE must be an integer, got "abc"\n',
@@ -133,7 +133,8 @@ describe('configuration checked at start', () => {
   it('stops with "setup failed" and exit 1 when setup throws, before serving anything', () => {
     const { status, stderr } = runToExit(entry, [], { ...good('failed.log'), LIBRARY_FAIL: 'true' });
     expect(status).toBe(1);
-    expect(stderr.split('\n')[0]).toBe('library: setup failed: cannot reach the database');
+    // The database URL is a secret: the setup error that echoes it shows `***`.
+    expect(stderr.split('\n')[0]).toBe('library: setup failed: cannot reach the database at ***');
     expect(stderr).toMatch(/\n {4}at (Module\.)?setup \(.*setup\.js:\d+:\d+\)/);
   });
 });
