@@ -86,9 +86,14 @@ function wrapRequest(server: McpServer, method: string, wrap: (previous: Handler
  */
 let sealKey: Buffer | undefined;
 function cursorKey(env: CallEnv): Buffer {
-  const shared = env.environment[env.registry.secrets.requestStateKeyEnv];
-  sealKey ??=
-    shared !== undefined && Buffer.byteLength(shared) >= 32
+  if (sealKey !== undefined) return sealKey;
+  const name = env.registry.secrets.requestStateKeyEnv;
+  const shared = env.environment[name] ?? '';
+  // Start-up refused a short key outside loopback and stdio (start.gen.ts); here it is development.
+  if (shared !== '' && Buffer.byteLength(shared) < 32)
+    env.log(`warning: ${name} is shorter than 32 bytes; list cursors use a key of this process only`);
+  sealKey =
+    Buffer.byteLength(shared) >= 32
       ? createHmac('sha256', shared).update('mcp-gen list cursors').digest()
       : randomBytes(32);
   return sealKey;

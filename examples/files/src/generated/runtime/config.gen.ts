@@ -4,7 +4,8 @@
 /**
  * The manifest's `config`: every variable read from the environment and checked at start, before `setup` runs.
  * All problems are reported at once, so an operator fixes the environment in one go; a secret's value is never
- * printed, not even when it is refused. An empty value counts as unset (`.env.example` leaves secrets empty).
+ * printed, not even when it is refused, nor is a URL that does not parse. An empty value counts as unset
+ * (`.env.example` leaves secrets empty).
  */
 import { StartupError } from './handler.gen.js';
 import type { ConfigVarSpec, RegistrySpec } from './spec.gen.js';
@@ -52,7 +53,12 @@ export function readConfig(registry: RegistrySpec, environment: NodeJS.ProcessEn
       continue;
     }
     const read = parse(spec, text);
-    const shown = spec.secret ? 'a secret value (not shown)' : JSON.stringify(text);
+    // A URL that does not parse may hold a password where no pattern finds it (`postgres//u:p@ss@h`): never shown.
+    const shown = spec.secret
+      ? 'a secret value (not shown)'
+      : spec.type === 'url'
+        ? 'a value that does not parse (not shown: it may hold a password)'
+        : JSON.stringify(text);
     if ('value' in read) config[spec.name] = read.value;
     else problems.push(`${spec.name} must be ${read.expected}, got ${shown}`);
   }

@@ -185,7 +185,37 @@ export interface RuntimeModules {
  */
 export const logToStderr = (message: string): void =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is escaped
-  void process.stderr.write(`${message.replace(/(\n(?= ))|[\0-\x1f\x7f]/g, escapeControl)}\n`);
+  void process.stderr.write(`${redact(message).replace(/(\n(?= ))|[\0-\x1f\x7f]/g, escapeControl)}\n`);
+
+/** The secret values start-up read (hideSecrets), longest first; never written to a log. */
+const secretTexts: string[] = [];
+
+/**
+ * `text` with every secret value start-up read and every credential of a URL, well-formed or not (`//user:password@`,
+ * `user:password@`, `//token@`: a mistyped `redis//default:PASS@host` too), replaced by `***`.
+ */
+export function redact(text: string): string {
+  let result = text;
+  for (const secret of secretTexts) result = result.split(secret).join('***');
+  return result.replace(/[^\s/@:]*:[^\s/@]*@|(?<=\/\/)[^\s/@]+@/g, '***@');
+}
+
+/**
+ * Adds the values of `names` in `environment` to what `redact` hides, and a URL's password; of `connections` (the
+ * store URL, its host worth logging) only the password, or the whole value when it does not parse.
+ */
+export function hideSecrets(environment: NodeJS.ProcessEnv, names: readonly string[], connections: string[] = []) {
+  for (const name of [...names, ...connections]) {
+    const value = environment[name] ?? '';
+    const url = URL.canParse(value) ? new URL(value) : null;
+    const password = url?.password ?? '';
+    const whole = url === null || names.includes(name) ? value : '';
+    // Shorter values would hide ordinary words; a URL's shorter password is hidden by its `:password@` shape.
+    for (const secret of [whole, password, decodeURIComponent(password.replace(/%(?![0-9a-f]{2})/gi, '%25'))])
+      if (secret.length >= 6 && !secretTexts.includes(secret)) secretTexts.push(secret);
+  }
+  secretTexts.sort((a, b) => b.length - a.length);
+}
 
 const escapeControl = (c: string, frame: string | undefined): string =>
   frame ?? (c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
@@ -237,6 +267,28 @@ export async function startServer(
       `refusing to listen on non-loopback host "${host}" without authorization; set auth in the manifest or bind to ` +
         `127.0.0.1`,
     );
+  // A signing key that is set but short is a mistake, not a development default: outside this machine the server
+  // refuses to start whichever feature reads it (handles, approvals, list cursors).
+  for (const name of local ? [] : [registry.secrets.handleKeyEnv, registry.secrets.requestStateKeyEnv]) {
+    const key = environment[name] ?? '';
+    if (key !== '' && Buffer.byteLength(key) < 32)
+      throw new StartupError(
+        `${name} is shorter than 32 bytes; set it to a random secret of at least 32 bytes (e.g. \`openssl rand -hex ` +
+          '32`) and share it between all instances',
+      );
+  }
+  const { auth, store } = registry;
+  // Before anything can log: the secret config values, the signing keys, bearer tokens and the store URL.
+  hideSecrets(
+    environment,
+    [
+      ...registry.config.filter((variable) => variable.secret).map((variable) => variable.name),
+      registry.secrets.handleKeyEnv,
+      registry.secrets.requestStateKeyEnv,
+      auth.type === 'bearer' ? auth.tokensEnv : '',
+    ],
+    store.type === 'redis' ? [store.urlEnv] : [],
+  );
   // Every configuration problem at once, before anything else starts: an operator fixes the environment in one go.
   const config = modules.config === undefined ? {} : (await modules.config()).readConfig(registry, environment);
   const lifecycle = new ServerLifecycle(definition.setup, logToStderr);
