@@ -7,7 +7,7 @@
  * message, 5xx and network failures a retryable one (`_meta['mcp-gen/error'].retryable`, register.gen.ts).
  */
 import { ToolError } from './handler.gen.js';
-import type { Telemetry } from './start.gen.js';
+import { redact, type Telemetry } from './start.gen.js';
 import type { HttpBindingSpec, UpstreamSpec } from './upstream-spec.gen.js';
 
 export type { HttpBindingSpec, UpstreamSpec } from './upstream-spec.gen.js';
@@ -157,7 +157,7 @@ function parseJson(body: string): unknown {
   }
 }
 
-/** The message of an error answer at `pointer` (or the usual fields), cut short and quoted as data. */
+/** The message of an error answer at `pointer` (or the usual fields), redacted, cut short and quoted as data. */
 function errorMessage(answer: unknown, pointer: string | null): string | null {
   let found: unknown;
   if (pointer !== null) {
@@ -168,7 +168,8 @@ function errorMessage(answer: unknown, pointer: string | null): string | null {
     }
   } else if (isObject(answer)) found = answer.message ?? answer.error ?? answer.detail;
   if (found === undefined || found === null) return null;
-  return JSON.stringify(text(found).slice(0, maxMessageChars));
+  // An API may echo the credential it refused: secrets and URL credentials are hidden before the caller sees it.
+  return JSON.stringify(redact(text(found)).slice(0, maxMessageChars));
 }
 
 /** C0 controls and DEL: CR/LF would split a header or a log line, NUL cuts a value short on many servers. */

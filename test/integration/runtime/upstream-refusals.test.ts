@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolError } from '../../../templates/runtime/handler.gen.js';
-import { logToStderr } from '../../../templates/runtime/start.gen.js';
+import { hideSecrets, logToStderr } from '../../../templates/runtime/start.gen.js';
 import {
   bindTool,
   type HttpBindingSpec,
@@ -26,6 +26,8 @@ beforeAll(async () => {
     request.resume();
     if (request.url === '/api/v1/moved') return response.writeHead(302, { location: `${base}/elsewhere` }).end();
     if (request.url === '/token-moved') return response.writeHead(307, { location: `${base}/token` }).end();
+    if (request.url === '/api/v1/echo')
+      return response.writeHead(401).end(JSON.stringify({ message: `bad token ${request.headers.authorization}` }));
     response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -181,6 +183,14 @@ describe('bindings send only what the operation names', () => {
       'tool "t" failed: Error: boom\n    at handler (file.js:1:2)\n    at run (file.js:3:4)\n',
       'shop: invalid configuration (2):\n  A is required\n  B is required\\nshop: forged\n',
     ]);
+  });
+
+  it('an error answer that echoes the credential reaches the caller with the secret hidden', async () => {
+    hideSecrets(config as NodeJS.ProcessEnv, ['UP_TOKEN']);
+    expect(await attempt({}, { ...getIssue, path: '/echo', args: [] })).toEqual({
+      sent: ['GET /api/v1/echo'],
+      error: new ToolError('The upstream API refused the call (HTTP 401): "bad token Bearer ***"', 'invalid'),
+    });
   });
 
   it('a redirect of the API request is refused and not followed', async () => {
