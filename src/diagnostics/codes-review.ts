@@ -137,6 +137,29 @@ export const reviewCodes = {
       '20); every tool costs context tokens on every `tools/list`.',
     fix: 'Merge or split tools across servers, or raise `lint.maxTools` on purpose.',
   },
+  'lint-list-too-large': {
+    severity: 'error',
+    title: 'The default tools/list costs more than the context budget',
+    cause:
+      'The tools a deployment lists by default cost more tokens in `tools/list` than `review.maxListTokens` ' +
+      '(default 20,000): every conversation pays them before the first message, and a model chooses worse among ' +
+      'many tools. The message names the heaviest tools.',
+    fix:
+      'Group tools in `toolsets:` and mark a small selection `default: true` (deployments add the rest with ' +
+      '`<NAME>_TOOLSETS`), trim long descriptions and schemas of the heaviest tools, or split the server; raise ' +
+      '`review.maxListTokens` only on purpose.',
+  },
+  'lint-host-limit': {
+    severity: 'error',
+    title: 'The default tools break a limit of a host the manifest names',
+    cause:
+      'A host listed in `review.hosts` is documented to refuse or degrade on this surface: more tools than it ' +
+      'takes (GitHub Copilot: 128, Cursor: about 40), a tool name it does not accept (length, characters), or a ' +
+      '`tools/list` page larger than its client reads. The limits and their sources are in docs/design-review.md.',
+    fix:
+      'Select fewer tools by default with `toolsets:`, rename the tools the message names, or lower ' +
+      '`pagination.pageSize`; drop the host from `review.hosts` only if the server is not meant for it.',
+  },
   'lint-no-instructions': {
     severity: 'warning',
     title: 'No server instructions',

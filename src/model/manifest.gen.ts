@@ -192,6 +192,19 @@ export interface Manifest {
     repository?: string;
   };
   lint?: ManifestLint;
+  /**
+   * The context budget of the design review (mcp-gen check): what the default `tools/list` may cost and which hosts it must fit. See "The tools/list cost" in docs/design-review.md.
+   */
+  review?: {
+    /**
+     * Gate item R5 FAILs (`lint-list-too-large`) when the tools a deployment lists by default cost more tokens than this in `tools/list`.
+     */
+    maxListTokens?: number;
+    /**
+     * Hosts the server must work in: gate item R5 FAILs (`lint-host-limit`) when the default tools break a documented limit of one of them (tool count, tool name, `tools/list` page size).
+     */
+    hosts?: ("cursor" | "jetbrains-copilot" | "mcp-typescript-sdk" | "openai" | "vscode-copilot")[];
+  };
 }
 
 export interface ManifestServer {

@@ -240,6 +240,8 @@ export interface ServerModel {
   readonly prompts: readonly PromptModel[];
   /** Settings of the design review. */
   readonly lint: { readonly maxTools: number };
+  /** The context budget: the gate fails past `maxListTokens`, or on a limit of a host in `hosts` (host-limits.ts). */
+  readonly review: { readonly maxListTokens: number; readonly hosts: readonly string[] };
   readonly registry: RegistryModel | null;
   /** The API that `http:` tools call, or null. */
   readonly upstream: UpstreamModel | null;

@@ -92,6 +92,10 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
     prompts: normalizePrompts(manifest.prompts ?? {}),
     examples: normalizeExamples(manifest),
     lint: { maxTools: manifest.lint?.maxTools ?? manifestDefaults.maxTools },
+    review: {
+      maxListTokens: manifest.review?.maxListTokens ?? manifestDefaults.maxListTokens,
+      hosts: [...new Set(manifest.review?.hosts ?? [])].sort(compareText),
+    },
     registry:
       manifest.registry === undefined
         ? null

@@ -24,7 +24,8 @@ interface Rule {
   readonly title: string;
   readonly fail: readonly DiagnosticCode[];
   readonly warn: readonly DiagnosticCode[];
-  readonly pass: (model: ServerModel) => string;
+  /** `tokens`: what the default tools/list costs. */
+  readonly pass: (model: ServerModel, tokens: number) => string;
 }
 
 const rules: readonly Rule[] = [
@@ -124,10 +125,13 @@ const rules: readonly Rule[] = [
   },
   {
     id: 'R5',
-    title: 'Tool count',
-    fail: [],
+    title: 'Tool count and context cost',
+    fail: ['lint-list-too-large', 'lint-host-limit'],
     warn: ['lint-too-many-tools'],
-    pass: (m) => `${m.tools.length} tool(s), within lint.maxTools (${m.lint.maxTools})`,
+    pass: (m, tokens) =>
+      `${m.tools.length} tool(s), within lint.maxTools (${m.lint.maxTools}); the default tools/list costs about ` +
+      `${tokens} tokens, within review.maxListTokens (${m.review.maxListTokens})` +
+      (m.review.hosts.length === 0 ? '' : `, and fits ${m.review.hosts.join(', ')}`),
   },
 ];
 
@@ -173,7 +177,7 @@ function approvalReason(model: ServerModel): string {
 }
 
 /** Evaluates the gate. A WARN finding only downgrades a PASS; a FAIL finding always wins. */
-export function evaluateGate(model: ServerModel, findings: readonly Finding[]): GateItem[] {
+export function evaluateGate(model: ServerModel, findings: readonly Finding[], tokens: number): GateItem[] {
   return rules.map((rule) => {
     const failing = findings.find((f) => rule.fail.includes(f.code));
     if (failing !== undefined)
@@ -181,6 +185,6 @@ export function evaluateGate(model: ServerModel, findings: readonly Finding[]): 
     const warning = findings.find((f) => rule.warn.includes(f.code));
     if (warning !== undefined)
       return { id: rule.id, title: rule.title, status: 'WARN', reason: warning.message, cause: warning };
-    return { id: rule.id, title: rule.title, status: 'PASS', reason: rule.pass(model), cause: null };
+    return { id: rule.id, title: rule.title, status: 'PASS', reason: rule.pass(model, tokens), cause: null };
   });
 }

@@ -33,6 +33,7 @@ const tables: Readonly<Record<string, TableSpec>> = {
   store: { at: '/properties/store' },
   telemetry: { at: '/properties/telemetry' },
   lint: { at: '/properties/lint' },
+  review: { at: '/properties/review' },
 };
 
 function resolve(pointer: string): Node {

@@ -8,6 +8,7 @@
  * `x-type` (the type, where the schema's own would say too little) and
  * `x-default` (the "required / default" cell, where it is not a `default` value).
  */
+import { hostIds } from '../model/host-limits.js';
 import { legacyProtocolVersion, manifestDefaults, protocolVersion } from '../model/defaults.js';
 import { formatDuration } from '../util/duration.js';
 import { toolHttpSchema, upstreamSchema } from './manifest-schema-http.js';
@@ -831,6 +832,32 @@ export const manifestSchema = {
           minimum: 1,
           description: 'More tools than this is a lint warning (`lint-too-many-tools`) and a WARN on gate item R5.',
           default: manifestDefaults.maxTools,
+        },
+      },
+    },
+    review: {
+      type: 'object',
+      additionalProperties: false,
+      description:
+        'The context budget of the design review (mcp-gen check): what the default `tools/list` may cost and ' +
+        'which hosts it must fit. See "The tools/list cost" in docs/design-review.md.',
+      properties: {
+        maxListTokens: {
+          type: 'integer',
+          minimum: 1,
+          description:
+            'Gate item R5 FAILs (`lint-list-too-large`) when the tools a deployment lists by default cost more ' +
+            'tokens than this in `tools/list`.',
+          default: manifestDefaults.maxListTokens,
+        },
+        hosts: {
+          type: 'array',
+          uniqueItems: true,
+          items: { enum: [...hostIds] },
+          description:
+            'Hosts the server must work in: gate item R5 FAILs (`lint-host-limit`) when the default tools break ' +
+            'a documented limit of one of them (tool count, tool name, `tools/list` page size).',
+          default: [],
         },
       },
     },
