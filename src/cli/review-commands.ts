@@ -10,6 +10,7 @@ import {
   type Diagnostic,
   type Paint,
 } from '../diagnostics/index.js';
+import { heaviestFirst } from '../review/index.js';
 import { compareText } from '../util/compare.js';
 import { designJsonPath, designPath } from '../model/layout.js';
 import { runPipeline } from '../pipeline.js';
@@ -75,9 +76,20 @@ export function printCheck(
     });
     // Every documented host limit the default surface breaks; a target's (review.hosts) also FAILs R5 above.
     const breaks = result.review.context.breaks.map((b) => `  ${b.target ? 'target' : 'host'}  ${b.message}\n`);
+    const { context } = result.review;
+    const heaviest = heaviestFirst(context.tools.filter((t) => context.listed.includes(t.name))).slice(0, 5);
+    const toolsets = context.toolsets.map(
+      (t) =>
+        `  toolset ${t.name}${t.default ? ' (default)' : ''}: ${t.count} tools, about ${t.tokens} tokens ` +
+        `(${t.bytes} bytes)\n`,
+    );
     io.stdout(
       `gate ${result.review.failed ? 'FAIL' : 'PASS'} for ${manifest} (${counts})\n${lines.join('\n')}\n` +
-        `tools/list costs about ${result.review.cost.tokens} tokens\n${breaks.join('')}`,
+        `tools/list costs about ${result.review.cost.tokens} tokens` +
+        (heaviest.length === 0
+          ? ''
+          : `; heaviest: ${heaviest.map((t) => `${t.name} ${t.tokens} (${t.bytes} bytes)`).join(', ')}`) +
+        `\n${toolsets.join('')}${breaks.join('')}`,
     );
   }
   return failed ? 1 : 0;

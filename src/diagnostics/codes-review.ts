@@ -133,9 +133,12 @@ export const reviewCodes = {
     severity: 'warning',
     title: 'More tools than the configured limit',
     cause:
-      'The server declares more tools than `lint.maxTools` (default ' +
-      '20); every tool costs context tokens on every `tools/list`.',
-    fix: 'Merge or split tools across servers, or raise `lint.maxTools` on purpose.',
+      'The server lists more tools by default than `lint.maxTools` (default 20): every tool, or with `toolsets:` ' +
+      'the default toolsets and the tools in none. Each costs context tokens on every `tools/list`, and a model ' +
+      'chooses worse among many.',
+    fix:
+      'Group tools in `toolsets:` with a small `default: true` selection, merge or split tools across servers, or ' +
+      'raise `lint.maxTools` on purpose.',
   },
   'lint-list-too-large': {
     severity: 'error',

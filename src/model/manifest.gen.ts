@@ -7,6 +7,8 @@ import type { JsonSchema } from './types.js';
  */
 export type Duration = string;
 
+export type WireName = string;
+
 /**
  * @minItems 1
  */
@@ -192,6 +194,42 @@ export interface Manifest {
     repository?: string;
   };
   lint?: ManifestLint;
+  /**
+   * Named groups of tools that a deployment chooses from (`<NAME>_TOOLSETS`) and an HTTP client narrows to (`Mcp-Toolsets`). A tool belongs to a toolset that lists it, one of its tags or a glob of its name, and matches its `annotations`. See "Toolsets".
+   */
+  toolsets?: {
+    [k: string]: {
+      /**
+       * What the tools of this toolset are for.
+       */
+      description: string;
+      /**
+       * Listed when the deployment chooses no toolsets. Without any `default: true`, every toolset is.
+       */
+      default?: boolean;
+      /**
+       * Tools by name.
+       */
+      tools?: WireName[];
+      /**
+       * Every tool with one of these `tags`.
+       */
+      tags?: WireName[];
+      /**
+       * Every tool whose whole name matches one of these globs: `*` any run of characters, `?` one.
+       */
+      names?: string[];
+      /**
+       * Only tools whose hints (after MCP's defaults) have these values; alone, it selects among all tools.
+       */
+      annotations?: {
+        readOnlyHint?: boolean;
+        destructiveHint?: boolean;
+        idempotentHint?: boolean;
+        openWorldHint?: boolean;
+      };
+    };
+  };
   /**
    * The context budget of the design review (mcp-gen check): what the default `tools/list` may cost and which hosts it must fit. See "The tools/list cost" in docs/design-review.md.
    */
@@ -409,6 +447,10 @@ export interface ManifestTool {
    * Scopes a caller needs; each must be declared under `auth.scopes`.
    */
   scopes?: string[];
+  /**
+   * Labels that `toolsets` select tools by (`toolsets.<name>.tags`); never sent to clients.
+   */
+  tags?: WireName[];
   /**
    * The tool's previous name; the handler file and symbol are renamed on the next generate.
    */

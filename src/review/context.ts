@@ -27,6 +27,8 @@ export interface ContextReview {
   /** `tools/list` with the default tools only, and with every tool. */
   readonly cost: Cost;
   readonly all: Cost;
+  /** Each toolset's own tools, by toolset name in model order. */
+  readonly toolsets: readonly (Cost & { readonly name: string; readonly default: boolean; readonly count: number })[];
   readonly breaks: readonly HostBreak[];
   readonly findings: readonly Finding[];
 }
@@ -34,9 +36,16 @@ export interface ContextReview {
 /** How many of the heaviest tools a finding names. */
 const named = 5;
 
-/** The tools a deployment lists without choosing toolsets. */
+/** The toolsets a deployment lists without choosing: those marked `default: true`, or every one if none is. */
+export function defaultToolsets(model: ServerModel): readonly string[] {
+  const marked = model.toolsets.filter((t) => t.default);
+  return (marked.length === 0 ? model.toolsets : marked).map((t) => t.name);
+}
+
+/** The tools a deployment lists without choosing toolsets: those of the default toolsets, and those in none. */
 export function defaultTools(model: ServerModel): readonly ToolModel[] {
-  return model.tools;
+  const chosen = defaultToolsets(model);
+  return model.tools.filter((t) => t.toolsets.length === 0 || t.toolsets.some((name) => chosen.includes(name)));
 }
 
 /** Costs, host limits and the findings that fail R5. */
@@ -72,7 +81,15 @@ export function reviewContext(model: ServerModel): ContextReview {
           'select fewer tools by default with toolsets:, rename the tools named, or lower pagination.pageSize',
         ),
       );
-  return { tools, listed: [...listedNames], cost, all: listCost(tools), breaks, findings };
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const chosen = defaultToolsets(model);
+  const toolsets = model.toolsets.map((set) => ({
+    name: set.name,
+    default: chosen.includes(set.name),
+    count: set.tools.length,
+    ...listCost(set.tools.map((name) => byName.get(name)).filter((t) => t !== undefined)),
+  }));
+  return { tools, listed: [...listedNames], cost, all: listCost(tools), toolsets, breaks, findings };
 }
 
 /** Heaviest first; equal costs by name, so the order never depends on anything else. */

@@ -7,6 +7,7 @@
  */
 import type { DiagnosticCode, Finding } from '../diagnostics/index.js';
 import type { ServerModel } from '../model/types.js';
+import { defaultTools } from './context.js';
 
 export type GateStatus = 'PASS' | 'WARN' | 'FAIL';
 
@@ -129,7 +130,12 @@ const rules: readonly Rule[] = [
     fail: ['lint-list-too-large', 'lint-host-limit'],
     warn: ['lint-too-many-tools'],
     pass: (m, tokens) =>
-      `${m.tools.length} tool(s), within lint.maxTools (${m.lint.maxTools}); the default tools/list costs about ` +
+      `${m.tools.length} tool(s)` +
+      (m.toolsets.length === 0
+        ? ''
+        : ` in ${m.toolsets.length} toolset(s), ${defaultTools(m).length} listed by default`) +
+      ', within ' +
+      `lint.maxTools (${m.lint.maxTools}); the default tools/list costs about ` +
       `${tokens} tokens, within review.maxListTokens (${m.review.maxListTokens})` +
       (m.review.hosts.length === 0 ? '' : `, and fits ${m.review.hosts.join(', ')}`),
   },

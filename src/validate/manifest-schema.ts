@@ -445,6 +445,13 @@ export const manifestSchema = {
             description: 'Scopes a caller needs; each must be declared under `auth.scopes`.',
             default: [],
           },
+          tags: {
+            type: 'array',
+            uniqueItems: true,
+            items: { $ref: '#/definitions/wireName' },
+            description: 'Labels that `toolsets` select tools by (`toolsets.<name>.tags`); never sent to clients.',
+            default: [],
+          },
           renamedFrom: {
             type: 'string',
             pattern: '^[A-Za-z0-9_.-]+$',
@@ -835,6 +842,58 @@ export const manifestSchema = {
         },
       },
     },
+    toolsets: {
+      type: 'object',
+      description:
+        'Named groups of tools that a deployment chooses from (`<NAME>_TOOLSETS`) and an HTTP client narrows to ' +
+        '(`Mcp-Toolsets`). A tool belongs to a toolset that lists it, one of its tags or a glob of its name, and ' +
+        'matches its `annotations`. See "Toolsets".',
+      propertyNames: { $ref: '#/definitions/toolsetName' },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['description'],
+        properties: {
+          description: { type: 'string', minLength: 1, description: 'What the tools of this toolset are for.' },
+          default: {
+            type: 'boolean',
+            description:
+              'Listed when the deployment chooses no toolsets. Without any `default: true`, every toolset is.',
+            default: false,
+          },
+          tools: {
+            type: 'array',
+            uniqueItems: true,
+            items: { $ref: '#/definitions/wireName' },
+            description: 'Tools by name.',
+          },
+          tags: {
+            type: 'array',
+            uniqueItems: true,
+            items: { $ref: '#/definitions/wireName' },
+            description: 'Every tool with one of these `tags`.',
+          },
+          names: {
+            type: 'array',
+            uniqueItems: true,
+            items: { type: 'string', minLength: 1, maxLength: 128 },
+            description: 'Every tool whose whole name matches one of these globs: `*` any run of characters, `?` one.',
+          },
+          annotations: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              readOnlyHint: { type: 'boolean' },
+              destructiveHint: { type: 'boolean' },
+              idempotentHint: { type: 'boolean' },
+              openWorldHint: { type: 'boolean' },
+            },
+            description:
+              "Only tools whose hints (after MCP's defaults) have these values; alone, it selects among all tools.",
+          },
+        },
+      },
+    },
     review: {
       type: 'object',
       additionalProperties: false,
@@ -882,6 +941,11 @@ export const manifestSchema = {
       type: 'string',
       pattern: '^[A-Z_][A-Z0-9_]*$',
       maxLength: 128,
+    },
+    toolsetName: {
+      type: 'string',
+      pattern: '^(?!all$)[a-z][a-z0-9_-]*$',
+      maxLength: 64,
     },
     wireName: {
       type: 'string',
