@@ -77,7 +77,8 @@ export function printCheck(
     // Every documented host limit the default surface breaks; a target's (review.hosts) also FAILs R5 above.
     const breaks = result.review.context.breaks.map((b) => `  ${b.target ? 'target' : 'host'}  ${b.message}\n`);
     const { context } = result.review;
-    const heaviest = heaviestFirst(context.tools.filter((t) => context.listed.includes(t.name))).slice(0, 5);
+    const listed = new Set(context.listed);
+    const heaviest = heaviestFirst(context.tools.filter((t) => listed.has(t.name))).slice(0, 5);
     const toolsets = context.toolsets.map(
       (t) =>
         `  toolset ${t.name}${t.default ? ' (default)' : ''}: ${t.count} tools, about ${t.tokens} tokens ` +

@@ -110,9 +110,9 @@ function hostBreaks(
   if (host.maxTools !== null && tools.length > host.maxTools)
     add(`the default surface lists ${tools.length} tools, more than the ${host.maxTools} it takes`, '/tools');
   const server = model.server.name;
+  const pattern = host.namePattern === null ? null : new RegExp(host.namePattern);
   const badNames = tools.filter((t) => {
     const length = t.name.length + (host.nameWithServer ? server.length : 0);
-    const pattern = host.namePattern === null ? null : new RegExp(host.namePattern);
     return (host.maxNameLength !== null && length > host.maxNameLength) || (pattern !== null && !pattern.test(t.name));
   });
   const first = badNames[0];
