@@ -842,6 +842,13 @@ export const manifestSchema = {
         },
       },
     },
+    discovery: {
+      enum: ['tools'],
+      description:
+        'How clients find the tools: `tools` lists them in `tools/list` (see `toolsets` to list fewer). `search` ' +
+        '(a small search-and-call surface for large APIs) is reserved for a later version.',
+      default: 'tools',
+    },
     toolsets: {
       type: 'object',
       description:
