@@ -41,10 +41,23 @@ function post(url: URL, method: string, params: Record<string, unknown>, headers
   });
 }
 
-/** The names tools/list answers over HTTP, with `headers` added to the request. */
+type ListResult = { result: { tools: { name: string }[]; nextCursor?: string } };
+
+/**
+ * The names tools/list answers over HTTP, with `headers` added to each request, page by page (two tools a page): a
+ * selection shorter than the registry ends its pages early, and the last page has no cursor.
+ */
 async function listed(url: URL, headers: Record<string, string> = {}): Promise<string[]> {
-  const body = (await (await post(url, 'tools/list', {}, headers)).json()) as { result: { tools: { name: string }[] } };
-  return body.result.tools.map((t) => t.name);
+  const names: string[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 3; page += 1) {
+    const params = cursor === undefined ? {} : { cursor };
+    const body = (await (await post(url, 'tools/list', params, headers)).json()) as ListResult;
+    names.push(...body.result.tools.map((t) => t.name));
+    cursor = body.result.nextCursor;
+    if (cursor === undefined) return names;
+  }
+  throw new Error(`more pages than tools: ${names.join(', ')}`);
 }
 
 /** tools/call of `name` over HTTP (with `headers`): status and JSON-RPC answer, the tool's name taken out. */
@@ -138,8 +151,9 @@ describe('toolsets over stdio', () => {
     });
     const server = startRawStdio(entry, { ISSUE_DESK_TOOLSETS: 'repos', ISSUE_DESK_READ_ONLY: '1' });
     try {
-      const answer = (await server.request(list)) as { result: { tools: { name: string }[] } };
+      const answer = (await server.request(list)) as ListResult;
       expect(answer.result.tools.map((t) => t.name)).toEqual(['list_repos', 'whoami']);
+      expect(answer.result.nextCursor).toBeUndefined();
       const outside = await server.request(call(2, 'list_issues'));
       const unknown = await server.request(call(3, 'no_such_tool'));
       expect(JSON.stringify(outside).replace('list_issues', '<tool>').replace('"id":2', '"id":3')).toBe(
