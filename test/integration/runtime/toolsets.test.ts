@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metaOf, startRawStdio } from '../../support/servers.js';
@@ -169,5 +170,70 @@ describe('toolsets over stdio', () => {
     );
     const badMount = runToExit(entry, [], { ISSUE_DESK_READ_ONLY: 'yes' });
     expect(badMount.stderr).toContain('ISSUE_DESK_READ_ONLY must be 1 or 0, got "yes"');
+  }, 120_000);
+});
+
+describe('toolsets and scopes compose', () => {
+  const scoped = `mcpGen: 1
+server: { name: scoped-desk, version: 1.0.0 }
+protocol: { legacy: reject }
+transports:
+  http: { host: 127.0.0.1, port: 3000, path: /mcp }
+auth:
+  type: bearer
+  tokensEnv: SCOPED_TOKENS
+  scopes: { issues.read: Read issues., issues.write: File issues. }
+toolsets:
+  issues: { description: Read and file issues., tags: [issues] }
+  repos: { description: Browse repositories., tools: [list_repos] }
+tools:
+  list_issues:
+    description: List the open issues of a repository, newest first.
+    tags: [issues]
+    scopes: [issues.read]
+    annotations: { readOnlyHint: true, openWorldHint: false }
+    input: { type: object, additionalProperties: false }
+  create_issue:
+    description: File a new issue in a repository and return its number.
+    tags: [issues]
+    scopes: [issues.write]
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
+    input: { type: object, additionalProperties: false }
+  list_repos:
+    description: List the repositories the caller can see, by name.
+    annotations: { readOnlyHint: true, openWorldHint: false }
+    input: { type: object, additionalProperties: false }
+`;
+  const token = 'reader-token-0123456789';
+  const servers: RunningServer[] = [];
+  let scopedEntry = '';
+  beforeAll(() => {
+    const file = path.join(repoRoot, '.test-out', 'runtime-toolsets-scoped.yaml');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, scoped);
+    scopedEntry = generateAndCompile(file, 'runtime-toolsets-scoped', {});
+  }, 240_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  });
+
+  it('checks the scopes of a selected tool; one outside the selection is unknown whatever the scopes', async () => {
+    const start = async (env: Record<string, string>) => {
+      const server = await startHttpServer(scopedEntry, { SCOPED_TOKENS: `${token}=reader:issues.read`, ...env });
+      servers.push(server);
+      return server.url;
+    };
+    const auth = { authorization: `Bearer ${token}` };
+    const unknown = {
+      status: 200,
+      body: { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Tool <tool> not found' } },
+    };
+    const all = await start({});
+    expect(((await called(all, 'create_issue', auth)) as { status: number }).status).toBe(403);
+    expect(((await called(all, 'list_issues', auth)) as { status: number }).status).toBe(200);
+    expect(await called(all, 'list_issues', { ...auth, 'mcp-toolsets': 'repos' })).toEqual(unknown);
+    const mounted = await start({ SCOPED_DESK_READ_ONLY: '1' });
+    expect(await called(mounted, 'create_issue', auth)).toEqual(unknown);
+    expect(await listed(mounted, auth)).toEqual(['list_issues', 'list_repos']);
   }, 120_000);
 });
