@@ -10,6 +10,7 @@ import {
   type Diagnostic,
   type Paint,
 } from '../diagnostics/index.js';
+import { heaviestFirst } from '../review/index.js';
 import { compareText } from '../util/compare.js';
 import { designJsonPath, designPath } from '../model/layout.js';
 import { runPipeline } from '../pipeline.js';
@@ -32,7 +33,14 @@ export async function runCheck(
   if (flags.format === 'text') return printCheck(result, flags.manifest, flags.strict, io, paint);
   const failed = hasFailures(result.diagnostics, flags.strict) || (result.review?.failed ?? true);
   const gate = result.review?.gate.map((g) => ({ id: g.id, title: g.title, status: g.status, reason: g.reason })) ?? [];
-  const report = { ok: !failed, diagnostics: result.diagnostics, gate, toolsListCost: result.review?.cost ?? null };
+  const report = {
+    ok: !failed,
+    diagnostics: result.diagnostics,
+    gate,
+    toolsListCost: result.review?.cost ?? null,
+    toolCosts: result.review?.context.tools ?? null,
+    hostLimits: result.review?.context.breaks ?? null,
+  };
   io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   return failed ? 1 : 0;
 }
@@ -66,9 +74,23 @@ export function printCheck(
         `${g.id.padEnd(3)} ${g.title}${g.status === 'PASS' ? '' : `: ${g.reason}`}`
       );
     });
+    // Every documented host limit the default surface breaks; a target's (review.hosts) also FAILs R5 above.
+    const breaks = result.review.context.breaks.map((b) => `  ${b.target ? 'target' : 'host'}  ${b.message}\n`);
+    const { context } = result.review;
+    const listed = new Set(context.listed);
+    const heaviest = heaviestFirst(context.tools.filter((t) => listed.has(t.name))).slice(0, 5);
+    const toolsets = context.toolsets.map(
+      (t) =>
+        `  toolset ${t.name}${t.default ? ' (default)' : ''}: ${t.count} tools, about ${t.tokens} tokens ` +
+        `(${t.bytes} bytes)\n`,
+    );
     io.stdout(
       `gate ${result.review.failed ? 'FAIL' : 'PASS'} for ${manifest} (${counts})\n${lines.join('\n')}\n` +
-        `tools/list costs about ${result.review.cost.tokens} tokens\n`,
+        `tools/list costs about ${result.review.cost.tokens} tokens` +
+        (heaviest.length === 0
+          ? ''
+          : `; heaviest: ${heaviest.map((t) => `${t.name} ${t.tokens} (${t.bytes} bytes)`).join(', ')}`) +
+        `\n${toolsets.join('')}${breaks.join('')}`,
     );
   }
   return failed ? 1 : 0;

@@ -133,9 +133,35 @@ export const reviewCodes = {
     severity: 'warning',
     title: 'More tools than the configured limit',
     cause:
-      'The server declares more tools than `lint.maxTools` (default ' +
-      '20); every tool costs context tokens on every `tools/list`.',
-    fix: 'Merge or split tools across servers, or raise `lint.maxTools` on purpose.',
+      'The server lists more tools by default than `lint.maxTools` (default 20): every tool, or with `toolsets:` ' +
+      'the default toolsets and the tools in none. Each costs context tokens on every `tools/list`, and a model ' +
+      'chooses worse among many.',
+    fix:
+      'Group tools in `toolsets:` with a small `default: true` selection, merge or split tools across servers, or ' +
+      'raise `lint.maxTools` on purpose.',
+  },
+  'lint-list-too-large': {
+    severity: 'error',
+    title: 'The default tools/list costs more than the context budget',
+    cause:
+      'The tools a deployment lists by default cost more tokens in `tools/list` than `review.maxListTokens` ' +
+      '(default 20,000): every conversation pays them before the first message, and a model chooses worse among ' +
+      'many tools. The message names the heaviest tools.',
+    fix:
+      'Group tools in `toolsets:` and mark a small selection `default: true` (deployments add the rest with ' +
+      '`<NAME>_TOOLSETS`), trim long descriptions and schemas of the heaviest tools, or split the server; raise ' +
+      '`review.maxListTokens` only on purpose.',
+  },
+  'lint-host-limit': {
+    severity: 'error',
+    title: 'The default tools break a limit of a host the manifest names',
+    cause:
+      'A host listed in `review.hosts` is documented to refuse or degrade on this surface: more tools than it ' +
+      'takes (GitHub Copilot: 128, Cursor: about 40), a tool name it does not accept (length, characters), or a ' +
+      '`tools/list` page larger than its client reads. The limits and their sources are in docs/design-review.md.',
+    fix:
+      'Select fewer tools by default with `toolsets:`, rename the tools the message names, or lower ' +
+      '`pagination.pageSize`; drop the host from `review.hosts` only if the server is not meant for it.',
   },
   'lint-no-instructions': {
     severity: 'warning',

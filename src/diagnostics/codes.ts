@@ -262,6 +262,29 @@ const manifestCodes = {
     cause: 'A tool names a scope that `auth.scopes` does not declare.',
     fix: 'Declare the scope under `auth.scopes`, or correct its name.',
   },
+  'toolset-unknown-tool': {
+    severity: 'error',
+    title: 'Toolset names an unknown tool or tag',
+    cause: 'A `toolsets.<name>.tools` entry names no tool of the manifest, or a `tags` entry no tool carries.',
+    fix: 'Correct the name (the hint suggests the closest one), or declare the tool or add the tag to a tool.',
+  },
+  'toolset-glob-invalid': {
+    severity: 'error',
+    title: 'Toolset name glob with an unsupported character',
+    cause:
+      'A `toolsets.<name>.names` glob uses a character that is neither part of a tool name (`A-Z a-z 0-9 _ - .`) ' +
+      'nor `*` (any run of characters) or `?` (one character); brackets, braces and other glob syntax are not ' +
+      'supported.',
+    fix: 'Write the glob with `*` and `?` only, or list the tools by name under `tools`.',
+  },
+  'toolset-empty': {
+    severity: 'error',
+    title: 'Toolset selects no tool',
+    cause:
+      'No tool matches the toolset: its `tools`, `tags` and `names` select nothing, or its `annotations` filter ' +
+      'out every tool they select. A deployment that chooses it would list nothing from it.',
+    fix: 'Fix the rules so that they select the intended tools, or remove the toolset.',
+  },
   'hints-contradictory': {
     severity: 'error',
     title: 'Contradictory tool hints',

@@ -47,6 +47,8 @@ export const manifestDefaults = {
   /** How long a task and its result stay readable with tasks/get. */
   taskTtlMs: 3_600_000,
   maxTools: 20,
+  /** About a tenth of a 200,000-token context window, and about 128 tools of 150 tokens (docs/design-review.md). */
+  maxListTokens: 20_000,
   /** Items per page of tools/list, prompts/list, resources/list and resources/templates/list. */
   pageSize: 100,
   maxPageSize: 1000,

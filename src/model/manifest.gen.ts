@@ -7,6 +7,8 @@ import type { JsonSchema } from './types.js';
  */
 export type Duration = string;
 
+export type WireName = string;
+
 /**
  * @minItems 1
  */
@@ -196,6 +198,59 @@ export interface Manifest {
     repository?: string;
   };
   lint?: ManifestLint;
+  /**
+   * How clients find the tools: `tools` lists them in `tools/list` (see `toolsets` to list fewer). `search` (a small search-and-call surface for large APIs) is reserved for a later version.
+   */
+  discovery?: "tools";
+  /**
+   * Named groups of tools that a deployment chooses from (`<NAME>_TOOLSETS`) and an HTTP client narrows to (`Mcp-Toolsets`). A tool belongs to a toolset that lists it, one of its tags or a glob of its name, and matches its `annotations`. See "Toolsets".
+   */
+  toolsets?: {
+    [k: string]: {
+      /**
+       * What the tools of this toolset are for.
+       */
+      description: string;
+      /**
+       * Listed when the deployment chooses no toolsets. Without any `default: true`, every toolset is.
+       */
+      default?: boolean;
+      /**
+       * Tools by name.
+       */
+      tools?: WireName[];
+      /**
+       * Every tool with one of these `tags`.
+       */
+      tags?: WireName[];
+      /**
+       * Every tool whose whole name matches one of these globs: `*` any run of characters, `?` one.
+       */
+      names?: string[];
+      /**
+       * Only tools whose hints (after MCP's defaults) have these values; alone, it selects among all tools.
+       */
+      annotations?: {
+        readOnlyHint?: boolean;
+        destructiveHint?: boolean;
+        idempotentHint?: boolean;
+        openWorldHint?: boolean;
+      };
+    };
+  };
+  /**
+   * The context budget of the design review (mcp-gen check): what the default `tools/list` may cost and which hosts it must fit. See "The tools/list cost" in docs/design-review.md.
+   */
+  review?: {
+    /**
+     * Gate item R5 FAILs (`lint-list-too-large`) when the tools a deployment lists by default cost more tokens than this in `tools/list`.
+     */
+    maxListTokens?: number;
+    /**
+     * Hosts the server must work in: gate item R5 FAILs (`lint-host-limit`) when the default tools break a documented limit of one of them (tool count, tool name, `tools/list` page size).
+     */
+    hosts?: ("cursor" | "jetbrains-copilot" | "mcp-typescript-sdk" | "openai" | "vscode-copilot")[];
+  };
 }
 
 export interface ManifestServer {
@@ -400,6 +455,10 @@ export interface ManifestTool {
    * Scopes a caller needs; each must be declared under `auth.scopes`.
    */
   scopes?: string[];
+  /**
+   * Labels that `toolsets` select tools by (`toolsets.<name>.tags`); never sent to clients.
+   */
+  tags?: WireName[];
   /**
    * The tool's previous name; the handler file and symbol are renamed on the next generate.
    */

@@ -171,6 +171,9 @@ export interface ToolModel {
   readonly idempotency: 'key' | 'none';
   readonly retry: RetryClass;
   readonly scopes: readonly string[];
+  /** `tags` as declared, sorted; and the toolsets that hold the tool, sorted (none: listed in every selection). */
+  readonly tags: readonly string[];
+  readonly toolsets: readonly string[];
   /** How long a call may run before its signal aborts and it answers a timeout error. */
   readonly timeoutMs: number;
   /** Whether a call may (`optional`) or must (`required`) run as a durable task; `none`: never. */
@@ -192,6 +195,17 @@ export interface ToolModel {
   readonly pointer: string;
   /** `http:`: the upstream request generated in place of a handler (a handler file overrides it), or null. */
   readonly http: HttpBindingModel | null;
+}
+
+/** A named group of tools a deployment selects (`<NAME>_TOOLSETS`) and a request narrows to. */
+export interface ToolsetModel {
+  readonly name: string;
+  readonly description: string;
+  /** Listed when a deployment chooses no toolsets (all are, when none is marked). */
+  readonly default: boolean;
+  /** Its tools, sorted. */
+  readonly tools: readonly string[];
+  readonly pointer: string;
 }
 
 /** Generated identifiers and paths of a tool; `file` is relative to the project root. */
@@ -236,10 +250,14 @@ export interface ServerModel {
   readonly handles: readonly HandleModel[];
   /** `schemas:`, sorted by name. */ readonly schemas: readonly SharedSchemaModel[];
   readonly tools: readonly ToolModel[];
+  /** `toolsets:`, sorted by name, each with its tools. */
+  readonly toolsets: readonly ToolsetModel[];
   readonly resources: readonly ResourceModel[];
   readonly prompts: readonly PromptModel[];
   /** Settings of the design review. */
   readonly lint: { readonly maxTools: number };
+  /** The context budget: the gate fails past `maxListTokens`, or on a limit of a host in `hosts` (host-limits.ts). */
+  readonly review: { readonly maxListTokens: number; readonly hosts: readonly string[] };
   readonly registry: RegistryModel | null;
   /** The API that `http:` tools call, or null. */
   readonly upstream: UpstreamModel | null;

@@ -26,7 +26,7 @@ import { isLoopbackHost } from '../util/net.js';
 import { durationMs } from '../util/duration.js';
 import { normalizeCache } from './cache.js';
 import { normalizePrompts, normalizeResources } from './content.js';
-import { normalizeSharedSchemas, normalizeTools } from './tools.js';
+import { normalizeSharedSchemas, normalizeTools, normalizeToolsets } from './tools.js';
 import { normalizeUpstream } from './bindings.js';
 import { normalizeIcons } from './metadata.js';
 
@@ -38,10 +38,14 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
   const cache = normalizeCache(manifest.cache, { ttlMs: manifestDefaults.cacheTtlMs, scope: defaultScope });
   const handles = manifest.handles ?? {};
   const schemas = normalizeSharedSchemas(manifest.schemas ?? {});
-  const tools = normalizeTools(
+  const { toolsets, tools } = normalizeToolsets(
+    manifest.toolsets ?? {},
     manifest.tools ?? {},
-    new Map(Object.entries(handles).map(([kind, h]) => [kind, h.description])),
-    new Map(schemas.map((s) => [s.name, s])),
+    normalizeTools(
+      manifest.tools ?? {},
+      new Map(Object.entries(handles).map(([kind, h]) => [kind, h.description])),
+      new Map(schemas.map((s) => [s.name, s])),
+    ),
   );
   const { server, protocol, secrets } = manifest;
   const prefix = envPrefix(server.name);
@@ -88,10 +92,15 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
     handles: normalizeHandles(handles, tools),
     schemas,
     tools,
+    toolsets,
     resources: normalizeResources(manifest.resources ?? {}, cache),
     prompts: normalizePrompts(manifest.prompts ?? {}),
     examples: normalizeExamples(manifest),
     lint: { maxTools: manifest.lint?.maxTools ?? manifestDefaults.maxTools },
+    review: {
+      maxListTokens: manifest.review?.maxListTokens ?? manifestDefaults.maxListTokens,
+      hosts: [...new Set(manifest.review?.hosts ?? [])].sort(compareText),
+    },
     registry:
       manifest.registry === undefined
         ? null

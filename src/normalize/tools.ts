@@ -1,8 +1,9 @@
 import { isEffectivelyDestructive, manifestDefaults } from '../model/defaults.js';
 import { handlerPath } from '../model/layout.js';
-import type { ManifestTool, ManifestToolAnnotations } from '../model/manifest.gen.js';
+import type { Manifest, ManifestTool, ManifestToolAnnotations } from '../model/manifest.gen.js';
 import { handlerExport, pascalCase } from '../model/naming.js';
 import { mapSchema, someSchema, walkSchema } from '../model/schema-walk.js';
+import { toolsetMembers } from '../model/tool-selection.js';
 import type {
   HandleUseModel,
   JsonSchema,
@@ -10,6 +11,7 @@ import type {
   SharedSchemaModel,
   ToolAnnotationsModel,
   ToolModel,
+  ToolsetModel,
 } from '../model/types.js';
 import { sharedRefsOf } from '../model/shared-schema.js';
 import { compareText, sortBy } from '../util/compare.js';
@@ -48,6 +50,8 @@ export function normalizeTools(
       idempotency,
       retry: retryClass(annotations, idempotency),
       scopes: [...new Set(tool.scopes ?? [])].sort(compareText),
+      tags: [...(tool.tags ?? [])].sort(compareText),
+      toolsets: [],
       // A Node timer fires at once past 2^31 - 1 ms (about 24.8 days): a longer timeout means that long, not
       // immediately.
       timeoutMs: Math.min(durationMs(tool.timeout, undefined, manifestDefaults.toolTimeoutMs), 2_147_483_647),
@@ -72,6 +76,32 @@ export function normalizeTools(
     };
   });
   return sortBy(models, (t) => t.name);
+}
+
+/** `toolsets:` sorted by name with their tools, and `tools` with the toolsets each is in. */
+export function normalizeToolsets(
+  toolsets: NonNullable<Manifest['toolsets']>,
+  manifestTools: Readonly<Record<string, ManifestTool>>,
+  tools: readonly ToolModel[],
+): { toolsets: ToolsetModel[]; tools: ToolModel[] } {
+  const selectable = tools.map((t) => ({
+    name: t.name,
+    tags: t.tags,
+    annotations: manifestTools[t.name]?.annotations,
+  }));
+  const models = sortBy(Object.entries(toolsets), ([name]) => name).map(
+    ([name, toolset]): ToolsetModel => ({
+      name,
+      description: toolset.description,
+      default: toolset.default ?? false,
+      tools: toolsetMembers(toolset, selectable),
+      pointer: `/toolsets/${name}`,
+    }),
+  );
+  return {
+    toolsets: models,
+    tools: tools.map((t) => ({ ...t, toolsets: models.filter((m) => m.tools.includes(t.name)).map((m) => m.name) })),
+  };
 }
 
 /** `schemas:` sorted by name, canonical, with their wire form. */

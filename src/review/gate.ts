@@ -7,6 +7,7 @@
  */
 import type { DiagnosticCode, Finding } from '../diagnostics/index.js';
 import type { ServerModel } from '../model/types.js';
+import { defaultTools } from './context.js';
 
 export type GateStatus = 'PASS' | 'WARN' | 'FAIL';
 
@@ -24,7 +25,8 @@ interface Rule {
   readonly title: string;
   readonly fail: readonly DiagnosticCode[];
   readonly warn: readonly DiagnosticCode[];
-  readonly pass: (model: ServerModel) => string;
+  /** `tokens`: what the default tools/list costs. */
+  readonly pass: (model: ServerModel, tokens: number) => string;
 }
 
 const rules: readonly Rule[] = [
@@ -124,10 +126,18 @@ const rules: readonly Rule[] = [
   },
   {
     id: 'R5',
-    title: 'Tool count',
-    fail: [],
+    title: 'Tool count and context cost',
+    fail: ['lint-list-too-large', 'lint-host-limit'],
     warn: ['lint-too-many-tools'],
-    pass: (m) => `${m.tools.length} tool(s), within lint.maxTools (${m.lint.maxTools})`,
+    pass: (m, tokens) =>
+      `${m.tools.length} tool(s)` +
+      (m.toolsets.length === 0
+        ? ''
+        : ` in ${m.toolsets.length} toolset(s), ${defaultTools(m).length} listed by default`) +
+      ', within ' +
+      `lint.maxTools (${m.lint.maxTools}); the default tools/list costs about ` +
+      `${tokens} tokens, within review.maxListTokens (${m.review.maxListTokens})` +
+      (m.review.hosts.length === 0 ? '' : `, and fits ${m.review.hosts.join(', ')}`),
   },
 ];
 
@@ -173,7 +183,7 @@ function approvalReason(model: ServerModel): string {
 }
 
 /** Evaluates the gate. A WARN finding only downgrades a PASS; a FAIL finding always wins. */
-export function evaluateGate(model: ServerModel, findings: readonly Finding[]): GateItem[] {
+export function evaluateGate(model: ServerModel, findings: readonly Finding[], tokens: number): GateItem[] {
   return rules.map((rule) => {
     const failing = findings.find((f) => rule.fail.includes(f.code));
     if (failing !== undefined)
@@ -181,6 +191,6 @@ export function evaluateGate(model: ServerModel, findings: readonly Finding[]): 
     const warning = findings.find((f) => rule.warn.includes(f.code));
     if (warning !== undefined)
       return { id: rule.id, title: rule.title, status: 'WARN', reason: warning.message, cause: warning };
-    return { id: rule.id, title: rule.title, status: 'PASS', reason: rule.pass(model), cause: null };
+    return { id: rule.id, title: rule.title, status: 'PASS', reason: rule.pass(model, tokens), cause: null };
   });
 }

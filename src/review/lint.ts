@@ -8,6 +8,7 @@ import { legacyProtocolVersion } from '../model/defaults.js';
 import { snakeCase, snakeCasePattern } from '../model/naming.js';
 import { mutatingVerbs } from '../model/verbs.js';
 import type { ServerModel, ToolModel } from '../model/types.js';
+import { defaultTools } from './context.js';
 import { finding, lintInputSchema } from './lint-input.js';
 import { lintUnsafeText } from './unsafe-text.js';
 
@@ -130,13 +131,19 @@ export function lintModel(model: ServerModel): Finding[] {
       ),
     );
   }
-  if (model.tools.length > model.lint.maxTools) {
+  // With toolsets, what a model sees is the default selection; a deployment that adds toolsets chooses the rest.
+  const listed = defaultTools(model).length;
+  if (listed > model.lint.maxTools) {
     out.push(
       finding(
         'lint-too-many-tools',
         '/tools',
-        `the server declares ${model.tools.length} tools, more than lint.maxTools (${model.lint.maxTools})`,
-        'merge or split tools across servers, or raise lint.maxTools on purpose',
+        `${model.toolsets.length === 0 ? 'the server declares' : 'the default toolsets list'} ${listed} tools, ` +
+          `more than lint.maxTools (${model.lint.maxTools})`,
+        model.toolsets.length === 0
+          ? 'group tools in toolsets: with a small default, merge or split tools across servers, or raise ' +
+              'lint.maxTools on purpose'
+          : 'mark fewer toolsets default: true, or raise lint.maxTools on purpose',
       ),
     );
   }

@@ -1,23 +1,41 @@
+import { wireTools } from '../model/toolset.js';
 import type { ServerModel } from '../model/types.js';
 
+/** The size of some JSON: UTF-8 bytes, and the token estimate (bytes / 4, rounded up). */
+export interface Cost {
+  readonly bytes: number;
+  readonly tokens: number;
+}
+
+/** One tool's descriptor in `tools/list`, measured alone. */
+export interface ToolCost extends Cost {
+  readonly name: string;
+}
+
 /**
- * The tools as `tools/list` sends them (the part a host puts in front of the
- * model), and an estimate of their token cost: UTF-8 bytes of the compact
- * JSON divided by 4, rounded up. The rule is simple on purpose, so anyone can
- * recount it; on typical English tool descriptions and JSON Schema it is within
- * about 20% of real BPE tokenizers.
+ * Each tool as `tools/list` sends it (the part a host puts in front of the model), measured as compact JSON, in
+ * model order. The token estimate is UTF-8 bytes divided by 4, rounded up: simple on purpose, so anyone can recount
+ * it; on typical English tool descriptions and JSON Schema it is within about 20% of real BPE tokenizers.
  */
-export function toolsListCost(model: ServerModel): { bytes: number; tokens: number } {
-  const tools = model.tools.map((t) => ({
-    name: t.name,
-    ...(t.title === null ? {} : { title: t.title }),
-    description: t.description,
-    inputSchema: t.wireInput,
-    ...(t.wireOutput === null ? {} : { outputSchema: t.wireOutput }),
-    annotations: t.annotations,
-  }));
-  const bytes = jsonBytes({ tools }, new WeakMap(), new Set());
+export function toolCosts(model: ServerModel): ToolCost[] {
+  const known = new WeakMap<object, number>();
+  const tools = wireTools(model);
+  return tools.map((tool) => {
+    const bytes = jsonBytes(tool, known, new Set());
+    return { name: tool.name, bytes, tokens: Math.ceil(bytes / 4) };
+  });
+}
+
+/** The cost of `{"tools":[...]}` holding exactly these tools: 12 bytes of frame, and a comma between two tools. */
+export function listCost(tools: readonly Cost[]): Cost {
+  let bytes = 12 + Math.max(tools.length - 1, 0);
+  for (const tool of tools) bytes += tool.bytes;
   return { bytes, tokens: Math.ceil(bytes / 4) };
+}
+
+/** The whole `tools/list` result of `model`, every tool listed. */
+export function toolsListCost(model: ServerModel): Cost {
+  return listCost(toolCosts(model));
 }
 
 /**

@@ -20,6 +20,7 @@ import { checkDurations, checkProtocol, checkRegistry, checkTransportsAndAuth } 
 import { checkToolHints, checkToolSchemas } from './rules/tools.js';
 import { checkSchemaKeywords } from './rules/schema-keywords.js';
 import { checkSharedSchemas } from './rules/shared-schemas.js';
+import { checkToolsets } from './rules/toolsets.js';
 import { checkShape } from './schema-rules.js';
 
 export type { ManifestSource } from './context.js';
@@ -48,6 +49,7 @@ const rules: readonly ((ctx: RuleContext) => void)[] = [
   checkRegistry,
   checkConfig,
   checkBindings,
+  checkToolsets,
 ];
 
 /** The verdict on one manifest. */

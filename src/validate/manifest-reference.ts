@@ -33,6 +33,8 @@ const tables: Readonly<Record<string, TableSpec>> = {
   store: { at: '/properties/store' },
   telemetry: { at: '/properties/telemetry' },
   lint: { at: '/properties/lint' },
+  toolsets: { at: '/properties/toolsets/additionalProperties' },
+  review: { at: '/properties/review' },
 };
 
 function resolve(pointer: string): Node {

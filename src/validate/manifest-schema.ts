@@ -8,6 +8,7 @@
  * `x-type` (the type, where the schema's own would say too little) and
  * `x-default` (the "required / default" cell, where it is not a `default` value).
  */
+import { hostIds } from '../model/host-limits.js';
 import { legacyProtocolVersion, manifestDefaults, protocolVersion } from '../model/defaults.js';
 import { formatDuration } from '../util/duration.js';
 import { toolHttpSchema, upstreamSchema } from './manifest-schema-http.js';
@@ -444,6 +445,13 @@ export const manifestSchema = {
             description: 'Scopes a caller needs; each must be declared under `auth.scopes`.',
             default: [],
           },
+          tags: {
+            type: 'array',
+            uniqueItems: true,
+            items: { $ref: '#/definitions/wireName' },
+            description: 'Labels that `toolsets` select tools by (`toolsets.<name>.tags`); never sent to clients.',
+            default: [],
+          },
           renamedFrom: {
             type: 'string',
             pattern: '^[A-Za-z0-9_.-]+$',
@@ -841,6 +849,91 @@ export const manifestSchema = {
         },
       },
     },
+    discovery: {
+      enum: ['tools'],
+      description:
+        'How clients find the tools: `tools` lists them in `tools/list` (see `toolsets` to list fewer). `search` ' +
+        '(a small search-and-call surface for large APIs) is reserved for a later version.',
+      default: 'tools',
+    },
+    toolsets: {
+      type: 'object',
+      description:
+        'Named groups of tools that a deployment chooses from (`<NAME>_TOOLSETS`) and an HTTP client narrows to ' +
+        '(`Mcp-Toolsets`). A tool belongs to a toolset that lists it, one of its tags or a glob of its name, and ' +
+        'matches its `annotations`. See "Toolsets".',
+      propertyNames: { $ref: '#/definitions/toolsetName' },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['description'],
+        properties: {
+          description: { type: 'string', minLength: 1, description: 'What the tools of this toolset are for.' },
+          default: {
+            type: 'boolean',
+            description:
+              'Listed when the deployment chooses no toolsets. Without any `default: true`, every toolset is.',
+            default: false,
+          },
+          tools: {
+            type: 'array',
+            uniqueItems: true,
+            items: { $ref: '#/definitions/wireName' },
+            description: 'Tools by name.',
+          },
+          tags: {
+            type: 'array',
+            uniqueItems: true,
+            items: { $ref: '#/definitions/wireName' },
+            description: 'Every tool with one of these `tags`.',
+          },
+          names: {
+            type: 'array',
+            uniqueItems: true,
+            items: { type: 'string', minLength: 1, maxLength: 128 },
+            description: 'Every tool whose whole name matches one of these globs: `*` any run of characters, `?` one.',
+          },
+          annotations: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              readOnlyHint: { type: 'boolean' },
+              destructiveHint: { type: 'boolean' },
+              idempotentHint: { type: 'boolean' },
+              openWorldHint: { type: 'boolean' },
+            },
+            description:
+              "Only tools whose hints (after MCP's defaults) have these values; alone, it selects among all tools.",
+          },
+        },
+      },
+    },
+    review: {
+      type: 'object',
+      additionalProperties: false,
+      description:
+        'The context budget of the design review (mcp-gen check): what the default `tools/list` may cost and ' +
+        'which hosts it must fit. See "The tools/list cost" in docs/design-review.md.',
+      properties: {
+        maxListTokens: {
+          type: 'integer',
+          minimum: 1,
+          description:
+            'Gate item R5 FAILs (`lint-list-too-large`) when the tools a deployment lists by default cost more ' +
+            'tokens than this in `tools/list`.',
+          default: manifestDefaults.maxListTokens,
+        },
+        hosts: {
+          type: 'array',
+          uniqueItems: true,
+          items: { enum: [...hostIds] },
+          description:
+            'Hosts the server must work in: gate item R5 FAILs (`lint-host-limit`) when the default tools break ' +
+            'a documented limit of one of them (tool count, tool name, `tools/list` page size).',
+          default: [],
+        },
+      },
+    },
   },
   definitions: {
     icon: iconSchema,
@@ -862,6 +955,11 @@ export const manifestSchema = {
       type: 'string',
       pattern: '^[A-Z_][A-Z0-9_]*$',
       maxLength: 128,
+    },
+    toolsetName: {
+      type: 'string',
+      pattern: '^(?!all$)[a-z][a-z0-9_-]*$',
+      maxLength: 64,
     },
     wireName: {
       type: 'string',

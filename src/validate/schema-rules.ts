@@ -62,6 +62,7 @@ const mapKinds: Record<string, string> = {
   arguments: 'argument',
   scopes: 'scope',
   config: 'config variable',
+  toolsets: 'toolset',
 };
 
 /** Checks the manifest against its JSON Schema and reports each violation in manifest terms. */
@@ -182,6 +183,7 @@ const namePatterns: Record<string, readonly [string, number]> = {
   scope: ['^[a-z][a-z0-9_.:-]*$', 64],
   'handle kind': ['^[a-z][a-z0-9_]*$', 64],
   'config variable': ['^[A-Z_][A-Z0-9_]*$', 128],
+  toolset: ['^(?!all$)[a-z][a-z0-9_-]*$', 64],
 };
 const wireNamePattern = ['^[A-Za-z0-9_.-]+$', 128] as const;
 
@@ -195,7 +197,9 @@ function reportName(ctx: RuleContext, path: string[], name: string, keyword: str
     'name-format',
     [...path, name],
     `${kind} name "${name}" must match ${pattern} and be at most ${maxLength} characters`,
-    `use "${kind === 'config variable' ? envPrefix(name) : suggestName(name)}"`,
+    name === 'all' && kind === 'toolset'
+      ? '"all" means every toolset in <NAME>_TOOLSETS; choose another name'
+      : `use "${kind === 'config variable' ? envPrefix(name) : suggestName(name)}"`,
     'key',
   );
 }

@@ -23,6 +23,7 @@ import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/s
 import { type Notify, type SetupTools, StartupError, undeclaredNotify } from './handler.gen.js';
 import {
   buildServer,
+  selectTools,
   type ApprovalHooks,
   type CallEnv,
   type CallGuard,
@@ -104,13 +105,14 @@ export interface Telemetry {
 export type StartOptions = { readonly transport?: string; readonly host?: string; readonly port?: string };
 
 /**
- * http.gen.ts's entry: serves HTTP with `build` making the server for each request (`onlyTool`: the one tool it calls);
+ * http.gen.ts's entry: serves HTTP with `build` making the server for each request (`onlyTool`: the one tool it calls;
+ * `narrow`: the tools of the toolsets the request names);
  * `changes`, with `notifications`: what `subscriptions/listen` streams and legacy sessions hear.
  */
 export type ServeHttp = (
   startup: Startup,
   options: StartOptions,
-  build: (onlyTool?: string) => McpServer,
+  build: (onlyTool?: string, narrow?: ReadonlySet<string>) => McpServer,
   changes: Changes | null,
   tasks: TaskHooks | null,
 ) => Promise<void>;
@@ -313,8 +315,22 @@ export async function startServer(
   const mode = environment.MCP_GEN_TEST_MODE === '1' ? 'test' : 'serve';
   const notify = changes?.notify ?? undeclaredNotify;
   const services = await lifecycle.start(config, { mode, log: logToStderr, notify });
-  const env: CallEnv = { registry, handles, approvals, guard, tasks, log, services, telemetry, notify, environment };
-  const build = (onlyTool?: string): McpServer => buildServer(definition, env, registrars, onlyTool);
+  const tools = selectTools(registry, environment);
+  const env: CallEnv = {
+    registry,
+    handles,
+    approvals,
+    guard,
+    tasks,
+    log,
+    services,
+    telemetry,
+    notify,
+    environment,
+    tools,
+  };
+  const build = (onlyTool?: string, narrow?: ReadonlySet<string>): McpServer =>
+    buildServer(definition, env, registrars, onlyTool, narrow);
   try {
     if (http === null)
       startStdio(

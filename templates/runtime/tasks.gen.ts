@@ -334,7 +334,7 @@ export function taskHooks(
         return agree(asked.taskIds, 'anonymous').then((agreed) => ({ ...asked, taskIds: agreed }));
       });
     },
-    attach(server) {
+    attach(server, served) {
       // The SDK's handler table: its own tools/call stays the one that runs the handler, validated and shaped.
       const sdk = server.server as unknown as {
         _getRequestHandler(method: string): Handler | undefined;
@@ -344,8 +344,9 @@ export function taskHooks(
       if (call === undefined) return;
       // Set directly: the SDK's wrapper would check a CreateTaskResult against CallToolResult.
       sdk._requestHandlers.set('tools/call', async (request, ctx) => {
+        // A tool outside the selection is no task either: the SDK answers it as unknown.
         const tool = tools.get(String(request.params?.name));
-        if (tool === undefined) return call(request, ctx);
+        if (tool === undefined || !served(tool.name)) return call(request, ctx);
         if (!declares(ctx)) {
           if (tool.task === 'required') throw missing();
           return call(request, ctx);

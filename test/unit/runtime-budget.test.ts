@@ -52,7 +52,12 @@ import { repoRoot } from '../support/paths.js';
 // URL when it does not parse; `hideSecrets`) and the credentials of any URL, well-formed or not; and a signing key
 // that is set but shorter than 32 bytes refuses to start outside loopback and stdio, whichever optional module reads
 // it: 75,302.
-const budgetBytes = 75_302;
+// +3,393 (issue 35): tool selection, which every server has (the read-only mount works without toolsets): the
+// registry's `selection` and each tool's `toolsets` in spec.gen.ts, selectTools (<NAME>_TOOLSETS, <NAME>_READ_ONLY,
+// refusing an unknown toolset at start), toolsIn and toolsetNames (shared with the Mcp-Toolsets header of
+// http.gen.ts), CallEnv.tools, and buildServer registering only the selected tools (so one outside is unknown) with
+// the page cursor that ends a shorter list: 78,695.
+const budgetBytes = 78_695;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {

@@ -1,7 +1,9 @@
 // The runtime's own declaration of the registry: the generator builds exactly what the runtime reads,
 // and `npm run typecheck` fails when the two drift apart.
 import type { RegistrySpec } from '../../../templates/runtime/spec.gen.js';
+import { envPrefix } from '../../model/naming.js';
 import type { ServerModel } from '../../model/types.js';
+import { defaultToolsets } from '../../review/context.js';
 import { toolsetDigest, wireTools } from '../../model/toolset.js';
 import { discoverContract } from './discover.js';
 import { annotationsData, iconsData } from './icons.js';
@@ -24,6 +26,7 @@ export function registryData(model: ServerModel): RegistrySpec {
     approval: tool.approval,
     idempotency: tool.idempotency,
     scopes: [...tool.scopes],
+    toolsets: [...tool.toolsets],
     handles: { consumes: tool.consumes.map((u) => ({ ...u })), issues: tool.issues.map((u) => ({ ...u })) },
     timeoutMs: tool.timeoutMs,
     task: tool.task,
@@ -93,6 +96,11 @@ export function registryData(model: ServerModel): RegistrySpec {
     })),
     store: { ...model.store },
     tools,
+    selection: {
+      toolsetsEnv: `${envPrefix(model.server.name)}_TOOLSETS`,
+      readOnlyEnv: `${envPrefix(model.server.name)}_READ_ONLY`,
+      toolsets: model.toolsets.map((t) => ({ name: t.name, default: defaultToolsets(model).includes(t.name) })),
+    },
     resources,
     prompts,
     pages: pagesData(model, {

@@ -21,6 +21,7 @@ import { destructiveList, gateTable, primitiveMap, statePlan, transportPlan, ver
 import { schemaDraft } from './view-schemas.js';
 import { verificationPlan } from '../shared/verification.js';
 import { metadataTable } from './view-metadata.js';
+import { contextSection } from './view-context.js';
 
 /** The environment the server reads: the table of the README, or a sentence saying there is none. */
 function configurationSection(model: ServerModel) {
@@ -64,9 +65,7 @@ export function buildReportView(model: ServerModel, review: Review, lineOf: Line
     destructive: destructiveList(model),
     verification: verificationTable(model),
     gate: gateTable(review.gate, lineOf),
-    tokens:
-      `${review.cost.tokens} tokens (${review.cost.bytes} bytes of compact JSON for ` +
-      `${model.tools.length} tool${model.tools.length === 1 ? '' : 's'} / 4, rounded up)`,
+    context: contextSection(model, review),
   };
 }
 
@@ -86,6 +85,8 @@ export function buildReportData(model: ServerModel, review: Review, lineOf: Line
     findings: review.findings.map((f) => ({ code: f.code, message: f.message, line: lineOf(f) })),
     verification: verificationPlan(model),
     toolsListCost: review.cost,
+    toolCosts: review.context.tools,
+    hostLimits: review.context.breaks,
     primitives: {
       tools: model.tools.map((t) => ({
         name: t.name,

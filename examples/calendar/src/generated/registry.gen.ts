@@ -56,6 +56,7 @@ const tool0: ToolSpec = {
   scopes: [
     "calendar.write",
   ],
+  toolsets: [],
   handles: {
     consumes: [
       {
@@ -104,6 +105,7 @@ const tool1: ToolSpec = {
   scopes: [
     "calendar.write",
   ],
+  toolsets: [],
   handles: {
     consumes: [],
     issues: [],
@@ -210,6 +212,7 @@ const tool2: ToolSpec = {
   scopes: [
     "calendar.read",
   ],
+  toolsets: [],
   handles: {
     consumes: [],
     issues: [],
@@ -302,6 +305,7 @@ const tool3: ToolSpec = {
   scopes: [
     "calendar.write",
   ],
+  toolsets: [],
   handles: {
     consumes: [
       {
@@ -376,6 +380,7 @@ const tool4: ToolSpec = {
   scopes: [
     "calendar.invite",
   ],
+  toolsets: [],
   handles: {
     consumes: [],
     issues: [],
@@ -449,6 +454,7 @@ const tool5: ToolSpec = {
   scopes: [
     "calendar.write",
   ],
+  toolsets: [],
   handles: {
     consumes: [],
     issues: [
@@ -564,6 +570,11 @@ export const registry: RegistrySpec = {
     tool4,
     tool5,
   ],
+  selection: {
+    toolsetsEnv: "CALENDAR_TOOLSETS",
+    readOnlyEnv: "CALENDAR_READ_ONLY",
+    toolsets: [],
+  },
   resources: [
     {
       name: "day",

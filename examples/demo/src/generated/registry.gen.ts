@@ -59,6 +59,7 @@ const tool0: ToolSpec = {
   approval: "none",
   idempotency: "none",
   scopes: [],
+  toolsets: [],
   handles: {
     consumes: [],
     issues: [],
@@ -147,6 +148,11 @@ export const registry: RegistrySpec = {
   tools: [
     tool0,
   ],
+  selection: {
+    toolsetsEnv: "DEMO_SERVER_TOOLSETS",
+    readOnlyEnv: "DEMO_SERVER_READ_ONLY",
+    toolsets: [],
+  },
   resources: [
     {
       name: "app_config",

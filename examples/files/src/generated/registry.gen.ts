@@ -74,6 +74,7 @@ const tool0: ToolSpec = {
   approval: "none",
   idempotency: "none",
   scopes: [],
+  toolsets: [],
   handles: {
     consumes: [],
     issues: [],
@@ -140,6 +141,7 @@ const tool1: ToolSpec = {
   approval: "none",
   idempotency: "none",
   scopes: [],
+  toolsets: [],
   handles: {
     consumes: [],
     issues: [],
@@ -211,6 +213,7 @@ const tool2: ToolSpec = {
   approval: "confirm",
   idempotency: "none",
   scopes: [],
+  toolsets: [],
   handles: {
     consumes: [],
     issues: [],
@@ -297,6 +300,11 @@ export const registry: RegistrySpec = {
     tool1,
     tool2,
   ],
+  selection: {
+    toolsetsEnv: "FILES_TOOLSETS",
+    readOnlyEnv: "FILES_READ_ONLY",
+    toolsets: [],
+  },
   resources: [
     {
       name: "file",

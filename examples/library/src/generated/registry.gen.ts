@@ -54,6 +54,7 @@ const tool0: ToolSpec = {
   approval: "none",
   idempotency: "none",
   scopes: [],
+  toolsets: [],
   handles: {
     consumes: [
       {
@@ -121,6 +122,7 @@ const tool1: ToolSpec = {
   approval: "confirm",
   idempotency: "none",
   scopes: [],
+  toolsets: [],
   handles: {
     consumes: [],
     issues: [],
@@ -194,6 +196,7 @@ const tool2: ToolSpec = {
   approval: "none",
   idempotency: "none",
   scopes: [],
+  toolsets: [],
   handles: {
     consumes: [
       {
@@ -283,6 +286,7 @@ const tool3: ToolSpec = {
   approval: "none",
   idempotency: "none",
   scopes: [],
+  toolsets: [],
   handles: {
     consumes: [],
     issues: [],
@@ -338,6 +342,7 @@ const tool4: ToolSpec = {
   approval: "none",
   idempotency: "none",
   scopes: [],
+  toolsets: [],
   handles: {
     consumes: [],
     issues: [
@@ -441,6 +446,11 @@ export const registry: RegistrySpec = {
     tool3,
     tool4,
   ],
+  selection: {
+    toolsetsEnv: "LIBRARY_TOOLSETS",
+    readOnlyEnv: "LIBRARY_READ_ONLY",
+    toolsets: [],
+  },
   resources: [
     {
       name: "book",

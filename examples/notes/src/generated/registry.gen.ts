@@ -35,6 +35,7 @@ const tool0: ToolSpec = {
   scopes: [
     "notes.write",
   ],
+  toolsets: [],
   handles: {
     consumes: [
       {
@@ -116,6 +117,7 @@ const tool1: ToolSpec = {
   scopes: [
     "notes.read",
   ],
+  toolsets: [],
   handles: {
     consumes: [],
     issues: [],
@@ -171,6 +173,7 @@ const tool2: ToolSpec = {
   scopes: [
     "notes.write",
   ],
+  toolsets: [],
   handles: {
     consumes: [],
     issues: [
@@ -278,6 +281,11 @@ export const registry: RegistrySpec = {
     tool1,
     tool2,
   ],
+  selection: {
+    toolsetsEnv: "NOTES_TOOLSETS",
+    readOnlyEnv: "NOTES_READ_ONLY",
+    toolsets: [],
+  },
   resources: [
     {
       name: "note",

@@ -28,6 +28,8 @@ export interface ToolSpec {
   /** `key`: the input carries an `idempotencyKey` and the store's ledger answers retries (idempotency.gen.ts). */
   readonly idempotency: 'key' | 'none';
   readonly scopes: readonly string[];
+  /** The toolsets that hold it; none: listed in every selection. */
+  readonly toolsets: readonly string[];
   readonly handles: { readonly consumes: readonly HandleUseSpec[]; readonly issues: readonly HandleUseSpec[] };
   readonly timeoutMs: number; // then ctx.signal aborts and the call answers a tool error
   /** Whether a call may (`optional`) or must (`required`) run as a durable task (tasks.gen.ts); `none`: never. */
@@ -194,6 +196,15 @@ export interface RegistrySpec {
   readonly config: readonly ConfigVarSpec[];
   readonly store: StoreSpec;
   readonly tools: readonly ToolSpec[];
+  /**
+   * Which tools a deployment serves: the toolsets `toolsetsEnv` names (comma list, or `all`; unset: each `default`),
+   * only read-only tools with `readOnlyEnv=1`; an HTTP request narrows further with `Mcp-Toolsets`.
+   */
+  readonly selection: {
+    readonly toolsetsEnv: string;
+    readonly readOnlyEnv: string;
+    readonly toolsets: readonly { readonly name: string; readonly default: boolean }[];
+  };
   readonly resources: readonly ResourceSpec[];
   readonly prompts: readonly PromptSpec[];
   readonly pages: PagesSpec;

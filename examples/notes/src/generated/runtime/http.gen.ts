@@ -25,7 +25,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
 import { createFastPath, type FastAnswer, type FastPath } from './http-fast.gen.js';
-import { principalIdOf, type TaskHooks } from './register.gen.js';
+import { principalIdOf, type TaskHooks, toolsetNames, toolsIn } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import type { Changes, Lazy, Readiness, RuntimeModules, ServeHttp, Startup } from './start.gen.js';
 
@@ -91,6 +91,8 @@ export interface HttpOptions {
   readonly changes?: Changes | null;
   /** With task tools: `notifications/tasks` on listen streams (tasks-listen.gen.ts). */
   readonly tasks?: TaskHooks | null;
+  /** The toolsets an `Mcp-Toolsets` header may name (and `all`). */
+  readonly toolsets?: readonly string[];
 }
 
 /**
@@ -400,9 +402,13 @@ export async function startHttp(
       );
     });
     if (listening !== null && listening !== undefined) return listening;
+    // Mcp-Toolsets narrows one request to some toolsets, never past the deployment's; an unknown name is a mistake.
+    const narrowing = headers.get('mcp-toolsets');
+    const unknown = toolsetNames(narrowing ?? '').filter((n) => n !== 'all' && !options.toolsets?.includes(n));
+    if (unknown.length > 0) return jsonError(400, -32602, `Unknown toolset in Mcp-Toolsets: ${unknown.join(', ')}`);
     // A plain modern tools/call is answered by the pinned server (http-fast.gen.ts); it is never a legacy request.
     const quick =
-      fast === null || body.length > fast.maxBodyBytes
+      fast === null || narrowing !== null || body.length > fast.maxBodyBytes
         ? undefined
         : await fast.answer(headers, url.href, parsedBody, authInfo, call.cancel.signal);
     if (quick !== undefined)
@@ -535,7 +541,9 @@ export const serveHttp: ServeHttp = async (startup, values, build, changes, task
       : createFastPath(registry, () => build(), log, telemetry);
   const running = await startHttp(
     (ctx) => {
-      const server = build(calledTool(registry, ctx));
+      const narrowing = ctx?.era === 'modern' ? ctx.requestInfo?.headers.get('mcp-toolsets') : null;
+      const narrow = narrowing === null || narrowing === undefined ? undefined : toolsetNames(narrowing);
+      const server = build(calledTool(registry, ctx), narrow === undefined ? undefined : toolsIn(registry, narrow));
       return telemetry === null ? server : telemetry.instrument(server);
     },
     // MCP_GEN_HEALTH=off: no /healthz and /readyz (both paths then answer 404, as any unknown path).
@@ -547,6 +555,7 @@ export const serveHttp: ServeHttp = async (startup, values, build, changes, task
       changes,
       tasks,
       readiness: environment.MCP_GEN_HEALTH === 'off' ? null : readiness,
+      toolsets: registry.selection.toolsets.map((t) => t.name),
     },
     auth,
     log,

@@ -22,6 +22,7 @@ import {
 } from '@modelcontextprotocol/server';
 import {
   SdkResult,
+  StartupError,
   ToolError,
   type AnySdkResult,
   type HandlerContext,
@@ -117,16 +118,58 @@ export function compileSchemas(registry: RegistrySpec, precompiled: PrecompiledV
   );
 }
 
+/** The names of a comma list (`<NAME>_TOOLSETS`, the `Mcp-Toolsets` header), without blanks. */
+export const toolsetNames = (text: string): string[] =>
+  text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+
+/**
+ * The tools this deployment serves: those of the toolsets `<NAME>_TOOLSETS` names (or `all`; unset: the default ones),
+ * only the read-only ones with `<NAME>_READ_ONLY=1`. A toolset the server does not have stops start-up.
+ */
+export function selectTools(registry: RegistrySpec, environment: NodeJS.ProcessEnv): Set<string> {
+  const { toolsetsEnv, readOnlyEnv, toolsets } = registry.selection;
+  const given = toolsetNames(environment[toolsetsEnv] ?? '');
+  const known = ['all', ...toolsets.map((t) => t.name)];
+  const unknown = given.filter((name) => !known.includes(name));
+  if (unknown.length > 0)
+    throw new StartupError(
+      `${toolsetsEnv} names no toolset of this server: ${unknown.join(', ')} (${known.join(', ')})`,
+    );
+  const readOnly = environment[readOnlyEnv] ?? '';
+  if (!['', '0', '1'].includes(readOnly)) throw new StartupError(`${readOnlyEnv} must be 1 or 0, got "${readOnly}"`);
+  const chosen = toolsIn(registry, given.length > 0 ? given : toolsets.filter((t) => t.default).map((t) => t.name));
+  for (const tool of registry.tools)
+    if (readOnly === '1' && tool.annotations.readOnlyHint !== true) chosen.delete(tool.name);
+  return chosen;
+}
+
+/** The tools of the named toolsets (`all`: every one) and every tool in none. */
+export function toolsIn(registry: RegistrySpec, toolsets: readonly string[]): Set<string> {
+  const all = toolsets.includes('all');
+  const chosen = registry.tools.filter(
+    (t) => t.toolsets.length === 0 || all || t.toolsets.some((n) => toolsets.includes(n)),
+  );
+  return new Set(chosen.map((t) => t.name));
+}
+
 /**
  * A fresh McpServer with every primitive, in registry order; with `onlyTool`, only that tool (capabilities stay
- * complete).
+ * complete). Only the deployment's tools (`env.tools`), and of those only the request's (`narrow`), exist: any other
+ * is unknown.
  */
 export function buildServer(
   definition: ServerDefinition,
   env: CallEnv,
   registrars: readonly Registrar[],
   onlyTool?: string,
+  narrow?: ReadonlySet<string>,
 ): McpServer {
+  const served = (name: string) => env.tools.has(name) && (narrow === undefined || narrow.has(name));
+  // A tool outside the selection gets the whole selection, so the SDK answers it as any unknown tool.
+  const only = onlyTool !== undefined && served(onlyTool) ? onlyTool : undefined;
   const { registry, schemas, handlers } = definition;
   // Identity, capabilities, instructions and cache come from the discovery contract DESIGN.md prints.
   const { discover } = registry;
@@ -152,7 +195,7 @@ export function buildServer(
   );
 
   for (const tool of registry.tools) {
-    if (onlyTool !== undefined && tool.name !== onlyTool) continue;
+    if ((only !== undefined && tool.name !== only) || !served(tool.name)) continue;
     const handler = handlers.tools[tool.name];
     const schema = schemas.get(tool.name);
     const metadata = {
@@ -170,8 +213,8 @@ export function buildServer(
       callTool(tool, handler, args, ctx, env),
     );
   }
-  if (onlyTool === undefined) for (const register of registrars) register(server, handlers, env);
-  env.tasks?.attach(server);
+  if (only === undefined) for (const register of registrars) register(server, handlers, env);
+  env.tasks?.attach(server, served);
   // Resources with a list handler are paged by dynamic.gen.ts, which continues after the fixed ones.
   pageLists(
     server,
@@ -216,7 +259,8 @@ function pageLists(server: McpServer, pages: PagesSpec, listed: boolean): void {
       const result = await whole(request, ctx);
       const items = (result[list] ?? []) as readonly unknown[];
       const start = page * pages.size;
-      const next = page < cursors.length ? { nextCursor: cursors[page] } : {};
+      // A selection lists fewer tools than the registry's cursors were cut for: the last page may come earlier.
+      const next = page < cursors.length && start + pages.size < items.length ? { nextCursor: cursors[page] } : {};
       return { ...result, [list]: items.slice(start, start + pages.size), ...next };
     });
   }
@@ -238,11 +282,13 @@ export interface CallEnv {
   readonly notify: Notify;
   /** What start-up read config and keys from. */
   readonly environment: NodeJS.ProcessEnv;
+  /** The tools this deployment serves (`<NAME>_TOOLSETS`, `<NAME>_READ_ONLY`), by name. */
+  readonly tools: ReadonlySet<string>;
 }
 
 /** What tasks.gen.ts adds to a server: `tools/call` as a task, and the `tasks/*` methods. */
 export interface TaskHooks {
-  attach(server: McpServer): void;
+  attach(server: McpServer, served: (tool: string) => boolean): void;
   /** HTTP: the answer to a listen `body` asking for `taskIds`, around `forward` (the SDK's); else null. */
   listen(
     body: unknown,

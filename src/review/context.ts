@@ -1,0 +1,142 @@
+/**
+ * The context budget: what the tools a deployment lists by default cost in `tools/list`, and which documented host
+ * limits that surface breaks (model/host-limits.ts). Past `review.maxListTokens`, or on a limit of a host named in
+ * `review.hosts`, the finding is an error and gate item R5 FAILs; limits of other hosts are only shown.
+ */
+import type { Finding } from '../diagnostics/index.js';
+import { type HostLimits, hostLimits } from '../model/host-limits.js';
+import type { ServerModel, ToolModel } from '../model/types.js';
+import { finding } from './lint-input.js';
+import { type Cost, listCost, type ToolCost, toolCosts } from './tokens.js';
+
+/** One limit of one host that the default surface breaks. */
+export interface HostBreak {
+  readonly host: string;
+  /** Named in `review.hosts`: the break fails the gate. */
+  readonly target: boolean;
+  readonly message: string;
+  readonly pointer: string;
+}
+
+/** What the review found about context cost. */
+export interface ContextReview {
+  /** Every tool's own cost, in model order. */
+  readonly tools: readonly ToolCost[];
+  /** The tools listed by default, by name. */
+  readonly listed: readonly string[];
+  /** `tools/list` with the default tools only, and with every tool. */
+  readonly cost: Cost;
+  readonly all: Cost;
+  /** Each toolset's own tools, by toolset name in model order. */
+  readonly toolsets: readonly (Cost & { readonly name: string; readonly default: boolean; readonly count: number })[];
+  readonly breaks: readonly HostBreak[];
+  readonly findings: readonly Finding[];
+}
+
+/** How many of the heaviest tools a finding names. */
+const named = 5;
+
+/** The toolsets a deployment lists without choosing: those marked `default: true`, or every one if none is. */
+export function defaultToolsets(model: ServerModel): readonly string[] {
+  const marked = model.toolsets.filter((t) => t.default);
+  return (marked.length === 0 ? model.toolsets : marked).map((t) => t.name);
+}
+
+/** The tools a deployment lists without choosing toolsets: those of the default toolsets, and those in none. */
+export function defaultTools(model: ServerModel): readonly ToolModel[] {
+  const chosen = defaultToolsets(model);
+  return model.tools.filter((t) => t.toolsets.length === 0 || t.toolsets.some((name) => chosen.includes(name)));
+}
+
+/** Costs, host limits and the findings that fail R5. */
+export function reviewContext(model: ServerModel): ContextReview {
+  const tools = toolCosts(model);
+  const listedTools = defaultTools(model);
+  const listedNames = new Set(listedTools.map((t) => t.name));
+  const listedCosts = tools.filter((t) => listedNames.has(t.name));
+  const cost = listCost(listedCosts);
+  const breaks = hostLimits.flatMap((host) => hostBreaks(model, host, listedTools, listedCosts));
+  const findings: Finding[] = [];
+  if (cost.tokens > model.review.maxListTokens) {
+    const heaviest = heaviestFirst(listedCosts).slice(0, named);
+    findings.push(
+      finding(
+        'lint-list-too-large',
+        '/tools',
+        `the default tools/list costs about ${cost.tokens} tokens (${listedCosts.length} tools), more than ` +
+          `review.maxListTokens (${model.review.maxListTokens}); heaviest: ` +
+          heaviest.map((t) => `${t.name} (${t.tokens})`).join(', '),
+        'group tools in toolsets: with a small default: true selection, trim the descriptions and schemas of the ' +
+          'heaviest tools, or serve a large API through search; raise review.maxListTokens only on purpose',
+      ),
+    );
+  }
+  for (const b of breaks)
+    if (b.target)
+      findings.push(
+        finding(
+          'lint-host-limit',
+          b.pointer,
+          b.message,
+          'select fewer tools by default with toolsets:, rename the tools named, or lower pagination.pageSize',
+        ),
+      );
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const chosen = defaultToolsets(model);
+  const toolsets = model.toolsets.map((set) => ({
+    name: set.name,
+    default: chosen.includes(set.name),
+    count: set.tools.length,
+    ...listCost(set.tools.map((name) => byName.get(name)).filter((t) => t !== undefined)),
+  }));
+  return { tools, listed: [...listedNames], cost, all: listCost(tools), toolsets, breaks, findings };
+}
+
+/** Heaviest first; equal costs by name, so the order never depends on anything else. */
+export function heaviestFirst(tools: readonly ToolCost[]): ToolCost[] {
+  return [...tools].sort((a, b) => b.bytes - a.bytes || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function hostBreaks(
+  model: ServerModel,
+  host: HostLimits,
+  tools: readonly ToolModel[],
+  costs: readonly ToolCost[],
+): HostBreak[] {
+  const target = model.review.hosts.includes(host.id);
+  const out: HostBreak[] = [];
+  const add = (message: string, pointer: string) =>
+    out.push({ host: host.id, target, message: `${host.name} (${host.id}): ${message}`, pointer });
+  if (host.maxTools !== null && tools.length > host.maxTools)
+    add(`the default surface lists ${tools.length} tools, more than the ${host.maxTools} it takes`, '/tools');
+  const server = model.server.name;
+  const pattern = host.namePattern === null ? null : new RegExp(host.namePattern);
+  const badNames = tools.filter((t) => {
+    const length = t.name.length + (host.nameWithServer ? server.length : 0);
+    return (host.maxNameLength !== null && length > host.maxNameLength) || (pattern !== null && !pattern.test(t.name));
+  });
+  const first = badNames[0];
+  if (first !== undefined) {
+    const rule = [
+      host.maxNameLength === null
+        ? ''
+        : `at most ${host.maxNameLength} characters${host.nameWithServer ? ' with the server name' : ''}`,
+      host.namePattern === null ? '' : `matching ${host.namePattern}`,
+    ]
+      .filter((r) => r !== '')
+      .join(', ');
+    const shown = badNames.slice(0, named).map((t) => t.name);
+    const more = badNames.length > named ? ` and ${badNames.length - named} more` : '';
+    add(`tool names must be ${rule}: ${shown.join(', ')}${more}`, first.pointer);
+  }
+  if (host.maxPageBytes !== null) {
+    const size = model.pagination.pageSize;
+    for (let start = 0; start < costs.length; start += size) {
+      const page = listCost(costs.slice(start, start + size));
+      if (page.bytes <= host.maxPageBytes) continue;
+      add(`a tools/list page is ${page.bytes} bytes, more than the ${host.maxPageBytes} its client reads`, '/tools');
+      break;
+    }
+  }
+  return out;
+}

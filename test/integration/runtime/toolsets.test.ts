@@ -1,0 +1,239 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metaOf, startRawStdio } from '../../support/servers.js';
+import {
+  envelope,
+  generateAndCompile,
+  limits,
+  repoRoot,
+  runToExit,
+  startHttpServer,
+  type RunningServer,
+} from './harness.js';
+
+// Toolsets over real stdio and HTTP: a deployment chooses toolsets with ISSUE_DESK_TOOLSETS, mounts read-only with
+// ISSUE_DESK_READ_ONLY=1, and an HTTP request narrows with Mcp-Toolsets; a tool outside the selection gets exactly
+// the answer of a tool that does not exist. The fixture: issues (default: list_issues, create_issue), repos
+// (list_repos), writes (create_issue); whoami is in no toolset and always listed.
+
+const manifest = path.join(repoRoot, 'test', 'fixtures', 'runtime', 'toolsets.yaml');
+let entry = '';
+
+beforeAll(() => {
+  entry = generateAndCompile(manifest, 'runtime-toolsets', {});
+}, 240_000);
+
+/** POSTs one modern request (`Mcp-Name` from params.name) with `headers` added. */
+function post(url: URL, method: string, params: Record<string, unknown>, headers: Record<string, string>) {
+  const name = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      ...name,
+      ...headers,
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 2, method, params: { ...params, _meta: envelope() } }),
+    signal: AbortSignal.timeout(limits.requestMs),
+  });
+}
+
+type ListResult = { result: { tools: { name: string }[]; nextCursor?: string } };
+
+/**
+ * The names tools/list answers over HTTP, with `headers` added to each request, page by page (two tools a page): a
+ * selection shorter than the registry ends its pages early, and the last page has no cursor.
+ */
+async function listed(url: URL, headers: Record<string, string> = {}): Promise<string[]> {
+  const names: string[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 3; page += 1) {
+    const params = cursor === undefined ? {} : { cursor };
+    const body = (await (await post(url, 'tools/list', params, headers)).json()) as ListResult;
+    names.push(...body.result.tools.map((t) => t.name));
+    cursor = body.result.nextCursor;
+    if (cursor === undefined) return names;
+  }
+  throw new Error(`more pages than tools: ${names.join(', ')}`);
+}
+
+/** tools/call of `name` over HTTP (with `headers`): status and JSON-RPC answer, the tool's name taken out. */
+async function called(url: URL, name: string, headers: Record<string, string> = {}): Promise<unknown> {
+  const response = await post(url, 'tools/call', { name, arguments: {} }, headers);
+  return { status: response.status, body: JSON.parse((await response.text()).replaceAll(name, '<tool>')) };
+}
+
+describe('toolsets over HTTP', () => {
+  const servers: RunningServer[] = [];
+  const start = async (env: Record<string, string>) => {
+    const server = await startHttpServer(entry, env);
+    servers.push(server);
+    return server.url;
+  };
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  });
+
+  it('lists the default toolsets and the tools in none; every toolset with all; a chosen one', async () => {
+    expect(await listed(await start({}))).toEqual(['create_issue', 'list_issues', 'whoami']);
+    expect(await listed(await start({ ISSUE_DESK_TOOLSETS: 'all' }))).toEqual([
+      'create_issue',
+      'list_issues',
+      'list_repos',
+      'whoami',
+    ]);
+    expect(await listed(await start({ ISSUE_DESK_TOOLSETS: ' repos, writes ' }))).toEqual([
+      'create_issue',
+      'list_repos',
+      'whoami',
+    ]);
+  }, 120_000);
+
+  it('mounts read-only: only readOnlyHint tools are listed and callable', async () => {
+    const url = await start({ ISSUE_DESK_TOOLSETS: 'all', ISSUE_DESK_READ_ONLY: '1' });
+    expect(await listed(url)).toEqual(['list_issues', 'list_repos', 'whoami']);
+    expect(await called(url, 'create_issue')).toEqual(await called(url, 'no_such_tool'));
+    const served = (await called(url, 'list_issues')) as { status: number; body: { result: { isError: boolean } } };
+    expect(served.status).toBe(200);
+    expect(served.body.result.isError).toBe(true); // the stub: not implemented, but it ran
+  }, 120_000);
+
+  it('answers a tool outside the selection exactly as an unknown tool, on the fast path and off it', async () => {
+    const unknown = {
+      status: 200,
+      body: { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Tool <tool> not found' } },
+    };
+    for (const env of [{}, { MCP_GEN_HTTP_FAST_PATH: 'off' }]) {
+      const url = await start(env);
+      expect(await called(url, 'no_such_tool')).toEqual(unknown);
+      expect(await called(url, 'list_repos')).toEqual(unknown);
+    }
+  }, 120_000);
+
+  it('narrows one request with Mcp-Toolsets, never past the deployment, and refuses an unknown toolset', async () => {
+    const all = await start({ ISSUE_DESK_TOOLSETS: 'all' });
+    expect(await listed(all, { 'mcp-toolsets': 'repos' })).toEqual(['list_repos', 'whoami']);
+    expect(await listed(all, { 'mcp-toolsets': 'issues,repos' })).toEqual([
+      'create_issue',
+      'list_issues',
+      'list_repos',
+      'whoami',
+    ]);
+    expect(await called(all, 'create_issue', { 'mcp-toolsets': 'repos' })).toEqual(
+      await called(all, 'no_such_tool', { 'mcp-toolsets': 'repos' }),
+    );
+    // Stateless: the next request without the header sees the whole deployment again.
+    expect(await listed(all)).toHaveLength(4);
+    const narrow = await start({ ISSUE_DESK_TOOLSETS: 'issues' });
+    expect(await listed(narrow, { 'mcp-toolsets': 'repos' })).toEqual(['whoami']);
+    expect(await listed(narrow, { 'mcp-toolsets': 'all' })).toEqual(['create_issue', 'list_issues', 'whoami']);
+    const bad = await post(all, 'tools/list', {}, { 'mcp-toolsets': 'repos,nope' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32602, message: 'Unknown toolset in Mcp-Toolsets: nope' },
+    });
+  }, 120_000);
+});
+
+describe('toolsets over stdio', () => {
+  it('selects with the environment, and refuses to start on a toolset the server does not have', async () => {
+    const list = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: metaOf() } };
+    const call = (id: number, name: string) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name, arguments: {}, _meta: metaOf() },
+    });
+    const server = startRawStdio(entry, { ISSUE_DESK_TOOLSETS: 'repos', ISSUE_DESK_READ_ONLY: '1' });
+    try {
+      const answer = (await server.request(list)) as ListResult;
+      expect(answer.result.tools.map((t) => t.name)).toEqual(['list_repos', 'whoami']);
+      expect(answer.result.nextCursor).toBeUndefined();
+      const outside = await server.request(call(2, 'list_issues'));
+      const unknown = await server.request(call(3, 'no_such_tool'));
+      expect(JSON.stringify(outside).replace('list_issues', '<tool>').replace('"id":2', '"id":3')).toBe(
+        JSON.stringify(unknown).replace('no_such_tool', '<tool>'),
+      );
+    } finally {
+      await server.close();
+    }
+    const refused = runToExit(entry, [], { ISSUE_DESK_TOOLSETS: 'repos,nope' });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(
+      'ISSUE_DESK_TOOLSETS names no toolset of this server: nope (all, issues, repos, writes)',
+    );
+    const badMount = runToExit(entry, [], { ISSUE_DESK_READ_ONLY: 'yes' });
+    expect(badMount.stderr).toContain('ISSUE_DESK_READ_ONLY must be 1 or 0, got "yes"');
+  }, 120_000);
+});
+
+describe('toolsets and scopes compose', () => {
+  const scoped = `mcpGen: 1
+server: { name: scoped-desk, version: 1.0.0 }
+protocol: { legacy: reject }
+transports:
+  http: { host: 127.0.0.1, port: 3000, path: /mcp }
+auth:
+  type: bearer
+  tokensEnv: SCOPED_TOKENS
+  scopes: { issues.read: Read issues., issues.write: File issues. }
+toolsets:
+  issues: { description: Read and file issues., tags: [issues] }
+  repos: { description: Browse repositories., tools: [list_repos] }
+tools:
+  list_issues:
+    description: List the open issues of a repository, newest first.
+    tags: [issues]
+    scopes: [issues.read]
+    annotations: { readOnlyHint: true, openWorldHint: false }
+    input: { type: object, additionalProperties: false }
+  create_issue:
+    description: File a new issue in a repository and return its number.
+    tags: [issues]
+    scopes: [issues.write]
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
+    input: { type: object, additionalProperties: false }
+  list_repos:
+    description: List the repositories the caller can see, by name.
+    annotations: { readOnlyHint: true, openWorldHint: false }
+    input: { type: object, additionalProperties: false }
+`;
+  const token = 'reader-token-0123456789';
+  const servers: RunningServer[] = [];
+  let scopedEntry = '';
+  beforeAll(() => {
+    const file = path.join(repoRoot, '.test-out', 'runtime-toolsets-scoped.yaml');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, scoped);
+    scopedEntry = generateAndCompile(file, 'runtime-toolsets-scoped', {});
+  }, 240_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  });
+
+  it('checks the scopes of a selected tool; one outside the selection is unknown whatever the scopes', async () => {
+    const start = async (env: Record<string, string>) => {
+      const server = await startHttpServer(scopedEntry, { SCOPED_TOKENS: `${token}=reader:issues.read`, ...env });
+      servers.push(server);
+      return server.url;
+    };
+    const auth = { authorization: `Bearer ${token}` };
+    const unknown = {
+      status: 200,
+      body: { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Tool <tool> not found' } },
+    };
+    const all = await start({});
+    expect(((await called(all, 'create_issue', auth)) as { status: number }).status).toBe(403);
+    expect(((await called(all, 'list_issues', auth)) as { status: number }).status).toBe(200);
+    expect(await called(all, 'list_issues', { ...auth, 'mcp-toolsets': 'repos' })).toEqual(unknown);
+    const mounted = await start({ SCOPED_DESK_READ_ONLY: '1' });
+    expect(await called(mounted, 'create_issue', auth)).toEqual(unknown);
+    expect(await listed(mounted, auth)).toEqual(['list_issues', 'list_repos']);
+  }, 120_000);
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeManifest } from '../../src/normalize/index.js';
+import { reviewModel } from '../../src/review/index.js';
+import { toolsListCost } from '../../src/review/tokens.js';
+import { wireTools } from '../../src/model/toolset.js';
+import { validated } from '../support/manifests.js';
+
+/** A manifest of `count` read-only tools; tool `heavy` gets a description `heavy` sentences long. */
+function manifest(count: number, review: string, heavy = 1, prefix = 'get_item_'): string {
+  const tools = Array.from({ length: count }, (_, i) => {
+    const sentences = i === 3 ? heavy : 1;
+    return (
+      `  ${prefix}${String(i).padStart(2, '0')}:\n    title: Get item ${i}\n` +
+      `    description: ${`Return item ${i} with its fields. `.repeat(sentences).trim()}\n` +
+      '    annotations: { readOnlyHint: true, openWorldHint: false }\n' +
+      '    input: { type: object, additionalProperties: false }\n'
+    );
+  });
+  return `mcpGen: 1\nserver: { name: big-api, version: 1.0.0 }\n${review}tools:\n${tools.join('')}`;
+}
+
+const review = (text: string) => {
+  const model = normalizeManifest(validated(text));
+  return { model, review: reviewModel(model, []) };
+};
+
+describe('the context budget', () => {
+  it('measures each tool as tools/list sends it, and the list as the sum with its frame', () => {
+    const { model, review: r } = review(manifest(3, ''));
+    const wire = wireTools(model);
+    expect(r.context.tools.map((t) => t.bytes)).toEqual(wire.map((t) => Buffer.byteLength(JSON.stringify(t))));
+    const bytes = Buffer.byteLength(JSON.stringify({ tools: wire }));
+    expect(r.cost).toEqual({ bytes, tokens: Math.ceil(bytes / 4) });
+    expect(toolsListCost(model)).toEqual(r.cost);
+    expect(r.context.breaks).toEqual([]);
+    expect(r.gate.find((g) => g.id === 'R5')).toMatchObject({
+      status: 'PASS',
+      reason:
+        `3 tool(s), within lint.maxTools (20); the default tools/list costs about ${r.cost.tokens} tokens, ` +
+        'within review.maxListTokens (20000)',
+    });
+  });
+
+  it('fails R5 past review.maxListTokens, naming the heaviest tools and the fix', () => {
+    const { review: r } = review(manifest(6, 'review: { maxListTokens: 300 }\n', 40));
+    const finding = r.findings.find((f) => f.code === 'lint-list-too-large');
+    expect(finding?.message).toBe(
+      `the default tools/list costs about ${r.cost.tokens} tokens (6 tools), more than review.maxListTokens (300); ` +
+        'heaviest: get_item_03 (' +
+        `${r.context.tools[3]?.tokens}), get_item_00 (${r.context.tools[0]?.tokens}), get_item_01 (` +
+        `${r.context.tools[1]?.tokens}), get_item_02 (${r.context.tools[2]?.tokens}), get_item_04 (` +
+        `${r.context.tools[4]?.tokens})`,
+    );
+    expect(finding?.hint).toContain('toolsets:');
+    expect(r.gate.find((g) => g.id === 'R5')?.status).toBe('FAIL');
+    expect(r.failed).toBe(true);
+  });
+
+  it('shows every broken host limit, and fails only on the hosts the manifest names', () => {
+    const shown = review(manifest(41, ''));
+    expect(shown.review.context.breaks.map((b) => [b.host, b.target])).toEqual([['cursor', false]]);
+    expect(shown.review.gate.find((g) => g.id === 'R5')?.status).toBe('WARN');
+    const named = review(manifest(41, 'review: { hosts: [cursor, vscode-copilot] }\n'));
+    expect(named.review.findings.filter((f) => f.code === 'lint-host-limit').map((f) => f.message)).toEqual([
+      'Cursor (cursor): the default surface lists 41 tools, more than the 40 it takes',
+    ]);
+    expect(named.review.gate.find((g) => g.id === 'R5')?.status).toBe('FAIL');
+  });
+
+  it('checks tool names against the host: length with the server name, characters', () => {
+    const long = `get_${'x'.repeat(50)}_`;
+    const { review: r } = review(manifest(2, 'review: { hosts: [cursor, openai] }\n', 1, long));
+    expect(r.context.breaks.map((b) => b.message)).toEqual([
+      `Cursor (cursor): tool names must be at most 60 characters with the server name: ${long}00, ${long}01`,
+    ]);
+    const dotted = review(manifest(1, 'review: { hosts: [openai] }\n', 1, 'v2.get_'));
+    expect(dotted.review.findings.find((f) => f.code === 'lint-host-limit')).toMatchObject({
+      message:
+        'OpenAI function calling (and hosts built on it) (openai): tool names must be at most 64 ' +
+        'characters, matching ^[a-zA-Z0-9_-]+$: v2.get_00',
+      at: { pointer: '/tools/v2.get_00' },
+    });
+  });
+});
