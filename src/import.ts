@@ -6,9 +6,12 @@
  */
 import path from 'node:path';
 import { copyAsJson, draftFromOpenApi, draftFromServer, renderDraft, type Draft } from './import/index.js';
+import { parseFilters } from './import/openapi-filters.js';
+import { applyOverlay } from './import/overlay.js';
 import { describeTarget, readLiveServer, type LiveTarget } from './live/index.js';
 import { displayPath, loadRenderedManifest } from './load/index.js';
-import { loadOpenApi } from './load/openapi.js';
+import { loadOpenApi, readImportText } from './load/openapi.js';
+import { ImportError } from './import/import-error.js';
 import { runPipeline, type PipelineResult } from './pipeline.js';
 import { writeProject } from './write/index.js';
 import { writeParsedManifest } from './write/run-record.js';
@@ -20,6 +23,13 @@ export interface DraftOptions {
   /** Replace an existing file at `out`. */
   readonly force: boolean;
   readonly cwd: string;
+}
+
+/** How `import openapi` curates: `--include`, `--exclude` (openapi-filters.ts) and `--overlay` files, in order. */
+export interface CurationOptions {
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  readonly overlays: readonly string[];
 }
 
 /** The written draft and its validation; `written` is false when `out` exists and `force` was not given. */
@@ -45,18 +55,40 @@ export async function importServer(target: LiveTarget, options: DraftOptions): P
   return writeDraft(draftFromServer(live, source), options);
 }
 
-/** Reads an OpenAPI 3.x spec and writes its draft. */
-export async function importOpenApi(spec: string, options: DraftOptions): Promise<ImportResult> {
-  return writeDraft(await draftOfSpec(spec, options.cwd), options);
+const uncurated: CurationOptions = { include: [], exclude: [], overlays: [] };
+
+/** Reads an OpenAPI 3.x spec, applies the overlays, and writes the draft of the operations the filters keep. */
+export async function importOpenApi(
+  spec: string,
+  options: DraftOptions,
+  curation: CurationOptions = uncurated,
+): Promise<ImportResult> {
+  return writeDraft(await draftOfSpec(spec, options.cwd, curation), options);
 }
 
 /**
  * The draft of a spec, in a function of its own: once it returns, nothing holds the spec's bytes and parsed
  * document (GitHub's: 25 MB), which would otherwise stay live while the draft is rendered and written.
  */
-async function draftOfSpec(spec: string, cwd: string): Promise<Draft> {
-  const loaded = await loadOpenApi(spec, cwd);
-  return draftFromOpenApi(loaded.document, path.posix.basename(spec.split(path.sep).join('/')));
+async function draftOfSpec(spec: string, cwd: string, curation: CurationOptions): Promise<Draft> {
+  // A malformed filter stops the import before the spec is read.
+  const filters = parseFilters(curation.include, curation.exclude);
+  const overlays = curation.overlays.map((file) => {
+    const text = readImportText(file, cwd);
+    if (text === null)
+      throw new ImportError({
+        code: 'import-overlay',
+        message: `${file}: cannot be read`,
+        hint: 'pass the path of an Overlay 1.0 file (YAML or JSON) with --overlay',
+      });
+    return { file, text };
+  });
+  const warnings: string[] = [];
+  const loaded = await loadOpenApi(spec, cwd, (document) => {
+    for (const { file, text } of overlays) warnings.push(...applyOverlay(document, file, text));
+  });
+  const draft = draftFromOpenApi(loaded.document, path.posix.basename(spec.split(path.sep).join('/')), filters);
+  return { ...draft, warnings: [...warnings, ...(draft.warnings ?? [])] };
 }
 
 async function writeDraft(draft: Draft, options: DraftOptions): Promise<ImportResult> {

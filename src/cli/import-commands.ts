@@ -1,6 +1,7 @@
 import { checkOf } from '../check.js';
 import { formatReport, type Paint } from '../diagnostics/index.js';
-import { importOpenApi, importServer, type ImportResult } from '../import.js';
+import { type CurationOptions, importOpenApi, importServer, type ImportResult } from '../import.js';
+import { ImportError } from '../import/import-error.js';
 import { LiveError, type LiveTarget } from '../live/index.js';
 import { OpenApiError } from '../load/openapi.js';
 import { verifyAgainstManifest, type VerifyOutcome } from '../verify.js';
@@ -43,9 +44,15 @@ export async function runImportServer(
   return report(() => importServer(target, { ...flags, cwd: io.cwd }), flags, io, paint);
 }
 
-/** `mcp-gen import openapi <spec>`. */
-export async function runImportOpenApi(spec: string, flags: DraftFlags, io: CliIo, paint: Paint): Promise<number> {
-  return report(() => importOpenApi(spec, { ...flags, cwd: io.cwd }), flags, io, paint);
+/** `mcp-gen import openapi <spec> [--include F]... [--exclude F]... [--overlay FILE]...`. */
+export async function runImportOpenApi(
+  spec: string,
+  flags: DraftFlags,
+  curation: CurationOptions,
+  io: CliIo,
+  paint: Paint,
+): Promise<number> {
+  return report(() => importOpenApi(spec, { ...flags, cwd: io.cwd }, curation), flags, io, paint);
 }
 
 /** `mcp-gen verify <url> | -- <command> [args...]`: exit 1 on any drift. */
@@ -94,8 +101,13 @@ async function report(run: () => Promise<ImportResult>, flags: DraftFlags, io: C
     result = await run();
   } catch (error) {
     if (error instanceof LiveError || error instanceof OpenApiError) return usage(io, error.message);
+    if (error instanceof ImportError) {
+      io.stderr(error.format());
+      return 1;
+    }
     throw error;
   }
+  for (const warning of result.draft.warnings ?? []) io.stderr(`mcp-gen: warning: ${warning}\n`);
   if (!result.written) return usage(io, `${flags.out} already exists; pass --force to replace it, or --out <file>`);
   const data = result.draft.data as Record<string, unknown>;
   const count = (key: string, noun: string) =>
@@ -105,6 +117,8 @@ async function report(run: () => Promise<ImportResult>, flags: DraftFlags, io: C
     `wrote ${flags.out}: ${count('tools', 'tool')}, ${count('resources', 'resource')}, ` +
       `${count('prompts', 'prompt')}, ${todos} to review\n`,
   );
+  const dropped = result.draft.dropped ?? 0;
+  if (dropped > 0) io.stdout(`left out ${plural(dropped, 'operation')} the spec marks with x-mcp or x-speakeasy-mcp\n`);
   if (result.draft.flags.length > 0)
     io.stdout(`a reviewer must decide:\n${result.draft.flags.map((f) => `  - ${f}`).join('\n')}\n`);
   // The design review of the draft, as `mcp-gen check` prints it;

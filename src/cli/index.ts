@@ -21,6 +21,15 @@ const commands = {
   import: () => import('./import-commands.js'),
 };
 
+/** The options of `import openapi`, as commander gives them. */
+interface ImportOpenApiOptions {
+  readonly out: string;
+  readonly force: boolean;
+  readonly include: string[];
+  readonly exclude: string[];
+  readonly overlay: string[];
+}
+
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
@@ -235,11 +244,25 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .argument('<spec>', 'the spec file (YAML or JSON); $refs must be local')
     .option('--out <file>', 'where to write the draft', 'mcp.yaml')
     .option('--force', 'replace an existing file', false)
-    .action(async (spec: string, options: { out: string; force: boolean }) => {
+    .option(
+      '--include <filter>',
+      'import only matching operations: tag:NAME, path:GLOB, op:GLOB, method:VERB',
+      collect,
+      [],
+    )
+    .option('--exclude <filter>', 'leave out matching operations (wins over --include)', collect, [])
+    .option(
+      '--overlay <file>',
+      'an OpenAPI Overlay 1.0 file applied to the spec first (repeatable, in order)',
+      collect,
+      [],
+    )
+    .action(async (spec: string, options: ImportOpenApiOptions) => {
       const { runImportOpenApi } = await commands.import();
       exitCode = await runImportOpenApi(
         spec,
         { out: options.out, force: options.force },
+        { include: options.include, exclude: options.exclude, overlays: options.overlay },
         io,
         choosePaint(io.isTty, io.env),
       );
