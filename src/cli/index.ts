@@ -28,6 +28,7 @@ interface ImportOpenApiOptions {
   readonly include: string[];
   readonly exclude: string[];
   readonly overlay: string[];
+  readonly update: boolean;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -257,11 +258,12 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
       collect,
       [],
     )
+    .option('--update', 'merge what changed in the spec into the curated manifest --out, keeping every edit', false)
     .action(async (spec: string, options: ImportOpenApiOptions) => {
       const { runImportOpenApi } = await commands.import();
       exitCode = await runImportOpenApi(
         spec,
-        { out: options.out, force: options.force },
+        { out: options.out, force: options.force, update: options.update },
         { include: options.include, exclude: options.exclude, overlays: options.overlay },
         io,
         choosePaint(io.isTty, io.env),
