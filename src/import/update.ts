@@ -4,7 +4,7 @@
  * `yaml` document API so that comments, key order and styles stay. Tools go by operation (merge-tools.ts),
  * every other value key by key (merge-values.ts). Pure: the caller reads and writes the files.
  */
-import { isMap, LineCounter, type Node, parseDocument, YAMLMap } from 'yaml';
+import { type Document, isMap, LineCounter, type Node, parseDocument, YAMLMap } from 'yaml';
 import { isRecord } from '../util/guards.js';
 import { type Draft, renderDraft } from './draft.js';
 import { ImportError } from './import-error.js';
@@ -75,9 +75,29 @@ export function updateManifest(
       flags: [],
     });
   const changes = mergeTools(doc, tools, baseTools, nextTools, { addedText, handlerExists }, log);
+  keepReferencedSchemas(doc, root, base, next.data);
   const written = doc.toString({ lineWidth: 0, indent: 2 });
   const data = doc.toJS() as Record<string, unknown>;
   return { text: written, data, tools: changes, updated: log.updated, conflicts: locate(written, log) };
+}
+
+/**
+ * A shared schema the spec dropped comes back from the base when a tool still `$ref`s it (a tool kept for its
+ * handler file, or the user's own), so the merge never leaves a dangling reference.
+ */
+function keepReferencedSchemas(doc: Document, root: YAMLMap, base: Raw, next: Raw): void {
+  const dropped = Object.keys(isRecord(base.schemas) ? base.schemas : {}).filter(
+    (name) => !isRecord(next.schemas) || !Object.hasOwn(next.schemas, name),
+  );
+  if (dropped.length === 0) return;
+  const text = JSON.stringify(doc.toJS());
+  const found = root.get('schemas', true) as Node | undefined;
+  const schemas = isMap(found) ? found : new YAMLMap();
+  for (const name of dropped) {
+    if (!text.includes(JSON.stringify(`#/schemas/${name}`)) || schemas.has(name)) continue;
+    schemas.set(name, doc.createNode((base.schemas as Raw)[name], { aliasDuplicateObjects: false }));
+    if (!isMap(found) && !root.has('schemas')) root.set('schemas', schemas);
+  }
 }
 
 /** Each conflict at its field in the written text, or at the nearest mapping that holds it. */

@@ -132,3 +132,50 @@ describe('import openapi --update, as a merge', () => {
     expect(outcome.text.split('\n')[line - 1]).toBe('    description: |-');
   });
 });
+
+describe('import openapi --update, shared schemas', () => {
+  const thing = { type: 'object', properties: { id: { type: 'string', maxLength: 9 } } };
+  const api = (withThing: boolean) => ({
+    openapi: '3.0.3',
+    info: { title: 'Things', version: '1.0.0' },
+    paths: {
+      '/ping': { get: { operationId: 'getPing', responses: { '204': { description: 'none' } } } },
+      ...(withThing
+        ? {
+            '/thing': {
+              get: {
+                operationId: 'getThing',
+                responses: {
+                  '200': {
+                    description: 'ok',
+                    content: {
+                      'application/json': {
+                        schema: { type: 'object', properties: { thing: { $ref: '#/components/schemas/Thing' } } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          }
+        : {}),
+    },
+    components: { schemas: { Thing: thing } },
+  });
+
+  it('keeps a schema the spec dropped while a kept tool still refers to it', () => {
+    const before = draftFromOpenApi(api(true), 'things.json');
+    const after = draftFromOpenApi(api(false), 'things.json');
+    const run = (handler: boolean) =>
+      updateManifest(
+        renderDraft(before),
+        'mcp.yaml',
+        copyAsJson(before.data) as Record<string, unknown>,
+        { ...after, data: copyAsJson(after.data) as Record<string, unknown> },
+        (name) => handler && name === 'get_thing',
+      );
+    expect(Object.keys((run(true).data.schemas ?? {}) as object)).toEqual(['Thing']);
+    expect(run(false).data.schemas).toBeUndefined();
+    expect(Object.keys(run(false).data.tools as object)).toEqual(['get_ping']);
+  });
+});
