@@ -89,10 +89,13 @@ export function specCuration(api: Raw, item: Raw, operation: Raw, where: string)
       if (typeof from[key] === 'boolean') annotations[key] = from[key];
       else warnings.push(`${where}: ${label}.${key} is not a boolean; ignored`);
     }
-    if (label.endsWith('.annotations'))
-      for (const key of Object.keys(from))
-        if (!(hintKeys as readonly string[]).includes(key))
-          warnings.push(`${where}: ${label}.${key} is not a hint mcp-gen reads; ignored`);
+    if (!label.endsWith('.annotations')) return;
+    // MCP's annotations carry a title too: the tool's title, unless the extension names one itself.
+    const title = stringOr(from.title)?.trim();
+    if (title !== undefined && title !== '' && fields.title === undefined) fields.title = title;
+    for (const key of Object.keys(from))
+      if (key !== 'title' && !(hintKeys as readonly string[]).includes(key))
+        warnings.push(`${where}: ${label}.${key} is not a hint mcp-gen reads; ignored`);
   }
 }
 

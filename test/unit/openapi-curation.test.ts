@@ -157,6 +157,12 @@ describe('x-mcp and x-speakeasy-mcp', () => {
     expect(warnings).toEqual(['POST /pets: x-speakeasy-mcp.colour is not a key mcp-gen reads; ignored']);
   });
 
+  it("takes an annotations title as the tool's title when the extension names none", () => {
+    const { draft, warnings } = curated({ 'x-mcp': { annotations: { title: 'Add a pet', readOnlyHint: false } } });
+    expect((draft.data.tools as Record<string, Record<string, unknown>>).create_pet?.title).toBe('Add a pet');
+    expect(warnings).toEqual([]);
+  });
+
   it('warns about values of the wrong type and ignores them', () => {
     expect(
       curated({ 'x-mcp': { name: 3, annotations: { readOnlyHint: 'yes' } }, 'x-speakeasy-mcp': 'on' }).warnings,
