@@ -60,6 +60,15 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
     path: [],
     text: 'Review every TODO, then run "mcp-gen check" and "mcp-gen generate"; each handler calls the API.',
   });
+  const chosen = [
+    ...filters.include.map((f) => `--include ${quote(f.text)}`),
+    ...filters.exclude.map((f) => `--exclude ${quote(f.text)}`),
+  ];
+  if (chosen.length > 0)
+    notes.push({
+      path: [],
+      text: `Operations chosen by ${chosen.join(' ')}; "import openapi --update" applies them again.`,
+    });
   notes.push(...importedTextNote(server, ['server'], origin));
   const servers = Array.isArray(api.servers)
     ? api.servers

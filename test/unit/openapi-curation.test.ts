@@ -60,6 +60,14 @@ describe('--include and --exclude', () => {
     expect(toolsOf(['op:listPets'], ['op:listPets']).tools).toEqual([]);
   });
 
+  it("names the filters in the draft's header", () => {
+    const header = toolsOf(['tag:store'], ['method:delete']).draft.notes.filter((n) => n.path.length === 0);
+    expect(header.map((n) => n.text)).toContain(
+      'Operations chosen by --include "tag:store" --exclude "method:delete"; ' +
+        '"import openapi --update" applies them again.',
+    );
+  });
+
   it('warns about a filter that matches no operation, naming it', () => {
     expect(toolsOf(['tag:pets', 'tag:nope'], ['path:/users/**']).warnings).toEqual([
       '--include "tag:nope" matches no operation of the spec',
