@@ -12,9 +12,11 @@ export function updateSummary(file: string, update: UpdateOutcome, paint: Paint)
     `updated ${file}: ${n(t.added.length, 'tool')} added, ${n(t.removed.length, 'tool')} removed, ` +
       `${n(update.updated.length, 'field')} updated from the spec, ${n(update.conflicts.length, 'conflict')}`,
     ...t.added.map((name) => `  added    tool "${name}": an operation new in the spec`),
-    ...t.removed.map((name) => `  removed  tool "${name}": the spec no longer has its operation`),
+    ...t.removed.map((name) => `  removed  tool "${name}": its operation is gone from the spec (or the filters)`),
     ...t.keptForHandler.map(
-      (name) => `  kept     tool "${name}": the spec no longer has its operation, but its handler file exists`,
+      (name) =>
+        `  kept     tool "${name}": its operation is gone from the spec (or the filters), ` +
+        'but its handler file exists',
     ),
     ...t.stillRemoved.map((name) => `  left out tool "${name}": you removed it; the spec changed its operation`),
     ...t.renamedBySpec.map((pair) => {

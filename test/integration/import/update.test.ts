@@ -10,6 +10,8 @@ import { petSpecV1, petSpecV2 } from '../../support/pet-specs.js';
 
 const dir = path.join(repoRoot, '.test-out', 'import-update');
 
+type ImportRecord = Record<string, unknown>;
+
 describe('import openapi --update', () => {
   it('merges a changed spec into a curated manifest, reapplying the recorded curation', async () => {
     rmSync(dir, { recursive: true, force: true });
@@ -55,8 +57,8 @@ describe('import openapi --update', () => {
     expect(update.stdout.split('\n').slice(0, 5)).toEqual([
       'updated mcp.yaml: 1 tool added, 1 tool removed, 1 field updated from the spec, 1 conflict',
       '  added    tool "list_photos": an operation new in the spec',
-      '  removed  tool "get_inventory": the spec no longer has its operation',
-      '  kept     tool "delete_pet": the spec no longer has its operation, but its handler file exists',
+      '  removed  tool "get_inventory": its operation is gone from the spec (or the filters)',
+      '  kept     tool "delete_pet": its operation is gone from the spec (or the filters), but its handler file exists',
       'gate PASS for mcp.yaml (11 pass, 1 warn, 0 fail)',
     ]);
     const merged = readFileSync(path.join(dir, 'mcp.yaml'), 'utf8');
@@ -82,6 +84,18 @@ describe('import openapi --update', () => {
       'updated mcp.yaml: 0 tools added, 0 tools removed, 0 fields updated from the spec, 0 conflicts',
     ]);
     expect(readFileSync(path.join(dir, 'mcp.yaml'), 'utf8')).toBe(merged);
+
+    // Curation given with --update replaces the recorded one, whole: here one more exclude.
+    const refiltered = await runIn(dir, [
+      ...['import', 'openapi', 'pets.json', '--update', '--overlay', 'curate.yaml'],
+      ...['--exclude', 'path:/owners', '--exclude', 'path:/pets/*/photos'],
+    ]);
+    expect(refiltered.stdout.split('\n').slice(0, 2)).toEqual([
+      'updated mcp.yaml: 0 tools added, 1 tool removed, 0 fields updated from the spec, 0 conflicts',
+      '  removed  tool "list_photos": its operation is gone from the spec (or the filters)',
+    ]);
+    const recorded = JSON.parse(readFileSync(path.join(dir, '.mcp-gen', 'import-base.json'), 'utf8')) as ImportRecord;
+    expect([recorded.exclude, recorded.overlays]).toEqual([['path:/owners', 'path:/pets/*/photos'], ['curate.yaml']]);
   }, 120_000);
 
   it('refuses a manifest without an import record, with a hint', async () => {
