@@ -50,7 +50,7 @@ export function mergeTools(
   for (const pair of tools.items) {
     if (!isPair(pair) || !isScalar(pair.key)) continue;
     const name = String(pair.key.value);
-    const tool = isMap(pair.value) ? plain(pair.value as Node) : undefined;
+    const tool = isMap(pair.value) ? plain(doc, pair.value as Node) : undefined;
     if (!isRecord(tool)) continue;
     const entry = { name, tool };
     oursByName.set(name, entry);
@@ -128,6 +128,6 @@ function addTool(
   ];
   entry.key.commentBefore = notes.filter((n) => typeof n === 'string' && n !== '').join('\n');
   tools.items.push(entry);
-  oursByName.set(free, { name: free, tool: plain(entry.value as Node) as Tool });
+  oursByName.set(free, { name: free, tool: (entry.value as Node).toJSON() as Tool });
   return free;
 }

@@ -35,7 +35,7 @@ export function mergeValue(
   log: MergeLog,
 ): void {
   const node = parent.get(key, true) as Node | undefined;
-  const ours = node === undefined ? undefined : plain(node);
+  const ours = node === undefined ? undefined : plain(doc, node);
   if (sameValue(base, next)) return;
   // Into a mapping both sides still have, key by key: a section the user only commented keeps its comments.
   if (isRecord(next) && isRecord(ours) && isMap(node) && (base === undefined || isRecord(base))) {
@@ -69,9 +69,9 @@ export function setValue(doc: Document, parent: YAMLMap, key: string, value: unk
   parent.set(key, created);
 }
 
-/** The node as plain data. */
-export function plain(node: Node): unknown {
-  return node.toJSON();
+/** The node as plain data, aliases resolved against `doc`. */
+export function plain(doc: Document, node: Node): unknown {
+  return node.toJS(doc, { maxAliasCount: 100 });
 }
 
 /** Keys of `a`, then the keys only `b` has, in their order. */
