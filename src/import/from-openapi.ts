@@ -218,7 +218,7 @@ function curationNotes(curation: SpecCuration, at: readonly string[]): DraftNote
     notes.push({
       path: at,
       text:
-        `TODO scopes: the spec's x-speakeasy-mcp gives the scopes ${curation.scopes.map(quote).join(', ')}; ` +
+        `TODO scopes: the spec's x-mcp or x-speakeasy-mcp gives the scopes ${curation.scopes.map(quote).join(', ')}; ` +
         "declare them under auth.scopes and list them in this tool's scopes if callers' tokens carry them",
     });
   return notes;

@@ -1,9 +1,10 @@
 /**
  * What a spec's author says about its operations as MCP tools, in the two extensions peers' users write:
  * - `x-mcp` (openapi-mcp-generator's boolean, on the document, a path item or an operation, the nearest
- *   winning; on an operation also an object `{ name, title, description, annotations, disabled }`);
- * - `x-speakeasy-mcp` on an operation (Speakeasy's `{ disabled, name, title, description, scopes }` and the
- *   four hints as keys of their own, `readOnlyHint: true`; an `annotations` object is read too).
+ *   winning; on an operation also an object);
+ * - `x-speakeasy-mcp` on an operation (Speakeasy's object).
+ * Both objects take the same keys: Speakeasy's `{ disabled, name, title, description, scopes }` and the four
+ * hints as keys of their own (`readOnlyHint: true`), and an `annotations` object with the hints.
  * Where both set a field, `x-mcp` wins. A value of the wrong type is a warning and is not used.
  */
 import { isRecord, stringOr } from '../util/guards.js';
@@ -24,8 +25,7 @@ export interface SpecCuration {
   readonly warnings: readonly string[];
 }
 
-const xMcpKeys = new Set(['name', 'title', 'description', 'annotations', 'disabled']);
-const speakeasyKeys = new Set(['disabled', 'name', 'title', 'description', 'scopes', 'annotations', ...hintKeys]);
+const knownKeys = new Set(['disabled', 'name', 'title', 'description', 'scopes', 'annotations', ...hintKeys]);
 
 /** The curation of one operation (`where` names it in warnings, e.g. `GET /pets`). */
 export function specCuration(api: Raw, item: Raw, operation: Raw, where: string): SpecCuration {
@@ -37,18 +37,10 @@ export function specCuration(api: Raw, item: Raw, operation: Raw, where: string)
   const speakeasy = operation['x-speakeasy-mcp'];
   if (speakeasy !== undefined) {
     if (!isRecord(speakeasy)) warnings.push(`${where}: x-speakeasy-mcp is not an object; ignored`);
-    else {
-      read(speakeasy, 'x-speakeasy-mcp', speakeasyKeys);
-      readHints(speakeasy, 'x-speakeasy-mcp');
-      if (speakeasy.scopes !== undefined) {
-        if (Array.isArray(speakeasy.scopes) && speakeasy.scopes.every((s) => typeof s === 'string'))
-          scopes = [...new Set(speakeasy.scopes as string[])];
-        else warnings.push(`${where}: x-speakeasy-mcp.scopes is not a list of strings; ignored`);
-      }
-    }
+    else read(speakeasy, 'x-speakeasy-mcp');
   }
   const own = operation['x-mcp'];
-  if (isRecord(own)) read(own, 'x-mcp', xMcpKeys);
+  if (isRecord(own)) read(own, 'x-mcp');
   else if (own !== undefined && typeof own !== 'boolean')
     warnings.push(`${where}: x-mcp is neither a boolean nor an object; ignored`);
   // The nearest word decides: the operation's x-mcp, its x-speakeasy-mcp, its path item's x-mcp, the document's.
@@ -65,9 +57,9 @@ export function specCuration(api: Raw, item: Raw, operation: Raw, where: string)
   const excluded = decided !== undefined && decided[0] === false ? decided[1] : null;
   return { excluded, ...fields, annotations, scopes, warnings };
 
-  function read(ext: Raw, label: string, known: ReadonlySet<string>) {
+  function read(ext: Raw, label: string) {
     for (const key of Object.keys(ext))
-      if (!known.has(key)) warnings.push(`${where}: ${label}.${key} is not a key mcp-gen reads; ignored`);
+      if (!knownKeys.has(key)) warnings.push(`${where}: ${label}.${key} is not a key mcp-gen reads; ignored`);
     for (const key of ['name', 'title', 'description'] as const) {
       if (ext[key] === undefined) continue;
       const text = stringOr(ext[key])?.trim();
@@ -77,6 +69,12 @@ export function specCuration(api: Raw, item: Raw, operation: Raw, where: string)
     }
     if (ext.disabled !== undefined && typeof ext.disabled !== 'boolean')
       warnings.push(`${where}: ${label}.disabled is not a boolean; ignored`);
+    readHints(ext, label);
+    if (ext.scopes !== undefined) {
+      if (Array.isArray(ext.scopes) && ext.scopes.every((x) => typeof x === 'string'))
+        scopes = [...new Set(ext.scopes as string[])];
+      else warnings.push(`${where}: ${label}.scopes is not a list of strings; ignored`);
+    }
     if (ext.annotations !== undefined) {
       if (isRecord(ext.annotations)) readHints(ext.annotations, `${label}.annotations`);
       else warnings.push(`${where}: ${label}.annotations is not an object; ignored`);

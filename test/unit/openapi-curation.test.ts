@@ -159,10 +159,24 @@ describe('x-mcp and x-speakeasy-mcp', () => {
     ]);
     expect((tool?.annotations as Record<string, boolean> | undefined)?.readOnlyHint).toBe(true);
     expect(draft.notes.filter((n) => n.path[1] === 'create-product').map((n) => n.text)).toContain(
-      'TODO scopes: the spec\'s x-speakeasy-mcp gives the scopes "write", "ecommerce"; declare them under ' +
+      'TODO scopes: the spec\'s x-mcp or x-speakeasy-mcp gives the scopes "write", "ecommerce"; declare them under ' +
         "auth.scopes and list them in this tool's scopes if callers' tokens carry them",
     );
     expect(warnings).toEqual(['POST /pets: x-speakeasy-mcp.colour is not a key mcp-gen reads; ignored']);
+  });
+
+  it("takes Speakeasy's keys in x-mcp as well: flat hints and scopes", () => {
+    const { draft, warnings } = curated({ 'x-mcp': { readOnlyHint: true, scopes: ['read'] } });
+    const tool = (draft.data.tools as Record<string, Record<string, unknown>>).create_pet;
+    expect([(tool?.annotations as Record<string, boolean> | undefined)?.readOnlyHint, tool?.approval]).toEqual([
+      true,
+      undefined,
+    ]);
+    expect(draft.notes.filter((n) => n.path[1] === 'create_pet').map((n) => n.text)).toContain(
+      'TODO scopes: the spec\'s x-mcp or x-speakeasy-mcp gives the scopes "read"; declare them under ' +
+        "auth.scopes and list them in this tool's scopes if callers' tokens carry them",
+    );
+    expect(warnings).toEqual([]);
   });
 
   it("takes an annotations title as the tool's title when the extension names none", () => {
