@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importOpenApi } from '../../src/import.js';
+import { importOpenApi, updateOpenApi } from '../../src/import.js';
 import { repoRoot, runIn } from '../support/golden.js';
 
 // `mcp-gen import openapi` on real API descriptions as their publishers ship them in npm packages
@@ -92,5 +92,8 @@ describe("a curated import of GitHub's description", () => {
     expect(tools.map((t) => `${t.http.method} ${t.http.path}`).sort()).toEqual(tagged.sort());
     expect(tagged.length).toBeGreaterThan(40);
     expect(result.compiled?.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // --update against the same spec, with the recorded filter, changes nothing, byte for byte.
+    const update = await updateOpenApi(file, { out: 'mcp.yaml', cwd: dir }, null);
+    expect([update.update.updated, update.update.conflicts, update.text === result.text]).toEqual([[], [], true]);
   }, 600_000);
 });
