@@ -61,7 +61,9 @@ export function mergeTools(
   const nextById = byOperation(next);
   for (const [id, nextEntry] of nextById) {
     const baseEntry = baseById.get(id);
-    const own = ours.get(id) ?? unboundNamed(oursByName, baseEntry?.name ?? nextEntry.name);
+    // By name only a tool the last import drafted: a tool of the user's own that shares a new operation's name
+    // is not that operation's.
+    const own = ours.get(id) ?? (baseEntry === undefined ? undefined : unboundNamed(oursByName, baseEntry.name));
     if (own === undefined) {
       if (baseEntry === undefined) changes.added.push(addTool(tools, nextEntry.name, io.addedText, oursByName));
       else if (!sameValue(baseEntry.tool, nextEntry.tool)) changes.stillRemoved.push(baseEntry.name);
@@ -86,7 +88,7 @@ export function mergeTools(
   return changes;
 }
 
-/** `METHOD path` of a tool's binding, or `name:<name>` for a tool without one. */
+/** `METHOD path` of a tool's binding; null for a tool without one. */
 function operationOf(tool: Tool): string | null {
   const http = tool.http;
   return isRecord(http) && typeof http.method === 'string' && typeof http.path === 'string'
@@ -94,6 +96,7 @@ function operationOf(tool: Tool): string | null {
     : null;
 }
 
+/** A draft's tools by operation; one without a binding by `name:<name>`. */
 function byOperation(tools: Readonly<Record<string, Tool>>): Map<string, Entry> {
   const map = new Map<string, Entry>();
   for (const [name, tool] of Object.entries(tools)) map.set(operationOf(tool) ?? `name:${name}`, { name, tool });

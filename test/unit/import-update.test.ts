@@ -179,3 +179,30 @@ describe('import openapi --update, shared schemas', () => {
     expect(Object.keys(run(false).data.tools as object)).toEqual(['get_ping']);
   });
 });
+
+describe('import openapi --update, tools without a binding', () => {
+  it("matches a drafted tool whose binding the user removed by its name, and never a tool of the user's own", () => {
+    let user = drafted;
+    user = edit(user, '    http:\n      method: GET\n      path: /pets/{id}\n      args:\n        id: path\n', '');
+    user = edit(
+      user,
+      '  # GET /pets/{id} ("getPet")\n',
+      '  list_photos:\n    title: My photos\n    description: Photos I keep myself, by pet id; a tool of my own.\n' +
+        '    input: { type: object, additionalProperties: false, properties: {} }\n' +
+        '  # GET /pets/{id} ("getPet")\n',
+    );
+    const outcome = updateManifest(
+      user,
+      'mcp.yaml',
+      copyAsJson(v1.data) as Record<string, unknown>,
+      { ...v2, data: copyAsJson(v2.data) as Record<string, unknown> },
+      () => false,
+    );
+    const tools = outcome.data.tools as Record<string, Record<string, unknown>>;
+    expect(outcome.tools.added).toEqual(['list_photos_2']);
+    expect(tools.list_photos?.title).toBe('My photos');
+    expect(tools.get_pet?.description).toBe('Get a pet\n\nOne pet by its id, with its name, status and photo URLs.');
+    expect(tools.get_pet?.http).toBeUndefined();
+    expect(outcome.updated).toContain('tools.get_pet.description');
+  });
+});
