@@ -169,7 +169,14 @@ export async function updateOpenApi(
       message: `${shown} ${missing}`,
       hint: 'run import openapi without --update first: it writes the manifest and the record --update merges against',
     });
-  const base = parseImportBase(baseText ?? '', displayPath(path.join(folder, importBasePath), options.cwd));
+  const recordFile = displayPath(path.join(folder, importBasePath), options.cwd);
+  const base = parseImportBase(baseText ?? '', recordFile);
+  if (base.manifest !== path.basename(target))
+    throw new ImportError({
+      code: 'import-update',
+      message: `${recordFile} records the import of ${JSON.stringify(base.manifest)}, not of ${shown}`,
+      hint: `run --update with --out ${base.manifest}; a folder keeps the record of its last import only`,
+    });
   const fromFolder = (file: string) => path.relative(options.cwd, path.resolve(folder, file)) || '.';
   const used = curation ?? {
     include: base.include,

@@ -110,5 +110,12 @@ describe('import openapi --update', () => {
         '  hint: run import openapi without --update first: ' +
         'it writes the manifest and the record --update merges against\n',
     ]);
+    expect((await runIn(dir, ['import', 'openapi', 'pets.json', '--out', 'a.yaml'])).code).toBe(0);
+    const other = await runIn(dir, ['import', 'openapi', 'pets.json', '--update']);
+    expect([other.code, other.stderr]).toEqual([
+      1,
+      'mcp-gen: error [import-update] .mcp-gen/import-base.json records the import of "a.yaml", not of mcp.yaml\n' +
+        '  hint: run --update with --out a.yaml; a folder keeps the record of its last import only\n',
+    ]);
   });
 });
