@@ -34,15 +34,16 @@ export function mergeValue(
   path: readonly string[],
   log: MergeLog,
 ): void {
-  const node = parent.get(key, true) as Node | undefined;
-  const ours = node === undefined ? undefined : plain(doc, node);
+  // What the spec did not change is the user's, whatever it is: the user's node is not even read.
   if (sameValue(base, next)) return;
+  const node = parent.get(key, true) as Node | undefined;
   // Into a mapping both sides still have, key by key: a section the user only commented keeps its comments.
-  if (isRecord(next) && isRecord(ours) && isMap(node) && (base === undefined || isRecord(base))) {
+  if (isRecord(next) && isMap(node) && (base === undefined || isRecord(base))) {
     const from = base ?? {};
     for (const k of unionKeys(from, next)) mergeValue(doc, node, k, from[k], next[k], [...path, k], log);
     return;
   }
+  const ours = node === undefined ? undefined : plain(doc, node);
   if (sameValue(ours, base)) {
     setValue(doc, parent, key, next);
     log.updated.push(path.join('.'));

@@ -76,7 +76,9 @@ export function updateManifest(
     });
   const changes = mergeTools(doc, tools, baseTools, nextTools, { addedText, handlerExists }, log);
   keepReferencedSchemas(doc, root, base, next.data);
-  const written = doc.toString({ lineWidth: 0, indent: 2 });
+  // A merge that changed nothing leaves the file as it was, byte for byte.
+  const changed = log.updated.length + changes.added.length + changes.removed.length > 0;
+  const written = changed ? doc.toString({ lineWidth: 0, indent: 2 }) : text;
   const data = doc.toJS() as Record<string, unknown>;
   return { text: written, data, tools: changes, updated: log.updated, conflicts: locate(written, log) };
 }
@@ -102,6 +104,7 @@ function keepReferencedSchemas(doc: Document, root: YAMLMap, base: Raw, next: Ra
 
 /** Each conflict at its field in the written text, or at the nearest mapping that holds it. */
 function locate(text: string, log: MergeLog): LocatedConflict[] {
+  if (log.conflicts.length === 0) return [];
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines });
   return log.conflicts.map((conflict) => {
