@@ -6,10 +6,17 @@
  */
 import path from 'node:path';
 import { copyAsJson, draftFromOpenApi, draftFromServer, renderDraft, type Draft } from './import/index.js';
+import { importBasePath, importBaseText, parseImportBase } from './import/import-base.js';
+import { parseFilters } from './import/openapi-filters.js';
+import { type UpdateOutcome, updateManifest } from './import/update.js';
+import { applyOverlay } from './import/overlay.js';
 import { describeTarget, readLiveServer, type LiveTarget } from './live/index.js';
 import { displayPath, loadRenderedManifest } from './load/index.js';
-import { loadOpenApi } from './load/openapi.js';
+import { loadOpenApi, readImportText } from './load/openapi.js';
+import { ImportError } from './import/import-error.js';
 import { runPipeline, type PipelineResult } from './pipeline.js';
+import { handlerPath } from './model/layout.js';
+import type { GeneratedFile } from './emit/index.js';
 import { writeProject } from './write/index.js';
 import { writeParsedManifest } from './write/run-record.js';
 
@@ -20,6 +27,13 @@ export interface DraftOptions {
   /** Replace an existing file at `out`. */
   readonly force: boolean;
   readonly cwd: string;
+}
+
+/** How `import openapi` curates: `--include`, `--exclude` (openapi-filters.ts) and `--overlay` files, in order. */
+export interface CurationOptions {
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  readonly overlays: readonly string[];
 }
 
 /** The written draft and its validation; `written` is false when `out` exists and `force` was not given. */
@@ -42,42 +56,149 @@ export async function importServer(target: LiveTarget, options: DraftOptions): P
     transport: target.kind === 'url' ? 'http' : 'stdio',
     headerNames: target.kind === 'url' ? Object.keys(target.headers) : [],
   } as const;
-  return writeDraft(draftFromServer(live, source), options);
+  return writeDraft(draftFromServer(live, source), options, null);
 }
 
-/** Reads an OpenAPI 3.x spec and writes its draft. */
-export async function importOpenApi(spec: string, options: DraftOptions): Promise<ImportResult> {
-  return writeDraft(await draftOfSpec(spec, options.cwd), options);
+const uncurated: CurationOptions = { include: [], exclude: [], overlays: [] };
+
+/** Reads an OpenAPI 3.x spec, applies the overlays, and writes the draft of the operations the filters keep. */
+export async function importOpenApi(
+  spec: string,
+  options: DraftOptions,
+  curation: CurationOptions = uncurated,
+): Promise<ImportResult> {
+  return writeDraft(await draftOfSpec(spec, options.cwd, curation), options, { spec, curation });
 }
 
 /**
  * The draft of a spec, in a function of its own: once it returns, nothing holds the spec's bytes and parsed
  * document (GitHub's: 25 MB), which would otherwise stay live while the draft is rendered and written.
  */
-async function draftOfSpec(spec: string, cwd: string): Promise<Draft> {
-  const loaded = await loadOpenApi(spec, cwd);
-  return draftFromOpenApi(loaded.document, path.posix.basename(spec.split(path.sep).join('/')));
+async function draftOfSpec(spec: string, cwd: string, curation: CurationOptions): Promise<Draft> {
+  // A malformed filter stops the import before the spec is read.
+  const filters = parseFilters(curation.include, curation.exclude);
+  const overlays = curation.overlays.map((file) => {
+    const text = readImportText(file, cwd);
+    if (text === null)
+      throw new ImportError({
+        code: 'import-overlay',
+        message: `${file}: cannot be read`,
+        hint: 'pass the path of an Overlay 1.0 file (YAML or JSON) with --overlay',
+      });
+    return { file, text };
+  });
+  const warnings: string[] = [];
+  const loaded = await loadOpenApi(spec, cwd, (document) => {
+    for (const { file, text } of overlays) warnings.push(...applyOverlay(document, file, text));
+  });
+  const draft = draftFromOpenApi(loaded.document, path.posix.basename(spec.split(path.sep).join('/')), filters);
+  return { ...draft, warnings: [...warnings, ...(draft.warnings ?? [])] };
 }
 
-async function writeDraft(draft: Draft, options: DraftOptions): Promise<ImportResult> {
+async function writeDraft(draft: Draft, options: DraftOptions, record: ImportRecord | null): Promise<ImportResult> {
   const text = renderDraft(draft);
   const target = path.resolve(options.cwd, options.out);
-  // A scaffold-owned file is created only when missing: the write stage never overwrites it.
-  const report = writeProject(
-    path.dirname(target),
-    [{ path: path.basename(target), contents: text, ownership: options.force ? 'generated' : 'scaffold' }],
-    [],
-    'write',
-    '',
-  );
-  const written = !report.actions.some((a) => a.kind === 'keep');
-  if (!written) return { written, draft, text, compiled: null };
   // The draft's own data, as parsing the text gives it (JSON keeps what YAML does: plain data, no shared objects),
   // instead of reading and parsing 4.6 MB again for GitHub's description.
-  const data = copyAsJson(draft.data);
+  const data = copyAsJson(draft.data) as Record<string, unknown>;
+  const files: GeneratedFile[] = [
+    // A scaffold-owned file is created only when missing: the write stage never overwrites it.
+    { path: path.basename(target), contents: text, ownership: options.force ? 'generated' : 'scaffold' },
+  ];
+  if (record !== null) files.push(baseFile(record, target, options.cwd, data));
+  const report = writeProject(path.dirname(target), files.slice(0, 1), [], 'write', '');
+  const written = !report.actions.some((a) => a.kind === 'keep');
+  if (!written) return { written, draft, text, compiled: null };
+  if (files.length > 1) writeProject(path.dirname(target), files.slice(1), [], 'write', '');
+  return { written, draft, text, compiled: await review(text, data, target, options) };
+}
+
+/** load -> validate -> normalize -> review of the manifest just written at `target`. */
+async function review(
+  text: string,
+  data: Record<string, unknown>,
+  target: string,
+  options: DraftOptions,
+): Promise<PipelineResult> {
   const loaded = loadRenderedManifest(text, data, displayPath(target, options.cwd), target);
   const compiled = await runPipeline({ manifest: options.out, cwd: options.cwd, loaded }, 'review');
-  // `generate`, run next on the draft as written, finds its data (and its review) in the parse cache.
-  writeParsedManifest(target, text, draft.data, { review: compiled.cacheableReview ?? null });
-  return { written, draft, text, compiled };
+  // `generate`, run next on the manifest as written, finds its data (and its review) in the parse cache.
+  writeParsedManifest(target, text, data, { review: compiled.cacheableReview ?? null });
+  return compiled;
+}
+
+/** How an import was made: the spec and the curation, as given (relative to the working directory). */
+interface ImportRecord {
+  readonly spec: string;
+  readonly curation: CurationOptions;
+}
+
+/** `.mcp-gen/import-base.json` next to the manifest at `target`, its paths relative to the manifest's folder. */
+function baseFile(record: ImportRecord, target: string, cwd: string, draft: Record<string, unknown>): GeneratedFile {
+  const folder = path.dirname(target);
+  const relative = (file: string) => path.relative(folder, path.resolve(cwd, file)).split(path.sep).join('/');
+  const text = importBaseText({
+    manifest: path.basename(target),
+    spec: relative(record.spec),
+    include: record.curation.include,
+    exclude: record.curation.exclude,
+    overlays: record.curation.overlays.map(relative),
+    draft,
+  });
+  return { path: importBasePath, contents: text, ownership: 'generated' };
+}
+
+/**
+ * `import openapi --update`: merges what changed in the spec since the last import into the curated manifest at
+ * `options.out` (update.ts), reapplying the recorded filters and overlays unless `curation` gives new ones.
+ */
+export async function updateOpenApi(
+  spec: string,
+  options: Omit<DraftOptions, 'force'>,
+  curation: CurationOptions | null,
+): Promise<ImportResult & { readonly update: UpdateOutcome }> {
+  const target = path.resolve(options.cwd, options.out);
+  const folder = path.dirname(target);
+  const shown = displayPath(target, options.cwd);
+  const text = readImportText(target, options.cwd);
+  const baseText = readImportText(path.join(folder, importBasePath), options.cwd);
+  const missing = text === null ? 'does not exist' : baseText === null ? `has no ${importBasePath} next to it` : null;
+  if (missing !== null)
+    throw new ImportError({
+      code: 'import-update',
+      message: `${shown} ${missing}`,
+      hint: 'run import openapi without --update first: it writes the manifest and the record --update merges against',
+    });
+  const recordFile = displayPath(path.join(folder, importBasePath), options.cwd);
+  const base = parseImportBase(baseText ?? '', recordFile);
+  if (base.manifest !== path.basename(target))
+    throw new ImportError({
+      code: 'import-update',
+      message: `${recordFile} records the import of ${JSON.stringify(base.manifest)}, not of ${shown}`,
+      hint: `run --update with --out ${base.manifest}; a folder keeps the record of its last import only`,
+    });
+  const fromFolder = (file: string) => path.relative(options.cwd, path.resolve(folder, file)) || '.';
+  const used = curation ?? {
+    include: base.include,
+    exclude: base.exclude,
+    overlays: base.overlays.map(fromFolder),
+  };
+  const draft = await draftOfSpec(spec, options.cwd, used);
+  const data = copyAsJson(draft.data) as Record<string, unknown>;
+  const handlerExists = (name: string) =>
+    readImportText(path.join(folder, handlerPath('tool', name)), options.cwd) !== null;
+  const update = updateManifest(text ?? '', shown, base.draft, { ...draft, data }, handlerExists);
+  const files: GeneratedFile[] = [
+    { path: path.basename(target), contents: update.text, ownership: 'generated' },
+    baseFile({ spec, curation: used }, target, options.cwd, data),
+  ];
+  writeProject(folder, files, [], 'write', '');
+  const full = { out: options.out, cwd: options.cwd, force: true };
+  return {
+    written: true,
+    draft,
+    text: update.text,
+    compiled: await review(update.text, { ...update.data }, target, full),
+    update,
+  };
 }

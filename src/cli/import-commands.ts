@@ -1,10 +1,13 @@
 import { checkOf } from '../check.js';
 import { formatReport, type Paint } from '../diagnostics/index.js';
-import { importOpenApi, importServer, type ImportResult } from '../import.js';
+import { type CurationOptions, importOpenApi, importServer, type ImportResult, updateOpenApi } from '../import.js';
+import { ImportError } from '../import/import-error.js';
+import type { UpdateOutcome } from '../import/update.js';
 import { LiveError, type LiveTarget } from '../live/index.js';
 import { OpenApiError } from '../load/openapi.js';
 import { verifyAgainstManifest, type VerifyOutcome } from '../verify.js';
 import type { CliIo } from './io.js';
+import { updateSummary } from './import-update.js';
 import { printCheck } from './review-commands.js';
 
 /** Flags shared by both import commands. */
@@ -43,9 +46,20 @@ export async function runImportServer(
   return report(() => importServer(target, { ...flags, cwd: io.cwd }), flags, io, paint);
 }
 
-/** `mcp-gen import openapi <spec>`. */
-export async function runImportOpenApi(spec: string, flags: DraftFlags, io: CliIo, paint: Paint): Promise<number> {
-  return report(() => importOpenApi(spec, { ...flags, cwd: io.cwd }), flags, io, paint);
+/**
+ * `mcp-gen import openapi <spec> [--include F]... [--exclude F]... [--overlay FILE]... [--update]`; with
+ * `--update`, the recorded curation unless some is given.
+ */
+export async function runImportOpenApi(
+  spec: string,
+  flags: DraftFlags & { readonly update: boolean },
+  curation: CurationOptions,
+  io: CliIo,
+  paint: Paint,
+): Promise<number> {
+  if (!flags.update) return report(() => importOpenApi(spec, { ...flags, cwd: io.cwd }, curation), flags, io, paint);
+  const given = curation.include.length + curation.exclude.length + curation.overlays.length > 0;
+  return report(() => updateOpenApi(spec, { out: flags.out, cwd: io.cwd }, given ? curation : null), flags, io, paint);
 }
 
 /** `mcp-gen verify <url> | -- <command> [args...]`: exit 1 on any drift. */
@@ -88,24 +102,40 @@ export async function runVerify(
   return 1;
 }
 
-async function report(run: () => Promise<ImportResult>, flags: DraftFlags, io: CliIo, paint: Paint): Promise<number> {
-  let result: ImportResult;
+async function report(
+  run: () => Promise<ImportResult & { readonly update?: UpdateOutcome }>,
+  flags: DraftFlags,
+  io: CliIo,
+  paint: Paint,
+): Promise<number> {
+  let result: ImportResult & { readonly update?: UpdateOutcome };
   try {
     result = await run();
   } catch (error) {
     if (error instanceof LiveError || error instanceof OpenApiError) return usage(io, error.message);
+    if (error instanceof ImportError) {
+      io.stderr(error.format());
+      return 1;
+    }
     throw error;
   }
+  for (const warning of result.draft.warnings ?? []) io.stderr(`mcp-gen: warning: ${warning}\n`);
   if (!result.written) return usage(io, `${flags.out} already exists; pass --force to replace it, or --out <file>`);
   const data = result.draft.data as Record<string, unknown>;
   const count = (key: string, noun: string) =>
     plural(Object.keys((data[key] as object | undefined) ?? {}).length, noun);
   const todos = plural(result.text.split('\n').filter((line) => /^\s*# TODO\b/.test(line)).length, 'TODO');
-  io.stdout(
-    `wrote ${flags.out}: ${count('tools', 'tool')}, ${count('resources', 'resource')}, ` +
-      `${count('prompts', 'prompt')}, ${todos} to review\n`,
-  );
-  if (result.draft.flags.length > 0)
+  const summary = result.update === undefined ? null : updateSummary(flags.out, result.update, paint);
+  if (summary !== null) io.stdout(summary.stdout);
+  else
+    io.stdout(
+      `wrote ${flags.out}: ${count('tools', 'tool')}, ${count('resources', 'resource')}, ` +
+        `${count('prompts', 'prompt')}, ${todos} to review\n`,
+    );
+  const dropped = result.draft.dropped ?? 0;
+  if (dropped > 0) io.stdout(`left out ${plural(dropped, 'operation')} the spec marks with x-mcp or x-speakeasy-mcp\n`);
+  // After --update the draft's flags are about the spec's draft, not the manifest the user curated.
+  if (summary === null && result.draft.flags.length > 0)
     io.stdout(`a reviewer must decide:\n${result.draft.flags.map((f) => `  - ${f}`).join('\n')}\n`);
   // The design review of the draft, as `mcp-gen check` prints it;
   // a failing gate is the review's verdict, not an import failure.
@@ -115,6 +145,11 @@ async function report(run: () => Promise<ImportResult>, flags: DraftFlags, io: C
   }
   if (result.compiled !== null)
     printCheck(checkOf(result.compiled, shownFindings), flags.out, false, io, paint, shownFindings);
+  // A conflict keeps the user's value, written; the exit code says a decision is still the user's to make.
+  if (summary !== null && summary.stderr !== '') {
+    io.stderr(summary.stderr);
+    return 1;
+  }
   return 0;
 }
 

@@ -21,6 +21,16 @@ const commands = {
   import: () => import('./import-commands.js'),
 };
 
+/** The options of `import openapi`, as commander gives them. */
+interface ImportOpenApiOptions {
+  readonly out: string;
+  readonly force: boolean;
+  readonly include: string[];
+  readonly exclude: string[];
+  readonly overlay: string[];
+  readonly update: boolean;
+}
+
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
@@ -235,11 +245,26 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .argument('<spec>', 'the spec file (YAML or JSON); $refs must be local')
     .option('--out <file>', 'where to write the draft', 'mcp.yaml')
     .option('--force', 'replace an existing file', false)
-    .action(async (spec: string, options: { out: string; force: boolean }) => {
+    .option(
+      '--include <filter>',
+      'import only matching operations: tag:NAME, path:GLOB, op:GLOB, method:VERB',
+      collect,
+      [],
+    )
+    .option('--exclude <filter>', 'leave out matching operations (wins over --include)', collect, [])
+    .option(
+      '--overlay <file>',
+      'an OpenAPI Overlay 1.0 file applied to the spec first (repeatable, in order)',
+      collect,
+      [],
+    )
+    .option('--update', 'merge what changed in the spec into the curated manifest --out, keeping every edit', false)
+    .action(async (spec: string, options: ImportOpenApiOptions) => {
       const { runImportOpenApi } = await commands.import();
       exitCode = await runImportOpenApi(
         spec,
-        { out: options.out, force: options.force },
+        { out: options.out, force: options.force, update: options.update },
+        { include: options.include, exclude: options.exclude, overlays: options.overlay },
         io,
         choosePaint(io.isTty, io.env),
       );

@@ -13,6 +13,10 @@ export interface Draft {
   readonly notes: readonly DraftNote[];
   /** One line per thing a reviewer must decide, printed after the draft is written. */
   readonly flags: readonly string[];
+  /** What the import could not use as given (a filter that matched nothing, a malformed extension). */
+  readonly warnings?: readonly string[];
+  /** Operations the spec's own `x-mcp` or `x-speakeasy-mcp` left out. */
+  readonly dropped?: number;
 }
 
 /**

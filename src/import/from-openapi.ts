@@ -1,17 +1,19 @@
 import { manifestDefaults } from '../model/defaults.js';
-import { compareText } from '../util/compare.js';
 import { isRecord, stringOr } from '../util/guards.js';
 import { importedTextNote, untrustedDraftNotice, type Draft, type DraftNote } from './draft.js';
 import { isSemver, NameAllocator, quote, serverName } from './names.js';
+import { specCuration, type SpecCuration } from './openapi-extensions.js';
+import { admits, type FilterTarget, type OperationFilters, unmatchedFilters } from './openapi-filters.js';
 import {
   type HttpMethod,
-  type OperationPolicy,
   operationName,
   operationPolicy,
+  type OperationPolicy,
   titleFromName,
 } from './openapi-operation.js';
-import { httpBinding, upstreamDraft } from './openapi-binding.js';
-import { isOpenObject, SchemaConverter, type SchemaFindings, withDescription } from './openapi-schema.js';
+import { upstreamDraft } from './openapi-binding.js';
+import { isOpenObject, SchemaConverter, type SchemaFindings } from './openapi-schema.js';
+import { maxDescription, operationTool } from './openapi-tool.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -19,7 +21,8 @@ type Raw = Readonly<Record<string, unknown>>;
 const methods: readonly HttpMethod[] = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace'];
 /** A description shorter than this says too little for a model to choose the tool. */
 const weakDescription = 40;
-const maxDescription = 2000;
+/** No filter: every operation the spec's extensions do not drop. */
+const everything: OperationFilters = { include: [], exclude: [] };
 /** Who wrote the draft's titles and descriptions, as its notes name them. */
 const origin = 'the spec';
 
@@ -29,11 +32,13 @@ const origin = 'the spec';
  * its input from the parameters and the request body, its output from the
  * 2xx response; the components they reach are written once, as the
  * manifest's shared `schemas` (openapi-schema.ts). A note above each tool keeps the method, the path and
- * where each argument goes. Flags name what a reviewer must decide.
+ * where each argument goes. Flags name what a reviewer must decide. `filters` (openapi-filters.ts) and the
+ * spec's `x-mcp` and `x-speakeasy-mcp` (openapi-extensions.ts) choose the operations and curate their tools.
  */
-export function draftFromOpenApi(api: Raw, source: string): Draft {
+export function draftFromOpenApi(api: Raw, source: string, filters: OperationFilters = everything): Draft {
   const notes: DraftNote[] = [];
   const flags: string[] = [];
+  const warnings: string[] = [];
   const info = isRecord(api.info) ? api.info : {};
   const title = stringOr(info.title) ?? 'imported-api';
   const version = stringOr(info.version) ?? '';
@@ -55,6 +60,15 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
     path: [],
     text: 'Review every TODO, then run "mcp-gen check" and "mcp-gen generate"; each handler calls the API.',
   });
+  const chosen = [
+    ...filters.include.map((f) => `--include ${quote(f.text)}`),
+    ...filters.exclude.map((f) => `--exclude ${quote(f.text)}`),
+  ];
+  if (chosen.length > 0)
+    notes.push({
+      path: [],
+      text: `Operations chosen by ${chosen.join(' ')}; "import openapi --update" applies them again.`,
+    });
   notes.push(...importedTextNote(server, ['server'], origin));
   const servers = Array.isArray(api.servers)
     ? api.servers
@@ -85,16 +99,36 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
   const converter = new SchemaConverter(api);
   const tools: Record<string, unknown> = {};
   const paths = isRecord(api.paths) ? api.paths : {};
+  const targets: FilterTarget[] = [];
+  let dropped = 0;
   for (const [route, item] of Object.entries(paths)) {
     if (!isRecord(item)) continue;
     for (const method of methods) {
       const operation = item[method];
       if (!isRecord(operation)) continue;
       const operationId = stringOr(operation.operationId);
-      const name = names.allocate(operationName(method, route, operationId), 'op');
+      const tags = Array.isArray(operation.tags)
+        ? operation.tags.filter((t): t is string => typeof t === 'string')
+        : [];
+      const target = { method, route, operationId, tags };
+      targets.push(target);
+      if (!admits(filters, target)) continue;
+      const where = `${method.toUpperCase()} ${route}`;
+      const curation = specCuration(api, item, operation, where);
+      warnings.push(...curation.warnings);
+      if (curation.excluded !== null) {
+        dropped += 1;
+        continue;
+      }
+      const name =
+        curation.name === undefined
+          ? names.allocate(operationName(method, route, operationId), 'op')
+          : names.keep(curation.name, 'op');
       const findings: SchemaFindings = { circular: false };
-      const policy = operationPolicy(method, name);
+      const policy = curatedPolicy(operationPolicy(method, name), curation);
       const { tool, binding } = operationTool({ method, route, item, operation, name, policy }, converter, findings);
+      if (curation.title !== undefined) tool.title = curation.title.slice(0, 200);
+      if (curation.description !== undefined) tool.description = curation.description.slice(0, maxDescription);
       tools[name] = tool;
       const at = ['tools', name];
       // A tool without summary or description is described by its method and path, which are not prose.
@@ -109,6 +143,7 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
             : ` (${quote(operationId)})`),
       });
       if (binding !== null) notes.push({ path: [...at, 'http'], text: binding });
+      notes.push(...curationNotes(curation, at));
       for (const todo of policy.todos) notes.push({ path: [...at, 'annotations'], text: todo });
       const described = String(tool.description);
       if (described.length < weakDescription)
@@ -138,6 +173,7 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
       }
     }
   }
+  warnings.push(...unmatchedFilters(filters, targets));
   const count = Object.keys(tools).length;
   if (count > manifestDefaults.maxTools)
     flags.unshift(
@@ -154,132 +190,38 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
     ...(Object.keys(schemas).length === 0 ? {} : { schemas }),
     tools,
   };
-  return { data, notes, flags };
+  return { data, notes, flags, warnings, dropped };
 }
 
-interface Operation {
-  readonly method: HttpMethod;
-  readonly route: string;
-  readonly item: Raw;
-  readonly operation: Raw;
-  readonly name: string;
-  readonly policy: OperationPolicy;
-}
-
-/** The tool of one operation, and the note that says where each of its arguments goes in the request. */
-function operationTool(
-  op: Operation,
-  converter: SchemaConverter,
-  findings: SchemaFindings,
-): { tool: Record<string, unknown>; binding: string | null } {
-  const { method, route, operation } = op;
-  const summary = stringOr(operation.summary)?.trim() ?? '';
-  const details = stringOr(operation.description)?.trim() ?? '';
-  const description = [summary, details].filter((t, i, all) => t !== '' && all.indexOf(t) === i).join('\n\n');
-  const tool: Record<string, unknown> = {};
-  tool.title = summary === '' ? titleFromName(op.name) : summary.slice(0, 200);
-  tool.description = (description === '' ? `${method.toUpperCase()} ${route}` : description).slice(0, maxDescription);
-  tool.annotations = op.policy.annotations;
-  if (op.policy.approval !== null) tool.approval = op.policy.approval;
-  const { schema, args, media } = inputSchema(op, converter, findings);
-  tool.input = schema;
-  const output = outputSchema(operation, converter, findings);
-  if (output !== null) tool.output = output.schema;
-  const { http, todo } = httpBinding({ method, route, args, media, wrapped: output?.wrapped ?? false });
-  tool.http = http;
-  return { tool, binding: todo };
-}
-
-/**
- * Path, query, header and cookie parameters as properties; a request body as
- * `body`. `args` keeps each argument's location and `media` the body's media
- * type: what the tool's `http:` binding needs.
- */
-function inputSchema(
-  op: Operation,
-  converter: SchemaConverter,
-  findings: SchemaFindings,
-): { schema: Record<string, unknown>; args: Map<string, string>; media: string | null } {
-  const properties: Record<string, unknown> = {};
-  const required: string[] = [];
-  const refs = new Set<string>();
-  const args = new Map<string, string>();
-  // Operation parameters override path-item ones with the same name and location.
-  const params = new Map<string, Raw>();
-  for (const list of [op.item.parameters, op.operation.parameters]) {
-    for (const entry of Array.isArray(list) ? list : []) {
-      const p = converter.follow(entry);
-      if (p !== null) params.set(`${String(p.in)}:${String(p.name)}`, p);
-    }
-  }
-  for (const p of params.values()) {
-    const name = stringOr(p.name);
-    if (name === undefined) continue;
-    const schema = isRecord(p.schema) ? converter.part(p.schema, refs, findings) : { type: 'string' };
-    const described = stringOr(p.description);
-    properties[name] = described === undefined ? schema : withDescription(schema, described);
-    if (p.required === true || p.in === 'path') required.push(name);
-    args.set(name, stringOr(p.in) ?? 'query');
-  }
-  const body = converter.follow(op.operation.requestBody);
-  const media = body === null ? null : mediaOf(body.content);
-  if (media !== null && media.schema !== null) {
-    const schema = converter.part(media.schema, refs, findings);
-    const described = stringOr(body?.description);
-    properties.body = described === undefined ? schema : withDescription(schema, described);
-    if (body?.required === true) required.push('body');
-    args.set('body', 'body');
-  }
-  const root = {
-    type: 'object',
-    additionalProperties: false,
-    ...(required.length > 0 ? { required: [...new Set(required)].sort(compareText) } : {}),
-    properties,
-  };
+/** The spec's own hints replace the method's guesses, and approval follows them (every write asks). */
+function curatedPolicy(policy: OperationPolicy, curation: SpecCuration): OperationPolicy {
+  if (Object.keys(curation.annotations).length === 0) return policy;
+  const annotations = { ...policy.annotations, ...curation.annotations };
   return {
-    schema: converter.withShared(root, refs),
-    args,
-    media: media?.schema === null ? null : (media?.type ?? null),
+    annotations,
+    approval: annotations.readOnlyHint === true ? null : 'confirm',
+    todos: policy.todos.filter((t) => !t.startsWith('TODO hints')),
   };
 }
 
-/**
- * The 2xx response's JSON schema; an answer that is not an object
- * is wrapped as `{ result }` (structuredContent is an object).
- */
-function outputSchema(
-  operation: Raw,
-  converter: SchemaConverter,
-  findings: SchemaFindings,
-): { schema: Record<string, unknown>; wrapped: boolean } | null {
-  const responses = isRecord(operation.responses) ? operation.responses : {};
-  const code = Object.keys(responses)
-    .filter((c) => /^2(\d\d|XX)$/.test(c))
-    .sort(compareText)[0];
-  const response = code === undefined ? null : converter.follow(responses[code]);
-  const schema = response === null ? null : (mediaOf(response.content)?.schema ?? null);
-  if (schema === null) return null;
-  const refs = new Set<string>();
-  const converted = converter.inlineRoot(converter.part(schema, refs, findings), refs);
-  if (converted.type === 'object' || (converted.type === undefined && isRecord(converted.properties)))
-    return { schema: converter.withShared({ type: 'object', ...converted }, refs), wrapped: false };
-  return {
-    schema: converter.withShared(
-      { type: 'object', additionalProperties: false, required: ['result'], properties: { result: converted } },
-      refs,
-    ),
-    wrapped: true,
-  };
-}
-
-/** The media type `application/json` (or any `+json` type, else the first) and its schema. */
-function mediaOf(content: unknown): { type: string; schema: Raw | null } | null {
-  if (!isRecord(content)) return null;
-  const types = Object.keys(content);
-  const chosen = types.find((t) => t === 'application/json') ?? types.find((t) => /[/+]json\b/.test(t)) ?? types[0];
-  const media = chosen === undefined ? null : content[chosen];
-  if (chosen === undefined) return null;
-  return { type: chosen, schema: isRecord(media) && isRecord(media.schema) ? media.schema : null };
+/** Where a tool's curation came from, and Speakeasy's scopes, which the manifest cannot take as they are. */
+function curationNotes(curation: SpecCuration, at: readonly string[]): DraftNote[] {
+  const notes: DraftNote[] = [];
+  const from = [
+    curation.name === undefined ? '' : 'name',
+    curation.title === undefined ? '' : 'title',
+    curation.description === undefined ? '' : 'description',
+    Object.keys(curation.annotations).length === 0 ? '' : 'hints',
+  ].filter((w) => w !== '');
+  if (from.length > 0) notes.push({ path: at, text: `${from.join(', ')} from the spec's x-mcp or x-speakeasy-mcp` });
+  if (curation.scopes.length > 0)
+    notes.push({
+      path: at,
+      text:
+        `TODO scopes: the spec's x-mcp or x-speakeasy-mcp gives the scopes ${curation.scopes.map(quote).join(', ')}; ` +
+        "declare them under auth.scopes and list them in this tool's scopes if callers' tokens carry them",
+    });
+  return notes;
 }
 
 function firstParagraph(text: string): string {

@@ -20,9 +20,14 @@ export interface LoadedOpenApi {
  * draft, which shares each component schema instead of copying it into every
  * use (dereferencing GitHub's description took most of a minute and a
  * gigabyte). Remote references (another file, a URL) are refused, so import
- * never reads beyond the one file nor touches the network.
+ * never reads beyond the one file nor touches the network. `edit` (the import's overlays) changes the parsed
+ * document before anything else reads it.
  */
-export async function loadOpenApi(file: string, cwd: string): Promise<LoadedOpenApi> {
+export async function loadOpenApi(
+  file: string,
+  cwd: string,
+  edit?: (document: Record<string, unknown>) => void,
+): Promise<LoadedOpenApi> {
   const absolute = path.resolve(cwd, file);
   let bytes: Buffer;
   try {
@@ -38,6 +43,7 @@ export async function loadOpenApi(file: string, cwd: string): Promise<LoadedOpen
       `${file}: not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
     );
   }
+  if (edit !== undefined && isRecord(data)) edit(data);
   const swagger = isRecord(data) && data.swagger === '2.0';
   if (!isRecord(data) || (!swagger && (typeof data.openapi !== 'string' || !data.openapi.startsWith('3.')))) {
     throw new OpenApiError(`${file}: not an OpenAPI 3.x or Swagger 2.0 document (no "openapi: 3.x" field)`);
@@ -50,6 +56,15 @@ export async function loadOpenApi(file: string, cwd: string): Promise<LoadedOpen
     );
   }
   return { file, document: swagger ? await fromSwagger(data, file) : data };
+}
+
+/** The text of a file an import reads besides the spec (an overlay); `null` when it cannot be read. */
+export function readImportText(file: string, cwd: string): string | null {
+  try {
+    return readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 /**

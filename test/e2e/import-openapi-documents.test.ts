@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importOpenApi } from '../../src/import.js';
+import { importOpenApi, updateOpenApi } from '../../src/import.js';
 import { repoRoot, runIn } from '../support/golden.js';
 
 // `mcp-gen import openapi` on real API descriptions as their publishers ship them in npm packages
@@ -75,4 +75,33 @@ describe('import openapi on published API descriptions', () => {
       expect({ status: tsc.status, output: tsc.stdout.split('\n').slice(0, 20) }).toEqual({ status: 0, output: [''] });
     }, 1_800_000);
   }
+});
+
+describe("a curated import of GitHub's description", () => {
+  it('--include tag:issues imports exactly the operations tagged "issues"', async () => {
+    const file = path.join(modules, '@octokit/openapi/generated/api.github.com.json');
+    const api = JSON.parse(readFileSync(file, 'utf8')) as {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
+    const tagged = Object.entries(api.paths).flatMap(([route, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => op.tags?.includes('issues') === true)
+        .map(([method, _]) => `${method.toUpperCase()} ${route}`),
+    );
+    const dir = path.join(out, 'github-issues');
+    mkdirSync(dir, { recursive: true });
+    const result = await importOpenApi(
+      file,
+      { out: 'mcp.yaml', force: true, cwd: dir },
+      { include: ['tag:issues'], exclude: [], overlays: [] },
+    );
+    expect(result.draft.warnings).toEqual([]);
+    const tools = Object.values(result.draft.data.tools as Record<string, { http: { method: string; path: string } }>);
+    expect(tools.map((t) => `${t.http.method} ${t.http.path}`).sort()).toEqual(tagged.sort());
+    expect(tagged.length).toBeGreaterThan(40);
+    expect(result.compiled?.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // --update against the same spec, with the recorded filter, changes nothing, byte for byte.
+    const update = await updateOpenApi(file, { out: 'mcp.yaml', cwd: dir }, null);
+    expect([update.update.updated, update.update.conflicts, update.text === result.text]).toEqual([[], [], true]);
+  }, 600_000);
 });

@@ -1,0 +1,138 @@
+/**
+ * The tool of one OpenAPI operation: title and description from its summary and description, its input from
+ * the parameters and the request body, its output from the 2xx response, and its `http:` binding.
+ */
+import { compareText } from '../util/compare.js';
+import { isRecord, stringOr } from '../util/guards.js';
+import { httpBinding } from './openapi-binding.js';
+import { type HttpMethod, type OperationPolicy, titleFromName } from './openapi-operation.js';
+import { type SchemaConverter, type SchemaFindings, withDescription } from './openapi-schema.js';
+
+type Raw = Readonly<Record<string, unknown>>;
+
+export const maxDescription = 2000;
+
+export interface Operation {
+  readonly method: HttpMethod;
+  readonly route: string;
+  readonly item: Raw;
+  readonly operation: Raw;
+  readonly name: string;
+  readonly policy: OperationPolicy;
+}
+
+/** The tool of one operation, and the note that says where each of its arguments goes in the request. */
+export function operationTool(
+  op: Operation,
+  converter: SchemaConverter,
+  findings: SchemaFindings,
+): { tool: Record<string, unknown>; binding: string | null } {
+  const { method, route, operation } = op;
+  const summary = stringOr(operation.summary)?.trim() ?? '';
+  const details = stringOr(operation.description)?.trim() ?? '';
+  const description = [summary, details].filter((t, i, all) => t !== '' && all.indexOf(t) === i).join('\n\n');
+  const tool: Record<string, unknown> = {};
+  tool.title = summary === '' ? titleFromName(op.name) : summary.slice(0, 200);
+  tool.description = (description === '' ? `${method.toUpperCase()} ${route}` : description).slice(0, maxDescription);
+  tool.annotations = op.policy.annotations;
+  if (op.policy.approval !== null) tool.approval = op.policy.approval;
+  const { schema, args, media } = inputSchema(op, converter, findings);
+  tool.input = schema;
+  const output = outputSchema(operation, converter, findings);
+  if (output !== null) tool.output = output.schema;
+  const { http, todo } = httpBinding({ method, route, args, media, wrapped: output?.wrapped ?? false });
+  tool.http = http;
+  return { tool, binding: todo };
+}
+
+/**
+ * Path, query, header and cookie parameters as properties; a request body as
+ * `body`. `args` keeps each argument's location and `media` the body's media
+ * type: what the tool's `http:` binding needs.
+ */
+function inputSchema(
+  op: Operation,
+  converter: SchemaConverter,
+  findings: SchemaFindings,
+): { schema: Record<string, unknown>; args: Map<string, string>; media: string | null } {
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  const refs = new Set<string>();
+  const args = new Map<string, string>();
+  // Operation parameters override path-item ones with the same name and location.
+  const params = new Map<string, Raw>();
+  for (const list of [op.item.parameters, op.operation.parameters]) {
+    for (const entry of Array.isArray(list) ? list : []) {
+      const p = converter.follow(entry);
+      if (p !== null) params.set(`${String(p.in)}:${String(p.name)}`, p);
+    }
+  }
+  for (const p of params.values()) {
+    const name = stringOr(p.name);
+    if (name === undefined) continue;
+    const schema = isRecord(p.schema) ? converter.part(p.schema, refs, findings) : { type: 'string' };
+    const described = stringOr(p.description);
+    properties[name] = described === undefined ? schema : withDescription(schema, described);
+    if (p.required === true || p.in === 'path') required.push(name);
+    args.set(name, stringOr(p.in) ?? 'query');
+  }
+  const body = converter.follow(op.operation.requestBody);
+  const media = body === null ? null : mediaOf(body.content);
+  if (media !== null && media.schema !== null) {
+    const schema = converter.part(media.schema, refs, findings);
+    const described = stringOr(body?.description);
+    properties.body = described === undefined ? schema : withDescription(schema, described);
+    if (body?.required === true) required.push('body');
+    args.set('body', 'body');
+  }
+  const root = {
+    type: 'object',
+    additionalProperties: false,
+    ...(required.length > 0 ? { required: [...new Set(required)].sort(compareText) } : {}),
+    properties,
+  };
+  return {
+    schema: converter.withShared(root, refs),
+    args,
+    media: media?.schema === null ? null : (media?.type ?? null),
+  };
+}
+
+/**
+ * The 2xx response's JSON schema; an answer that is not an object
+ * is wrapped as `{ result }` (structuredContent is an object).
+ */
+function outputSchema(
+  operation: Raw,
+  converter: SchemaConverter,
+  findings: SchemaFindings,
+): { schema: Record<string, unknown>; wrapped: boolean } | null {
+  const responses = isRecord(operation.responses) ? operation.responses : {};
+  const code = Object.keys(responses)
+    .filter((c) => /^2(\d\d|XX)$/.test(c))
+    .sort(compareText)[0];
+  const response = code === undefined ? null : converter.follow(responses[code]);
+  const schema = response === null ? null : (mediaOf(response.content)?.schema ?? null);
+  if (schema === null) return null;
+  const refs = new Set<string>();
+  const converted = converter.inlineRoot(converter.part(schema, refs, findings), refs);
+  if (converted.type === 'object' || (converted.type === undefined && isRecord(converted.properties)))
+    return { schema: converter.withShared({ type: 'object', ...converted }, refs), wrapped: false };
+  return {
+    schema: converter.withShared(
+      { type: 'object', additionalProperties: false, required: ['result'], properties: { result: converted } },
+      refs,
+    ),
+    wrapped: true,
+  };
+}
+
+/** The media type `application/json` (or any `+json` type, else the first) and its schema. */
+function mediaOf(content: unknown): { type: string; schema: Raw | null } | null {
+  if (!isRecord(content)) return null;
+  const types = Object.keys(content);
+  const chosen = types.find((t) => t === 'application/json') ?? types.find((t) => /[/+]json\b/.test(t)) ?? types[0];
+  const media = chosen === undefined ? null : content[chosen];
+  if (chosen === undefined) return null;
+  return { type: chosen, schema: isRecord(media) && isRecord(media.schema) ? media.schema : null };
+}
