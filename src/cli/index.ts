@@ -6,7 +6,8 @@
 import { Command, CommanderError } from 'commander';
 import { choosePaint } from '../diagnostics/index.js';
 import { protocolVersion } from '../model/defaults.js';
-import type { CliIo } from './io.js';
+import { type CliIo, defaultIo } from './io.js';
+import { addLoopCommands, collect } from './loop-commands.js';
 import { packageVersion } from './version.js';
 
 export type { CliIo } from './io.js';
@@ -31,24 +32,12 @@ interface ImportOpenApiOptions {
   readonly update: boolean;
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-const defaultIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  isTty: process.stdout.isTTY === true,
-  env: process.env,
-  cwd: process.cwd(),
-};
-
 const exitCodes = `
 Exit codes:
   0    success
   1    a user error: an error in the manifest, a warning under --strict, a bad option,
        stale files under generate --check, a gate FAIL or breaking change under check,
-       a write the disk refused (nothing is changed)
+       a write the disk refused (nothing is changed), a tool's error result under call
   2    a bug in mcp-gen
   130  init stopped by Ctrl-C or Ctrl-D at a question (nothing is written)
 `;
@@ -284,6 +273,10 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
       const { runVerify } = await commands.import();
       exitCode = await runVerify(target, options.header, options.manifest, io, choosePaint(io.isTty, io.env));
     });
+
+  addLoopCommands(program, io, (code) => {
+    exitCode = code;
+  });
 
   try {
     await program.parseAsync([...argv]);

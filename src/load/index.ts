@@ -17,6 +17,7 @@ export {
 } from './manifest.js';
 export { loadBaseline } from './baseline.js';
 export { loadRenderedManifest } from './entry-locator.js';
+export { builtServerEntry } from './built-server.js';
 export { watchManifest } from './watch.js';
 export {
   customizeManifest,
