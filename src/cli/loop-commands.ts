@@ -40,6 +40,16 @@ function flagsOf(options: TargetOptions) {
   };
 }
 
+/** The options of `install`, as commander gives them. */
+interface InstallOptions {
+  readonly manifest: string;
+  readonly env: string[];
+  readonly print: boolean;
+  readonly configPath?: string;
+  readonly file?: string;
+  readonly global: boolean;
+}
+
 /** Adds the inner-loop commands to `program`; each sets the exit code through `exit`. */
 export function addLoopCommands(program: Command, io: CliIo, exit: (code: number) => void): void {
   const calls = () => import('./call-commands.js');
@@ -74,4 +84,28 @@ export function addLoopCommands(program: Command, io: CliIo, exit: (code: number
     const { runPrompt } = await calls();
     exit(await runPrompt(name, { arg: options.arg }, flagsOf(options), io));
   });
+  program
+    .command('install')
+    .description("write the project's server into a host's configuration (a second run changes nothing)")
+    .argument('<host>', 'claude-desktop, claude-code, cursor, vscode, or json (an mcpServers file named by --file)')
+    .option('--manifest <file>', "the project's manifest; the host runs dist/server.mjs next to it", 'mcp.yaml')
+    .option('--env <KEY=VALUE>', "a value of one of the server's variables, secrets included (repeatable)", collect, [])
+    .option('--print', 'print the entry and write nothing', false)
+    .option('--config-path <file>', "write this file instead of the host's own")
+    .option('--file <file>', 'for json: the mcpServers JSON file to write')
+    .option('--global', "cursor: the user's ~/.cursor/mcp.json instead of the project's", false)
+    .action(async (host: string, options: InstallOptions) => {
+      const { runInstall } = await import('./install-command.js');
+      const { choosePaint } = await import('../diagnostics/index.js');
+      const flags = {
+        manifest: options.manifest,
+        env: options.env,
+        print: options.print,
+        global: options.global,
+        ...(options.configPath === undefined ? {} : { configPath: options.configPath }),
+        ...(options.file === undefined ? {} : { file: options.file }),
+      };
+      const interactive = io.isTty && process.stdin.isTTY === true;
+      exit(await runInstall(host, flags, io, choosePaint(io.isTty, io.env), interactive));
+    });
 }

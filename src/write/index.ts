@@ -17,6 +17,7 @@ export { PathEscapeError, type ActionKind, type WriteAction } from './actions.js
 export { applyActions } from './apply.js';
 export { WriteError } from './errors.js';
 export { packPackage } from './pack.js';
+export { writeHostConfig } from './host-config.js';
 export { pendingFolder, SimulatedCrash, type WriteFaults, type WriteOptions, type WritePoint } from './journal.js';
 export { lockName, lockProject, type ProjectLock } from './lock.js';
 export { inspectWrites, recoverWrites, type Interruption } from './recover.js';
