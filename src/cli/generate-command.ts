@@ -105,13 +105,19 @@ export async function runGenerate(flags: GenerateFlags, io: CliIo, paint: Paint)
  * `mcp-gen generate --watch`: regenerates on every save of the manifest and
  * prints one line per run. Runs until interrupted (Ctrl-C).
  */
-export async function runGenerateWatch(flags: GenerateFlags, io: CliIo, paint: Paint): Promise<number> {
+export async function runGenerateWatch(
+  flags: GenerateFlags,
+  io: CliIo,
+  paint: Paint,
+  afterRun?: (written: boolean) => Promise<void>,
+): Promise<number> {
   const options = resolveOptions(flags, io.cwd);
   // Warnings the previous run printed are not printed again: a save that fixes nothing in them should not
   // repeat the whole block. Errors always are, since nothing was written.
   let shownWarnings = new Set<string>();
   const once = async () => {
     let summary: string;
+    let written = false;
     try {
       const result = await generateProject(options, packageVersion(), io.cwd);
       const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
@@ -124,6 +130,7 @@ export async function runGenerateWatch(flags: GenerateFlags, io: CliIo, paint: P
       shownWarnings = new Set(warnings.map(keyOf));
       const repeated = warnings.length - fresh.filter((d) => d.severity === 'warning').length;
       const seen = repeated > 0 ? ` (${repeated} shown before)` : '';
+      written = errors === 0;
       summary =
         errors > 0
           ? `${errors} error(s), nothing written`
@@ -133,6 +140,7 @@ export async function runGenerateWatch(flags: GenerateFlags, io: CliIo, paint: P
     }
     const time = new Date().toTimeString().slice(0, 8);
     io.stdout(`${time} ${options.manifest}: ${summary}\n`);
+    await afterRun?.(written);
   };
   await once();
   io.stdout(`watching ${options.manifest}; press Ctrl-C to stop\n`);

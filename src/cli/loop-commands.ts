@@ -108,4 +108,16 @@ export function addLoopCommands(program: Command, io: CliIo, exit: (code: number
       const interactive = io.isTty && process.stdin.isTTY === true;
       exit(await runInstall(host, flags, io, choosePaint(io.isTty, io.env), interactive));
     });
+  program
+    .command('dev')
+    .description(
+      'regenerate on manifest saves, typecheck and rebuild on every save, and serve the server over HTTP on loopback',
+    )
+    .argument('[manifest]', 'path to the manifest', 'mcp.yaml')
+    .option('--port <port>', 'the loopback port the server listens on', '3000')
+    .action(async (manifest: string, options: { port: string }) => {
+      const { runDev } = await import('./dev-command.js');
+      const { choosePaint } = await import('../diagnostics/index.js');
+      exit(await runDev(manifest, options.port, io, choosePaint(io.isTty, io.env)));
+    });
 }

@@ -19,7 +19,7 @@ export { loadBaseline } from './baseline.js';
 export { loadRenderedManifest } from './entry-locator.js';
 export { builtServerEntry } from './built-server.js';
 export { readHostConfig } from './host-config.js';
-export { watchManifest } from './watch.js';
+export { watchManifest, watchSources } from './watch.js';
 export {
   customizeManifest,
   initExamples,

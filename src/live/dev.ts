@@ -1,0 +1,158 @@
+/**
+ * The build-and-serve half of `mcp-gen dev`: typecheck and compile the
+ * project (tsc, as `npm run build` does), bundle it (src/generated/bundle.gen.mjs),
+ * and restart the server over HTTP on a fixed loopback port. A build that
+ * fails prints its type errors once, as `file:line:col: error [TSxxxx] message`,
+ * and leaves the last good server running. One build at a time: a save during
+ * a build starts one more after it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { generatedPaths } from '../model/layout.js';
+
+export interface DevOptions {
+  readonly project: string;
+  readonly port: number;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+/** tsc's `file(line,col): error TSnnnn: message` lines as `file:line:col: error [TSnnnn] message`. */
+export function formatTscOutput(output: string): string[] {
+  const errors: string[] = [];
+  for (const line of output.split(/\r?\n/)) {
+    const match = /^(.+)\((\d+),(\d+)\): error (TS\d+): (.*)$/.exec(line);
+    if (match !== null) errors.push(`${match[1]}:${match[2]}:${match[3]}: error [${match[4]}] ${match[5]}`);
+    else if (/^\s+\S/.test(line) && errors.length > 0) errors[errors.length - 1] += `\n${line}`;
+  }
+  return errors;
+}
+
+function run(command: string, args: readonly string[], cwd: string, env: DevOptions['env']) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(command, [...args], { cwd, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.on('error', (error) => resolve({ code: null, output: error.message }));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+function stopChild(child: ChildProcess | null): Promise<void> {
+  if (child === null || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export class DevLoop {
+  private server: ChildProcess | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private lastErrors = '';
+  private stopped = false;
+
+  constructor(private readonly options: DevOptions) {}
+
+  /** Builds now, or once more after the build under way. */
+  build(): Promise<void> {
+    if (this.running !== null) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.once();
+      } while (this.again && !this.stopped);
+      this.running = null;
+    })();
+    return this.running;
+  }
+
+  private async once(): Promise<void> {
+    const { project, env, out, err } = this.options;
+    const time = () => new Date().toTimeString().slice(0, 8);
+    let tsc: string;
+    try {
+      // The package exports no bin/ path, so the launcher is found next to its package.json.
+      const manifest = createRequire(path.join(project, 'package.json')).resolve('typescript/package.json');
+      tsc = path.join(path.dirname(manifest), 'bin', 'tsc');
+    } catch {
+      err('mcp-gen dev: TypeScript is not installed in the project; run npm install\n');
+      return;
+    }
+    const compiled = await run(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], project, env);
+    if (this.stopped) return;
+    if (compiled.code !== 0) {
+      const errors = formatTscOutput(compiled.output);
+      const text = errors.length > 0 ? `${errors.join('\n')}\n` : compiled.output;
+      if (text === this.lastErrors)
+        out(`${time()} typecheck: the same ${errors.length} error(s); the last good server keeps running\n`);
+      else {
+        err(text);
+        out(`${time()} typecheck: ${errors.length} error(s); the last good server keeps running\n`);
+      }
+      this.lastErrors = text;
+      return;
+    }
+    this.lastErrors = '';
+    const bundled = await run(process.execPath, [generatedPaths.bundleScript], project, env);
+    if (this.stopped) return;
+    if (bundled.code !== 0) {
+      err(bundled.output);
+      out(`${time()} bundle failed; the last good server keeps running\n`);
+      return;
+    }
+    await this.restart();
+    out(`${time()} built; server restarted\n`);
+  }
+
+  private async restart(): Promise<void> {
+    const { project, port, env, out, err } = this.options;
+    if (this.server !== null) this.stopping.add(this.server);
+    await stopChild(this.server);
+    const args = ['dist/server.mjs', '--transport', 'http', '--host', '127.0.0.1', '--port', String(port)];
+    const server = spawn(process.execPath, args, {
+      cwd: project,
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'inherit', 'pipe'],
+    });
+    this.server = server;
+    let announced = this.announced;
+    server.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      const url = /listening on (http:\/\/\S+)/.exec(text)?.[1];
+      if (url !== undefined && !announced) {
+        announced = true;
+        this.announced = true;
+        out(`server: ${url}\n`);
+        return;
+      }
+      if (url === undefined && !this.stopping.has(server)) err(text);
+    });
+  }
+
+  private announced = false;
+  /** Servers this loop is stopping: what they say while they stop is not news. */
+  private readonly stopping = new WeakSet<ChildProcess>();
+
+  /** Stops the build under way's result from being used, and the server. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.server !== null) this.stopping.add(this.server);
+    await stopChild(this.server);
+  }
+}
