@@ -128,6 +128,29 @@ describe('mcp-gen call', () => {
   });
 });
 
+describe('mcp-gen call on a terminal', () => {
+  it('shows the tool, its arguments and the question, and runs the tool on "yes"', () => {
+    const url = String(notesHttp?.url);
+    const bearer = ['--header', 'Authorization: Bearer call-test-token-0123456789'];
+    const started = run(['call', 'start_note_draft', '--url', url, ...bearer, '--arg', 'title=Launch'], work);
+    const draft = JSON.parse(started.stdout).structuredContent.draft as string;
+    const driver = path.join(repoRoot, 'test', 'support', 'pty-drive.py');
+    const args = ['call', 'publish_note_draft', '--url', url, ...bearer, '--arg', `draft=${draft}`];
+    const result = spawnSync(
+      'python3',
+      [driver, work, JSON.stringify([['(yes/no): ', 'yes\r']]), process.execPath, cli, ...args],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+    expect(result.status, result.stderr).toBe(0);
+    const { code, output } = JSON.parse(result.stdout) as { code: number; output: string };
+    const text = output.replace(/\r/g, '');
+    expect(code, text).toBe(0);
+    expect(text).toContain(`mcp-gen: tool "publish_note_draft" with arguments {"draft":"${draft}"} asks:\n`);
+    expect(text).toMatch(/\n {2}Approve running "Publish a note draft" \(publish_note_draft\) with arguments /);
+    expect(text).toMatch(/"text": "Published \\"Launch\\" as notes:\/\/notes\//);
+  });
+});
+
 describe('mcp-gen read and prompt', () => {
   it('reads a resource over stdio', () => {
     const result = run(['read', 'config://app'], demo);
