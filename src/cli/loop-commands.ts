@@ -50,12 +50,24 @@ interface InstallOptions {
   readonly global: boolean;
 }
 
+/** `--help` examples of each command. */
+function examples(...lines: string[]): string {
+  return `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
+}
+
 /** Adds the inner-loop commands to `program`; each sets the exit code through `exit`. */
 export function addLoopCommands(program: Command, io: CliIo, exit: (code: number) => void): void {
   const calls = () => import('./call-commands.js');
   targetOptions(
     program
       .command('call')
+      .addHelpText(
+        'after',
+        examples(
+          'mcp-gen call add --arg a=2 --arg b=3',
+          'mcp-gen call search --json \'{"query":"x"}\' --url http://127.0.0.1:3000/mcp',
+        ),
+      )
       .description("call a tool of the project's built server and print the result as JSON")
       .argument('<tool>', 'the tool name')
       .option('--arg <key=value>', 'an argument, read as the input schema types it (repeatable)', collect, [])
@@ -86,6 +98,14 @@ export function addLoopCommands(program: Command, io: CliIo, exit: (code: number
   });
   program
     .command('install')
+    .addHelpText(
+      'after',
+      examples(
+        'mcp-gen install claude-code',
+        'mcp-gen install vscode --print',
+        'mcp-gen install json --file hosts.json',
+      ),
+    )
     .description("write the project's server into a host's configuration (a second run changes nothing)")
     .argument('<host>', 'claude-desktop, claude-code, cursor, vscode, or json (an mcpServers file named by --file)')
     .option('--manifest <file>', "the project's manifest; the host runs dist/server.mjs next to it", 'mcp.yaml')
@@ -110,6 +130,7 @@ export function addLoopCommands(program: Command, io: CliIo, exit: (code: number
     });
   program
     .command('dev')
+    .addHelpText('after', examples('mcp-gen dev', 'mcp-gen dev path/to/mcp.yaml --port 3001'))
     .description(
       'regenerate on manifest saves, typecheck and rebuild on every save, and serve the server over HTTP on loopback',
     )
