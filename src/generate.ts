@@ -21,7 +21,6 @@ import {
   type WriteOptions,
   type WriteReport,
 } from './write/index.js';
-import { writeParsedManifest } from './write/run-record.js';
 
 // The pipeline (the validator, the code builders) is imported only by runs that need it: a run over
 // unchanged inputs answers from the run record (cache/) without it.
@@ -137,23 +136,17 @@ async function generateOnce(
       throw new InputsChanged('the manifest or a handler file changed; planning again');
   };
   const { runPipeline } = await pipeline();
-  const { diagnostics, written, files, manifest, handlerChecks, cacheableReview } = await runPipeline(
+  const result = await runPipeline(
     {
       manifest: options.manifest,
       cwd,
-      project: {
-        options,
-        mcpGenVersion,
-        existing: { ...existing, handlerChecks: cache.handlerChecks() },
-        write: { ...write, beforeCommit },
-      },
+      cache,
+      project: { options, mcpGenVersion, existing, write: { ...write, beforeCommit } },
     },
     'write',
   );
-  cache.save({ existing, files, report: written, diagnostics, handlerChecks, manifestText: manifest?.text ?? null });
-  // The next run over the same text (a run after an edit elsewhere, --check in CI) reads it without parsing.
-  if (manifest !== null && manifest.cached !== true)
-    writeParsedManifest(manifest.absolutePath, manifest.text, manifest.data, { review: cacheableReview ?? null });
+  cache.save(existing, result);
+  const { diagnostics, written } = result;
   if (written === null) return { diagnostics, report: null, interrupted, ok: false };
   const stale = options.mode === 'check' && written.changes.length > 0;
   return { diagnostics, report: written, interrupted, ok: !stale && !hasFailures(diagnostics, options.strict) };

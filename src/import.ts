@@ -11,7 +11,7 @@ import { displayPath, loadRenderedManifest } from './load/index.js';
 import { loadOpenApi } from './load/openapi.js';
 import { runPipeline, type PipelineResult } from './pipeline.js';
 import { writeProject } from './write/index.js';
-import { writeParsedManifest } from './write/run-record.js';
+import { openParseCache } from './cache/index.js';
 
 /** Where the draft goes. */
 export interface DraftOptions {
@@ -76,8 +76,9 @@ async function writeDraft(draft: Draft, options: DraftOptions): Promise<ImportRe
   // instead of reading and parsing 4.6 MB again for GitHub's description.
   const data = copyAsJson(draft.data);
   const loaded = loadRenderedManifest(text, data, displayPath(target, options.cwd), target);
-  const compiled = await runPipeline({ manifest: options.out, cwd: options.cwd, loaded }, 'review');
-  // `generate`, run next on the draft as written, finds its data (and its review) in the parse cache.
-  writeParsedManifest(target, text, draft.data, { review: compiled.cacheableReview ?? null });
+  // `generate`, run next on the draft as written, finds its data (and its review) in the cache.
+  const cache = openParseCache();
+  const compiled = await runPipeline({ manifest: options.out, cwd: options.cwd, loaded, cache }, 'review');
+  cache.save();
   return { written, draft, text, compiled };
 }

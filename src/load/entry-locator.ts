@@ -1,12 +1,11 @@
 /**
  * Positions in a manifest whose data is already known, without parsing all of it: the draft `import` just
- * rendered and wrote, or a manifest whose text parsed cleanly before (the parse cache, parsed-manifest.ts).
- * A pointer `/tools/x/...` is located by parsing only the file's header, the line of `tools:` and the lines of
- * entry `x`, with the `yaml` library, and mapping the lines back; on GitHub's 4.6 MB draft that is half the work of
- * one parse of the whole text, and a small document at a time instead of one huge one. Every piece is checked
- * after parsing (no error, exactly the one key and entry it was cut for); anything else, and any text this
- * cutting does not fit, is located in one parse of the whole text instead, so a position is always the
- * library's.
+ * rendered and wrote, a large manifest parsed an entry at a time (piecewise.ts), or one whose data the pipeline
+ * already knows. A pointer `/tools/x/...` is located by parsing only the file's header, the line of `tools:` and
+ * the lines of entry `x`, with the `yaml` library, and mapping the lines back: a small document at a time instead
+ * of one huge one. Every piece is checked after parsing (no error, exactly the one key and entry it was cut for);
+ * anything else, and any text this cutting does not fit, is located in one parse of the whole text instead, so a
+ * position is always the library's.
  */
 import { Document, LineCounter, isMap, parseDocument, type Node } from 'yaml';
 import { parsePointer } from '../util/json-pointer.js';

@@ -10,10 +10,14 @@ export type { Position, Target } from './source-map.js';
 export {
   displayPath,
   loadManifest,
+  loadManifestBytes,
+  manifestTextOf,
+  readManifest,
   maxAliasCount,
   parseManifest,
   type LoadedManifest,
   type LoadResult,
+  type ReadResult,
 } from './manifest.js';
 export { loadBaseline } from './baseline.js';
 export { loadRenderedManifest } from './entry-locator.js';
@@ -36,8 +40,8 @@ export {
 export {
   isFolder,
   listFolder,
+  hasProjectFile,
   loadProject,
   loadTemplates,
   type ExistingProject,
-  type HandlerChecks,
 } from './project.js';

@@ -1,5 +1,4 @@
 import type { Diagnostic } from '../diagnostics/index.js';
-import type { SavedReview } from './parsed-manifest.js';
 import type { Position, Target } from './source-map.js';
 
 /** A parsed manifest and the means to point back into its text. */
@@ -12,10 +11,6 @@ export interface LoadedManifest {
   readonly data: unknown;
   /** Line and column of the node at a JSON pointer (or its nearest existing parent). */
   readonly locate: (pointer: string, target?: Target) => Position;
-  /** True when `data` came from the parse cache (load/parsed-manifest.ts) instead of parsing `text`. */
-  readonly cached?: boolean;
-  /** The review the parse cache kept for `data`, which then validated with no diagnostic at all. */
-  readonly cachedReview?: SavedReview;
 }
 
 /** Either a loaded manifest or the diagnostics explaining why there is none. */

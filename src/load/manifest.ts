@@ -2,6 +2,7 @@
  * Reads the manifest file and parses it as YAML, keeping a pointer -> line:col
  * locator; YAML syntax errors, duplicate keys and alias bombs stop the run here.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, Parser, parseDocument, visit, type Document } from 'yaml';
 import { makeDiagnostic, type Diagnostic } from '../diagnostics/index.js';
@@ -9,9 +10,7 @@ import { largeManifestChars, manifestLimits } from '../model/limits.js';
 import { parsePointer } from '../util/json-pointer.js';
 import { checkShape, checkSize, readAtMost } from './limits.js';
 import { loadRenderedManifest } from './entry-locator.js';
-import { loadParsedManifest } from './parsed-manifest.js';
 import { parsePieces } from './piecewise.js';
-import { manifestTextOf } from './run-record.js';
 import type { LoadResult } from './loaded.js';
 import { createLocator, type Target } from './source-map.js';
 
@@ -29,6 +28,17 @@ export function displayPath(absolutePath: string, cwd: string): string {
 
 /** Reads and parses the manifest at `manifestPath`. */
 export function loadManifest(manifestPath: string, cwd: string = process.cwd()): LoadResult {
+  const read = readManifest(manifestPath, cwd);
+  return read.ok ? parseManifest(read.text, read.file, read.absolutePath) : read;
+}
+
+/** The manifest's text, read and checked to be text within the size limit, or the diagnostics of why not. */
+export type ReadResult =
+  | { readonly ok: true; readonly file: string; readonly absolutePath: string; readonly text: string }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/** Reads the manifest at `manifestPath` without parsing it: the text that `parseManifest` takes. */
+export function readManifest(manifestPath: string, cwd: string = process.cwd()): ReadResult {
   const absolutePath = path.resolve(cwd, manifestPath);
   const file = displayPath(absolutePath, cwd);
   let bytes: Buffer;
@@ -72,16 +82,22 @@ export function loadManifest(manifestPath: string, cwd: string = process.cwd()):
       ],
     };
   }
-  // The same text parsed cleanly before: its data, from the parse cache, with positions found when asked for.
-  const source = manifestTextOf(bytes);
-  const cached = loadParsedManifest(absolutePath, source);
-  if (cached !== undefined) {
-    const loaded = loadRenderedManifest(source, cached.data, file, absolutePath);
-    if (!loaded.ok) return loaded;
-    const review = cached.review === undefined ? {} : { cachedReview: cached.review };
-    return { ok: true, manifest: { ...loaded.manifest, cached: true, ...review } };
+  return { ok: true, file, absolutePath, text: manifestTextOf(bytes) };
+}
+
+/** The manifest's bytes, or null when it cannot be read (a full run reports why). */
+export function loadManifestBytes(manifestPath: string, cwd: string): Buffer | null {
+  try {
+    return readFileSync(path.resolve(cwd, manifestPath));
+  } catch {
+    return null;
   }
-  return parseManifest(source, file, absolutePath);
+}
+
+/** The manifest's text as load reads it, from its bytes: UTF-8 without a byte-order mark. */
+export function manifestTextOf(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
 
 /** The first byte that no YAML text holds: a NUL, or a sequence that is not UTF-8. */

@@ -21,7 +21,7 @@ export const manifestLimits = {
 
 /**
  * Past this many characters a manifest is large (GitHub's draft: 4.6 million; the examples: a few thousand): its
- * parsed data is worth a file in the parse cache (write/run-record.ts), and load parses it an entry at a time
+ * parsed data is worth a file in the parse cache (cache/parsed.ts), and load parses it an entry at a time
  * when it can (load/piecewise.ts) instead of building the library's document of all of it at once.
  */
 export const largeManifestChars = 128 * 1024;
