@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { copyAsJson, draftFromOpenApi, draftFromServer, renderDraft, type Draft } from './import/index.js';
 import { describeTarget, readLiveServer, type LiveTarget } from './live/index.js';
-import { displayPath, loadRenderedManifest } from './load/index.js';
+import { displayPath, manifestOfData } from './load/index.js';
 import { loadOpenApi } from './load/openapi.js';
 import { runPipeline, type PipelineResult } from './pipeline.js';
 import { writeProject } from './write/index.js';
@@ -75,7 +75,7 @@ async function writeDraft(draft: Draft, options: DraftOptions): Promise<ImportRe
   // The draft's own data, as parsing the text gives it (JSON keeps what YAML does: plain data, no shared objects),
   // instead of reading and parsing 4.6 MB again for GitHub's description.
   const data = copyAsJson(draft.data);
-  const loaded = loadRenderedManifest(text, data, displayPath(target, options.cwd), target);
+  const loaded = manifestOfData(text, data, displayPath(target, options.cwd), target);
   // `generate`, run next on the draft as written, finds its data (and its review) in the cache.
   const cache = openParseCache();
   const compiled = await runPipeline({ manifest: options.out, cwd: options.cwd, loaded, cache }, 'review');

@@ -9,8 +9,8 @@ import { hasFailures, sortDiagnostics } from './diagnostics/index.js';
 import { bannerMark } from './emit/shared/banner.js';
 import {
   loadBaseline,
-  loadRenderedManifest,
   loadTemplates,
+  manifestOfData,
   parseManifest,
   readManifest,
   type LoadResult,
@@ -119,5 +119,5 @@ function load(input: PipelineInput): LoadResult {
   const known = input.cache?.parsed(read.absolutePath, read.text);
   return known === undefined
     ? parseManifest(read.text, read.file, read.absolutePath)
-    : loadRenderedManifest(read.text, known, read.file, read.absolutePath);
+    : manifestOfData(read.text, known, read.file, read.absolutePath);
 }

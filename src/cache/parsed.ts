@@ -3,7 +3,7 @@
  * record (`parsedManifestPath`), for a large manifest only (`largeManifestChars`): the same text, already parsed
  * by `import` or by the previous run, reads back from JSON instead of being parsed again. Only a manifest that
  * loaded (no YAML error or warning) is kept, and only data that JSON holds unchanged (no `.inf`, `.nan` or -0).
- * Positions then come from load's entry locator, which answers what parsing the whole text answers.
+ * Positions come from load's locator, which finds them in the text whatever gave the data.
  *
  * A manifest that also validated without a single diagnostic keeps its review too (lint findings, gate and cost
  * depend on nothing but the data), so the `generate` right after `import` neither validates nor reviews it again.

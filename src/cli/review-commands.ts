@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { checkManifest, type CheckResult } from '../check.js';
-import type { CountedFinding } from '../locate-first.js';
+import type { CountedFinding } from '../locate.js';
 import { resolveOptions } from '../config/index.js';
 import {
   formatDiagnostic,

@@ -6,7 +6,7 @@
  * templates and init assets. This is the only stage that reads the disk and
  * the only one that imports `yaml`.
  */
-export type { Position, Target } from './source-map.js';
+export type { Position, Target } from './loaded.js';
 export {
   displayPath,
   loadManifest,
@@ -20,7 +20,7 @@ export {
   type ReadResult,
 } from './manifest.js';
 export { loadBaseline } from './baseline.js';
-export { loadRenderedManifest } from './entry-locator.js';
+export { manifestOfData } from './locator.js';
 export { watchManifest } from './watch.js';
 export {
   customizeManifest,

@@ -1,5 +1,4 @@
 import type { Diagnostic } from '../diagnostics/index.js';
-import type { Position, Target } from './source-map.js';
 
 /** A parsed manifest and the means to point back into its text. */
 export interface LoadedManifest {
@@ -17,3 +16,12 @@ export interface LoadedManifest {
 export type LoadResult =
   | { readonly ok: true; readonly manifest: LoadedManifest }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/** A 1-based line and column in the manifest text. */
+export interface Position {
+  readonly line: number;
+  readonly col: number;
+}
+
+/** Which part of a mapping entry a pointer should resolve to. */
+export type Target = 'key' | 'value';

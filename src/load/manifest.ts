@@ -7,12 +7,10 @@ import path from 'node:path';
 import { LineCounter, Parser, parseDocument, visit, type Document } from 'yaml';
 import { makeDiagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { largeManifestChars, manifestLimits } from '../model/limits.js';
-import { parsePointer } from '../util/json-pointer.js';
-import { checkShape, checkSize, readAtMost } from './limits.js';
-import { loadRenderedManifest } from './entry-locator.js';
+import { checkSize, readAtMost } from './limits.js';
+import { manifestOfData } from './locator.js';
 import { parsePieces } from './piecewise.js';
 import type { LoadResult } from './loaded.js';
-import { createLocator, type Target } from './source-map.js';
 
 /** Aliases may expand to at most this many nodes; more is treated as an attack. */
 export const maxAliasCount = 100;
@@ -129,12 +127,11 @@ export function parseManifest(text: string, file: string, absolutePath: string =
   }
   // A byte-order mark is legal at the start of a UTF-8 file; drop it so column numbers match editors.
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  // A large manifest, an entry at a time when that gives the same data; positions then come from its entries too.
+  // A large manifest, an entry at a time when that gives the same data.
   const pieces = source.length >= largeManifestChars ? parsePieces(source) : null;
-  if (pieces !== null) return loadRenderedManifest(source, pieces, file, absolutePath);
+  if (pieces !== null) return manifestOfData(source, pieces, file, absolutePath);
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const locateSegments = createLocator(doc, lineCounter);
   const at = (offset: number, pointer = '') => {
     const { line, col } = lineCounter.linePos(offset);
     return { file, pointer, line, col };
@@ -173,10 +170,8 @@ export function parseManifest(text: string, file: string, absolutePath: string =
     }
     throw error;
   }
-  const locate = (pointer: string, target?: Target) => locateSegments(parsePointer(pointer), target);
-  const overLimits = checkShape(data, file, locate);
-  if (overLimits.length > 0) return { ok: false, diagnostics: overLimits };
-  return { ok: true, manifest: { file, absolutePath, text: source, data, locate } };
+  // Positions are found again when asked for (locator.ts), so the document, many times the text's size, goes now.
+  return manifestOfData(source, data, file, absolutePath);
 }
 
 /**

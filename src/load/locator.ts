@@ -1,18 +1,99 @@
 /**
- * Positions in a manifest whose data is already known, without parsing all of it: the draft `import` just
- * rendered and wrote, a large manifest parsed an entry at a time (piecewise.ts), or one whose data the pipeline
- * already knows. A pointer `/tools/x/...` is located by parsing only the file's header, the line of `tools:` and
- * the lines of entry `x`, with the `yaml` library, and mapping the lines back: a small document at a time instead
- * of one huge one. Every piece is checked after parsing (no error, exactly the one key and entry it was cut for);
- * anything else, and any text this cutting does not fit, is located in one parse of the whole text instead, so a
- * position is always the library's.
+ * The one way a manifest's positions are found (`LoadedManifest.locate`), whatever gave its data: a whole parse,
+ * a parse an entry at a time (piecewise.ts), the draft `import` just rendered, or data the pipeline already knew.
+ * The data is known, so nothing is kept of a parsed document: a pointer `/tools/x/...` is located by parsing only
+ * the file's header, the line of `tools:` and the lines of entry `x`, with the `yaml` library, and mapping the
+ * lines back: a small document at a time instead of one huge one. Every piece is checked after parsing (no error,
+ * exactly the one key and entry it was cut for); anything else, and any text this cutting does not fit, is located
+ * in one parse of the whole text instead, so a position is always the library's.
  */
-import { Document, LineCounter, isMap, parseDocument, type Node } from 'yaml';
+import { Document, LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import { parsePointer } from '../util/json-pointer.js';
 import { isRecord } from '../util/guards.js';
 import { checkShape } from './limits.js';
-import type { LoadResult } from './loaded.js';
-import { createLocator, type Position, type Target } from './source-map.js';
+import type { LoadResult, Position, Target } from './loaded.js';
+
+/**
+ * Where each node of the document starts, without the document: a scalar (or anything that is neither a
+ * mapping nor a sequence) is its offset alone; a mapping lists its scalar keys in order with the offset of each
+ * key and its value; a sequence its items. The parsed document of a large manifest (tens of MB for GitHub's
+ * draft) would otherwise stay alive for the whole run only to answer `locate`.
+ */
+type Spot = number | MapSpot | SeqSpot;
+interface MapSpot {
+  readonly offset: number;
+  readonly keys: readonly string[];
+  readonly keyOffsets: readonly number[];
+  /** A missing value (`key:` with nothing after it) is the key's own spot, as the document walk had it. */
+  readonly values: readonly Spot[];
+}
+interface SeqSpot {
+  readonly offset: number;
+  /** null where the document holds no node (the walk stops there, as at a missing index). */
+  readonly items: readonly (Spot | null)[];
+}
+
+function offsetOf(node: Node | null | undefined): number {
+  return node?.range?.[0] ?? 0;
+}
+
+function spotOf(node: Node | null): Spot {
+  if (isMap(node)) {
+    const keys: string[] = [];
+    const keyOffsets: number[] = [];
+    const values: Spot[] = [];
+    for (const pair of node.items) {
+      // Only scalar keys can be named by a pointer segment; other keys are never matched.
+      if (!isScalar(pair.key)) continue;
+      keys.push(String(pair.key.value));
+      keyOffsets.push(offsetOf(pair.key));
+      const value = (pair.value as Node | null) ?? null;
+      values.push(value === null ? offsetOf(pair.key) : spotOf(value));
+    }
+    return { offset: offsetOf(node), keys, keyOffsets, values };
+  }
+  if (isSeq(node))
+    return { offset: offsetOf(node), items: node.items.map((item) => (item ? spotOf(item as Node) : null)) };
+  return offsetOf(node);
+}
+
+function spotOffset(spot: Spot): number {
+  return typeof spot === 'number' ? spot : spot.offset;
+}
+
+/**
+ * Maps JSON pointer segments to the YAML node they name, from the spots of a parsed document (taken once, here):
+ * what every position is measured against, used by `createLocator` for each piece it parses. When a segment is
+ * missing (a required key that is absent), the position of the deepest existing node is returned, so every
+ * diagnostic still points somewhere sensible.
+ */
+export function locateInDocument(doc: Document, lineCounter: LineCounter) {
+  const root: Spot | null = doc.contents === null ? null : spotOf(doc.contents as Node);
+  const positionOf = (offset: number): Position => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, col };
+  };
+  return (segments: readonly string[], target: Target = 'value'): Position => {
+    let spot: Spot | null = root;
+    let keyOffset: number | null = null;
+    for (const segment of segments) {
+      if (spot === null || typeof spot === 'number') break;
+      if ('keys' in spot) {
+        const index = spot.keys.indexOf(segment);
+        if (index < 0) break;
+        keyOffset = spot.keyOffsets[index] ?? 0;
+        spot = spot.values[index] ?? null;
+      } else {
+        const item = spot.items[Number(segment)];
+        if (item === undefined || item === null) break;
+        keyOffset = spotOffset(item);
+        spot = item;
+      }
+    }
+    const offset = target === 'key' && keyOffset !== null ? keyOffset : spot === null ? 0 : spotOffset(spot);
+    return positionOf(offset);
+  };
+}
 
 type Locate = (segments: readonly string[], target?: Target) => Position;
 
@@ -24,26 +105,26 @@ export interface Entry {
 }
 
 /**
- * A manifest that mcp-gen rendered from `data` itself and has just written as `text`, or one that parsed cleanly
- * an entry at a time (piecewise.ts): the data as parsing the text gives it (the caller's copy, so no stage shares
- * objects with it), positions from `createEntryLocator`, and the same limits as a manifest read from disk. Such a
- * text has no syntax error, duplicate key or alias for the reading to find.
+ * The manifest `text` whose data, as parsing it gives it, is `data` (parsed here or by the caller, which then
+ * hands over a copy of its own, so no stage shares objects with it): positions from `createLocator`, and the
+ * same limits as every manifest. A text given with its data has no syntax error, duplicate key or alias left
+ * for the reading to find.
  */
-export function loadRenderedManifest(text: string, data: unknown, file: string, absolutePath: string): LoadResult {
-  const locate = createEntryLocator(text, data);
+export function manifestOfData(text: string, data: unknown, file: string, absolutePath: string): LoadResult {
+  const locate = createLocator(text, data);
   const overLimits = checkShape(data, file, locate);
   if (overLimits.length > 0) return { ok: false, diagnostics: overLimits };
   return { ok: true, manifest: { file, absolutePath, text, data, locate } };
 }
 
 /** The locator of `text`, whose parsed data is `data`: `(pointer, target) -> line:col`. */
-export function createEntryLocator(text: string, data: unknown): (pointer: string, target?: Target) => Position {
+export function createLocator(text: string, data: unknown): (pointer: string, target?: Target) => Position {
   const lines = text.split('\n');
   let whole: Locate | null = null;
   const wholeLocate: Locate = (segments, target) => {
     if (whole === null) {
       const lineCounter = new LineCounter();
-      whole = createLocator(parseDocument(text, { lineCounter, uniqueKeys: true }), lineCounter);
+      whole = locateInDocument(parseDocument(text, { lineCounter, uniqueKeys: true }), lineCounter);
     }
     return whole(segments, target);
   };
@@ -169,7 +250,7 @@ function pieceLocator(
     if (!isMap(value) || value.items.length !== 1) return null;
     if (entry !== undefined && String(keyOf(value.items[0])) !== entry) return null;
   }
-  const locate = createLocator(doc, lineCounter);
+  const locate = locateInDocument(doc, lineCounter);
   return (segments, target) => {
     const { line, col } = locate(segments, target);
     return { line: (kept[line - 1] ?? 0) + 1, col };
