@@ -1,8 +1,9 @@
-// Regenerates every committed copy of generated output: each example (generated code, DESIGN.md,
-// contract tests) and each golden tree under test/fixtures/valid/*/expected (its computed files;
-// the template copies are listed in copies.txt), exactly as `UPDATE_GOLDEN=1 npx vitest run golden`
-// writes them. A change to the runtime templates is one edit plus `npm run examples`;
-// test/unit/examples.test.ts and test/unit/golden.test.ts fail on any copy that drifts.
+// Regenerates every committed copy of generated output: each example (DESIGN.md, contract tests, README and
+// package.json parts; the generated code only of examples/demo, the showcase, since the others' src/generated/ is
+// not committed and is removed again here) and each golden tree under test/fixtures/valid/*/expected (its computed
+// files; the template copies are listed in copies.txt), exactly as `UPDATE_GOLDEN=1 npx vitest run golden` writes
+// them. A change to the runtime templates is one edit plus `npm run examples`; test/unit/examples.test.ts and
+// test/unit/golden.test.ts fail on any copy that drifts.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,7 @@ for (const name of readdirSync(path.join(root, 'examples')).sort()) {
     stdio: 'inherit',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  if (name !== 'demo') rmSync(path.join(root, 'examples', name, 'src', 'generated'), { recursive: true, force: true });
 }
 
 const valid = path.join('test', 'fixtures', 'valid');

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { copyExample, exampleDir, exampleNames, showcase } from './examples.js';
 import { repoRoot } from './paths.js';
 
 // Global setup of the integration and e2e tiers: those tests run mcp-gen as a user does, through
@@ -59,8 +60,13 @@ function isFresh(wanted: string): boolean {
   return newestIn(dist) <= statSync(stamp).mtimeMs;
 }
 
-/** Builds dist/ unless it is fresh. */
+/** Builds dist/ unless it is fresh, then generates the examples whose generated code is not committed. */
 export function setup(): void {
+  build();
+  generateExamples();
+}
+
+function build(): void {
   const wanted = sourceHash();
   if (isFresh(wanted)) return;
   const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
@@ -83,4 +89,19 @@ export function setup(): void {
       throw new Error(`${script} failed (exit ${step.status ?? step.signal}):\n${step.stdout}${step.stderr}`);
   }
   writeFileSync(stamp, wanted);
+}
+
+/** Generates every example but the showcase into `exampleDir(name)`, with the built CLI, as a user would. */
+function generateExamples(): void {
+  for (const name of exampleNames.filter((n) => n !== showcase)) {
+    const dir = exampleDir(name);
+    copyExample(name, dir);
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'generate', 'mcp.yaml'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    if (result.status !== 0)
+      throw new Error(`generate of examples/${name} failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
+  }
 }
