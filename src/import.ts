@@ -52,7 +52,8 @@ export async function importOpenApi(spec: string, options: DraftOptions): Promis
 
 /**
  * The draft of a spec, in a function of its own: once it returns, nothing holds the spec's bytes and parsed
- * document (GitHub's: 25 MB), which would otherwise stay live while the draft is rendered and written.
+ * document (many times the draft's size for a large API), which would otherwise stay live while the draft is
+ * rendered and written.
  */
 async function draftOfSpec(spec: string, cwd: string): Promise<Draft> {
   const loaded = await loadOpenApi(spec, cwd);
@@ -73,7 +74,7 @@ async function writeDraft(draft: Draft, options: DraftOptions): Promise<ImportRe
   const written = !report.actions.some((a) => a.kind === 'keep');
   if (!written) return { written, draft, text, compiled: null };
   // The draft's own data, as parsing the text gives it (JSON keeps what YAML does: plain data, no shared objects),
-  // instead of reading and parsing 4.6 MB again for GitHub's description.
+  // instead of reading and parsing the text again.
   const data = copyAsJson(draft.data);
   const loaded = manifestOfData(text, data, displayPath(target, options.cwd), target);
   // `generate`, run next on the draft as written, finds its data (and its review) in the cache.

@@ -56,8 +56,8 @@ export interface FirstFindings {
 
 /**
  * `locateFindings` for a report that prints every error but only the first `shown` warnings and notes of the
- * manifest, in file order, and counts the others (import's review of its draft: about 4,900 findings on
- * GitHub's description, of which 100 are printed; locating them all was a quarter of the import). Findings are
+ * manifest, in file order, and counts the others (import's review of its draft: a large API's has thousands of
+ * findings, of which a hundred are printed; locating them all would cost much of the import). Findings are
  * located entry by entry (`/tools/x`, or a top-level key with nothing under it), in the order of the parsed data,
  * which is the order of the text: the `yaml` library keeps it, and entries are disjoint ranges of lines. Once the
  * entries located hold `shown` warnings and notes, every finding left is in a later entry, hence later in the

@@ -1,7 +1,7 @@
 /**
  * The data of a large manifest parsed a piece at a time: the top-level keys one by one, and each entry of a
- * section on its own, under its section's key line, with the `yaml` library. Parsing GitHub's 4.6 MB draft whole
- * built a document of about 300 MB at once, the peak of a `generate` after an edit; a piece is one tool. The cut
+ * section on its own, under its section's key line, with the `yaml` library. Parsing a large draft whole builds
+ * the library's document of all of it at once, the peak of a `generate` after an edit; a piece is one tool. The cut
  * is the locator's (locator.ts), and it is taken only when it cannot change the data: every piece
  * parses without an error or a warning, holds exactly the one key it was cut for and no anchor or alias, no key
  * repeats, and every line outside the pieces is blank or a comment. Otherwise the answer is null and the caller
