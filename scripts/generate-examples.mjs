@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveOptions } from '../dist/config/index.js';
-import { buildProject } from '../dist/generate.js';
+import { runPipeline } from '../dist/pipeline.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 for (const name of readdirSync(path.join(root, 'examples')).sort()) {
@@ -25,7 +25,9 @@ const valid = path.join('test', 'fixtures', 'valid');
 for (const name of readdirSync(path.join(root, valid)).sort()) {
   const expected = path.join(valid, name, 'expected');
   const options = resolveOptions({ manifest: path.join(valid, name, 'manifest.yaml'), out: expected }, root);
-  const result = await buildProject(options, '0.0.0-golden', { handlers: new Map(), previouslyGenerated: null }, root);
+  const existing = { handlers: new Map(), previouslyGenerated: null };
+  const project = { options, mcpGenVersion: '0.0.0-golden', existing };
+  const result = await runPipeline({ manifest: options.manifest, cwd: root, project }, 'emit');
   if (result.diagnostics.length > 0) {
     console.error(`${valid}/${name}: the golden manifest has diagnostics; fix it first`);
     process.exit(1);

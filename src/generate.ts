@@ -5,8 +5,6 @@
  */
 import type { ResolvedOptions } from './config/index.js';
 import { hasFailures, type Diagnostic } from './diagnostics/index.js';
-import type { GeneratedFile } from './emit/index.js';
-import type { ExistingProject } from './load/index.js';
 import { openRunCache } from './cache/index.js';
 import { decideMcpGenInstall } from './load/origin.js';
 import { hasProjectFile, loadProject } from './load/project.js';
@@ -34,28 +32,6 @@ export interface GenerateResult {
   /** What an interrupted earlier run left: repaired by a writing run, only found by --check and --dry-run. */
   readonly interrupted: Interruption | null;
   readonly ok: boolean;
-}
-
-/** The in-memory half of a run: every file the project should contain, and every problem found. */
-export interface BuildResult {
-  readonly diagnostics: readonly Diagnostic[];
-  /** Empty when the manifest has errors. */
-  readonly files: readonly GeneratedFile[];
-}
-
-/** load -> ... -> emit, against `existing` (what the output folder holds). */
-export async function buildProject(
-  options: ResolvedOptions,
-  mcpGenVersion: string,
-  existing: ExistingProject,
-  cwd: string = process.cwd(),
-): Promise<BuildResult> {
-  const { runPipeline } = await pipeline();
-  const { diagnostics, files } = await runPipeline(
-    { manifest: options.manifest, cwd, project: { options, mcpGenVersion, existing } },
-    'emit',
-  );
-  return { diagnostics, files };
 }
 
 /** How many times a run plans again when its inputs change on disk before its commit. */

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { hashTree } from './hash-tree.js';
 import { copyExample, exampleDir, exampleNames, showcase } from './examples.js';
 import { repoRoot } from './paths.js';
 
@@ -16,18 +17,6 @@ const dist = path.join(repoRoot, 'dist');
 const stamp = path.join(dist, '.source-hash');
 /** A file every build writes; its absence means dist/ is missing or was cleaned. */
 const sentinel = path.join(dist, 'cli', 'index.js');
-
-function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
-  for (const name of readdirSync(dir).sort()) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) hashTree(hash, full);
-    else
-      hash
-        .update(`${path.relative(repoRoot, full)}\0`)
-        .update(readFileSync(full))
-        .update('\0');
-  }
-}
 
 /** The build steps after the compile, as in package.json's `build` script. */
 const buildScripts = ['scripts/build-validators.mjs', 'scripts/build-templates.mjs', 'scripts/bundle-cli.mjs'];

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/config/index.js';
-import { buildProject } from '../../src/generate.js';
+import { buildProject } from '../support/build-project.js';
 import { repoRoot } from '../support/paths.js';
 
 // A server carries only the runtime its manifest uses. The one-tool stdio manifest without auth, handles or
