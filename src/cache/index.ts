@@ -89,15 +89,15 @@ export function openRunCache(
 /** The parse cache's part of a run: what it answered, what it was told, and what it saves. */
 function parseCache(tuning: CacheTuning) {
   const minChars = tuning.minChars ?? largeManifestChars;
-  let hit: { readonly file: string; readonly text: string; readonly entry: ParsedEntry } | null = null;
+  // The last text looked up and what the cache held for it (a miss too: reading the file again costs as much).
+  let looked: { readonly file: string; readonly text: string; readonly entry: ParsedEntry | undefined } | null = null;
   let seen: { readonly file: string; readonly text: string; readonly data: unknown } | null = null;
   let clean: Review | null = null;
   const lookUp = (file: string, text: string): ParsedEntry | undefined => {
     if (text.length < minChars) return undefined;
-    if (hit !== null && hit.file === file && hit.text === text) return hit.entry;
-    const entry = loadParsed(file, text);
-    if (entry !== undefined) hit = { file, text, entry };
-    return entry;
+    if (looked === null || looked.file !== file || looked.text !== text)
+      looked = { file, text, entry: loadParsed(file, text) };
+    return looked.entry;
   };
   return {
     parsed: (file: string, text: string) => lookUp(file, text)?.data,
@@ -111,8 +111,9 @@ function parseCache(tuning: CacheTuning) {
     save() {
       if (seen === null || seen.text.length < minChars) return;
       // Nothing new: the entry read holds this text's data, and its review when this run found one.
-      const known = hit !== null && hit.file === seen.file && hit.text === seen.text;
-      if (known && (clean === null || hit?.entry.review !== undefined)) return;
+      const entry =
+        looked !== null && looked.file === seen.file && looked.text === seen.text ? looked.entry : undefined;
+      if (entry !== undefined && (clean === null || entry.review !== undefined)) return;
       saveParsed(seen.file, seen.text, seen.data, clean);
     },
   };
