@@ -4,8 +4,7 @@
  */
 import { makeDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics/index.js';
 import type { LoadedManifest } from './load/index.js';
-import { locateFindings } from './locate.js';
-import { locateFirstFindings, type CountedFinding } from './locate-first.js';
+import { locateFindings, locateFirstFindings, type CountedFinding } from './locate.js';
 import type { ServerModel } from './model/types.js';
 import { runPipeline, type PipelineResult } from './pipeline.js';
 import { findBreakingChanges, type Review } from './review/index.js';

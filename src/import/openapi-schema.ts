@@ -31,8 +31,8 @@ interface Component {
  * schemas. The document is not dereferenced: a `$ref` to a component becomes
  * `#/schemas/<key>`, a reference to the manifest's shared schemas, where each
  * component a tool reaches is written once, converted once per document. So a
- * schema shared by a thousand tools is written once, not once per tool (GitHub's
- * description drafted with a copy per tool was 12.8 MB), and a recursive one
+ * schema shared by a thousand tools is written once, not once per tool (a copy
+ * per tool nearly triples a large API's draft), and a recursive one
  * stays recursive. Per schema: `nullable: true` becomes a `null` type, `example`
  * becomes `examples`, 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum`
  * become numbers, `x-` extensions and OpenAPI-only keywords go, and so does

@@ -6,17 +6,21 @@
  * templates and init assets. This is the only stage that reads the disk and
  * the only one that imports `yaml`.
  */
-export type { Position, Target } from './source-map.js';
+export type { Position, Target } from './loaded.js';
 export {
   displayPath,
   loadManifest,
+  loadManifestBytes,
+  manifestTextOf,
+  readManifest,
   maxAliasCount,
   parseManifest,
   type LoadedManifest,
   type LoadResult,
+  type ReadResult,
 } from './manifest.js';
 export { loadBaseline } from './baseline.js';
-export { loadRenderedManifest } from './entry-locator.js';
+export { manifestOfData } from './locator.js';
 export { watchManifest } from './watch.js';
 export {
   customizeManifest,
@@ -36,8 +40,8 @@ export {
 export {
   isFolder,
   listFolder,
+  hasProjectFile,
   loadProject,
   loadTemplates,
   type ExistingProject,
-  type HandlerChecks,
 } from './project.js';

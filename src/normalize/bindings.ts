@@ -47,19 +47,3 @@ function normalizeCredential(c: ManifestUpstream['credential']): UpstreamCredent
       };
   }
 }
-
-/** The config variables a credential reads, in a fixed order. */
-export function credentialVariables(c: UpstreamCredentialModel): string[] {
-  switch (c.type) {
-    case 'none':
-      return [];
-    case 'bearer':
-      return [c.token];
-    case 'apiKey':
-      return [c.value];
-    case 'basic':
-      return [c.username, c.password];
-    case 'oauth2':
-      return [c.tokenUrl, c.clientId, c.clientSecret];
-  }
-}

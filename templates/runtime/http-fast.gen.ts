@@ -45,8 +45,7 @@ export interface FastAnswer {
 export interface FastPath {
   /**
    * Larger bodies take the SDK's path. The fast path saves a fixed cost per call, which matters for small calls;
-   * with 250 concurrent 4 MB bodies its quicker turnover let garbage pile up to twice the peak memory between
-   * collections.
+   * with many large concurrent bodies its quicker turnover lets garbage pile up between collections.
    */
   readonly maxBodyBytes: number;
   /**

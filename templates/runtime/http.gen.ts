@@ -239,7 +239,7 @@ async function legacySessions(
 
 const busy = (message: string): Response => jsonError(503, -32000, message, { 'retry-after': '1' });
 
-/** How long `/readyz` waits for a check: under the 1 s an orchestrator's probe waits by default (Kubernetes). */
+/** How long `/readyz` waits for a check: under the one second an orchestrator's probe waits by default (Kubernetes). */
 export const probeTimeoutMs = 500;
 
 /** `/healthz` (live) or `/readyz` (ready), unless the MCP endpoint or the auth metadata has that path (they win). */
@@ -478,7 +478,7 @@ export async function startHttp(
     for (let i = 0; i < 100 && inflight.size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
-    // Every call is answered by now; closing the SDK's per-request servers may wait on abandoned work, so at most 1 s.
+    // Every call is answered by now; closing the SDK's per-request servers may wait on abandoned work: a second at most
     await Promise.race([
       Promise.all([closed, handler.close(), fast?.close()]),
       new Promise((resolve) => setTimeout(resolve, 1000).unref()),

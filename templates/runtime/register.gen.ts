@@ -370,7 +370,7 @@ export function handlerContext(
   const requestState =
     env.approvals === null ? (typeof state === 'string' ? state : undefined) : env.approvals.handlerState(state);
   const token = ctx.mcpReq._meta?.progressToken;
-  // At most one notification per 25 ms, the final one (progress = total) always: a loop cannot flood the client.
+  // At most one notification per 25 milliseconds, the last (progress = total) always: no loop floods the client.
   let last = -Infinity;
   const progress = async (value: number, total?: number, message?: string): Promise<void> => {
     if (token === undefined || (performance.now() - last < 25 && value !== total)) return;

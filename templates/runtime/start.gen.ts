@@ -58,7 +58,7 @@ export interface SetupModule<Config = never, Services = unknown> {
 /**
  * The server's life around `setup` and `teardown`. `setupDone` turns true once `setup` has returned (a readiness
  * check may wait for it); `stop` runs `teardown` once, however often it is called, after the transport has drained,
- * and resolves to the exit code (1 when teardown failed or took longer than 5 s).
+ * and resolves to the exit code (1 when teardown failed or overran its five seconds).
  */
 export interface Lifecycle {
   readonly setupDone: boolean;
@@ -223,7 +223,7 @@ const optionNames: readonly (keyof StartOptions)[] = ['transport', 'host', 'port
 
 /**
  * Reads `--name value` and `--name=value`; anything else is a StartupError. Not `util.parseArgs`: loading it costs
- * about 2 ms per session.
+ * every start.
  */
 export function readOptions(argv: readonly string[]): StartOptions {
   const values: Partial<Record<keyof StartOptions, string>> = {};
@@ -299,7 +299,7 @@ export async function startServer(
   const startup: Startup = { registry, modules, environment, local, log, lifecycle, readiness, telemetry };
   const http = transport === 'http' && modules.http !== undefined ? await modules.http() : null;
 
-  // Optional modules load only when used (no node:crypto, about 5 ms, unless signing), in a fixed order for stable
+  // Optional modules load only when used (no node:crypto unless signing), in a fixed order for stable
   // warnings.
   const handles = modules.handles === undefined ? null : (await modules.handles()).handleHooks(startup);
   // The change bus before the store: task writes publish on it (notifications/tasks).
@@ -630,7 +630,7 @@ export function startStdio(
   const guard = new VersionGuardTransport(new StdioServerTransport(input, process.stdout), versions, maxCalls);
   // With task tools: listen subscriptions that ask for tasks (tasks-listen.gen.ts), behind the guard's checks.
   const transport = wrap?.(guard) ?? guard;
-  // Once stdin ends the SDK drops every call: after teardown, exit within 1 s even if a handler that ignored its
+  // Once stdin ends the SDK drops every call: after teardown, exit within a second even if a handler that ignored its
   // signal holds the loop.
   const stop = (graceMs: number) => (): void =>
     void (lifecycle?.stop() ?? Promise.resolve(0)).then((code) => {

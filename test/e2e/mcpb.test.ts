@@ -16,6 +16,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exampleDir } from '../support/examples.js';
 import { listTree, repoRoot } from '../support/golden.js';
 import { protocolVersion } from '../support/paths.js';
 
@@ -108,7 +109,7 @@ describe('the examples pack into MCP Bundles the MCPB CLI accepts', () => {
   ] as const) {
     it(example, async () => {
       const dir = path.join(root, example);
-      cpSync(path.join(repoRoot, 'examples', example), dir, {
+      cpSync(exampleDir(example), dir, {
         recursive: true,
         filter: (source) => !/[\\/](node_modules|dist)$/.test(source),
       });

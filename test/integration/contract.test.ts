@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runContract } from '../support/contract.js';
+import { exampleDir } from '../support/examples.js';
 import { materializeGolden, repoRoot } from '../support/golden.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';
 
@@ -32,7 +33,7 @@ async function libraryDatabase(): Promise<string> {
 describe('generated contract tests pass on fresh projects', () => {
   const projects = [
     ...readdirSync(path.join(repoRoot, 'examples')).map(
-      (name) => [`examples/${name}`, () => path.join(repoRoot, 'examples', name)] as const,
+      (name) => [`examples/${name}`, () => exampleDir(name)] as const,
     ),
     ...readdirSync(path.join(repoRoot, 'test', 'fixtures', 'valid')).map(
       // A golden tree commits only computed files: completed with its template copies first.

@@ -25,8 +25,11 @@ describe('generated code type-checks', () => {
       include: [
         'golden/*/src/**/*.ts',
         'golden/*/test/**/*.ts',
-        '../../examples/*/src/**/*.ts',
-        '../../examples/*/test/**/*.ts',
+        '../../examples/demo/src/**/*.ts',
+        '../../examples/demo/test/**/*.ts',
+        // The other examples, whose generated code is not committed, as the tier's setup generated them.
+        '../examples/*/src/**/*.ts',
+        '../examples/*/test/**/*.ts',
         '../../templates/runtime/*.ts',
       ],
     };

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './processes.js';
 
 // A throwaway PostgreSQL 15 cluster for tests of a backend users really have: its own data folder in the
 // system's temporary folder, trust authentication on 127.0.0.1 only, a free port, fsync off (nothing in it
@@ -22,18 +22,6 @@ export interface RunningPostgres {
   /** Runs `sql` in database `name` with psql; the rows as psql's unaligned output (`|` between columns). */
   query(name: string, sql: string): string;
   stop(): void;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const asRoot = process.getuid?.() === 0;
