@@ -56,6 +56,14 @@ export interface HttpModel {
   readonly maxBufferedBytes: number;
   /** On SIGTERM/SIGINT, how long calls in flight may still finish. */
   readonly shutdownGraceMs: number;
+  /** `subscriptions/listen` streams open at once, apart from the calls; more are refused. */
+  readonly maxListenStreams: number;
+  /** The same, for one principal. */
+  readonly maxListenStreamsPerPrincipal: number;
+  /** How often an open listen stream gets an SSE comment. */
+  readonly listenKeepAliveMs: number;
+  /** A listen stream without a notification for this long is ended (at its next keep-alive). */
+  readonly listenIdleMs: number;
 }
 
 export interface StdioModel {

@@ -45,7 +45,10 @@ import { repoRoot } from '../support/paths.js';
 // +106: CallEnv carries the environment start-up read (its field and comment in register.gen.ts, start.gen.ts setting
 // it), so dynamic.gen.ts seals list cursors with the key from that environment, as approvals do, not process.env:
 // 72,045.
-const budgetBytes = 72_045;
+// +157 (issue 33, listen streams): the four listen-stream limits of HttpSpec in spec.gen.ts (caps per instance and
+// principal, keep-alive, idle close), which every server's registry type carries; the streams themselves are
+// listen-streams.gen.ts, shipped only with HTTP: 72,202.
+const budgetBytes = 72_202;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {
