@@ -247,6 +247,10 @@ export const registry: RegistrySpec = {
       maxConcurrentCalls: 100,
       maxBufferedBytes: 16777216,
       shutdownGraceMs: 10000,
+      maxListenStreams: 1000,
+      maxListenStreamsPerPrincipal: 10,
+      listenKeepAliveMs: 15000,
+      listenIdleMs: 600000,
     },
   },
   auth: {

@@ -123,6 +123,10 @@ export type HttpSpec = {
   readonly maxConcurrentCalls: number;
   readonly maxBufferedBytes: number;
   readonly shutdownGraceMs: number;
+  readonly maxListenStreams: number;
+  readonly maxListenStreamsPerPrincipal: number;
+  readonly listenKeepAliveMs: number;
+  readonly listenIdleMs: number;
 };
 
 /**

@@ -25,6 +25,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
 import { createFastPath, type FastAnswer, type FastPath } from './http-fast.gen.js';
+import { ListenStreams, listenIdOf, type ListenLimits } from './listen-streams.gen.js';
 import { principalIdOf, type TaskHooks } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import type { Changes, Lazy, Readiness, RuntimeModules, ServeHttp, Startup } from './start.gen.js';
@@ -85,6 +86,9 @@ export interface HttpOptions {
   readonly maxConcurrentCalls: number;
   /** Request body bytes held at once; more get 503. */
   readonly maxBufferedBytes: number;
+  /** `subscriptions/listen` streams: caps apart from call slots, keep-alives, idle close (listen-streams.gen.ts). */
+  readonly listen: ListenLimits;
+  readonly serverInfo: ConstructorParameters<typeof ListenStreams>[1];
   /** What `/readyz` reports; null: no `/healthz` and `/readyz` (MCP_GEN_HEALTH=off). */
   readonly readiness: Readiness | null;
   /** With `notifications`: the bus `subscriptions/listen` streams and legacy sessions hear (notify.gen.ts). */
@@ -307,6 +311,9 @@ export async function startHttp(
   const handler = createMcpHandler(factory, {
     legacy: 'reject',
     onerror: (error) => log(`http: ${error.message}`),
+    // Listen streams are capped and kept alive by ListenStreams; the SDK's cap only backs it up.
+    keepAliveMs: 0,
+    maxSubscriptions: 2 * options.listen.maxStreams,
     ...(changes === null ? {} : { bus: changes.events }),
   });
   const legacy = options.legacy === undefined ? null : await legacySessions(options.legacy, factory, log, changes);
@@ -329,12 +336,13 @@ export async function startHttp(
   const inflight = new Map<ServerResponse, { held: number; readonly cancel: AbortController }>();
   let buffered = 0;
   let draining = false;
+  const listens = new ListenStreams(options.listen, options.serverInfo);
   const probe = options.readiness === null ? null : probes(options.readiness, () => draining);
   const taken = auth === null ? [options.path] : [options.path, auth.metadataPath];
 
   const answer = async (
     req: IncomingMessage,
-    call: { held: number; readonly cancel: AbortController },
+    call: { held: number; readonly cancel: AbortController; readonly stream: () => void },
   ): Promise<Response | FastAnswer> => {
     // A malformed Host or request-target is the client's mistake (400), never a URL to build on.
     const target = targetOf(req);
@@ -391,15 +399,22 @@ export async function startHttp(
     } catch {
       return jsonError(400, -32700, 'Parse error');
     }
-    // A listen stream that asks for task notifications: the SDK's stream, with the tasks added (tasks-listen.gen.ts).
-    const listening = options.tasks?.listen(parsedBody, principalIdOf(authInfo), call.cancel.signal, (stripped) => {
+    // A listen stream counts against the listen caps, not the call slots (listen-streams.gen.ts).
+    const listenId = listenIdOf(parsedBody);
+    if (listenId !== undefined) {
+      const principal = principalIdOf(authInfo);
+      const ticket = listens.admit(principal, listenId);
+      if (ticket instanceof Response) return ticket;
+      call.stream();
+      // Asking for task notifications: the SDK's stream, with the tasks added (tasks-listen.gen.ts).
       const request = new Request(url.href, { method: 'POST', headers, signal: call.cancel.signal });
-      return handler.fetch(
-        request,
-        authInfo === undefined ? { parsedBody: stripped } : { parsedBody: stripped, authInfo },
+      const listening = options.tasks?.listen(parsedBody, principal, call.cancel.signal, (stripped) =>
+        handler.fetch(request, authInfo === undefined ? { parsedBody: stripped } : { parsedBody: stripped, authInfo }),
       );
-    });
-    if (listening !== null && listening !== undefined) return listening;
+      return ticket(
+        listening ?? handler.fetch(request, authInfo === undefined ? { parsedBody } : { parsedBody, authInfo }),
+      );
+    }
     // A plain modern tools/call is answered by the pinned server (http-fast.gen.ts); it is never a legacy request.
     const quick =
       fast === null || body.length > fast.maxBodyBytes
@@ -438,12 +453,20 @@ export async function startHttp(
       send(res, refusal).catch(() => res.destroy());
       return;
     }
-    const call = { held: declared, cancel: new AbortController() };
+    // A listen stream leaves the call slots once admitted (`stream`); its close still aborts its signal.
+    const call = {
+      held: declared,
+      cancel: new AbortController(),
+      stream: () => {
+        inflight.delete(res);
+        buffered -= call.held;
+        call.held = 0;
+      },
+    };
     buffered += declared;
     inflight.set(res, call);
     res.once('close', () => {
-      inflight.delete(res);
-      buffered -= call.held;
+      call.stream();
       if (!res.writableFinished) call.cancel.abort();
     });
     answer(req, call)
@@ -465,6 +488,7 @@ export async function startHttp(
   });
   const drain = async (graceMs: number): Promise<void> => {
     draining = true;
+    listens.closeAll();
     // The listener stays open while calls finish: meanwhile /readyz answers 503 and a new request 503 with
     // Retry-After, rather than a refused connection while the load balancer still sends traffic here.
     server.closeIdleConnections();
@@ -513,6 +537,10 @@ export const serveHttp: ServeHttp = async (startup, values, build, changes, task
     maxConcurrentCalls: 100,
     maxBufferedBytes: 16 * 1024 * 1024,
     shutdownGraceMs: 10_000,
+    maxListenStreams: 1000,
+    maxListenStreamsPerPrincipal: 10,
+    listenKeepAliveMs: 15_000,
+    listenIdleMs: 600_000,
   };
   const host = values.host ?? http.host;
   const port = values.port === undefined ? http.port : /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
@@ -543,6 +571,13 @@ export const serveHttp: ServeHttp = async (startup, values, build, changes, task
       ...http,
       host,
       port,
+      listen: {
+        maxStreams: http.maxListenStreams,
+        maxStreamsPerPrincipal: http.maxListenStreamsPerPrincipal,
+        keepAliveMs: http.listenKeepAliveMs,
+        idleMs: http.listenIdleMs,
+      },
+      serverInfo: registry.discover._meta['io.modelcontextprotocol/serverInfo'],
       legacy: modules.legacyHttp,
       changes,
       tasks,
