@@ -17,6 +17,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
   createMcpHandler,
+  isJsonContentType,
   isLegacyRequest,
   localhostAllowedHostnames,
   type AuthInfo,
@@ -89,6 +90,8 @@ export interface HttpOptions {
   /** `subscriptions/listen` streams: caps apart from call slots, keep-alives, idle close (listen-streams.gen.ts). */
   readonly listen: ListenLimits;
   readonly serverInfo: ConstructorParameters<typeof ListenStreams>[1];
+  /** Every revision the server answers (registry discover.supportedVersions): -32022 names them. */
+  readonly supportedVersions: readonly string[];
   /** What `/readyz` reports; null: no `/healthz` and `/readyz` (MCP_GEN_HEALTH=off). */
   readonly readiness: Readiness | null;
   /** With `notifications`: the bus `subscriptions/listen` streams and legacy sessions hear (notify.gen.ts). */
@@ -122,6 +125,14 @@ export function isOriginAllowed(origin: string | undefined, allowed: readonly st
     return false;
   }
 }
+
+/**
+ * JSON-RPC codes of HTTP refusals that have no JSON-RPC meaning: 405 (method not allowed) and 415 (unsupported media
+ * type). The spec leaves them open; they lie outside -32768..-32000, which JSON-RPC reserves and MCP allocates, where
+ * its -32000..-32019 are legacy codes a new implementation should not use (listen-streams.gen.ts has -31429 too).
+ */
+export const methodNotAllowedCode = -31405;
+export const unsupportedMediaTypeCode = -31415;
 
 function jsonError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), {
@@ -242,6 +253,17 @@ async function legacySessions(
   return new LegacySessions(factory, defaultLegacyLimits, log, Date.now, changes?.attach ?? null);
 }
 
+/**
+ * A -32022 of the SDK (400) naming `supported`: with legacy: serve, 2025-11-25 as well as the modern revisions the SDK
+ * names (why: supportedVersions in src/emit/registry/discover.ts). Any other answer passes unchanged.
+ */
+async function advertised(response: Response, supported: readonly string[]): Promise<Response> {
+  if (response.status !== 400 || response.headers.get('content-type')?.includes('json') !== true) return response;
+  const body = (await response.json()) as { error?: { code?: number; data?: object } };
+  if (body.error?.code === -32022) body.error.data = { ...body.error.data, supported: [...supported] };
+  return Response.json(body, { status: 400, headers: response.headers });
+}
+
 const busy = (message: string): Response => jsonError(503, -32000, message, { 'retry-after': '1' });
 
 /** How long `/readyz` waits for a check: under the 1 s an orchestrator's probe waits by default (Kubernetes). */
@@ -284,7 +306,7 @@ function probes(
   return async (kind, method) => {
     const headers = { 'cache-control': 'no-store' };
     if (method !== 'GET' && method !== 'HEAD')
-      return jsonError(405, -32000, 'Method not allowed.', { allow: 'GET, HEAD', ...headers });
+      return jsonError(405, methodNotAllowedCode, 'Method not allowed.', { allow: 'GET, HEAD', ...headers });
     if (kind === 'live') return Response.json({ status: 'ok' }, { headers });
     const named = [...readiness.checks];
     const verdicts = await Promise.all(named.map(([name, check]) => passes(name, check)));
@@ -308,7 +330,8 @@ export async function startHttp(
   // The modern path never serves a 2025-11-25 client; with legacy: serve they go to the labeled adapter in
   // legacy-http.gen.ts.
   const changes = options.changes ?? null;
-  const handler = createMcpHandler(factory, {
+  const legacy = options.legacy === undefined ? null : await legacySessions(options.legacy, factory, log, changes);
+  const modern = createMcpHandler(factory, {
     legacy: 'reject',
     onerror: (error) => log(`http: ${error.message}`),
     // Listen streams are capped and kept alive by ListenStreams; the SDK's cap only backs it up.
@@ -316,7 +339,14 @@ export async function startHttp(
     maxSubscriptions: 2 * options.listen.maxStreams,
     ...(changes === null ? {} : { bus: changes.events }),
   });
-  const legacy = options.legacy === undefined ? null : await legacySessions(options.legacy, factory, log, changes);
+  const handler =
+    legacy === null
+      ? modern
+      : {
+          fetch: async (request: Request, given: Parameters<typeof modern.fetch>[1]) =>
+            advertised(await modern.fetch(request, given), options.supportedVersions),
+          close: () => modern.close(),
+        };
   const bindHost = bracketed(options.host);
   const allowedHosts = new Set([...localhostAllowedHostnames(), hostnameOf(bindHost) ?? bindHost.toLowerCase()]);
   // Where the server listens, set once it does (port 0 picks the port): requests are built on it, and it is the
@@ -363,7 +393,7 @@ export async function startHttp(
       return jsonError(403, -32000, 'Forbidden: Origin not allowed');
     if (auth !== null && url.pathname === auth.metadataPath) {
       if (req.method !== 'GET' && req.method !== 'HEAD')
-        return jsonError(405, -32000, 'Method not allowed.', { allow: 'GET, HEAD' });
+        return jsonError(405, methodNotAllowedCode, 'Method not allowed.', { allow: 'GET, HEAD' });
       const document = Response.json(auth.metadata(origin));
       return req.method === 'HEAD' ? new Response(null, { headers: document.headers }) : document;
     }
@@ -372,13 +402,17 @@ export async function startHttp(
     const method = req.method ?? 'GET';
     const session =
       legacy !== null && (method === 'GET' || method === 'DELETE') && req.headers['mcp-session-id'] !== undefined;
-    if (method !== 'POST' && !session) return jsonError(405, -32000, 'Method not allowed.', { allow: 'POST' });
+    if (method !== 'POST' && !session)
+      return jsonError(405, methodNotAllowedCode, 'Method not allowed.', { allow: 'POST' });
     let authInfo: AuthInfo | undefined;
     if (auth !== null) {
       const verdict = await auth.authenticate(req, origin);
       if ('response' in verdict) return verdict.response;
       authInfo = verdict.authInfo;
     }
+    // Before the body is read, for both eras (the SDK's own answer carries -32000).
+    if (method === 'POST' && !isJsonContentType(req.headers['content-type']))
+      return jsonError(415, unsupportedMediaTypeCode, 'Unsupported Media Type: Content-Type must be application/json');
     if (session && legacy !== null)
       return legacy.fetch(new Request(url.href, { method, headers }), authInfo === undefined ? {} : { authInfo });
     const body = await readBody(req, limit, (size) => {
@@ -578,6 +612,7 @@ export const serveHttp: ServeHttp = async (startup, values, build, changes, task
         idleMs: http.listenIdleMs,
       },
       serverInfo: registry.discover._meta['io.modelcontextprotocol/serverInfo'],
+      supportedVersions: registry.discover.supportedVersions,
       legacy: modules.legacyHttp,
       changes,
       tasks,
