@@ -3,8 +3,8 @@
 
 /**
  * `subscriptions/listen` streams over HTTP, counted apart from the call slots. A listen stream is a request whose
- * answer stays open, so while it held one of `maxConcurrentCalls` slots, idle streams of one caller could take every
- * slot and every other caller's calls got 503. http.gen.ts admits a listen request here once its body is parsed, then
+ * answer stays open: counted among the `maxConcurrentCalls` slots, idle streams of one caller would take every slot
+ * and every other caller's calls would get 503. http.gen.ts admits a listen request here once its body is parsed, then
  * frees its call slot: streams have caps of their own, per principal and per instance, and a stream over either cap is
  * refused with `listenRefusalCode` (HTTP 400, the JSON-RPC error echoing the request's id: the official client then
  * rejects the caller's listen with that error, where any other status becomes a transport failure).
