@@ -12,6 +12,8 @@ const manifest = path.join(repoRoot, 'test', 'fixtures', 'runtime', 'listening.y
 const tokens = { alice: 'alice-listen-token-0123456789', bob: 'bob-listen-token-0123456789' } as const;
 const env = { LISTENING_TOKENS: `${tokens.alice}=alice:notes.read;${tokens.bob}=bob:notes.read` };
 const subscriptionKey = 'io.modelcontextprotocol/subscriptionId';
+const serverInfoKey = 'io.modelcontextprotocol/serverInfo';
+const serverInfo = { name: 'listening', version: '1.0.0' };
 const handlers = {
   'src/handlers/tools/ping_note.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
 
@@ -167,7 +169,7 @@ describe('an idle listen stream', () => {
         resultType: 'complete',
         _meta: {
           [subscriptionKey]: 'idle-1',
-          'io.modelcontextprotocol/serverInfo': { name: 'listening', version: '1.0.0' },
+          [serverInfoKey]: serverInfo,
         },
       },
     };
@@ -183,5 +185,18 @@ describe('an idle listen stream', () => {
     const next = await listen(server.url, tokens.alice, 'idle-2');
     await next.waitFor(acknowledged('idle-2'));
     next.close();
+  });
+
+  it('is ended with the listen result when the server drains (SIGTERM)', async () => {
+    const stream = await listen(server.url, tokens.alice, 'drained');
+    await stream.waitFor(acknowledged('drained'));
+    server.child.kill('SIGTERM');
+    await stream.ended;
+    const result = {
+      jsonrpc: '2.0',
+      id: 'drained',
+      result: { resultType: 'complete', _meta: { [subscriptionKey]: 'drained', [serverInfoKey]: serverInfo } },
+    };
+    expect(stream.text().endsWith(`event: message\ndata: ${JSON.stringify(result)}\n\n`)).toBe(true);
   });
 });
