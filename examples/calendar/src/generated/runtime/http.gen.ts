@@ -367,6 +367,8 @@ export async function startHttp(
   let buffered = 0;
   let draining = false;
   const listens = new ListenStreams(options.listen, options.serverInfo);
+  // Listen streams being answered: outside `inflight`, but a drain lets their last message out before it closes.
+  const streaming = new Set<ServerResponse>();
   const probe = options.readiness === null ? null : probes(options.readiness, () => draining);
   const taken = auth === null ? [options.path] : [options.path, auth.metadataPath];
 
@@ -488,19 +490,24 @@ export async function startHttp(
       return;
     }
     // A listen stream leaves the call slots once admitted (`stream`); its close still aborts its signal.
+    const release = (): void => {
+      inflight.delete(res);
+      buffered -= call.held;
+      call.held = 0;
+    };
     const call = {
       held: declared,
       cancel: new AbortController(),
       stream: () => {
-        inflight.delete(res);
-        buffered -= call.held;
-        call.held = 0;
+        release();
+        streaming.add(res);
       },
     };
     buffered += declared;
     inflight.set(res, call);
     res.once('close', () => {
-      call.stream();
+      release();
+      streaming.delete(res);
       if (!res.writableFinished) call.cancel.abort();
     });
     answer(req, call)
@@ -529,8 +536,9 @@ export async function startHttp(
     const deadline = Date.now() + graceMs;
     while (inflight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     for (const call of inflight.values()) call.cancel.abort();
-    // Cancelled calls are answered 503 at once; give those answers a moment to be written.
-    for (let i = 0; i < 100 && inflight.size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Cancelled calls are answered 503 at once, ended listen streams with their result; give those a moment.
+    for (let i = 0; i < 100 && inflight.size + streaming.size > 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
     // Every call is answered by now; closing the SDK's per-request servers may wait on abandoned work, so at most 1 s.
