@@ -369,6 +369,16 @@ export interface ManifestHttp {
    */
   maxBufferedBytes?: number;
   shutdownGrace?: Duration;
+  /**
+   * `subscriptions/listen` streams open at once on one instance, counted apart from `maxConcurrentCalls`; one more is refused with error `-31429` (HTTP 400).
+   */
+  maxListenStreams?: number;
+  /**
+   * `subscriptions/listen` streams one principal (a bearer token, an OAuth subject; every caller without auth is one) may hold open at once on one instance; one more is refused with error `-31429`.
+   */
+  maxListenStreamsPerPrincipal?: number;
+  listenKeepAlive?: Duration;
+  listenIdleTimeout?: Duration;
 }
 
 export interface ManifestAuth {

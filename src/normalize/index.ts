@@ -179,6 +179,11 @@ function normalizeHttp(http: ManifestHttp): HttpModel {
     maxConcurrentCalls: http.maxConcurrentCalls ?? manifestDefaults.httpMaxConcurrentCalls,
     maxBufferedBytes: http.maxBufferedBytes ?? manifestDefaults.httpMaxBufferedBytes,
     shutdownGraceMs: durationMs(http.shutdownGrace, undefined, manifestDefaults.httpShutdownGraceMs),
+    maxListenStreams: http.maxListenStreams ?? manifestDefaults.httpMaxListenStreams,
+    maxListenStreamsPerPrincipal:
+      http.maxListenStreamsPerPrincipal ?? manifestDefaults.httpMaxListenStreamsPerPrincipal,
+    listenKeepAliveMs: durationMs(http.listenKeepAlive, undefined, manifestDefaults.httpListenKeepAliveMs),
+    listenIdleMs: durationMs(http.listenIdleTimeout, undefined, manifestDefaults.httpListenIdleMs),
   };
 }
 

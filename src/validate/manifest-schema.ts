@@ -219,6 +219,34 @@ export const manifestSchema = {
               description: 'On SIGTERM or SIGINT, how long calls in flight may still finish before they are cancelled.',
               default: formatDuration(manifestDefaults.httpShutdownGraceMs),
             },
+            maxListenStreams: {
+              type: 'integer',
+              minimum: 1,
+              description:
+                '`subscriptions/listen` streams open at once on one instance, counted apart from ' +
+                '`maxConcurrentCalls`; one more is refused with error `-31429` (HTTP 400).',
+              default: manifestDefaults.httpMaxListenStreams,
+            },
+            maxListenStreamsPerPrincipal: {
+              type: 'integer',
+              minimum: 1,
+              description:
+                '`subscriptions/listen` streams one principal (a bearer token, an OAuth subject; every caller ' +
+                'without auth is one) may hold open at once on one instance; one more is refused with error `-31429`.',
+              default: manifestDefaults.httpMaxListenStreamsPerPrincipal,
+            },
+            listenKeepAlive: {
+              $ref: '#/definitions/duration',
+              description: 'How often an open listen stream gets an SSE comment (`: keepalive`), so proxies keep it.',
+              default: formatDuration(manifestDefaults.httpListenKeepAliveMs),
+            },
+            listenIdleTimeout: {
+              $ref: '#/definitions/duration',
+              description:
+                'A listen stream that carried no notification for this long is ended, at its next keep-alive, ' +
+                'with the listen result; the client may listen again.',
+              default: formatDuration(manifestDefaults.httpListenIdleMs),
+            },
           },
           description: 'Serve over Streamable HTTP on a single endpoint.',
           'x-default': 'off unless listed',

@@ -210,6 +210,12 @@ export function buildServer(
       callTool(tool, handler, args, ctx, env),
     );
   }
+  // legacy: serve lists 2025-11-25 too (src/emit/registry/discover.ts says why); the SDK lists modern revisions only.
+  if (registry.protocol.legacy === 'serve') {
+    const sdk = server.server as unknown as { _ondiscover(): object };
+    const modern = sdk._ondiscover.bind(sdk);
+    sdk._ondiscover = () => ({ ...modern(), supportedVersions: [...discover.supportedVersions] });
+  }
   if (only === undefined) for (const register of registrars) register(server, handlers, env);
   env.tasks?.attach(server, served);
   // Resources with a list handler are paged by dynamic.gen.ts, which continues after the fixed ones.

@@ -77,6 +77,7 @@ describe('the store in the model', () => {
       'keys.gen.ts',
       'legacy-http.gen.ts',
       'legacy.gen.ts',
+      'listen-streams.gen.ts',
       'register.gen.ts',
       'spec.gen.ts',
       'start.gen.ts',

@@ -115,7 +115,10 @@ export function transportPlan(model: ServerModel) {
       ? []
       : [
           `HTTP: at most ${http.maxConcurrentCalls} requests and ${bytes(http.maxBufferedBytes)} of bodies ` +
-            `held at once (more: 503 with ${code('Retry-After')}), bodies of at most 4 MiB`,
+            `held at once (more: 503 with ${code('Retry-After')}), bodies of at most 4 MiB; ` +
+            `${code('subscriptions/listen')} streams apart from them: at most ${http.maxListenStreams} ` +
+            `(${http.maxListenStreamsPerPrincipal} per principal; more: -31429), a keep-alive every ` +
+            `${duration(http.listenKeepAliveMs)}, ended after ${duration(http.listenIdleMs)} without a notification`,
         ]),
     ...(stdio === null
       ? []

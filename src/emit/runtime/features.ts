@@ -91,6 +91,7 @@ interface OptionalModule {
 const optionalModules: readonly OptionalModule[] = [
   { name: 'http', slot: 'http', on: (f) => f.http },
   { name: 'http-fast', slot: null, on: (f) => f.http },
+  { name: 'listen-streams', slot: null, on: (f) => f.http },
   { name: 'legacy', slot: 'legacy', on: (f) => f.legacy },
   { name: 'legacy-http', slot: 'legacyHttp', on: (f) => f.legacyHttp },
   { name: 'auth', slot: 'auth', on: (f) => f.auth },

@@ -352,6 +352,7 @@ export async function startServer(
         registry.transports.stdio?.maxConcurrentCalls,
         lifecycle,
         tasks === null ? undefined : (transport) => tasks.stdio(transport),
+        registry.discover.supportedVersions,
       );
     else await http.serveHttp(startup, values, build, changes, tasks);
   } catch (error) {
@@ -525,6 +526,8 @@ export class VersionGuardTransport implements Transport {
     private readonly inner: Transport,
     private readonly supported: readonly string[],
     private readonly maxCalls = 100,
+    /** -32022's `data.supported`: with legacy: serve, 2025-11-25 too (registry discover.supportedVersions). */
+    private readonly advertised = supported,
   ) {
     inner.onclose = () => this.onclose?.();
     inner.onerror = (error) => this.onerror?.(error);
@@ -552,7 +555,7 @@ export class VersionGuardTransport implements Transport {
         'method' in message &&
         !this.supported.includes(requested)
       ) {
-        const data = { supported: [...this.supported], requested };
+        const data = { supported: [...this.advertised], requested };
         return this.answer({
           jsonrpc: '2.0',
           id: message.id,
@@ -628,9 +631,11 @@ export function startStdio(
   maxCalls?: number,
   lifecycle?: Lifecycle,
   wrap?: (transport: Transport) => Transport,
+  advertised = versions,
 ): { close(): Promise<void> } {
   const input = process.stdin.pipe(new EnvelopeFilter((text) => process.stdout.write(text)));
-  const guard = new VersionGuardTransport(new StdioServerTransport(input, process.stdout), versions, maxCalls);
+  const stdio = new StdioServerTransport(input, process.stdout);
+  const guard = new VersionGuardTransport(stdio, versions, maxCalls, advertised);
   // With task tools: listen subscriptions that ask for tasks (tasks-listen.gen.ts), behind the guard's checks.
   const transport = wrap?.(guard) ?? guard;
   // Once stdin ends the SDK drops every call: after teardown, exit within a second even if a handler that ignored its
