@@ -404,7 +404,15 @@ export const registry: RegistrySpec = {
     stdio: {
       maxConcurrentCalls: 100,
     },
-    http: null,
+    http: {
+      host: "127.0.0.1",
+      port: 3335,
+      path: "/mcp",
+      allowedOrigins: [],
+      maxConcurrentCalls: 100,
+      maxBufferedBytes: 16777216,
+      shutdownGraceMs: 10000,
+    },
   },
   auth: {
     type: "none",
