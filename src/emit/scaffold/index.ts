@@ -82,6 +82,9 @@ function setupTs(): string {
       'export async function teardown(services: Services): Promise<void> {',
       '  // e.g. await services.pool.end();',
       '}',
+      '',
+      '// Checks /readyz runs over HTTP, failing while they return false or a reason (docs/handlers.md), e.g.:',
+      "// export const ready: ReadyChecks = { database: ({ pool }) => pool.query('SELECT 1').then(() => true) };",
     ].join('\n'),
   );
 }
