@@ -26,7 +26,7 @@ import { createFastPath, type FastAnswer, type FastPath } from './http-fast.gen.
 import { ListenStreams, listenIdOf, type ListenLimits } from './listen-streams.gen.js';
 import { principalIdOf, type TaskHooks, toolsetNames, toolsIn } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
-import type { Changes, Lazy, Readiness, RuntimeModules, ServeHttp, Startup } from './start.gen.js';
+import type { Changes, Lazy, Readiness, ReadinessCheck, RuntimeModules, ServeHttp, Startup } from './start.gen.js';
 
 /** What http.gen.ts needs to protect the MCP endpoint (auth.gen.ts, in projects with auth). */
 export interface HttpAuth {
@@ -277,30 +277,46 @@ function probeOf(req: IncomingMessage, taken: readonly string[]): 'live' | 'read
 
 /**
  * The probe answers. Live: 200 whenever the process serves HTTP. Ready: 200 only once start-up has finished, every
- * check answers within probeTimeoutMs and the server is not draining; else 503, naming each check's state. The body
- * says ok or not, never a host, URL, version or setting, so probes need no auth and skip the Host and Origin checks
- * (an orchestrator sends the pod's IP as Host). Each check runs once at a time however many probes wait on it, so a
- * flood of probes costs the store one PING at a time.
+ * check answers within probeTimeoutMs and the server is not draining; else 503, naming each check's state and the
+ * reason a check gave (setup.ts's `ready`). The body says ok or not, never a host, URL, version or setting, so probes
+ * need no auth and skip the Host and Origin checks (an orchestrator sends the pod's IP as Host); why a check threw
+ * goes to stderr, once per change of its state. Each check runs once at a time however many probes wait on it, so a
+ * flood of probes costs the store one PING at a time; its signal aborts when its time is up.
  */
 function probes(
   readiness: Readiness,
   draining: () => boolean,
+  log: (message: string) => void,
 ): (kind: 'live' | 'ready', method: string | undefined) => Promise<Response> {
-  const running = new Map<string, Promise<boolean>>();
-  const passes = (name: string, check: () => Promise<void>): Promise<boolean> => {
+  // A check's verdict: null when it passed, else why not ('' when it gave no reason) and what stderr gets.
+  type Verdict = { readonly reason: string; readonly detail: string } | null;
+  const running = new Map<string, Promise<Verdict>>();
+  const last = new Map<string, string>();
+  const tooLate = { reason: '', detail: `no answer within ${probeTimeoutMs} ms` };
+  const verdict = (name: string, check: ReadinessCheck): Promise<Verdict> => {
     let pending = running.get(name);
     if (pending === undefined) {
-      const started = Promise.resolve().then(check);
-      pending = started.then(
-        () => true,
-        () => false,
-      );
+      const signal = AbortSignal.timeout(probeTimeoutMs);
+      // An answer after the signal aborted is late, whatever it says.
+      pending = Promise.resolve()
+        .then(() => check(signal))
+        .then(
+          (reason) => (signal.aborted ? tooLate : typeof reason === 'string' ? { reason, detail: reason } : null),
+          (error: unknown) =>
+            signal.aborted ? tooLate : { reason: '', detail: error instanceof Error ? error.message : String(error) },
+        );
       running.set(name, pending);
       void pending.then(() => running.delete(name));
     }
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, probeTimeoutMs, false)));
-    return Promise.race([pending, late]).finally(() => clearTimeout(timer));
+    const late = new Promise<Verdict>((resolve) => (timer = setTimeout(resolve, probeTimeoutMs, tooLate)));
+    return Promise.race([pending, late]).then((found) => {
+      clearTimeout(timer);
+      const state = found === null ? 'ok' : `down: ${found.detail}`;
+      if (state !== (last.get(name) ?? 'ok')) log(`readyz: check "${name}" is ${found === null ? 'ok again' : state}`);
+      last.set(name, state);
+      return found;
+    });
   };
   return async (kind, method) => {
     const headers = { 'cache-control': 'no-store' };
@@ -308,13 +324,19 @@ function probes(
       return jsonError(405, methodNotAllowedCode, 'Method not allowed.', { allow: 'GET, HEAD', ...headers });
     if (kind === 'live') return Response.json({ status: 'ok' }, { headers });
     const named = [...readiness.checks];
-    const verdicts = await Promise.all(named.map(([name, check]) => passes(name, check)));
+    const verdicts = await Promise.all(named.map(([name, check]) => verdict(name, check)));
     const checks: Record<string, string> = { startup: readiness.started ? 'ok' : 'pending' };
-    for (const [i, [name]] of named.entries()) checks[name] = verdicts[i] === true ? 'ok' : 'down';
+    const reasons: Record<string, string> = {};
+    for (const [i, [name]] of named.entries()) {
+      const found = verdicts[i];
+      checks[name] = found === null ? 'ok' : 'down';
+      if (found?.reason) reasons[name] = found.reason;
+    }
     checks.shutdown = draining() ? 'draining' : 'ok';
     const ok = Object.values(checks).every((state) => state === 'ok');
+    const body = { status: ok ? 'ok' : 'unavailable', checks, ...(Object.keys(reasons).length > 0 ? { reasons } : {}) };
     // A HEAD gets the same status and headers; Node sends no body in answer to HEAD.
-    return Response.json({ status: ok ? 'ok' : 'unavailable', checks }, { status: ok ? 200 : 503, headers });
+    return Response.json(body, { status: ok ? 200 : 503, headers });
   };
 }
 
@@ -368,7 +390,7 @@ export async function startHttp(
   const listens = new ListenStreams(options.listen, options.serverInfo);
   // Listen streams being answered: outside `inflight`, but a drain lets their last message out before it closes.
   const streaming = new Set<ServerResponse>();
-  const probe = options.readiness === null ? null : probes(options.readiness, () => draining);
+  const probe = options.readiness === null ? null : probes(options.readiness, () => draining, log);
   const taken = auth === null ? [options.path] : [options.path, auth.metadataPath];
 
   const answer = async (

@@ -1,4 +1,5 @@
 import type { Finding } from '../../diagnostics/index.js';
+import { scaffoldPaths } from '../../model/layout.js';
 import { announcesChanges } from '../../model/notifications.js';
 import { needsStore } from '../../model/store.js';
 import type { ServerModel } from '../../model/types.js';
@@ -160,9 +161,13 @@ export function transportPlan(model: ServerModel) {
 /** The HTTP probes (http.gen.ts): fixed paths, except one the MCP endpoint already has. */
 function probePlan(model: ServerModel, mcpPath: string): string {
   const store = needsStore(model) ? ', the state store answers' : '';
+  const setup = scaffoldPaths.setup;
   const probes = [
     ['/healthz', 'live (200 while serving)'],
-    ['/readyz', `ready (200 once started${store}, not draining; else 503)`],
+    [
+      '/readyz',
+      `ready (200 once started${store}, the ${code('ready')} checks of ${setup} pass, not draining; else 503)`,
+    ],
   ].filter(([path]) => path !== mcpPath);
   const off = code('MCP_GEN_HEALTH=off');
   const list = probes.map(([path, what]) => `${code(`GET ${path}`)} ${what}`).join(', ');

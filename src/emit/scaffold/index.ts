@@ -82,6 +82,9 @@ function setupTs(): string {
       'export async function teardown(services: Services): Promise<void> {',
       '  // e.g. await services.pool.end();',
       '}',
+      '',
+      '// Checks /readyz runs over HTTP, failing while they return false or a reason (docs/handlers.md), e.g.:',
+      "// export const ready: ReadyChecks = { database: ({ pool }) => pool.query('SELECT 1').then(() => true) };",
     ].join('\n'),
   );
 }
@@ -121,6 +124,11 @@ function readmePart(model: ServerModel, ctx: EmitContext): string {
       mcpbFile: code(`dist/${model.server.name}-${model.server.version}.mcpb`),
       // start:http refuses to start without the tokens, so the README says so before its command.
       httpTokensEnv: http !== null && model.auth.type === 'bearer' ? model.auth.tokensEnv : '',
+      // Without them the server stops at start, so `npm test` too: the README names them before its commands.
+      requiredConfig: model.config
+        .filter((v) => v.required && v.default === null)
+        .map((v) => code(v.name))
+        .join(', '),
       httpTokenScopes: model.auth.scopes.map((s) => s.name).join(','),
       hasEnvironment: environmentVariables(model).length > 0,
       hosts,

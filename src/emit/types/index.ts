@@ -106,13 +106,14 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
   reserved.push(
     { name: 'Config', text: '', owner: 'the configuration (`config`)' },
     { name: 'Services', text: '', owner: 'the services `setup` returns' },
+    { name: 'ReadyChecks', text: '', owner: 'the readiness checks `setup.ts` exports' },
   );
   const { declarations, diagnostics } = collectDeclarations(compiled, reserved);
 
   const dynamic = model.resources.length > 0 || model.prompts.length > 0;
   const imports = [
     importDeclaration(
-      ['HandlerContext', 'PromptReply', 'ResourceReply', 'ToolContent', 'ToolSdkResult'],
+      ['HandlerContext', 'PromptReply', 'ReadyCheck', 'ResourceReply', 'ToolContent', 'ToolSdkResult'],
       './runtime/handler.gen.js',
       true,
     ),

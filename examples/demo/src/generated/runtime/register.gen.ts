@@ -21,6 +21,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 import {
+  isConnectionFailure,
   SdkResult,
   StartupError,
   ToolError,
@@ -479,7 +480,11 @@ async function outcomeOf(
       return null;
     if (error instanceof ToolError) return errorResult(error.message, error.retryable);
     env.log(`tool "${tool.name}" failed: ${describe(error)}`);
-    return errorResult(`The tool "${tool.name}" failed. Details were logged on the server.`);
+    // A refused or broken connection (a database restarting) may pass on a retry: programs see that in _meta.
+    return errorResult(
+      `The tool "${tool.name}" failed. Details were logged on the server.`,
+      isConnectionFailure(error),
+    );
   }
 }
 
