@@ -111,7 +111,8 @@ function readmePart(model: ServerModel, ctx: EmitContext): string {
       // The code blocks show the bind address and paths as written in the manifest: no backtick run may end one.
       fence: fenceFor(hosts.stdioJson, hosts.httpJson, hosts.httpUrl),
       protocolVersion,
-      httpHost: http?.host ?? manifestDefaults.httpHost,
+      // Shown in a shell comment: a line break would end it.
+      httpHost: (http?.host ?? manifestDefaults.httpHost).replace(/[\r\n\u2028\u2029]/g, ' '),
       httpPort: http?.port ?? manifestDefaults.httpPort,
       httpPath: http?.path ?? manifestDefaults.httpPath,
       environment: environmentTable(model),
