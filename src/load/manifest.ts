@@ -14,6 +14,7 @@ import { parsePieces } from './piecewise.js';
 import { manifestTextOf } from './run-record.js';
 import type { LoadResult } from './loaded.js';
 import { createLocator, type Target } from './source-map.js';
+import { foldSyntaxErrors } from './yaml-errors.js';
 
 /** Aliases may expand to at most this many nodes; more is treated as an attack. */
 export const maxAliasCount = 100;
@@ -124,7 +125,8 @@ export function parseManifest(text: string, file: string, absolutePath: string =
     return { file, pointer, line, col };
   };
 
-  const problems = [...doc.errors, ...doc.warnings].map((e) =>
+  const found = [...doc.errors, ...doc.warnings];
+  const problems = found.map((e) =>
     e.code === 'DUPLICATE_KEY'
       ? makeDiagnostic(
           'yaml-duplicate-key',
@@ -136,7 +138,7 @@ export function parseManifest(text: string, file: string, absolutePath: string =
         ? unclosedQuote(source, e.pos[0], at)
         : makeDiagnostic('yaml-syntax', at(e.pos[0]), lowerFirst(e.message)),
   );
-  if (problems.length > 0) return { ok: false, diagnostics: problems };
+  if (problems.length > 0) return { ok: false, diagnostics: foldSyntaxErrors(source, found, problems, at) };
 
   let data: unknown;
   try {
