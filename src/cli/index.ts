@@ -25,6 +25,19 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
+/** `--env` and `--env-file` of the commands that start a server: added to the caller's environment. */
+type Launch = { readonly env: string[]; readonly envFile?: string };
+const envOption = [
+  'add KEY=VALUE to the environment the command starts with (repeatable; it inherits yours)',
+  collect,
+  [] as string[],
+] as const;
+const envFileOption = 'add the variables of a .env file (as node --env-file reads it) to that environment';
+const launchOf = (options: Launch) => ({
+  env: options.env,
+  ...(options.envFile === undefined ? {} : { envFile: options.envFile }),
+});
+
 const defaultIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
@@ -217,9 +230,11 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .usage('[options] <url> | [options] -- <command> [args...]')
     .argument('<target...>', "the server's Streamable HTTP URL, or (after --) the command that starts it over stdio")
     .option('--header <header>', 'HTTP header for a URL, "Name: value" (repeatable)', collect, [])
+    .option('--env <KEY=VALUE>', ...envOption)
+    .option('--env-file <path>', envFileOption)
     .option('--out <file>', 'where to write the draft', 'mcp.yaml')
     .option('--force', 'replace an existing file', false)
-    .action(async (target: string[], options: { header: string[]; out: string; force: boolean }) => {
+    .action(async (target: string[], options: { header: string[]; out: string; force: boolean } & Launch) => {
       const { runImportServer } = await commands.import();
       exitCode = await runImportServer(
         target,
@@ -227,6 +242,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
         { out: options.out, force: options.force },
         io,
         choosePaint(io.isTty, io.env),
+        launchOf(options),
       );
     });
   importCommand
@@ -255,9 +271,18 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .argument('<target...>', "the server's Streamable HTTP URL, or (after --) the command that starts it over stdio")
     .option('--manifest <file>', 'the manifest the server was generated from', 'mcp.yaml')
     .option('--header <header>', 'HTTP header for a URL, "Name: value" (repeatable)', collect, [])
-    .action(async (target: string[], options: { manifest: string; header: string[] }) => {
+    .option('--env <KEY=VALUE>', ...envOption)
+    .option('--env-file <path>', envFileOption)
+    .action(async (target: string[], options: { manifest: string; header: string[] } & Launch) => {
       const { runVerify } = await commands.import();
-      exitCode = await runVerify(target, options.header, options.manifest, io, choosePaint(io.isTty, io.env));
+      exitCode = await runVerify(
+        target,
+        options.header,
+        options.manifest,
+        io,
+        choosePaint(io.isTty, io.env),
+        launchOf(options),
+      );
     });
 
   try {

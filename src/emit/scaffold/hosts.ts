@@ -65,6 +65,9 @@ export function hostsView(model: ServerModel) {
     inspectorVersion: inspectorPin.version,
     inspectorNode: inspectorPin.node,
     inspectorEra: legacy ? '' : ' --protocol-era modern',
+    // What a host runs, with the configuration the README's Environment section puts in `.env`.
+    inspectorCommand:
+      environmentVariables(model).length > 0 ? 'node --env-file=.env dist/server.mjs' : 'node dist/server.mjs',
     legacyServe: legacy,
     hasApproval: model.tools.some((t) => t.approval === 'confirm'),
     authorization: model.auth.type !== 'none',
