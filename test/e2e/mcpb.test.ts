@@ -20,7 +20,7 @@ import { listTree, repoRoot } from '../support/golden.js';
 import { protocolVersion } from '../support/paths.js';
 
 // `npm run pack:mcpb` in a generated project, checked by the real MCPB CLI (the pinned version the pack script
-// runs through npx; mcp-gen's own devDependency, so npx finds it in the linked node_modules): the manifest passes
+// runs from node_modules; mcp-gen's own devDependency too, so it is in the linked node_modules): the manifest passes
 // `mcpb validate`, `mcpb info` reads the bundle, and the server unpacked from the bundle starts as a desktop host
 // starts it (`mcp_config`) and answers.
 
