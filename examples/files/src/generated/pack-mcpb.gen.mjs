@@ -7,8 +7,8 @@
 //   dist/server.mjs   the bundled server (the SDK is inside it)
 //   node_modules/     the production dependencies the bundle still imports (none when it imports only the SDK),
 //                     installed with `npm install --omit=dev` into the staging folder: never a dev dependency
-// The archive itself is made and checked by the official MCPB CLI, at the exact version below, through npx: it
-// is not a dependency of the project, so an install that never packs does not fetch it.
+// The archive itself is made and checked by the official MCPB CLI, `@anthropic-ai/mcpb` at the exact version
+// below, a devDependency of the project: it runs from node_modules, so packing needs no registry.
 //
 //   node src/generated/pack-mcpb.gen.mjs [--dist <folder>]   tsc's output folder (default: dist)
 import { spawnSync } from 'node:child_process';
@@ -17,7 +17,8 @@ import path from 'node:path';
 import process from 'node:process';
 
 /** The MCPB CLI that packs and validates, pinned: the same manifest always meets the same checks. */
-const mcpbCli = '@anthropic-ai/mcpb@2.1.2';
+const mcpbPackage = '@anthropic-ai/mcpb';
+const mcpbVersion = '2.1.2';
 /** Inlined into dist/server.mjs by bundle.gen.mjs (its `bundledPackages`), so the bundle needs no copy. */
 const bundledPackages = /^@modelcontextprotocol\//;
 
@@ -27,9 +28,10 @@ const fail = (message) => {
   process.stderr.write(`pack:mcpb: ${message}\n`);
   process.exit(1);
 };
-/** Runs a command in the foreground; `npm` and `npx` are .cmd files on Windows. */
+/** Runs a command in the foreground; `npm` is a .cmd file on Windows, which only a shell runs. */
 const run = (command, args, cwd) => {
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit', shell: process.platform === 'win32' });
+  const shell = process.platform === 'win32' && command === 'npm';
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', shell });
   if (result.status !== 0) fail(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
 };
 
@@ -71,6 +73,25 @@ if (Object.keys(dependencies).length > 0) {
   run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund'], staging);
 }
 
+/**
+ * The MCPB CLI's entry script, found as Node finds a package (node_modules here, then in each folder above),
+ * and only at the pinned version.
+ */
+function mcpbEntry() {
+  for (let dir = process.cwd(); ; dir = path.dirname(dir)) {
+    const home = path.join(dir, 'node_modules', ...mcpbPackage.split('/'));
+    if (existsSync(path.join(home, 'package.json'))) {
+      const found = JSON.parse(readFileSync(path.join(home, 'package.json'), 'utf8'));
+      if (found.version !== mcpbVersion)
+        fail(`${mcpbPackage} ${found.version} is installed, and this script runs ${mcpbVersion}: run \`npm install\``);
+      const bin = typeof found.bin === 'string' ? found.bin : found.bin?.mcpb;
+      return path.join(home, bin);
+    }
+    if (path.dirname(dir) === dir)
+      fail(`${mcpbPackage} ${mcpbVersion} is not installed: add it to devDependencies and run \`npm install\``);
+  }
+}
+
 const output = path.join(dist, `${manifest.name}-${manifest.version}.mcpb`);
-run('npx', ['--yes', mcpbCli, 'pack', staging, output], process.cwd());
+run(process.execPath, [mcpbEntry(), 'pack', staging, output], process.cwd());
 process.stdout.write(`pack:mcpb: wrote ${output}\n`);
