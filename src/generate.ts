@@ -53,7 +53,7 @@ export async function buildProject(
 ): Promise<BuildResult> {
   const { runPipeline } = await pipeline();
   const { diagnostics, files } = await runPipeline(
-    { manifest: options.manifest, cwd, project: { options, mcpGenVersion, existing } },
+    { manifest: options.manifest, cwd, command: 'generate', project: { options, mcpGenVersion, existing } },
     'emit',
   );
   return { diagnostics, files };
@@ -141,6 +141,7 @@ async function generateOnce(
     {
       manifest: options.manifest,
       cwd,
+      command: 'generate',
       project: {
         options,
         mcpGenVersion,

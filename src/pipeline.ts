@@ -26,7 +26,7 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
   const loaded =
     input.loaded ??
     (input.revision === undefined
-      ? loadManifest(input.manifest, input.cwd)
+      ? loadManifest(input.manifest, input.cwd, input.command)
       : loadBaseline(input.revision, input.manifest, input.cwd));
   if (!loaded.ok)
     return {

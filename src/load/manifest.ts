@@ -28,8 +28,8 @@ export function displayPath(absolutePath: string, cwd: string): string {
   return shown.split(path.sep).join('/');
 }
 
-/** Reads and parses the manifest at `manifestPath`. */
-export function loadManifest(manifestPath: string, cwd: string = process.cwd()): LoadResult {
+/** Reads and parses the manifest at `manifestPath`; `command` is the command that runs, for the hint. */
+export function loadManifest(manifestPath: string, cwd: string = process.cwd(), command?: string): LoadResult {
   const absolutePath = path.resolve(cwd, manifestPath);
   const file = displayPath(absolutePath, cwd);
   let bytes: Buffer;
@@ -48,7 +48,9 @@ export function loadManifest(manifestPath: string, cwd: string = process.cwd()):
           'manifest-unreadable',
           at,
           `manifest "${file}" ${reason}`,
-          'pass the path of a YAML manifest, e.g. "mcp-gen validate mcp.yaml"',
+          command === undefined
+            ? 'pass the path of a YAML manifest'
+            : `pass the path of a YAML manifest, e.g. "mcp-gen ${command} mcp.yaml"`,
         ),
       ],
     };
