@@ -3,9 +3,7 @@
  * host's is, plus `--env-file PATH` (read as `node --env-file` reads it), plus each `--env KEY=VALUE`, later ones
  * winning. A server whose manifest requires a `config` variable then starts as it does under a host.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import * as util from 'node:util';
+import { readEnvFile } from '../load/index.js';
 
 /** The flags that add to the caller's environment. */
 export interface ServerEnvFlags {
@@ -27,16 +25,9 @@ export function serverEnvironment(
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(base)) if (value !== undefined) env[key] = value;
   if (flags.envFile !== undefined) {
-    // node:util's parseEnv is the parser of `node --env-file`, so the file means here what it means there.
-    const parseEnv = (util as { parseEnv?: (text: string) => NodeJS.Dict<string> }).parseEnv;
-    if (parseEnv === undefined) return '--env-file needs Node.js 20.12 or later';
-    let text: string;
-    try {
-      text = readFileSync(path.resolve(cwd, flags.envFile), 'utf8');
-    } catch {
-      return `--env-file ${flags.envFile} does not exist or cannot be read`;
-    }
-    for (const [key, value] of Object.entries(parseEnv(text))) if (value !== undefined) env[key] = value;
+    const file = readEnvFile(flags.envFile, cwd);
+    if (typeof file === 'string') return file;
+    Object.assign(env, file);
   }
   for (const pair of flags.env) {
     const equals = pair.indexOf('=');

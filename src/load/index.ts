@@ -16,6 +16,7 @@ export {
   type LoadResult,
 } from './manifest.js';
 export { loadBaseline } from './baseline.js';
+export { readEnvFile } from './env-file.js';
 export { loadRenderedManifest } from './entry-locator.js';
 export { watchManifest } from './watch.js';
 export {

