@@ -35,7 +35,14 @@ function run(command: string, args: string[], cwd: string, timeout = 300_000) {
     cwd,
     encoding: 'utf8',
     timeout,
-    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
+    // Offline: packing takes the MCPB CLI and the staged dependencies from node_modules, never from a registry.
+    env: {
+      ...process.env,
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_update_notifier: 'false',
+      npm_config_offline: 'true',
+    },
   });
   return { code: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
 }
