@@ -176,7 +176,7 @@ describe('a handler with its own dependencies, run as a host runs it', () => {
     }
   });
 
-  it("npm run pack:mcpb packs offline, the staged production dependencies from npm's cache", () => {
+  it('npm run pack:mcpb packs offline, its production dependencies copied from node_modules', () => {
     const pack = run('npm', ['run', 'pack:mcpb'], dir, 300_000, { npm_config_offline: 'true' });
     expect(pack.code, pack.output).toBe(0);
     expect(pack.stdout.endsWith('pack:mcpb: wrote dist/deps-0.1.0.mcpb\n')).toBe(true);
