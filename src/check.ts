@@ -25,7 +25,7 @@ export async function checkManifest(
   baseline: string | undefined,
   cwd: string,
 ): Promise<CheckResult> {
-  const checked = checkOf(await runPipeline({ manifest: manifestPath, cwd }, 'review'));
+  const checked = checkOf(await runPipeline({ manifest: manifestPath, cwd, command: 'check' }, 'review'));
   if (baseline === undefined || checked.model === null || checked.manifest === null) return checked;
   const diagnostics = [...checked.diagnostics];
   const before = await runPipeline({ manifest: manifestPath, cwd, revision: baseline }, 'normalize');

@@ -117,6 +117,7 @@ async function generateOnce(
       manifest: options.manifest,
       cwd,
       cache,
+      command: 'generate',
       project: { options, mcpGenVersion, existing, write: { ...write, beforeCommit } },
     },
     'write',

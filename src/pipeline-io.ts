@@ -19,6 +19,8 @@ export interface PipelineInput {
   /** The manifest path as given, relative to `cwd`. */
   readonly manifest: string;
   readonly cwd: string;
+  /** The command that runs, as a hint names it (`check`, `verify --manifest`); none names no command. */
+  readonly command?: string;
   /** Read the manifest from this file or git revision instead (the baseline of `check`). */
   readonly revision?: string;
   /** The manifest already read, as `import` has the draft it just wrote: nothing is read or parsed again. */

@@ -135,7 +135,12 @@ export async function runReport(
   }
   const options = resolveOptions({ manifest: flags.manifest }, io.cwd);
   const result = await runPipeline(
-    { manifest: flags.manifest, cwd: io.cwd, project: { options, mcpGenVersion: packageVersion(), emit: 'report' } },
+    {
+      manifest: flags.manifest,
+      cwd: io.cwd,
+      command: 'report',
+      project: { options, mcpGenVersion: packageVersion(), emit: 'report' },
+    },
     'emit',
   );
   const reportPath =

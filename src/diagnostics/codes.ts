@@ -30,7 +30,10 @@ const manifestCodes = {
     severity: 'error',
     title: 'YAML syntax error',
     cause: 'The file is not well-formed YAML (bad indentation, unclosed quote or bracket, tab indentation).',
-    fix: 'Fix the YAML at the reported position; nothing else is checked until the file parses.',
+    fix:
+      'Fix the YAML at the reported position; nothing else is checked until the file parses. Only the first ' +
+      'syntax error is reported, with a hint for a tab, a missing colon, an unclosed bracket or bad indentation; ' +
+      'the parser errors after it usually follow from it, so they are only counted.',
   },
   'yaml-duplicate-key': {
     severity: 'error',

@@ -21,6 +21,7 @@ export {
 } from './manifest.js';
 export { loadBaseline } from './baseline.js';
 export { manifestOfData } from './locator.js';
+export { readEnvFile } from './env-file.js';
 export { watchManifest } from './watch.js';
 export {
   customizeManifest,

@@ -11,6 +11,7 @@ import { checkSize, readAtMost } from './limits.js';
 import { manifestOfData } from './locator.js';
 import { parsePieces } from './piecewise.js';
 import type { LoadResult } from './loaded.js';
+import { foldSyntaxErrors } from './yaml-errors.js';
 
 /** Aliases may expand to at most this many nodes; more is treated as an attack. */
 export const maxAliasCount = 100;
@@ -24,9 +25,9 @@ export function displayPath(absolutePath: string, cwd: string): string {
   return shown.split(path.sep).join('/');
 }
 
-/** Reads and parses the manifest at `manifestPath`. */
-export function loadManifest(manifestPath: string, cwd: string = process.cwd()): LoadResult {
-  const read = readManifest(manifestPath, cwd);
+/** Reads and parses the manifest at `manifestPath`; `command` is the command that runs, for the hint. */
+export function loadManifest(manifestPath: string, cwd: string = process.cwd(), command?: string): LoadResult {
+  const read = readManifest(manifestPath, cwd, command);
   return read.ok ? parseManifest(read.text, read.file, read.absolutePath) : read;
 }
 
@@ -36,7 +37,7 @@ export type ReadResult =
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
 /** Reads the manifest at `manifestPath` without parsing it: the text that `parseManifest` takes. */
-export function readManifest(manifestPath: string, cwd: string = process.cwd()): ReadResult {
+export function readManifest(manifestPath: string, cwd: string = process.cwd(), command?: string): ReadResult {
   const absolutePath = path.resolve(cwd, manifestPath);
   const file = displayPath(absolutePath, cwd);
   let bytes: Buffer;
@@ -55,7 +56,9 @@ export function readManifest(manifestPath: string, cwd: string = process.cwd()):
           'manifest-unreadable',
           at,
           `manifest "${file}" ${reason}`,
-          'pass the path of a YAML manifest, e.g. "mcp-gen validate mcp.yaml"',
+          command === undefined
+            ? 'pass the path of a YAML manifest'
+            : `pass the path of a YAML manifest, e.g. "mcp-gen ${command} mcp.yaml"`,
         ),
       ],
     };
@@ -137,7 +140,8 @@ export function parseManifest(text: string, file: string, absolutePath: string =
     return { file, pointer, line, col };
   };
 
-  const problems = [...doc.errors, ...doc.warnings].map((e) =>
+  const found = [...doc.errors, ...doc.warnings];
+  const problems = found.map((e) =>
     e.code === 'DUPLICATE_KEY'
       ? makeDiagnostic(
           'yaml-duplicate-key',
@@ -149,7 +153,7 @@ export function parseManifest(text: string, file: string, absolutePath: string =
         ? unclosedQuote(source, e.pos[0], at)
         : makeDiagnostic('yaml-syntax', at(e.pos[0]), lowerFirst(e.message)),
   );
-  if (problems.length > 0) return { ok: false, diagnostics: problems };
+  if (problems.length > 0) return { ok: false, diagnostics: foldSyntaxErrors(source, found, problems, at) };
 
   let data: unknown;
   try {

@@ -108,7 +108,6 @@ export function handlerPath(kind: HandlerKind, name: string): string {
 /** Project files written once, when missing, and the user's from then on. */
 export const scaffoldPaths = {
   gitignore: '.gitignore',
-  npmrc: '.npmrc',
   readme: 'README.md',
   packageJson: 'package.json',
   tsconfig: 'tsconfig.json',

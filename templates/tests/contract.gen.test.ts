@@ -322,10 +322,11 @@ async function askApproval(name: string) {
 }
 
 /** Prints how many tests were skipped because they would change data, and which (after the run, like `# pass`). */
+// A line the test file prints: the runner shows it as a comment (`# ...` under TAP, escaping a `#` of its own).
 function countSkippedWrites(what: string, skipped: readonly string[]): void {
   if (skipped.length > 0)
     console.log(
-      `# skipped: ${skipped.length} ${what} that change data (${skipped.join(', ')}); ` +
+      `skipped: ${skipped.length} ${what} that change data (${skipped.join(', ')}); ` +
         'set MCP_GEN_TEST_WRITES=1 against a test backend to run them',
     );
 }
@@ -441,7 +442,7 @@ describe(`handlers of ${registry.server.name} answer the manifest's examples`, (
     countSkippedWrites('example(s) of tools', skippedWrites);
     if (notImplemented.size > 0)
       console.log(
-        `# not implemented: ${notImplemented.size} handler(s) still the generated stub: ` +
+        `not implemented: ${notImplemented.size} handler(s) still the generated stub: ` +
           `${[...notImplemented].join(', ')}`,
       );
   });

@@ -21,7 +21,7 @@ import { listTree, repoRoot } from '../support/golden.js';
 import { protocolVersion } from '../support/paths.js';
 
 // `npm run pack:mcpb` in a generated project, checked by the real MCPB CLI (the pinned version the pack script
-// runs through npx; mcp-gen's own devDependency, so npx finds it in the linked node_modules): the manifest passes
+// runs from node_modules; mcp-gen's own devDependency too, so it is in the linked node_modules): the manifest passes
 // `mcpb validate`, `mcpb info` reads the bundle, and the server unpacked from the bundle starts as a desktop host
 // starts it (`mcp_config`) and answers.
 
@@ -36,7 +36,14 @@ function run(command: string, args: string[], cwd: string, timeout = 300_000) {
     cwd,
     encoding: 'utf8',
     timeout,
-    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
+    // Offline: packing takes the MCPB CLI and the staged dependencies from node_modules, never from a registry.
+    env: {
+      ...process.env,
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_update_notifier: 'false',
+      npm_config_offline: 'true',
+    },
   });
   return { code: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
 }

@@ -84,7 +84,8 @@ describe('a fresh project counts its stubs as not implemented', () => {
     const result = runContract(out, 'init');
     expect(result.status, result.stdout.slice(-3000) + result.stderr.slice(-2000)).toBe(0);
     expect(result.stdout).toMatch(/^ {4}ok \d+ - tool hello: example 1 # SKIP not implemented$/m);
-    expect(result.stdout).toContain('# not implemented: 1 handler(s) still the generated stub: tool hello');
+    // One comment line, as TAP writes what a test file prints: no escaped `\#` (issue 33 item 12).
+    expect(result.stdout).toMatch(/^# not implemented: 1 handler\(s\) still the generated stub: tool hello$/m);
     expect(result.stdout).toMatch(/^# skipped 1$/m);
   });
 });
