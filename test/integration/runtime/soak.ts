@@ -4,6 +4,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { generateAndCompile, limits, repoRoot } from './harness.js';
+import { listen } from './notify-support.js';
 
 // Helpers of the soak tests: the bundled demo server (examples/demo) with an HTTP transport added, run under a
 // 64 MiB heap, a bounded load of keep-alive requests or stdio lines, and its resident set read from /proc as it goes.
@@ -11,14 +12,18 @@ import { generateAndCompile, limits, repoRoot } from './harness.js';
 /** The heap cap of every soaked server: a call that leaks a few KiB kills it within about 10,000 calls. */
 export const nodeOptions = '--max-old-space-size=64';
 
-/** examples/demo with `transports.http` beside its stdio, and its own handlers; returns the entry point. */
-export function buildDemo(name: string): string {
+/**
+ * examples/demo with `transports.http` beside its stdio, `extra` top-level manifest lines, and its own handlers;
+ * returns the entry point.
+ */
+export function buildDemo(name: string, extra = ''): string {
   const demo = path.join(repoRoot, 'examples', 'demo');
-  const manifest = readFileSync(path.join(demo, 'mcp.yaml'), 'utf8').replace(
+  let manifest = readFileSync(path.join(demo, 'mcp.yaml'), 'utf8').replace(
     /^ {2}stdio: \{\}$/m,
     '  stdio: {}\n  http: { host: 127.0.0.1, port: 3000, path: /mcp }',
   );
   if (!manifest.includes('http: {')) throw new Error('examples/demo/mcp.yaml no longer has `stdio: {}`');
+  manifest += extra;
   const handlers = ['src/setup.ts', 'src/handlers/tools/add.ts', 'src/handlers/resources/app_config.ts'];
   const texts = Object.fromEntries(handlers.map((file) => [file, readFileSync(path.join(demo, file), 'utf8')]));
   // Beside the project's folder, which generate empties.
@@ -82,6 +87,31 @@ export async function soakHttp(
   } finally {
     agent.destroy();
   }
+  return { answered: run.answered, rss: run.rss, wrong: run.wrong };
+}
+
+/**
+ * Opens `total` `subscriptions/listen` streams, `inFlight` at once, each closed by the client once acknowledged.
+ */
+export async function soakListen(
+  pid: number,
+  url: URL,
+  { total, inFlight, every }: { total: number; inFlight: number; every: number },
+): Promise<SoakRun> {
+  const run = { answered: 0, sent: 0, rss: [] as number[], wrong: null as string | null };
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (run.sent < total && run.wrong === null) {
+        try {
+          (await listen(url, { resourcesListChanged: true }, ++run.sent)).close();
+        } catch (error) {
+          run.wrong = (error as Error).message;
+          break;
+        }
+        if (++run.answered % every === 0) run.rss.push(rssMiB(pid));
+      }
+    }),
+  );
   return { answered: run.answered, rss: run.rss, wrong: run.wrong };
 }
 
