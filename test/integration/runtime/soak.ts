@@ -13,23 +13,22 @@ import { listen } from './notify-support.js';
 export const nodeOptions = '--max-old-space-size=64';
 
 /**
- * examples/demo with `transports.http` beside its stdio, `extra` top-level manifest lines, and its own handlers;
+ * examples/demo with `transports.http` beside its stdio, its manifest then changed by `edit`, and its own handlers;
  * returns the entry point.
  */
-export function buildDemo(name: string, extra = ''): string {
+export function buildDemo(name: string, edit: (manifest: string) => string = (manifest) => manifest): string {
   const demo = path.join(repoRoot, 'examples', 'demo');
-  let manifest = readFileSync(path.join(demo, 'mcp.yaml'), 'utf8').replace(
+  const manifest = readFileSync(path.join(demo, 'mcp.yaml'), 'utf8').replace(
     /^ {2}stdio: \{\}$/m,
     '  stdio: {}\n  http: { host: 127.0.0.1, port: 3000, path: /mcp }',
   );
   if (!manifest.includes('http: {')) throw new Error('examples/demo/mcp.yaml no longer has `stdio: {}`');
-  manifest += extra;
   const handlers = ['src/setup.ts', 'src/handlers/tools/add.ts', 'src/handlers/resources/app_config.ts'];
   const texts = Object.fromEntries(handlers.map((file) => [file, readFileSync(path.join(demo, file), 'utf8')]));
   // Beside the project's folder, which generate empties.
   const file = path.join(repoRoot, '.test-out', `${name}.yaml`);
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, manifest);
+  writeFileSync(file, edit(manifest));
   return generateAndCompile(file, name, texts);
 }
 
@@ -104,6 +103,41 @@ export async function soakListen(
       while (run.sent < total && run.wrong === null) {
         try {
           (await listen(url, { resourcesListChanged: true }, ++run.sent)).close();
+        } catch (error) {
+          run.wrong = (error as Error).message;
+          break;
+        }
+        if (++run.answered % every === 0) run.rss.push(rssMiB(pid));
+      }
+    }),
+  );
+  return { answered: run.answered, rss: run.rss, wrong: run.wrong };
+}
+
+/**
+ * Runs `total` tasks, `inFlight` at once: `start(id)` answers the task's id (or throws), `finished(taskId)` polls it
+ * once and answers whether it completed right (true), is still working (null), or went wrong (throws).
+ */
+export async function soakTasks(
+  pid: number,
+  start: (id: number) => Promise<string>,
+  finished: (taskId: string) => Promise<boolean | null>,
+  { total, inFlight, every }: { total: number; inFlight: number; every: number },
+): Promise<SoakRun> {
+  const run = { answered: 0, sent: 0, rss: [] as number[], wrong: null as string | null };
+  const one = async (): Promise<void> => {
+    const taskId = await start(++run.sent);
+    for (let poll = 0; poll < 500; poll++) {
+      if ((await finished(taskId)) === true) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`task ${taskId} did not complete within 500 polls`);
+  };
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (run.sent < total && run.wrong === null) {
+        try {
+          await one();
         } catch (error) {
           run.wrong = (error as Error).message;
           break;
