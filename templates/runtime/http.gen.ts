@@ -383,6 +383,8 @@ export async function startHttp(
     return lastHostname;
   };
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  // The endpoint's path when the URL parser would return it unchanged, so a request-target equal to it needs no parse.
+  const canonicalPath = new URL(options.path, 'http://localhost').pathname === options.path ? options.path : null;
   // Each request in flight, with the body bytes it holds and the controller that cancels it.
   const inflight = new Map<ServerResponse, { held: number; readonly cancel: AbortController }>();
   let buffered = 0;
@@ -403,12 +405,22 @@ export async function startHttp(
     const hostname = hostnameFor(target.host);
     if (hostname === null) return jsonError(400, -32000, 'Bad Request: malformed Host header');
     // The path follows a valid authority, so the parser cannot fail or move it into the host.
-    const url = new URL(`${origin}${target.path}`);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === 'string') headers.set(name, value);
-      else if (Array.isArray(value)) headers.set(name, value.join(', '));
-    }
+    // A target that is the endpoint's path, as nearly every call's is, parses to itself: no URL is built for it.
+    const url =
+      target.path === canonicalPath
+        ? { pathname: target.path, href: `${origin}${target.path}` }
+        : new URL(`${origin}${target.path}`);
+    // Web Headers only for the SDK's path: the fast path reads Node's header object.
+    let web: Headers | undefined;
+    const headersOf = (): Headers => {
+      if (web !== undefined) return web;
+      web = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === 'string') web.set(name, value);
+        else if (Array.isArray(value)) web.set(name, value.join(', '));
+      }
+      return web;
+    };
     // DNS-rebinding guard: the same rule and answer as the SDK's hostHeaderValidationResponse,
     // checked on the parsed header instead of a probe Request built for every call.
     if (!allowedHosts.has(hostname)) return jsonError(403, -32000, `Invalid Host: ${hostname}`);
@@ -437,7 +449,10 @@ export async function startHttp(
     if (method === 'POST' && !isJsonContentType(req.headers['content-type']))
       return jsonError(415, unsupportedMediaTypeCode, 'Unsupported Media Type: Content-Type must be application/json');
     if (session && legacy !== null)
-      return legacy.fetch(new Request(url.href, { method, headers }), authInfo === undefined ? {} : { authInfo });
+      return legacy.fetch(
+        new Request(url.href, { method, headers: headersOf() }),
+        authInfo === undefined ? {} : { authInfo },
+      );
     const body = await readBody(req, limit, (size) => {
       if (size <= call.held) return true;
       buffered += size - call.held;
@@ -464,7 +479,7 @@ export async function startHttp(
       if (ticket instanceof Response) return ticket;
       call.stream();
       // Asking for task notifications: the SDK's stream, with the tasks added (tasks-listen.gen.ts).
-      const request = new Request(url.href, { method: 'POST', headers, signal: call.cancel.signal });
+      const request = new Request(url.href, { method: 'POST', headers: headersOf(), signal: call.cancel.signal });
       const listening = options.tasks?.listen(parsedBody, principal, call.cancel.signal, (stripped) =>
         handler.fetch(request, authInfo === undefined ? { parsedBody: stripped } : { parsedBody: stripped, authInfo }),
       );
@@ -473,21 +488,21 @@ export async function startHttp(
       );
     }
     // Mcp-Toolsets narrows one request to some toolsets, never past the deployment's; an unknown name is a mistake.
-    const narrowing = headers.get('mcp-toolsets');
+    const narrowing = req.headers['mcp-toolsets'] === undefined ? null : headersOf().get('mcp-toolsets');
     const unknown = toolsetNames(narrowing ?? '').filter((n) => n !== 'all' && !options.toolsets?.includes(n));
     if (unknown.length > 0) return jsonError(400, -32602, `Unknown toolset in Mcp-Toolsets: ${unknown.join(', ')}`);
     // A plain modern tools/call is answered by the pinned server (http-fast.gen.ts); it is never a legacy request.
     const quick =
       fast === null || narrowing !== null || body.length > fast.maxBodyBytes
         ? undefined
-        : await fast.answer(headers, url.href, parsedBody, authInfo, call.cancel.signal);
+        : await fast.answer(req.headers, headersOf, url.href, parsedBody, authInfo, call.cancel.signal);
     if (quick !== undefined)
       return call.cancel.signal.aborted && draining ? busy('Server shutting down: the call was cancelled') : quick;
     // The SDK takes the parsed body and never reads the Request's own, so none is attached:
     // a body would cost a web stream per call.
     // Its signal is the call's: aborting it (client gone, shutdown) closes the exchange and aborts the handler's
     // ctx.signal.
-    const request = new Request(url.href, { method: 'POST', headers, signal: call.cancel.signal });
+    const request = new Request(url.href, { method: 'POST', headers: headersOf(), signal: call.cancel.signal });
     const given = authInfo === undefined ? { parsedBody } : { parsedBody, authInfo };
     const response =
       legacy !== null && (await isLegacyRequest(request, parsedBody))

@@ -514,20 +514,25 @@ export async function callTool(
       `The tool "${tool.name}" needs approval or an idempotency key, but the state store is not configured.`,
     );
   const run = (): ToolRun => {
-    // The tool's timeout aborts the signal too; the timer goes once the handler settles or the signal aborts.
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), tool.timeoutMs);
-    const signal = AbortSignal.any([context.signal, deadline.signal]);
+    // One signal per call, aborted by the caller's or by the tool's timeout; the timer and the listener on the
+    // caller's signal go once the handler settles. Not `AbortSignal.any` with an abort listener: Node holds that in a
+    // process-wide set until it aborts or loses the listener, so each call that ended normally stayed in memory.
+    const own = new AbortController();
+    const { signal } = own;
+    const caller = context.signal;
+    const cancel = (): void => own.abort(caller.reason);
+    const timer = setTimeout(() => own.abort(), tool.timeoutMs);
     const interruption = new Promise<CallToolResult>((resolve, reject) => {
       const stop = (): void => {
         clearTimeout(timer);
-        if (deadline.signal.aborted)
-          resolve(errorResult(`The tool "${tool.name}" timed out after ${tool.timeoutMs / 1000} s.`));
-        else reject(signal.reason);
+        caller.removeEventListener('abort', cancel);
+        if (caller.aborted) reject(signal.reason);
+        else resolve(errorResult(`The tool "${tool.name}" timed out after ${tool.timeoutMs / 1000} s.`));
       };
-      if (signal.aborted) stop();
-      else signal.addEventListener('abort', stop, { once: true });
+      signal.addEventListener('abort', stop, { once: true });
     });
+    if (caller.aborted) cancel();
+    else caller.addEventListener('abort', cancel, { once: true });
     const call = (): Promise<unknown> =>
       new Promise((resolve) => resolve(handler(input as never, { ...context, signal } as never)));
     // With telemetry the handler's work is a child span of the request's, so its own spans nest under it.
@@ -538,7 +543,10 @@ export async function callTool(
       signal,
       ctx,
       env,
-    ).finally(() => clearTimeout(timer));
+    ).finally(() => {
+      clearTimeout(timer);
+      caller.removeEventListener('abort', cancel);
+    });
     return { outcome, interruption };
   };
   return env.guard === null ? answerOf(run()) : env.guard(tool, args ?? {}, context.principal.id, ctx, run);
