@@ -47,6 +47,7 @@ describe('HTTP bindings', () => {
             { name: 'session', in: 'cookie' },
           ],
           body: 'application/json',
+          encoding: {},
           result: 'body',
           errorMessage: '/error/text',
         },
@@ -61,6 +62,39 @@ describe('HTTP bindings', () => {
             { name: 'name', in: 'field' },
           ],
           body: 'application/x-www-form-urlencoded',
+          encoding: { name: { allowReserved: true } },
+          result: 'body',
+          errorMessage: null,
+        },
+      ],
+      [
+        'search_items',
+        {
+          method: 'GET',
+          path: '/kinds/{kind}/items',
+          args: [
+            { name: 'created', in: 'query', style: 'deepObject', explode: true },
+            { name: 'kind', in: 'path' },
+            { name: 'query_kind', in: 'query', wire: 'kind' },
+            { name: 'tags', in: 'query', explode: false },
+          ],
+          body: 'application/json',
+          encoding: {},
+          result: 'body',
+          errorMessage: null,
+        },
+      ],
+      [
+        'update_item',
+        {
+          method: 'PATCH',
+          path: '/items/{id}',
+          args: [
+            { name: 'body', in: 'body' },
+            { name: 'id', in: 'path' },
+          ],
+          body: 'application/merge-patch+json',
+          encoding: {},
           result: 'body',
           errorMessage: null,
         },
@@ -75,6 +109,7 @@ describe('HTTP bindings', () => {
             { name: 'id', in: 'path' },
           ],
           body: 'multipart/form-data',
+          encoding: {},
           result: 'body',
           errorMessage: null,
         },
@@ -89,12 +124,16 @@ describe('HTTP bindings', () => {
     expect(bound.handlers.map((h) => [h.name, h.action])).toEqual([
       ['get_item', 'bind'],
       ['rename_item', 'bind'],
+      ['search_items', 'bind'],
+      ['update_item', 'bind'],
       ['upload_photo', 'bind'],
     ]);
     const written = planProject(m, new Map([['src/handlers/tools/get_item.ts', 'export const getItemHandler = 1;']]));
     expect(written.handlers.map((h) => [h.name, h.action])).toEqual([
       ['get_item', 'keep'],
       ['rename_item', 'bind'],
+      ['search_items', 'bind'],
+      ['update_item', 'bind'],
       ['upload_photo', 'bind'],
     ]);
     const files = emitBindings(m, written.handlers, ctx);

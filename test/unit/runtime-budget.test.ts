@@ -77,7 +77,7 @@ describe('runtime size', () => {
     expect(bytes).toBeLessThanOrEqual(budgetBytes);
   });
 
-  it('ships upstream.gen.ts, upstream-spec.gen.ts and bindings.gen.ts only to a server with a bound tool', async () => {
+  it('ships upstream*.gen.ts and bindings.gen.ts only to a server with a bound tool', async () => {
     const manifest = path.join('test', 'fixtures', 'bindings', 'mcp.yaml');
     const options = resolveOptions({ manifest, out: path.join('.test-out', 'runtime-budget-bindings') }, repoRoot);
     const result = await buildProject(
@@ -89,7 +89,9 @@ describe('runtime size', () => {
     const paths = result.files.map((file) => file.path);
     expect(paths.filter((p) => /upstream|bindings/.test(p))).toEqual([
       'src/generated/bindings.gen.ts',
+      'src/generated/runtime/upstream-request.gen.ts',
       'src/generated/runtime/upstream-spec.gen.ts',
+      'src/generated/runtime/upstream-wire.gen.ts',
       'src/generated/runtime/upstream.gen.ts',
     ]);
     // A bound tool has no handler file: the binding is its handler.
