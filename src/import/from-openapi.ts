@@ -11,6 +11,14 @@ import {
   titleFromName,
 } from './openapi-operation.js';
 import { httpBinding, upstreamDraft } from './openapi-binding.js';
+import {
+  type ArgumentEntry,
+  argumentEntry,
+  propertyName,
+  propertyNames,
+  type RequestMedia,
+  requestMedia,
+} from './openapi-request.js';
 import { isOpenObject, SchemaConverter, type SchemaFindings, withDescription } from './openapi-schema.js';
 
 type Raw = Readonly<Record<string, unknown>>;
@@ -94,7 +102,12 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
       const name = names.allocate(operationName(method, route, operationId), 'op');
       const findings: SchemaFindings = { circular: false };
       const policy = operationPolicy(method, name);
-      const { tool, binding } = operationTool({ method, route, item, operation, name, policy }, converter, findings);
+      const { tool, binding, problems } = operationTool(
+        { method, route, item, operation, name, policy },
+        converter,
+        findings,
+      );
+      flags.push(...problems);
       tools[name] = tool;
       const at = ['tools', name];
       // A tool without summary or description is described by its method and path, which are not prose.
@@ -171,7 +184,7 @@ function operationTool(
   op: Operation,
   converter: SchemaConverter,
   findings: SchemaFindings,
-): { tool: Record<string, unknown>; binding: string | null } {
+): { tool: Record<string, unknown>; binding: string | null; problems: string[] } {
   const { method, route, operation } = op;
   const summary = stringOr(operation.summary)?.trim() ?? '';
   const details = stringOr(operation.description)?.trim() ?? '';
@@ -181,13 +194,14 @@ function operationTool(
   tool.description = (description === '' ? `${method.toUpperCase()} ${route}` : description).slice(0, maxDescription);
   tool.annotations = op.policy.annotations;
   if (op.policy.approval !== null) tool.approval = op.policy.approval;
-  const { schema, args, media } = inputSchema(op, converter, findings);
+  const { schema, args, media, problems } = inputSchema(op, converter, findings);
   tool.input = schema;
   const output = outputSchema(operation, converter, findings);
   if (output !== null) tool.output = output.schema;
   const { http, todo } = httpBinding({ method, route, args, media, wrapped: output?.wrapped ?? false });
   tool.http = http;
-  return { tool, binding: todo };
+  const at = `tool ${quote(op.name)} (${method.toUpperCase()} ${route})`;
+  return { tool, binding: todo, problems: problems.map((p) => `${at}: ${p}`) };
 }
 
 /**
@@ -199,11 +213,16 @@ function inputSchema(
   op: Operation,
   converter: SchemaConverter,
   findings: SchemaFindings,
-): { schema: Record<string, unknown>; args: Map<string, string>; media: string | null } {
+): {
+  schema: Record<string, unknown>;
+  args: Map<string, ArgumentEntry>;
+  media: RequestMedia | null;
+  problems: string[];
+} {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   const refs = new Set<string>();
-  const args = new Map<string, string>();
+  const args = new Map<string, ArgumentEntry>();
   // Operation parameters override path-item ones with the same name and location.
   const params = new Map<string, Raw>();
   for (const list of [op.item.parameters, op.operation.parameters]) {
@@ -212,23 +231,32 @@ function inputSchema(
       if (p !== null) params.set(`${String(p.in)}:${String(p.name)}`, p);
     }
   }
+  const problems: string[] = [];
+  const named = propertyNames([...params.values()]);
   for (const p of params.values()) {
-    const name = stringOr(p.name);
+    const name = named.get(p);
     if (name === undefined) continue;
+    const wire = stringOr(p.name) ?? name;
+    const argument = argumentEntry(p, name);
+    if ('problem' in argument) {
+      problems.push(`parameter ${quote(wire)} ${argument.problem}; it is left out of the tool (write a handler)`);
+      continue;
+    }
     const schema = isRecord(p.schema) ? converter.part(p.schema, refs, findings) : { type: 'string' };
     const described = stringOr(p.description);
     properties[name] = described === undefined ? schema : withDescription(schema, described);
     if (p.required === true || p.in === 'path') required.push(name);
-    args.set(name, stringOr(p.in) ?? 'query');
+    args.set(name, argument.entry);
   }
   const body = converter.follow(op.operation.requestBody);
-  const media = body === null ? null : mediaOf(body.content);
+  const media = body === null ? null : requestMedia(body.content);
   if (media !== null && media.schema !== null) {
     const schema = converter.part(media.schema, refs, findings);
     const described = stringOr(body?.description);
-    properties.body = described === undefined ? schema : withDescription(schema, described);
-    if (body?.required === true) required.push('body');
-    args.set('body', 'body');
+    const name = propertyName('body', 'request', new Set(Object.keys(properties)));
+    properties[name] = described === undefined ? schema : withDescription(schema, described);
+    if (body?.required === true) required.push(name);
+    args.set(name, 'body');
   }
   const root = {
     type: 'object',
@@ -236,11 +264,7 @@ function inputSchema(
     ...(required.length > 0 ? { required: [...new Set(required)].sort(compareText) } : {}),
     properties,
   };
-  return {
-    schema: converter.withShared(root, refs),
-    args,
-    media: media?.schema === null ? null : (media?.type ?? null),
-  };
+  return { schema: converter.withShared(root, refs), args, media: media?.schema === null ? null : media, problems };
 }
 
 /**
