@@ -24,6 +24,8 @@ export interface HttpBindingModel {
   /** The Encoding Object of each form or multipart body member that has one; empty without. */
   readonly encoding: Readonly<Record<string, FieldEncodingSpec>>;
   readonly result: 'body' | 'wrap';
+  /** A 2xx answer that does not match the output schema: returned with a warning (`warn`) or a tool error. */
+  readonly outputCheck: 'warn' | 'strict';
   /** JSON pointer to the message of an error response; null: the usual shapes (upstream.gen.ts, usualMessage). */
   readonly errorMessage: string | null;
 }

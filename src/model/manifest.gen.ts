@@ -483,6 +483,10 @@ export interface ManifestTool {
      */
     result?: ("body" | "wrap");
     /**
+     * A 2xx answer that does not match the tool's output schema (the request went out and the upstream accepted it): `warn` returns it as received, with the mismatch in `_meta['mcp-gen/warnings']` and the log; `strict` makes it a tool error that says the upstream accepted the request.
+     */
+    outputCheck?: ("warn" | "strict");
+    /**
      * The error mapping: a JSON pointer to the message in an error response (e.g. `/message`), quoted in the tool error beside the status.
      */
     errorMessage?: string;

@@ -27,6 +27,7 @@ export function normalizeBinding(http: ManifestToolHttp | undefined): HttpBindin
     ),
     result: http.result ?? 'body',
     errorMessage: http.errorMessage ?? null,
+    outputCheck: http.outputCheck ?? 'warn',
   };
 }
 

@@ -171,13 +171,21 @@ export const toolHttpSchema = {
         '(for an answer that is not an object).',
       default: 'body',
     },
+    outputCheck: {
+      enum: ['warn', 'strict'],
+      description:
+        "A 2xx answer that does not match the tool's output schema (the request went out and the upstream " +
+        "accepted it): `warn` returns it as received, with the mismatch in `_meta['mcp-gen/warnings']` and the " +
+        'log; `strict` makes it a tool error that says the upstream accepted the request.',
+      default: 'warn',
+    },
     errorMessage: {
       type: 'string',
       pattern: '^(/[^/]*)*$',
       description:
         'The error mapping: a JSON pointer to the message in an error response (e.g. `/message`), quoted in the ' +
         'tool error beside the status.',
-      'x-default': 'the first of `/message`, `/error`, `/detail`',
+      'x-default': 'the first of `message`, `error` (or its `message`), `errors[].message`, `detail`, `title`',
     },
   },
 } as const;

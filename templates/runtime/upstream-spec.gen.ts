@@ -50,6 +50,8 @@ export interface HttpBindingSpec {
   readonly errorMessage: string | null;
   /** Whether the tool has an output schema: structured content, else the JSON as text. */
   readonly structured: boolean;
+  /** A 2xx answer that does not match the output schema: `warn` (absent) returns it with a warning, `strict` fails. */
+  readonly outputCheck?: 'warn' | 'strict';
 }
 
 /** How requests are signed; every string names a config variable. */

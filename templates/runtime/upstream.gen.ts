@@ -6,8 +6,11 @@
  * data: read up to a size cap, parsed as JSON and never interpreted; 4xx is a tool error with the upstream status and
  * message, 5xx and network failures a retryable one (`_meta['mcp-gen/error'].retryable`, register.gen.ts).
  */
-import { ToolError } from './handler.gen.js';
-import { redact, type Telemetry } from './start.gen.js';
+import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import { sdkResult, ToolError } from './handler.gen.js';
+import { lazySchema, type PrecompiledValidators } from './register.gen.js';
+import type { RegistrySpec } from './spec.gen.js';
+import { logToStderr, redact, type Telemetry } from './start.gen.js';
 import { buildRequest, sendWithBody } from './upstream-request.gen.js';
 import type { HttpBindingSpec, UpstreamSpec } from './upstream-spec.gen.js';
 import { percentEncode } from './upstream-wire.gen.js';
@@ -196,11 +199,46 @@ function errorMessage(answer: unknown, pointer: string | null): string | null {
   return JSON.stringify(redact(text(found)).slice(0, maxMessageChars));
 }
 
+/** The output check of each bound tool, by tool name: its output schema with its precompiled validator. */
+export function answerSchemas(registry: RegistrySpec, validators: PrecompiledValidators) {
+  return (tool: string): StandardSchemaWithJSON | null => {
+    const json = registry.tools.find((t) => t.name === tool)?.outputSchema ?? null;
+    return json === null ? null : lazySchema(json, validators[tool]?.output);
+  };
+}
+
 /**
- * The handler of a bound tool. Its result is the parsed JSON answer (or `{ result }` with `result: wrap`), which the
- * runtime validates against the tool's output schema like any handler's result before it sends structured content.
+ * A 2xx answer that does not match the output schema: the request went out and the upstream accepted it, so the
+ * caller must hear that. By default (`outputCheck: warn`) the answer is the result, as received, with the mismatch
+ * in `_meta['mcp-gen/warnings']` and the log; with `strict`, a tool error that says the upstream accepted it.
  */
-export function bindTool<H>(spec: UpstreamSpec, binding: HttpBindingSpec): H {
+async function checkedAnswer(binding: HttpBindingSpec, answer: StandardSchemaWithJSON, status: number, result: object) {
+  const verdict = await answer['~standard'].validate(result);
+  if (verdict.issues === undefined) return result;
+  const [issue] = verdict.issues;
+  const where = (issue?.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('/');
+  const mismatch =
+    `The upstream API accepted the request (HTTP ${status}), but its answer does not match the tool's output ` +
+    `schema${issue === undefined ? '' : ` (${where === '' ? '' : `/${where}: `}${issue.message})`}.`;
+  logToStderr(`tool "${binding.tool}": ${mismatch}`);
+  if (binding.outputCheck === 'strict')
+    throw new ToolError(`${mismatch} The request took effect; check before repeating it.`);
+  return sdkResult({
+    content: [{ type: 'text' as const, text: JSON.stringify(result) }],
+    structuredContent: result as Record<string, unknown>,
+    _meta: { 'mcp-gen/warnings': [mismatch] },
+  });
+}
+
+/**
+ * The handler of a bound tool. Its result is the parsed JSON answer (or `{ result }` with `result: wrap`), checked
+ * against the tool's output schema by `answer` (checkedAnswer) when the tool has one.
+ */
+export function bindTool<H>(
+  spec: UpstreamSpec,
+  binding: HttpBindingSpec,
+  output: StandardSchemaWithJSON | null = null,
+): H {
   const handler = async (input: Record<string, unknown>, ctx: { readonly signal: AbortSignal }): Promise<unknown> => {
     const { config, telemetry } = environment();
     const baseUrl = readVariable(config, spec.baseUrl);
@@ -247,7 +285,8 @@ export function bindTool<H>(spec: UpstreamSpec, binding: HttpBindingSpec): H {
     }
     if (answer === undefined) throw new ToolError(`The upstream answer (HTTP ${status}) is not JSON.`);
     const result = binding.result === 'wrap' ? { result: answer } : (answer ?? {});
-    return binding.structured ? result : JSON.stringify(result);
+    if (!binding.structured) return JSON.stringify(result);
+    return output === null ? result : checkedAnswer(binding, output, status, result);
   };
   return handler as unknown as H;
 }

@@ -52,7 +52,10 @@ import { repoRoot } from '../support/paths.js';
 // URL when it does not parse; `hideSecrets`) and the credentials of any URL, well-formed or not; and a signing key
 // that is set but shorter than 32 bytes refuses to start outside loopback and stdio, whichever optional module reads
 // it: 75,302.
-const budgetBytes = 75_302;
+// +431 (issue 36): compileSchemas takes the bound tools whose answer the binding checks itself (upstream.gen.ts), so
+// that a 2xx answer that does not match the output schema is returned with a warning, or refused with a message that
+// says the upstream accepted the request, instead of the SDK's bare "Output validation error" after the write: 75,733.
+const budgetBytes = 75_733;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ToolError } from '../../../templates/runtime/handler.gen.js';
+import { SdkResult, ToolError } from '../../../templates/runtime/handler.gen.js';
+import { compileSchemas, lazySchema } from '../../../templates/runtime/register.gen.js';
+import type { RegistrySpec } from '../../../templates/runtime/spec.gen.js';
 import {
   bindTool,
   type HttpBindingSpec,
@@ -165,5 +167,57 @@ describe('bound tools send what the spec says', () => {
   ])('the message of an error answer at %s reaches the caller', async (path, message) => {
     const { error } = await exchange(binding({ path }), {});
     expect(error).toEqual(new ToolError(message, 'not_found'));
+  });
+});
+
+describe('a 2xx answer that does not match the output schema', () => {
+  const output = lazySchema({ type: 'object', required: ['id'], properties: { id: { type: 'string' } } });
+  const write = binding({ method: 'DELETE', path: '/things/7' });
+  const mismatch =
+    "The upstream API accepted the request (HTTP 200), but its answer does not match the tool's output schema";
+  const call = (b: HttpBindingSpec) => {
+    startUpstream(config, null);
+    return bindTool<Call>(none, b, output)({}, { signal: AbortSignal.timeout(20_000) });
+  };
+
+  it('is returned as received, with the mismatch in _meta and the log (the default)', async () => {
+    const logged: string[] = [];
+    const write0 = process.stderr.write;
+    process.stderr.write = ((chunk: string) => logged.push(chunk) > 0) as typeof process.stderr.write;
+    let result: unknown;
+    try {
+      result = await call(write);
+    } finally {
+      process.stderr.write = write0;
+    }
+    expect(result).toBeInstanceOf(SdkResult);
+    const sent = (result as SdkResult<never>).result as Record<string, unknown>;
+    const meta = sent._meta as Record<string, string[]>;
+    expect(sent.structuredContent).toEqual({ ok: true });
+    expect(sent.content).toEqual([{ type: 'text', text: '{"ok":true}' }]);
+    expect(meta['mcp-gen/warnings']?.[0]?.startsWith(`${mismatch} (`)).toBe(true);
+    expect(logged.join('')).toContain(`tool "t": ${mismatch}`);
+  });
+
+  it('with outputCheck: strict, is a tool error that says the upstream accepted the request', async () => {
+    const error = await call({ ...write, outputCheck: 'strict' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolError);
+    const message = (error as ToolError).message;
+    expect(message.startsWith(`${mismatch} (`)).toBe(true);
+    expect(message.endsWith('). The request took effect; check before repeating it.')).toBe(true);
+  });
+
+  it("an answer that matches is the result, and the SDK's check of a bound tool's output passes", async () => {
+    const matching = lazySchema({ type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } });
+    startUpstream(config, null);
+    expect(await bindTool<Call>(none, write, matching)({}, { signal: AbortSignal.timeout(20_000) })).toEqual({
+      ok: true,
+    });
+    const schema = { type: 'object', required: ['id'] };
+    const registry = { tools: [{ name: 'bound', inputSchema: {}, outputSchema: schema }] } as unknown as RegistrySpec;
+    const lenient = compileSchemas(registry, {}, ['bound']).get('bound')?.output;
+    const strict = compileSchemas(registry, {}).get('bound')?.output;
+    expect(await lenient?.['~standard'].validate({ ok: true })).toEqual({ value: { ok: true } });
+    expect((await strict?.['~standard'].validate({ ok: true }))?.issues?.length).toBe(1);
   });
 });
