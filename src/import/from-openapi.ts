@@ -48,6 +48,8 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
   const server: Record<string, unknown> = {
     name: serverName(title),
     version: isSemver(version) ? version : '0.1.0',
+    // A version that is not semantic is kept as the spec writes it, for serverInfo and verify.
+    ...(isSemver(version) || version === '' ? {} : { wireVersion: version.slice(0, 128) }),
     title: title.slice(0, 200),
   };
   const summary = firstParagraph(stringOr(info.summary) ?? stringOr(info.description) ?? '');
@@ -86,7 +88,9 @@ export function draftFromOpenApi(api: Raw, source: string): Draft {
   if (!isSemver(version))
     notes.push({
       path: ['server', 'version'],
-      text: `TODO version: the spec's info.version ${quote(version)} is not a semantic version`,
+      text:
+        `TODO version: the spec's info.version ${quote(version)} is not a semantic version; it is kept as ` +
+        'wireVersion (what serverInfo sends), and version is the package version',
     });
 
   const names = new NameAllocator();

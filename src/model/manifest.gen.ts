@@ -204,9 +204,13 @@ export interface ManifestServer {
    */
   name: string;
   /**
-   * Semantic version (`1.2.3`, `1.0.0-beta.1`). Becomes `serverInfo.version`. Quote it if YAML would read it as a number.
+   * Semantic version (`1.2.3`, `1.0.0-beta.1`). Becomes `serverInfo.version` (unless `wireVersion` is set) and the package version. Quote it if YAML would read it as a number.
    */
   version: string;
+  /**
+   * `serverInfo.version` when it is not a semantic version: the version an imported server or API reports as it is (`2023-10-16`, `v1beta`), kept by `import` so that `verify` compares it as the text it is; `version` stays the package version.
+   */
+  wireVersion?: string;
   /**
    * Display name for hosts.
    */

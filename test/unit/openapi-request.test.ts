@@ -149,3 +149,11 @@ describe('import openapi: the request on the wire', () => {
     ]);
   });
 });
+
+describe('import openapi: a version that is not semantic', () => {
+  it('is kept as wireVersion, what serverInfo sends; version is the package version', () => {
+    const api = { openapi: '3.1.0', info: { title: 'Stripe', version: '2023-10-16' }, paths: {} };
+    const server = (draftFromOpenApi(api, 'stripe.json').data as { server: Record<string, unknown> }).server;
+    expect(server).toEqual({ name: 'stripe', version: '0.1.0', wireVersion: '2023-10-16', title: 'Stripe' });
+  });
+});

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { typecheckProjects } from '../../support/typecheck.js';
 // compiled by the official client's validator, as tools/list would make it: component names the generated types
 // declare themselves (Config, ToolHandlers) or that are JavaScript words, dotted names with a digit before a
 // lower-case letter (Kubernetes' io.k8s.api.admissionregistration.v1alpha1.Rule), a path and a query parameter of
-// the same name, and $id, $schema, $anchor and $dynamicRef inside components.
+// the same name, and $id, $schema, $anchor and $dynamicRef inside components; each with a dated API version, kept.
 
 const ok = (schema: unknown) => ({
   200: { description: 'ok', content: { 'application/json': { schema } } },
@@ -111,7 +111,8 @@ describe('drafts that always build', () => {
       mkdirSync(dir, { recursive: true });
       const spec = {
         openapi: '3.1.0',
-        info: { title: name, version: '1.0.0' },
+        // A dated API version, as Stripe's: not semantic, kept as imported.
+        info: { title: name, version: '2023-10-16' },
         servers: [{ url: 'https://api.example.com' }],
         ...parts,
       };
@@ -121,6 +122,9 @@ describe('drafts that always build', () => {
       const generated = runCommand('node', [cli, 'generate', 'mcp.yaml'], dir);
       expect(generated.code, generated.output).toBe(0);
       const { model } = await runPipeline({ manifest: path.join(dir, 'mcp.yaml'), cwd: dir }, 'normalize');
+      expect(model?.server.version).toBe('0.1.0');
+      const registry = JSON.parse(readFileSync(path.join(dir, 'src', 'generated', 'registry.gen.json'), 'utf8'));
+      expect(registry.discover._meta['io.modelcontextprotocol/serverInfo'].version).toBe('2023-10-16');
       const validator = new AjvJsonSchemaValidator();
       for (const tool of model?.tools ?? [])
         for (const schema of [tool.wireInput, tool.wireOutput].filter((s) => s !== null))
