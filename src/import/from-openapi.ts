@@ -13,9 +13,8 @@ import {
 import { httpBinding, upstreamDraft } from './openapi-binding.js';
 import {
   type ArgumentEntry,
-  argumentEntry,
+  parameterInputs,
   propertyName,
-  propertyNames,
   type RequestMedia,
   requestMedia,
 } from './openapi-request.js';
@@ -223,10 +222,7 @@ function inputSchema(
   media: RequestMedia | null;
   problems: string[];
 } {
-  const properties: Record<string, unknown> = {};
-  const required: string[] = [];
   const refs = new Set<string>();
-  const args = new Map<string, ArgumentEntry>();
   // Operation parameters override path-item ones with the same name and location.
   const params = new Map<string, Raw>();
   for (const list of [op.item.parameters, op.operation.parameters]) {
@@ -235,23 +231,11 @@ function inputSchema(
       if (p !== null) params.set(`${String(p.in)}:${String(p.name)}`, p);
     }
   }
-  const problems: string[] = [];
-  const named = propertyNames([...params.values()]);
-  for (const p of params.values()) {
-    const name = named.get(p);
-    if (name === undefined) continue;
-    const wire = stringOr(p.name) ?? name;
-    const argument = argumentEntry(p, name);
-    if ('problem' in argument) {
-      problems.push(`parameter ${quote(wire)} ${argument.problem}; it is left out of the tool (write a handler)`);
-      continue;
-    }
+  const { properties, required, args, problems } = parameterInputs([...params.values()], (p) => {
     const schema = isRecord(p.schema) ? converter.part(p.schema, refs, findings) : { type: 'string' };
     const described = stringOr(p.description);
-    properties[name] = described === undefined ? schema : withDescription(schema, described);
-    if (p.required === true || p.in === 'path') required.push(name);
-    args.set(name, argument.entry);
-  }
+    return described === undefined ? schema : withDescription(schema, described);
+  });
   const body = converter.follow(op.operation.requestBody);
   const media = body === null ? null : requestMedia(body.content);
   if (media !== null && media.schema !== null) {

@@ -69,6 +69,32 @@ export function propertyNames(params: readonly Raw[]): Map<Raw, string> {
   return names;
 }
 
+/**
+ * The input properties of an operation's parameters (each schema from `schemaOf`), their `http.args` entries, the
+ * required ones (path parameters always), and a line for each parameter mcp-gen cannot encode, which is left out.
+ */
+export function parameterInputs(params: readonly Raw[], schemaOf: (p: Raw) => Record<string, unknown>) {
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  const args = new Map<string, ArgumentEntry>();
+  const problems: string[] = [];
+  const named = propertyNames(params);
+  for (const p of params) {
+    const name = named.get(p);
+    if (name === undefined) continue;
+    const argument = argumentEntry(p, name);
+    if ('problem' in argument) {
+      const wire = stringOr(p.name) ?? name;
+      problems.push(`parameter ${quote(wire)} ${argument.problem}; it is left out of the tool (write a handler)`);
+      continue;
+    }
+    properties[name] = schemaOf(p);
+    if (p.required === true || p.in === 'path') required.push(name);
+    args.set(name, argument.entry);
+  }
+  return { properties, required, args, problems };
+}
+
 /** The request body's media type, as the binding sends it, its schema and what else the operation offers. */
 export interface RequestMedia {
   readonly type: string;

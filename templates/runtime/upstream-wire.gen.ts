@@ -139,7 +139,10 @@ export function cookiePairs(arg: ArgumentSpec, value: unknown): string[] {
 const nested = (value: unknown): boolean =>
   isObject(value) || (Array.isArray(value) && value.some((item) => isObject(item) || Array.isArray(item)));
 
-/** An `application/x-www-form-urlencoded` body: each member by its Encoding Object, else `form` (brackets nested). */
+/**
+ * An `application/x-www-form-urlencoded` body: each member by its Encoding Object, else `form` (brackets nested); a
+ * space is `+`, as the form encoding writes it.
+ */
 export function formBody(body: Record<string, unknown>, encoding: Readonly<Record<string, FieldEncodingSpec>>): string {
   return members(body)
     .flatMap(([name, value]) => {
@@ -147,7 +150,8 @@ export function formBody(body: Record<string, unknown>, encoding: Readonly<Recor
       const style = own.style ?? (nested(value) ? 'deepObject' : 'form');
       return queryPairs(name, value, { ...own, style });
     })
-    .join('&');
+    .join('&')
+    .replace(/%20/g, '+');
 }
 
 /** A multipart part's name or file name as a quoted-string (CR, LF and `"` escaped as HTML forms do). */

@@ -116,6 +116,7 @@ describe('deepObject and form bodies in the bracket form', () => {
   it('a form body: scalars as form, objects and arrays of objects in brackets, the Encoding Object first', () => {
     const body = {
       email: 'ana@example.com',
+      name: 'Ana Lima',
       metadata: { order: '42' },
       preferred_locales: ['en', 'fr'],
       expand: ['customer', 'invoice'],
@@ -127,7 +128,7 @@ describe('deepObject and form bodies in the bracket form', () => {
       tags: { explode: false },
     } as const;
     expect(formBody(body, encoding)).toBe(
-      'email=ana%40example.com&metadata[order]=42&preferred_locales[0]=en&preferred_locales[1]=fr' +
+      'email=ana%40example.com&name=Ana+Lima&metadata[order]=42&preferred_locales[0]=en&preferred_locales[1]=fr' +
         '&expand=customer&expand=invoice&items[0][price]=p_1&items[0][quantity]=2&tags=a,b',
     );
   });
