@@ -112,5 +112,15 @@ export function checkBindings(ctx: RuleContext): void {
           `use one of: ${(stylesOf[arg.in] ?? []).join(', ') || 'no style'}`,
         );
     }
+    for (const [member, encoding] of entriesOf(http.encoding)) {
+      const style = isRecord(encoding) ? stringOr(encoding.style) : undefined;
+      if (style !== undefined && !(stylesOf.field ?? []).includes(style))
+        ctx.report(
+          'http-argument-style',
+          ['tools', tool, 'http', 'encoding', member, 'style'],
+          `a body member cannot have style "${style}"`,
+          `use one of: ${(stylesOf.field ?? []).join(', ')}`,
+        );
+    }
   }
 }
