@@ -225,6 +225,15 @@ const manifestCodes = {
       'placeholder in the template.',
     fix: 'Map each placeholder to an input property with `args: { name: path }`, and only those.',
   },
+  'http-argument-style': {
+    severity: 'error',
+    title: 'Parameter style its location does not take',
+    cause:
+      'An `http.args` entry names a `style` the OpenAPI Specification does not define for its location (path: ' +
+      '`simple`, `label`, `matrix`; query and form fields: `form`, `spaceDelimited`, `pipeDelimited`, `deepObject`; ' +
+      'header: `simple`; cookie: `form`), or a body argument has a style.',
+    fix: "Use a style of the argument's location, or drop `style` for the location's default.",
+  },
   'http-unknown-argument': {
     severity: 'error',
     title: 'HTTP argument that is not an input property',

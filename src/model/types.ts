@@ -31,6 +31,8 @@ export type JsonSchema = { readonly [key: string]: unknown };
 export interface ServerInfoModel {
   readonly name: string;
   readonly version: string;
+  /** `serverInfo.version` when it is not `version` (an imported version that is not semantic); null: `version`. */
+  readonly wireVersion: string | null;
   readonly title: string | null;
   readonly description: string | null;
   readonly instructions: string | null;

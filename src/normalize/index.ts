@@ -54,6 +54,7 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
     server: {
       name: server.name,
       version: server.version,
+      wireVersion: server.wireVersion ?? null,
       title: server.title ?? null,
       description: server.description ?? null,
       instructions: server.instructions ?? null,

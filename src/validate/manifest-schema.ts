@@ -51,7 +51,17 @@ export const manifestSchema = {
           pattern: '^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$',
           description:
             'Semantic version (`1.2.3`, `1.0.0-beta.1`). Becomes ' +
-            '`serverInfo.version`. Quote it if YAML would read it as a number.',
+            '`serverInfo.version` (unless `wireVersion` is set) and the package version. Quote it if YAML would ' +
+            'read it as a number.',
+        },
+        wireVersion: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 128,
+          description:
+            '`serverInfo.version` when it is not a semantic version: the version an imported server or API ' +
+            'reports as it is (`2023-10-16`, `v1beta`), kept by `import` so that `verify` compares it as the ' +
+            'text it is; `version` stays the package version.',
         },
         title: {
           type: 'string',

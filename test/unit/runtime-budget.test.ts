@@ -8,7 +8,7 @@ import { repoRoot } from '../support/paths.js';
 // handler, spec, testing) is paid by each of them at every start. The budget is in bytes, which formatting barely
 // moves, not in lines, which reward long ones. A change that raises it says why in its commit message; the history of
 // every raise is in git.
-const budgetBytes = 84_391;
+const budgetBytes = 84_822;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {
@@ -33,7 +33,7 @@ describe('runtime size', () => {
     expect(bytes).toBeLessThanOrEqual(budgetBytes);
   });
 
-  it('ships upstream.gen.ts, upstream-spec.gen.ts and bindings.gen.ts only to a server with a bound tool', async () => {
+  it('ships upstream*.gen.ts and bindings.gen.ts only to a server with a bound tool', async () => {
     const manifest = path.join('test', 'fixtures', 'bindings', 'mcp.yaml');
     const options = resolveOptions({ manifest, out: path.join('.test-out', 'runtime-budget-bindings') }, repoRoot);
     const result = await buildProject(
@@ -45,7 +45,9 @@ describe('runtime size', () => {
     const paths = result.files.map((file) => file.path);
     expect(paths.filter((p) => /upstream|bindings/.test(p))).toEqual([
       'src/generated/bindings.gen.ts',
+      'src/generated/runtime/upstream-request.gen.ts',
       'src/generated/runtime/upstream-spec.gen.ts',
+      'src/generated/runtime/upstream-wire.gen.ts',
       'src/generated/runtime/upstream.gen.ts',
     ]);
     // A bound tool has no handler file: the binding is its handler.

@@ -63,7 +63,7 @@ export function registryData(model: ServerModel): RegistrySpec {
     discover: discoverContract(model),
     server: {
       name: model.server.name,
-      version: model.server.version,
+      version: model.server.wireVersion ?? model.server.version,
       title: model.server.title,
       description: model.server.description,
       instructions: model.server.instructions,

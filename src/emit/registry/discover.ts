@@ -44,7 +44,7 @@ export function discoverContract(model: ServerModel): DiscoverSpec {
   const serverInfo = {
     name: model.server.name,
     ...(model.server.title === null ? {} : { title: model.server.title }),
-    version: model.server.version,
+    version: model.server.wireVersion ?? model.server.version,
     ...(model.server.description === null ? {} : { description: model.server.description }),
     ...(model.server.icons.length === 0 ? {} : { icons: iconsData(model.server.icons) ?? [] }),
   };

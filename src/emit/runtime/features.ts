@@ -110,7 +110,9 @@ const optionalModules: readonly OptionalModule[] = [
   { name: 'config', slot: 'config', on: (f) => f.config },
   { name: 'telemetry', slot: 'telemetry', on: (f) => f.telemetry },
   { name: 'upstream', slot: 'upstream', on: (f) => f.upstream },
+  { name: 'upstream-request', slot: null, on: (f) => f.upstream },
   { name: 'upstream-spec', slot: null, on: (f) => f.upstream },
+  { name: 'upstream-wire', slot: null, on: (f) => f.upstream },
   { name: 'notify', slot: 'notify', on: (f) => f.notify !== 'none' },
   { name: 'notify-redis', slot: 'notifyRedis', on: (f) => f.notify === 'redis' },
 ];
