@@ -4,10 +4,12 @@
 // table between the results markers of docs/benchmarks.md (a full set of groups only) and the raw
 // samples to .bench/results.json.
 //
-// Usage: npm run bench [-- --quick] [--only generate,scale,watch,stdio,http] [--seed 1] [--runs N] [--no-write]
+// Usage: npm run bench [-- --quick] [--only generate,scale,watch,stdio,http,soak] [--seed 1] [--runs N] [--no-write]
+//        [--duration S]
 //   --quick     few rounds and short HTTP slices: a smoke test of the script, not a measurement
-//   --only      a subset of the groups (the docs are then left alone)
+//   --only      a subset of the groups (the docs are then left alone); `soak` runs only when named here
 //   --runs      rounds per group for generate, scale, watch and stdio (overrides the defaults)
+//   --duration  seconds of the soak (default 600): the HTTP server's RSS under 32 connections, over time
 //   --no-write  print the table, leave docs/benchmarks.md alone
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,13 +24,16 @@ import { benchOpenApi } from './bench/openapi-rows.mjs';
 import { ensurePeer } from './bench/peer.mjs';
 import { requireGnuTime } from './bench/run.mjs';
 import { seededRandom } from './bench/stats.mjs';
+import { benchSoak } from './bench/soak-rows.mjs';
 import { benchStdio } from './bench/stdio-rows.mjs';
 import { formatTable, writeBetweenMarkers } from './bench/table.mjs';
 import { benchWatch } from './bench/watch-rows.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const benchDir = path.join(root, '.bench');
-const GROUPS = ['generate', 'openapi', 'scale', 'watch', 'stdio', 'http'];
+const GROUPS = ['generate', 'openapi', 'scale', 'watch', 'stdio', 'http', 'soak'];
+/** What a run without `--only` measures: the soak takes ten minutes and is asked for by name. */
+const DEFAULT_GROUPS = GROUPS.filter((group) => group !== 'soak');
 const FULL = {
   generate: { runs: 21, discard: 2 },
   openapi: { runs: 5, discard: 1 },
@@ -36,6 +41,7 @@ const FULL = {
   watch: { runs: 21, discard: 2 },
   stdio: { runs: 31, discard: 2 },
   http: { durationS: 20, slices: 10, warmupS: 3 },
+  soak: { durationS: 600, intervalS: 10, warmupS: 60 },
 };
 const QUICK = {
   generate: { runs: 3, discard: 0 },
@@ -44,6 +50,7 @@ const QUICK = {
   watch: { runs: 4, discard: 1 },
   stdio: { runs: 3, discard: 1 },
   http: { durationS: 2, slices: 2, warmupS: 1 },
+  soak: { durationS: 20, intervalS: 5, warmupS: 5 },
 };
 
 function usage(message) {
@@ -57,10 +64,11 @@ const { values } = parseArgs({
     only: { type: 'string' },
     seed: { type: 'string', default: '1' },
     runs: { type: 'string' },
+    duration: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
   },
 });
-const selected = values.only === undefined ? GROUPS : values.only.split(',').map((g) => g.trim());
+const selected = values.only === undefined ? DEFAULT_GROUPS : values.only.split(',').map((g) => g.trim());
 for (const group of selected)
   if (!GROUPS.includes(group)) usage(`--only: unknown group "${group}"; the groups are ${GROUPS.join(', ')}`);
 const seed = Number(values.seed);
@@ -71,6 +79,12 @@ if (values.runs !== undefined) {
   if (!Number.isInteger(runs) || runs < 1 || runs > 201)
     usage(`--runs must be an integer from 1 to 201, got "${values.runs}"`);
   for (const group of ['generate', 'openapi', 'scale', 'watch', 'stdio']) params[group].runs = runs;
+}
+if (values.duration !== undefined) {
+  const duration = Number(values.duration);
+  if (!Number.isInteger(duration) || duration < params.soak.intervalS || duration > 3600)
+    usage(`--duration must be an integer from ${params.soak.intervalS} to 3600 seconds, got "${values.duration}"`);
+  params.soak.durationS = duration;
 }
 
 const log = (line) => process.stderr.write(`bench: ${line}\n`);
@@ -114,6 +128,11 @@ function parameters() {
       `HTTP: ${CONNECTIONS} connections, ${g.http.warmupS} s warm-up per server, then ` +
         `${count(g.http.slices, 'slice')} of ${g.http.durationS / g.http.slices} s per server`,
     );
+  if (selected.includes('soak'))
+    parts.push(
+      `soak: ${CONNECTIONS} connections for ${g.soak.durationS} s in intervals of ${g.soak.intervalS} s, ` +
+        `warm-up ${g.soak.warmupS} s`,
+    );
   return parts.join('; ');
 }
 
@@ -121,7 +140,9 @@ async function main() {
   requireGnuTime();
   mkdirSync(benchDir, { recursive: true });
   // A generous bound for the whole run; every step has its own, shorter one.
-  setWatchdog((values.quick ? 30 : 90) * 60_000 * (params.generate.runs > 41 ? 3 : 1));
+  setWatchdog(
+    (values.quick ? 30 : 90) * 60_000 * (params.generate.runs > 41 ? 3 : 1) + params.soak.durationS * 1000 * 2,
+  );
   const loadBefore = os.loadavg();
   const peer = selected.includes('generate') || selected.includes('openapi') ? ensurePeer(benchDir) : null;
   const context = (group) => ({
@@ -133,6 +154,7 @@ async function main() {
   });
   const rows = [];
   const raw = {};
+  let soakBlock = null;
   const peerVersions = [];
   for (const group of selected) {
     log(`${group}...`);
@@ -147,6 +169,11 @@ async function main() {
       rows.push(...http.rows);
       raw.httpPoints = http.points;
       peerVersions.push(...http.versions);
+    }
+    if (group === 'soak') {
+      const soak = await benchSoak({ ...ctx, ...params.soak });
+      raw.soak = soak.points;
+      soakBlock = `${soak.table}\n\n${soak.summary}.`;
     }
   }
   const loadAfter = os.loadavg();
@@ -177,7 +204,8 @@ async function main() {
     `Versions: mcp-gen ${mcpGen}${peer === null ? '' : `, ${peer.name} ${peer.version}`}, ` +
       `${versions.join(', ')}; peak RSS and CPU time from GNU time.`,
     '',
-    formatTable(rows),
+    ...(rows.length === 0 ? [] : [formatTable(rows)]),
+    ...(soakBlock === null ? [] : ['', soakBlock]),
   ].join('\n');
   writeFileSync(
     path.join(benchDir, 'results.json'),

@@ -44,7 +44,7 @@ if (existsSync(precompiled)) cpSync(precompiled, new URL('precompiled/', out), {
 const templates = new URL('emit/shared/precompiled-templates.cjs', dist);
 if (existsSync(templates)) cpSync(templates, new URL('precompiled-templates.cjs', out));
 
-// The run record's identity of mcp-gen (src/load/run-record.ts, loadToolIdentity) includes a hash of all
+// The run record's identity of mcp-gen (src/cache/identity.ts, toolIdentity) includes a hash of all
 // the code in the bundle, computed here once instead of on every run: each file's relative path and the
 // hash of its bytes, in code-unit order of the paths.
 const files = readdirSync(out, { recursive: true, withFileTypes: true })

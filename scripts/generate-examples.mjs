@@ -1,14 +1,15 @@
-// Regenerates every committed copy of generated output: each example (generated code, DESIGN.md,
-// contract tests) and each golden tree under test/fixtures/valid/*/expected (its computed files;
-// the template copies are listed in copies.txt), exactly as `UPDATE_GOLDEN=1 npx vitest run golden`
-// writes them. A change to the runtime templates is one edit plus `npm run examples`;
-// test/unit/examples.test.ts and test/unit/golden.test.ts fail on any copy that drifts.
+// Regenerates every committed copy of generated output: each example (DESIGN.md, contract tests, README and
+// package.json parts; the generated code only of examples/demo, the showcase, since the others' src/generated/ is
+// not committed and is removed again here) and each golden tree under test/fixtures/valid/*/expected (its computed
+// files; the template copies are listed in copies.txt), exactly as `UPDATE_GOLDEN=1 npx vitest run golden` writes
+// them. A change to the runtime templates is one edit plus `npm run examples`; test/unit/examples.test.ts and
+// test/unit/golden.test.ts fail on any copy that drifts.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveOptions } from '../dist/config/index.js';
-import { buildProject } from '../dist/generate.js';
+import { runPipeline } from '../dist/pipeline.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 for (const name of readdirSync(path.join(root, 'examples')).sort()) {
@@ -17,13 +18,16 @@ for (const name of readdirSync(path.join(root, 'examples')).sort()) {
     stdio: 'inherit',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  if (name !== 'demo') rmSync(path.join(root, 'examples', name, 'src', 'generated'), { recursive: true, force: true });
 }
 
 const valid = path.join('test', 'fixtures', 'valid');
 for (const name of readdirSync(path.join(root, valid)).sort()) {
   const expected = path.join(valid, name, 'expected');
   const options = resolveOptions({ manifest: path.join(valid, name, 'manifest.yaml'), out: expected }, root);
-  const result = await buildProject(options, '0.0.0-golden', { handlers: new Map(), previouslyGenerated: null }, root);
+  const existing = { handlers: new Map(), previouslyGenerated: null };
+  const project = { options, mcpGenVersion: '0.0.0-golden', existing };
+  const result = await runPipeline({ manifest: options.manifest, cwd: root, project }, 'emit');
   if (result.diagnostics.length > 0) {
     console.error(`${valid}/${name}: the golden manifest has diagnostics; fix it first`);
     process.exit(1);

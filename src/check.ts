@@ -4,8 +4,7 @@
  */
 import { makeDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics/index.js';
 import type { LoadedManifest } from './load/index.js';
-import { locateFindings } from './locate.js';
-import { locateFirstFindings, type CountedFinding } from './locate-first.js';
+import { locateFindings, locateFirstFindings, type CountedFinding } from './locate.js';
 import type { ServerModel } from './model/types.js';
 import { runPipeline, type PipelineResult } from './pipeline.js';
 import { findBreakingChanges, type Review } from './review/index.js';
@@ -26,7 +25,7 @@ export async function checkManifest(
   baseline: string | undefined,
   cwd: string,
 ): Promise<CheckResult> {
-  const checked = checkOf(await runPipeline({ manifest: manifestPath, cwd }, 'review'));
+  const checked = checkOf(await runPipeline({ manifest: manifestPath, cwd, command: 'check' }, 'review'));
   if (baseline === undefined || checked.model === null || checked.manifest === null) return checked;
   const diagnostics = [...checked.diagnostics];
   const before = await runPipeline({ manifest: manifestPath, cwd, revision: baseline }, 'normalize');

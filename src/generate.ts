@@ -5,8 +5,6 @@
  */
 import type { ResolvedOptions } from './config/index.js';
 import { hasFailures, type Diagnostic } from './diagnostics/index.js';
-import type { GeneratedFile } from './emit/index.js';
-import type { ExistingProject } from './load/index.js';
 import { openRunCache } from './cache/index.js';
 import { decideMcpGenInstall } from './load/origin.js';
 import { hasProjectFile, loadProject } from './load/project.js';
@@ -21,7 +19,6 @@ import {
   type WriteOptions,
   type WriteReport,
 } from './write/index.js';
-import { writeParsedManifest } from './write/run-record.js';
 
 // The pipeline (the validator, the code builders) is imported only by runs that need it: a run over
 // unchanged inputs answers from the run record (cache/) without it.
@@ -35,28 +32,6 @@ export interface GenerateResult {
   /** What an interrupted earlier run left: repaired by a writing run, only found by --check and --dry-run. */
   readonly interrupted: Interruption | null;
   readonly ok: boolean;
-}
-
-/** The in-memory half of a run: every file the project should contain, and every problem found. */
-export interface BuildResult {
-  readonly diagnostics: readonly Diagnostic[];
-  /** Empty when the manifest has errors. */
-  readonly files: readonly GeneratedFile[];
-}
-
-/** load -> ... -> emit, against `existing` (what the output folder holds). */
-export async function buildProject(
-  options: ResolvedOptions,
-  mcpGenVersion: string,
-  existing: ExistingProject,
-  cwd: string = process.cwd(),
-): Promise<BuildResult> {
-  const { runPipeline } = await pipeline();
-  const { diagnostics, files } = await runPipeline(
-    { manifest: options.manifest, cwd, project: { options, mcpGenVersion, existing } },
-    'emit',
-  );
-  return { diagnostics, files };
 }
 
 /** How many times a run plans again when its inputs change on disk before its commit. */
@@ -137,23 +112,18 @@ async function generateOnce(
       throw new InputsChanged('the manifest or a handler file changed; planning again');
   };
   const { runPipeline } = await pipeline();
-  const { diagnostics, written, files, manifest, handlerChecks, cacheableReview } = await runPipeline(
+  const result = await runPipeline(
     {
       manifest: options.manifest,
       cwd,
-      project: {
-        options,
-        mcpGenVersion,
-        existing: { ...existing, handlerChecks: cache.handlerChecks() },
-        write: { ...write, beforeCommit },
-      },
+      cache,
+      command: 'generate',
+      project: { options, mcpGenVersion, existing, write: { ...write, beforeCommit } },
     },
     'write',
   );
-  cache.save({ existing, files, report: written, diagnostics, handlerChecks, manifestText: manifest?.text ?? null });
-  // The next run over the same text (a run after an edit elsewhere, --check in CI) reads it without parsing.
-  if (manifest !== null && manifest.cached !== true)
-    writeParsedManifest(manifest.absolutePath, manifest.text, manifest.data, { review: cacheableReview ?? null });
+  cache.save(existing, result);
+  const { diagnostics, written } = result;
   if (written === null) return { diagnostics, report: null, interrupted, ok: false };
   const stale = options.mode === 'check' && written.changes.length > 0;
   return { diagnostics, report: written, interrupted, ok: !stale && !hasFailures(diagnostics, options.strict) };

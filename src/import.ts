@@ -11,14 +11,14 @@ import { parseFilters } from './import/openapi-filters.js';
 import { type UpdateOutcome, updateManifest } from './import/update.js';
 import { applyOverlay } from './import/overlay.js';
 import { describeTarget, readLiveServer, type LiveTarget } from './live/index.js';
-import { displayPath, loadRenderedManifest } from './load/index.js';
+import { displayPath, manifestOfData } from './load/index.js';
 import { loadOpenApi, readImportText } from './load/openapi.js';
 import { ImportError } from './import/import-error.js';
 import { runPipeline, type PipelineResult } from './pipeline.js';
 import { handlerPath } from './model/layout.js';
 import type { GeneratedFile } from './emit/index.js';
 import { writeProject } from './write/index.js';
-import { writeParsedManifest } from './write/run-record.js';
+import { openParseCache } from './cache/index.js';
 
 /** Where the draft goes. */
 export interface DraftOptions {
@@ -72,7 +72,8 @@ export async function importOpenApi(
 
 /**
  * The draft of a spec, in a function of its own: once it returns, nothing holds the spec's bytes and parsed
- * document (GitHub's: 25 MB), which would otherwise stay live while the draft is rendered and written.
+ * document (many times the draft's size for a large API), which would otherwise stay live while the draft is
+ * rendered and written.
  */
 async function draftOfSpec(spec: string, cwd: string, curation: CurationOptions): Promise<Draft> {
   // A malformed filter stops the import before the spec is read.
@@ -99,7 +100,7 @@ async function writeDraft(draft: Draft, options: DraftOptions, record: ImportRec
   const text = renderDraft(draft);
   const target = path.resolve(options.cwd, options.out);
   // The draft's own data, as parsing the text gives it (JSON keeps what YAML does: plain data, no shared objects),
-  // instead of reading and parsing 4.6 MB again for GitHub's description.
+  // instead of reading and parsing the text again.
   const data = copyAsJson(draft.data) as Record<string, unknown>;
   const files: GeneratedFile[] = [
     // A scaffold-owned file is created only when missing: the write stage never overwrites it.
@@ -120,10 +121,11 @@ async function review(
   target: string,
   options: DraftOptions,
 ): Promise<PipelineResult> {
-  const loaded = loadRenderedManifest(text, data, displayPath(target, options.cwd), target);
-  const compiled = await runPipeline({ manifest: options.out, cwd: options.cwd, loaded }, 'review');
-  // `generate`, run next on the manifest as written, finds its data (and its review) in the parse cache.
-  writeParsedManifest(target, text, data, { review: compiled.cacheableReview ?? null });
+  const loaded = manifestOfData(text, data, displayPath(target, options.cwd), target);
+  // `generate`, run next on the manifest as written, finds its data (and its review) in the cache.
+  const cache = openParseCache();
+  const compiled = await runPipeline({ manifest: options.out, cwd: options.cwd, loaded, cache }, 'review');
+  cache.save();
   return compiled;
 }
 

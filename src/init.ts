@@ -11,6 +11,7 @@ import { generateProject } from './generate.js';
 import { manifestFile } from './model/layout.js';
 import { customizeManifest, decideMcpGenInstall, listFolder, loadInitAssets, type InitExample } from './load/index.js';
 import { packPackage, recoverWrites, writeProject, type WriteAction } from './write/index.js';
+import { shellWord } from './util/shell-word.js';
 
 /** The choices of one `init`, after flags and questions. */
 export interface InitOptions {
@@ -44,11 +45,6 @@ export function serverNameFor(folder: string): string {
     .replace(/-+$/, '')
     .slice(0, 64);
   return name === '' ? 'mcp-server' : name;
-}
-
-/** Quotes a path for a POSIX shell when it needs it, so that a printed `cd` works as printed. */
-function shellWord(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /**

@@ -3,8 +3,9 @@
  */
 import type { ResolvedOptions } from './config/index.js';
 import type { Diagnostic } from './diagnostics/index.js';
-import type { GeneratedFile } from './emit/index.js';
-import type { ExistingProject, HandlerChecks, LoadedManifest, LoadResult } from './load/index.js';
+import type { GeneratedFile, HandlerVerdicts } from './emit/index.js';
+import type { ExistingProject, LoadedManifest, LoadResult } from './load/index.js';
+import type { Manifest } from './model/manifest.gen.js';
 import type { ServerModel } from './model/types.js';
 import type { Review } from './review/index.js';
 import type { WriteOptions, WriteReport } from './write/index.js';
@@ -18,10 +19,14 @@ export interface PipelineInput {
   /** The manifest path as given, relative to `cwd`. */
   readonly manifest: string;
   readonly cwd: string;
+  /** The command that runs, as a hint names it (`check`, `verify --manifest`); none names no command. */
+  readonly command?: string;
   /** Read the manifest from this file or git revision instead (the baseline of `check`). */
   readonly revision?: string;
   /** The manifest already read, as `import` has the draft it just wrote: nothing is read or parsed again. */
   readonly loaded?: LoadResult;
+  /** What earlier runs found out, asked before a stage runs and told what it produced (src/cache/). */
+  readonly cache?: PipelineCache;
   readonly project?: {
     readonly options: ResolvedOptions;
     readonly mcpGenVersion: string;
@@ -34,7 +39,7 @@ export interface PipelineInput {
       }
     | {
         readonly emit?: 'project';
-        /** What the output folder holds, read once by the caller (`generate`), which also keys its cache with it. */
+        /** What the output folder holds, read once by the caller (`generate`, which keys its run record with it). */
         readonly existing: ExistingProject;
       }
   );
@@ -48,11 +53,22 @@ export interface PipelineResult {
   readonly manifest: LoadedManifest | null;
   readonly model: ServerModel | null;
   readonly review: Review | null;
-  /** The review when validation found no diagnostic at all: what the parse cache may keep with the data. */
-  readonly cacheableReview?: Review;
   /** Every file the project should contain, sorted by path; empty on any error. */
   readonly files: readonly GeneratedFile[];
   readonly written: WriteReport | null;
-  /** Outcomes of handler checks, for the next run's cache (runs that emitted a project). */
-  readonly handlerChecks?: HandlerChecks;
+}
+
+/**
+ * What `runPipeline` asks of a cache and tells it. Every answer is one the stage would give again (a pure stage's
+ * output for the same input), so a run with a cache produces the same bytes and diagnostics as one without.
+ */
+export interface PipelineCache {
+  /** The data that the manifest `text` at `absolutePath` parsed to before, or undefined. */
+  parsed(absolutePath: string, text: string): unknown;
+  /** For a `text` that validated before without a single diagnostic: its typed manifest and its review. */
+  reviewed(absolutePath: string, text: string): { readonly manifest: Manifest; readonly review: Review } | undefined;
+  /** The verdicts of handler checks known before the run; emit sets each of this run's. */
+  readonly handlerVerdicts: HandlerVerdicts;
+  /** Told the result as it stands after `stage` (load, review), to keep what it may answer next time. */
+  observe(stage: Stage, result: PipelineResult): void;
 }

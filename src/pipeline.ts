@@ -7,27 +7,29 @@
 import path from 'node:path';
 import { hasFailures, sortDiagnostics } from './diagnostics/index.js';
 import { bannerMark } from './emit/shared/banner.js';
-import { loadBaseline, loadManifest, loadTemplates } from './load/index.js';
+import {
+  loadBaseline,
+  loadTemplates,
+  manifestOfData,
+  parseManifest,
+  readManifest,
+  type LoadResult,
+} from './load/index.js';
 import { lineLabel, locateFindings } from './locate.js';
 import { normalizeManifest } from './normalize/index.js';
 import { stages, type PipelineInput, type PipelineResult, type Stage } from './pipeline-io.js';
-import type { Manifest } from './model/manifest.gen.js';
 import { planProject } from './plan/index.js';
-import { type Review, reviewModel } from './review/index.js';
+import { reviewModel } from './review/index.js';
 import { validateManifest } from './validate/index.js';
 import { writeProject } from './write/index.js';
 
-export { stages, type PipelineInput, type PipelineResult, type Stage } from './pipeline-io.js';
+export { stages, type PipelineCache, type PipelineInput, type PipelineResult, type Stage } from './pipeline-io.js';
 
 /** Runs load -> ... -> `until`; stops early when a stage finds an error. */
 export async function runPipeline(input: PipelineInput, until: Stage): Promise<PipelineResult> {
   const runs = (stage: Stage) => stages.indexOf(stage) <= stages.indexOf(until);
   // load
-  const loaded =
-    input.loaded ??
-    (input.revision === undefined
-      ? loadManifest(input.manifest, input.cwd)
-      : loadBaseline(input.revision, input.manifest, input.cwd));
+  const loaded = input.loaded ?? load(input);
   if (!loaded.ok)
     return {
       file: loaded.diagnostics[0]?.file ?? input.manifest,
@@ -39,35 +41,34 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
       written: null,
     };
   const { manifest } = loaded;
-  // A text the parse cache holds with its review validated before without a single diagnostic, and its review is
-  // a function of the data alone: both are known. (The cache saves only reviews: write/run-record.ts.)
-  const known = runs('review') ? (manifest.cachedReview as Review | undefined) : undefined;
-  // validate: every problem at once; a typed manifest only when none is an error
-  const { diagnostics: validated, manifest: typed } =
-    known !== undefined
-      ? { diagnostics: [], manifest: manifest.data as Manifest }
-      : runs('validate')
-        ? validateManifest(manifest)
-        : { diagnostics: [], manifest: null };
+  const { cache } = input;
   let result: PipelineResult = {
     file: manifest.file,
-    diagnostics: validated,
+    diagnostics: [],
     manifest,
     model: null,
     review: null,
     files: [],
     written: null,
   };
+  cache?.observe('load', result);
+  // A text that validated before without a single diagnostic: its typed manifest and review (a function of the
+  // data alone) are known.
+  const known = runs('review') ? cache?.reviewed(manifest.absolutePath, manifest.text) : undefined;
+  // validate: every problem at once; a typed manifest only when none is an error
+  const { diagnostics: validated, manifest: typed } =
+    known !== undefined
+      ? { diagnostics: [], manifest: known.manifest }
+      : runs('validate')
+        ? validateManifest(manifest)
+        : { diagnostics: [], manifest: null };
+  result = { ...result, diagnostics: validated };
   if (!runs('normalize') || typed === null) return result;
   // normalize, review
   const model = normalizeManifest(typed);
-  const review = runs('review') ? (known ?? reviewModel(model, validated)) : null;
-  result = {
-    ...result,
-    model,
-    review,
-    ...(review !== null && validated.length === 0 ? { cacheableReview: review } : {}),
-  };
+  const review = runs('review') ? (known?.review ?? reviewModel(model, validated)) : null;
+  result = { ...result, model, review };
+  if (review !== null) cache?.observe('review', result);
   if (!runs('plan') || review === null || input.project === undefined) return result;
   // plan: against what the output folder holds (the report needs no plan)
   const { options, mcpGenVersion } = input.project;
@@ -88,18 +89,13 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
   const emitted =
     existing === null || plan === null
       ? emitReport(model, report, ctx)
-      : await emitProject(model, plan, existing, report, ctx);
+      : await emitProject(model, plan, existing, report, ctx, cache?.handlerVerdicts);
   const diagnostics = sortDiagnostics([
     ...validated,
     ...locateFindings(emitted.findings, manifest, { outDir: options.outDir, cwd: input.cwd }),
   ]);
   if (hasFailures(diagnostics, false)) return { ...result, diagnostics };
-  result = {
-    ...result,
-    diagnostics,
-    files: emitted.files,
-    ...(emitted.handlerChecks === undefined ? {} : { handlerChecks: emitted.handlerChecks }),
-  };
+  result = { ...result, diagnostics, files: emitted.files };
   // write (or only compare, or only list)
   if (!runs('write') || existing === null) return result;
   return {
@@ -113,4 +109,15 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
       input.project.write,
     ),
   };
+}
+
+/** The manifest of a run: a baseline, or the file, parsed unless a cache knows what its text parses to. */
+function load(input: PipelineInput): LoadResult {
+  if (input.revision !== undefined) return loadBaseline(input.revision, input.manifest, input.cwd);
+  const read = readManifest(input.manifest, input.cwd, input.command);
+  if (!read.ok) return read;
+  const known = input.cache?.parsed(read.absolutePath, read.text);
+  return known === undefined
+    ? parseManifest(read.text, read.file, read.absolutePath)
+    : manifestOfData(read.text, known, read.file, read.absolutePath);
 }

@@ -19,7 +19,7 @@ export async function verifyAgainstManifest(
   target: LiveTarget,
   cwd: string,
 ): Promise<VerifyOutcome> {
-  const compiled = await runPipeline({ manifest: manifestPath, cwd }, 'normalize');
+  const compiled = await runPipeline({ manifest: manifestPath, cwd, command: 'verify --manifest' }, 'normalize');
   if (compiled.model === null) return { diagnostics: compiled.diagnostics, result: null };
   const live = await readLiveServer(target);
   return { diagnostics: compiled.diagnostics, result: verifyServer(compiled.model, live) };

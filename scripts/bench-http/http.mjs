@@ -35,7 +35,8 @@ export const legacyRequest = {
   headers: { 'content-type': 'application/json', accept: headers.accept, 'mcp-protocol-version': '2025-11-25' },
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: CALL }),
 };
-const modernRequest = { legacy: false, headers, body };
+/** The measured call as a 2026-07-28 client sends it. */
+export const modernRequest = { legacy: false, headers, body };
 
 /** Spawns `node ...args`; resolves with `{ url, child, stop }` once it prints its URL on stderr (30 s bound). */
 export function startHttpServer(args, env) {

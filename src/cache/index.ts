@@ -1,69 +1,155 @@
 /**
- * The run cache, in one place: the run record (a run over unchanged inputs reports the recorded outcome
- * without building, record.ts) and the handler-check cache (a handler file checked before is not parsed
- * again). Both live outside the project, in a folder private to this user (layout.ts `runRecordPath`).
- * `generate` opens it once per run; the cache reads through load/ and writes through write/, so those
- * stay the only stages that touch the disk. Everything here is a cache: nothing it fails to read or save
- * changes a run's outcome, only its cost.
+ * The caches of mcp-gen, in one place, around the pipeline: the stages know nothing of them. `import` and
+ * `generate` open one cache per run and hand it to `runPipeline` (pipeline-io.ts `PipelineCache`), which asks it
+ * what a stage would find again (the data a text parses to, the review of a text that validated cleanly, handler
+ * check verdicts) and tells it what each stage produced; `save` then keeps what the next run may reuse. `generate`
+ * also asks it for the run record (record.ts): the outcome of a run over the same inputs, which spares the pipeline.
+ * Everything lives outside the project, in a folder private to this user (store.ts); nothing a
+ * cache fails to read or save changes a run's outcome, only its cost.
  */
 import type { ResolvedOptions } from '../config/index.js';
-import type { Diagnostic } from '../diagnostics/index.js';
-import type { GeneratedFile } from '../emit/index.js';
-import type { ExistingProject, HandlerChecks } from '../load/project.js';
-import { loadHandlerChecks } from '../load/project.js';
-import { loadManifestBytes, loadToolIdentity, manifestTextOf } from '../load/run-record.js';
+import type { Diagnostic, Finding } from '../diagnostics/index.js';
+import type { HandlerVerdicts } from '../emit/index.js';
+import { loadManifestBytes, manifestTextOf, type ExistingProject } from '../load/index.js';
+import { largeManifestChars } from '../model/limits.js';
+import type { PipelineCache, PipelineResult } from '../pipeline-io.js';
+import type { Review } from '../review/index.js';
+import { compareText } from '../util/compare.js';
 import type { WriteReport } from '../write/index.js';
-import { writeHandlerChecks, writeRunRecord } from '../write/run-record.js';
-import { findUpToDate, recordOf, runKey } from './record.js';
+import { toolIdentity } from './identity.js';
+import { loadParsed, type ParsedEntry, reviewedOf, saveParsed } from './parsed.js';
+import { findUpToDate, runKey, saveRunRecord } from './record.js';
+import { asRecord, handlerChecksPath, readCacheFile, saveCacheFile } from './store.js';
 
-/** What a finished run hands the cache. */
-export interface FinishedRun {
-  readonly existing: ExistingProject;
-  readonly files: readonly GeneratedFile[];
-  /** Null when the run stopped before writing. */
-  readonly report: WriteReport | null;
-  readonly diagnostics: readonly Diagnostic[];
-  /** The checks of this run's handler files, when it made any. */
-  readonly handlerChecks: HandlerChecks | undefined;
-  /** The manifest text the pipeline read, or null when it read none. */
-  readonly manifestText: string | null;
+/** How a cache is tuned: a test keeps the data of every manifest, however short (`minChars: 0`). */
+export interface CacheTuning {
+  /** Below this many characters a manifest parses quickly: its data is not worth a file. */
+  readonly minChars?: number;
 }
 
-/** The cache of one generate run over one output folder. */
-export interface RunCache {
+/** The cache of one `import` (the parse cache alone). */
+export interface ParseCache extends PipelineCache {
+  /** Keeps what the run found for the next one. */
+  save(): void;
+}
+
+/** The cache of one `generate` run over one output folder. */
+export interface RunCache extends PipelineCache {
   /** The hash of the run's inputs: the manifest as it was when the cache was opened, and `existing`. */
   key(existing: ExistingProject): string | null;
   /** The same hash over the manifest as it is on disk now: a plan whose key changed is stale. */
   keyNow(existing: ExistingProject): string | null;
   /** The recorded outcome for `key`, when the folder still holds what that run left. */
   recorded(key: string | null): { diagnostics: readonly Diagnostic[]; report: WriteReport } | null;
-  /** Earlier checks of handler files, by file and manifest entry, for a run that builds. */
-  handlerChecks(): HandlerChecks;
-  /** Saves what a run that built found, for the next run. */
-  save(run: FinishedRun): void;
+  /** Keeps what a run that built found, for the next run; `existing` is the project it read. */
+  save(existing: ExistingProject, result: PipelineResult): void;
 }
 
-/** Opens the cache for a run of `options`; reads the manifest text the run's key is made of. */
-export function openRunCache(options: ResolvedOptions, mcpGenVersion: string, cwd: string): RunCache {
+/** Opens the parse cache alone (no handler verdicts are kept): what `import` hands the review of its draft. */
+export function openParseCache(tuning: CacheTuning = {}): ParseCache {
+  return { ...parseCache(tuning), handlerVerdicts: new Map() };
+}
+
+/** Opens the cache for a `generate` run of `options`; reads the manifest text the run's key is made of. */
+export function openRunCache(
+  options: ResolvedOptions,
+  mcpGenVersion: string,
+  cwd: string,
+  tuning: CacheTuning = {},
+): RunCache {
   const bytes = loadManifestBytes(options.manifest, cwd);
   const text = bytes === null ? null : manifestTextOf(bytes);
   const keyOf = (manifestText: string | null, existing: ExistingProject) =>
     manifestText === null ? null : runKey(options, mcpGenVersion, cwd, manifestText, existing);
+  const parse = parseCache(tuning);
+  const verdicts = verdictCache(options.outDir);
   return {
+    parsed: parse.parsed,
+    reviewed: parse.reviewed,
+    observe: parse.observe,
+    handlerVerdicts: verdicts,
     key: (existing) => keyOf(text, existing),
     keyNow: (existing) => {
-      // The same bytes are the same text: compared, not decoded again (4.6 MB for GitHub's draft).
+      // The same bytes are the same text: compared, not decoded again.
       const now = loadManifestBytes(options.manifest, cwd);
       return keyOf(now === null ? null : bytes !== null && now.equals(bytes) ? text : manifestTextOf(now), existing);
     },
     recorded: (key) => (key === null ? null : findUpToDate(options.outDir, key)),
-    handlerChecks: () => loadHandlerChecks(options.outDir),
-    save(run) {
-      if (run.handlerChecks !== undefined) writeHandlerChecks(options.outDir, loadToolIdentity(), run.handlerChecks);
+    save(existing, result) {
+      parse.save();
+      verdicts.save();
       // Recorded only when the pipeline read the same manifest text that the key was made of.
-      if (run.report === null || text === null || run.manifestText !== text) return;
-      const { existing, files, report, diagnostics } = run;
-      writeRunRecord(options.outDir, recordOf(options, mcpGenVersion, cwd, text, existing, files, report, diagnostics));
+      const { written, files, diagnostics } = result;
+      if (written === null || text === null || result.manifest?.text !== text) return;
+      saveRunRecord(options, mcpGenVersion, cwd, { manifestText: text, existing, files, report: written, diagnostics });
     },
   };
+}
+
+/** The parse cache's part of a run: what it answered, what it was told, and what it saves. */
+function parseCache(tuning: CacheTuning) {
+  const minChars = tuning.minChars ?? largeManifestChars;
+  // The last text looked up and what the cache held for it (a miss too: reading the file again costs as much).
+  let looked: { readonly file: string; readonly text: string; readonly entry: ParsedEntry | undefined } | null = null;
+  let seen: { readonly file: string; readonly text: string; readonly data: unknown } | null = null;
+  let clean: Review | null = null;
+  const lookUp = (file: string, text: string): ParsedEntry | undefined => {
+    if (text.length < minChars) return undefined;
+    if (looked === null || looked.file !== file || looked.text !== text)
+      looked = { file, text, entry: loadParsed(file, text) };
+    return looked.entry;
+  };
+  return {
+    parsed: (file: string, text: string) => lookUp(file, text)?.data,
+    reviewed: (file: string, text: string) => reviewedOf(lookUp(file, text)),
+    observe(stage: string, result: PipelineResult) {
+      const { manifest } = result;
+      if (manifest === null) return;
+      if (stage === 'load') seen = { file: manifest.absolutePath, text: manifest.text, data: manifest.data };
+      else if (stage === 'review' && result.review !== null && result.diagnostics.length === 0) clean = result.review;
+    },
+    save() {
+      if (seen === null || seen.text.length < minChars) return;
+      // Nothing new: the entry read holds this text's data, and its review when this run found one.
+      const entry =
+        looked !== null && looked.file === seen.file && looked.text === seen.text ? looked.entry : undefined;
+      if (entry !== undefined && (clean === null || entry.review !== undefined)) return;
+      saveParsed(seen.file, seen.text, seen.data, clean);
+    },
+  };
+}
+
+/**
+ * The handler checks' verdicts for `outDir`, when they were made by this very mcp-gen (its code, templates and
+ * package.json hash to the recorded identity), read when emit first asks; `save` keeps only this run's, so the
+ * file never grows past the project's handler files.
+ */
+function verdictCache(outDir: string): HandlerVerdicts & { save(): void } {
+  let earlier: Map<string, readonly Finding[]> | null = null;
+  const now = new Map<string, readonly Finding[]>();
+  return {
+    get(key) {
+      earlier ??= loadVerdicts(outDir);
+      return earlier.get(key);
+    },
+    set(key, findings) {
+      now.set(key, findings);
+    },
+    save() {
+      if (now.size === 0) return;
+      const checks = [...now].sort((a, b) => compareText(a[0], b[0]));
+      saveCacheFile(handlerChecksPath(outDir), { identity: toolIdentity(), checks });
+    },
+  };
+}
+
+function loadVerdicts(outDir: string): Map<string, readonly Finding[]> {
+  const parsed = asRecord(readCacheFile(handlerChecksPath(outDir)));
+  if (parsed === null || parsed.identity !== toolIdentity() || !Array.isArray(parsed.checks)) return new Map();
+  return new Map(
+    (parsed.checks as unknown[]).filter(
+      (entry): entry is [string, Finding[]] =>
+        Array.isArray(entry) && typeof entry[0] === 'string' && Array.isArray(entry[1]),
+    ),
+  );
 }

@@ -1,18 +1,42 @@
 /**
- * The short way of `generate` over unchanged inputs: a run whose inputs (mcp-gen's own code, the
- * options, the manifest, the handler files, the marker) hash to the key of the recorded run, over an
- * output folder whose files still hash to what that run left, reports what that run reported, without
- * loading the validator or the code builders. Anything else (no record, another key, one byte changed
- * in a generated file, a scaffold file gone) takes the full pipeline, which records its outcome again.
+ * The run record, the short way of `generate` over unchanged inputs: a run whose inputs (mcp-gen's own code, the
+ * options, the manifest, the handler files, the marker) hash to the key of the recorded run, over an output folder
+ * whose files still hash to what that run left, reports what that run reported, without loading the validator or
+ * the code builders. Anything else (no record, another key, one byte changed in a generated file, a scaffold file
+ * gone) takes the full pipeline, which records its outcome again.
  */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import type { ResolvedOptions } from '../config/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import type { GeneratedFile } from '../emit/index.js';
-import type { ExistingProject } from '../load/project.js';
-import { loadRunRecord, loadToolIdentity, projectMatches, type RunRecord } from '../load/run-record.js';
+import type { ExistingProject } from '../load/index.js';
 import { markerPath } from '../model/layout.js';
 import { hashText, hashTextOnce } from '../util/hash.js';
 import type { WriteAction, WriteReport } from '../write/index.js';
+import { toolIdentity } from './identity.js';
+import { asRecord, readCacheFile, runRecordPath, saveCacheFile } from './store.js';
+
+/** One file of a project at rest: generated files by the hash of their content, scaffold files only present. */
+interface RecordedFile {
+  readonly path: string;
+  /** The emitted file's ownership (`generated`, `scaffold`, ...), as the write report shows it. */
+  readonly ownership: string;
+  /** Null for a scaffold file: the user's, kept whatever it holds. */
+  readonly hash: string | null;
+}
+
+/** What a run over unchanged inputs reports. */
+interface RunRecord {
+  readonly format: 1;
+  /** Hash of every input of the run: mcp-gen's own code, the options, the manifest, the handlers, the marker. */
+  readonly key: string;
+  /** Every file a run plans, in the order it plans them. */
+  readonly files: readonly RecordedFile[];
+  /** The marker's list: a listed file that is no longer planned but exists again would be removed. */
+  readonly previouslyGenerated: readonly string[];
+  readonly diagnostics: readonly Diagnostic[];
+}
 
 /** The hash of every input of a generate run. */
 export function runKey(
@@ -24,7 +48,7 @@ export function runKey(
 ): string {
   const { manifest, outDir, manifestFromOut, regenerateCommand, mcpGenDependency, starterDependencies } = options;
   const inputs = [
-    loadToolIdentity(),
+    toolIdentity(),
     mcpGenVersion,
     cwd,
     manifest,
@@ -60,28 +84,34 @@ export function findUpToDate(
 }
 
 /**
- * The record of a finished run, or null when the next run would not be a plain repeat of it: a file
- * left stale (check, dry-run), or a handler or scaffold file created or moved (the next run plans it
- * differently). `key` is the key of the next run: after a write, the marker lists the new files.
+ * Saves the record of a finished run, or removes the old one when the next run would not be a plain repeat of
+ * it: a file left stale (check, dry-run), or a handler or scaffold file created or moved (the next run plans it
+ * differently). The key is the key of the next run: after a write, the marker lists the new files.
  */
-export function recordOf(
+export function saveRunRecord(
   options: ResolvedOptions,
   mcpGenVersion: string,
   cwd: string,
-  manifestText: string,
-  existing: ExistingProject,
-  files: readonly GeneratedFile[],
-  report: WriteReport,
-  diagnostics: readonly Diagnostic[],
-): RunRecord | null {
+  run: {
+    readonly manifestText: string;
+    readonly existing: ExistingProject;
+    readonly files: readonly GeneratedFile[];
+    readonly report: WriteReport;
+    readonly diagnostics: readonly Diagnostic[];
+  },
+): void {
+  const { manifestText, existing, files, report, diagnostics } = run;
   const settled =
     options.mode === 'write'
       ? report.changes.every((c) => c.ownership === 'generated' || c.ownership === 'stale')
       : report.changes.length === 0;
   const marker = files.find((f) => f.path === markerPath);
-  if (!settled || marker === undefined) return null;
+  if (!settled || marker === undefined) {
+    saveCacheFile(runRecordPath(options.outDir), null);
+    return;
+  }
   const previouslyGenerated = (JSON.parse(marker.contents) as { files: string[] }).files;
-  return {
+  const record: RunRecord = {
     format: 1,
     key: runKey(options, mcpGenVersion, cwd, manifestText, { ...existing, previouslyGenerated }),
     files: files.map((f) => ({
@@ -92,4 +122,32 @@ export function recordOf(
     previouslyGenerated,
     diagnostics,
   };
+  saveCacheFile(runRecordPath(options.outDir), record);
+}
+
+/** The record for `outDir`, or null when there is none or it cannot be read. */
+function loadRunRecord(outDir: string): RunRecord | null {
+  const parsed = asRecord(readCacheFile(runRecordPath(outDir)));
+  return parsed !== null &&
+    parsed.format === 1 &&
+    typeof parsed.key === 'string' &&
+    Array.isArray(parsed.files) &&
+    Array.isArray(parsed.diagnostics) &&
+    Array.isArray(parsed.previouslyGenerated)
+    ? (parsed as unknown as RunRecord)
+    : null;
+}
+
+/** True when every recorded file is on disk as recorded and no file the marker lists but no longer plans is back. */
+function projectMatches(outDir: string, record: RunRecord): boolean {
+  const at = (relative: string) => path.join(outDir, ...relative.split('/'));
+  for (const file of record.files) {
+    const stat = statSync(at(file.path), { throwIfNoEntry: false });
+    if (stat === undefined || !stat.isFile()) return false;
+    if (file.hash !== null && hashText(readFileSync(at(file.path))) !== file.hash) return false;
+  }
+  const planned = new Set(record.files.map((f) => f.path));
+  return record.previouslyGenerated.every(
+    (old) => planned.has(old) || statSync(at(old), { throwIfNoEntry: false }) === undefined,
+  );
 }

@@ -9,6 +9,7 @@ import { verifyAgainstManifest, type VerifyOutcome } from '../verify.js';
 import type { CliIo } from './io.js';
 import { updateSummary } from './import-update.js';
 import { printCheck } from './review-commands.js';
+import { addsToEnv, noServerEnv, type ServerEnvFlags, serverEnvironment } from './server-env.js';
 
 /** Flags shared by both import commands. */
 export interface DraftFlags {
@@ -16,11 +17,20 @@ export interface DraftFlags {
   readonly force: boolean;
 }
 
-/** `url` alone, or a command and its arguments (after `--`), plus `--header 'Name: value'` for a URL. */
-export function parseTarget(operands: readonly string[], headers: readonly string[]): LiveTarget | string {
+/**
+ * `url` alone, or a command and its arguments (after `--`), plus `--header 'Name: value'` for a URL; a command
+ * starts with the caller's environment and what `--env-file` and `--env` add (server-env.ts).
+ */
+export function parseTarget(
+  operands: readonly string[],
+  headers: readonly string[],
+  launch: ServerEnvFlags = noServerEnv,
+  io: Pick<CliIo, 'env' | 'cwd'> = { env: process.env, cwd: process.cwd() },
+): LiveTarget | string {
   const [first, ...rest] = operands;
   if (first === undefined) return 'give a server URL, or "--" and the command that starts the server';
   if (/^https?:\/\//.test(first) && rest.length === 0) {
+    if (addsToEnv(launch)) return '--env and --env-file apply to a command, not to a server URL';
     const parsed: Record<string, string> = {};
     for (const header of headers) {
       const colon = header.indexOf(':');
@@ -30,7 +40,9 @@ export function parseTarget(operands: readonly string[], headers: readonly strin
     return { kind: 'url', url: first, headers: parsed };
   }
   if (headers.length > 0) return '--header applies to a server URL, not to a command';
-  return { kind: 'command', command: first, args: rest };
+  const env = serverEnvironment(io.env, launch, io.cwd);
+  if (typeof env === 'string') return env;
+  return { kind: 'command', command: first, args: rest, env };
 }
 
 /** `mcp-gen import server <url> | -- <command> [args...]`. */
@@ -40,8 +52,9 @@ export async function runImportServer(
   flags: DraftFlags,
   io: CliIo,
   paint: Paint,
+  launch: ServerEnvFlags = noServerEnv,
 ): Promise<number> {
-  const target = parseTarget(operands, headers);
+  const target = parseTarget(operands, headers, launch, io);
   if (typeof target === 'string') return usage(io, target);
   return report(() => importServer(target, { ...flags, cwd: io.cwd }), flags, io, paint);
 }
@@ -69,8 +82,9 @@ export async function runVerify(
   manifest: string,
   io: CliIo,
   paint: Paint,
+  launch: ServerEnvFlags = noServerEnv,
 ): Promise<number> {
-  const target = parseTarget(operands, headers);
+  const target = parseTarget(operands, headers, launch, io);
   if (typeof target === 'string') return usage(io, target);
   let outcome: VerifyOutcome;
   try {

@@ -6,8 +6,9 @@
 import { Command, CommanderError } from 'commander';
 import { choosePaint } from '../diagnostics/index.js';
 import { protocolVersion } from '../model/defaults.js';
-import { type CliIo, defaultIo } from './io.js';
-import { addLoopCommands, collect } from './loop-commands.js';
+import type { CliIo } from './io.js';
+import { declareLiveCommands } from './live-program.js';
+import { addLoopCommands } from './loop-commands.js';
 import { packageVersion } from './version.js';
 
 export type { CliIo } from './io.js';
@@ -19,18 +20,15 @@ const commands = {
   generate: () => import('./generate-command.js'),
   init: () => import('./init-command.js'),
   review: () => import('./review-commands.js'),
-  import: () => import('./import-commands.js'),
 };
 
-/** The options of `import openapi`, as commander gives them. */
-interface ImportOpenApiOptions {
-  readonly out: string;
-  readonly force: boolean;
-  readonly include: string[];
-  readonly exclude: string[];
-  readonly overlay: string[];
-  readonly update: boolean;
-}
+const defaultIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  isTty: process.stdout.isTTY === true,
+  env: process.env,
+  cwd: process.cwd(),
+};
 
 const exitCodes = `
 Exit codes:
@@ -207,73 +205,9 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
       );
     });
 
-  const importCommand = program
-    .command('import')
-    .description('draft a manifest from a running MCP server or an OpenAPI spec, then review it');
-  importCommand
-    .command('server')
-    .description('read every tool, resource and prompt of a running server into a manifest draft')
-    .usage('[options] <url> | [options] -- <command> [args...]')
-    .argument('<target...>', "the server's Streamable HTTP URL, or (after --) the command that starts it over stdio")
-    .option('--header <header>', 'HTTP header for a URL, "Name: value" (repeatable)', collect, [])
-    .option('--out <file>', 'where to write the draft', 'mcp.yaml')
-    .option('--force', 'replace an existing file', false)
-    .action(async (target: string[], options: { header: string[]; out: string; force: boolean }) => {
-      const { runImportServer } = await commands.import();
-      exitCode = await runImportServer(
-        target,
-        options.header,
-        { out: options.out, force: options.force },
-        io,
-        choosePaint(io.isTty, io.env),
-      );
-    });
-  importCommand
-    .command('openapi')
-    .description('a curated manifest draft from an OpenAPI 3.x spec: one tool per operation')
-    .argument('<spec>', 'the spec file (YAML or JSON); $refs must be local')
-    .option('--out <file>', 'where to write the draft', 'mcp.yaml')
-    .option('--force', 'replace an existing file', false)
-    .option(
-      '--include <filter>',
-      'import only matching operations: tag:NAME, path:GLOB, op:GLOB, method:VERB',
-      collect,
-      [],
-    )
-    .option('--exclude <filter>', 'leave out matching operations (wins over --include)', collect, [])
-    .option(
-      '--overlay <file>',
-      'an OpenAPI Overlay 1.0 file applied to the spec first (repeatable, in order)',
-      collect,
-      [],
-    )
-    .option('--update', 'merge what changed in the spec into the curated manifest --out, keeping every edit', false)
-    .action(async (spec: string, options: ImportOpenApiOptions) => {
-      const { runImportOpenApi } = await commands.import();
-      exitCode = await runImportOpenApi(
-        spec,
-        { out: options.out, force: options.force, update: options.update },
-        { include: options.include, exclude: options.exclude, overlays: options.overlay },
-        io,
-        choosePaint(io.isTty, io.env),
-      );
-    });
-
-  program
-    .command('verify')
-    .description(
-      'compare a running server with its manifest: versions, ' +
-        'capabilities, tools and the toolset digest; exit 1 on drift',
-    )
-    .usage('[options] <url> | [options] -- <command> [args...]')
-    .argument('<target...>', "the server's Streamable HTTP URL, or (after --) the command that starts it over stdio")
-    .option('--manifest <file>', 'the manifest the server was generated from', 'mcp.yaml')
-    .option('--header <header>', 'HTTP header for a URL, "Name: value" (repeatable)', collect, [])
-    .action(async (target: string[], options: { manifest: string; header: string[] }) => {
-      const { runVerify } = await commands.import();
-      exitCode = await runVerify(target, options.header, options.manifest, io, choosePaint(io.isTty, io.env));
-    });
-
+  declareLiveCommands(program, io, (code) => {
+    exitCode = code;
+  });
   addLoopCommands(program, io, (code) => {
     exitCode = code;
   });

@@ -6,12 +6,3 @@ export interface CliIo {
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
 }
-
-/** The process's own streams, environment and folder. */
-export const defaultIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  isTty: process.stdout.isTTY === true,
-  env: process.env,
-  cwd: process.cwd(),
-};

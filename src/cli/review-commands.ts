@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { checkManifest, type CheckResult } from '../check.js';
-import type { CountedFinding } from '../locate-first.js';
+import type { CountedFinding } from '../locate.js';
 import { resolveOptions } from '../config/index.js';
 import {
   formatDiagnostic,
@@ -48,7 +48,7 @@ export async function runCheck(
 /**
  * A check as `mcp-gen check` prints it in text: diagnostics on stderr, the gate on stdout; returns the exit code.
  * With `shown` (import's review of its draft), every error but at most that many warnings and notes are printed,
- * the rest counted by code: GitHub's draft has about 4,900 warnings, 1.3 MB of text that `check` shows anyway.
+ * the rest counted by code: a large API's draft has thousands of warnings, which `check` shows anyway.
  */
 export function printCheck(
   result: CheckResult,
@@ -135,7 +135,12 @@ export async function runReport(
   }
   const options = resolveOptions({ manifest: flags.manifest }, io.cwd);
   const result = await runPipeline(
-    { manifest: flags.manifest, cwd: io.cwd, project: { options, mcpGenVersion: packageVersion(), emit: 'report' } },
+    {
+      manifest: flags.manifest,
+      cwd: io.cwd,
+      command: 'report',
+      project: { options, mcpGenVersion: packageVersion(), emit: 'report' },
+    },
     'emit',
   );
   const reportPath =

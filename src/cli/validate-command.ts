@@ -15,7 +15,7 @@ export async function runValidate(options: ValidateOptions, io: CliIo, paint: Pa
     io.stderr(`mcp-gen: error: --format must be "text" or "json", got "${options.format}"\n`);
     return 1;
   }
-  const result = await runPipeline({ manifest: options.manifest, cwd: io.cwd }, 'normalize');
+  const result = await runPipeline({ manifest: options.manifest, cwd: io.cwd, command: 'validate' }, 'normalize');
   const failed = hasFailures(result.diagnostics, options.strict);
   if (options.format === 'json') {
     io.stdout(`${JSON.stringify({ file: result.file, ok: !failed, diagnostics: result.diagnostics }, null, 2)}\n`);

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { manifestFile } from '../model/layout.js';
+import { shellWord } from '../util/shell-word.js';
 
 /** What `mcp-gen generate` does with the files it plans. */
 export type WriteMode = 'write' | 'check' | 'dry-run';
@@ -49,7 +50,8 @@ export function resolveOptions(flags: GenerateFlags, cwd: string): ResolvedOptio
     manifest,
     outDir,
     manifestFromOut,
-    regenerateCommand: `npx mcp-gen generate ${manifestFromOut}${outFlag}`,
+    // package.json's `generate` script and every banner show it to a shell: a path is one word, whatever it holds.
+    regenerateCommand: `npx mcp-gen generate ${shellWord(manifestFromOut)}${outFlag}`,
     mode,
     strict: flags.strict === true,
   });

@@ -86,9 +86,10 @@ export const reviewCodes = {
     severity: 'warning',
     title: 'Unbounded string argument',
     cause:
-      'A string argument has neither `maxLength` nor `enum`/`const`, ' +
+      'A string argument has neither `maxLength` nor `enum`/`const` nor a `pattern` that bounds its length ' +
+      '(anchored at both ends, `^...$`, with no `|` outside a group and no `*`, `+` or `{n,}`), ' +
       'so any amount of untrusted text reaches the handler.',
-    fix: 'Add `maxLength` (or an `enum`).',
+    fix: 'Add `maxLength` (or an `enum`, or anchor the `pattern` and bound its repetitions).',
   },
   'lint-unbounded-array': {
     severity: 'warning',

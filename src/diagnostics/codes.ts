@@ -30,7 +30,10 @@ const manifestCodes = {
     severity: 'error',
     title: 'YAML syntax error',
     cause: 'The file is not well-formed YAML (bad indentation, unclosed quote or bracket, tab indentation).',
-    fix: 'Fix the YAML at the reported position; nothing else is checked until the file parses.',
+    fix:
+      'Fix the YAML at the reported position; nothing else is checked until the file parses. Only the first ' +
+      'syntax error is reported, with a hint for a tab, a missing colon, an unclosed bracket or bad indentation; ' +
+      'the parser errors after it usually follow from it, so they are only counted.',
   },
   'yaml-duplicate-key': {
     severity: 'error',
@@ -221,6 +224,15 @@ const manifestCodes = {
       'A `{name}` of the path template is not an input property mapped to `path`, or a `path` argument has no ' +
       'placeholder in the template.',
     fix: 'Map each placeholder to an input property with `args: { name: path }`, and only those.',
+  },
+  'http-argument-style': {
+    severity: 'error',
+    title: 'Parameter style its location does not take',
+    cause:
+      'An `http.args` entry names a `style` the OpenAPI Specification does not define for its location (path: ' +
+      '`simple`, `label`, `matrix`; query and form fields: `form`, `spaceDelimited`, `pipeDelimited`, `deepObject`; ' +
+      'header: `simple`; cookie: `form`), or a body argument has a style.',
+    fix: "Use a style of the argument's location, or drop `style` for the location's default.",
   },
   'http-unknown-argument': {
     severity: 'error',

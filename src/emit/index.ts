@@ -5,7 +5,7 @@
  * Emitters return data; nothing here touches the disk.
  */
 import type { Finding } from '../diagnostics/index.js';
-import type { ExistingProject, HandlerChecks } from '../load/project.js';
+import type { ExistingProject } from '../load/project.js';
 import { designJsonPath, designPath, markerPath } from '../model/layout.js';
 import type { ServerModel } from '../model/types.js';
 import type { Plan } from '../plan/index.js';
@@ -16,7 +16,7 @@ import { emitBundleScript, emitBundleShims } from './bundle/index.js';
 import { emitMcpb } from './bundle/mcpb.js';
 import { emitFacade } from './facade/index.js';
 import { emitBindings } from './bindings/index.js';
-import { emitHandlers } from './handlers/index.js';
+import { emitHandlers, type HandlerVerdicts } from './handlers/index.js';
 import { emitRegistry } from './registry/index.js';
 import { emitReportJson, emitReportMarkdown, type LineOf } from './report/index.js';
 import { emitRuntime } from './runtime/index.js';
@@ -31,6 +31,7 @@ import { emitValidators } from './validators/index.js';
 export type { EmitContext, GeneratedFile, Ownership } from './shared/files.js';
 export { bannerMark } from './shared/banner.js';
 export { registryData } from './registry/index.js';
+export { handlerCheckKey, type HandlerVerdicts } from './handlers/index.js';
 
 /** What the design report shows besides the model: the review, and where each finding sits in the manifest. */
 export interface ReportInput {
@@ -42,17 +43,19 @@ export interface ReportInput {
 export interface EmitResult {
   readonly files: readonly GeneratedFile[];
   readonly findings: readonly Finding[];
-  /** Outcomes of handler checks for the next run (emitProject only). */
-  readonly handlerChecks?: HandlerChecks;
 }
 
-/** Runs every emitter; files come back sorted by path, whatever order emitters ran in. */
+/**
+ * Runs every emitter; files come back sorted by path, whatever order emitters ran in. `verdicts` holds the
+ * handler checks' verdicts known before the run and is given this run's (emit/handlers).
+ */
 export async function emitProject(
   model: ServerModel,
   plan: Plan,
   existing: ExistingProject,
   report: ReportInput,
   ctx: EmitContext,
+  verdicts: HandlerVerdicts = new Map(),
 ): Promise<EmitResult> {
   const findings: Finding[] = [...plan.findings];
   const types = await emitTypes(model, ctx);
@@ -85,7 +88,7 @@ export async function emitProject(
     ownership: 'generated',
   };
 
-  const handlers = await emitHandlers(model, plan, existing.handlers, existing.handlerChecks ?? new Map());
+  const handlers = await emitHandlers(model, plan, existing.handlers, verdicts);
   findings.push(...handlers.findings);
   const scaffold = emitScaffold(model, ctx, {
     packageJson: existing.packageJson ?? null,
@@ -96,7 +99,7 @@ export async function emitProject(
   const files = [...generated, marker, designMarkdown(model, report, ctx), ...scaffold.files, ...handlers.files].sort(
     (a, b) => compareText(a.path, b.path),
   );
-  return { files, findings, handlerChecks: handlers.checks };
+  return { files, findings };
 }
 
 /** Only the design report, as DESIGN.md and DESIGN.json, for `mcp-gen report`. */

@@ -48,7 +48,7 @@ export function untrustedDraftNotice(origin: string): { note: string; flag: stri
  *
  * Each top-level key is its own document, and each entry of a section (a tool, a schema) too, indented under
  * its section's key: block YAML is the same text whichever document holds an entry, and a document per entry
- * lets the library's nodes die young instead of holding all of GitHub's 4.6 MB draft (1,223 tools) at once.
+ * lets the library's nodes die young instead of holding all of a large draft at once.
  */
 export function renderDraft(draft: Draft): string {
   const keys = Object.keys(draft.data);
@@ -136,8 +136,8 @@ function findPair(doc: Document, path: readonly string[], keys: Map<Node, Map<un
 }
 
 /**
- * What `JSON.parse(JSON.stringify(value))` gives for a draft's plain data (no `toJSON`, no BigInt), in a
- * tenth of the time (GitHub's draft: 3.5 MB of JSON, 0.1 s): a fresh object per visit, so nothing is shared,
+ * What `JSON.parse(JSON.stringify(value))` gives for a draft's plain data (no `toJSON`, no BigInt), without the
+ * text in between: a fresh object per visit, so nothing is shared,
  * -0 as 0, a non-finite number as null, undefined and functions left out of objects and null in arrays.
  */
 export function copyAsJson(value: unknown): unknown {

@@ -45,6 +45,8 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
   const server: Record<string, unknown> = {
     name: serverName(title),
     version: isSemver(version) ? version : '0.1.0',
+    // A version that is not semantic is kept as the spec writes it, for serverInfo and verify.
+    ...(isSemver(version) || version === '' ? {} : { wireVersion: version.slice(0, 128) }),
     title: title.slice(0, 200),
   };
   const summary = firstParagraph(stringOr(info.summary) ?? stringOr(info.description) ?? '');
@@ -92,7 +94,9 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
   if (!isSemver(version))
     notes.push({
       path: ['server', 'version'],
-      text: `TODO version: the spec's info.version ${quote(version)} is not a semantic version`,
+      text:
+        `TODO version: the spec's info.version ${quote(version)} is not a semantic version; it is kept as ` +
+        'wireVersion (what serverInfo sends), and version is the package version',
     });
 
   const names = new NameAllocator();
@@ -126,7 +130,12 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
           : names.keep(curation.name, 'op');
       const findings: SchemaFindings = { circular: false };
       const policy = curatedPolicy(operationPolicy(method, name), curation);
-      const { tool, binding } = operationTool({ method, route, item, operation, name, policy }, converter, findings);
+      const { tool, binding, problems } = operationTool(
+        { method, route, item, operation, name, policy },
+        converter,
+        findings,
+      );
+      flags.push(...problems);
       if (curation.title !== undefined) tool.title = curation.title.slice(0, 200);
       if (curation.description !== undefined) tool.description = curation.description.slice(0, maxDescription);
       tools[name] = tool;

@@ -41,6 +41,8 @@ export function draftFromServer(live: LiveServer, source: DraftSource): Draft {
   const name = serverName(wireName);
   const wireVersion = stringOr(info.version) ?? '';
   const server: Record<string, unknown> = { name, version: isSemver(wireVersion) ? wireVersion : '0.1.0' };
+  // A version that is not semantic is kept as sent, so that verify compares the text the server reports.
+  if (!isSemver(wireVersion) && wireVersion !== '') server.wireVersion = wireVersion.slice(0, 128);
   for (const key of ['title', 'description'] as const) if (nonEmpty(info[key])) server[key] = info[key];
   if (live.instructions !== null && live.instructions !== '') server.instructions = live.instructions;
   const serverIcons = wireIcons(info);
@@ -80,7 +82,8 @@ export function draftFromServer(live: LiveServer, source: DraftSource): Draft {
   if (!isSemver(wireVersion))
     note(
       ['server', 'version'],
-      `TODO version: the server reports ${quote(wireVersion)}, which is not a semantic version`,
+      `TODO version: the server reports ${quote(wireVersion)}, which is not a semantic version; ` +
+        'it is kept as wireVersion (what serverInfo sends), and version is the package version',
     );
 
   for (const marked of importedTextNote(server, ['server'], origin)) note(marked.path, marked.text);

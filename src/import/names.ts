@@ -42,7 +42,7 @@ export class NameAllocator {
   allocate(raw: string, fallback: string): string {
     const base = manifestName(raw, fallback);
     let name = base;
-    // Each candidate's keys are derived once, for the test and the claim (GitHub's 1,223 operations: 30 ms).
+    // Each candidate's keys are derived once, for the test and the claim.
     let keys = keysOf(name);
     for (let n = 2; !this.isFree(keys); n += 1) {
       name = `${base.slice(0, maxName - String(n).length - 1)}_${n}`;

@@ -7,6 +7,7 @@ import { envPrefix } from '../model/naming.js';
 import { isRecord, stringOr } from '../util/guards.js';
 import type { DraftNote } from './draft.js';
 import { quote } from './names.js';
+import { type ArgumentEntry, type RequestMedia, sendable } from './openapi-request.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -115,27 +116,39 @@ export function upstreamDraft(api: Raw, serverName: string): UpstreamDraft {
 export interface RequestShape {
   readonly method: string;
   readonly route: string;
-  /** Input property -> `path`, `query`, `header`, `cookie` or `body`. */
-  readonly args: ReadonlyMap<string, string>;
-  readonly media: string | null;
+  /** Input property -> `path`, `query`, `header`, `cookie` or `body`, or that with how it is serialized. */
+  readonly args: ReadonlyMap<string, ArgumentEntry>;
+  readonly media: RequestMedia | null;
   /** The 2xx answer is not an object, so the output is `{ result }`. */
   readonly wrapped: boolean;
 }
 
-/** The tool's `http:`, and a TODO when the body's media type is one a binding cannot send. */
+/**
+ * The tool's `http:`, with a TODO when the body's media type is one a binding cannot send, or a note naming the
+ * other media types the operation offers (`http.body` chooses).
+ */
 export function httpBinding(shape: RequestShape): { http: Record<string, unknown>; todo: string | null } {
   const args = Object.fromEntries([...shape.args].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const http: Record<string, unknown> = { method: shape.method.toUpperCase(), path: shape.route };
   if (Object.keys(args).length > 0) http.args = args;
-  const form = shape.media === 'application/x-www-form-urlencoded' || shape.media === 'multipart/form-data';
-  if (form) http.body = shape.media;
+  const media = shape.media;
+  if (media !== null && sendable(media.type) && media.type !== 'application/json') http.body = media.type;
+  if (media !== null && Object.keys(media.encoding).length > 0) http.encoding = media.encoding;
   if (shape.wrapped) http.result = 'wrap';
-  const plain = shape.media === null || form || /[/+]json\b/.test(shape.media);
+  if (media !== null && !sendable(media.type))
+    return {
+      http,
+      todo:
+        `TODO http: the spec's body is ${quote(media.type)}; the binding sends ` +
+        'JSON (write a handler if the API needs another encoding)',
+    };
+  const others = media?.others ?? [];
   return {
     http,
-    todo: plain
-      ? null
-      : `TODO http: the spec's body is ${quote(shape.media ?? '')}; the binding sends ` +
-        'JSON (write a handler if the API needs another encoding)',
+    todo:
+      others.length === 0
+        ? null
+        : `The spec also accepts the body as ${others.map(quote).join(', ')}; set http.body to send another ` +
+          '(with the body its schema describes)',
   };
 }

@@ -1,10 +1,30 @@
 import { sortBy } from '../util/compare.js';
 import { isRecord } from '../util/guards.js';
+import { pascalCase, reservedTypeNames } from '../model/naming.js';
 import { sharedRefPrefix } from '../model/shared-schema.js';
 import { parsePointer, resolvePointer } from '../util/json-pointer.js';
 
-/** OpenAPI-only keywords with no JSON Schema 2020-12 meaning; dropped from tool schemas. */
-const openApiOnly = new Set(['discriminator', 'xml', 'externalDocs', 'example', 'nullable']);
+/**
+ * OpenAPI-only keywords with no JSON Schema 2020-12 meaning, and the identifiers and anchors of a component
+ * (`$id`, `$schema`, `$anchor`, `$dynamicAnchor`): a tool schema holds the component under `$defs`, where an `$id`
+ * would change the base URI its `$ref`s resolve against (the official client then refuses the tool: "can't resolve
+ * reference #/$defs/... from id https://..."). Dropped from tool schemas; references to anchors become `$ref`s to
+ * the component that holds them.
+ */
+const openApiOnly = new Set([
+  'discriminator',
+  'xml',
+  'externalDocs',
+  'example',
+  'nullable',
+  '$id',
+  '$schema',
+  '$anchor',
+  '$dynamicAnchor',
+  '$recursiveAnchor',
+  '$dynamicRef',
+  '$recursiveRef',
+]);
 /** Keywords whose value is a map of schemas, by name. */
 const schemaMaps = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 /** Keywords whose value is data, copied as it is. */
@@ -31,8 +51,8 @@ interface Component {
  * schemas. The document is not dereferenced: a `$ref` to a component becomes
  * `#/schemas/<key>`, a reference to the manifest's shared schemas, where each
  * component a tool reaches is written once, converted once per document. So a
- * schema shared by a thousand tools is written once, not once per tool (GitHub's
- * description drafted with a copy per tool was 12.8 MB), and a recursive one
+ * schema shared by a thousand tools is written once, not once per tool (a copy
+ * per tool nearly triples a large API's draft), and a recursive one
  * stays recursive. Per schema: `nullable: true` becomes a `null` type, `example`
  * becomes `examples`, 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum`
  * become numbers, `x-` extensions and OpenAPI-only keywords go, and so does
@@ -114,12 +134,18 @@ export class SchemaConverter {
     return component;
   }
 
-  /** A shared schema key for component `name` whose TypeScript type name no other key shares (`a-b` and `a_b`). */
+  /**
+   * A shared schema key for component `name` whose TypeScript type name no other key shares (`a-b` and `a_b`, in
+   * any case) and that is none the generated types declare themselves (`Config` becomes `Config_2`).
+   */
   private keyOf(name: string): string {
     const base = name.replace(/[^A-Za-z0-9_-]/g, '_');
+    const folded = (key: string) => key.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+    const taken = (key: string) =>
+      key === '__proto__' || this.keys.has(folded(key)) || reservedTypeNames.has(pascalCase(key));
     let key = base;
-    for (let n = 2; this.keys.has(key.replace(/[^A-Za-z0-9]/g, '').toLowerCase()); n += 1) key = `${base}_${n}`;
-    this.keys.add(key.replace(/[^A-Za-z0-9]/g, '').toLowerCase());
+    for (let n = 2; taken(key); n += 1) key = `${base}_${n}`;
+    this.keys.add(folded(key));
     return key;
   }
 
@@ -132,8 +158,12 @@ export class SchemaConverter {
     if (Array.isArray(schema)) return schema.map((item) => this.convert(item, refs, findings, inlining));
     if (!isRecord(schema)) return schema;
     const out: Record<string, unknown> = {};
-    if (typeof schema.$ref === 'string') {
-      const ref = schema.$ref;
+    const anyRef = schema.$ref ?? schema.$dynamicRef ?? schema.$recursiveRef;
+    if (typeof anyRef === 'string') {
+      // `#name` names an anchor; the component that declares it stands for it.
+      const anchored = /^#[A-Za-z_][A-Za-z0-9_.-]*$/.test(anyRef) ? this.anchorOwner(anyRef.slice(1)) : undefined;
+      const ref =
+        anchored === undefined ? anyRef : `${componentPrefix}${anchored.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       if (ref.startsWith(componentPrefix) && !ref.slice(componentPrefix.length).includes('/')) {
         const name = decodeSegment(ref.slice(componentPrefix.length));
         const component = this.component(name);
@@ -178,6 +208,21 @@ export class SchemaConverter {
       else if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
     }
     return alone(out);
+  }
+
+  private anchors: Map<string, string> | null = null;
+
+  /** The component whose root declares `$anchor` or `$dynamicAnchor` `anchor`, or undefined. */
+  private anchorOwner(anchor: string): string | undefined {
+    if (this.anchors === null) {
+      this.anchors = new Map();
+      const schemas = isRecord(this.document.components) ? this.document.components.schemas : undefined;
+      for (const [name, raw] of Object.entries(isRecord(schemas) ? schemas : {}))
+        for (const key of ['$anchor', '$dynamicAnchor'])
+          if (isRecord(raw) && typeof raw[key] === 'string' && !this.anchors.has(raw[key]))
+            this.anchors.set(raw[key], name);
+    }
+    return this.anchors.get(anchor);
   }
 
   /** The value at a local `#/...` pointer of the document, or undefined. */

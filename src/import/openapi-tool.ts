@@ -4,8 +4,16 @@
  */
 import { compareText } from '../util/compare.js';
 import { isRecord, stringOr } from '../util/guards.js';
+import { quote } from './names.js';
 import { httpBinding } from './openapi-binding.js';
 import { type HttpMethod, type OperationPolicy, titleFromName } from './openapi-operation.js';
+import {
+  type ArgumentEntry,
+  parameterInputs,
+  propertyName,
+  type RequestMedia,
+  requestMedia,
+} from './openapi-request.js';
 import { type SchemaConverter, type SchemaFindings, withDescription } from './openapi-schema.js';
 
 type Raw = Readonly<Record<string, unknown>>;
@@ -26,7 +34,7 @@ export function operationTool(
   op: Operation,
   converter: SchemaConverter,
   findings: SchemaFindings,
-): { tool: Record<string, unknown>; binding: string | null } {
+): { tool: Record<string, unknown>; binding: string | null; problems: string[] } {
   const { method, route, operation } = op;
   const summary = stringOr(operation.summary)?.trim() ?? '';
   const details = stringOr(operation.description)?.trim() ?? '';
@@ -36,13 +44,14 @@ export function operationTool(
   tool.description = (description === '' ? `${method.toUpperCase()} ${route}` : description).slice(0, maxDescription);
   tool.annotations = op.policy.annotations;
   if (op.policy.approval !== null) tool.approval = op.policy.approval;
-  const { schema, args, media } = inputSchema(op, converter, findings);
+  const { schema, args, media, problems } = inputSchema(op, converter, findings);
   tool.input = schema;
   const output = outputSchema(operation, converter, findings);
   if (output !== null) tool.output = output.schema;
   const { http, todo } = httpBinding({ method, route, args, media, wrapped: output?.wrapped ?? false });
   tool.http = http;
-  return { tool, binding: todo };
+  const at = `tool ${quote(op.name)} (${method.toUpperCase()} ${route})`;
+  return { tool, binding: todo, problems: problems.map((p) => `${at}: ${p}`) };
 }
 
 /**
@@ -54,11 +63,13 @@ function inputSchema(
   op: Operation,
   converter: SchemaConverter,
   findings: SchemaFindings,
-): { schema: Record<string, unknown>; args: Map<string, string>; media: string | null } {
-  const properties: Record<string, unknown> = {};
-  const required: string[] = [];
+): {
+  schema: Record<string, unknown>;
+  args: Map<string, ArgumentEntry>;
+  media: RequestMedia | null;
+  problems: string[];
+} {
   const refs = new Set<string>();
-  const args = new Map<string, string>();
   // Operation parameters override path-item ones with the same name and location.
   const params = new Map<string, Raw>();
   for (const list of [op.item.parameters, op.operation.parameters]) {
@@ -67,23 +78,20 @@ function inputSchema(
       if (p !== null) params.set(`${String(p.in)}:${String(p.name)}`, p);
     }
   }
-  for (const p of params.values()) {
-    const name = stringOr(p.name);
-    if (name === undefined) continue;
+  const { properties, required, args, problems } = parameterInputs([...params.values()], (p) => {
     const schema = isRecord(p.schema) ? converter.part(p.schema, refs, findings) : { type: 'string' };
     const described = stringOr(p.description);
-    properties[name] = described === undefined ? schema : withDescription(schema, described);
-    if (p.required === true || p.in === 'path') required.push(name);
-    args.set(name, stringOr(p.in) ?? 'query');
-  }
+    return described === undefined ? schema : withDescription(schema, described);
+  });
   const body = converter.follow(op.operation.requestBody);
-  const media = body === null ? null : mediaOf(body.content);
+  const media = body === null ? null : requestMedia(body.content);
   if (media !== null && media.schema !== null) {
     const schema = converter.part(media.schema, refs, findings);
     const described = stringOr(body?.description);
-    properties.body = described === undefined ? schema : withDescription(schema, described);
-    if (body?.required === true) required.push('body');
-    args.set('body', 'body');
+    const name = propertyName('body', 'request', new Set(Object.keys(properties)));
+    properties[name] = described === undefined ? schema : withDescription(schema, described);
+    if (body?.required === true) required.push(name);
+    args.set(name, 'body');
   }
   const root = {
     type: 'object',
@@ -91,11 +99,7 @@ function inputSchema(
     ...(required.length > 0 ? { required: [...new Set(required)].sort(compareText) } : {}),
     properties,
   };
-  return {
-    schema: converter.withShared(root, refs),
-    args,
-    media: media?.schema === null ? null : (media?.type ?? null),
-  };
+  return { schema: converter.withShared(root, refs), args, media: media?.schema === null ? null : media, problems };
 }
 
 /**

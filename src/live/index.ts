@@ -11,7 +11,13 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 /** Where the server is: a command run with stdio pipes, or a Streamable HTTP endpoint. */
 export type LiveTarget =
-  | { readonly kind: 'command'; readonly command: string; readonly args: readonly string[] }
+  | {
+      readonly kind: 'command';
+      readonly command: string;
+      readonly args: readonly string[];
+      /** The whole environment of the child; without it, this process's (as a host passes its own). */
+      readonly env?: Readonly<Record<string, string>>;
+    }
   | { readonly kind: 'url'; readonly url: string; readonly headers: Readonly<Record<string, string>> };
 
 /** One list item exactly as the client received it. */
@@ -51,11 +57,14 @@ export async function readLiveServer(target: LiveTarget): Promise<LiveServer> {
     { name: 'mcp-gen', version: '1' },
     { versionNegotiation: { mode: 'auto', probe: { timeoutMs: 10_000 } }, listMaxPages: maxPages },
   );
+  const transport = transportFor(target);
+  const stderr = transport instanceof StdioClientTransport ? stderrTail(transport) : null;
   try {
-    await client.connect(transportFor(target), { timeout: timeoutMs });
+    await client.connect(transport, { timeout: timeoutMs });
   } catch (error) {
     await client.close().catch(() => undefined);
-    throw new LiveError(`cannot connect to ${describeTarget(target)}: ${(error as Error).message}`);
+    const said = stderr === null ? '' : await stderr.text();
+    throw new LiveError(`cannot connect to ${describeTarget(target)}: ${(error as Error).message}${said}`);
   }
   try {
     const capabilities = (client.getServerCapabilities() ?? {}) as WireItem;
@@ -95,10 +104,58 @@ export function describeTarget(target: LiveTarget): string {
   return url.href;
 }
 
+/** The last bytes a server writes on stderr: enough for the message of one that dies before answering. */
+const stderrBytes = 4096;
+/** How long a dead server's last stderr bytes may take to arrive after its connection closed. */
+const stderrDrainMs = 2000;
+
+/**
+ * Collects the tail of the child's stderr; `text()` gives it as lines to append to an error (empty when the
+ * server wrote nothing), once the stream has ended or the drain bound has passed.
+ */
+function stderrTail(transport: StdioClientTransport): { readonly text: () => Promise<string> } {
+  let tail = Buffer.alloc(0);
+  const stream = transport.stderr;
+  const ended = new Promise<void>((resolve) => {
+    if (stream === null) return resolve();
+    stream.on('data', (chunk: Buffer) => {
+      tail = Buffer.concat([tail, chunk]);
+      if (tail.length > stderrBytes) tail = tail.subarray(tail.length - stderrBytes);
+    });
+    stream.on('end', resolve);
+    stream.on('close', resolve);
+    stream.on('error', () => resolve());
+  });
+  return {
+    text: async () => {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, stderrDrainMs)))]);
+      clearTimeout(timer);
+      // The server's own text, shown on a terminal: no escape sequence of it reaches one.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is replaced
+      const text = tail.toString('utf8').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '?');
+      const lines = text.replace(/\s+$/, '').split('\n');
+      if (lines.join('') === '') return '';
+      return `\n  the server's stderr:\n${lines.map((line) => `    ${line}`).join('\n')}`;
+    },
+  };
+}
+
 function transportFor(target: LiveTarget) {
   if (target.kind === 'command')
-    return new StdioClientTransport({ command: target.command, args: [...target.args], stderr: 'ignore' });
+    return new StdioClientTransport({
+      command: target.command,
+      args: [...target.args],
+      env: target.env ?? inheritedEnvironment(),
+      stderr: 'pipe',
+    });
   return new StreamableHTTPClientTransport(new URL(target.url), { requestInit: { headers: { ...target.headers } } });
+}
+
+function inheritedEnvironment(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+  return env;
 }
 
 function items(list: readonly object[]): WireItem[] {

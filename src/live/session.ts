@@ -79,7 +79,8 @@ export async function openSession(target: SessionTarget, answer: Answerer): Prom
   } catch (error) {
     await client.close().catch(() => undefined);
     const said = stderr.trim() === '' ? '' : `\nthe server said:\n${stderr.trim()}`;
-    throw new LiveError(`cannot connect to ${describeTarget(target)}: ${(error as Error).message}${said}`);
+    const shown = target.kind === 'command' ? { ...target, env: {} } : target;
+    throw new LiveError(`cannot connect to ${describeTarget(shown)}: ${(error as Error).message}${said}`);
   }
   return { client, serverStderr: () => stderr, close: () => client.close().catch(() => undefined) };
 }

@@ -6,17 +6,22 @@
  * templates and init assets. This is the only stage that reads the disk and
  * the only one that imports `yaml`.
  */
-export type { Position, Target } from './source-map.js';
+export type { Position, Target } from './loaded.js';
 export {
   displayPath,
   loadManifest,
+  loadManifestBytes,
+  manifestTextOf,
+  readManifest,
   maxAliasCount,
   parseManifest,
   type LoadedManifest,
   type LoadResult,
+  type ReadResult,
 } from './manifest.js';
 export { loadBaseline } from './baseline.js';
-export { loadRenderedManifest } from './entry-locator.js';
+export { manifestOfData } from './locator.js';
+export { readEnvFile } from './env-file.js';
 export { builtServerEntry } from './built-server.js';
 export { readHostConfig } from './host-config.js';
 export { watchManifest, watchSources } from './watch.js';
@@ -38,8 +43,8 @@ export {
 export {
   isFolder,
   listFolder,
+  hasProjectFile,
   loadProject,
   loadTemplates,
   type ExistingProject,
-  type HandlerChecks,
 } from './project.js';

@@ -8,7 +8,7 @@ import { makeDiagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { manifestLimits, schemaLevel } from '../model/limits.js';
 import { isRecord } from '../util/guards.js';
 import { formatPointer } from '../util/json-pointer.js';
-import type { Position } from './source-map.js';
+import type { Position } from './loaded.js';
 
 const limitsHint = 'docs/manifest.md#limits lists every limit';
 const chunkBytes = 1024 * 1024;

@@ -1,6 +1,4 @@
 import type { Diagnostic } from '../diagnostics/index.js';
-import type { SavedReview } from './parsed-manifest.js';
-import type { Position, Target } from './source-map.js';
 
 /** A parsed manifest and the means to point back into its text. */
 export interface LoadedManifest {
@@ -12,13 +10,18 @@ export interface LoadedManifest {
   readonly data: unknown;
   /** Line and column of the node at a JSON pointer (or its nearest existing parent). */
   readonly locate: (pointer: string, target?: Target) => Position;
-  /** True when `data` came from the parse cache (load/parsed-manifest.ts) instead of parsing `text`. */
-  readonly cached?: boolean;
-  /** The review the parse cache kept for `data`, which then validated with no diagnostic at all. */
-  readonly cachedReview?: SavedReview;
 }
 
 /** Either a loaded manifest or the diagnostics explaining why there is none. */
 export type LoadResult =
   | { readonly ok: true; readonly manifest: LoadedManifest }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/** A 1-based line and column in the manifest text. */
+export interface Position {
+  readonly line: number;
+  readonly col: number;
+}
+
+/** Which part of a mapping entry a pointer should resolve to. */
+export type Target = 'key' | 'value';

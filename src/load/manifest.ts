@@ -2,18 +2,16 @@
  * Reads the manifest file and parses it as YAML, keeping a pointer -> line:col
  * locator; YAML syntax errors, duplicate keys and alias bombs stop the run here.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, Parser, parseDocument, visit, type Document } from 'yaml';
 import { makeDiagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { largeManifestChars, manifestLimits } from '../model/limits.js';
-import { parsePointer } from '../util/json-pointer.js';
-import { checkShape, checkSize, readAtMost } from './limits.js';
-import { loadRenderedManifest } from './entry-locator.js';
-import { loadParsedManifest } from './parsed-manifest.js';
+import { checkSize, readAtMost } from './limits.js';
+import { manifestOfData } from './locator.js';
 import { parsePieces } from './piecewise.js';
-import { manifestTextOf } from './run-record.js';
 import type { LoadResult } from './loaded.js';
-import { createLocator, type Target } from './source-map.js';
+import { foldSyntaxErrors } from './yaml-errors.js';
 
 /** Aliases may expand to at most this many nodes; more is treated as an attack. */
 export const maxAliasCount = 100;
@@ -27,8 +25,19 @@ export function displayPath(absolutePath: string, cwd: string): string {
   return shown.split(path.sep).join('/');
 }
 
-/** Reads and parses the manifest at `manifestPath`. */
-export function loadManifest(manifestPath: string, cwd: string = process.cwd()): LoadResult {
+/** Reads and parses the manifest at `manifestPath`; `command` is the command that runs, for the hint. */
+export function loadManifest(manifestPath: string, cwd: string = process.cwd(), command?: string): LoadResult {
+  const read = readManifest(manifestPath, cwd, command);
+  return read.ok ? parseManifest(read.text, read.file, read.absolutePath) : read;
+}
+
+/** The manifest's text, read and checked to be text within the size limit, or the diagnostics of why not. */
+export type ReadResult =
+  | { readonly ok: true; readonly file: string; readonly absolutePath: string; readonly text: string }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/** Reads the manifest at `manifestPath` without parsing it: the text that `parseManifest` takes. */
+export function readManifest(manifestPath: string, cwd: string = process.cwd(), command?: string): ReadResult {
   const absolutePath = path.resolve(cwd, manifestPath);
   const file = displayPath(absolutePath, cwd);
   let bytes: Buffer;
@@ -47,7 +56,9 @@ export function loadManifest(manifestPath: string, cwd: string = process.cwd()):
           'manifest-unreadable',
           at,
           `manifest "${file}" ${reason}`,
-          'pass the path of a YAML manifest, e.g. "mcp-gen validate mcp.yaml"',
+          command === undefined
+            ? 'pass the path of a YAML manifest'
+            : `pass the path of a YAML manifest, e.g. "mcp-gen ${command} mcp.yaml"`,
         ),
       ],
     };
@@ -72,16 +83,22 @@ export function loadManifest(manifestPath: string, cwd: string = process.cwd()):
       ],
     };
   }
-  // The same text parsed cleanly before: its data, from the parse cache, with positions found when asked for.
-  const source = manifestTextOf(bytes);
-  const cached = loadParsedManifest(absolutePath, source);
-  if (cached !== undefined) {
-    const loaded = loadRenderedManifest(source, cached.data, file, absolutePath);
-    if (!loaded.ok) return loaded;
-    const review = cached.review === undefined ? {} : { cachedReview: cached.review };
-    return { ok: true, manifest: { ...loaded.manifest, cached: true, ...review } };
+  return { ok: true, file, absolutePath, text: manifestTextOf(bytes) };
+}
+
+/** The manifest's bytes, or null when it cannot be read (a full run reports why). */
+export function loadManifestBytes(manifestPath: string, cwd: string): Buffer | null {
+  try {
+    return readFileSync(path.resolve(cwd, manifestPath));
+  } catch {
+    return null;
   }
-  return parseManifest(source, file, absolutePath);
+}
+
+/** The manifest's text as load reads it, from its bytes: UTF-8 without a byte-order mark. */
+export function manifestTextOf(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
 
 /** The first byte that no YAML text holds: a NUL, or a sequence that is not UTF-8. */
@@ -113,18 +130,18 @@ export function parseManifest(text: string, file: string, absolutePath: string =
   }
   // A byte-order mark is legal at the start of a UTF-8 file; drop it so column numbers match editors.
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  // A large manifest, an entry at a time when that gives the same data; positions then come from its entries too.
+  // A large manifest, an entry at a time when that gives the same data.
   const pieces = source.length >= largeManifestChars ? parsePieces(source) : null;
-  if (pieces !== null) return loadRenderedManifest(source, pieces, file, absolutePath);
+  if (pieces !== null) return manifestOfData(source, pieces, file, absolutePath);
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const locateSegments = createLocator(doc, lineCounter);
   const at = (offset: number, pointer = '') => {
     const { line, col } = lineCounter.linePos(offset);
     return { file, pointer, line, col };
   };
 
-  const problems = [...doc.errors, ...doc.warnings].map((e) =>
+  const found = [...doc.errors, ...doc.warnings];
+  const problems = found.map((e) =>
     e.code === 'DUPLICATE_KEY'
       ? makeDiagnostic(
           'yaml-duplicate-key',
@@ -136,7 +153,7 @@ export function parseManifest(text: string, file: string, absolutePath: string =
         ? unclosedQuote(source, e.pos[0], at)
         : makeDiagnostic('yaml-syntax', at(e.pos[0]), lowerFirst(e.message)),
   );
-  if (problems.length > 0) return { ok: false, diagnostics: problems };
+  if (problems.length > 0) return { ok: false, diagnostics: foldSyntaxErrors(source, found, problems, at) };
 
   let data: unknown;
   try {
@@ -157,10 +174,8 @@ export function parseManifest(text: string, file: string, absolutePath: string =
     }
     throw error;
   }
-  const locate = (pointer: string, target?: Target) => locateSegments(parsePointer(pointer), target);
-  const overLimits = checkShape(data, file, locate);
-  if (overLimits.length > 0) return { ok: false, diagnostics: overLimits };
-  return { ok: true, manifest: { file, absolutePath, text: source, data, locate } };
+  // Positions are found again when asked for (locator.ts), so the document, many times the text's size, goes now.
+  return manifestOfData(source, data, file, absolutePath);
 }
 
 /**

@@ -69,12 +69,13 @@ export function readImportText(file: string, cwd: string): string | null {
 
 /**
  * JSON.parse of the UTF-8 text in `bytes`, without decoding it as UTF-8 whole: a single non-ASCII character makes
- * V8 build a two-byte string of the whole text, which took 0.2 s for GitHub's 13 MB description (140 non-ASCII
- * bytes) against 0.03 s for a one-byte string. The bytes are read as Latin-1 (one byte, one character: ASCII stays
- * itself), and each run of non-ASCII bytes is decoded as UTF-8 and written as `\uXXXX` escapes, which JSON.parse
- * turns back into the same characters. ASCII bytes never belong to a multi-byte sequence, so decoding run by run
- * is decoding the whole (a malformed sequence gives U+FFFD either way). A non-ASCII byte outside a string is a
- * syntax error either way; the error is then taken from the plain text, so its message and position are the same.
+ * V8 build a two-byte string of the whole text, several times slower to build and parse than a one-byte string
+ * for a large description with a few non-ASCII bytes. The bytes are read as Latin-1 (one byte, one character:
+ * ASCII stays itself), and each run of non-ASCII bytes is decoded as UTF-8 and written as `\uXXXX` escapes, which
+ * JSON.parse turns back into the same characters. ASCII bytes never belong to a multi-byte sequence, so decoding
+ * run by run is decoding the whole (a malformed sequence gives U+FFFD either way). A non-ASCII byte outside a
+ * string is a syntax error either way; the error is then taken from the plain text, so its message and position
+ * are the same.
  */
 function parseJson(bytes: Buffer): unknown {
   const latin1 = bytes.toString('latin1');

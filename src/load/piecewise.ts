@@ -1,8 +1,8 @@
 /**
  * The data of a large manifest parsed a piece at a time: the top-level keys one by one, and each entry of a
- * section on its own, under its section's key line, with the `yaml` library. Parsing GitHub's 4.6 MB draft whole
- * built a document of about 300 MB at once, the peak of a `generate` after an edit; a piece is one tool. The cut
- * is the entry locator's (entry-locator.ts), and it is taken only when it cannot change the data: every piece
+ * section on its own, under its section's key line, with the `yaml` library. Parsing a large draft whole builds
+ * the library's document of all of it at once, the peak of a `generate` after an edit; a piece is one tool. The cut
+ * is the locator's (locator.ts), and it is taken only when it cannot change the data: every piece
  * parses without an error or a warning, holds exactly the one key it was cut for and no anchor or alias, no key
  * repeats, and every line outside the pieces is blank or a comment. Otherwise the answer is null and the caller
  * parses the whole text, so every diagnostic still comes from one parse of it.
@@ -10,7 +10,7 @@
 import { parseDocument, visit } from 'yaml';
 import { isRecord } from '../util/guards.js';
 import { setOwn } from '../util/set-own.js';
-import { cuttable, type Entry, entriesAt, firstKeyLine } from './entry-locator.js';
+import { cuttable, type Entry, entriesAt, firstKeyLine } from './locator.js';
 
 /** What parsing the whole `text` gives (`toJS`), or null when it must be parsed whole to know. */
 export function parsePieces(text: string): Record<string, unknown> | null {

@@ -1,9 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Finding } from '../diagnostics/index.js';
-import { handlerChecksPath, handlerDirs, markerPath, scaffoldPaths } from '../model/layout.js';
+import { handlerDirs, markerPath, scaffoldPaths } from '../model/layout.js';
 import { compareText } from '../util/compare.js';
-import { loadCacheFile, loadToolIdentity } from './run-record.js';
 
 /** What already exists in the output folder and matters to the next run. */
 export interface ExistingProject {
@@ -11,16 +9,11 @@ export interface ExistingProject {
   readonly handlers: ReadonlyMap<string, string>;
   /** Files listed in the marker of the previous run, or null when there is none. */
   readonly previouslyGenerated: readonly string[] | null;
-  /** Earlier outcomes of checking handler files, by `handlerCheckKey` (a cache: `loadHandlerChecks`). */
-  readonly handlerChecks?: HandlerChecks;
   /** The project's package.json, or null (or absent) when there is none: a run keeps mcp-gen's keys in step. */
   readonly packageJson?: string | null;
   /** The project's README.md, or null (or absent) when there is none: a run keeps its marked part in step. */
   readonly readme?: string | null;
 }
-
-/** Outcomes of checking handler files (their findings), by `handlerCheckKey`. */
-export type HandlerChecks = ReadonlyMap<string, readonly Finding[]>;
 
 /** Reads the handler files and the marker under `outDir`; a missing folder is an empty project. */
 export function loadProject(outDir: string): ExistingProject {
@@ -63,28 +56,6 @@ export function hasProjectFile(outDir: string, relative: string): boolean {
 function readProjectFile(outDir: string, relative: string): string | null {
   const file = path.join(outDir, ...relative.split('/'));
   return statSync(file, { throwIfNoEntry: false })?.isFile() ? readFileSync(file, 'utf8') : null;
-}
-
-/**
- * The cached handler checks for `outDir`, when they were made by this very mcp-gen (its code, templates
- * and package.json hash to the recorded identity); otherwise, or when unreadable, none. Read only by runs
- * that build: a run answered from the run record needs none.
- */
-export function loadHandlerChecks(outDir: string): HandlerChecks {
-  const text = loadCacheFile(handlerChecksPath(outDir));
-  if (text === null) return new Map();
-  try {
-    const parsed = JSON.parse(text) as { identity?: unknown; checks?: unknown };
-    if (parsed.identity !== loadToolIdentity() || !Array.isArray(parsed.checks)) return new Map();
-    return new Map(
-      (parsed.checks as unknown[]).filter(
-        (entry): entry is [string, Finding[]] =>
-          Array.isArray(entry) && typeof entry[0] === 'string' && Array.isArray(entry[1]),
-      ),
-    );
-  } catch {
-    return new Map();
-  }
 }
 
 /** Package assets the emitters copy or render: runtime sources and text templates, by relative path. */

@@ -7,7 +7,7 @@ import path from 'node:path';
  * over the old one, which ends a watch on the file itself; bursts of events
  * from one save are folded into one call. An editor's save (write, or write a
  * temporary file and rename it) sends its events within a few milliseconds, so
- * 50 ms folds them without making the user wait.
+ * a short quiet period folds them without making the user wait.
  */
 export function watchManifest(manifestPath: string, onChange: () => void, debounceMs = 50): FSWatcher {
   const file = path.resolve(manifestPath);

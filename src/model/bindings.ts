@@ -4,20 +4,29 @@
  */
 import type {
   ArgumentLocation,
+  ArgumentSpec,
   BodyEncoding,
+  FieldEncodingSpec,
+  ParameterStyle,
   UpstreamCredentialSpec,
 } from '../../templates/runtime/upstream-spec.gen.js';
 
-export type { ArgumentLocation, BodyEncoding };
+export type { ArgumentLocation, ArgumentSpec, BodyEncoding, FieldEncodingSpec, ParameterStyle };
 
 /** A tool's `http:`, with defaults applied; `args` sorted by name. */
 export interface HttpBindingModel {
   readonly method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
   readonly path: string;
-  readonly args: readonly { readonly name: string; readonly in: ArgumentLocation }[];
+  /** Each argument; `wire`, `style`, `explode` and `allowReserved` only where the manifest sets them. */
+  readonly args: readonly ArgumentSpec[];
+  /** The request body's media type. */
   readonly body: BodyEncoding;
+  /** The Encoding Object of each form or multipart body member that has one; empty without. */
+  readonly encoding: Readonly<Record<string, FieldEncodingSpec>>;
   readonly result: 'body' | 'wrap';
-  /** JSON pointer to the message of an error response; null: the first of /message, /error, /detail. */
+  /** A 2xx answer that does not match the output schema: returned with a warning (`warn`) or a tool error. */
+  readonly outputCheck: 'warn' | 'strict';
+  /** JSON pointer to the message of an error response; null: the usual shapes (upstream.gen.ts, usualMessage). */
   readonly errorMessage: string | null;
 }
 

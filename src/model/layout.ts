@@ -5,8 +5,6 @@
  * handler files with them, emitters place their files with them, and write
  * removes stale files only where this module says generated files live.
  */
-import { createHash } from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
 import { fileStem } from './naming.js';
 
@@ -110,7 +108,6 @@ export function handlerPath(kind: HandlerKind, name: string): string {
 /** Project files written once, when missing, and the user's from then on. */
 export const scaffoldPaths = {
   gitignore: '.gitignore',
-  npmrc: '.npmrc',
   readme: 'README.md',
   packageJson: 'package.json',
   tsconfig: 'tsconfig.json',
@@ -144,32 +141,4 @@ function besideManifest(manifestFromOut: string, name: string): string {
 export function moduleSpecifier(from: string, to: string): string {
   const relative = path.posix.relative(path.posix.dirname(from), to).replace(/\.ts$/, '.js');
   return relative.startsWith('.') ? relative : `./${relative}`;
-}
-
-/**
- * Where a run records what it produced, so that the next run over unchanged inputs can skip the build:
- * a cache outside the project (never committed, never compared), one file per output folder, under
- * `MCP_GEN_CACHE_DIR` or the system's temporary folder, in a folder only this user may write to (else
- * it is not used: load/run-record.ts). An empty `MCP_GEN_CACHE_DIR` turns it off (null).
- */
-export function runRecordPath(outDir: string, env: NodeJS.ProcessEnv = process.env): string | null {
-  const dir = env.MCP_GEN_CACHE_DIR ?? path.join(os.tmpdir(), `mcp-gen-cache-${process.getuid?.() ?? 'user'}`);
-  if (dir === '') return null;
-  return path.join(dir, `${createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 32)}.json`);
-}
-
-/**
- * Beside the run record, the same kind of cache: a manifest's parsed data, by the path of the manifest (see
- * load/parsed-manifest.ts).
- */
-export function parsedManifestPath(manifestPath: string, env: NodeJS.ProcessEnv = process.env): string | null {
-  return runRecordPath(manifestPath, env)?.replace(/\.json$/, '.manifest.json') ?? null;
-}
-
-/**
- * Beside the run record, the same kind of cache: the outcome of checking each handler file, by its text,
- * so that a run whose handler files were checked before does not parse them again (see emit/handlers).
- */
-export function handlerChecksPath(outDir: string, env: NodeJS.ProcessEnv = process.env): string | null {
-  return runRecordPath(outDir, env)?.replace(/\.json$/, '.handlers.json') ?? null;
 }

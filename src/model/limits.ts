@@ -1,13 +1,13 @@
 /**
  * The most a manifest may hold (docs/manifest.md#limits). A manifest is input like any other: without
- * bounds, a 20 MB file took 1.29 GB of memory to parse and wrote 77 MB. Each limit is checked by load,
- * before validation, and exceeding one is an error that names it.
+ * bounds, a huge file would take many times its size in memory to parse and as much again to write. Each
+ * limit is checked by load, before validation, and exceeding one is an error that names it.
  */
 export const manifestLimits = {
   /**
-   * Bytes of the file, checked before it is parsed: parsing and validating take about 25 times the file's
-   * size (an 8 MiB manifest: about 220 MiB; generating from it: about 480 MiB). GitHub's REST API as
-   * `import openapi` drafts it is 4.6 MB, its components written once as shared schemas (12.8 MB with a copy per tool).
+   * Bytes of the file, checked before it is parsed, which takes many times the file's size in memory; the limit
+   * still holds GitHub's REST API as `import openapi` drafts it, its components written once as shared schemas
+   * (docs/benchmarks.md).
    */
   bytes: 8 * 1024 * 1024,
   /** Tools of one server: more than GitHub's REST API has operations (1,223). */
@@ -21,7 +21,7 @@ export const manifestLimits = {
 
 /**
  * Past this many characters a manifest is large (GitHub's draft: 4.6 million; the examples: a few thousand): its
- * parsed data is worth a file in the parse cache (write/run-record.ts), and load parses it an entry at a time
+ * parsed data is worth a file in the parse cache (cache/parsed.ts), and load parses it an entry at a time
  * when it can (load/piecewise.ts) instead of building the library's document of all of it at once.
  */
 export const largeManifestChars = 128 * 1024;

@@ -259,9 +259,13 @@ export interface ManifestServer {
    */
   name: string;
   /**
-   * Semantic version (`1.2.3`, `1.0.0-beta.1`). Becomes `serverInfo.version`. Quote it if YAML would read it as a number.
+   * Semantic version (`1.2.3`, `1.0.0-beta.1`). Becomes `serverInfo.version` (unless `wireVersion` is set) and the package version. Quote it if YAML would read it as a number.
    */
   version: string;
+  /**
+   * `serverInfo.version` when it is not a semantic version: the version an imported server or API reports as it is (`2023-10-16`, `v1beta`), kept by `import` so that `verify` compares it as the text it is; `version` stays the package version.
+   */
+  wireVersion?: string;
   /**
    * Display name for hosts.
    */
@@ -369,6 +373,16 @@ export interface ManifestHttp {
    */
   maxBufferedBytes?: number;
   shutdownGrace?: Duration;
+  /**
+   * `subscriptions/listen` streams open at once on one instance, counted apart from `maxConcurrentCalls`; one more is refused with error `-31429` (HTTP 400).
+   */
+  maxListenStreams?: number;
+  /**
+   * `subscriptions/listen` streams one principal (a bearer token, an OAuth subject; every caller without auth is one) may hold open at once on one instance; one more is refused with error `-31429`.
+   */
+  maxListenStreamsPerPrincipal?: number;
+  listenKeepAlive?: Duration;
+  listenIdleTimeout?: Duration;
 }
 
 export interface ManifestAuth {
@@ -484,19 +498,67 @@ export interface ManifestTool {
      */
     path: string;
     /**
-     * Where each input property goes: `path`, `query`, `header`, `cookie`, `body` (the whole request body) or `field` (one member of the body object). Properties not named stay out of the request.
+     * Where each input property goes: `path`, `query`, `header`, `cookie`, `body` (the whole request body) or `field` (one member of the body object), or `{ in, name, style, explode, allowReserved }` to serialize it by the OpenAPI rules. Properties not named stay out of the request.
      */
     args?: {
-      [k: string]: "path" | "query" | "header" | "cookie" | "body" | "field";
+      [k: string]: "path" | "query" | "header" | "cookie" | "body" | "field" | {
+        /**
+         * Where the argument goes.
+         */
+        in: ("path" | "query" | "header" | "cookie" | "body" | "field");
+        /**
+         * The parameter's name in the request, when it is not the input property's.
+         */
+        name?: string;
+        /**
+         * The OpenAPI style: `simple`, `label` or `matrix` in the path, `form`, `spaceDelimited`, `pipeDelimited` or `deepObject` in the query and a form body, `simple` in a header, `form` in a cookie.
+         */
+        style?: ("simple" | "label" | "matrix" | "form" | "spaceDelimited" | "pipeDelimited" | "deepObject");
+        /**
+         * Whether arrays and objects are exploded (OpenAPI `explode`).
+         */
+        explode?: boolean;
+        /**
+         * Query and form values: send RFC 3986 reserved characters unencoded (`#` is always encoded).
+         */
+        allowReserved?: boolean;
+      };
     };
     /**
-     * How the request body is encoded; `multipart/form-data` sends each member of the body object as a text part.
+     * The request media type: `application/json` or another JSON type (`application/merge-patch+json`, `application/json-patch+json`, ...) sent as JSON with that content type, `application/x-www-form-urlencoded`, or `multipart/form-data`.
      */
-    body?: ("application/json" | "application/x-www-form-urlencoded" | "multipart/form-data");
+    body?: string;
+    /**
+     * Per member of a form or multipart body, how it is encoded (the OpenAPI Encoding Object). Without one, a form member that is an object, or an array of objects, is sent in the bracket form (`metadata[order]=42`, `items[0][id]=7`); a multipart object is an `application/json` part.
+     */
+    encoding?: {
+      [k: string]: {
+        /**
+         * The OpenAPI style: `simple`, `label` or `matrix` in the path, `form`, `spaceDelimited`, `pipeDelimited` or `deepObject` in the query and a form body, `simple` in a header, `form` in a cookie.
+         */
+        style?: ("simple" | "label" | "matrix" | "form" | "spaceDelimited" | "pipeDelimited" | "deepObject");
+        /**
+         * Whether arrays and objects are exploded (OpenAPI `explode`).
+         */
+        explode?: boolean;
+        /**
+         * Query and form values: send RFC 3986 reserved characters unencoded (`#` is always encoded).
+         */
+        allowReserved?: boolean;
+        /**
+         * Multipart: the content type of the part.
+         */
+        contentType?: string;
+      };
+    };
     /**
      * The success mapping: `body` returns the JSON response as structured content; `wrap` returns `{ result }` (for an answer that is not an object).
      */
     result?: ("body" | "wrap");
+    /**
+     * A 2xx answer that does not match the tool's output schema (the request went out and the upstream accepted it): `warn` returns it as received, with the mismatch in `_meta['mcp-gen/warnings']` and the log; `strict` makes it a tool error that says the upstream accepted the request.
+     */
+    outputCheck?: ("warn" | "strict");
     /**
      * The error mapping: a JSON pointer to the message in an error response (e.g. `/message`), quoted in the tool error beside the status.
      */

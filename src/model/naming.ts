@@ -45,10 +45,50 @@ function camelWords(name: string): string {
   return identifierStart(first.toLowerCase() + rest.map(capitalize).join(''));
 }
 
-/** `search_notes` -> `SearchNotes`, `printEnv` -> `PrintEnv`, `get-sum` -> `GetSum`. */
+/**
+ * `search_notes` -> `SearchNotes`, `printEnv` -> `PrintEnv`, `get-sum` -> `GetSum`; a letter after a digit is a
+ * capital (`io.k8s.api.v1alpha1.Rule` -> `IoK8SApiV1Alpha1Rule`), as json-schema-to-typescript writes the names it
+ * declares, so a type is declared and used under one name.
+ */
 export function pascalCase(name: string): string {
-  return identifierStart(words(name).map(capitalize).join(''));
+  return identifierStart(words(name).map(capitalize).join('')).replace(/\d[a-z]/g, (m) => m.toUpperCase());
 }
+
+/**
+ * Type names that types.gen.ts declares or imports itself: a shared schema, tool, resource or prompt type of the
+ * same name is the error type-name-collision, and import names no shared schema so.
+ */
+export const reservedTypeNames: ReadonlySet<string> = new Set([
+  'Config',
+  'Services',
+  ...['Tool', 'Resource', 'Prompt'].flatMap((kind) => [
+    `${kind}Types`,
+    `${kind}Name`,
+    `${kind}Handlers`,
+    `${kind}Handler`,
+    `${kind}Completions`,
+    `${kind}CompleteHandlers`,
+    `${kind}CompleteHandler`,
+  ]),
+  'ToolContext',
+  'ResourceListName',
+  'ResourceListHandlers',
+  'ResourceListHandler',
+  'HandleIssuers',
+  'HandlerContext',
+  'PromptReply',
+  'ResourceReply',
+  'ToolContent',
+  'ToolSdkResult',
+  'CompletionReply',
+  'ListPage',
+  'ListRequest',
+  'Handle',
+  'HandleIssuer',
+  'Verified',
+  // Global types the generated modules name.
+  ...['Record', 'Promise', 'Partial', 'Readonly', 'Awaited', 'ReturnType', 'Array', 'ReadonlyArray', 'Omit'],
+]);
 
 /** `search_notes` -> `searchNotes`; a reserved word gets a trailing `_` (`delete` -> `delete_`). */
 export function camelCase(name: string): string {

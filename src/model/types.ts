@@ -11,6 +11,8 @@ import type { IconModel } from './metadata.js';
 import type { NotificationsModel } from './notifications.js';
 
 export type { IconModel, ResourceAnnotationsModel } from './metadata.js';
+export type { HttpModel, StdioModel, TransportsModel } from './transports.js';
+import type { TransportsModel } from './transports.js';
 import type { CacheModel, PromptModel, ResourceModel } from './content.js';
 
 export type {
@@ -29,6 +31,8 @@ export type JsonSchema = { readonly [key: string]: unknown };
 export interface ServerInfoModel {
   readonly name: string;
   readonly version: string;
+  /** `serverInfo.version` when it is not `version` (an imported version that is not semantic); null: `version`. */
+  readonly wireVersion: string | null;
   readonly title: string | null;
   readonly description: string | null;
   readonly instructions: string | null;
@@ -41,32 +45,6 @@ export interface ProtocolModel {
   readonly versions: readonly string[];
   /** What happens to 2025-11-25 handshake-era clients. */
   readonly legacy: 'serve' | 'reject';
-}
-
-export interface HttpModel {
-  readonly host: string;
-  readonly port: number;
-  readonly path: string;
-  /** Browser origins allowed besides loopback, sorted. */
-  readonly allowedOrigins: readonly string[];
-  readonly loopback: boolean;
-  /** Requests served at once; more get 503. */
-  readonly maxConcurrentCalls: number;
-  /** Request body bytes held at once; more get 503. */
-  readonly maxBufferedBytes: number;
-  /** On SIGTERM/SIGINT, how long calls in flight may still finish. */
-  readonly shutdownGraceMs: number;
-}
-
-export interface StdioModel {
-  /** Requests in flight at once; more get a JSON-RPC error at once. */
-  readonly maxConcurrentCalls: number;
-}
-
-export interface TransportsModel {
-  /** Null when the server does not offer stdio. */
-  readonly stdio: StdioModel | null;
-  readonly http: HttpModel | null;
 }
 
 export interface ScopeModel {

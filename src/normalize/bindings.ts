@@ -1,7 +1,8 @@
 /** The HTTP bindings: a tool's `http:` and the server's `upstream:`, with their defaults applied. */
 import type { Manifest, ManifestTool } from '../model/manifest.gen.js';
+import type { ArgumentSpec } from '../model/bindings.js';
 import type { HttpBindingModel, UpstreamCredentialModel, UpstreamModel } from '../model/types.js';
-import { sortBy } from '../util/compare.js';
+import { compareText, sortBy } from '../util/compare.js';
 
 type ManifestToolHttp = NonNullable<ManifestTool['http']>;
 type ManifestUpstream = NonNullable<Manifest['upstream']>;
@@ -13,13 +14,40 @@ export function normalizeBinding(http: ManifestToolHttp | undefined): HttpBindin
     method: http.method,
     path: http.path,
     args: sortBy(
-      Object.entries(http.args ?? {}).map(([name, location]) => ({ name, in: location })),
+      Object.entries(http.args ?? {}).map(([name, location]) =>
+        typeof location === 'string' ? { name, in: location } : argument(name, location),
+      ),
       (a) => a.name,
     ),
     body: http.body ?? 'application/json',
+    encoding: Object.fromEntries(
+      Object.entries(http.encoding ?? {})
+        .sort(([a], [b]) => compareText(a, b))
+        .map(([name, e]) => [name, defined({ ...e })]),
+    ),
     result: http.result ?? 'body',
     errorMessage: http.errorMessage ?? null,
+    outputCheck: http.outputCheck ?? 'warn',
   };
+}
+
+type ManifestArgument = Exclude<NonNullable<ManifestToolHttp['args']>[string], string>;
+
+/** An argument given as an object: its location and only the serialization keys it sets, in a fixed order. */
+function argument(name: string, a: ManifestArgument): ArgumentSpec {
+  return defined({
+    name,
+    in: a.in,
+    wire: a.name,
+    style: a.style,
+    explode: a.explode,
+    allowReserved: a.allowReserved,
+  }) as ArgumentSpec;
+}
+
+/** `value` without its undefined members. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
 /** The server's `upstream:`; null without one. Validation has checked that each type names its variables. */
@@ -45,21 +73,5 @@ function normalizeCredential(c: ManifestUpstream['credential']): UpstreamCredent
         clientSecret: c.clientSecret ?? '',
         scopes: [...(c.scopes ?? [])],
       };
-  }
-}
-
-/** The config variables a credential reads, in a fixed order. */
-export function credentialVariables(c: UpstreamCredentialModel): string[] {
-  switch (c.type) {
-    case 'none':
-      return [];
-    case 'bearer':
-      return [c.token];
-    case 'apiKey':
-      return [c.value];
-    case 'basic':
-      return [c.username, c.password];
-    case 'oauth2':
-      return [c.tokenUrl, c.clientId, c.clientSecret];
   }
 }

@@ -54,6 +54,7 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
     server: {
       name: server.name,
       version: server.version,
+      wireVersion: server.wireVersion ?? null,
       title: server.title ?? null,
       description: server.description ?? null,
       instructions: server.instructions ?? null,
@@ -179,6 +180,11 @@ function normalizeHttp(http: ManifestHttp): HttpModel {
     maxConcurrentCalls: http.maxConcurrentCalls ?? manifestDefaults.httpMaxConcurrentCalls,
     maxBufferedBytes: http.maxBufferedBytes ?? manifestDefaults.httpMaxBufferedBytes,
     shutdownGraceMs: durationMs(http.shutdownGrace, undefined, manifestDefaults.httpShutdownGraceMs),
+    maxListenStreams: http.maxListenStreams ?? manifestDefaults.httpMaxListenStreams,
+    maxListenStreamsPerPrincipal:
+      http.maxListenStreamsPerPrincipal ?? manifestDefaults.httpMaxListenStreamsPerPrincipal,
+    listenKeepAliveMs: durationMs(http.listenKeepAlive, undefined, manifestDefaults.httpListenKeepAliveMs),
+    listenIdleMs: durationMs(http.listenIdleTimeout, undefined, manifestDefaults.httpListenIdleMs),
   };
 }
 

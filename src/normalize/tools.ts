@@ -52,7 +52,7 @@ export function normalizeTools(
       scopes: [...new Set(tool.scopes ?? [])].sort(compareText),
       tags: [...(tool.tags ?? [])].sort(compareText),
       toolsets: [],
-      // A Node timer fires at once past 2^31 - 1 ms (about 24.8 days): a longer timeout means that long, not
+      // A Node timer fires at once past 2^31 - 1 milliseconds (about 24.8 days): a longer timeout means that long, not
       // immediately.
       timeoutMs: Math.min(durationMs(tool.timeout, undefined, manifestDefaults.toolTimeoutMs), 2_147_483_647),
       task: tool.task ?? 'none',

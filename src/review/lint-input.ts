@@ -7,6 +7,7 @@ import type { Finding } from '../diagnostics/index.js';
 import { walkSchema } from '../model/schema-walk.js';
 import type { ToolModel } from '../model/types.js';
 import { formatPointer } from '../util/json-pointer.js';
+import { patternBoundsLength } from './pattern-bound.js';
 
 const secretName = /token|passw|secret|api_?key|credential|cookie|session|private_?key|auth/i;
 
@@ -42,13 +43,16 @@ export function lintInputSchema(tool: ToolModel): Finding[] {
         ),
       );
     }
-    if (types.includes('string') && node.maxLength === undefined && !bounded) {
+    const boundedText = typeof node.pattern === 'string' && patternBoundsLength(node.pattern);
+    if (types.includes('string') && node.maxLength === undefined && !bounded && !boundedText) {
       out.push(
         finding(
           'lint-unbounded-string',
           pointer,
           `tool "${tool.name}" ${where} is a string without maxLength`,
-          'add "maxLength"',
+          typeof node.pattern === 'string'
+            ? 'add "maxLength": a "pattern" bounds it only anchored at both ends (^...$), with no *, + or {n,}'
+            : 'add "maxLength"',
         ),
       );
     }

@@ -40,7 +40,7 @@ export function toolsListCost(model: ServerModel): Cost {
 
 /**
  * `utf8Length(JSON.stringify(value))`, each object counted once however often it recurs: tool schemas share
- * their definitions (GitHub's tools/list is 8.4 MB of JSON from 40,606 distinct objects reached 135,115 times),
+ * their definitions (a large API's tools/list reaches each distinct object several times over),
  * and the model is frozen, so a shared object's length is the same at every use. Anything but plain data (a
  * `toJSON`, another prototype) is measured by JSON.stringify itself; a cycle throws, as JSON.stringify does.
  */
@@ -82,9 +82,9 @@ function skipped(value: unknown): boolean {
 
 /**
  * `Buffer.byteLength(text, 'utf8')`, counted from the non-ASCII runs alone: one non-ASCII character makes the
- * JSON a two-byte string, which Buffer.byteLength walks unit by unit (GitHub's 8.4 MB tools/list: 0.09-0.15 s,
- * against 6 ms here). Each unit adds what its UTF-8 form has beyond one byte; a surrogate pair is 4 bytes, a lone
- * surrogate 3 (U+FFFD), as Buffer.byteLength counts them.
+ * JSON a two-byte string, which Buffer.byteLength walks unit by unit, slowly on a large tools/list. Each unit
+ * adds what its UTF-8 form has beyond one byte; a surrogate pair is 4 bytes, a lone surrogate 3 (U+FFFD), as
+ * Buffer.byteLength counts them.
  */
 export function utf8Length(text: string): number {
   let extra = 0;

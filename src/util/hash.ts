@@ -9,8 +9,8 @@ let last: { readonly text: string; readonly hash: string } | null = null;
 
 /**
  * `hashText` of a text that one run hashes again and again, remembering the last: the manifest, which generate
- * keys its run on, checks again before the commit, records, and looks up in and saves to the parse cache (each
- * hash of GitHub's 4.6 MB draft took about 0.1 s). Another text replaces the remembered one.
+ * keys its run on, checks again before the commit, records, and looks up in and saves to the parse cache (a large
+ * manifest is costly to hash each time). Another text replaces the remembered one.
  */
 export function hashTextOnce(text: string): string {
   if (last === null || last.text !== text) last = { text, hash: hashText(text) };

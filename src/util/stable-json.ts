@@ -45,7 +45,7 @@ export function stableJson(value: unknown, indent: 0 | 2 = 2): string {
  * object and array by identity: the model is deep-frozen, and a shared schema is the same frozen object in every tool
  * schema that reaches it, so a digest over a thousand tools writes its text once, not once per tool. The memory is
  * the caller's, for one digest: every nested object's text is its own string, so remembering them for the whole run
- * held GitHub's model about six times over (40 MB of generate's peak).
+ * would hold a large model several times over.
  */
 export function sortedJsonText(value: unknown, frozenTexts: Map<object, string> = new Map()): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);

@@ -6,6 +6,38 @@
 /** Where one argument goes in the request. */
 const argumentLocations = ['path', 'query', 'header', 'cookie', 'body', 'field'] as const;
 
+/** The OpenAPI parameter styles a binding encodes (which location takes which: validate/rules/bindings.ts). */
+export const parameterStyles = [
+  'simple',
+  'label',
+  'matrix',
+  'form',
+  'spaceDelimited',
+  'pipeDelimited',
+  'deepObject',
+] as const;
+
+/** How a value is serialized: the OpenAPI Parameter and Encoding Objects' keys. */
+const serialization = {
+  style: {
+    enum: parameterStyles,
+    description:
+      'The OpenAPI style: `simple`, `label` or `matrix` in the path, `form`, `spaceDelimited`, `pipeDelimited` or ' +
+      '`deepObject` in the query and a form body, `simple` in a header, `form` in a cookie.',
+    'x-default': '`simple` in the path and headers, `form` elsewhere',
+  },
+  explode: {
+    type: 'boolean',
+    description: 'Whether arrays and objects are exploded (OpenAPI `explode`).',
+    'x-default': 'true for `form`, false otherwise',
+  },
+  allowReserved: {
+    type: 'boolean',
+    description: 'Query and form values: send RFC 3986 reserved characters unencoded (`#` is always encoded).',
+    default: false,
+  },
+} as const;
+
 /** A config variable's name: the value is read from it when a call is made. */
 const configVariable = {
   type: 'string',
@@ -81,17 +113,56 @@ export const toolHttpSchema = {
     },
     args: {
       type: 'object',
-      additionalProperties: { enum: argumentLocations },
+      additionalProperties: {
+        anyOf: [
+          { enum: argumentLocations },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['in'],
+            properties: {
+              in: { enum: argumentLocations, description: 'Where the argument goes.' },
+              name: {
+                type: 'string',
+                minLength: 1,
+                description: "The parameter's name in the request, when it is not the input property's.",
+              },
+              ...serialization,
+            },
+          },
+        ],
+      },
       description:
         'Where each input property goes: `path`, `query`, `header`, `cookie`, `body` (the whole request body) or ' +
-        '`field` (one member of the body object). Properties not named stay out of the request.',
+        '`field` (one member of the body object), or `{ in, name, style, explode, allowReserved }` to serialize it ' +
+        'by the OpenAPI rules. Properties not named stay out of the request.',
       default: {},
     },
     body: {
-      enum: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+      type: 'string',
+      pattern: '^(application/x-www-form-urlencoded|multipart/form-data|[a-z]+/([A-Za-z0-9.!#$&^_-]+\\+)?json)$',
       description:
-        'How the request body is encoded; `multipart/form-data` sends each member of the body object as a text part.',
+        'The request media type: `application/json` or another JSON type (`application/merge-patch+json`, ' +
+        '`application/json-patch+json`, ...) sent as JSON with that content type, ' +
+        '`application/x-www-form-urlencoded`, ' +
+        'or `multipart/form-data`.',
       default: 'application/json',
+    },
+    encoding: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          ...serialization,
+          contentType: { type: 'string', minLength: 1, description: 'Multipart: the content type of the part.' },
+        },
+      },
+      description:
+        'Per member of a form or multipart body, how it is encoded (the OpenAPI Encoding Object). Without one, a ' +
+        'form member that is an object, or an array of objects, is sent in the bracket form (`metadata[order]=42`, ' +
+        '`items[0][id]=7`); a multipart object is an `application/json` part.',
+      default: {},
     },
     result: {
       enum: ['body', 'wrap'],
@@ -100,13 +171,21 @@ export const toolHttpSchema = {
         '(for an answer that is not an object).',
       default: 'body',
     },
+    outputCheck: {
+      enum: ['warn', 'strict'],
+      description:
+        "A 2xx answer that does not match the tool's output schema (the request went out and the upstream " +
+        "accepted it): `warn` returns it as received, with the mismatch in `_meta['mcp-gen/warnings']` and the " +
+        'log; `strict` makes it a tool error that says the upstream accepted the request.',
+      default: 'warn',
+    },
     errorMessage: {
       type: 'string',
       pattern: '^(/[^/]*)*$',
       description:
         'The error mapping: a JSON pointer to the message in an error response (e.g. `/message`), quoted in the ' +
         'tool error beside the status.',
-      'x-default': 'the first of `/message`, `/error`, `/detail`',
+      'x-default': 'the first of `message`, `error` (or its `message`), `errors[].message`, `detail`, `title`',
     },
   },
 } as const;

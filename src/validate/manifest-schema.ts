@@ -51,7 +51,17 @@ export const manifestSchema = {
           pattern: '^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$',
           description:
             'Semantic version (`1.2.3`, `1.0.0-beta.1`). Becomes ' +
-            '`serverInfo.version`. Quote it if YAML would read it as a number.',
+            '`serverInfo.version` (unless `wireVersion` is set) and the package version. Quote it if YAML would ' +
+            'read it as a number.',
+        },
+        wireVersion: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 128,
+          description:
+            '`serverInfo.version` when it is not a semantic version: the version an imported server or API ' +
+            'reports as it is (`2023-10-16`, `v1beta`), kept by `import` so that `verify` compares it as the ' +
+            'text it is; `version` stays the package version.',
         },
         title: {
           type: 'string',
@@ -218,6 +228,34 @@ export const manifestSchema = {
               $ref: '#/definitions/duration',
               description: 'On SIGTERM or SIGINT, how long calls in flight may still finish before they are cancelled.',
               default: formatDuration(manifestDefaults.httpShutdownGraceMs),
+            },
+            maxListenStreams: {
+              type: 'integer',
+              minimum: 1,
+              description:
+                '`subscriptions/listen` streams open at once on one instance, counted apart from ' +
+                '`maxConcurrentCalls`; one more is refused with error `-31429` (HTTP 400).',
+              default: manifestDefaults.httpMaxListenStreams,
+            },
+            maxListenStreamsPerPrincipal: {
+              type: 'integer',
+              minimum: 1,
+              description:
+                '`subscriptions/listen` streams one principal (a bearer token, an OAuth subject; every caller ' +
+                'without auth is one) may hold open at once on one instance; one more is refused with error `-31429`.',
+              default: manifestDefaults.httpMaxListenStreamsPerPrincipal,
+            },
+            listenKeepAlive: {
+              $ref: '#/definitions/duration',
+              description: 'How often an open listen stream gets an SSE comment (`: keepalive`), so proxies keep it.',
+              default: formatDuration(manifestDefaults.httpListenKeepAliveMs),
+            },
+            listenIdleTimeout: {
+              $ref: '#/definitions/duration',
+              description:
+                'A listen stream that carried no notification for this long is ended, at its next keep-alive, ' +
+                'with the listen result; the client may listen again.',
+              default: formatDuration(manifestDefaults.httpListenIdleMs),
             },
           },
           description: 'Serve over Streamable HTTP on a single endpoint.',

@@ -75,7 +75,7 @@ function compareServer(model: ServerModel, live: LiveServer, drift: Drift[], inf
   const mine = {
     serverInfo: {
       name: serverName(model.server.name),
-      version: model.server.version,
+      version: model.server.wireVersion ?? model.server.version,
       title: model.server.title ?? undefined,
       description: model.server.description ?? undefined,
     },

@@ -83,7 +83,7 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
     mkdirSync(path.join(folder, 'old'));
     const staged = steps.map(({ step, contents }, index) => {
       current = step.path;
-      // Encoded once, for the file and its hash: on GitHub's description that is 30 MB, encoded twice before.
+      // Encoded once, for the file and its hash: a large project's files are worth encoding only once.
       const bytes = contents === undefined ? undefined : Buffer.from(contents, 'utf8');
       if (bytes !== undefined && step.staged !== null) writeNewFile(pendingPath(root, step.staged), bytes, flush);
       let backupHash: string | null = null;

@@ -21,7 +21,10 @@ export type ListedResource = {
   readonly mimeType?: string;
 };
 
-/** What a list handler gets: its own `cursor` from the previous page (undefined first) and the page size to aim for. */
+/**
+ * What a list handler gets: its own `cursor` from the previous page (undefined first) and the room left on the page,
+ * the number of members to aim for.
+ */
 export type ListRequest = { readonly cursor: string | undefined; readonly pageSize: number };
 
 /** A page of a list handler: the members, and the cursor of the next page (none after the last). */
@@ -182,8 +185,10 @@ async function listPage(
 }
 
 /**
- * Serves `resources/list` with the listed templates after the fixed resources: the fixed pages keep their generated
- * cursors; the last of them leads to the first listed template's first page, and each handler page to the next.
+ * Serves `resources/list` with the listed templates after the fixed resources, every page filled up to the page size
+ * in that order: the fixed pages keep their generated cursors, and the last of them is filled from the listed
+ * templates (a client that reads only the first page sees fixed and listed resources alike); a handler page is asked
+ * for the room left, and a template that ends leaves its room to the next.
  */
 export function pageListedResources(
   server: McpServer,
@@ -202,22 +207,22 @@ export function pageListedResources(
       fixedPage === 0 && cursor !== undefined ? openCursor(key, String(cursor), listed.length, principal, now) : null;
     const result = await whole({ ...request, params: { ...request.params, cursor: undefined } }, ctx);
     const fixed = (result.resources ?? []) as unknown[];
-    if (position === null && fixed.length > 0) {
-      const next =
-        fixedPage < fixedCursors.length ? fixedCursors[fixedPage] : sealCursor(key, [0, null], principal, now);
-      const items = fixed.slice(fixedPage * size, (fixedPage + 1) * size);
-      return { ...result, resources: items, nextCursor: next };
+    const items = position === null ? fixed.slice(fixedPage * size, (fixedPage + 1) * size) : [];
+    if (position === null && fixedPage < fixedCursors.length)
+      return { ...result, resources: items, nextCursor: fixedCursors[fixedPage] };
+    // Then the listed templates from the position, each page asked for the room left; at most one page a template.
+    let [index, handlerCursor] = position ?? [0, null];
+    let next: string | undefined;
+    while (next === undefined && index < listed.length) {
+      if (items.length >= size) next = sealCursor(key, [index, handlerCursor], principal, now);
+      else {
+        const page = await listPage(listed[index] as ListedTemplate, handlerCursor, size - items.length, ctx, env);
+        items.push(...page.items);
+        if (page.next !== undefined) next = sealCursor(key, [index, page.next], principal, now);
+        else [index, handlerCursor] = [index + 1, null];
+      }
     }
-    const [index, handlerCursor] = position ?? [0, null];
-    const template = listed[index] as ListedTemplate;
-    const page = await listPage(template, handlerCursor, size, ctx, env);
-    const next =
-      page.next !== undefined
-        ? sealCursor(key, [index, page.next], principal, now)
-        : index + 1 < listed.length
-          ? sealCursor(key, [index + 1, null], principal, now)
-          : undefined;
-    return { ...result, resources: page.items, ...(next === undefined ? {} : { nextCursor: next }) };
+    return { ...result, resources: items, ...(next === undefined ? {} : { nextCursor: next }) };
   });
 }
 

@@ -45,6 +45,47 @@ export class ResourceNotFoundError extends ToolError {
 export const notImplemented = (kind: 'tool' | 'resource' | 'prompt', name: string): ToolError =>
   new ToolError(`The ${kind} "${name}" is not implemented yet.`);
 
+/**
+ * Codes of a connection that failed or broke: Node's sockets and DNS, undici, and PostgreSQL's 57P01-57P03 (the server
+ * shut down or is starting) besides its SQLSTATE class 08 (isConnectionFailure).
+ */
+const connectionCodes = new Set(
+  (
+    'ECONNREFUSED ECONNRESET ECONNABORTED ETIMEDOUT EPIPE ENOTFOUND EAI_AGAIN EHOSTUNREACH ENETUNREACH ' +
+    '57P01 57P02 57P03 UND_ERR_CONNECT_TIMEOUT UND_ERR_SOCKET'
+  ).split(' '),
+);
+/** The messages and names of what the PostgreSQL and Redis clients (pg, ioredis, node-redis) throw without a code. */
+const connectionErrors = new Set([
+  'Connection terminated',
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'timeout exceeded when trying to connect',
+  'Connection is closed.',
+  'MaxRetriesPerRequestError',
+  'ConnectionTimeoutError',
+  'SocketClosedUnexpectedlyError',
+  'ClientClosedError',
+  'ClientOfflineError',
+  'ReconnectStrategyError',
+]);
+
+/**
+ * Whether `error`, an error in its `cause` chain or one of an AggregateError's is a refused or broken connection, so
+ * the same call may succeed later. @internal: the runtime's, not in the facade.
+ */
+export function isConnectionFailure(error: unknown, depth = 0): boolean {
+  if (error === null || typeof error !== 'object' || depth > 8) return false;
+  const { code, name, message, cause, errors } = error as Record<string, unknown>;
+  return (
+    (typeof code === 'string' && (connectionCodes.has(code) || /^08[0-9A-Z]{3}$/.test(code))) ||
+    connectionErrors.has(String(message)) ||
+    connectionErrors.has(String(name)) ||
+    isConnectionFailure(cause, depth + 1) ||
+    (Array.isArray(errors) && errors.some((inner) => isConnectionFailure(inner, depth + 1)))
+  );
+}
+
 /** Raised when the server must not start; the message says what to set. @internal: the runtime's, not in the facade. */
 export class StartupError extends Error {
   override readonly name = 'StartupError';
@@ -97,6 +138,17 @@ export interface SetupTools {
   /** Writes a line to stderr: on stdio, stdout carries only protocol messages. */
   readonly log: (message: string) => void;
 }
+
+/**
+ * A readiness check of src/setup.ts, by name in `export const ready: ReadyChecks = { name: check }`: `/readyz` runs it
+ * with what `setup` returned and answers 503 while it fails. It passes when it returns `true` or nothing; it fails when
+ * it returns `false` or a message (which `/readyz` shows as the reason), throws (the error goes to stderr only) or has
+ * not settled within 500 ms (`signal` aborts then).
+ */
+export type ReadyCheck<Services = unknown> = (
+  services: Services,
+  signal: AbortSignal,
+) => Promise<boolean | string | undefined> | boolean | string | undefined;
 
 /** A list whose changes a server may announce (manifest `notifications.listChanged`). */
 export type ListName = 'tools' | 'resources' | 'prompts';

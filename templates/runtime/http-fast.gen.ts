@@ -28,6 +28,7 @@ import {
   type Transport,
   type TransportSendOptions,
 } from '@modelcontextprotocol/server';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { RegistrySpec, ToolSpec } from './spec.gen.js';
 import type { Telemetry } from './start.gen.js';
 
@@ -45,16 +46,17 @@ export interface FastAnswer {
 export interface FastPath {
   /**
    * Larger bodies take the SDK's path. The fast path saves a fixed cost per call, which matters for small calls;
-   * with 250 concurrent 4 MB bodies its quicker turnover let garbage pile up to twice the peak memory between
-   * collections.
+   * with many large concurrent bodies its quicker turnover lets garbage pile up between collections.
    */
   readonly maxBodyBytes: number;
   /**
    * The answer to a plain modern `tools/call` POSTed to `url`, or undefined when the SDK's per-request path must
-   * serve it; `signal` aborts when the client goes away or the server drains.
+   * serve it; `signal` aborts when the client goes away or the server drains. `web` builds the same headers as web
+   * Headers, for whoever reads `ctx.http.req.headers`.
    */
   answer(
-    headers: Headers,
+    headers: IncomingHttpHeaders,
+    web: () => Headers,
     url: string,
     body: unknown,
     authInfo: AuthInfo | undefined,
@@ -187,7 +189,7 @@ export function plainTools(registry: RegistrySpec): ReadonlyMap<string, ToolSpec
  * tests).
  */
 export function plainCall(
-  headers: Headers,
+  headers: Pick<Headers, 'get'>,
   body: unknown,
   tools: ReadonlyMap<string, ToolSpec>,
   authInfo: AuthInfo | undefined,
@@ -243,6 +245,12 @@ export function plainCall(
     : undefined;
 }
 
+/** A header of Node's request as web Headers would give it: repeated values joined, absent null. */
+const headerOf = (headers: IncomingHttpHeaders, name: string): string | null => {
+  const value = headers[name];
+  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+};
+
 /** The fast path over `registry`'s tools; `build` makes the pinned server (every tool) on the first plain call. */
 export function createFastPath(
   registry: RegistrySpec,
@@ -280,8 +288,8 @@ export function createFastPath(
   };
   return {
     maxBodyBytes: 64 * 1024,
-    async answer(headers, url, body, authInfo, signal) {
-      const message = plainCall(headers, body, tools, authInfo);
+    async answer(headers, web, url, body, authInfo, signal) {
+      const message = plainCall({ get: (name) => headerOf(headers, name) }, body, tools, authInfo);
       if (message === undefined) return undefined;
       pinned ??= connect();
       // A server that cannot be built or connected is tried again on the next call; this one takes the SDK's path.
@@ -295,10 +303,15 @@ export function createFastPath(
       );
       if (transport === undefined) return undefined;
       // The extra the SDK's per-request transport gives: the request (headers, URL) and the auth info. The SDK only
-      // passes the request on (as ctx.http.req), so it is its method, URL and the Headers already built, not a web
-      // Request: constructing one copies the headers and makes an AbortSignal on every call, which the profile
-      // of the 32-connection run showed as a few per cent of the CPU plus the garbage it leaves.
-      const request = { method: 'POST', url, headers } as Pick<Request, 'method' | 'url' | 'headers'> as Request;
+      // passes the request on (as ctx.http.req), so it is its method, URL and headers, not a web Request: building
+      // one copies the headers and makes an AbortSignal on every call. The web Headers are built only if read.
+      const request = {
+        method: 'POST',
+        url,
+        get headers() {
+          return web();
+        },
+      } as Pick<Request, 'method' | 'url' | 'headers'> as Request;
       return transport.dispatch(
         message,
         { classification, request, ...(authInfo === undefined ? {} : { authInfo }) },

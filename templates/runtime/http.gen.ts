@@ -14,6 +14,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
   createMcpHandler,
+  isJsonContentType,
   isLegacyRequest,
   localhostAllowedHostnames,
   type AuthInfo,
@@ -22,9 +23,10 @@ import {
 } from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
 import { createFastPath, type FastAnswer, type FastPath } from './http-fast.gen.js';
+import { ListenStreams, listenIdOf, type ListenLimits } from './listen-streams.gen.js';
 import { principalIdOf, type TaskHooks, toolsetNames, toolsIn } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
-import type { Changes, Lazy, Readiness, RuntimeModules, ServeHttp, Startup } from './start.gen.js';
+import type { Changes, Lazy, Readiness, ReadinessCheck, RuntimeModules, ServeHttp, Startup } from './start.gen.js';
 
 /** What http.gen.ts needs to protect the MCP endpoint (auth.gen.ts, in projects with auth). */
 export interface HttpAuth {
@@ -82,6 +84,11 @@ export interface HttpOptions {
   readonly maxConcurrentCalls: number;
   /** Request body bytes held at once; more get 503. */
   readonly maxBufferedBytes: number;
+  /** `subscriptions/listen` streams: caps apart from call slots, keep-alives, idle close (listen-streams.gen.ts). */
+  readonly listen: ListenLimits;
+  readonly serverInfo: ConstructorParameters<typeof ListenStreams>[1];
+  /** Every revision the server answers (registry discover.supportedVersions): -32022 names them. */
+  readonly supportedVersions: readonly string[];
   /** What `/readyz` reports; null: no `/healthz` and `/readyz` (MCP_GEN_HEALTH=off). */
   readonly readiness: Readiness | null;
   /** With `notifications`: the bus `subscriptions/listen` streams and legacy sessions hear (notify.gen.ts). */
@@ -117,6 +124,14 @@ export function isOriginAllowed(origin: string | undefined, allowed: readonly st
     return false;
   }
 }
+
+/**
+ * JSON-RPC codes of HTTP refusals that have no JSON-RPC meaning: 405 (method not allowed) and 415 (unsupported media
+ * type). The spec leaves them open; they lie outside -32768..-32000, which JSON-RPC reserves and MCP allocates, where
+ * its -32000..-32019 are legacy codes a new implementation should not use (listen-streams.gen.ts has -31429 too).
+ */
+export const methodNotAllowedCode = -31405;
+export const unsupportedMediaTypeCode = -31415;
 
 function jsonError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), {
@@ -237,9 +252,20 @@ async function legacySessions(
   return new LegacySessions(factory, defaultLegacyLimits, log, Date.now, changes?.attach ?? null);
 }
 
+/**
+ * A -32022 of the SDK (400) naming `supported`: with legacy: serve, 2025-11-25 as well as the modern revisions the SDK
+ * names (why: supportedVersions in src/emit/registry/discover.ts). Any other answer passes unchanged.
+ */
+async function advertised(response: Response, supported: readonly string[]): Promise<Response> {
+  if (response.status !== 400 || response.headers.get('content-type')?.includes('json') !== true) return response;
+  const body = (await response.json()) as { error?: { code?: number; data?: object } };
+  if (body.error?.code === -32022) body.error.data = { ...body.error.data, supported: [...supported] };
+  return Response.json(body, { status: 400, headers: response.headers });
+}
+
 const busy = (message: string): Response => jsonError(503, -32000, message, { 'retry-after': '1' });
 
-/** How long `/readyz` waits for a check: under the 1 s an orchestrator's probe waits by default (Kubernetes). */
+/** How long `/readyz` waits for a check: under the one second an orchestrator's probe waits by default (Kubernetes). */
 export const probeTimeoutMs = 500;
 
 /** `/healthz` (live) or `/readyz` (ready), unless the MCP endpoint or the auth metadata has that path (they win). */
@@ -251,44 +277,66 @@ function probeOf(req: IncomingMessage, taken: readonly string[]): 'live' | 'read
 
 /**
  * The probe answers. Live: 200 whenever the process serves HTTP. Ready: 200 only once start-up has finished, every
- * check answers within probeTimeoutMs and the server is not draining; else 503, naming each check's state. The body
- * says ok or not, never a host, URL, version or setting, so probes need no auth and skip the Host and Origin checks
- * (an orchestrator sends the pod's IP as Host). Each check runs once at a time however many probes wait on it, so a
- * flood of probes costs the store one PING at a time.
+ * check answers within probeTimeoutMs and the server is not draining; else 503, naming each check's state and the
+ * reason a check gave (setup.ts's `ready`). The body says ok or not, never a host, URL, version or setting, so probes
+ * need no auth and skip the Host and Origin checks (an orchestrator sends the pod's IP as Host); why a check threw
+ * goes to stderr, once per change of its state. Each check runs once at a time however many probes wait on it, so a
+ * flood of probes costs the store one PING at a time; its signal aborts when its time is up.
  */
 function probes(
   readiness: Readiness,
   draining: () => boolean,
+  log: (message: string) => void,
 ): (kind: 'live' | 'ready', method: string | undefined) => Promise<Response> {
-  const running = new Map<string, Promise<boolean>>();
-  const passes = (name: string, check: () => Promise<void>): Promise<boolean> => {
+  // A check's verdict: null when it passed, else why not ('' when it gave no reason) and what stderr gets.
+  type Verdict = { readonly reason: string; readonly detail: string } | null;
+  const running = new Map<string, Promise<Verdict>>();
+  const last = new Map<string, string>();
+  const tooLate = { reason: '', detail: `no answer within ${probeTimeoutMs} ms` };
+  const verdict = (name: string, check: ReadinessCheck): Promise<Verdict> => {
     let pending = running.get(name);
     if (pending === undefined) {
-      const started = Promise.resolve().then(check);
-      pending = started.then(
-        () => true,
-        () => false,
-      );
+      const signal = AbortSignal.timeout(probeTimeoutMs);
+      // An answer after the signal aborted is late, whatever it says.
+      pending = Promise.resolve()
+        .then(() => check(signal))
+        .then(
+          (reason) => (signal.aborted ? tooLate : typeof reason === 'string' ? { reason, detail: reason } : null),
+          (error: unknown) =>
+            signal.aborted ? tooLate : { reason: '', detail: error instanceof Error ? error.message : String(error) },
+        );
       running.set(name, pending);
       void pending.then(() => running.delete(name));
     }
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, probeTimeoutMs, false)));
-    return Promise.race([pending, late]).finally(() => clearTimeout(timer));
+    const late = new Promise<Verdict>((resolve) => (timer = setTimeout(resolve, probeTimeoutMs, tooLate)));
+    return Promise.race([pending, late]).then((found) => {
+      clearTimeout(timer);
+      const state = found === null ? 'ok' : `down: ${found.detail}`;
+      if (state !== (last.get(name) ?? 'ok')) log(`readyz: check "${name}" is ${found === null ? 'ok again' : state}`);
+      last.set(name, state);
+      return found;
+    });
   };
   return async (kind, method) => {
     const headers = { 'cache-control': 'no-store' };
     if (method !== 'GET' && method !== 'HEAD')
-      return jsonError(405, -32000, 'Method not allowed.', { allow: 'GET, HEAD', ...headers });
+      return jsonError(405, methodNotAllowedCode, 'Method not allowed.', { allow: 'GET, HEAD', ...headers });
     if (kind === 'live') return Response.json({ status: 'ok' }, { headers });
     const named = [...readiness.checks];
-    const verdicts = await Promise.all(named.map(([name, check]) => passes(name, check)));
+    const verdicts = await Promise.all(named.map(([name, check]) => verdict(name, check)));
     const checks: Record<string, string> = { startup: readiness.started ? 'ok' : 'pending' };
-    for (const [i, [name]] of named.entries()) checks[name] = verdicts[i] === true ? 'ok' : 'down';
+    const reasons: Record<string, string> = {};
+    for (const [i, [name]] of named.entries()) {
+      const found = verdicts[i];
+      checks[name] = found === null ? 'ok' : 'down';
+      if (found?.reason) reasons[name] = found.reason;
+    }
     checks.shutdown = draining() ? 'draining' : 'ok';
     const ok = Object.values(checks).every((state) => state === 'ok');
+    const body = { status: ok ? 'ok' : 'unavailable', checks, ...(Object.keys(reasons).length > 0 ? { reasons } : {}) };
     // A HEAD gets the same status and headers; Node sends no body in answer to HEAD.
-    return Response.json({ status: ok ? 'ok' : 'unavailable', checks }, { status: ok ? 200 : 503, headers });
+    return Response.json(body, { status: ok ? 200 : 503, headers });
   };
 }
 
@@ -303,12 +351,23 @@ export async function startHttp(
   // The modern path never serves a 2025-11-25 client; with legacy: serve they go to the labeled adapter in
   // legacy-http.gen.ts.
   const changes = options.changes ?? null;
-  const handler = createMcpHandler(factory, {
+  const legacy = options.legacy === undefined ? null : await legacySessions(options.legacy, factory, log, changes);
+  const modern = createMcpHandler(factory, {
     legacy: 'reject',
     onerror: (error) => log(`http: ${error.message}`),
+    // Listen streams are capped and kept alive by ListenStreams; the SDK's cap only backs it up.
+    keepAliveMs: 0,
+    maxSubscriptions: 2 * options.listen.maxStreams,
     ...(changes === null ? {} : { bus: changes.events }),
   });
-  const legacy = options.legacy === undefined ? null : await legacySessions(options.legacy, factory, log, changes);
+  const handler =
+    legacy === null
+      ? modern
+      : {
+          fetch: async (request: Request, given: Parameters<typeof modern.fetch>[1]) =>
+            advertised(await modern.fetch(request, given), options.supportedVersions),
+          close: () => modern.close(),
+        };
   const bindHost = bracketed(options.host);
   const allowedHosts = new Set([...localhostAllowedHostnames(), hostnameOf(bindHost) ?? bindHost.toLowerCase()]);
   // Where the server listens, set once it does (port 0 picks the port): requests are built on it, and it is the
@@ -324,16 +383,21 @@ export async function startHttp(
     return lastHostname;
   };
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  // The endpoint's path when the URL parser would return it unchanged, so a request-target equal to it needs no parse.
+  const canonicalPath = new URL(options.path, 'http://localhost').pathname === options.path ? options.path : null;
   // Each request in flight, with the body bytes it holds and the controller that cancels it.
   const inflight = new Map<ServerResponse, { held: number; readonly cancel: AbortController }>();
   let buffered = 0;
   let draining = false;
-  const probe = options.readiness === null ? null : probes(options.readiness, () => draining);
+  const listens = new ListenStreams(options.listen, options.serverInfo);
+  // Listen streams being answered: outside `inflight`, but a drain lets their last message out before it closes.
+  const streaming = new Set<ServerResponse>();
+  const probe = options.readiness === null ? null : probes(options.readiness, () => draining, log);
   const taken = auth === null ? [options.path] : [options.path, auth.metadataPath];
 
   const answer = async (
     req: IncomingMessage,
-    call: { held: number; readonly cancel: AbortController },
+    call: { held: number; readonly cancel: AbortController; readonly stream: () => void },
   ): Promise<Response | FastAnswer> => {
     // A malformed Host or request-target is the client's mistake (400), never a URL to build on.
     const target = targetOf(req);
@@ -341,12 +405,22 @@ export async function startHttp(
     const hostname = hostnameFor(target.host);
     if (hostname === null) return jsonError(400, -32000, 'Bad Request: malformed Host header');
     // The path follows a valid authority, so the parser cannot fail or move it into the host.
-    const url = new URL(`${origin}${target.path}`);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === 'string') headers.set(name, value);
-      else if (Array.isArray(value)) headers.set(name, value.join(', '));
-    }
+    // A target that is the endpoint's path, as nearly every call's is, parses to itself: no URL is built for it.
+    const url =
+      target.path === canonicalPath
+        ? { pathname: target.path, href: `${origin}${target.path}` }
+        : new URL(`${origin}${target.path}`);
+    // Web Headers only for the SDK's path: the fast path reads Node's header object.
+    let web: Headers | undefined;
+    const headersOf = (): Headers => {
+      if (web !== undefined) return web;
+      web = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === 'string') web.set(name, value);
+        else if (Array.isArray(value)) web.set(name, value.join(', '));
+      }
+      return web;
+    };
     // DNS-rebinding guard: the same rule and answer as the SDK's hostHeaderValidationResponse,
     // checked on the parsed header instead of a probe Request built for every call.
     if (!allowedHosts.has(hostname)) return jsonError(403, -32000, `Invalid Host: ${hostname}`);
@@ -354,7 +428,7 @@ export async function startHttp(
       return jsonError(403, -32000, 'Forbidden: Origin not allowed');
     if (auth !== null && url.pathname === auth.metadataPath) {
       if (req.method !== 'GET' && req.method !== 'HEAD')
-        return jsonError(405, -32000, 'Method not allowed.', { allow: 'GET, HEAD' });
+        return jsonError(405, methodNotAllowedCode, 'Method not allowed.', { allow: 'GET, HEAD' });
       const document = Response.json(auth.metadata(origin));
       return req.method === 'HEAD' ? new Response(null, { headers: document.headers }) : document;
     }
@@ -363,15 +437,22 @@ export async function startHttp(
     const method = req.method ?? 'GET';
     const session =
       legacy !== null && (method === 'GET' || method === 'DELETE') && req.headers['mcp-session-id'] !== undefined;
-    if (method !== 'POST' && !session) return jsonError(405, -32000, 'Method not allowed.', { allow: 'POST' });
+    if (method !== 'POST' && !session)
+      return jsonError(405, methodNotAllowedCode, 'Method not allowed.', { allow: 'POST' });
     let authInfo: AuthInfo | undefined;
     if (auth !== null) {
       const verdict = await auth.authenticate(req, origin);
       if ('response' in verdict) return verdict.response;
       authInfo = verdict.authInfo;
     }
+    // Before the body is read, for both eras (the SDK's own answer carries -32000).
+    if (method === 'POST' && !isJsonContentType(req.headers['content-type']))
+      return jsonError(415, unsupportedMediaTypeCode, 'Unsupported Media Type: Content-Type must be application/json');
     if (session && legacy !== null)
-      return legacy.fetch(new Request(url.href, { method, headers }), authInfo === undefined ? {} : { authInfo });
+      return legacy.fetch(
+        new Request(url.href, { method, headers: headersOf() }),
+        authInfo === undefined ? {} : { authInfo },
+      );
     const body = await readBody(req, limit, (size) => {
       if (size <= call.held) return true;
       buffered += size - call.held;
@@ -390,31 +471,38 @@ export async function startHttp(
     } catch {
       return jsonError(400, -32700, 'Parse error');
     }
-    // A listen stream that asks for task notifications: the SDK's stream, with the tasks added (tasks-listen.gen.ts).
-    const listening = options.tasks?.listen(parsedBody, principalIdOf(authInfo), call.cancel.signal, (stripped) => {
-      const request = new Request(url.href, { method: 'POST', headers, signal: call.cancel.signal });
-      return handler.fetch(
-        request,
-        authInfo === undefined ? { parsedBody: stripped } : { parsedBody: stripped, authInfo },
+    // A listen stream counts against the listen caps, not the call slots (listen-streams.gen.ts).
+    const listenId = listenIdOf(parsedBody);
+    if (listenId !== undefined) {
+      const principal = principalIdOf(authInfo);
+      const ticket = listens.admit(principal, listenId);
+      if (ticket instanceof Response) return ticket;
+      call.stream();
+      // Asking for task notifications: the SDK's stream, with the tasks added (tasks-listen.gen.ts).
+      const request = new Request(url.href, { method: 'POST', headers: headersOf(), signal: call.cancel.signal });
+      const listening = options.tasks?.listen(parsedBody, principal, call.cancel.signal, (stripped) =>
+        handler.fetch(request, authInfo === undefined ? { parsedBody: stripped } : { parsedBody: stripped, authInfo }),
       );
-    });
-    if (listening !== null && listening !== undefined) return listening;
+      return ticket(
+        listening ?? handler.fetch(request, authInfo === undefined ? { parsedBody } : { parsedBody, authInfo }),
+      );
+    }
     // Mcp-Toolsets narrows one request to some toolsets, never past the deployment's; an unknown name is a mistake.
-    const narrowing = headers.get('mcp-toolsets');
+    const narrowing = req.headers['mcp-toolsets'] === undefined ? null : headersOf().get('mcp-toolsets');
     const unknown = toolsetNames(narrowing ?? '').filter((n) => n !== 'all' && !options.toolsets?.includes(n));
     if (unknown.length > 0) return jsonError(400, -32602, `Unknown toolset in Mcp-Toolsets: ${unknown.join(', ')}`);
     // A plain modern tools/call is answered by the pinned server (http-fast.gen.ts); it is never a legacy request.
     const quick =
       fast === null || narrowing !== null || body.length > fast.maxBodyBytes
         ? undefined
-        : await fast.answer(headers, url.href, parsedBody, authInfo, call.cancel.signal);
+        : await fast.answer(req.headers, headersOf, url.href, parsedBody, authInfo, call.cancel.signal);
     if (quick !== undefined)
       return call.cancel.signal.aborted && draining ? busy('Server shutting down: the call was cancelled') : quick;
     // The SDK takes the parsed body and never reads the Request's own, so none is attached:
     // a body would cost a web stream per call.
     // Its signal is the call's: aborting it (client gone, shutdown) closes the exchange and aborts the handler's
     // ctx.signal.
-    const request = new Request(url.href, { method: 'POST', headers, signal: call.cancel.signal });
+    const request = new Request(url.href, { method: 'POST', headers: headersOf(), signal: call.cancel.signal });
     const given = authInfo === undefined ? { parsedBody } : { parsedBody, authInfo };
     const response =
       legacy !== null && (await isLegacyRequest(request, parsedBody))
@@ -441,12 +529,25 @@ export async function startHttp(
       send(res, refusal).catch(() => res.destroy());
       return;
     }
-    const call = { held: declared, cancel: new AbortController() };
+    // A listen stream leaves the call slots once admitted (`stream`); its close still aborts its signal.
+    const release = (): void => {
+      inflight.delete(res);
+      buffered -= call.held;
+      call.held = 0;
+    };
+    const call = {
+      held: declared,
+      cancel: new AbortController(),
+      stream: () => {
+        release();
+        streaming.add(res);
+      },
+    };
     buffered += declared;
     inflight.set(res, call);
     res.once('close', () => {
-      inflight.delete(res);
-      buffered -= call.held;
+      release();
+      streaming.delete(res);
       if (!res.writableFinished) call.cancel.abort();
     });
     answer(req, call)
@@ -468,17 +569,19 @@ export async function startHttp(
   });
   const drain = async (graceMs: number): Promise<void> => {
     draining = true;
+    listens.closeAll();
     // The listener stays open while calls finish: meanwhile /readyz answers 503 and a new request 503 with
     // Retry-After, rather than a refused connection while the load balancer still sends traffic here.
     server.closeIdleConnections();
     const deadline = Date.now() + graceMs;
     while (inflight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     for (const call of inflight.values()) call.cancel.abort();
-    // Cancelled calls are answered 503 at once; give those answers a moment to be written.
-    for (let i = 0; i < 100 && inflight.size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Cancelled calls are answered 503 at once, ended listen streams with their result; give those a moment.
+    for (let i = 0; i < 100 && inflight.size + streaming.size > 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
-    // Every call is answered by now; closing the SDK's per-request servers may wait on abandoned work, so at most 1 s.
+    // Every call is answered by now; closing the SDK's per-request servers may wait on abandoned work: a second at most
     await Promise.race([
       Promise.all([closed, handler.close(), fast?.close()]),
       new Promise((resolve) => setTimeout(resolve, 1000).unref()),
@@ -516,6 +619,10 @@ export const serveHttp: ServeHttp = async (startup, values, build, changes, task
     maxConcurrentCalls: 100,
     maxBufferedBytes: 16 * 1024 * 1024,
     shutdownGraceMs: 10_000,
+    maxListenStreams: 1000,
+    maxListenStreamsPerPrincipal: 10,
+    listenKeepAliveMs: 15_000,
+    listenIdleMs: 600_000,
   };
   const host = values.host ?? http.host;
   const port = values.port === undefined ? http.port : /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
@@ -548,6 +655,14 @@ export const serveHttp: ServeHttp = async (startup, values, build, changes, task
       ...http,
       host,
       port,
+      listen: {
+        maxStreams: http.maxListenStreams,
+        maxStreamsPerPrincipal: http.maxListenStreamsPerPrincipal,
+        keepAliveMs: http.listenKeepAliveMs,
+        idleMs: http.listenIdleMs,
+      },
+      serverInfo: registry.discover._meta['io.modelcontextprotocol/serverInfo'],
+      supportedVersions: registry.discover.supportedVersions,
       legacy: modules.legacyHttp,
       changes,
       tasks,

@@ -18,6 +18,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 import {
+  isConnectionFailure,
   SdkResult,
   StartupError,
   ToolError,
@@ -100,16 +101,26 @@ export function lazySchema(
   } as StandardSchemaWithJSON;
 }
 
-/** Wraps every tool schema for the SDK. Call once, at module scope: the HTTP entry builds a server per request. */
-export function compileSchemas(registry: RegistrySpec, precompiled: PrecompiledValidators = {}): CompiledSchemas {
+/**
+ * Wraps every tool schema for the SDK. Call once, at module scope: the HTTP entry builds a server per request. The
+ * tools in `bound` check their answer themselves (upstream.gen.ts), so the SDK's check of their output passes.
+ */
+export function compileSchemas(
+  registry: RegistrySpec,
+  precompiled: PrecompiledValidators = {},
+  bound: readonly string[] = [],
+): CompiledSchemas {
+  const output = (tool: ToolSpec, json: Readonly<Record<string, unknown>>) => {
+    const schema = lazySchema(json, precompiled[tool.name]?.output);
+    if (!bound.includes(tool.name)) return schema;
+    return { '~standard': { ...schema['~standard'], validate: (value: unknown) => ({ value }) } } as typeof schema;
+  };
   return new Map(
     registry.tools.map((tool) => [
       tool.name,
       {
         input: lazySchema(tool.inputSchema, precompiled[tool.name]?.input),
-        ...(tool.outputSchema === null
-          ? {}
-          : { output: lazySchema(tool.outputSchema, precompiled[tool.name]?.output) }),
+        ...(tool.outputSchema === null ? {} : { output: output(tool, tool.outputSchema) }),
       },
     ]),
   );
@@ -209,6 +220,12 @@ export function buildServer(
     server.registerTool(tool.name, metadata, (args: unknown, ctx: ServerContext) =>
       callTool(tool, handler, args, ctx, env),
     );
+  }
+  // legacy: serve lists 2025-11-25 too (src/emit/registry/discover.ts says why); the SDK lists modern revisions only.
+  if (registry.protocol.legacy === 'serve') {
+    const sdk = server.server as unknown as { _ondiscover(): object };
+    const modern = sdk._ondiscover.bind(sdk);
+    sdk._ondiscover = () => ({ ...modern(), supportedVersions: [...discover.supportedVersions] });
   }
   if (only === undefined) for (const register of registrars) register(server, handlers, env);
   env.tasks?.attach(server, served);
@@ -370,7 +387,7 @@ export function handlerContext(
   const requestState =
     env.approvals === null ? (typeof state === 'string' ? state : undefined) : env.approvals.handlerState(state);
   const token = ctx.mcpReq._meta?.progressToken;
-  // At most one notification per 25 ms, the final one (progress = total) always: a loop cannot flood the client.
+  // At most one notification per 25 milliseconds, the last (progress = total) always: no loop floods the client.
   let last = -Infinity;
   const progress = async (value: number, total?: number, message?: string): Promise<void> => {
     if (token === undefined || (performance.now() - last < 25 && value !== total)) return;
@@ -470,7 +487,11 @@ async function outcomeOf(
       return null;
     if (error instanceof ToolError) return errorResult(error.message, error.retryable);
     env.log(`tool "${tool.name}" failed: ${describe(error)}`);
-    return errorResult(`The tool "${tool.name}" failed. Details were logged on the server.`);
+    // A refused or broken connection (a database restarting) may pass on a retry: programs see that in _meta.
+    return errorResult(
+      `The tool "${tool.name}" failed. Details were logged on the server.`,
+      isConnectionFailure(error),
+    );
   }
 }
 
@@ -500,20 +521,25 @@ export async function callTool(
       `The tool "${tool.name}" needs approval or an idempotency key, but the state store is not configured.`,
     );
   const run = (): ToolRun => {
-    // The tool's timeout aborts the signal too; the timer goes once the handler settles or the signal aborts.
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), tool.timeoutMs);
-    const signal = AbortSignal.any([context.signal, deadline.signal]);
+    // One signal per call, aborted by the caller's or by the tool's timeout; the timer and the listener on the
+    // caller's signal go once the handler settles. Not `AbortSignal.any` with an abort listener: Node holds that in a
+    // process-wide set until it aborts or loses the listener, so each call that ended normally stayed in memory.
+    const own = new AbortController();
+    const { signal } = own;
+    const caller = context.signal;
+    const cancel = (): void => own.abort(caller.reason);
+    const timer = setTimeout(() => own.abort(), tool.timeoutMs);
     const interruption = new Promise<CallToolResult>((resolve, reject) => {
       const stop = (): void => {
         clearTimeout(timer);
-        if (deadline.signal.aborted)
-          resolve(errorResult(`The tool "${tool.name}" timed out after ${tool.timeoutMs / 1000} s.`));
-        else reject(signal.reason);
+        caller.removeEventListener('abort', cancel);
+        if (caller.aborted) reject(signal.reason);
+        else resolve(errorResult(`The tool "${tool.name}" timed out after ${tool.timeoutMs / 1000} s.`));
       };
-      if (signal.aborted) stop();
-      else signal.addEventListener('abort', stop, { once: true });
+      signal.addEventListener('abort', stop, { once: true });
     });
+    if (caller.aborted) cancel();
+    else caller.addEventListener('abort', cancel, { once: true });
     const call = (): Promise<unknown> =>
       new Promise((resolve) => resolve(handler(input as never, { ...context, signal } as never)));
     // With telemetry the handler's work is a child span of the request's, so its own spans nest under it.
@@ -524,7 +550,10 @@ export async function callTool(
       signal,
       ctx,
       env,
-    ).finally(() => clearTimeout(timer));
+    ).finally(() => {
+      clearTimeout(timer);
+      caller.removeEventListener('abort', cancel);
+    });
     return { outcome, interruption };
   };
   return env.guard === null ? answerOf(run()) : env.guard(tool, args ?? {}, context.principal.id, ctx, run);

@@ -122,6 +122,10 @@ export type HttpSpec = {
   readonly maxConcurrentCalls: number;
   readonly maxBufferedBytes: number;
   readonly shutdownGraceMs: number;
+  readonly maxListenStreams: number;
+  readonly maxListenStreamsPerPrincipal: number;
+  readonly listenKeepAliveMs: number;
+  readonly listenIdleMs: number;
 };
 
 /**

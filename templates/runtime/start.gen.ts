@@ -20,7 +20,7 @@ import type {
   TransportSendOptions,
 } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { type Notify, type SetupTools, StartupError, undeclaredNotify } from './handler.gen.js';
+import { type Notify, type ReadyCheck, type SetupTools, StartupError, undeclaredNotify } from './handler.gen.js';
 import {
   buildServer,
   selectTools,
@@ -47,18 +47,21 @@ export interface ServerDefinition {
 
 /**
  * src/setup.ts: `setup` runs once before the first request and its result is every handler's `ctx.services`;
- * `teardown`, when exported, runs once at shutdown with it. server.gen.ts checks the module with the precise types.
+ * `teardown`, when exported, runs once at shutdown with it; `ready`, when exported, names checks `/readyz` runs with
+ * it. server.gen.ts checks the module with the precise types.
  */
 export interface SetupModule<Config = never, Services = unknown> {
   // Methods, not function properties: a module typed with the project's own Services still fits the default.
   setup(config: Config, tools: SetupTools): Services | Promise<Services>;
   teardown?(services: Services): unknown;
+  // never: a check of any Services fits here; the project's ReadyChecks type checks them against its own.
+  readonly ready?: Readonly<Record<string, ReadyCheck<never>>>;
 }
 
 /**
  * The server's life around `setup` and `teardown`. `setupDone` turns true once `setup` has returned (a readiness
  * check may wait for it); `stop` runs `teardown` once, however often it is called, after the transport has drained,
- * and resolves to the exit code (1 when teardown failed or took longer than 5 s).
+ * and resolves to the exit code (1 when teardown failed or overran its five seconds).
  */
 export interface Lifecycle {
   readonly setupDone: boolean;
@@ -67,12 +70,16 @@ export interface Lifecycle {
 
 /**
  * What `/readyz` reports (http.gen.ts): `started` turns true once start-up has finished; each check (the store's
- * ping) resolves while its dependency answers. Modules add checks at start-up; nothing else reads them.
+ * ping, setup.ts's `ready`) resolves to nothing while its dependency answers, else rejects or resolves to the reason
+ * `/readyz` shows. Modules add checks at start-up; nothing else reads them.
  */
 export interface Readiness {
   started: boolean;
-  readonly checks: Map<string, () => Promise<void>>;
+  readonly checks: Map<string, ReadinessCheck>;
 }
+
+/** One check of Readiness: a string it resolves to is why it fails; `signal` aborts when its time is up. */
+export type ReadinessCheck = (signal: AbortSignal) => Promise<unknown>;
 
 /** What an optional module gets at start-up; `local`: only this machine can connect (stdio, loopback HTTP). */
 export type Startup = {
@@ -223,7 +230,7 @@ const optionNames: readonly (keyof StartOptions)[] = ['transport', 'host', 'port
 
 /**
  * Reads `--name value` and `--name=value`; anything else is a StartupError. Not `util.parseArgs`: loading it costs
- * about 2 ms per session.
+ * every start.
  */
 export function readOptions(argv: readonly string[]): StartOptions {
   const values: Partial<Record<keyof StartOptions, string>> = {};
@@ -299,7 +306,7 @@ export async function startServer(
   const startup: Startup = { registry, modules, environment, local, log, lifecycle, readiness, telemetry };
   const http = transport === 'http' && modules.http !== undefined ? await modules.http() : null;
 
-  // Optional modules load only when used (no node:crypto, about 5 ms, unless signing), in a fixed order for stable
+  // Optional modules load only when used (no node:crypto unless signing), in a fixed order for stable
   // warnings.
   const handles = modules.handles === undefined ? null : (await modules.handles()).handleHooks(startup);
   // The change bus before the store: task writes publish on it (notifications/tasks).
@@ -314,7 +321,7 @@ export async function startServer(
   // Last before serving: nothing that could still refuse to start runs after the user's setup has opened things.
   const mode = environment.MCP_GEN_TEST_MODE === '1' ? 'test' : 'serve';
   const notify = changes?.notify ?? undeclaredNotify;
-  const services = await lifecycle.start(config, { mode, log: logToStderr, notify });
+  const services = await lifecycle.start(config, { mode, log: logToStderr, notify }, readiness);
   const tools = selectTools(registry, environment);
   const env: CallEnv = {
     registry,
@@ -349,6 +356,7 @@ export async function startServer(
         registry.transports.stdio?.maxConcurrentCalls,
         lifecycle,
         tasks === null ? undefined : (transport) => tasks.stdio(transport),
+        registry.discover.supportedVersions,
       );
     else await http.serveHttp(startup, values, build, changes, tasks);
   } catch (error) {
@@ -374,10 +382,18 @@ class ServerLifecycle implements Lifecycle {
     private readonly log: (message: string) => void,
   ) {}
 
-  /** Imports src/setup.ts and runs `setup`; a failure is a StartupError that says so, with the user's stack after. */
-  async start(config: unknown, tools: SetupTools): Promise<unknown> {
+  /**
+   * Imports src/setup.ts, runs `setup` and hands its `ready` checks to `/readyz`; a failure is a StartupError that
+   * says so, with the user's stack after.
+   */
+  async start(config: unknown, tools: SetupTools, readiness: Readiness): Promise<unknown> {
+    let ready: [string, ReadyCheck<never>][] = [];
     try {
       this.module = (await this.load()) as SetupModule<unknown>;
+      ready = Object.entries(this.module.ready ?? {});
+      // Checked before setup opens anything: a refusal after it would leave its pool holding the process open.
+      const taken = ready.find(([name]) => ['startup', 'store', 'shutdown'].includes(name));
+      if (taken !== undefined) throw new Error(`the ready check "${taken[0]}" has the name of a built-in check`);
       this.services = await this.module.setup(config, tools);
     } catch (error) {
       const stack = error instanceof Error ? (error.stack ?? '').split('\n').slice(1).join('\n') : '';
@@ -386,6 +402,12 @@ class ServerLifecycle implements Lifecycle {
       );
     }
     this.setupDone = true;
+    for (const [name, check] of ready)
+      readiness.checks.set(name, async (signal) => {
+        const verdict = await check(this.services as never, signal);
+        if (verdict === false) throw new Error('returned false');
+        return typeof verdict === 'string' ? verdict : undefined;
+      });
     return this.services;
   }
 
@@ -522,6 +544,8 @@ export class VersionGuardTransport implements Transport {
     private readonly inner: Transport,
     private readonly supported: readonly string[],
     private readonly maxCalls = 100,
+    /** -32022's `data.supported`: with legacy: serve, 2025-11-25 too (registry discover.supportedVersions). */
+    private readonly advertised = supported,
   ) {
     inner.onclose = () => this.onclose?.();
     inner.onerror = (error) => this.onerror?.(error);
@@ -549,7 +573,7 @@ export class VersionGuardTransport implements Transport {
         'method' in message &&
         !this.supported.includes(requested)
       ) {
-        const data = { supported: [...this.supported], requested };
+        const data = { supported: [...this.advertised], requested };
         return this.answer({
           jsonrpc: '2.0',
           id: message.id,
@@ -625,12 +649,14 @@ export function startStdio(
   maxCalls?: number,
   lifecycle?: Lifecycle,
   wrap?: (transport: Transport) => Transport,
+  advertised = versions,
 ): { close(): Promise<void> } {
   const input = process.stdin.pipe(new EnvelopeFilter((text) => process.stdout.write(text)));
-  const guard = new VersionGuardTransport(new StdioServerTransport(input, process.stdout), versions, maxCalls);
+  const stdio = new StdioServerTransport(input, process.stdout);
+  const guard = new VersionGuardTransport(stdio, versions, maxCalls, advertised);
   // With task tools: listen subscriptions that ask for tasks (tasks-listen.gen.ts), behind the guard's checks.
   const transport = wrap?.(guard) ?? guard;
-  // Once stdin ends the SDK drops every call: after teardown, exit within 1 s even if a handler that ignored its
+  // Once stdin ends the SDK drops every call: after teardown, exit within a second even if a handler that ignored its
   // signal holds the loop.
   const stop = (graceMs: number) => (): void =>
     void (lifecycle?.stop() ?? Promise.resolve(0)).then((code) => {

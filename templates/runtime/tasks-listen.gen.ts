@@ -17,8 +17,6 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import type { BusEvent, ChangeBus } from './notify.gen.js';
 
 export const subscriptionIdKey = 'io.modelcontextprotocol/subscriptionId';
-/** How often a stream kept open here writes an SSE comment, so proxies keep it. */
-const keepAliveMs = 15_000;
 
 /** A `task` event on the bus: the task's wire form as `tasks/get` answers it, and whose it is. */
 export interface TaskEvent extends BusEvent {
@@ -56,7 +54,6 @@ export function mergeTaskStream(
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       let open = true;
-      let keepAlive: NodeJS.Timeout | undefined;
       const write = (text: string): void => {
         if (open) controller.enqueue(encoder.encode(text));
       };
@@ -78,7 +75,6 @@ export function mergeTaskStream(
         if (!open) return;
         open = false;
         stopListening();
-        clearInterval(keepAlive);
         signal.removeEventListener('abort', stop);
         void reader.cancel().catch(() => {});
         try {
@@ -114,9 +110,8 @@ export function mergeTaskStream(
             write(frame(ack));
           }
         }
+        // A stream that asked for tasks only stays open; http.gen.ts's listen streams keep it alive.
         if (sdkListens) stop();
-        else keepAlive = setInterval(() => write(': keepalive\n\n'), keepAliveMs);
-        keepAlive?.unref();
       })().catch(() => stop());
     },
     cancel() {

@@ -6,20 +6,52 @@
 /** Where one argument goes: `body` is the whole request body, `field` one member of the body object. */
 export type ArgumentLocation = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'field';
 
-/** How a request body is encoded; `multipart/form-data` is sent as FormData (fetch writes the boundary). */
-export type BodyEncoding = 'application/json' | 'application/x-www-form-urlencoded' | 'multipart/form-data';
+/**
+ * The request body's media type: `application/json` or another JSON type (`application/merge-patch+json`, ...) is sent
+ * as JSON with that content type, `application/x-www-form-urlencoded` as a form, `multipart/form-data` as FormData
+ * (fetch writes the boundary).
+ */
+export type BodyEncoding = string;
+
+/** An OpenAPI parameter style (upstream-wire.gen.ts encodes each as the OpenAPI Specification's table says). */
+export type ParameterStyle = 'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+
+/** How one argument is serialized; every key left out takes the OpenAPI default of its location. */
+export interface ArgumentSpec {
+  readonly name: string;
+  readonly in: ArgumentLocation;
+  /** The parameter's name in the request, when it is not the input property's (a path and a query `name`). */
+  readonly wire?: string;
+  readonly style?: ParameterStyle;
+  readonly explode?: boolean;
+  /** Query and form values only: RFC 3986 reserved characters are sent unencoded. */
+  readonly allowReserved?: boolean;
+}
+
+/** How one member of a form or multipart body is encoded (the OpenAPI Encoding Object). */
+export interface FieldEncodingSpec {
+  readonly style?: ParameterStyle;
+  readonly explode?: boolean;
+  readonly allowReserved?: boolean;
+  /** Multipart only: the part's content type. */
+  readonly contentType?: string;
+}
 
 /** A tool's `http:`, as the generator normalized it. */
 export interface HttpBindingSpec {
   readonly tool: string;
   readonly method: string;
   readonly path: string;
-  readonly args: readonly { readonly name: string; readonly in: ArgumentLocation }[];
+  readonly args: readonly ArgumentSpec[];
   readonly body: BodyEncoding;
+  /** Per member of a form or multipart body, when it is not the default. */
+  readonly encoding?: Readonly<Record<string, FieldEncodingSpec>>;
   readonly result: 'body' | 'wrap';
   readonly errorMessage: string | null;
   /** Whether the tool has an output schema: structured content, else the JSON as text. */
   readonly structured: boolean;
+  /** A 2xx answer that does not match the output schema: `warn` (absent) returns it with a warning, `strict` fails. */
+  readonly outputCheck?: 'warn' | 'strict';
 }
 
 /** How requests are signed; every string names a config variable. */

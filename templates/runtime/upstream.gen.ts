@@ -6,9 +6,14 @@
  * data: read up to a size cap, parsed as JSON and never interpreted; 4xx is a tool error with the upstream status and
  * message, 5xx and network failures a retryable one (`_meta['mcp-gen/error'].retryable`, register.gen.ts).
  */
-import { ToolError } from './handler.gen.js';
-import { redact, type Telemetry } from './start.gen.js';
+import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import { sdkResult, ToolError } from './handler.gen.js';
+import { lazySchema, type PrecompiledValidators } from './register.gen.js';
+import type { RegistrySpec } from './spec.gen.js';
+import { logToStderr, redact, type Telemetry } from './start.gen.js';
+import { buildRequest, sendWithBody } from './upstream-request.gen.js';
 import type { HttpBindingSpec, UpstreamSpec } from './upstream-spec.gen.js';
+import { percentEncode } from './upstream-wire.gen.js';
 
 export type { HttpBindingSpec, UpstreamSpec } from './upstream-spec.gen.js';
 
@@ -116,7 +121,11 @@ async function sign(
   const [first = '', second = '', third = ''] = values as string[];
   if (c.type === 'bearer') headers.set('authorization', `Bearer ${first}`);
   else if (c.type === 'apiKey' && c.in === 'header') headers.set(c.name, first);
-  else if (c.type === 'apiKey') url.searchParams.set(c.name, first);
+  // Appended as text: searchParams would re-encode the whole query and undo each parameter style's delimiters.
+  else if (c.type === 'apiKey')
+    url.search = `${url.search === '' ? '' : `${url.search.slice(1)}&`}${percentEncode(c.name)}=${percentEncode(
+      first,
+    )}`;
   else if (c.type === 'basic')
     headers.set('authorization', `Basic ${Buffer.from(`${first}:${second}`).toString('base64')}`);
   else if (c.type === 'oauth2')
@@ -126,7 +135,7 @@ async function sign(
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A scalar as the text of a path segment, query value or header; objects and arrays as JSON. */
+/** A message as text; anything else as JSON. */
 const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /** The body, read up to the cap; a longer one is refused (ToolError) rather than cut. */
@@ -157,6 +166,24 @@ function parseJson(body: string): unknown {
   }
 }
 
+/**
+ * The message of an error answer in the shapes APIs use: `message`, `error` (a string, or an object with a
+ * `message`), `errors` (strings or objects with a `message`, joined), `detail`, `title` (RFC 9457), first found first.
+ */
+function usualMessage(answer: unknown): unknown {
+  if (!isObject(answer)) return undefined;
+  const own = (value: unknown): unknown =>
+    typeof value === 'string' ? value : isObject(value) ? (value.message ?? value.detail ?? value.title) : undefined;
+  if (typeof answer.message === 'string') return answer.message;
+  const error = own(answer.error);
+  if (typeof error === 'string') return error;
+  if (Array.isArray(answer.errors)) {
+    const messages = answer.errors.map(own).filter((m): m is string => typeof m === 'string');
+    if (messages.length > 0) return messages.join('; ');
+  }
+  return answer.message ?? answer.error ?? answer.detail ?? answer.title;
+}
+
 /** The message of an error answer at `pointer` (or the usual fields), redacted, cut short and quoted as data. */
 function errorMessage(answer: unknown, pointer: string | null): string | null {
   let found: unknown;
@@ -166,116 +193,52 @@ function errorMessage(answer: unknown, pointer: string | null): string | null {
       const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
       found = isObject(found) || Array.isArray(found) ? (found as Record<string, unknown>)[key] : undefined;
     }
-  } else if (isObject(answer)) found = answer.message ?? answer.error ?? answer.detail;
+  } else found = usualMessage(answer);
   if (found === undefined || found === null) return null;
   // An API may echo the credential it refused: secrets and URL credentials are hidden before the caller sees it.
   return JSON.stringify(redact(text(found)).slice(0, maxMessageChars));
 }
 
-/** C0 controls and DEL: CR/LF would split a header or a log line, NUL cuts a value short on many servers. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
-const controls = /[\0-\x1f\x7f]/;
-
-/** `value` with every `%XX` decoded, byte for byte, as a lenient server would (invalid escapes stay). */
-const decodeOnce = (value: string): string =>
-  value.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
-/**
- * Why `value` is not one path segment, or null when it is. It is checked as sent and after each of up to four decodings
- * (a router may decode again, `%252e` is `.` twice over): no control character, and no piece between `/` or `\` (a
- * `;parameter` cut off, as Tomcat does) that is `.` or `..`; and not empty.
- */
-function segmentProblem(value: string): string | null {
-  if (value === '') return 'is empty';
-  let current = value;
-  for (let round = 0; round < 5; round++) {
-    if (controls.test(current)) return 'contains a control character';
-    const pieces = current.split(/[/\\]/).map((piece) => piece.split(';')[0]);
-    if (pieces.some((piece) => piece === '.' || piece === '..')) return 'is "." or ".." (in some encoding)';
-    const next = decodeOnce(current);
-    if (next === current) return null;
-    current = next;
-  }
-  return 'is encoded more than four times over';
-}
-
-/** The text of a header, query or path argument; a ToolError when it holds a control character. */
-function argumentText(name: string, value: unknown): string {
-  const result = text(value);
-  if (controls.test(result))
-    throw new ToolError(
-      `The argument "${name}" contains a control character (CR, LF, NUL or another); nothing was sent.`,
-    );
-  return result;
-}
-
-/** The request of one call: URL with path and query arguments, headers, cookies and the body. */
-function buildRequest(binding: HttpBindingSpec, baseUrl: string, input: Record<string, unknown>) {
-  let path = binding.path;
-  const headers = new Headers({ accept: 'application/json' });
-  const cookies: string[] = [];
-  const query: [string, string][] = [];
-  const fields: Record<string, unknown> = {};
-  let body: unknown;
-  for (const { name, in: location } of binding.args) {
-    const value = input[name];
-    if (value === undefined) continue;
-    if (location === 'path') {
-      const segment = text(value);
-      const problem = segmentProblem(segment);
-      if (problem !== null)
-        throw new ToolError(
-          `The argument "${name}" ${problem}: a path argument is one segment of the operation's path; ` +
-            'nothing was sent.',
-        );
-      path = path.split(`{${name}}`).join(encodeURIComponent(segment));
-    } else if (location === 'query')
-      for (const item of Array.isArray(value) ? value : [value]) query.push([name, argumentText(name, item)]);
-    else if (location === 'header') {
-      const header = argumentText(name, value);
-      // A header carries Latin-1 only; Headers would throw with the value in its message.
-      if (/[^\0-\xff]/.test(header))
-        throw new ToolError(`The argument "${name}" has a character a header cannot carry; nothing was sent.`);
-      headers.set(name, header);
-    } else if (location === 'cookie') cookies.push(`${name}=${encodeURIComponent(text(value))}`);
-    else if (location === 'body') body = value;
-    else fields[name] = value;
-  }
-  if (Object.keys(fields).length > 0) body = isObject(body) ? { ...body, ...fields } : fields;
-  const base = baseUrl.replace(/\/+$/, '');
-  const url = new URL(base + path);
-  // Defence in depth behind segmentProblem: the URL stays on the upstream's origin and under the operation's literal
-  // prefix (its path up to the first argument), both as the URL parser normalized them.
-  const brace = binding.path.indexOf('{');
-  const prefix = new URL(base + (brace < 0 ? binding.path : binding.path.slice(0, brace)));
-  if (url.origin !== prefix.origin || !url.pathname.startsWith(prefix.pathname))
-    throw new ToolError(
-      `The request left the operation's path (${binding.method} ${binding.path}) and was refused; nothing was sent.`,
-    );
-  for (const [name, value] of query) url.searchParams.append(name, value);
-  if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
-  let encoded: string | FormData | undefined;
-  if (body !== undefined && binding.body === 'application/json') encoded = JSON.stringify(body);
-  else if (body !== undefined) {
-    const entries = Object.entries(isObject(body) ? body : { value: body }).map(([k, v]): [string, string] => [
-      k,
-      text(v),
-    ]);
-    if (binding.body === 'multipart/form-data') {
-      encoded = new FormData();
-      for (const [k, v] of entries) encoded.append(k, v);
-    } else encoded = new URLSearchParams(entries).toString();
-  }
-  // FormData's content type carries its boundary, which fetch writes.
-  if (body !== undefined && binding.body !== 'multipart/form-data') headers.set('content-type', binding.body);
-  return { url, headers, body: encoded };
+/** The output check of each bound tool, by tool name: its output schema with its precompiled validator. */
+export function answerSchemas(registry: RegistrySpec, validators: PrecompiledValidators) {
+  return (tool: string): StandardSchemaWithJSON | null => {
+    const json = registry.tools.find((t) => t.name === tool)?.outputSchema ?? null;
+    return json === null ? null : lazySchema(json, validators[tool]?.output);
+  };
 }
 
 /**
- * The handler of a bound tool. Its result is the parsed JSON answer (or `{ result }` with `result: wrap`), which the
- * runtime validates against the tool's output schema like any handler's result before it sends structured content.
+ * A 2xx answer that does not match the output schema: the request went out and the upstream accepted it, so the
+ * caller must hear that. By default (`outputCheck: warn`) the answer is the result, as received, with the mismatch
+ * in `_meta['mcp-gen/warnings']` and the log; with `strict`, a tool error that says the upstream accepted it.
  */
-export function bindTool<H>(spec: UpstreamSpec, binding: HttpBindingSpec): H {
+async function checkedAnswer(binding: HttpBindingSpec, answer: StandardSchemaWithJSON, status: number, result: object) {
+  const verdict = await answer['~standard'].validate(result);
+  if (verdict.issues === undefined) return result;
+  const [issue] = verdict.issues;
+  const where = (issue?.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('/');
+  const mismatch =
+    `The upstream API accepted the request (HTTP ${status}), but its answer does not match the tool's output ` +
+    `schema${issue === undefined ? '' : ` (${where === '' ? '' : `/${where}: `}${issue.message})`}.`;
+  logToStderr(`tool "${binding.tool}": ${mismatch}`);
+  if (binding.outputCheck === 'strict')
+    throw new ToolError(`${mismatch} The request took effect; check before repeating it.`);
+  return sdkResult({
+    content: [{ type: 'text' as const, text: JSON.stringify(result) }],
+    structuredContent: result as Record<string, unknown>,
+    _meta: { 'mcp-gen/warnings': [mismatch] },
+  });
+}
+
+/**
+ * The handler of a bound tool. Its result is the parsed JSON answer (or `{ result }` with `result: wrap`), checked
+ * against the tool's output schema by `answer` (checkedAnswer) when the tool has one.
+ */
+export function bindTool<H>(
+  spec: UpstreamSpec,
+  binding: HttpBindingSpec,
+  output: StandardSchemaWithJSON | null = null,
+): H {
   const handler = async (input: Record<string, unknown>, ctx: { readonly signal: AbortSignal }): Promise<unknown> => {
     const { config, telemetry } = environment();
     const baseUrl = readVariable(config, spec.baseUrl);
@@ -285,13 +248,17 @@ export function bindTool<H>(spec: UpstreamSpec, binding: HttpBindingSpec): H {
     await sign(spec, config, request.url, request.headers, ctx.signal);
     const exchange = async () => {
       try {
-        const response = await fetch(request.url, {
-          method: binding.method,
-          headers: request.headers,
-          body: request.body ?? null,
-          signal: ctx.signal,
-          redirect: 'manual',
-        });
+        // fetch refuses a body on GET and HEAD; the spec allows one where the operation defines it.
+        const response =
+          request.body !== undefined && (binding.method === 'GET' || binding.method === 'HEAD')
+            ? await sendWithBody(request.url, binding.method, request.headers, request.body, ctx.signal)
+            : await fetch(request.url, {
+                method: binding.method,
+                headers: request.headers,
+                body: request.body ?? null,
+                signal: ctx.signal,
+                redirect: 'manual',
+              });
         await refuseRedirect(response, `The upstream API answered ${binding.method} ${binding.path}`);
         return { status: response.status, body: await readCapped(response) };
       } catch (error) {
@@ -318,7 +285,8 @@ export function bindTool<H>(spec: UpstreamSpec, binding: HttpBindingSpec): H {
     }
     if (answer === undefined) throw new ToolError(`The upstream answer (HTTP ${status}) is not JSON.`);
     const result = binding.result === 'wrap' ? { result: answer } : (answer ?? {});
-    return binding.structured ? result : JSON.stringify(result);
+    if (!binding.structured) return JSON.stringify(result);
+    return output === null ? result : checkedAnswer(binding, output, status, result);
   };
   return handler as unknown as H;
 }

@@ -35,6 +35,9 @@ const unsupportedTasks: Readonly<Record<string, string>> = {
   'tasks-status-notifications:tasks-status-notifications:SKIPPED': 'skipped by the suite (harness pending)',
 };
 
+/** How many checks each unscored scenario above reports, in its order: all of them pass. */
+const unscoredCheckCounts = [10, 14, 8];
+
 interface Check {
   readonly id: string;
   readonly status: string;
@@ -119,6 +122,21 @@ describe('official conformance suite, --requirements 2026-07-28', () => {
       (checks.get(scenario) ?? []).filter((check) => check.status === 'WARNING').map((check) => check.id),
     );
     expect(warnings).toEqual([]);
+  });
+
+  it('passes the unscored scenarios the fixture serves: JSON Schema 2020-12 keywords and the SEP-2243 headers', () => {
+    const checks = checksByScenario();
+    const scenarios = ['http-custom-header-server-validation', 'http-header-validation', 'json-schema-2020-12'];
+    // The suite runs them under `not_scored` (pending against its reference fixture); this fixture has the tools they
+    // need (json_schema_2020_12_tool, and test_custom_header with an x-mcp-header argument).
+    expect(scenarios.filter((scenario) => !checks.has(scenario))).toEqual([]);
+    const notPassed = scenarios.flatMap((scenario) =>
+      (checks.get(scenario) ?? [])
+        .filter((check) => check.status !== 'SUCCESS')
+        .map((check) => `${scenario}:${check.id}:${check.status}: ${check.errorMessage ?? ''}`),
+    );
+    expect(notPassed).toEqual([]);
+    expect(scenarios.map((scenario) => (checks.get(scenario) ?? []).length)).toEqual(unscoredCheckCounts);
   });
 
   it('passes the Tasks extension scenarios (run unscored), except the listed ones', () => {

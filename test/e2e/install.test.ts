@@ -109,12 +109,18 @@ describe('import openapi -> generate -> npm install -> typecheck -> build -> npx
     const regenerate = run('npx', ['mcp-gen', 'generate', '--check'], dir);
     expect(regenerate.code, regenerate.output).toBe(0);
     expect(regenerate.stdout).toBe('mcp.yaml: generated files are up to date\n');
+    // The MCPB CLI is a devDependency the install brought: packing runs it from node_modules, offline.
+    expect(pkg.devDependencies['@anthropic-ai/mcpb']).toBe('2.1.2');
+    const pack = run('npm', ['run', 'pack:mcpb'], dir, 300_000, { npm_config_offline: 'true' });
+    expect(pack.code, pack.output).toBe(0);
+    expect(pack.stdout.endsWith('pack:mcpb: wrote dist/swagger-petstore-1.0.0.mcpb\n')).toBe(true);
   }, 600_000);
 });
 
 // What a user's own backend brings: a handler that imports pg, ioredis and a CommonJS-only package that
 // requires Node built-ins (debug). The bundle a host runs keeps them as imports from node_modules, so it loads
-// them as `node dist/src/main.js` does; and `npm start`, the host command, writes nothing but JSON-RPC.
+// them as `node dist/src/main.js` does; `npm start --silent` writes nothing but JSON-RPC (plain `npm start` adds
+// npm's banner, so the host command is `node dist/server.mjs`), and `pack:mcpb` packs it offline.
 describe('a handler with its own dependencies, run as a host runs it', () => {
   const handler = [
     "import debug from 'debug';",
@@ -170,14 +176,33 @@ describe('a handler with its own dependencies, run as a host runs it', () => {
     }
   });
 
-  it('npm start writes only JSON-RPC to stdout, and starts without building', async () => {
+  it('npm run pack:mcpb packs offline, its production dependencies copied from node_modules', () => {
+    const pack = run('npm', ['run', 'pack:mcpb'], dir, 300_000, { npm_config_offline: 'true' });
+    expect(pack.code, pack.output).toBe(0);
+    expect(pack.stdout.endsWith('pack:mcpb: wrote dist/deps-0.1.0.mcpb\n')).toBe(true);
+  });
+
+  it("a failing npm command prints npm's error on stderr, and no JSON on stdout", () => {
+    const missing = run('npm', ['run', 'no-such-script'], dir);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe('');
+    expect(missing.output).toContain('npm error Missing script: "no-such-script"');
+  });
+
+  it("npm start prints npm's banner on stdout, which is why a host runs node dist/server.mjs", () => {
+    const started = spawnSync('npm', ['start'], { cwd: dir, input: '', encoding: 'utf8', timeout: 60_000 });
+    expect(started.status, started.stderr).toBe(0);
+    expect(started.stdout).toBe('\n> deps@0.1.0 start\n> node dist/server.mjs\n\n');
+  });
+
+  it('npm start --silent writes only JSON-RPC to stdout, and starts without building', async () => {
     const meta = {
       'io.modelcontextprotocol/protocolVersion': '2026-07-28',
       'io.modelcontextprotocol/clientCapabilities': {},
       'io.modelcontextprotocol/clientInfo': { name: 'e2e', version: '1.0.0' },
     };
     const request = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } };
-    const child = spawn('npm', ['start'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['start', '--silent'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -196,8 +221,8 @@ describe('a handler with its own dependencies, run as a host runs it', () => {
     const lines = stdout.split('\n').filter((line) => line !== '');
     expect(lines.length, stdout).toBe(1);
     expect(JSON.parse(lines[0] ?? '')).toMatchObject({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'hello' }] } });
-    // npm's banner went to stderr, and nothing was rebuilt.
-    expect(stderr).toContain('> node dist/server.mjs');
+    // npm printed nothing of its own, and nothing was rebuilt.
+    expect(stderr).not.toContain('> node dist/server.mjs');
     expect(stderr).not.toContain('tsc');
   });
 });

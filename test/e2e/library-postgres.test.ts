@@ -164,6 +164,17 @@ describe('examples/library on PostgreSQL, run as a host runs it', () => {
 });
 
 describe("the project's npm test and the database", () => {
+  it('fails in under 15 s with the server message when the database cannot be reached', () => {
+    const started = Date.now();
+    const test = run('npm', ['test'], { LIBRARY_DATABASE_URL: 'postgres://postgres@127.0.0.1:1/library' });
+    const seconds = (Date.now() - started) / 1000;
+    expect(test.code).toBe(1);
+    expect(seconds, `npm test took ${seconds} s`).toBeLessThan(15);
+    expect(test.output.replace(/^ +/gm, '')).toMatch(
+      /^server exited with 1: library: setup failed: connect ECONNREFUSED 127\.0\.0\.1:1$/m,
+    );
+  }, 120_000);
+
   // The loan cancel_loan's example would cancel, and its book, in the configured schema and in the test schema.
   const loan = (schema: string) =>
     postgres.query(

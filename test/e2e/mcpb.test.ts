@@ -16,11 +16,12 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exampleDir } from '../support/examples.js';
 import { listTree, repoRoot } from '../support/golden.js';
 import { protocolVersion } from '../support/paths.js';
 
 // `npm run pack:mcpb` in a generated project, checked by the real MCPB CLI (the pinned version the pack script
-// runs through npx; mcp-gen's own devDependency, so npx finds it in the linked node_modules): the manifest passes
+// runs from node_modules; mcp-gen's own devDependency too, so it is in the linked node_modules): the manifest passes
 // `mcpb validate`, `mcpb info` reads the bundle, and the server unpacked from the bundle starts as a desktop host
 // starts it (`mcp_config`) and answers.
 
@@ -35,7 +36,14 @@ function run(command: string, args: string[], cwd: string, timeout = 300_000) {
     cwd,
     encoding: 'utf8',
     timeout,
-    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
+    // Offline: packing takes the MCPB CLI and the staged dependencies from node_modules, never from a registry.
+    env: {
+      ...process.env,
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_update_notifier: 'false',
+      npm_config_offline: 'true',
+    },
   });
   return { code: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
 }
@@ -108,7 +116,7 @@ describe('the examples pack into MCP Bundles the MCPB CLI accepts', () => {
   ] as const) {
     it(example, async () => {
       const dir = path.join(root, example);
-      cpSync(path.join(repoRoot, 'examples', example), dir, {
+      cpSync(exampleDir(example), dir, {
         recursive: true,
         filter: (source) => !/[\\/](node_modules|dist)$/.test(source),
       });

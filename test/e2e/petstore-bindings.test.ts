@@ -177,7 +177,7 @@ const operations: readonly [string, Record<string, unknown>, string, string, Bod
   ['create_user', { body: user }, 'POST', '/v2/user', JSON.stringify(user)],
   ['create_users_with_array_input', { body: [user] }, 'POST', '/v2/user/createWithArray', JSON.stringify([user])],
   ['create_users_with_list_input', { body: [user] }, 'POST', '/v2/user/createWithList', JSON.stringify([user])],
-  ['list_login_user', { username: 'ana', password: 'p w' }, 'GET', '/v2/user/login?password=p+w&username=ana', ''],
+  ['list_login_user', { username: 'ana', password: 'p w' }, 'GET', '/v2/user/login?password=p%20w&username=ana', ''],
   ['list_logout_user', {}, 'GET', '/v2/user/logout', ''],
   ['get_user_by_name', { username: 'ana' }, 'GET', '/v2/user/ana', ''],
   ['update_user', { username: 'ana', body: user }, 'PUT', '/v2/user/ana', JSON.stringify(user)],

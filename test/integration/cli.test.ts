@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '../../src/cli/index.js';
-import { repoRoot } from '../support/golden.js';
+import type { CliIo } from '../../src/cli/index.js';
+import { repoRoot, runIn } from '../support/golden.js';
 
 const bin = path.join(repoRoot, 'bin', 'mcp-gen.js');
 
@@ -17,25 +17,8 @@ function mcpGen(args: string[], env: NodeJS.ProcessEnv = {}) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** Runs the CLI in-process with captured output. */
-async function runInProcess(args: string[], overrides: Partial<CliIo> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    isTty: false,
-    env: {},
-    cwd: repoRoot,
-    ...overrides,
-  };
-  const code = await runCli(['node', 'mcp-gen', ...args], io);
-  return { code, stdout, stderr };
-}
+/** Runs the CLI in-process in the repository, with captured output. */
+const runInProcess = (args: string[], overrides: Partial<CliIo> = {}) => runIn(repoRoot, args, overrides);
 
 describe('mcp-gen validate', () => {
   it('accepts the reference manifest with exit 0', () => {

@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runContract } from '../support/contract.js';
+import { exampleDir } from '../support/examples.js';
 import { materializeGolden, repoRoot } from '../support/golden.js';
 import { type RunningPostgres, startPostgres } from '../support/postgres.js';
 
@@ -32,7 +33,7 @@ async function libraryDatabase(): Promise<string> {
 describe('generated contract tests pass on fresh projects', () => {
   const projects = [
     ...readdirSync(path.join(repoRoot, 'examples')).map(
-      (name) => [`examples/${name}`, () => path.join(repoRoot, 'examples', name)] as const,
+      (name) => [`examples/${name}`, () => exampleDir(name)] as const,
     ),
     ...readdirSync(path.join(repoRoot, 'test', 'fixtures', 'valid')).map(
       // A golden tree commits only computed files: completed with its template copies first.
@@ -83,7 +84,8 @@ describe('a fresh project counts its stubs as not implemented', () => {
     const result = runContract(out, 'init');
     expect(result.status, result.stdout.slice(-3000) + result.stderr.slice(-2000)).toBe(0);
     expect(result.stdout).toMatch(/^ {4}ok \d+ - tool hello: example 1 # SKIP not implemented$/m);
-    expect(result.stdout).toContain('# not implemented: 1 handler(s) still the generated stub: tool hello');
+    // One comment line, as TAP writes what a test file prints: no escaped `\#` (issue 33 item 12).
+    expect(result.stdout).toMatch(/^# not implemented: 1 handler\(s\) still the generated stub: tool hello$/m);
     expect(result.stdout).toMatch(/^# skipped 1$/m);
   });
 });

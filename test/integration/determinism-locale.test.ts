@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/config/index.js';
-import { buildProject } from '../../src/generate.js';
+import { buildProject } from '../support/build-project.js';
 import { repoRoot } from '../support/golden.js';
 
 // The rest of "same manifest, same bytes" runs in process (test/unit/determinism.test.ts); the
@@ -10,9 +10,11 @@ import { repoRoot } from '../support/golden.js';
 describe('same manifest, same bytes', () => {
   it('whatever the locale and time zone of the machine', async () => {
     const script = `import { resolveOptions } from './dist/config/index.js';
-import { buildProject } from './dist/generate.js';
+import { runPipeline } from './dist/pipeline.js';
 const options = resolveOptions({ manifest: 'examples/notes/mcp.yaml' }, process.cwd());
-const r = await buildProject(options, '0.1.0', { handlers: new Map(), previouslyGenerated: null });
+const existing = { handlers: new Map(), previouslyGenerated: null };
+const project = { options, mcpGenVersion: '0.1.0', existing };
+const r = await runPipeline({ manifest: options.manifest, cwd: process.cwd(), project }, 'emit');
 process.stdout.write(JSON.stringify(r.files.map((f) => [f.path, f.contents])));`;
     const outputs = ['C', 'tr_TR.UTF-8', 'ja_JP.UTF-8', 'de_DE.UTF-8'].map((locale) => {
       const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { exampleDir } from '../support/examples.js';
 import { repoRoot } from '../support/golden.js';
 
 // Every ```ts block of docs/handlers.md compiles, under strict, as a handler file of the notes example
@@ -14,7 +15,7 @@ describe('docs/handlers.md', () => {
     const dir = path.join(repoRoot, '.test-out', 'handlers-doc');
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    cpSync(path.join(repoRoot, 'examples', 'notes', 'src'), path.join(dir, 'src'), { recursive: true });
+    cpSync(path.join(exampleDir('notes'), 'src'), path.join(dir, 'src'), { recursive: true });
     cpSync(path.join(repoRoot, 'examples', 'notes', 'tsconfig.json'), path.join(dir, 'tsconfig.json'));
     for (const [i, text] of snippets.entries()) {
       // A snippet that starts with `// src/handlers/....ts` is that file (its imports are relative to it);

@@ -24,6 +24,8 @@ describe('every README and doc gives a host the same command', () => {
     expect(readme).toContain('"args": ["/absolute/path/to/my-server/dist/server.mjs"]');
     const generated = readFileSync(path.join(repoRoot, 'test/fixtures/valid/minimal/expected/README.md'), 'utf8');
     expect(generated).toMatch(/"args": \[\n\s+"\/absolute\/path\/to\/[a-z-]+\/dist\/server\.mjs"\n\s+\]/);
-    expect(generated).toContain('npm start                 # stdio: what an MCP host runs');
+    expect(generated).toContain(
+      'npm start                 # stdio, in a terminal (a host runs node dist/server.mjs: see below)',
+    );
   });
 });

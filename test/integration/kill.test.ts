@@ -16,7 +16,7 @@
  * printed so a failure can be replayed:
  *   MCP_GEN_KILLS=66 MCP_GEN_KILL_TOOLS=100 MCP_GEN_KILL_SEED=<seed> npx vitest run test/integration/kill.test.ts
  * MCP_GEN_KILLS defaults to 10. Each kill is logged to .test-out/kill/log.txt as it happens.
- * A recorded run is described in docs/architecture.md ("Surviving a kill").
+ * The design it tests is described in docs/architecture.md ("Surviving a kill").
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -8,7 +8,7 @@ import { runPipeline, type PipelineResult } from '../../src/pipeline.js';
 import { repoRoot } from '../support/golden.js';
 
 // import's review prints every error and only the first warnings; it locates only the findings of the first
-// entries (src/locate-first.ts). Whatever the limit, the text printed must be the one locating every finding
+// entries (src/locate.ts). Whatever the limit, the text printed must be the one locating every finding
 // gives, on a real draft (README's API: 54 tools, a few hundred findings spread over the file).
 
 const out = path.join(repoRoot, '.test-out', 'locate-first');

@@ -1,34 +1,23 @@
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadManifest, type LoadedManifest } from '../../src/load/index.js';
-import { parsedManifestPath } from '../../src/model/layout.js';
+import { describe, expect, it } from 'vitest';
+import { useCacheDir } from '../support/cache-dir.js';
+import { openParseCache } from '../../src/cache/index.js';
+import { loadManifest, manifestTextOf, type LoadedManifest } from '../../src/load/index.js';
+import { parsedManifestPath } from '../../src/cache/store.js';
+import { largeManifestChars } from '../../src/model/limits.js';
 import { validateManifest } from '../../src/validate/index.js';
-import { parseCacheMinChars, writeParsedManifest } from '../../src/write/run-record.js';
 import { importOpenApi } from '../../src/import.js';
-import { runPipeline } from '../../src/pipeline.js';
+import { runPipeline, type Stage } from '../../src/pipeline.js';
 import { manifestFiles } from '../support/manifests.js';
 import { repoRoot, runIn } from '../support/golden.js';
 
-// The parse cache (src/load/parsed-manifest.ts): a manifest whose text parsed cleanly before is read from its
-// saved data, and its positions come from parsing only the entries asked about. Every position and every
-// diagnostic must be the ones parsing the whole text gives, on every manifest the tests own.
+// The parse cache (src/cache/parsed.ts): a manifest whose text parsed cleanly before is read from its saved data,
+// and its positions come from parsing only the entries asked about. Every position and every diagnostic must be
+// the ones parsing the whole text gives, on every manifest the tests own.
 
 const root = path.join(repoRoot, '.test-out', 'parsed-manifest');
-const cacheDir = path.join(root, 'cache');
-let saved: string | undefined;
-
-beforeAll(() => {
-  rmSync(root, { recursive: true, force: true });
-  mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-  saved = process.env.MCP_GEN_CACHE_DIR;
-  process.env.MCP_GEN_CACHE_DIR = cacheDir;
-});
-
-afterAll(() => {
-  if (saved === undefined) delete process.env.MCP_GEN_CACHE_DIR;
-  else process.env.MCP_GEN_CACHE_DIR = saved;
-});
+useCacheDir(root);
 
 /** Every pointer into `data`, and one missing key under each mapping, with both targets. */
 function pointers(data: unknown, at = ''): string[] {
@@ -49,8 +38,23 @@ function load(file: string): LoadedManifest {
   return result.manifest;
 }
 
+/** What the cache holds for `file` as it is now: its data and its kept review (any text length). */
+function entry(file: string) {
+  const text = manifestTextOf(readFileSync(file));
+  const cache = openParseCache({ minChars: 0 });
+  return { data: cache.parsed(file, text), reviewed: cache.reviewed(file, text) };
+}
+
+/** Runs the pipeline on `file` up to `until` with a cache that keeps every manifest, and saves what it found. */
+async function runCached(file: string, until: Stage) {
+  const cache = openParseCache({ minChars: 0 });
+  const result = await runPipeline({ manifest: file, cwd: repoRoot, cache }, until);
+  cache.save();
+  return result;
+}
+
 describe('the parse cache', () => {
-  it('gives the positions and diagnostics of a full parse, on every fixture and example', () => {
+  it('gives the positions and diagnostics of a full parse, on every fixture and example', async () => {
     let compared = 0;
     let files = 0;
     for (const [i, original] of manifestFiles().entries()) {
@@ -62,11 +66,11 @@ describe('the parse cache', () => {
       if (!result.ok) continue;
       const fresh = result.manifest;
       files += 1;
-      expect(fresh.cached).toBeUndefined();
-      writeParsedManifest(fresh.absolutePath, fresh.text, fresh.data, { minChars: 0 });
-      const cached = load(file);
-      expect(cached.cached, original).toBe(true);
-      expect(cached.data).toEqual(fresh.data);
+      expect(entry(file).data).toBeUndefined();
+      await runCached(file, 'load');
+      expect(entry(file).data, original).toEqual(fresh.data);
+      const cached = (await runCached(file, 'load')).manifest;
+      if (cached === null) throw new Error(`${original} does not load from the cache`);
       expect(validateManifest(cached).diagnostics, original).toEqual(validateManifest(fresh).diagnostics);
       for (const pointer of pointers(fresh.data))
         for (const target of ['key', 'value'] as const) {
@@ -90,21 +94,15 @@ describe('the parse cache', () => {
       const result = loadManifest(file, repoRoot);
       if (!result.ok) continue;
       files += 1;
-      const fresh = await runPipeline({ manifest: file, cwd: repoRoot, loaded: result }, 'review');
-      writeParsedManifest(file, result.manifest.text, result.manifest.data, {
-        review: fresh.cacheableReview ?? null,
-        minChars: 0,
-      });
-      const cached = load(file);
+      const fresh = await runPipeline({ manifest: file, cwd: repoRoot }, 'review');
+      const first = await runCached(file, 'review');
+      expect([first.diagnostics, first.review, first.model]).toEqual([fresh.diagnostics, fresh.review, fresh.model]);
       // Kept exactly when validation found nothing, so that skipping it on a hit loses nothing.
       const clean = validateManifest(result.manifest).diagnostics.length === 0 && fresh.review !== null;
-      expect(cached.cachedReview !== undefined, original).toBe(clean);
+      expect(entry(file).reviewed !== undefined, original).toBe(clean);
       if (!clean) continue;
       kept += 1;
-      const again = await runPipeline(
-        { manifest: file, cwd: repoRoot, loaded: { ok: true, manifest: cached } },
-        'review',
-      );
+      const again = await runCached(file, 'review');
       expect(again.review, original).toEqual(fresh.review);
       expect(again.diagnostics, original).toEqual(fresh.diagnostics);
       expect(again.model, original).toEqual(fresh.model);
@@ -113,42 +111,41 @@ describe('the parse cache', () => {
     expect(kept).toBeGreaterThan(50);
   });
 
-  it('is not used for another text, another mcp-gen, or data that JSON would change', () => {
+  it('is not used for another text, another mcp-gen, or data that JSON would change', async () => {
     const file = path.join(root, 'edited', 'mcp.yaml');
     mkdirSync(path.dirname(file), { recursive: true });
     cpSync(path.join(repoRoot, 'examples', 'notes', 'mcp.yaml'), file);
-    const fresh = load(file);
-    writeParsedManifest(fresh.absolutePath, fresh.text, fresh.data, { minChars: 0 });
-    expect(load(file).cached).toBe(true);
+    const text = readFileSync(file, 'utf8');
+    await runCached(file, 'load');
+    expect(entry(file).data).toBeDefined();
     // One more byte: parsed again.
-    writeFileSync(file, `${fresh.text}\n`);
-    expect(load(file).cached).toBeUndefined();
+    writeFileSync(file, `${text}\n`);
+    expect(entry(file).data).toBeUndefined();
     // The record of another build of mcp-gen is ignored.
-    writeParsedManifest(fresh.absolutePath, `${fresh.text}\n`, fresh.data, { minChars: 0 });
-    expect(load(file).cached).toBe(true);
-    const record = parsedManifestPath(fresh.absolutePath) ?? '';
-    const { hash } = JSON.parse(readFileSync(record, 'utf8')) as { hash: string };
-    writeFileSync(record, JSON.stringify({ format: 1, identity: 'another build', hash, data: fresh.data }));
-    expect(load(file).cached).toBeUndefined();
+    await runCached(file, 'load');
+    expect(entry(file).data).toBeDefined();
+    const record = parsedManifestPath(file) ?? '';
+    const { hash, data } = JSON.parse(readFileSync(record, 'utf8')) as { hash: string; data: unknown };
+    writeFileSync(record, JSON.stringify({ format: 1, identity: 'another build', hash, data }));
+    expect(entry(file).data).toBeUndefined();
     // YAML's .inf has no JSON form: such data is never saved.
     writeFileSync(file, 'mcpGen: 1\nlimit: .inf\n');
-    const inf = load(file);
-    writeParsedManifest(inf.absolutePath, inf.text, inf.data, { minChars: 0 });
-    expect(load(file).cached).toBeUndefined();
+    await runCached(file, 'load');
+    expect(entry(file).data).toBeUndefined();
   });
 
-  it('drops a byte-order mark, parsed or cached, so columns match an editor', () => {
+  it('drops a byte-order mark, parsed or cached, so columns match an editor', async () => {
     const file = path.join(root, 'bom', 'mcp.yaml');
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, `\uFEFF${readFileSync(path.join(repoRoot, 'examples', 'notes', 'mcp.yaml'), 'utf8')}`);
     const fresh = load(file);
     expect(fresh.text.charCodeAt(0)).not.toBe(0xfeff);
     expect(fresh.locate('/mcpGen', 'key')).toEqual({ line: 2, col: 1 });
-    writeParsedManifest(fresh.absolutePath, fresh.text, fresh.data, { minChars: 0 });
-    const cached = load(file);
-    expect(cached.cached).toBe(true);
-    expect(cached.text).toBe(fresh.text);
-    expect(cached.locate('/mcpGen', 'key')).toEqual({ line: 2, col: 1 });
+    await runCached(file, 'load');
+    expect(entry(file).data).toBeDefined();
+    const cached = (await runCached(file, 'load')).manifest;
+    expect(cached?.text).toBe(fresh.text);
+    expect(cached?.locate('/mcpGen', 'key')).toEqual({ line: 2, col: 1 });
   });
 
   it('is saved by import and by generate for a large manifest, never for a small one', async () => {
@@ -157,18 +154,18 @@ describe('the parse cache', () => {
     const small = path.join(root, 'imported', 'petstore.yaml');
     await importOpenApi(path.join(fixtures, 'readme.json'), { out: large, force: true, cwd: repoRoot });
     await importOpenApi(path.join(fixtures, 'petstore.json'), { out: small, force: true, cwd: repoRoot });
-    expect(readFileSync(large, 'utf8').length).toBeGreaterThan(parseCacheMinChars);
-    expect(readFileSync(small, 'utf8').length).toBeLessThan(parseCacheMinChars);
-    expect(load(large).cached).toBe(true);
+    expect(readFileSync(large, 'utf8').length).toBeGreaterThan(largeManifestChars);
+    expect(readFileSync(small, 'utf8').length).toBeLessThan(largeManifestChars);
+    expect(entry(large).data).toBeDefined();
     // The draft validated without a diagnostic, so its review is kept too: generate neither validates nor lints it.
-    expect(load(large).cachedReview?.findings.length).toBeGreaterThan(0);
-    expect(load(small).cached).toBeUndefined();
+    expect(entry(large).reviewed?.review.findings.length).toBeGreaterThan(0);
+    expect(entry(small).data).toBeUndefined();
     // An edit: the next load parses; generate saves what it parsed, and the load after it reads that.
     writeFileSync(large, `${readFileSync(large, 'utf8')}# edited\n`);
-    expect(load(large).cached).toBeUndefined();
+    expect(entry(large).data).toBeUndefined();
     const generated = await runIn(path.dirname(large), ['generate', 'readme.yaml', '--out', 'project']);
     expect(generated.code).toBe(0);
-    expect(load(large).cached).toBe(true);
-    expect(load(large).cachedReview?.findings.length).toBeGreaterThan(0);
+    expect(entry(large).data).toBeDefined();
+    expect(entry(large).reviewed?.review.findings.length).toBeGreaterThan(0);
   }, 120_000);
 });

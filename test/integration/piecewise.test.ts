@@ -4,7 +4,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loadManifest } from '../../src/load/index.js';
 import { parsePieces } from '../../src/load/piecewise.js';
-import { createLocator } from '../../src/load/source-map.js';
+import { locateInDocument } from '../../src/load/locator.js';
 import { largeManifestChars } from '../../src/model/limits.js';
 import { parsePointer } from '../../src/util/json-pointer.js';
 import { manifestFiles } from '../support/manifests.js';
@@ -125,7 +125,7 @@ describe('parsing a manifest an entry at a time', () => {
     if (!result.ok) throw new Error('did not load');
     expect(result.manifest.data).toEqual(whole(text));
     const lineCounter = new LineCounter();
-    const locate = createLocator(parseDocument(text, { lineCounter, uniqueKeys: true }), lineCounter);
+    const locate = locateInDocument(parseDocument(text, { lineCounter, uniqueKeys: true }), lineCounter);
     const tools = (result.manifest.data as { tools: Record<string, Record<string, unknown>> }).tools;
     let compared = 0;
     for (const [name, tool] of Object.entries(tools))

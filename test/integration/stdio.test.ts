@@ -2,13 +2,14 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleDir } from '../support/examples.js';
 import { repoRoot } from '../support/golden.js';
 import { compileProject, metaOf, startRawStdio, type RawStdio } from '../support/servers.js';
 
 let entry = '';
 
 beforeAll(() => {
-  entry = compileProject(path.join(repoRoot, 'examples', 'notes'), path.join(repoRoot, '.test-out', 'stdio-notes'));
+  entry = compileProject(exampleDir('notes'), path.join(repoRoot, '.test-out', 'stdio-notes'));
 });
 
 // The committed notes example, compiled as a user would, started over stdio.

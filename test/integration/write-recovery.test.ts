@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/config/index.js';
 import { bannerMark } from '../../src/emit/index.js';
-import { buildProject } from '../../src/generate.js';
+import { buildProject } from '../support/build-project.js';
 import { loadProject } from '../../src/load/index.js';
 import {
   applyActions,

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { hashTree } from './hash-tree.js';
+import { copyExample, exampleDir, exampleNames, showcase } from './examples.js';
 import { repoRoot } from './paths.js';
 
 // Global setup of the integration and e2e tiers: those tests run mcp-gen as a user does, through
@@ -15,18 +17,6 @@ const dist = path.join(repoRoot, 'dist');
 const stamp = path.join(dist, '.source-hash');
 /** A file every build writes; its absence means dist/ is missing or was cleaned. */
 const sentinel = path.join(dist, 'cli', 'index.js');
-
-function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
-  for (const name of readdirSync(dir).sort()) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) hashTree(hash, full);
-    else
-      hash
-        .update(`${path.relative(repoRoot, full)}\0`)
-        .update(readFileSync(full))
-        .update('\0');
-  }
-}
 
 /** The build steps after the compile, as in package.json's `build` script. */
 const buildScripts = ['scripts/build-validators.mjs', 'scripts/build-templates.mjs', 'scripts/bundle-cli.mjs'];
@@ -59,8 +49,13 @@ function isFresh(wanted: string): boolean {
   return newestIn(dist) <= statSync(stamp).mtimeMs;
 }
 
-/** Builds dist/ unless it is fresh. */
+/** Builds dist/ unless it is fresh, then generates the examples whose generated code is not committed. */
 export function setup(): void {
+  build();
+  generateExamples();
+}
+
+function build(): void {
   const wanted = sourceHash();
   if (isFresh(wanted)) return;
   const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
@@ -83,4 +78,19 @@ export function setup(): void {
       throw new Error(`${script} failed (exit ${step.status ?? step.signal}):\n${step.stdout}${step.stderr}`);
   }
   writeFileSync(stamp, wanted);
+}
+
+/** Generates every example but the showcase into `exampleDir(name)`, with the built CLI, as a user would. */
+function generateExamples(): void {
+  for (const name of exampleNames.filter((n) => n !== showcase)) {
+    const dir = exampleDir(name);
+    copyExample(name, dir);
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'mcp-gen.js'), 'generate', 'mcp.yaml'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    if (result.status !== 0)
+      throw new Error(`generate of examples/${name} failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
+  }
 }

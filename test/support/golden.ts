@@ -79,8 +79,8 @@ export function listTree(dir: string, prefix = ''): string[] {
     .sort();
 }
 
-/** Runs `mcp-gen ...args` in-process in `cwd`, capturing everything it prints. */
-export async function runIn(cwd: string, args: string[]) {
+/** Runs `mcp-gen ...args` in-process in `cwd`, capturing everything it prints; `overrides` change its terminal. */
+export async function runIn(cwd: string, args: string[], overrides: Partial<CliIo> = {}) {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -93,6 +93,7 @@ export async function runIn(cwd: string, args: string[]) {
     isTty: false,
     env: {},
     cwd,
+    ...overrides,
   };
   const code = await runCli(['node', 'mcp-gen', ...args], io);
   return { code, stdout, stderr };

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './processes.js';
 
 // A throwaway PostgreSQL 15 cluster for tests of a backend users really have: its own data folder in the
 // system's temporary folder, trust authentication on 127.0.0.1 only, a free port, fsync off (nothing in it
@@ -21,19 +21,11 @@ export interface RunningPostgres {
   createDatabase(name: string): string;
   /** Runs `sql` in database `name` with psql; the rows as psql's unaligned output (`|` between columns). */
   query(name: string, sql: string): string;
+  /** Stops the server (`pg_ctl stop -m fast`: open connections are closed), keeping its data. */
+  pause(): void;
+  /** Starts the paused server again on the same port, with the same data. */
+  resume(): void;
   stop(): void;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const asRoot = process.getuid?.() === 0;
@@ -62,7 +54,8 @@ export async function startPostgres(): Promise<RunningPostgres> {
   pg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
-  pg('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
+  const start = () => pg('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
+  start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const psql = (name: string, sql: string) =>
     pg('psql', [
@@ -92,6 +85,8 @@ export async function startPostgres(): Promise<RunningPostgres> {
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     query: (name, sql) => psql(name, sql),
+    pause: () => void pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']),
+    resume: () => void start(),
     stop() {
       if (stopped) return;
       stopped = true;

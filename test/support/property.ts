@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { resolveOptions } from '../../src/config/index.js';
 import { formatReport } from '../../src/diagnostics/index.js';
 import { bannerMark } from '../../src/emit/index.js';
-import { buildProject } from '../../src/generate.js';
+import { buildProject } from './build-project.js';
 import type { ExistingProject } from '../../src/load/index.js';
 import { handlerDirs, markerPath } from '../../src/model/layout.js';
 import { compareText } from '../../src/util/compare.js';

@@ -124,12 +124,29 @@ describe('architecture rules', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('only load/ reads manifests from disk; only write/ changes it', () => {
+  it('only load/ reads manifests from disk; only write/ changes it (and cache/ its own files)', () => {
+    const touches = ['load/', 'write/', 'cache/'];
     const offenders = files.filter((f) => {
       const usesFs = importsOf(f.text).some((i) => i === 'node:fs' || i === 'node:fs/promises');
-      return usesFs && !f.rel.startsWith('load/') && !f.rel.startsWith('write/') && f.rel !== 'cli/version.ts';
+      return usesFs && !touches.some((t) => f.rel.startsWith(t)) && f.rel !== 'cli/version.ts';
     });
     expect(offenders.map((f) => f.rel)).toEqual([]);
+  });
+
+  it('no stage knows a cache: no import of cache/, no cache field', () => {
+    const stages = ['load', 'validate', 'normalize', 'review', 'plan', 'emit', 'write'];
+    const offenders: string[] = [];
+    for (const f of files.filter((x) => stages.includes(x.rel.split('/')[0] ?? ''))) {
+      for (const spec of importsOf(f.text).filter((i) => i.startsWith('.')))
+        if (path.posix.normalize(path.posix.join(path.posix.dirname(f.rel), spec)).startsWith('cache/'))
+          offenders.push(`${f.rel} -> ${spec}`);
+      // The model's `cache` block (list freshness, `ttlMs`/`cacheScope`) is data of the manifest, not a run cache.
+      for (const match of f.text.matchAll(/^\s*(?:readonly\s+)?(cached\w*|cacheable\w*|handlerChecks)\??:/gm))
+        offenders.push(`${f.rel}: ${match[1]}`);
+      for (const match of f.text.matchAll(/\b(PipelineCache|RunCache|ParseCache)\b/g))
+        offenders.push(`${f.rel}: ${match[1]}`);
+    }
+    expect(offenders).toEqual([]);
   });
 
   it('stage folders import only model, diagnostics, util and their own files', () => {

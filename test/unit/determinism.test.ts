@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/config/index.js';
-import { buildProject } from '../../src/generate.js';
+import { buildProject } from '../support/build-project.js';
 import { repoRoot } from '../support/golden.js';
 
 const fresh = { handlers: new Map<string, string>(), previouslyGenerated: null };

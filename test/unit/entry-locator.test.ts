@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderDraft } from '../../src/import/index.js';
-import { createEntryLocator } from '../../src/load/entry-locator.js';
+import { createLocator } from '../../src/load/locator.js';
 import { parseManifest } from '../../src/load/index.js';
 import { formatPointer } from '../../src/util/json-pointer.js';
 import { repoRoot } from '../support/paths.js';
@@ -23,7 +23,7 @@ function expectSameAsWhole(text: string): number {
   const whole = parseManifest(text, 'mcp.yaml');
   if (!whole.ok) throw new Error('fixture does not parse');
   const { data, locate } = whole.manifest;
-  const entries = createEntryLocator(text, data);
+  const entries = createLocator(text, data);
   const pointers = [...pointersOf(data), '/nope', '/nope/x', '/tools/nope', '/tools/nope/x', '/server/nope/deeper'];
   const differ = pointers.flatMap((p) =>
     (['key', 'value'] as const).flatMap((t) => {
@@ -35,7 +35,7 @@ function expectSameAsWhole(text: string): number {
   return pointers.length;
 }
 
-describe('createEntryLocator', () => {
+describe('createLocator', () => {
   it('gives the whole parse positions on the imported drafts and every example manifest', () => {
     const files = [
       path.join(repoRoot, 'test/fixtures/import/openapi/expected/petstore.yaml'),

@@ -30,6 +30,7 @@ describe('moduleExports', () => {
         'PromptMessageReply',
         'PromptReply',
         'PromptSdkResult',
+        'ReadyCheck',
         'RequestInput',
         'ResourceContent',
         'ResourceReply',

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/config/index.js';
-import { buildProject } from '../../src/generate.js';
+import { buildProject } from '../support/build-project.js';
 import { expectGolden, goldenBanner, listTree, repoRoot, templateCopy, updateGolden } from '../support/golden.js';
 
 const validDir = path.join(repoRoot, 'test', 'fixtures', 'valid');

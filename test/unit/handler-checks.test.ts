@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/config/index.js';
+import type { Finding } from '../../src/diagnostics/index.js';
 import { runPipeline } from '../../src/pipeline.js';
 import { repoRoot } from '../support/golden.js';
 
@@ -17,10 +18,17 @@ const manifests = [
   ),
 ];
 
+/** The run's diagnostics and files, and the verdicts it reached (what a cache would keep). */
 async function emitWith(manifest: string, handlers: ReadonlyMap<string, string>) {
   const options = resolveOptions({ manifest }, repoRoot);
-  const existing = { handlers, previouslyGenerated: null, handlerChecks: new Map() };
-  return runPipeline({ manifest, cwd: repoRoot, project: { options, mcpGenVersion: '0.1.0', existing } }, 'emit');
+  const existing = { handlers, previouslyGenerated: null };
+  const verdicts = new Map<string, readonly Finding[]>();
+  const cache = { parsed: () => undefined, reviewed: () => undefined, handlerVerdicts: verdicts, observe() {} };
+  const result = await runPipeline(
+    { manifest, cwd: repoRoot, cache, project: { options, mcpGenVersion: '0.1.0', existing } },
+    'emit',
+  );
+  return { ...result, verdicts };
 }
 
 describe('the recorded check of a new stub', () => {
@@ -32,10 +40,10 @@ describe('the recorded check of a new stub', () => {
         first.files.filter((f) => f.path.startsWith('src/handlers/')).map((f) => [f.path, f.contents] as const),
       );
       expect(stubs.size).toBeGreaterThan(0);
-      expect([...(first.handlerChecks ?? new Map()).values()]).toEqual([...stubs.keys()].map(() => []));
+      expect([...first.verdicts.values()]).toEqual([...stubs.keys()].map(() => []));
       const second = await emitWith(manifest, stubs);
       expect(second.diagnostics.filter((d) => d.code.startsWith('handler-'))).toEqual([]);
-      expect(second.handlerChecks).toEqual(first.handlerChecks);
+      expect(second.verdicts).toEqual(first.verdicts);
     },
     60_000,
   );

@@ -47,7 +47,9 @@ describe('HTTP bindings', () => {
             { name: 'session', in: 'cookie' },
           ],
           body: 'application/json',
+          encoding: {},
           result: 'body',
+          outputCheck: 'warn',
           errorMessage: '/error/text',
         },
       ],
@@ -61,7 +63,43 @@ describe('HTTP bindings', () => {
             { name: 'name', in: 'field' },
           ],
           body: 'application/x-www-form-urlencoded',
+          encoding: { name: { allowReserved: true } },
           result: 'body',
+          outputCheck: 'warn',
+          errorMessage: null,
+        },
+      ],
+      [
+        'search_items',
+        {
+          method: 'GET',
+          path: '/kinds/{kind}/items',
+          args: [
+            { name: 'created', in: 'query', style: 'deepObject', explode: true },
+            { name: 'kind', in: 'path' },
+            { name: 'query_kind', in: 'query', wire: 'kind' },
+            { name: 'tags', in: 'query', explode: false },
+          ],
+          body: 'application/json',
+          encoding: {},
+          result: 'body',
+          outputCheck: 'warn',
+          errorMessage: null,
+        },
+      ],
+      [
+        'update_item',
+        {
+          method: 'PATCH',
+          path: '/items/{id}',
+          args: [
+            { name: 'body', in: 'body' },
+            { name: 'id', in: 'path' },
+          ],
+          body: 'application/merge-patch+json',
+          encoding: {},
+          result: 'body',
+          outputCheck: 'warn',
           errorMessage: null,
         },
       ],
@@ -75,7 +113,9 @@ describe('HTTP bindings', () => {
             { name: 'id', in: 'path' },
           ],
           body: 'multipart/form-data',
+          encoding: {},
           result: 'body',
+          outputCheck: 'warn',
           errorMessage: null,
         },
       ],
@@ -89,12 +129,16 @@ describe('HTTP bindings', () => {
     expect(bound.handlers.map((h) => [h.name, h.action])).toEqual([
       ['get_item', 'bind'],
       ['rename_item', 'bind'],
+      ['search_items', 'bind'],
+      ['update_item', 'bind'],
       ['upload_photo', 'bind'],
     ]);
     const written = planProject(m, new Map([['src/handlers/tools/get_item.ts', 'export const getItemHandler = 1;']]));
     expect(written.handlers.map((h) => [h.name, h.action])).toEqual([
       ['get_item', 'keep'],
       ['rename_item', 'bind'],
+      ['search_items', 'bind'],
+      ['update_item', 'bind'],
       ['upload_photo', 'bind'],
     ]);
     const files = emitBindings(m, written.handlers, ctx);

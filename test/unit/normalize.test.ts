@@ -126,7 +126,12 @@ describe('deadlines and limits', () => {
 
   it('gives each tool its timeout in ms (30 s by default, at most what a Node timer holds) and HTTP its caps', () => {
     const model = normalizeManifest(
-      validated(text('maxConcurrentCalls: 7, maxBufferedBytes: 1024, shutdownGrace: 3s')),
+      validated(
+        text(
+          'maxConcurrentCalls: 7, maxBufferedBytes: 1024, shutdownGrace: 3s, maxListenStreams: 50, ' +
+            'maxListenStreamsPerPrincipal: 5, listenKeepAlive: 2s, listenIdleTimeout: 1m',
+        ),
+      ),
     );
     expect(model.tools.map((t) => [t.name, t.timeoutMs])).toEqual([
       ['plain', 30_000],
@@ -138,11 +143,19 @@ describe('deadlines and limits', () => {
       maxConcurrentCalls: 7,
       maxBufferedBytes: 1024,
       shutdownGraceMs: 3000,
+      maxListenStreams: 50,
+      maxListenStreamsPerPrincipal: 5,
+      listenKeepAliveMs: 2000,
+      listenIdleMs: 60_000,
     });
     expect(normalizeManifest(validated(text('port: 3000'))).transports.http).toMatchObject({
       maxConcurrentCalls: 100,
       maxBufferedBytes: 16_777_216,
       shutdownGraceMs: 10_000,
+      maxListenStreams: 1000,
+      maxListenStreamsPerPrincipal: 10,
+      listenKeepAliveMs: 15_000,
+      listenIdleMs: 600_000,
     });
   });
 });

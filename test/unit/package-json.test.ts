@@ -106,4 +106,20 @@ describe('package.json follows the manifest', () => {
     });
     expect(pkg().scripts.bundle).toBeUndefined();
   });
+
+  it('names the MCPB CLI as an exact devDependency while the server has stdio, and writes no .npmrc', async () => {
+    await generate('');
+    expect(pkg().devDependencies).toEqual({
+      '@anthropic-ai/mcpb': '2.1.2',
+      '@modelcontextprotocol/client': '2.4.0',
+      '@types/node': '20.19.43',
+      esbuild: '0.28.2',
+      'mcp-gen': pkg().devDependencies['mcp-gen'],
+      typescript: '7.0.2',
+    });
+    expect(pkg().scripts['pack:mcpb']).toBe('npm run build && node src/generated/pack-mcpb.gen.mjs');
+    expect(pkg().scripts.start).toBe('node dist/server.mjs');
+    // npm's JSON mode changed the output of every npm command in the project.
+    expect(existsSync(path.join(dir, '.npmrc'))).toBe(false);
+  });
 });

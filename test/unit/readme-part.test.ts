@@ -65,7 +65,9 @@ describe("README.md's generated part", () => {
     const part = partOf(second);
     expect(part).toContain('npm run start:http        # Streamable HTTP on http://127.0.0.1:3401/mcp\n');
     expect(part).toContain('"url": "http://127.0.0.1:3401/mcp"');
-    expect(part).toContain('npm start                 # stdio: what an MCP host runs');
+    expect(part).toContain(
+      'npm start                 # stdio, in a terminal (a host runs node dist/server.mjs: see below)',
+    );
     expect(part).toContain('npm run build ');
     expect(part).toContain('npm run dev ');
     expect(part).toContain('npm test ');

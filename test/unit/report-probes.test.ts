@@ -32,12 +32,12 @@ const tail = 'no auth or Host check, nothing configured shown; `MCP_GEN_HEALTH=o
 describe('the probes row of DESIGN.md', () => {
   it('names both probes; /readyz asks the store only when a tool needs it', () => {
     expect(probesRow('  http: {}\n')).toBe(
-      '| probes | `GET /healthz` live (200 while serving), `GET /readyz` ready (200 once started, not draining; ' +
-        `else 503); ${tail}`,
+      '| probes | `GET /healthz` live (200 while serving), `GET /readyz` ready (200 once started, the `ready` ' +
+        `checks of src/setup.ts pass, not draining; else 503); ${tail}`,
     );
     expect(probesRow('  http: {}\n', '    idempotency: key\n')).toBe(
       '| probes | `GET /healthz` live (200 while serving), `GET /readyz` ready (200 once started, the state ' +
-        `store answers, not draining; else 503); ${tail}`,
+        `store answers, the \`ready\` checks of src/setup.ts pass, not draining; else 503); ${tail}`,
     );
   });
 
@@ -60,7 +60,8 @@ describe('the probes row of DESIGN.md', () => {
 
   it('leaves out the probe whose path the MCP endpoint has, and has no row without HTTP', () => {
     expect(probesRow('  http: { path: /healthz }\n')).toBe(
-      `| probes | \`GET /readyz\` ready (200 once started, not draining; else 503); ${tail}`,
+      '| probes | `GET /readyz` ready (200 once started, the `ready` checks of src/setup.ts pass, not draining; ' +
+        `else 503); ${tail}`,
     );
     expect(probesRow('  stdio: {}\n')).toBeUndefined();
   });

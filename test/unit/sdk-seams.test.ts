@@ -33,4 +33,17 @@ describe('the SDK internals the runtime relies on', () => {
     handlers.set('tools/call', replacement);
     expect(sdk._getRequestHandler?.('tools/call')).toBe(replacement);
   });
+
+  it('answers server/discover from _ondiscover, the instance method register.gen.ts replaces (legacy: serve)', () => {
+    // As the SDK's HTTP entry sets an instance up for 2026-07-28 (installModernOnlyHandlers).
+    const options = { capabilities: { tools: {} }, supportedProtocolVersions: ['2026-07-28', '2025-11-25'] };
+    const inner = new McpServer({ name: 'seams', version: '1.0.0' }, options).server as unknown as {
+      _ondiscover(): { supportedVersions: string[] };
+      _getRequestHandler(method: string): Handler | undefined;
+    };
+    // The SDK lists modern revisions only, whatever else the instance supports; the handler calls the method, so the
+    // replacement answers (test/integration/protocol/discovery.test.ts shows it over HTTP and stdio).
+    expect(inner._ondiscover().supportedVersions).toEqual(['2026-07-28']);
+    expect(typeof inner._getRequestHandler('server/discover')).toBe('function');
+  });
 });

@@ -60,6 +60,10 @@ const withHttp: RegistrySpec = {
       maxConcurrentCalls: 100,
       maxBufferedBytes: 16777216,
       shutdownGraceMs: 10000,
+      maxListenStreams: 1000,
+      maxListenStreamsPerPrincipal: 10,
+      listenKeepAliveMs: 15000,
+      listenIdleMs: 600000,
     },
   },
 };

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveOptions } from '../../src/config/index.js';
 import { runtimeFeatures, runtimeModules } from '../../src/emit/runtime/index.js';
-import { buildProject } from '../../src/generate.js';
+import { buildProject } from '../support/build-project.js';
 import { parseManifest } from '../../src/load/index.js';
 import { normalizeManifest } from '../../src/normalize/index.js';
 import { validateManifest } from '../../src/validate/index.js';
@@ -77,6 +77,7 @@ describe('the store in the model', () => {
       'keys.gen.ts',
       'legacy-http.gen.ts',
       'legacy.gen.ts',
+      'listen-streams.gen.ts',
       'register.gen.ts',
       'spec.gen.ts',
       'start.gen.ts',

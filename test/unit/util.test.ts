@@ -7,6 +7,7 @@ import { durationMs, formatDuration, parseDuration } from '../../src/util/durati
 import { formatPointer, parsePointer, resolvePointer } from '../../src/util/json-pointer.js';
 import { isLoopbackHost } from '../../src/util/net.js';
 import { singleQuoted } from '../../src/emit/shared/literal.js';
+import { compileSchema } from '../../src/emit/types/compile.js';
 import { hashSortedJson, sortedJsonText, sortKeysDeep, stableJson } from '../../src/util/stable-json.js';
 import { editDistance, suggestClosest } from '../../src/util/suggest.js';
 import { toolsListCost, utf8Length } from '../../src/review/tokens.js';
@@ -107,9 +108,9 @@ describe('naming', () => {
         'v2_search_items',
       ],
       ['get_URL', 'getURL', 'GetURL', 'getURLHandler', 'get-url', 'get_url'],
-      ['2fa', '_2fa', '_2fa', '_2faHandler', '2fa', '2fa'],
-      ['-', 'x2d', 'X2d', 'x2dHandler', 'x2d', 'x2d'],
-      ['.', 'x2e', 'X2e', 'x2eHandler', 'x2e', 'x2e'],
+      ['2fa', '_2fa', '_2Fa', '_2faHandler', '2fa', '2fa'],
+      ['-', 'x2d', 'X2D', 'x2dHandler', 'x2d', 'x2d'],
+      ['.', 'x2e', 'X2E', 'x2eHandler', 'x2e', 'x2e'],
       ['delete', 'delete_', 'Delete', 'deleteHandler', 'delete', 'delete'],
     ]);
     const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -287,5 +288,32 @@ describe('toolsListCost', () => {
     expect(() => toolsListCost({ tools: [{ ...tools[0], wireInput: loop }] } as unknown as ServerModel)).toThrow(
       TypeError,
     );
+  });
+});
+
+describe('type names', () => {
+  it('are the names json-schema-to-typescript declares, so a type is declared and used under one name', async () => {
+    const names = [
+      'io.k8s.api.admissionregistration.v1alpha1.Rule',
+      'io.k8s.api.admissionregistration.v1Alpha1.Rule',
+      'v2beta1_thing',
+      '2fa',
+      'ipv4address',
+      'get_pets',
+      '-',
+    ];
+    expect(names.map(pascalCase)).toEqual([
+      'IoK8SApiAdmissionregistrationV1Alpha1Rule',
+      'IoK8SApiAdmissionregistrationV1Alpha1Rule',
+      'V2Beta1Thing',
+      '_2Fa',
+      'Ipv4Address',
+      'GetPets',
+      'X2D',
+    ]);
+    for (const name of names.map(pascalCase))
+      expect(await compileSchema({ type: 'object', properties: { a: { type: 'string' } } }, name)).toContain(
+        `export interface ${name} {`,
+      );
   });
 });

@@ -119,8 +119,8 @@ describe('the writer', () => {
     expect(result.stdout.split('\n').slice(0, 4)).toEqual([
       'create    generated .env.example',
       'create    scaffold  .gitignore',
-      'create    scaffold  .npmrc',
       'create    generated DESIGN.md',
+      'create    scaffold  README.md',
     ]);
     expect(result.stdout).toContain('create    scaffold  src/handlers/tools/ping.ts\n');
     expect(result.stdout.endsWith('(dry run: nothing was written)\n')).toBe(true);

@@ -45,13 +45,26 @@ const call = (method: string, params: Message = {}, meta: Message = envelope()) 
 const firstListMethod =
   registry.tools.length > 0 ? 'tools/list' : registry.prompts.length > 0 ? 'prompts/list' : 'server/discover';
 
+/** Why the HTTP server did not start (its exit and stderr), if it did not: every test then fails with it. */
+let httpFailure: unknown = null;
+const started = (): void => {
+  if (httpFailure !== null) throw httpFailure;
+};
+
 before(async () => {
   stdio = new StdioServer(serverEnv());
-  if (registry.transports.http !== null) http = await HttpServer.start(serverEnv());
+  if (registry.transports.http !== null)
+    http = await HttpServer.start(serverEnv()).catch((error: unknown) => {
+      httpFailure = error;
+      return null;
+    });
 });
 after(async () => {
   http?.stop();
-  assert.equal(await stdio.close(), 0, 'the server exits cleanly on stdin EOF');
+  // A server that died (or whose HTTP twin did) has failed every test with its stderr: no second report here.
+  const died = !stdio.running;
+  const code = await stdio.close();
+  if (httpFailure === null && !died) assert.equal(code, 0, 'the server exits cleanly on stdin EOF');
 });
 
 const checks: Record<CheckId, (item: PlanItem) => Promise<void>> = {
@@ -312,10 +325,11 @@ async function askApproval(name: string) {
 }
 
 /** Prints how many tests were skipped because they would change data, and which (after the run, like `# pass`). */
+// A line the test file prints: the runner shows it as a comment (`# ...` under TAP, escaping a `#` of its own).
 function countSkippedWrites(what: string, skipped: readonly string[]): void {
   if (skipped.length > 0)
     console.log(
-      `# skipped: ${skipped.length} ${what} that change data (${skipped.join(', ')}); ` +
+      `skipped: ${skipped.length} ${what} that change data (${skipped.join(', ')}); ` +
         'set MCP_GEN_TEST_WRITES=1 against a test backend to run them',
     );
 }
@@ -342,6 +356,7 @@ describe(`contract of ${registry.server.name} (MCP 2026-07-28)`, () => {
           ? 'set CONTRACT_TEST_TOKEN to an access token of this server to run it'
           : false,
     }, () => {
+      started();
       const check = checks[item.id];
       assert.ok(check, `no check for ${item.id}`);
       return check(item);
@@ -385,6 +400,7 @@ async function checkExample(example: Example, t: TestContext): Promise<void> {
     skippedWrites.push(`${example.kind} ${example.name}`);
     return t.skip(writesSkipped);
   }
+  started();
   const answer = await callExample(example);
   const failure =
     example.kind === 'tool'
@@ -429,7 +445,7 @@ describe(`handlers of ${registry.server.name} answer the manifest's examples`, (
     countSkippedWrites('example(s) of tools', skippedWrites);
     if (notImplemented.size > 0)
       console.log(
-        `# not implemented: ${notImplemented.size} handler(s) still the generated stub: ` +
+        `not implemented: ${notImplemented.size} handler(s) still the generated stub: ` +
           `${[...notImplemented].join(', ')}`,
       );
   });

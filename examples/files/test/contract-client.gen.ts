@@ -29,31 +29,51 @@ export type Message = Record<string, any>;
 export class StdioServer {
   readonly lines: string[] = [];
   stderr = '';
+  /** Why the process is gone (exit code or signal, then its stderr), once it is; null while it runs. */
+  exited: string | null = null;
   private readonly child: ChildProcessWithoutNullStreams;
-  private readonly waiters = new Map<unknown, (message: Message) => void>();
+  private readonly waiters = new Map<unknown, { resolve: (message: Message) => void; reject: (e: Error) => void }>();
 
   constructor(env: NodeJS.ProcessEnv) {
     this.child = spawn(process.execPath, [entry, '--transport', 'stdio'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
+    // A write after the process died fails with EPIPE; the exit below already says why, with the server's stderr.
+    this.child.stdin.on('error', () => undefined);
     createInterface({ input: this.child.stdout }).on('line', (line) => {
       this.lines.push(line);
       const message = JSON.parse(line) as Message;
-      this.waiters.get(message.id)?.(message);
+      this.waiters.get(message.id)?.resolve(message);
+    });
+    // 'close' comes after stderr has been read to its end: every waiting request fails at once with all of it.
+    this.child.once('close', (code, signal) => {
+      this.exited = `the server exited (${signal ?? `code ${code}`}); its stderr:\n${this.stderr}`;
+      for (const waiter of this.waiters.values()) waiter.reject(new Error(this.exited));
+      this.waiters.clear();
     });
   }
 
-  /** Sends one line and waits for the answer with `id` (at most `timeoutMs`). */
+  /** Sends one line and waits for the answer with `id` (at most `timeoutMs`); fails at once when the server exits. */
   request(line: string | Message, id: unknown, timeoutMs = 10_000): Promise<Message> {
+    if (this.exited !== null) return Promise.reject(new Error(this.exited));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () =>
           reject(new Error(`no answer with id ${JSON.stringify(id)} within ${timeoutMs} ms; stderr: ${this.stderr}`)),
         timeoutMs,
       );
-      this.waiters.set(id, (message) => {
+      const settle = () => {
         clearTimeout(timer);
         this.waiters.delete(id);
-        resolve(message);
+      };
+      this.waiters.set(id, {
+        resolve: (message) => {
+          settle();
+          resolve(message);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
       });
       this.send(line);
     });
@@ -63,8 +83,14 @@ export class StdioServer {
     this.child.stdin.write(`${typeof line === 'string' ? line : JSON.stringify(line)}\n`);
   }
 
+  /** False once the process has exited. */
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
   /** Closes stdin and waits (bounded) for the process to exit; returns its exit code. */
   close(): Promise<number | null> {
+    if (!this.running) return Promise.resolve(this.child.exitCode);
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.child.kill('SIGKILL'), 5_000);
       this.child.once('exit', (code) => {
@@ -106,7 +132,11 @@ export class HttpServer {
           resolve(server);
         }
       });
-      server.child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${server.stderr}`)));
+      // 'close' comes after stderr has been read to its end.
+      server.child.once('close', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited with ${code}: ${server.stderr}`));
+      });
     });
   }
 

@@ -54,6 +54,16 @@ export const plan: readonly PlanItem[] = [
     test: "instructions inside returned data come back as data, unchanged",
   },
   {
+    id: "headers",
+    topic: "Header-to-body mismatch",
+    test: "HTTP headers that disagree with the body get -32020",
+  },
+  {
+    id: "origin",
+    topic: "Origin validation",
+    test: "a foreign Origin is refused with 403",
+  },
+  {
     id: "approval",
     target: "cancel_loan",
     topic: "Approval: cancel_loan",

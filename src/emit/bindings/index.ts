@@ -20,11 +20,13 @@ function bindingData(tool: ToolModel): HttpBindingSpec | null {
     tool: tool.name,
     method: http.method,
     path: http.path,
-    args: http.args.map((a) => ({ name: a.name, in: a.in })),
+    args: http.args.map((a) => ({ ...a })),
     body: http.body,
+    ...(Object.keys(http.encoding).length === 0 ? {} : { encoding: http.encoding }),
     result: http.result,
     errorMessage: http.errorMessage,
     structured: tool.output !== null,
+    ...(http.outputCheck === 'strict' ? { outputCheck: 'strict' } : {}),
   };
 }
 
@@ -33,11 +35,20 @@ export function emitBindings(model: ServerModel, handlers: readonly HandlerPlan[
   const upstream = model.upstream;
   const bound = handlers.filter((h) => h.kind === 'tool' && h.action === 'bind');
   if (upstream === null || bound.length === 0) return [];
+  const checked = bound.some((h) => model.tools.some((t) => t.name === h.name && t.output !== null));
   const statements = [
     documented(
       'The API these tools call: the config variables of its base URL and credential.',
       `const upstream: UpstreamSpec = ${toLiteral({ baseUrl: upstream.baseUrl, credential: upstream.credential })};`,
     ),
+    ...(checked
+      ? [
+          documented(
+            "Each tool's output schema, against which its answer is checked.",
+            'const outputOf = answerSchemas(registry, validators);',
+          ),
+        ]
+      : []),
   ];
   for (const handler of bound) {
     const tool = model.tools.find((t) => t.name === handler.name);
@@ -47,14 +58,19 @@ export function emitBindings(model: ServerModel, handlers: readonly HandlerPlan[
       documented(
         `Tool "${tool.name}": ${tool.http.method} ${tool.http.path}. Write ${handler.path} to replace this binding.`,
         `export const ${handler.handler}: ToolHandlers[${singleQuoted(tool.name)}] = bindTool(upstream, ` +
-          `${toLiteral(data)});`,
+          `${toLiteral(data)}${tool.output === null ? '' : `, outputOf(${singleQuoted(tool.name)})`});`,
       ),
     );
   }
   const text = moduleText(
     [
-      importDeclaration(['bindTool', 'type UpstreamSpec'], './runtime/upstream.gen.js'),
+      importDeclaration(
+        [...(checked ? ['answerSchemas'] : []), 'bindTool', 'type UpstreamSpec'],
+        './runtime/upstream.gen.js',
+      ),
+      ...(checked ? [importDeclaration(['registry'], './registry.gen.js')] : []),
       importDeclaration(['ToolHandlers'], './types.gen.js', true),
+      ...(checked ? [importDeclaration(['validators'], './validators.gen.js')] : []),
     ],
     statements,
   );

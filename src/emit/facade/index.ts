@@ -12,9 +12,6 @@ import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
 import { type ModuleExports, moduleExports } from './exports.js';
 
-/** Where handlers import from, relative to a handler file (src/handlers/<kind>/<name>.ts). */
-export const facadeImport = '../../generated/index.gen.js';
-
 const handlerTemplate = 'runtime/handler.gen.ts';
 const handlesTemplate = 'runtime/handles.gen.ts';
 const testingTemplate = 'runtime/testing.gen.ts';

@@ -1,8 +1,22 @@
 import type { DiscoverSpec } from '../../../templates/runtime/spec.gen.js';
-import { tasksExtension } from '../../model/defaults.js';
+import { legacyProtocolVersion, tasksExtension } from '../../model/defaults.js';
 import type { ListName } from '../../model/notifications.js';
 import type { ServerModel } from '../../model/types.js';
 import { iconsData } from './icons.js';
+
+/**
+ * Every revision the server answers, newest first: its modern ones, and 2025-11-25 with `protocol.legacy: serve`.
+ * This is both `supportedVersions` of `server/discover` and `data.supported` of every -32022. The spec defines both as
+ * the revisions the server supports, not the ones it serves statelessly; its own -32022 example lists both eras
+ * (`"supported": ["2026-07-28", "2025-11-25"]`), a server MAY serve both eras on one endpoint, and a client told a
+ * version is unsupported picks its version from `supported`: a client of both eras that finds 2025-11-25 there may
+ * `initialize` with it. (The SDK lists modern revisions only; the runtime overrides it, register.gen.ts and
+ * http.gen.ts.) A 2025-11-25 version named in a modern `_meta` envelope is still -32022: that revision has no
+ * envelope, it is reached through `initialize`.
+ */
+export function supportedVersions(model: ServerModel): string[] {
+  return [...model.protocol.versions, ...(model.protocol.legacy === 'serve' ? [legacyProtocolVersion] : [])];
+}
 
 /**
  * The `server/discover` result this server returns, decided once from the
@@ -30,12 +44,12 @@ export function discoverContract(model: ServerModel): DiscoverSpec {
   const serverInfo = {
     name: model.server.name,
     ...(model.server.title === null ? {} : { title: model.server.title }),
-    version: model.server.version,
+    version: model.server.wireVersion ?? model.server.version,
     ...(model.server.description === null ? {} : { description: model.server.description }),
     ...(model.server.icons.length === 0 ? {} : { icons: iconsData(model.server.icons) ?? [] }),
   };
   return {
-    supportedVersions: [...model.protocol.versions],
+    supportedVersions: supportedVersions(model),
     capabilities,
     ...(model.server.instructions === null ? {} : { instructions: model.server.instructions }),
     resultType: 'complete',

@@ -54,8 +54,8 @@ export function emitRegistry(model: ServerModel, ctx: EmitContext): GeneratedFil
       ? []
       : [{ path: generatedPaths.serverJson, contents: stableJson(record), ownership: 'generated' as const }]),
     { path: generatedPaths.registry, contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' },
-    // Without indentation for a large project: GitHub's registry is 16.7 MB indented and 8.6 MB without, and
-    // writing the indented text was a sixth of generate's peak memory (54 MB); only programs read that much JSON.
+    // Without indentation for a large project: indentation nearly doubles a large registry, and writing it adds to
+    // generate's peak memory; only programs read that much JSON.
     {
       path: generatedPaths.registryJson,
       contents: stableJson(data, toolSchemaCount(data.tools) > largeToolSchemas ? 0 : 2),

@@ -1,6 +1,6 @@
 import { legacyProtocolVersion, protocolVersion } from '../../model/defaults.js';
 import type { ServerModel } from '../../model/types.js';
-import { discoverContract } from '../registry/discover.js';
+import { discoverContract, supportedVersions } from '../registry/discover.js';
 import { exampleUri, exampleValue } from './examples.js';
 import { block, cell, code, table } from '../shared/markdown.js';
 import { listedOrder } from './view-hints.js';
@@ -19,7 +19,7 @@ export function discoverySection(model: ServerModel) {
 
 /** Section 3: the request contract, one row per violation and the exact answer. */
 export function requestSection(model: ServerModel) {
-  const supported = JSON.stringify(model.protocol.versions);
+  const supported = JSON.stringify(supportedVersions(model));
   const rows = [
     ['`params._meta` missing', '-32602 Invalid params', model.transports.http === null ? '—' : '400'],
     [

@@ -1,4 +1,5 @@
 import type { Finding } from '../../diagnostics/index.js';
+import { scaffoldPaths } from '../../model/layout.js';
 import { announcesChanges } from '../../model/notifications.js';
 import { needsStore } from '../../model/store.js';
 import type { ServerModel } from '../../model/types.js';
@@ -115,7 +116,10 @@ export function transportPlan(model: ServerModel) {
       ? []
       : [
           `HTTP: at most ${http.maxConcurrentCalls} requests and ${bytes(http.maxBufferedBytes)} of bodies ` +
-            `held at once (more: 503 with ${code('Retry-After')}), bodies of at most 4 MiB`,
+            `held at once (more: 503 with ${code('Retry-After')}), bodies of at most 4 MiB; ` +
+            `${code('subscriptions/listen')} streams apart from them: at most ${http.maxListenStreams} ` +
+            `(${http.maxListenStreamsPerPrincipal} per principal; more: -31429), a keep-alive every ` +
+            `${duration(http.listenKeepAliveMs)}, ended after ${duration(http.listenIdleMs)} without a notification`,
         ]),
     ...(stdio === null
       ? []
@@ -157,9 +161,13 @@ export function transportPlan(model: ServerModel) {
 /** The HTTP probes (http.gen.ts): fixed paths, except one the MCP endpoint already has. */
 function probePlan(model: ServerModel, mcpPath: string): string {
   const store = needsStore(model) ? ', the state store answers' : '';
+  const setup = scaffoldPaths.setup;
   const probes = [
     ['/healthz', 'live (200 while serving)'],
-    ['/readyz', `ready (200 once started${store}, not draining; else 503)`],
+    [
+      '/readyz',
+      `ready (200 once started${store}, the ${code('ready')} checks of ${setup} pass, not draining; else 503)`,
+    ],
   ].filter(([path]) => path !== mcpPath);
   const off = code('MCP_GEN_HEALTH=off');
   const list = probes.map(([path, what]) => `${code(`GET ${path}`)} ${what}`).join(', ');

@@ -1,8 +1,8 @@
 /**
  * Section 8 of DESIGN.md: each tool's schemas and the findings about them. A shared schema (`schemas:`) is shown
  * once, at the end of the section, and each tool schema that reaches it names it instead of repeating it: the wire
- * schema holds every shared schema it reaches under `$defs`, and on GitHub's description that repeated the same
- * few hundred schemas across 1,223 tools (13 MB of a 14.7 MB report).
+ * schema holds every shared schema it reaches under `$defs`, and on a large API that repeats the same few hundred
+ * schemas across every tool, most of the report.
  */
 import type { Finding } from '../../diagnostics/index.js';
 import type { JsonSchema, ServerModel } from '../../model/types.js';

@@ -91,6 +91,7 @@ interface OptionalModule {
 const optionalModules: readonly OptionalModule[] = [
   { name: 'http', slot: 'http', on: (f) => f.http },
   { name: 'http-fast', slot: null, on: (f) => f.http },
+  { name: 'listen-streams', slot: null, on: (f) => f.http },
   { name: 'legacy', slot: 'legacy', on: (f) => f.legacy },
   { name: 'legacy-http', slot: 'legacyHttp', on: (f) => f.legacyHttp },
   { name: 'auth', slot: 'auth', on: (f) => f.auth },
@@ -109,7 +110,9 @@ const optionalModules: readonly OptionalModule[] = [
   { name: 'config', slot: 'config', on: (f) => f.config },
   { name: 'telemetry', slot: 'telemetry', on: (f) => f.telemetry },
   { name: 'upstream', slot: 'upstream', on: (f) => f.upstream },
+  { name: 'upstream-request', slot: null, on: (f) => f.upstream },
   { name: 'upstream-spec', slot: null, on: (f) => f.upstream },
+  { name: 'upstream-wire', slot: null, on: (f) => f.upstream },
   { name: 'notify', slot: 'notify', on: (f) => f.notify !== 'none' },
   { name: 'notify-redis', slot: 'notifyRedis', on: (f) => f.notify === 'redis' },
 ];

@@ -7,6 +7,7 @@
 import { environmentVariables } from '../../model/environment.js';
 import type { ServerModel } from '../../model/types.js';
 import { placeholder } from '../shared/environment.js';
+import { shellWord } from '../../util/shell-word.js';
 
 /** The MCP Inspector release the README names, and the Node it needs. */
 export const inspectorPin = { version: '2.12.0', node: '22.19' } as const;
@@ -58,10 +59,15 @@ export function hostsView(model: ServerModel) {
       .join(', '),
     httpJson: JSON.stringify(remote, null, 2),
     httpUrl: url,
+    // The Inspector line is pasted into a shell, and the host is the manifest's text.
+    httpUrlWord: shellWord(url),
     httpServerEnv: serverEnv.map((key) => `\`${key}\``).join(', '),
     inspectorVersion: inspectorPin.version,
     inspectorNode: inspectorPin.node,
     inspectorEra: legacy ? '' : ' --protocol-era modern',
+    // What a host runs, with the configuration the README's Environment section puts in `.env`.
+    inspectorCommand:
+      environmentVariables(model).length > 0 ? 'node --env-file=.env dist/server.mjs' : 'node dist/server.mjs',
     legacyServe: legacy,
     hasApproval: model.tools.some((t) => t.approval === 'confirm'),
     authorization: model.auth.type !== 'none',

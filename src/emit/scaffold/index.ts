@@ -1,6 +1,6 @@
 /**
  * Project files written once and then owned by the user: package.json,
- * tsconfig.json, .gitignore, .npmrc, README.md, src/main.ts and src/setup.ts. In two of them mcp-gen keeps
+ * tsconfig.json, .gitignore, README.md, src/main.ts and src/setup.ts. In two of them mcp-gen keeps
  * its facts in step on every run: package.json's owned keys (package-json.ts) and README.md's marked part
  * (readme.ts).
  */
@@ -34,19 +34,6 @@ const tsconfig = {
   },
   include: ['src', 'test'],
 };
-
-/**
- * The project's npm settings. A host may start the server with `npm start`, whose stdout is the JSON-RPC channel:
- * npm prints its `> name@version start` banner there unless it is silent (which hides npm's errors too) or in JSON
- * mode, which moves the banner to stderr.
- */
-const npmrc = [
-  '# `npm start` is what an MCP host runs, and its stdout is the JSON-RPC channel. In JSON mode npm writes its',
-  '# "> name@version start" line to stderr instead, so stdout carries protocol messages only. It also makes',
-  "# npm's own reports (install, ls, outdated) JSON; drop this line if every host runs node dist/server.mjs.",
-  'json=true',
-  '',
-].join('\n');
 
 function mainTs(): string {
   // Only the facade: how the runtime is split into files stays private to the generated folder.
@@ -82,6 +69,9 @@ function setupTs(): string {
       'export async function teardown(services: Services): Promise<void> {',
       '  // e.g. await services.pool.end();',
       '}',
+      '',
+      '// Checks /readyz runs over HTTP, failing while they return false or a reason (docs/handlers.md), e.g.:',
+      "// export const ready: ReadyChecks = { database: ({ pool }) => pool.query('SELECT 1').then(() => true) };",
     ].join('\n'),
   );
 }
@@ -111,7 +101,8 @@ function readmePart(model: ServerModel, ctx: EmitContext): string {
       // The code blocks show the bind address and paths as written in the manifest: no backtick run may end one.
       fence: fenceFor(hosts.stdioJson, hosts.httpJson, hosts.httpUrl),
       protocolVersion,
-      httpHost: http?.host ?? manifestDefaults.httpHost,
+      // Shown in a shell comment: a line break would end it.
+      httpHost: (http?.host ?? manifestDefaults.httpHost).replace(/[\r\n\u2028\u2029]/g, ' '),
       httpPort: http?.port ?? manifestDefaults.httpPort,
       httpPath: http?.path ?? manifestDefaults.httpPath,
       environment: environmentTable(model),
@@ -121,6 +112,11 @@ function readmePart(model: ServerModel, ctx: EmitContext): string {
       mcpbFile: code(`dist/${model.server.name}-${model.server.version}.mcpb`),
       // start:http refuses to start without the tokens, so the README says so before its command.
       httpTokensEnv: http !== null && model.auth.type === 'bearer' ? model.auth.tokensEnv : '',
+      // Without them the server stops at start, so `npm test` too: the README names them before its commands.
+      requiredConfig: model.config
+        .filter((v) => v.required && v.default === null)
+        .map((v) => code(v.name))
+        .join(', '),
       httpTokenScopes: model.auth.scopes.map((s) => s.name).join(','),
       hasEnvironment: environmentVariables(model).length > 0,
       hosts,
@@ -149,7 +145,6 @@ export function emitScaffold(
       contents: `node_modules/\ndist/\n.env\n${pendingFolder}/\n${lockName}\n`,
       ownership: 'scaffold' as const,
     },
-    { path: scaffoldPaths.npmrc, contents: npmrc, ownership: 'scaffold' as const },
     readme.file,
     emitPackageJson(model, ctx, existing.packageJson, scaffoldPaths.packageJson),
     { path: scaffoldPaths.tsconfig, contents: stableJson(tsconfig), ownership: 'scaffold' as const },

@@ -25,6 +25,8 @@ export const projectPins = {
   typescript: '7.0.2',
   typesNode: '20.19.43',
   esbuild: '0.28.2',
+  // The MCP Bundle CLI `pack:mcpb` runs from node_modules: packing needs no registry.
+  mcpb: '2.1.2',
 } as const;
 
 type Json = Record<string, unknown>;
@@ -47,6 +49,7 @@ function ownedKeys(model: ServerModel) {
     } as Record<string, string>,
     dependencies,
     devDependencies: {
+      ...(model.transports.stdio === null ? {} : { '@anthropic-ai/mcpb': projectPins.mcpb }),
       '@modelcontextprotocol/client': projectPins.sdkClient,
       '@types/node': projectPins.typesNode,
       esbuild: projectPins.esbuild,

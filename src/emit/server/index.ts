@@ -11,7 +11,7 @@ import type { HandlerPlan } from '../../plan/index.js';
 import { moduleSlots, runtimeFeatures } from '../runtime/index.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
-import { key, singleQuoted } from '../shared/literal.js';
+import { key, singleQuoted, toLiteral } from '../shared/literal.js';
 import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
 
 /** `{ name: lazyHandler(() => import('...'), (m) => m.symbol), ... }`; paths and exports come from the plan. */
@@ -45,6 +45,10 @@ function moduleMap(model: ServerModel): string {
 /** `src/generated/server.gen.ts`. */
 export function emitServer(model: ServerModel, handlers: readonly HandlerPlan[], ctx: EmitContext): GeneratedFile {
   const of = (kind: HandlerPlan['kind']) => handlers.filter((h) => h.kind === kind);
+  // Bound tools with an output schema check their answer themselves (runtime/upstream.gen.ts).
+  const bound = of('tool')
+    .filter((h) => h.action === 'bind' && model.tools.some((t) => t.name === h.name && t.output !== null))
+    .map((h) => h.name);
   // List and completion handlers are named only where the manifest has them, so other servers stay as they were.
   const extraHandlers = (
     [
@@ -104,7 +108,9 @@ export function emitServer(model: ServerModel, handlers: readonly HandlerPlan[],
       documented(
         'This server: registry, handlers, and every schema wrapped once, here at module scope, ' +
           'with its validator compiled to code.',
-        'export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry, validators), ' +
+        `export const definition: ServerDefinition = { registry, schemas: compileSchemas(registry, validators${
+          bound.length === 0 ? '' : `, ${toLiteral(bound)}`
+        }), ` +
           `handlers: { ${['tools', 'resources', 'prompts', ...extraHandlers.map(([name]) => name)].join(', ')} }, ` +
           'modules, setup };',
       ),

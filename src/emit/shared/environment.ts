@@ -6,6 +6,7 @@
 import { generatedPaths } from '../../model/layout.js';
 import { type EnvironmentVariable, environmentVariables } from '../../model/environment.js';
 import type { ServerModel } from '../../model/types.js';
+import { dotenvValue } from '../../util/shell-word.js';
 import type { EmitContext, GeneratedFile } from './files.js';
 import { cell, code, table } from './markdown.js';
 
@@ -43,10 +44,19 @@ function about(v: EnvironmentVariable): string {
   return `# ${v.description.replace(/\s+/g, ' ').trim()} (${facts.join(', ')})`;
 }
 
-/** A default as a `.env` value: as it is when plain, else double-quoted as `node --env-file` reads it. */
-function envValue(value: string | null): string {
-  if (value === null) return '';
-  return /^[^\s#"'`\\]*$/.test(value) ? value : JSON.stringify(value);
+/**
+ * A variable's line: `NAME=` and its default, quoted so that `sh` and `node --env-file` read the same text and a
+ * shell runs nothing in it. A default no quoting carries to both is left out, with a comment: the server uses it
+ * when the value is empty.
+ */
+function envLine(v: EnvironmentVariable): string {
+  if (v.secret || v.default === null) return `${v.name}=`;
+  const value = dotenvValue(v.default);
+  if (value !== null) return `${v.name}=${value}`;
+  return (
+    '# Its default holds a single quote or a control character, which no .env line quotes for both sh and\n' +
+    `# node --env-file, so it is left out here; the server uses it when ${v.name} is empty.\n${v.name}=`
+  );
 }
 
 /**
@@ -66,7 +76,7 @@ export function emitEnvExample(model: ServerModel, ctx: EmitContext): GeneratedF
           '# fill it in, and start the server with `node --env-file=.env dist/server.mjs`. An empty value counts as',
           '# unset; secrets are always left empty here.',
         ];
-  const entries = variables.map((v) => `${about(v)}\n${v.name}=${v.secret ? '' : envValue(v.default)}`);
+  const entries = variables.map((v) => `${about(v)}\n${envLine(v)}`);
   return {
     path: generatedPaths.envExample,
     contents: `${[`${banner}#\n${intro.join('\n')}`, ...entries].join('\n\n')}\n`,

@@ -9,8 +9,8 @@
 
 /**
  * Exactly one trailing newline, LF only. `trimEnd` removes what `/\s+$/` matched (white space and line
- * terminators, the same set by definition) without the regex retrying at every run of indentation: 66 ms on a
- * 5 MB module, against 1 ms.
+ * terminators, the same set by definition) without the regex retrying at every run of indentation, which grows
+ * with the square of a large module's size.
  */
 export function finalText(text: string): string {
   return `${text.replace(/\r\n/g, '\n').trimEnd()}\n`;

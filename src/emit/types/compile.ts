@@ -95,7 +95,7 @@ const merged = { ...DEFAULT_OPTIONS, ...options, cwd: '/' } as Options;
  * What `compileSchema` gives, for a schema without any `$ref` that nothing else holds (`prepareSchema`'s fresh
  * tree), which the compiler changes as it goes: `compile` itself, minus three steps that do nothing for it but
  * cost: merging the options again, a deep copy of the schema, and dereferencing, whose resolver costs more than
- * all the rest for a small schema. GitHub's 1,623 schemas compile 0.4 to 0.6 s faster (of a 5.5 to 6 s generate).
+ * all the rest for a small schema, which a project of a thousand tools pays a thousand times.
  * The stages are those `compile` runs, in its order, from the exactly pinned json-schema-to-typescript;
  * test/unit/types-direct.test.ts holds the two paths equal.
  */

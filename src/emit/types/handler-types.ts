@@ -59,6 +59,12 @@ export function lifecycleTypeStatements(model: ServerModel): string[] {
       'Awaited<ReturnType<typeof setup>>',
       `What \`setup\` in ${scaffoldPaths.setup} returns: every handler's \`ctx.services\`.`,
     ),
+    alias(
+      'ReadyChecks',
+      'Readonly<Record<string, ReadyCheck<Services>>>',
+      `Readiness checks by name, as ${scaffoldPaths.setup} may export them (\`export const ready: ReadyChecks\`): ` +
+        '`/readyz` runs each with the services and answers 503 while one fails.',
+    ),
   ];
 }
 

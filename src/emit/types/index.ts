@@ -6,6 +6,7 @@
  */
 import type { Finding } from '../../diagnostics/index.js';
 import { generatedPaths, moduleSpecifier, scaffoldPaths } from '../../model/layout.js';
+import { reservedTypeNames } from '../../model/naming.js';
 import type { JsonSchema, ServerModel } from '../../model/types.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
@@ -106,13 +107,17 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
   reserved.push(
     { name: 'Config', text: '', owner: 'the configuration (`config`)' },
     { name: 'Services', text: '', owner: 'the services `setup` returns' },
+    { name: 'ReadyChecks', text: '', owner: 'the readiness checks `setup.ts` exports' },
   );
+  for (const name of reservedTypeNames)
+    if (name !== 'Config' && name !== 'Services')
+      reserved.push({ name, text: '', owner: 'the generated handler types' });
   const { declarations, diagnostics } = collectDeclarations(compiled, reserved);
 
   const dynamic = model.resources.length > 0 || model.prompts.length > 0;
   const imports = [
     importDeclaration(
-      ['HandlerContext', 'PromptReply', 'ResourceReply', 'ToolContent', 'ToolSdkResult'],
+      ['HandlerContext', 'PromptReply', 'ReadyCheck', 'ResourceReply', 'ToolContent', 'ToolSdkResult'],
       './runtime/handler.gen.js',
       true,
     ),

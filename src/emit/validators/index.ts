@@ -12,9 +12,8 @@
  * no entry and is compiled by the SDK on its first use, as before.
  *
  * A project with more tool schemas than `maxPrecompiledSchemas` gets none: every validator is compiled on its first
- * use. Its module would cost each start of the server more than it saves: GitHub's description (1,223 tools) gave
- * 7.8 MB of code that took about 100 ms to load at every start, while the SDK compiles the first schema a session
- * validates in about 10 ms and each further one in about 2 ms; and compiling them took generate 0.7 s.
+ * use. Its module would cost each start of the server more than it saves: loading the code of every validator of
+ * a large API at every start outweighs compiling the few schemas a session validates (docs/benchmarks.md).
  */
 import { createRequire } from 'node:module';
 import { generatedPaths } from '../../model/layout.js';
@@ -187,8 +186,8 @@ export async function emitValidators(
   const helpers = loadHelpers();
   // The SDK's options (AjvJsonSchemaValidator): formats stay with the SDK, so schemas using them are not emitted.
   // One instance for every schema: standalone code carries only what its own validator uses, and each one gets a scope
-  // of its own. No optimization pass: it only drops unused names and folds constants in code nobody reads, and it was
-  // a third of compiling GitHub's 1,175 schemas (0.47 of 1.33 s) for 10% less text.
+  // of its own. No optimization pass: it only drops unused names and folds constants in code nobody reads, and it
+  // costs a large share of compiling for little less text.
   const ajv: Ajv = new Ajv2020.default({
     strict: false,
     validateFormats: true,

@@ -6,6 +6,22 @@ export function pathPlaceholders(template: string): string[] {
   return [...template.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] ?? '');
 }
 
+/** The styles each location takes (OpenAPI Parameter Object, Encoding Object for form fields). */
+const stylesOf: Readonly<Record<string, readonly string[]>> = {
+  path: ['simple', 'label', 'matrix'],
+  query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'],
+  field: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'],
+  header: ['simple'],
+  cookie: ['form'],
+  body: [],
+};
+
+/** An `args` entry's location and its name in the request (the placeholder of a path argument). */
+function argumentOf(name: string, value: unknown): { in: string | undefined; wire: string; style: string | undefined } {
+  if (!isRecord(value)) return { in: stringOr(value), wire: name, style: undefined };
+  return { in: stringOr(value.in), wire: stringOr(value.name) ?? name, style: stringOr(value.style) };
+}
+
 /** The variables each credential type needs. */
 const credentialKeys: Readonly<Record<string, readonly string[]>> = {
   bearer: ['token'],
@@ -60,15 +76,20 @@ export function checkBindings(ctx: RuleContext): void {
       );
     const input = isRecord(entry.input) && isRecord(entry.input.properties) ? entry.input.properties : {};
     const args = isRecord(http.args) ? http.args : {};
-    for (const name of pathPlaceholders(stringOr(http.path) ?? ''))
-      if (args[name] !== 'path' || !(name in input))
+    const placeholders = pathPlaceholders(stringOr(http.path) ?? '');
+    const entries = Object.entries(args).map(([name, value]) => ({ name, ...argumentOf(name, value) }));
+    for (const name of placeholders) {
+      const arg = entries.find((a) => a.in === 'path' && a.wire === name);
+      if (arg === undefined || !(arg.name in input))
         ctx.report(
           'http-path-parameter',
           ['tools', tool, 'http', 'path'],
           `path parameter "{${name}}" is not a "path" argument of an input property`,
           `add "${name}" to input.properties and args: { ${name}: path }`,
         );
-    for (const [name, location] of Object.entries(args)) {
+    }
+    for (const arg of entries) {
+      const { name } = arg;
       if (!(name in input))
         ctx.report(
           'http-unknown-argument',
@@ -76,12 +97,29 @@ export function checkBindings(ctx: RuleContext): void {
           `argument "${name}" is not an input property of tool "${tool}"`,
           'name an input property, or drop the entry',
         );
-      else if (location === 'path' && !pathPlaceholders(stringOr(http.path) ?? '').includes(name))
+      else if (arg.in === 'path' && !placeholders.includes(arg.wire))
         ctx.report(
           'http-path-parameter',
           ['tools', tool, 'http', 'args', name],
-          `argument "${name}" goes to the path, which has no "{${name}}"`,
-          `add {${name}} to the path template, or send it elsewhere`,
+          `argument "${name}" goes to the path, which has no "{${arg.wire}}"`,
+          `add {${arg.wire}} to the path template, or send it elsewhere`,
+        );
+      if (arg.style !== undefined && arg.in !== undefined && !(stylesOf[arg.in] ?? []).includes(arg.style))
+        ctx.report(
+          'http-argument-style',
+          ['tools', tool, 'http', 'args', name, 'style'],
+          `a "${arg.in}" argument cannot have style "${arg.style}"`,
+          `use one of: ${(stylesOf[arg.in] ?? []).join(', ') || 'no style'}`,
+        );
+    }
+    for (const [member, encoding] of entriesOf(http.encoding)) {
+      const style = isRecord(encoding) ? stringOr(encoding.style) : undefined;
+      if (style !== undefined && !(stylesOf.field ?? []).includes(style))
+        ctx.report(
+          'http-argument-style',
+          ['tools', tool, 'http', 'encoding', member, 'style'],
+          `a body member cannot have style "${style}"`,
+          `use one of: ${(stylesOf.field ?? []).join(', ')}`,
         );
     }
   }

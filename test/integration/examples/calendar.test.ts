@@ -6,6 +6,7 @@ import { type Client, StreamableHTTPClientTransport } from '@modelcontextprotoco
 import { generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope as httpEnvelope, get, rpc, startHttpServer, type RunningServer } from '../runtime/harness.js';
+import { exampleDir } from '../../support/examples.js';
 import { repoRoot } from '../../support/golden.js';
 import { compileProject, startJwks } from '../../support/servers.js';
 import { compileExample, connectStdio, newClient, textOf, type Elicitor } from './support.js';
@@ -15,7 +16,7 @@ import { compileExample, connectStdio, newClient, textOf, type Elicitor } from '
 // a JWKS served by this test on 127.0.0.1 (the runtime has no flag or variable to override jwksUri; the
 // issuer, resource and scopes stay the manifest's).
 
-const example = path.join(repoRoot, 'examples', 'calendar');
+const example = exampleDir('calendar');
 const issuer = 'https://auth.example.com';
 const resource = 'https://calendar.example.com/mcp';
 const metadataUrl = 'https://calendar.example.com/.well-known/oauth-protected-resource/mcp';

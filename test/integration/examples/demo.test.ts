@@ -40,7 +40,8 @@ describe('examples/demo over stdio', () => {
     });
     expect(answer.result).toEqual(registry.discover);
     expect(answer.result).toMatchObject({
-      supportedVersions: ['2026-07-28'],
+      // legacy: serve: 2025-11-25 is answered too, through initialize.
+      supportedVersions: ['2026-07-28', '2025-11-25'],
       resultType: 'complete',
       ttlMs: 30000,
       cacheScope: 'private',
@@ -139,7 +140,7 @@ describe('examples/demo over stdio', () => {
     const unsupported = {
       code: -32022,
       message: 'Unsupported protocol version: 2025-11-25',
-      data: { supported: ['2026-07-28'], requested: '2025-11-25' },
+      data: { supported: ['2026-07-28', '2025-11-25'], requested: '2025-11-25' },
     };
     const named = await raw.request({
       jsonrpc: '2.0',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { exampleDir } from '../../support/examples.js';
 import { repoRoot } from '../../support/golden.js';
 import { protocolVersion } from '../../support/paths.js';
 import { compileProject, type Elicitor } from '../../support/servers.js';
@@ -10,9 +11,9 @@ import { compileProject, type Elicitor } from '../../support/servers.js';
 
 export { protocolVersion };
 
-/** Compiles `examples/<name>` into `.test-out/examples-<name>`; returns the entry point. */
+/** Compiles example `name` (`exampleDir`) into `.test-out/examples-<name>`; returns the entry point. */
 export function compileExample(name: string): string {
-  return compileProject(path.join(repoRoot, 'examples', name), path.join(repoRoot, '.test-out', `examples-${name}`));
+  return compileProject(exampleDir(name), path.join(repoRoot, '.test-out', `examples-${name}`));
 }
 
 export type { Elicitor } from '../../support/servers.js';

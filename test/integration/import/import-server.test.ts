@@ -7,6 +7,7 @@ import { importServer } from '../../../src/import.js';
 import type { ServerModel } from '../../../src/model/types.js';
 import { runPipeline } from '../../../src/pipeline.js';
 import { installLiveServers, publishedServers } from '../../support/live-servers.js';
+import { exampleDir } from '../../support/examples.js';
 import { repoRoot } from '../../support/golden.js';
 import { type RunningPostgres, startPostgres } from '../../support/postgres.js';
 import { compileProject } from '../../support/servers.js';
@@ -158,7 +159,7 @@ describe('import server: every example (2026-07-28, stdio), and the round trip',
     it(`examples/${example}: tools equal tools/list; the normalized draft equals the wire manifest`, async () => {
       const manifest = path.join(repoRoot, 'examples', example, 'mcp.yaml');
       // The committed example as it is (generated code, handlers and their modules), compiled with its own tsconfig.
-      const entry = compileProject(path.join(repoRoot, 'examples', example), path.join(out, `build-${example}`));
+      const entry = compileProject(exampleDir(example), path.join(out, `build-${example}`));
       const args = await nodeArguments(example, entry);
       const result = await importAndCompare(`example-${example}`, process.execPath, args, true);
       expect(result.text.split('\n')[0]).toMatch(

@@ -52,6 +52,21 @@ describe('verifyServer', () => {
     expect(result.expectedDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 
+  it('compares a version that is not semantic as the text it is (server.wireVersion, as import keeps it)', () => {
+    const dated = { ...model, server: { ...model.server, wireVersion: '2023-10-16' } };
+    const live = liveFrom((l) => {
+      l.serverInfo = { ...l.serverInfo, version: '2023-10-16' };
+    });
+    expect(verifyServer(dated, live).drift).toEqual([]);
+    const moved = verifyServer(
+      dated,
+      liveFrom((l) => {
+        l.serverInfo = { ...l.serverInfo, version: '2024-01-01' };
+      }),
+    );
+    expect(moved.drift.map((d) => d.pointer)).toEqual(['/serverInfo/version']);
+  });
+
   it('names a removed tool, a changed schema and annotation, versions, capabilities and the era', () => {
     const result = verifyServer(
       model,

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateAndCompile, startHttpServer } from '../runtime/harness.js';
+import { exampleDir } from '../../support/examples.js';
 import { repoRoot, runIn } from '../../support/golden.js';
 import { compileProject } from '../../support/servers.js';
 
@@ -81,7 +82,7 @@ describe('verify', () => {
 describe('verify and import server over Streamable HTTP, with a bearer token', () => {
   it('examples/notes: no drift, and the imported draft has its tools', async () => {
     const notes = path.join(repoRoot, 'examples', 'notes');
-    const notesEntry = compileProject(notes, path.join(out, 'notes'));
+    const notesEntry = compileProject(exampleDir('notes'), path.join(out, 'notes'));
     const server = await startHttpServer(notesEntry, {
       NOTES_TOKENS: 'secret-token-0123456789=alice:notes.read,notes.write',
       NOTES_HANDLE_KEY: 'notes-handle-key-0123456789abcdef-0123',

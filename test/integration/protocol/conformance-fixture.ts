@@ -82,6 +82,8 @@ const sep1330 = `{
 
 export const conformanceHandlers: Readonly<Record<string, string>> = Object.fromEntries([
   tool('test_simple_text', 'testSimpleText', `async () => 'This is a simple text response for testing.'`),
+  tool('json_schema_2020_12_tool', 'jsonSchema202012Tool', `async () => 'ok'`),
+  tool('test_custom_header', 'testCustomHeader', `async (input) => \`region \${input.region}\``),
   // The suite's list-change hooks: the lists are fixed, so the change is announced, not made.
   tool(
     'test_trigger_tool_change',

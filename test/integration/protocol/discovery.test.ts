@@ -31,8 +31,9 @@ afterAll(async () => {
   await Promise.all([proto?.stop(), bare?.stop(), stdio?.close()]);
 });
 
+// proto has legacy: serve, so it lists the revision it answers through initialize too (bare, legacy: reject, does not).
 const discoverResult = {
-  supportedVersions: ['2026-07-28'],
+  supportedVersions: ['2026-07-28', '2025-11-25'],
   capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
   instructions: 'Call echo to test; remove_note asks the user first.',
   resultType: 'complete',
@@ -226,9 +227,19 @@ describe('the request envelope', () => {
       error: {
         code: -32022,
         message: 'Unsupported protocol version: 2099-01-01',
-        data: { supported: ['2026-07-28'], requested: '2099-01-01' },
+        data: { supported: ['2026-07-28', '2025-11-25'], requested: '2099-01-01' },
       },
     });
+    // legacy: reject names only the modern revision.
+    const bareAnswer = await post(
+      bare.url,
+      { jsonrpc: '2.0', id: 8, method: 'tools/list', params: { _meta: meta({}, '2099-01-01') } },
+      headers,
+    );
+    expect([bareAnswer.status, bareAnswer.body.error.data]).toEqual([
+      400,
+      { supported: ['2026-07-28'], requested: '2099-01-01' },
+    ]);
   });
 
   it('answers -32022 to every stdio request naming an unsupported version: good, bad, good, bad, good', async () => {
@@ -240,7 +251,7 @@ describe('the request envelope', () => {
       error: {
         code: -32022,
         message: `Unsupported protocol version: ${requested}`,
-        data: { supported: ['2026-07-28'], requested },
+        data: { supported: ['2026-07-28', '2025-11-25'], requested },
       },
     });
     expect((await request(301, version)).result).toMatchObject({ resultType: 'complete' });

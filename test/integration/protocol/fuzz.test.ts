@@ -294,7 +294,7 @@ function makeCase(i: number, random: () => number, transport: 'http' | 'stdio'):
         id: null,
         body: request('tools/list', { _meta: meta() }),
         headers: { 'content-type': pick(['text/plain', 'application/xml']) },
-        expected: { status: 415, code: -32000, id: null },
+        expected: { status: 415, code: -31415, id: null },
       };
   }
 }

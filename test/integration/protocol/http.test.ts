@@ -7,6 +7,7 @@ import { runToExit } from '../runtime/harness.js';
 import {
   buildBare,
   buildProto,
+  call,
   legacyInitialize,
   meta,
   modernHeaders,
@@ -106,10 +107,25 @@ describe('Streamable HTTP', () => {
       expect(await response.json()).toEqual({
         jsonrpc: '2.0',
         id: null,
-        error: { code: -32000, message: 'Method not allowed.' },
+        error: { code: -31405, message: 'Method not allowed.' },
       });
     });
   }
+
+  it('answers a POST that is not JSON with 415 and -31415, outside the reserved codes, on both eras', async () => {
+    const unsupported = {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -31415, message: 'Unsupported Media Type: Content-Type must be application/json' },
+    };
+    const text = { ...modernHeaders('tools/list'), 'content-type': 'text/plain' };
+    const modern = await post(proto.url, listBody, text);
+    const legacy = await post(proto.url, legacyInitialize, {
+      'content-type': 'text/plain',
+      accept: 'application/json',
+    });
+    expect([modern.status, modern.body, legacy.status, legacy.body]).toEqual([415, unsupported, 415, unsupported]);
+  });
 
   it('answers a POSTed notification with 202 and no body', async () => {
     const answer = await post(
@@ -307,6 +323,24 @@ describe('legacy (2025-11-25) clients over HTTP', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(protoLegacyInitialized);
     expect(answer.headers.get('mcp-session-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers an unknown resource -32002 on a 2025-11-25 session, -32602 on 2026-07-28', async () => {
+    const init = await post(proto.url, legacyInitialize, legacyHeaders);
+    const session = { ...legacyHeaders, 'mcp-session-id': init.headers.get('mcp-session-id') ?? '' };
+    const read = (id: number) => ({ jsonrpc: '2.0', id, method: 'resources/read', params: { uri: 'proto://nope' } });
+    const old = await post(proto.url, read(2), { ...session, 'mcp-protocol-version': '2025-11-25' });
+    const uri = 'proto://nope';
+    expect([old.status, old.body]).toEqual([
+      200,
+      { jsonrpc: '2.0', id: 2, error: { code: -32002, message: `Resource not found: ${uri}`, data: { uri } } },
+    ]);
+    const modern = await call(proto.url, 'resources/read', { uri, _meta: meta() }, 3);
+    expect(modern.body).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32602, message: `Resource not found: ${uri}`, data: { uri } },
+    });
   });
 
   it('serves the official client in legacy mode with legacy: serve', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { protocolVersion, repoRoot } from '../../support/paths.js';
+import { stopChild } from '../../support/processes.js';
 import type { Elicitor } from '../../support/servers.js';
 
 // Helpers for the runtime tests: generate a project with the real CLI, compile it with tsc,
@@ -55,21 +56,6 @@ export interface RunningServer {
  */
 export const limits = { startMs: 60_000, exitMs: 30_000, requestMs: 30_000 } as const;
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      resolve();
-    }, limits.exitMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 /** Starts `entry` over HTTP on 127.0.0.1 with an OS-assigned port; resolves with the URL it prints on stderr. */
 export function startHttpServer(
   entry: string,
@@ -83,7 +69,7 @@ export function startHttpServer(
   let stderr = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      void stopChild(child);
+      void stopChild(child, limits.exitMs);
       reject(new Error(`server did not start within ${limits.startMs / 1000} s; stderr: ${stderr}`));
     }, limits.startMs);
     const early = (code: number | null): void => {
@@ -101,7 +87,7 @@ export function startHttpServer(
       started = true;
       clearTimeout(timer);
       child.off('exit', early);
-      resolve({ child, url: new URL(match[1]), stderr: () => stderr, stop: () => stopChild(child) });
+      resolve({ child, url: new URL(match[1]), stderr: () => stderr, stop: () => stopChild(child, limits.exitMs) });
     });
   });
 }

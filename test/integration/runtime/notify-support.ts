@@ -67,21 +67,23 @@ export function readStream(response: Response, abort: AbortController): MessageS
   };
 }
 
-/** Opens a 2026-07-28 `subscriptions/listen` stream with `notifications` as its filter; resolves once acknowledged. */
-export async function listen(
+/** POSTs a 2026-07-28 `subscriptions/listen` request with `notifications` as its filter (and `token` as bearer). */
+export function postListen(
   url: URL,
   notifications: Record<string, unknown>,
-  id: string | number = 'listen-1',
+  id: string | number,
+  abort: AbortController,
   capabilities: Record<string, unknown> = {},
-): Promise<MessageStream> {
-  const abort = new AbortController();
-  const response = await fetch(url, {
+  token?: string,
+): Promise<Response> {
+  return fetch(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
       'mcp-protocol-version': version,
       'mcp-method': 'subscriptions/listen',
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
     },
     body: JSON.stringify({
       jsonrpc: '2.0',
@@ -91,6 +93,17 @@ export async function listen(
     }),
     signal: abort.signal,
   });
+}
+
+/** Opens a 2026-07-28 `subscriptions/listen` stream with `notifications` as its filter; resolves once acknowledged. */
+export async function listen(
+  url: URL,
+  notifications: Record<string, unknown>,
+  id: string | number = 'listen-1',
+  capabilities: Record<string, unknown> = {},
+): Promise<MessageStream> {
+  const abort = new AbortController();
+  const response = await postListen(url, notifications, id, abort, capabilities);
   const stream = readStream(response, abort);
   await stream.next((m) => m.method === 'notifications/subscriptions/acknowledged');
   return stream;

@@ -1,22 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort, stopChild } from '../../support/processes.js';
 import { limits } from './harness.js';
 
 // A real redis-server for the store tests: on a free loopback port, nothing written to disk,
 // started and stopped with bounded waits. .ci/run installs it from Debian's packages.
 
-/** A free TCP port on 127.0.0.1 (free when asked; redis binds it right after). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** A running redis-server. */
 export interface RunningRedis {
@@ -25,20 +14,7 @@ export interface RunningRedis {
   stop(): Promise<void>;
 }
 
-function stopRedis(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      resolve();
-    }, limits.exitMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
+const stopRedis = (child: ChildProcess): Promise<void> => stopChild(child, limits.exitMs);
 
 /** Starts redis-server on `port` (a free one by default); resolves once it accepts connections. */
 export async function startRedis(port?: number): Promise<RunningRedis> {

@@ -162,7 +162,7 @@ describe('bindings send only what the operation names', () => {
       error: new ToolError('The argument "lang" has a character a header cannot carry; nothing was sent.'),
     });
     expect(await attempt({ ...input, lang: 'de-CH', q: 'a b' })).toEqual({
-      sent: ['GET /api/v1/repos/o/r/issues?q=a+b'],
+      sent: ['GET /api/v1/repos/o/r/issues?q=a%20b'],
       error: null,
     });
   });

@@ -8,7 +8,7 @@
 import { makeTestContext, type TestContextOptions } from './runtime/testing.gen.js';
 import type { ToolContext } from './types.gen.js';
 
-export { acceptedContent, inputRequired, inputResponse, isInputRequiredResult, notImplemented, ResourceNotFoundError, SdkResult, sdkResult, ToolError, type AnySdkResult, type ErrorKind, type HandlerContext, type ListName, type Notify, type Principal, type PromptMessageReply, type PromptReply, type PromptSdkResult, type RequestInput, type ResourceContent, type ResourceReply, type ResourceSdkResult, type SetupTools, type ToolContent, type ToolSdkResult } from './runtime/handler.gen.js';
+export { acceptedContent, inputRequired, inputResponse, isInputRequiredResult, notImplemented, ResourceNotFoundError, SdkResult, sdkResult, ToolError, type AnySdkResult, type ErrorKind, type HandlerContext, type ListName, type Notify, type Principal, type PromptMessageReply, type PromptReply, type PromptSdkResult, type ReadyCheck, type RequestInput, type ResourceContent, type ResourceReply, type ResourceSdkResult, type SetupTools, type ToolContent, type ToolSdkResult } from './runtime/handler.gen.js';
 
 export type { CompletionReply, ListedResource, ListPage, ListRequest } from './runtime/dynamic.gen.js';
 

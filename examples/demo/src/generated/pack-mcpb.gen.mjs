@@ -5,19 +5,20 @@
 // one click: `npm run pack:mcpb` builds first, then runs this. The bundle holds exactly what the host runs:
 //   manifest.json     src/generated/mcpb-manifest.gen.json (derived from mcp.yaml), `author` from package.json
 //   dist/server.mjs   the bundled server (the SDK is inside it)
-//   node_modules/     the production dependencies the bundle still imports (none when it imports only the SDK),
-//                     installed with `npm install --omit=dev` into the staging folder: never a dev dependency
-// The archive itself is made and checked by the official MCPB CLI, at the exact version below, through npx: it
-// is not a dependency of the project, so an install that never packs does not fetch it.
+//   node_modules/     the production dependencies the bundle still imports and theirs (none when it imports only
+//                     the SDK), copied from the project's node_modules: never a dev dependency
+// The archive itself is made and checked by the official MCPB CLI, `@anthropic-ai/mcpb` at the exact version
+// below, a devDependency of the project: it runs from node_modules, so packing needs no registry.
 //
 //   node src/generated/pack-mcpb.gen.mjs [--dist <folder>]   tsc's output folder (default: dist)
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 
 /** The MCPB CLI that packs and validates, pinned: the same manifest always meets the same checks. */
-const mcpbCli = '@anthropic-ai/mcpb@2.1.2';
+const mcpbPackage = '@anthropic-ai/mcpb';
+const mcpbVersion = '2.1.2';
 /** Inlined into dist/server.mjs by bundle.gen.mjs (its `bundledPackages`), so the bundle needs no copy. */
 const bundledPackages = /^@modelcontextprotocol\//;
 
@@ -27,9 +28,9 @@ const fail = (message) => {
   process.stderr.write(`pack:mcpb: ${message}\n`);
   process.exit(1);
 };
-/** Runs a command in the foreground; `npm` and `npx` are .cmd files on Windows. */
+/** Runs a command in the foreground. */
 const run = (command, args, cwd) => {
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
   if (result.status !== 0) fail(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
 };
 
@@ -60,17 +61,72 @@ writeFileSync(
 );
 copyFileSync(server, path.join(staging, 'dist', 'server.mjs'));
 
-const dependencies = Object.fromEntries(
-  Object.entries(project.dependencies ?? {}).filter(([name]) => !bundledPackages.test(name)),
-);
-if (Object.keys(dependencies).length > 0) {
-  const staged = { name: project.name, version: project.version, private: true, type: 'module', dependencies };
-  writeFileSync(path.join(staging, 'package.json'), `${JSON.stringify(staged, null, 2)}\n`);
-  // The project's lockfile keeps the staged install at the versions the project was tested with.
-  if (existsSync('package-lock.json')) copyFileSync('package-lock.json', path.join(staging, 'package-lock.json'));
-  run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund'], staging);
+/**
+ * Where Node finds package `name` for code in `from`: node_modules there, then in each folder above; null when
+ * nowhere.
+ */
+function installed(name, from) {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const home = path.join(dir, 'node_modules', ...name.split('/'));
+    if (existsSync(path.join(home, 'package.json'))) return home;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+/**
+ * Copies each production dependency the bundle still imports, and each of theirs, from the project's node_modules
+ * into the staging folder at the same place: the versions the project was built and tested with, and no registry.
+ */
+function stageDependencies(names) {
+  const root = process.cwd();
+  const staged = new Set();
+  const stage = (name, from, required) => {
+    const home = installed(name, from);
+    if (home === null) {
+      if (required) fail(`${name} is not installed: run \`npm install\``);
+      return;
+    }
+    if (staged.has(home)) return;
+    staged.add(home);
+    const relative = path.relative(root, home);
+    const place = relative.startsWith('..') ? path.join('node_modules', ...name.split('/')) : relative;
+    // A package's own node_modules are staged as its dependencies are found, never wholesale (dev ones stay out).
+    const nested = path.join(home, 'node_modules');
+    cpSync(home, path.join(staging, place), {
+      recursive: true,
+      dereference: true,
+      filter: (source) => source !== nested,
+    });
+    const found = JSON.parse(readFileSync(path.join(home, 'package.json'), 'utf8'));
+    for (const next of Object.keys(found.dependencies ?? {})) stage(next, home, true);
+    for (const next of Object.keys({ ...found.optionalDependencies, ...found.peerDependencies }))
+      stage(next, home, false);
+  };
+  for (const name of names) stage(name, root, true);
+}
+
+const dependencies = Object.keys(project.dependencies ?? {}).filter((name) => !bundledPackages.test(name));
+stageDependencies(dependencies);
+
+/**
+ * The MCPB CLI's entry script, found as Node finds a package (node_modules here, then in each folder above),
+ * and only at the pinned version.
+ */
+function mcpbEntry() {
+  for (let dir = process.cwd(); ; dir = path.dirname(dir)) {
+    const home = path.join(dir, 'node_modules', ...mcpbPackage.split('/'));
+    if (existsSync(path.join(home, 'package.json'))) {
+      const found = JSON.parse(readFileSync(path.join(home, 'package.json'), 'utf8'));
+      if (found.version !== mcpbVersion)
+        fail(`${mcpbPackage} ${found.version} is installed, and this script runs ${mcpbVersion}: run \`npm install\``);
+      const bin = typeof found.bin === 'string' ? found.bin : found.bin?.mcpb;
+      return path.join(home, bin);
+    }
+    if (path.dirname(dir) === dir)
+      fail(`${mcpbPackage} ${mcpbVersion} is not installed: add it to devDependencies and run \`npm install\``);
+  }
 }
 
 const output = path.join(dist, `${manifest.name}-${manifest.version}.mcpb`);
-run('npx', ['--yes', mcpbCli, 'pack', staging, output], process.cwd());
+run(process.execPath, [mcpbEntry(), 'pack', staging, output], process.cwd());
 process.stdout.write(`pack:mcpb: wrote ${output}\n`);

@@ -75,6 +75,7 @@ export const registry: RegistrySpec = {
   discover: {
     supportedVersions: [
       "2026-07-28",
+      "2025-11-25",
     ],
     capabilities: {
       tools: {

@@ -11,6 +11,8 @@
  *   (`notifications.resourceUpdates`), served by notify.gen.ts, which then sends
  *   `notifications/resources/updated` for the subscribed URIs.
  *
+ * - An unknown resource is 2025-11-25's -32002 (the SDK sends 2026-07-28's -32602 with data `{ uri }` on both eras).
+ *
  * A server without resources answers every `resources/*` request -32601, as the spec asks of a method whose capability
  * was not advertised.
  */
@@ -23,6 +25,14 @@ export function unwanted(message: JSONRPCMessage, level: LoggingLevel | undefine
   if (!('method' in message) || message.method !== 'notifications/message') return false;
   const sent = (message.params as { level?: string } | undefined)?.level ?? '';
   return level === undefined || logLevels.indexOf(sent) < logLevels.indexOf(level);
+}
+
+/** `message` with a resource-not-found -32602 (data exactly `{ uri }`) as -32002. */
+export function legacyCodes(message: JSONRPCMessage): JSONRPCMessage {
+  const error = 'error' in message ? message.error : undefined;
+  const data = error?.data as { uri?: unknown } | undefined;
+  if (error?.code !== -32602 || typeof data?.uri !== 'string' || Object.keys(data).length !== 1) return message;
+  return { ...message, error: { ...error, code: -32002 } } as JSONRPCMessage;
 }
 
 /** Adds the legacy-only requests to the server of a 2025-11-25 connection (module comment); call before connect. */
@@ -39,7 +49,8 @@ export function adaptLegacy<P extends McpServer | Server>(product: P): P {
   const connect = product.connect.bind(product) as (transport: Transport) => Promise<void>;
   product.connect = async (transport: Transport) => {
     const send = transport.send.bind(transport);
-    transport.send = async (message, options) => (unwanted(message, level) ? undefined : send(message, options));
+    transport.send = async (message, options) =>
+      unwanted(message, level) ? undefined : send(legacyCodes(message), options);
     return connect(transport);
   };
   return product;

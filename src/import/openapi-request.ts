@@ -1,0 +1,150 @@
+/**
+ * What an OpenAPI operation's request becomes in a draft: each parameter an input property with its `http.args`
+ * entry (its location, its name on the wire when the property's differs, and its `style`, `explode` and
+ * `allowReserved` when they are not the location's defaults), and the request body's media type and Encoding Object.
+ */
+import { isRecord, stringOr } from '../util/guards.js';
+import { quote } from './names.js';
+
+type Raw = Readonly<Record<string, unknown>>;
+
+/** The styles each parameter location takes (OpenAPI Parameter Object); form bodies take the query's. */
+const stylesOf: Readonly<Record<string, readonly string[]>> = {
+  path: ['simple', 'label', 'matrix'],
+  query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'],
+  header: ['simple'],
+  cookie: ['form'],
+};
+
+/** The default style of a location: `simple` in the path and headers, `form` in the query and cookies. */
+const defaultStyle = (location: string) => (location === 'path' || location === 'header' ? 'simple' : 'form');
+
+/** One parameter's `http.args` entry: the location alone, or an object when anything else differs from it. */
+export type ArgumentEntry = string | Record<string, unknown>;
+
+/**
+ * The `args` entry of parameter `p` under the input property `property`, or the reason mcp-gen cannot encode it
+ * (a style its location does not define, or an unknown one).
+ */
+export function argumentEntry(p: Raw, property: string): { entry: ArgumentEntry } | { problem: string } {
+  const location = stringOr(p.in) ?? 'query';
+  const name = stringOr(p.name) ?? property;
+  const style = stringOr(p.style) ?? defaultStyle(location);
+  if (!(stylesOf[location] ?? []).includes(style))
+    return { problem: `has style ${quote(style)}, which mcp-gen cannot encode in the ${location}` };
+  const entry: Record<string, unknown> = { in: location };
+  if (name !== property) entry.name = name;
+  if (style !== defaultStyle(location)) entry.style = style;
+  if (typeof p.explode === 'boolean' && p.explode !== (style === 'form')) entry.explode = p.explode;
+  if (p.allowReserved === true && location === 'query') entry.allowReserved = true;
+  return { entry: Object.keys(entry).length === 1 ? location : entry };
+}
+
+/**
+ * The input property of parameter `name` in `location`: the name itself, or `<location>_<name>` when another
+ * location's parameter already holds it (a path and a query `name`), numbered when even that is taken.
+ */
+export function propertyName(name: string, location: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(name)) return name;
+  const base = `${location}_${name}`;
+  let candidate = base;
+  for (let n = 2; taken.has(candidate); n += 1) candidate = `${base}_${n}`;
+  return candidate;
+}
+
+/**
+ * The input property of each parameter, named path parameters first, so that they keep their own names and a
+ * query parameter of the same name becomes `query_<name>`.
+ */
+export function propertyNames(params: readonly Raw[]): Map<Raw, string> {
+  const names = new Map<Raw, string>();
+  const taken = new Set<string>();
+  for (const p of [...params].sort((a, b) => Number(b.in === 'path') - Number(a.in === 'path'))) {
+    const wire = stringOr(p.name);
+    if (wire === undefined) continue;
+    const name = propertyName(wire, stringOr(p.in) ?? 'query', taken);
+    taken.add(name);
+    names.set(p, name);
+  }
+  return names;
+}
+
+/**
+ * The input properties of an operation's parameters (each schema from `schemaOf`), their `http.args` entries, the
+ * required ones (path parameters always), and a line for each parameter mcp-gen cannot encode, which is left out.
+ */
+export function parameterInputs(params: readonly Raw[], schemaOf: (p: Raw) => Record<string, unknown>) {
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  const args = new Map<string, ArgumentEntry>();
+  const problems: string[] = [];
+  const named = propertyNames(params);
+  for (const p of params) {
+    const name = named.get(p);
+    if (name === undefined) continue;
+    const argument = argumentEntry(p, name);
+    if ('problem' in argument) {
+      const wire = stringOr(p.name) ?? name;
+      problems.push(`parameter ${quote(wire)} ${argument.problem}; it is left out of the tool (write a handler)`);
+      continue;
+    }
+    properties[name] = schemaOf(p);
+    if (p.required === true || p.in === 'path') required.push(name);
+    args.set(name, argument.entry);
+  }
+  return { properties, required, args, problems };
+}
+
+/** The request body's media type, as the binding sends it, its schema and what else the operation offers. */
+export interface RequestMedia {
+  readonly type: string;
+  readonly schema: Raw | null;
+  /** The `http.encoding` entries of a form or multipart body: only what differs from the defaults. */
+  readonly encoding: Record<string, Record<string, unknown>>;
+  readonly others: readonly string[];
+}
+
+const isJson = (type: string) => /^[a-z]+\/([^\s;/]+\+)?json$/i.test(type);
+const formTypes = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/**
+ * The media type a binding sends of those `content` offers: `application/json`, else a JSON merge patch (the one a
+ * model writes as the object it wants), else another JSON type, a form, or the first; the user may pick another by
+ * setting `http.body`.
+ */
+export function requestMedia(content: unknown): RequestMedia | null {
+  if (!isRecord(content)) return null;
+  const types = Object.keys(content);
+  const chosen =
+    types.find((t) => t === 'application/json') ??
+    types.find((t) => t === 'application/merge-patch+json') ??
+    types.find(isJson) ??
+    types.find((t) => formTypes.includes(t)) ??
+    types[0];
+  if (chosen === undefined) return null;
+  const media = content[chosen];
+  const encoding: Record<string, Record<string, unknown>> = {};
+  const declared = isRecord(media) && isRecord(media.encoding) ? media.encoding : {};
+  if (formTypes.includes(chosen))
+    for (const [member, raw] of Object.entries(declared)) {
+      if (!isRecord(raw)) continue;
+      const own: Record<string, unknown> = {};
+      const style = stringOr(raw.style);
+      if (style !== undefined && (stylesOf.query ?? []).includes(style) && style !== 'form') own.style = style;
+      const explodeDefault = (style ?? 'form') === 'form';
+      if (typeof raw.explode === 'boolean' && raw.explode !== explodeDefault) own.explode = raw.explode;
+      if (raw.allowReserved === true) own.allowReserved = true;
+      const type = stringOr(raw.contentType);
+      if (chosen === 'multipart/form-data' && type !== undefined) own.contentType = type;
+      if (Object.keys(own).length > 0) encoding[member] = own;
+    }
+  return {
+    type: chosen,
+    schema: isRecord(media) && isRecord(media.schema) ? media.schema : null,
+    encoding,
+    others: types.filter((t) => t !== chosen && (isJson(t) || formTypes.includes(t))),
+  };
+}
+
+/** Whether the binding can send a body of media type `type` as the spec asks (JSON of any kind, or a form). */
+export const sendable = (type: string): boolean => isJson(type) || formTypes.includes(type);

@@ -1,0 +1,27 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, runIn } from '../support/golden.js';
+
+// Issue 33 item 12: the hint of a manifest that cannot be read named `mcp-gen validate` under every command; it
+// names the command that ran.
+
+const dir = path.join(repoRoot, '.test-out', 'unreadable-hint');
+
+describe('a missing manifest', () => {
+  it.each([
+    [['validate', 'missing.yaml'], 'validate'],
+    [['check', 'missing.yaml'], 'check'],
+    [['report', 'missing.yaml'], 'report'],
+    [['generate', 'missing.yaml', '--check'], 'generate'],
+    [['verify', '--manifest', 'missing.yaml', '--', 'node', 'server.mjs'], 'verify --manifest'],
+  ])('%j: the hint names "mcp-gen %s"', async (args, command) => {
+    mkdirSync(dir, { recursive: true });
+    const result = await runIn(dir, args);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'missing.yaml:1:1: error [manifest-unreadable] manifest "missing.yaml" does not exist or cannot be read\n' +
+        `  hint: pass the path of a YAML manifest, e.g. "mcp-gen ${command} mcp.yaml"\n1 error, 0 warnings\n`,
+    );
+  });
+});
