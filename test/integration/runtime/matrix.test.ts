@@ -367,6 +367,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'keys.gen.ts',
       'legacy-http.gen.ts',
       'legacy.gen.ts',
+      'listen-streams.gen.ts',
       'notify-redis.gen.ts',
       'notify.gen.ts',
       'oauth.gen.ts',
@@ -377,7 +378,9 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'tasks-listen.gen.ts',
       'tasks.gen.ts',
       'telemetry.gen.ts',
+      'upstream-request.gen.ts',
       'upstream-spec.gen.ts',
+      'upstream-wire.gen.ts',
       'upstream.gen.ts',
     ]);
     expect(runtimeFiles.get('stdio-core')).toEqual([
