@@ -26,7 +26,8 @@ export function compareProtocol(
   live: LiveServer,
 ): Findings {
   const findings: Findings = { drift: [], info: [] };
-  const served = expected.supportedVersions.join(', ');
+  // The modern revisions only: the legacy one is named below, by the handshake that reached it.
+  const served = expected.supportedVersions.filter((v) => v !== live.protocolVersion).join(', ');
   if (live.era !== 'modern') {
     // A manifest cannot say "2025-11-25 only"; with legacy: serve it answers that revision too.
     const text =

@@ -31,7 +31,8 @@ function liveFrom(edit: (live: { -readonly [K in keyof LiveServer]: LiveServer[K
       tools: { listChanged: false },
     },
     instructions: 'Search before you create. Deleting asks the user first.' as string | null,
-    supportedVersions: ['2026-07-28'],
+    // The notes example serves 2025-11-25 through its legacy adapter, so discover lists both eras.
+    supportedVersions: ['2026-07-28', '2025-11-25'],
     tools: structuredClone(wireTools(model)),
     resources: structuredClone(lists.resources),
     resourceTemplates: structuredClone(lists.templates),
@@ -79,12 +80,12 @@ describe('verifyServer', () => {
               ? { ...t, annotations: { destructiveHint: false }, inputSchema: { type: 'object' } }
               : t,
           );
-        live.supportedVersions = ['2026-07-28', '2025-11-25'];
+        live.supportedVersions = ['2026-07-28'];
         live.capabilities = { completions: {}, tools: { listChanged: false }, logging: {} };
       }),
     );
     expect(result.drift.map((d) => d.message)).toEqual([
-      'server/discover supportedVersions: manifest ["2026-07-28"], server ["2026-07-28","2025-11-25"]',
+      'server/discover supportedVersions: manifest ["2026-07-28","2025-11-25"], server ["2026-07-28"]',
       'tool changed: "publish_note_draft" /annotations/destructiveHint: manifest true, server false',
       'tool changed: "publish_note_draft" /annotations/openWorldHint: manifest false, server true',
       'tool changed: "publish_note_draft" /inputSchema/additionalProperties: manifest false, server absent',
@@ -130,7 +131,7 @@ describe('verifyServer', () => {
     // The notes example completes from handlers; this case starts from a server without completions.
     const { completions: _offered, ...bare } = liveFrom(() => undefined).capabilities as Record<string, unknown>;
     const modern = { ...liveFrom(() => undefined), capabilities: bare };
-    const declared = { supportedVersions: ['2026-07-28'], capabilities: { ...modern.capabilities, completions: {} } };
+    const declared = { supportedVersions: ['2026-07-28', '2025-11-25'], capabilities: { ...modern.capabilities, completions: {} } };
     expect(compareProtocol(model, declared, modern)).toEqual({
       drift: [{ kind: 'capabilities', message: 'capability "completions": manifest {}, server absent' }],
       info: [],
