@@ -57,7 +57,11 @@ import { repoRoot } from '../support/paths.js';
 // refusing an unknown toolset at start), toolsIn and toolsetNames (shared with the Mcp-Toolsets header of
 // http.gen.ts), CallEnv.tools, and buildServer registering only the selected tools (so one outside is unknown) with
 // the page cursor that ends a shorter list: 78,695.
-const budgetBytes = 78_695;
+// +1,387 (issue 35, tool search): the seam that keeps search.gen.ts optional (shipped only with `discovery: search`):
+// the registry's `search` (SearchSpec: the surface's descriptors and the tools' tags) in spec.gen.ts, its slot and
+// the one load at start in start.gen.ts, and CallEnv.search with the one call in buildServer that attaches
+// search_tools and call_tool before the tools: 80,082.
+const budgetBytes = 80_082;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {

@@ -1,0 +1,276 @@
+/**
+ * Tool search, with `discovery: search`: `tools/list` lists `search_tools` and `call_tool` (the registry's
+ * `search.surface`, registered as written) instead of the tools. The tools stay registered exactly as without
+ * search, so a client that knows a name may still call it directly; search changes what is listed, not what is
+ * served.
+ *
+ * `search_tools` ranks the tools this deployment serves (its toolsets and read-only mount; per request, the
+ * `Mcp-Toolsets` narrowing) with Okapi BM25 over each tool's name (split at `_`, `-`, `.` and case changes), title,
+ * tags, description and top-level parameter names and descriptions, fields weighted; a query word also matches its
+ * verb synonyms (add and new for create, remove for delete, ...) at a lower weight. The index is built once, at
+ * start, from the selected tools.
+ *
+ * `call_tool` runs the named tool through the SDK's own `tools/call` handler of the same server, the one a direct call
+ * reaches: unknown and unselected names, input and output validation, approval, idempotency, handles, deadlines and
+ * the handler's span are those of a direct call, with the real tool's name; its scope challenge is the named tool's.
+ */
+import type { CallToolResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
+import { lazySchema, type CallEnv, type SearchHooks } from './register.gen.js';
+import type { RegistrySpec, ToolSpec } from './spec.gen.js';
+
+/** Verbs a task is said with, each group meaning one action; a query word matches the others at `synonymWeight`. */
+const verbGroups: readonly (readonly string[])[] = [
+  ['create', 'add', 'new', 'make', 'open', 'post', 'insert', 'file', 'start', 'register'],
+  ['delete', 'remove', 'destroy', 'erase', 'drop', 'clear', 'discard', 'unset'],
+  ['list', 'all', 'enumerate', 'browse', 'index'],
+  ['update', 'edit', 'modify', 'change', 'set', 'patch', 'rename', 'replace'],
+  ['get', 'fetch', 'read', 'show', 'view', 'retrieve', 'see', 'look', 'describe', 'inspect', 'details'],
+  ['search', 'find', 'query', 'lookup', 'filter'],
+  ['cancel', 'stop', 'abort', 'halt'],
+  ['send', 'post', 'deliver', 'publish'],
+  ['download', 'export', 'fetch'],
+  ['upload', 'import', 'attach'],
+  ['check', 'verify', 'test', 'validate'],
+  ['repository', 'repo'],
+  ['organization', 'org'],
+];
+
+const synonymWeight = 0.5;
+
+/** Words that say nothing about which tool a task needs. */
+const stopwords = new Set(
+  (
+    'a an the to of for in on at by with from and or my me i is are be been this that it its as into your you we our ' +
+    'us can could do does how what which who whom want would like please some any there their them he she his her ' +
+    'via using use so if then than also just about'
+  ).split(' '),
+);
+
+/** A word's stem: plural, -ing and -ed endings and a final e dropped, so "created", "creates", "create" meet. */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 4 && /(ss|x|z|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  const bare =
+    w.length > 5 && w.endsWith('ing') ? w.slice(0, -3) : w.length > 4 && w.endsWith('ed') ? w.slice(0, -2) : '';
+  if (bare !== '') w = bare.length >= 5 && /([^aeiouylsz])\1$/.test(bare) ? bare.slice(0, -1) : bare;
+  return w.length > 3 && w.endsWith('e') ? w.slice(0, -1) : w;
+}
+
+/** The stems of `text`: split at case changes and at anything but letters and digits, lower-cased, stopwords out. */
+export function terms(text: string): string[] {
+  return text
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z\d]+/)
+    .filter((word) => word.length > 1 && !stopwords.has(word))
+    .map(stem);
+}
+
+/** Each stem's synonyms, from `verbGroups`. */
+const synonyms = new Map<string, Set<string>>();
+for (const group of verbGroups)
+  for (const word of group) {
+    const own = stem(word);
+    const known = synonyms.get(own) ?? new Set<string>();
+    for (const other of group) if (stem(other) !== own) known.add(stem(other));
+    synonyms.set(own, known);
+  }
+
+/** One searchable tool: its weighted term counts and weighted length. */
+interface Document {
+  readonly name: string;
+  readonly counts: ReadonlyMap<string, number>;
+  readonly length: number;
+}
+
+/** The weight of each field of a tool in its document. */
+const fieldWeights = { name: 3, title: 2, tags: 2, description: 1, parameters: 1, parameterText: 0.5 } as const;
+
+/** What the index reads of a tool. */
+export type Searchable = Pick<ToolSpec, 'name' | 'title' | 'description' | 'inputSchema'> & {
+  readonly tags: readonly string[];
+};
+
+/** The weighted document of one tool. */
+function documentOf(tool: Searchable): Document {
+  const properties = (tool.inputSchema.properties ?? {}) as Readonly<Record<string, { description?: unknown }>>;
+  const fields: [string, number][] = [
+    [tool.name, fieldWeights.name],
+    [tool.title ?? '', fieldWeights.title],
+    [tool.tags.join(' '), fieldWeights.tags],
+    [tool.description, fieldWeights.description],
+    [Object.keys(properties).join(' '), fieldWeights.parameters],
+    [
+      Object.values(properties)
+        .map((p) => (typeof p?.description === 'string' ? p.description : ''))
+        .join(' '),
+      fieldWeights.parameterText,
+    ],
+  ];
+  const counts = new Map<string, number>();
+  let length = 0;
+  for (const [text, weight] of fields)
+    for (const term of terms(text)) {
+      counts.set(term, (counts.get(term) ?? 0) + weight);
+      length += weight;
+    }
+  return { name: tool.name, counts, length };
+}
+
+/** Okapi BM25 over a fixed set of tools. */
+export class ToolIndex {
+  private readonly documents: readonly Document[];
+  private readonly frequency = new Map<string, number>();
+  private readonly averageLength: number;
+
+  constructor(
+    tools: readonly Searchable[],
+    private readonly k1 = 1.2,
+    private readonly b = 0.75,
+  ) {
+    this.documents = tools.map(documentOf);
+    for (const doc of this.documents)
+      for (const term of doc.counts.keys()) this.frequency.set(term, (this.frequency.get(term) ?? 0) + 1);
+    const total = this.documents.reduce((sum, doc) => sum + doc.length, 0);
+    this.averageLength = this.documents.length === 0 ? 1 : total / this.documents.length;
+  }
+
+  /** The names of the best `limit` matches of `query` among the tools `accept` keeps, best first (ties by name). */
+  search(query: string, limit: number, accept: (name: string) => boolean = () => true): string[] {
+    const words = [...new Set(terms(query))];
+    const scored: { readonly name: string; readonly score: number }[] = [];
+    for (const doc of this.documents) {
+      if (!accept(doc.name)) continue;
+      let score = 0;
+      for (const word of words) {
+        let best = this.score(doc, word);
+        for (const other of synonyms.get(word) ?? []) best = Math.max(best, synonymWeight * this.score(doc, other));
+        score += best;
+      }
+      if (score > 0) scored.push({ name: doc.name, score });
+    }
+    scored.sort((x, y) => y.score - x.score || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+    return scored.slice(0, limit).map((s) => s.name);
+  }
+
+  private score(doc: Document, term: string): number {
+    const count = doc.counts.get(term) ?? 0;
+    if (count === 0) return 0;
+    const n = this.documents.length;
+    const df = this.frequency.get(term) ?? 0;
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    return (
+      (idf * count * (this.k1 + 1)) / (count + this.k1 * (1 - this.b + (this.b * doc.length) / this.averageLength))
+    );
+  }
+}
+
+/** The SDK's `tools/call` handler before its wrapper: lookup, validation, the tool's handler, result shaping. */
+type CallHandler = (request: unknown, ctx: ServerContext) => Promise<CallToolResult>;
+
+const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
+/** The search surface of `registry`, over the tools this deployment serves (`tools`), indexed once. */
+export function searchHooks(registry: RegistrySpec, tools: ReadonlySet<string>): SearchHooks {
+  const search = registry.search ?? { surface: [], tags: {} };
+  const byName = new Map(registry.tools.map((tool) => [tool.name, tool]));
+  const index = new ToolIndex(
+    registry.tools.filter((t) => tools.has(t.name)).map((t) => ({ ...t, tags: search.tags[t.name] ?? [] })),
+  );
+  const surface = new Set(search.surface.map((tool) => tool.name));
+  const descriptor = (tool: ToolSpec) => ({
+    name: tool.name,
+    ...(tool.title === null ? {} : { title: tool.title }),
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    annotations: { ...tool.annotations },
+  });
+
+  return {
+    attach(server: McpServer, served: (name: string) => boolean, env: CallEnv): void {
+      const sdk = server.server as unknown as {
+        _requestHandlers: Map<string, unknown>;
+        setRequestHandler(method: string, ...rest: unknown[]): void;
+        _getRequestHandler(method: string): ((request: unknown, ctx: ServerContext) => Promise<unknown>) | undefined;
+      };
+      const mcp = server as unknown as { _toolHandlersInitialized: boolean; setToolRequestHandlers(): void };
+      // McpServer installs its tools/call handler when it is built, and the Server keeps it wrapped. Installed once
+      // more here, it is kept as given too: lookup, validation, the tool's handler and result shaping, nothing else.
+      let call: CallHandler | undefined;
+      const install = sdk.setRequestHandler;
+      sdk._requestHandlers.delete('tools/call');
+      sdk._requestHandlers.delete('tools/list');
+      mcp._toolHandlersInitialized = false;
+      sdk.setRequestHandler = function (this: unknown, method: string, ...rest: unknown[]) {
+        if (method === 'tools/call') call = rest[0] as CallHandler;
+        return (install as (...args: unknown[]) => void).call(this, method, ...rest);
+      };
+      try {
+        mcp.setToolRequestHandlers();
+      } finally {
+        delete (sdk as { setRequestHandler?: unknown }).setRequestHandler;
+      }
+      if (call === undefined) throw new Error('search: the SDK installed no tools/call handler');
+      for (const tool of search.surface) {
+        const { name, title, description, inputSchema, outputSchema, annotations } = tool;
+        const run =
+          name === 'search_tools'
+            ? // Without a limit, 5: the schema's default.
+              async ({ query, limit }: { query: string; limit?: number }) => {
+                const found = index.search(query, limit ?? 5, served).flatMap((n) => {
+                  const spec = byName.get(n);
+                  return spec === undefined ? [] : [descriptor(spec)];
+                });
+                return {
+                  content: [{ type: 'text' as const, text: JSON.stringify({ tools: found }) }],
+                  structuredContent: { tools: found },
+                };
+              }
+            : async (args: { name: string; arguments?: Record<string, unknown> }, ctx: ServerContext) => {
+                if (surface.has(args.name))
+                  return toolError(`call_tool calls the server's tools, not ${args.name}; call it directly.`);
+                if (byName.get(args.name)?.task === 'required' && served(args.name))
+                  return toolError(`The tool "${args.name}" runs only as a task: call it with tools/call.`);
+                const request = { method: 'tools/call', params: { name: args.name, arguments: args.arguments ?? {} } };
+                const dispatch = () => (call as CallHandler)(request, ctx);
+                const attributes = { 'gen_ai.tool.name': args.name, 'gen_ai.operation.name': 'execute_tool' };
+                return env.telemetry === null
+                  ? dispatch()
+                  : env.telemetry.withSpan(`tools/call ${args.name}`, attributes, dispatch);
+              };
+        server.registerTool(
+          name,
+          {
+            title,
+            description,
+            inputSchema: lazySchema(inputSchema),
+            ...(outputSchema === undefined ? {} : { outputSchema: lazySchema(outputSchema) }),
+            annotations: { ...annotations },
+            // call_tool asks for the named tool's scopes (HTTP 403 insufficient_scope), as a direct call would.
+            ...(name === 'call_tool'
+              ? {
+                  scopeChallenge: (context: { request: { params?: { arguments?: { name?: unknown } } } }) => {
+                    const target = context.request.params?.arguments?.name;
+                    if (typeof target !== 'string' || surface.has(target)) return undefined;
+                    const request = { ...context.request, method: 'tools/call', params: { name: target } };
+                    return server.resolveScopeChallenge({ ...context, request } as never);
+                  },
+                }
+              : {}),
+          } as never,
+          run as never,
+        );
+      }
+      // tools/list: only the surface; the tools registered after it stay callable.
+      const list = sdk._getRequestHandler('tools/list');
+      if (list !== undefined)
+        sdk.setRequestHandler('tools/list', async (request: unknown, ctx: ServerContext) => {
+          const result = (await list(request, ctx)) as { tools: { name: string }[] };
+          return { ...result, tools: result.tools.filter((tool) => surface.has(tool.name)) };
+        });
+    },
+  };
+}
