@@ -575,6 +575,7 @@ export const registry: RegistrySpec = {
     readOnlyEnv: "CALENDAR_READ_ONLY",
     toolsets: [],
   },
+  search: null,
   resources: [
     {
       name: "day",

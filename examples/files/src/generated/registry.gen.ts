@@ -305,6 +305,7 @@ export const registry: RegistrySpec = {
     readOnlyEnv: "FILES_READ_ONLY",
     toolsets: [],
   },
+  search: null,
   resources: [
     {
       name: "file",

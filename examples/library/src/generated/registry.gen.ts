@@ -451,6 +451,7 @@ export const registry: RegistrySpec = {
     readOnlyEnv: "LIBRARY_READ_ONLY",
     toolsets: [],
   },
+  search: null,
   resources: [
     {
       name: "book",

@@ -286,6 +286,7 @@ export const registry: RegistrySpec = {
     readOnlyEnv: "NOTES_READ_ONLY",
     toolsets: [],
   },
+  search: null,
   resources: [
     {
       name: "note",
