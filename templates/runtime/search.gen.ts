@@ -20,27 +20,39 @@ import type { RegistrySpec, ToolSpec } from './spec.gen.js';
 
 /** Verbs a task is said with, each group meaning one action; a query word matches the others at `synonymWeight`. */
 const verbGroups: readonly (readonly string[])[] = [
-  ['create', 'add', 'new', 'make', 'open', 'post', 'insert', 'file', 'start', 'register'],
+  ['create', 'add', 'new', 'make', 'open', 'post', 'insert', 'file', 'start', 'register', 'store', 'publish'],
   ['delete', 'remove', 'destroy', 'erase', 'drop', 'clear', 'discard', 'unset'],
   ['list', 'all', 'enumerate', 'browse', 'index'],
   ['update', 'edit', 'modify', 'change', 'set', 'patch', 'rename', 'replace'],
   ['get', 'fetch', 'read', 'show', 'view', 'retrieve', 'see', 'look', 'describe', 'inspect', 'details'],
   ['search', 'find', 'query', 'lookup', 'filter'],
   ['cancel', 'stop', 'abort', 'halt'],
+  // The caller's own things: APIs say "authenticated user", "current user" or "me" where people say "my".
+  ['authenticated', 'my', 'me', 'mine', 'own', 'current', 'self'],
   ['send', 'post', 'deliver', 'publish'],
   ['download', 'export', 'fetch'],
   ['upload', 'import', 'attach'],
   ['check', 'verify', 'test', 'validate'],
-  ['repository', 'repo'],
-  ['organization', 'org'],
 ];
 
-const synonymWeight = 0.5;
+/** Short forms read as the word they stand for, at full weight. */
+const shortForms: Readonly<Record<string, string>> = {
+  repo: 'repository',
+  repos: 'repository',
+  org: 'organization',
+  orgs: 'organization',
+};
+
+/**
+ * What a synonym's match counts: APIs name actions with the first verb of a group (create, delete, list, update, get,
+ * ...), so it counts more than the others, which match only where an API chose that word.
+ */
+const weightOf = (synonym: string): number => (heads.has(synonym) ? 0.7 : 0.35);
 
 /** Words that say nothing about which tool a task needs. */
 const stopwords = new Set(
   (
-    'a an the to of for in on at by with from and or my me i is are be been this that it its as into your you we our ' +
+    'a an the to of for in on at by with from and or i is are be been this that it its as into your you we our ' +
     'us can could do does how what which who whom want would like please some any there their them he she his her ' +
     'via using use so if then than also just about'
   ).split(' '),
@@ -55,76 +67,77 @@ export function stem(word: string): string {
   const bare =
     w.length > 5 && w.endsWith('ing') ? w.slice(0, -3) : w.length > 4 && w.endsWith('ed') ? w.slice(0, -2) : '';
   if (bare !== '') w = bare.length >= 5 && /([^aeiouylsz])\1$/.test(bare) ? bare.slice(0, -1) : bare;
+  // Who does or receives it: "reviewer" and "assignee" meet "review" and "assign".
+  if (w.length >= 7 && /(er|ee)$/.test(w)) w = w.slice(0, -2);
   return w.length > 3 && w.endsWith('e') ? w.slice(0, -1) : w;
 }
 
 /** The stems of `text`: split at case changes and at anything but letters and digits, lower-cased, stopwords out. */
 export function terms(text: string): string[] {
   return text
+    .replace(/https?:\/\/\S*/g, ' ')
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z\d]+/)
     .filter((word) => word.length > 1 && !stopwords.has(word))
-    .map(stem);
+    .map((word) => stem(shortForms[word] ?? word));
 }
 
-/** Each stem's synonyms, from `verbGroups`. */
+/** Each stem's synonyms, from `verbGroups`, and the group it counts in (its first group's first verb). */
 const synonyms = new Map<string, Set<string>>();
+const groupOf = new Map<string, string>();
+const heads = new Set(verbGroups.map((group) => stem(group[0] ?? '')));
 for (const group of verbGroups)
   for (const word of group) {
     const own = stem(word);
     const known = synonyms.get(own) ?? new Set<string>();
     for (const other of group) if (stem(other) !== own) known.add(stem(other));
     synonyms.set(own, known);
+    if (!groupOf.has(own)) groupOf.set(own, stem(group[0] ?? word));
   }
 
-/** One searchable tool: its weighted term counts and weighted length. */
+/** One searchable tool: each field's term counts and length, in `fieldWeights` order. */
 interface Document {
   readonly name: string;
-  readonly counts: ReadonlyMap<string, number>;
-  readonly length: number;
+  readonly fields: readonly { readonly counts: ReadonlyMap<string, number>; readonly length: number }[];
 }
 
-/** The weight of each field of a tool in its document. */
-const fieldWeights = { name: 3, title: 2, tags: 2, description: 1, parameters: 1, parameterText: 0.5 } as const;
+/** The weight of each field of a tool (BM25F: each field's length is normalized on its own, then weighted). */
+const fieldWeights = [2, 3, 2, 0.5, 0.5, 0.25] as const; // name, title, tags, description, parameters, their text
 
 /** What the index reads of a tool. */
 export type Searchable = Pick<ToolSpec, 'name' | 'title' | 'description' | 'inputSchema'> & {
   readonly tags: readonly string[];
 };
 
-/** The weighted document of one tool. */
+/** The fields of one tool, in `fieldWeights` order. */
 function documentOf(tool: Searchable): Document {
   const properties = (tool.inputSchema.properties ?? {}) as Readonly<Record<string, { description?: unknown }>>;
-  const fields: [string, number][] = [
-    [tool.name, fieldWeights.name],
-    [tool.title ?? '', fieldWeights.title],
-    [tool.tags.join(' '), fieldWeights.tags],
-    [tool.description, fieldWeights.description],
-    [Object.keys(properties).join(' '), fieldWeights.parameters],
-    [
-      Object.values(properties)
-        .map((p) => (typeof p?.description === 'string' ? p.description : ''))
-        .join(' '),
-      fieldWeights.parameterText,
-    ],
+  const texts = [
+    tool.name,
+    tool.title ?? '',
+    tool.tags.join(' '),
+    tool.description,
+    Object.keys(properties).join(' '),
+    Object.values(properties)
+      .map((p) => (typeof p?.description === 'string' ? p.description : ''))
+      .join(' '),
   ];
-  const counts = new Map<string, number>();
-  let length = 0;
-  for (const [text, weight] of fields)
-    for (const term of terms(text)) {
-      counts.set(term, (counts.get(term) ?? 0) + weight);
-      length += weight;
-    }
-  return { name: tool.name, counts, length };
+  const fields = texts.map((text) => {
+    const counts = new Map<string, number>();
+    const words = terms(text);
+    for (const term of words) counts.set(term, (counts.get(term) ?? 0) + 1);
+    return { counts, length: words.length };
+  });
+  return { name: tool.name, fields };
 }
 
-/** Okapi BM25 over a fixed set of tools. */
+/** BM25F (Okapi BM25 over weighted fields) over a fixed set of tools. */
 export class ToolIndex {
   private readonly documents: readonly Document[];
   private readonly frequency = new Map<string, number>();
-  private readonly averageLength: number;
+  private readonly averages: readonly number[];
 
   constructor(
     tools: readonly Searchable[],
@@ -132,22 +145,36 @@ export class ToolIndex {
     private readonly b = 0.75,
   ) {
     this.documents = tools.map(documentOf);
-    for (const doc of this.documents)
-      for (const term of doc.counts.keys()) this.frequency.set(term, (this.frequency.get(term) ?? 0) + 1);
-    const total = this.documents.reduce((sum, doc) => sum + doc.length, 0);
-    this.averageLength = this.documents.length === 0 ? 1 : total / this.documents.length;
+    for (const doc of this.documents) {
+      const seen = new Set(doc.fields.flatMap((field) => [...field.counts.keys()]));
+      for (const term of seen) this.frequency.set(term, (this.frequency.get(term) ?? 0) + 1);
+    }
+    this.averages = fieldWeights.map((_, i) => {
+      const total = this.documents.reduce((sum, doc) => sum + (doc.fields[i]?.length ?? 0), 0);
+      return this.documents.length === 0 || total === 0 ? 1 : total / this.documents.length;
+    });
   }
 
   /** The names of the best `limit` matches of `query` among the tools `accept` keeps, best first (ties by name). */
   search(query: string, limit: number, accept: (name: string) => boolean = () => true): string[] {
-    const words = [...new Set(terms(query))];
+    // Words of one verb group ("open a new issue") count once: the best of them, or of their synonyms.
+    const groups = new Map<string, { words: Set<string>; others: Set<string> }>();
+    for (const word of terms(query)) {
+      const key = groupOf.get(word) ?? word;
+      const group = groups.get(key) ?? { words: new Set<string>(), others: new Set<string>() };
+      group.words.add(word);
+      for (const other of synonyms.get(word) ?? []) group.others.add(other);
+      groups.set(key, group);
+    }
     const scored: { readonly name: string; readonly score: number }[] = [];
     for (const doc of this.documents) {
       if (!accept(doc.name)) continue;
       let score = 0;
-      for (const word of words) {
-        let best = this.score(doc, word);
-        for (const other of synonyms.get(word) ?? []) best = Math.max(best, synonymWeight * this.score(doc, other));
+      for (const { words, others } of groups.values()) {
+        let best = 0;
+        for (const word of words) best = Math.max(best, this.score(doc, word));
+        for (const other of others)
+          if (!words.has(other)) best = Math.max(best, weightOf(other) * this.score(doc, other));
         score += best;
       }
       if (score > 0) scored.push({ name: doc.name, score });
@@ -157,14 +184,17 @@ export class ToolIndex {
   }
 
   private score(doc: Document, term: string): number {
-    const count = doc.counts.get(term) ?? 0;
+    let count = 0;
+    doc.fields.forEach((field, i) => {
+      const raw = field.counts.get(term) ?? 0;
+      if (raw > 0)
+        count += ((fieldWeights[i] ?? 0) * raw) / (1 - this.b + (this.b * field.length) / (this.averages[i] ?? 1));
+    });
     if (count === 0) return 0;
     const n = this.documents.length;
     const df = this.frequency.get(term) ?? 0;
     const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    return (
-      (idf * count * (this.k1 + 1)) / (count + this.k1 * (1 - this.b + (this.b * doc.length) / this.averageLength))
-    );
+    return (idf * count * (this.k1 + 1)) / (count + this.k1);
   }
 }
 
@@ -173,13 +203,19 @@ type CallHandler = (request: unknown, ctx: ServerContext) => Promise<CallToolRes
 
 const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
+/** The index of the tools of `registry` this deployment serves (`tools`), with their tags. */
+export function toolIndex(registry: RegistrySpec, tools: ReadonlySet<string>): ToolIndex {
+  const tags = registry.search?.tags ?? {};
+  return new ToolIndex(
+    registry.tools.filter((t) => tools.has(t.name)).map((t) => ({ ...t, tags: tags[t.name] ?? [] })),
+  );
+}
+
 /** The search surface of `registry`, over the tools this deployment serves (`tools`), indexed once. */
 export function searchHooks(registry: RegistrySpec, tools: ReadonlySet<string>): SearchHooks {
   const search = registry.search ?? { surface: [], tags: {} };
   const byName = new Map(registry.tools.map((tool) => [tool.name, tool]));
-  const index = new ToolIndex(
-    registry.tools.filter((t) => tools.has(t.name)).map((t) => ({ ...t, tags: search.tags[t.name] ?? [] })),
-  );
+  const index = toolIndex(registry, tools);
   const surface = new Set(search.surface.map((tool) => tool.name));
   const descriptor = (tool: ToolSpec) => ({
     name: tool.name,

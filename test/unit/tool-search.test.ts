@@ -42,7 +42,7 @@ describe('tool search ranking', () => {
       'merg',
       'issu',
       'list',
-      'repo',
+      'repository',
       'http',
       'server',
     ]);
@@ -55,6 +55,7 @@ describe('tool search ranking', () => {
       'add',
       'add',
     ]);
+    expect(['reviewers', 'review', 'assignees', 'assign'].map(stem)).toEqual(['review', 'review', 'assign', 'assign']);
   });
 
   it('ranks by BM25 with exact orders', () => {
@@ -66,11 +67,11 @@ describe('tool search ranking', () => {
     expect(index.search('merge a pull request', 10)).toEqual(['pullsMerge', 'pulls_list']);
     expect(index.search('show the readme of a repo', 10)).toEqual([
       'repos_get_readme',
+      'users_get_authenticated',
       'repos_delete',
       'issues_list_for_repo',
-      'users_get_authenticated',
-      'pulls_list',
       'issues_create',
+      'pulls_list',
     ]);
   });
 

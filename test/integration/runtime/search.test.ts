@@ -71,7 +71,7 @@ describe('discovery: search over HTTP', () => {
       'create_issue',
       'list_issues',
     ]);
-    expect((await search(url, 'show me the open issues', 1)).tools.map((t) => t.name)).toEqual(['list_issues']);
+    expect((await search(url, 'list the issues of a repository', 1)).tools.map((t) => t.name)).toEqual(['list_issues']);
     // list_repos is in no default toolset: not searchable.
     expect((await search(url, 'list repositories')).tools.map((t) => t.name)).not.toContain('list_repos');
   }, 120_000);
