@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metaOf, startRawStdio } from '../../support/servers.js';
@@ -181,4 +182,50 @@ describe('discovery: search over stdio', () => {
       await mounted.close();
     }
   }, 120_000);
+});
+
+describe('discovery: search and scopes', () => {
+  const scoped = `mcpGen: 1
+server: { name: scoped-finder, version: 1.0.0 }
+protocol: { legacy: reject }
+discovery: search
+transports:
+  http: { host: 127.0.0.1, port: 3000, path: /mcp }
+auth:
+  type: bearer
+  tokensEnv: SCOPED_TOKENS
+  scopes: { issues.read: Read issues., issues.write: File issues. }
+tools:
+  list_issues:
+    description: List the open issues of a repository, newest first.
+    scopes: [issues.read]
+    annotations: { readOnlyHint: true, openWorldHint: false }
+    input: { type: object, additionalProperties: false }
+  create_issue:
+    description: File a new issue in a repository and return its number.
+    scopes: [issues.write]
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false }
+    input: { type: object, additionalProperties: false }
+`;
+  const token = 'reader-token-0123456789';
+  let server: RunningServer | undefined;
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('asks call_tool for the named tool scopes, with the answer of a direct call', async () => {
+    const file = path.join(repoRoot, '.test-out', 'runtime-search-scoped.yaml');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, scoped);
+    const scopedEntry = generateAndCompile(file, 'runtime-search-scoped', {});
+    server = await startHttpServer(scopedEntry, { SCOPED_TOKENS: `${token}=reader:issues.read` });
+    const exchange = async (name: string, args: Record<string, unknown>) => {
+      const answer = await rpc(server?.url as URL, 'tools/call', { name, arguments: args, _meta: envelope() }, token);
+      return { status: answer.status, challenge: answer.headers.get('www-authenticate') };
+    };
+    const direct = await exchange('create_issue', {});
+    expect(direct.status).toBe(403);
+    expect(await exchange('call_tool', { name: 'create_issue', arguments: {} })).toEqual(direct);
+    expect((await exchange('call_tool', { name: 'list_issues', arguments: {} })).status).toBe(200);
+  }, 240_000);
 });
