@@ -1,24 +1,17 @@
 /**
  * Tool search, with `discovery: search`: `tools/list` lists `search_tools` and `call_tool` (the registry's
- * `search.surface`, registered as written) instead of the tools. The tools stay registered exactly as without
- * search, so a client that knows a name may still call it directly; search changes what is listed, not what is
- * served.
- *
- * `search_tools` ranks the tools this deployment serves (its toolsets and read-only mount; per request, the
- * `Mcp-Toolsets` narrowing) with Okapi BM25 over each tool's name (split at `_`, `-`, `.` and case changes), title,
- * tags, description and top-level parameter names and descriptions, fields weighted; a query word also matches its
- * verb synonyms (add and new for create, remove for delete, ...) at a lower weight. The index is built once, at
- * start, from the selected tools.
- *
- * `call_tool` runs the named tool through the SDK's own `tools/call` handler of the same server, the one a direct call
- * reaches: unknown and unselected names, input and output validation, approval, idempotency, handles, deadlines and
- * the handler's span are those of a direct call, with the real tool's name; its scope challenge is the named tool's.
+ * `search.surface`, as written) instead of the tools, which stay registered and callable: search changes what is
+ * listed, not what is served. `search_tools` ranks the tools this deployment serves (toolsets, read-only mount, a
+ * request's `Mcp-Toolsets`) with BM25F over name, title, tags, description and top-level parameters, and verb
+ * synonyms; the index is built once, at start. `call_tool` runs the named tool through the SDK's own `tools/call`
+ * handler of the same server, so unknown and unselected names, validation, approval, idempotency, handles, deadlines
+ * and the handler's span are a direct call's, with the real name; its scope challenge is the named tool's.
  */
 import type { CallToolResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { lazySchema, type CallEnv, type SearchHooks } from './register.gen.js';
 import type { RegistrySpec, ToolSpec } from './spec.gen.js';
 
-/** Verbs a task is said with, each group meaning one action; a query word matches the others at `synonymWeight`. */
+/** Verbs a task is said with, each group meaning one action; a query word also matches the others (`weightOf`). */
 const verbGroups: readonly (readonly string[])[] = [
   ['create', 'add', 'new', 'make', 'open', 'post', 'insert', 'file', 'start', 'register', 'store', 'publish'],
   ['delete', 'remove', 'destroy', 'erase', 'drop', 'clear', 'discard', 'unset'],
@@ -35,13 +28,8 @@ const verbGroups: readonly (readonly string[])[] = [
   ['check', 'verify', 'test', 'validate'],
 ];
 
-/** Short forms read as the word they stand for, at full weight. */
-const shortForms: Readonly<Record<string, string>> = {
-  repo: 'repository',
-  repos: 'repository',
-  org: 'organization',
-  orgs: 'organization',
-};
+/** Short forms (as stems) read as the word they stand for, at full weight. */
+const shortForms: Readonly<Record<string, string>> = { repo: 'repository', org: 'organization' };
 
 /**
  * What a synonym's match counts: APIs name actions with the first verb of a group (create, delete, list, update, get,
@@ -81,7 +69,7 @@ export function terms(text: string): string[] {
     .toLowerCase()
     .split(/[^a-z\d]+/)
     .filter((word) => word.length > 1 && !stopwords.has(word))
-    .map((word) => stem(shortForms[word] ?? word));
+    .map((word) => shortForms[stem(word)] ?? stem(word));
 }
 
 /** Each stem's synonyms, from `verbGroups`, and the group it counts in (its first group's first verb). */
