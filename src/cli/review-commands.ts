@@ -87,6 +87,10 @@ export function printCheck(
     io.stdout(
       `gate ${result.review.failed ? 'FAIL' : 'PASS'} for ${manifest} (${counts})\n${lines.join('\n')}\n` +
         `tools/list costs about ${result.review.cost.tokens} tokens` +
+        (context.surface === null
+          ? ''
+          : ` (discovery: search: ${context.surface.map((t) => `${t.name} ${t.tokens}`).join(', ')}); the ` +
+            `${context.listed.length} tools it searches by default cost about ${context.plain.tokens} listed`) +
         (heaviest.length === 0
           ? ''
           : `; heaviest: ${heaviest.map((t) => `${t.name} ${t.tokens} (${t.bytes} bytes)`).join(', ')}`) +

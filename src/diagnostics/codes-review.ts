@@ -141,6 +141,17 @@ export const reviewCodes = {
       'Group tools in `toolsets:` with a small `default: true` selection, merge or split tools across servers, or ' +
       'raise `lint.maxTools` on purpose.',
   },
+  'lint-search-small': {
+    severity: 'warning',
+    title: 'Tool search on a small design',
+    cause:
+      'The manifest sets `discovery: search`, but the tools it lists by default would fit as they are: within ' +
+      '`review.maxListTokens` and `lint.maxTools`. Search costs a model a round trip before every first call, and ' +
+      'for a small API a model chooses at least as well among the listed tools.',
+    fix:
+      'Remove `discovery: search` (the default, `tools`, lists the tools), or keep it on purpose for a design ' +
+      'that will grow.',
+  },
   'lint-list-too-large': {
     severity: 'error',
     title: 'The default tools/list costs more than the context budget',

@@ -289,6 +289,14 @@ const manifestCodes = {
       'supported.',
     fix: 'Write the glob with `*` and `?` only, or list the tools by name under `tools`.',
   },
+  'discovery-name-taken': {
+    severity: 'error',
+    title: 'Tool named like the search surface',
+    cause:
+      'With `discovery: search` the server adds the tools `search_tools` and `call_tool`; a tool of the manifest ' +
+      'with one of these names would collide with them.',
+    fix: 'Rename the tool (add `renamedFrom` to keep its handler file), or remove `discovery: search`.',
+  },
   'toolset-empty': {
     severity: 'error',
     title: 'Toolset selects no tool',

@@ -199,9 +199,9 @@ export interface Manifest {
   };
   lint?: ManifestLint;
   /**
-   * How clients find the tools: `tools` lists them in `tools/list` (see `toolsets` to list fewer). `search` (a small search-and-call surface for large APIs) is reserved for a later version.
+   * How clients find the tools: `tools` lists them in `tools/list` (see `toolsets` to list fewer); `search` lists only `search_tools` and `call_tool`, which find the selected tools by what a task needs and call them with every protection of a direct call. See "Tool search".
    */
-  discovery?: "tools";
+  discovery?: ("tools" | "search");
   /**
    * Named groups of tools that a deployment chooses from (`<NAME>_TOOLSETS`) and an HTTP client narrows to (`Mcp-Toolsets`). A tool belongs to a toolset that lists it, one of its tags or a glob of its name, and matches its `annotations`. See "Toolsets".
    */

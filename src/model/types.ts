@@ -230,6 +230,8 @@ export interface ServerModel {
   readonly tools: readonly ToolModel[];
   /** `toolsets:`, sorted by name, each with its tools. */
   readonly toolsets: readonly ToolsetModel[];
+  /** `discovery`: `search` lists `search_tools` and `call_tool` instead of the tools (model/search.ts). */
+  readonly discovery: 'tools' | 'search';
   readonly resources: readonly ResourceModel[];
   readonly prompts: readonly PromptModel[];
   /** Settings of the design review. */

@@ -94,6 +94,7 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
     schemas,
     tools,
     toolsets,
+    discovery: manifest.discovery ?? 'tools',
     resources: normalizeResources(manifest.resources ?? {}, cache),
     prompts: normalizePrompts(manifest.prompts ?? {}),
     examples: normalizeExamples(manifest),

@@ -5,9 +5,10 @@
  */
 import type { Finding } from '../diagnostics/index.js';
 import { type HostLimits, hostLimits } from '../model/host-limits.js';
+import { searchSurface } from '../model/search.js';
 import type { ServerModel, ToolModel } from '../model/types.js';
 import { finding } from './lint-input.js';
-import { type Cost, listCost, type ToolCost, toolCosts } from './tokens.js';
+import { type Cost, listCost, type ToolCost, toolCosts, utf8Length } from './tokens.js';
 
 /** One limit of one host that the default surface breaks. */
 export interface HostBreak {
@@ -24,9 +25,13 @@ export interface ContextReview {
   readonly tools: readonly ToolCost[];
   /** The tools listed by default, by name. */
   readonly listed: readonly string[];
-  /** `tools/list` with the default tools only, and with every tool. */
+  /** What the default `tools/list` costs (with `discovery: search`, the surface's), and with every tool listed. */
   readonly cost: Cost;
   readonly all: Cost;
+  /** The default tools listed as plain tools (equal to `cost` without search). */
+  readonly plain: Cost;
+  /** With `discovery: search`: `search_tools` and `call_tool`, measured, listed instead of the tools; else null. */
+  readonly surface: readonly ToolCost[] | null;
   /** Each toolset's own tools, by toolset name in model order. */
   readonly toolsets: readonly (Cost & { readonly name: string; readonly default: boolean; readonly count: number })[];
   readonly breaks: readonly HostBreak[];
@@ -54,9 +59,30 @@ export function reviewContext(model: ServerModel): ContextReview {
   const listedTools = defaultTools(model);
   const listedNames = new Set(listedTools.map((t) => t.name));
   const listedCosts = tools.filter((t) => listedNames.has(t.name));
-  const cost = listCost(listedCosts);
-  const breaks = hostLimits.flatMap((host) => hostBreaks(model, host, listedTools, listedCosts));
+  const plain = listCost(listedCosts);
+  const surface =
+    model.discovery === 'search'
+      ? searchSurface(model).map((tool) => {
+          const bytes = utf8Length(JSON.stringify(tool));
+          return { name: tool.name, bytes, tokens: Math.ceil(bytes / 4) };
+        })
+      : null;
+  const cost = surface === null ? plain : listCost(surface);
+  // With search, hosts see the two tools of the surface; the tools are named only in call_tool's arguments.
+  const shown = surface === null ? listedTools : surface.map((t) => ({ name: t.name, pointer: '/discovery' }));
+  const breaks = hostLimits.flatMap((host) => hostBreaks(model, host, shown, surface ?? listedCosts));
   const findings: Finding[] = [];
+  if (surface !== null && plain.tokens <= model.review.maxListTokens && listedTools.length <= model.lint.maxTools)
+    findings.push(
+      finding(
+        'lint-search-small',
+        '/discovery',
+        `discovery: search serves a small design: its ${listedTools.length} default tools cost about ` +
+          `${plain.tokens} tokens listed as they are, within review.maxListTokens (${model.review.maxListTokens}) ` +
+          `and lint.maxTools (${model.lint.maxTools})`,
+        'remove discovery: search: a model chooses better among a few listed tools than through a search round trip',
+      ),
+    );
   if (cost.tokens > model.review.maxListTokens) {
     const heaviest = heaviestFirst(listedCosts).slice(0, named);
     findings.push(
@@ -89,7 +115,7 @@ export function reviewContext(model: ServerModel): ContextReview {
     count: set.tools.length,
     ...listCost(set.tools.map((name) => byName.get(name)).filter((t) => t !== undefined)),
   }));
-  return { tools, listed: [...listedNames], cost, all: listCost(tools), toolsets, breaks, findings };
+  return { tools, listed: [...listedNames], cost, all: listCost(tools), plain, surface, toolsets, breaks, findings };
 }
 
 /** Heaviest first; equal costs by name, so the order never depends on anything else. */
@@ -100,7 +126,7 @@ export function heaviestFirst(tools: readonly ToolCost[]): ToolCost[] {
 function hostBreaks(
   model: ServerModel,
   host: HostLimits,
-  tools: readonly ToolModel[],
+  tools: readonly Pick<ToolModel, 'name' | 'pointer'>[],
   costs: readonly ToolCost[],
 ): HostBreak[] {
   const target = model.review.hosts.includes(host.id);

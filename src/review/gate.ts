@@ -128,16 +128,20 @@ const rules: readonly Rule[] = [
     id: 'R5',
     title: 'Tool count and context cost',
     fail: ['lint-list-too-large', 'lint-host-limit'],
-    warn: ['lint-too-many-tools'],
+    warn: ['lint-too-many-tools', 'lint-search-small'],
     pass: (m, tokens) =>
-      `${m.tools.length} tool(s)` +
-      (m.toolsets.length === 0
-        ? ''
-        : ` in ${m.toolsets.length} toolset(s), ${defaultTools(m).length} listed by default`) +
-      ', within ' +
-      `lint.maxTools (${m.lint.maxTools}); the default tools/list costs about ` +
-      `${tokens} tokens, within review.maxListTokens (${m.review.maxListTokens})` +
-      (m.review.hosts.length === 0 ? '' : `, and fits ${m.review.hosts.join(', ')}`),
+      m.discovery === 'search'
+        ? `${m.tools.length} tool(s), ${defaultTools(m).length} searchable by default, found with search_tools and ` +
+          `called with call_tool; tools/list lists those two for about ${tokens} tokens, within ` +
+          `review.maxListTokens (${m.review.maxListTokens})`
+        : `${m.tools.length} tool(s)` +
+          (m.toolsets.length === 0
+            ? ''
+            : ` in ${m.toolsets.length} toolset(s), ${defaultTools(m).length} listed by default`) +
+          ', within ' +
+          `lint.maxTools (${m.lint.maxTools}); the default tools/list costs about ` +
+          `${tokens} tokens, within review.maxListTokens (${m.review.maxListTokens})` +
+          (m.review.hosts.length === 0 ? '' : `, and fits ${m.review.hosts.join(', ')}`),
   },
 ];
 

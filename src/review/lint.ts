@@ -133,7 +133,8 @@ export function lintModel(model: ServerModel): Finding[] {
   }
   // With toolsets, what a model sees is the default selection; a deployment that adds toolsets chooses the rest.
   const listed = defaultTools(model).length;
-  if (listed > model.lint.maxTools) {
+  // With discovery: search, tools/list lists two tools whatever the count: the context review judges that surface.
+  if (listed > model.lint.maxTools && model.discovery === 'tools') {
     out.push(
       finding(
         'lint-too-many-tools',

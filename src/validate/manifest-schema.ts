@@ -888,10 +888,11 @@ export const manifestSchema = {
       },
     },
     discovery: {
-      enum: ['tools'],
+      enum: ['tools', 'search'],
       description:
-        'How clients find the tools: `tools` lists them in `tools/list` (see `toolsets` to list fewer). `search` ' +
-        '(a small search-and-call surface for large APIs) is reserved for a later version.',
+        'How clients find the tools: `tools` lists them in `tools/list` (see `toolsets` to list fewer); `search` ' +
+        'lists only `search_tools` and `call_tool`, which find the selected tools by what a task needs and call ' +
+        'them with every protection of a direct call. See "Tool search".',
       default: 'tools',
     },
     toolsets: {

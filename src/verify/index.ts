@@ -9,7 +9,8 @@
 import { discoverContract } from '../emit/registry/discover.js';
 import type { LiveServer, WireItem } from '../live/index.js';
 import { splitListedMembers } from '../model/listed-members.js';
-import { toolsetDigest, wireTools } from '../model/toolset.js';
+import { listedTools } from '../model/search.js';
+import { toolsetDigest } from '../model/toolset.js';
 import type { ServerModel } from '../model/types.js';
 import { compareText } from '../util/compare.js';
 import { serverName } from '../util/server-name.js';
@@ -58,14 +59,14 @@ export function verifyServer(model: ServerModel, live: LiveServer): VerifyResult
   for (const [template, count] of listed.members)
     info.push(`resources/list names ${count} member(s) of "${template}", which a handler lists; not compared`);
   const lists: [ListKind, string, string, readonly WireItem[], readonly WireItem[], (i: WireItem) => ItemView][] = [
-    ['tool', 'tools', 'name', wireTools(model), live.tools, toolView],
+    ['tool', 'tools', 'name', listedTools(model), live.tools, toolView],
     ['resource', 'resources', 'uri', expected.resources, listed.fixed, resourceView],
     ['resource template', 'resourceTemplates', 'uriTemplate', expected.templates, live.resourceTemplates, resourceView],
     ['prompt', 'prompts', 'name', expected.prompts, live.prompts, promptView],
   ];
   for (const [kind, section, key, mine, theirs, view] of lists)
     compareList({ kind, section, key, view }, mine, theirs, drift, info);
-  return { expectedDigest: toolsetDigest(wireTools(model)), liveDigest: toolsetDigest(live.tools), drift, info };
+  return { expectedDigest: toolsetDigest(listedTools(model)), liveDigest: toolsetDigest(live.tools), drift, info };
 }
 
 function compareServer(model: ServerModel, live: LiveServer, drift: Drift[], info: string[]): void {

@@ -202,6 +202,8 @@ export function buildServer(
     },
   );
 
+  // Before the tools: search_tools and call_tool are listed instead of them, and call_tool reaches them.
+  if (only === undefined) env.search?.attach(server, served, env);
   for (const tool of registry.tools) {
     if ((only !== undefined && tool.name !== only) || !served(tool.name)) continue;
     const handler = handlers.tools[tool.name];
@@ -298,6 +300,13 @@ export interface CallEnv {
   readonly environment: NodeJS.ProcessEnv;
   /** The tools this deployment serves (`<NAME>_TOOLSETS`, `<NAME>_READ_ONLY`), by name. */
   readonly tools: ReadonlySet<string>;
+  /** search.gen.ts, with `discovery: search`; else null. */
+  readonly search: SearchHooks | null;
+}
+
+/** What search.gen.ts adds to a server: search_tools and call_tool, listed instead of the tools. */
+export interface SearchHooks {
+  attach(server: McpServer, served: (tool: string) => boolean, env: CallEnv): void;
 }
 
 /** What tasks.gen.ts adds to a server: `tools/call` as a task, and the `tasks/*` methods. */

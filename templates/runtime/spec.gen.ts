@@ -175,6 +175,15 @@ export type NotificationsSpec = {
   readonly resourceUpdates: boolean;
 };
 
+/** `search_tools` and `call_tool` as tools/list sends them, and the `tags` of each tool that has some. */
+export type SearchSpec = {
+  readonly surface: readonly (Pick<ToolSpec, 'name' | 'description' | 'inputSchema' | 'annotations'> & {
+    readonly title: string;
+    readonly outputSchema?: Readonly<Record<string, unknown>>;
+  })[];
+  readonly tags: Readonly<Record<string, readonly string[]>>;
+};
+
 /** The whole registry. Every list is sorted by name. */
 export interface RegistrySpec {
   readonly discover: DiscoverSpec;
@@ -206,6 +215,8 @@ export interface RegistrySpec {
     readonly readOnlyEnv: string;
     readonly toolsets: readonly { readonly name: string; readonly default: boolean }[];
   };
+  /** `discovery: search` (search.gen.ts): what tools/list lists instead of the tools; null: the tools. */
+  readonly search: SearchSpec | null;
   readonly resources: readonly ResourceSpec[];
   readonly prompts: readonly PromptSpec[];
   readonly pages: PagesSpec;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importOpenApi, updateOpenApi } from '../../src/import.js';
 import { repoRoot, runIn } from '../support/golden.js';
+import { installOpenApiDocuments, openApiDocuments } from '../support/openapi-documents.js';
 
 // `mcp-gen import openapi` on real API descriptions as their publishers ship them in npm packages
 // (installed into their own lockfile-pinned project, test/fixtures/import/openapi-documents): each
@@ -13,19 +14,11 @@ import { repoRoot, runIn } from '../support/golden.js';
 // become the manifest's shared schemas, written once (a 4.6 MB draft; with a copy per tool it was
 // 12.8 MB, over the 8 MiB manifest cap), and its project of 1,223 tools type-checks.
 
-const harness = path.join(repoRoot, 'test', 'fixtures', 'import', 'openapi-documents');
-const modules = path.join(harness, 'node_modules');
+const modules = path.join(openApiDocuments, 'node_modules');
 const out = path.join(repoRoot, '.test-out', 'import-openapi-documents');
 
 beforeAll(() => {
-  if (!existsSync(path.join(modules, '.package-lock.json'))) {
-    const npm = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-      cwd: harness,
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    if (npm.status !== 0) throw new Error(`npm ci in ${harness} failed:\n${npm.stdout}${npm.stderr}`);
-  }
+  installOpenApiDocuments();
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 }, 600_000);

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -17,6 +16,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient, connectStdioClient, startHttpServer } from '../integration/runtime/harness.js';
 import { runCommand } from '../support/commands.js';
+import { installOpenApiDocuments, openApiDocuments } from '../support/openapi-documents.js';
 import { repoRoot } from '../support/paths.js';
 import type { Elicitor } from '../support/servers.js';
 
@@ -29,8 +29,7 @@ import type { Elicitor } from '../support/servers.js';
 // before any request leaves; without the credential no request leaves and the call is a clear tool error. Then
 // the user adds an HTTP transport to the manifest, regenerates, rebuilds, and one call goes over HTTP.
 
-const harness = path.join(repoRoot, 'test', 'fixtures', 'import', 'openapi-documents');
-const petstore = path.join(harness, 'node_modules', '@readme', 'oas-examples', '3.0', 'json', 'petstore.json');
+const petstore = path.join(openApiDocuments, 'node_modules', '@readme', 'oas-examples', '3.0', 'json', 'petstore.json');
 const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-gen-e2e-petstore-')));
 const dir = path.join(root, 'petstore');
 const entry = path.join(dir, 'dist', 'server.mjs');
@@ -74,14 +73,7 @@ let upstream: Server;
 let base = '';
 
 beforeAll(async () => {
-  if (!existsSync(path.join(harness, 'node_modules', '.package-lock.json'))) {
-    const npm = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-      cwd: harness,
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    if (npm.status !== 0) throw new Error(`npm ci in ${harness} failed:\n${npm.stdout}${npm.stderr}`);
-  }
+  installOpenApiDocuments();
   mkdirSync(dir, { recursive: true });
   const imported = run(process.execPath, [cli, 'import', 'openapi', petstore, '--out', 'mcp.yaml']);
   expect(imported.code, imported.output).toBe(0);

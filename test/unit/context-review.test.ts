@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeManifest } from '../../src/normalize/index.js';
 import { reviewModel } from '../../src/review/index.js';
 import { toolsListCost } from '../../src/review/tokens.js';
+import { searchSurface } from '../../src/model/search.js';
 import { wireTools } from '../../src/model/toolset.js';
 import { validated } from '../support/manifests.js';
 
@@ -80,5 +81,38 @@ describe('the context budget', () => {
         'characters, matching ^[a-zA-Z0-9_-]+$: v2.get_00',
       at: { pointer: '/tools/v2.get_00' },
     });
+  });
+
+  it('with discovery: search costs the two tools of the surface, exactly as sent, and keeps the full costs', () => {
+    const { model, review: r } = review(manifest(45, 'discovery: search\nreview: { maxListTokens: 1000 }\n'));
+    const surface = searchSurface(model);
+    const bytes = Buffer.byteLength(JSON.stringify({ tools: surface }));
+    expect(r.cost).toEqual({ bytes, tokens: Math.ceil(bytes / 4) });
+    expect(r.context.surface?.map((t) => t.name)).toEqual(['call_tool', 'search_tools']);
+    expect(r.context.tools).toHaveLength(45);
+    expect(r.context.plain).toEqual(toolsListCost(model));
+    // 45 tools past Cursor's 40 and lint.maxTools, but the hosts see two tools: no finding.
+    const r5 = ['lint-too-many-tools', 'lint-list-too-large', 'lint-host-limit', 'lint-search-small'];
+    expect(r.findings.filter((f) => r5.includes(f.code))).toEqual([]);
+    expect(r.context.breaks).toEqual([]);
+    expect(r.gate.find((g) => g.id === 'R5')).toMatchObject({
+      status: 'PASS',
+      reason:
+        '45 tool(s), 45 searchable by default, found with search_tools and called with call_tool; tools/list ' +
+        `lists those two for about ${r.cost.tokens} tokens, within review.maxListTokens (1000)`,
+    });
+  });
+
+  it('warns when a small design uses search: the tools would fit listed as they are', () => {
+    const { review: r } = review(manifest(3, 'discovery: search\n'));
+    const small = r.findings.filter((f) => f.code === 'lint-search-small');
+    expect(small.map((f) => f.message)).toEqual([
+      'discovery: search serves a small design: its 3 default tools cost about ' +
+        `${r.context.plain.tokens} tokens listed as they are, within review.maxListTokens (20000) and ` +
+        'lint.maxTools (20)',
+    ]);
+    expect(r.gate.find((g) => g.id === 'R5')?.status).toBe('WARN');
+    const larger = review(manifest(25, 'discovery: search\n')).review.findings;
+    expect(larger.filter((f) => f.code === 'lint-search-small')).toEqual([]);
   });
 });

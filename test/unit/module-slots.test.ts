@@ -22,6 +22,7 @@ const every: Required<Omit<RuntimeModules, 'oauth'>> = {
   notifyRedis: () => import('../../templates/runtime/notify-redis.gen.js'),
   prompts: () => import('../../templates/runtime/prompts.gen.js'),
   resources: () => import('../../templates/runtime/resources.gen.js'),
+  search: () => import('../../templates/runtime/search.gen.js'),
   store: () => import('../../templates/runtime/store.gen.js'),
   storeRedis: () => import('../../templates/runtime/store-redis.gen.js'),
   tasks: () => import('../../templates/runtime/tasks.gen.js'),
@@ -46,6 +47,7 @@ const allFeatures: RuntimeFeatures = {
   telemetry: true,
   upstream: true,
   notify: 'redis',
+  search: true,
 };
 
 describe('runtime module slots', () => {
@@ -75,6 +77,7 @@ describe('runtime module slots', () => {
       telemetry: false,
       upstream: false,
       notify: 'none',
+      search: false,
     };
     expect(moduleSlots(none)).toEqual([]);
     expect(moduleSlots({ ...none, store: 'memory', approval: true })).toEqual([

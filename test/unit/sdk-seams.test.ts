@@ -46,4 +46,28 @@ describe('the SDK internals the runtime relies on', () => {
     expect(inner._ondiscover().supportedVersions).toEqual(['2026-07-28']);
     expect(typeof inner._getRequestHandler('server/discover')).toBe('function');
   });
+
+  it('installs the tools handlers again once its flag is reset, giving setRequestHandler the unwrapped handler', () => {
+    // search.gen.ts keeps the SDK's own tools/call handler this way for call_tool.
+    const fresh = new McpServer({ name: 'seams', version: '1.0.0' }, { capabilities: { tools: {} } });
+    const inner = fresh.server as unknown as {
+      _requestHandlers: Map<string, Handler>;
+      setRequestHandler(method: string, ...rest: unknown[]): void;
+    };
+    const mcp = fresh as unknown as { _toolHandlersInitialized?: boolean; setToolRequestHandlers?: () => void };
+    expect(mcp._toolHandlersInitialized).toBe(true);
+    expect(typeof mcp.setToolRequestHandlers).toBe('function');
+    inner._requestHandlers.delete('tools/call');
+    inner._requestHandlers.delete('tools/list');
+    mcp._toolHandlersInitialized = false;
+    const given: string[] = [];
+    const install = inner.setRequestHandler;
+    inner.setRequestHandler = function (this: unknown, method: string, ...rest: unknown[]) {
+      given.push(`${method}:${typeof rest[0]}`);
+      return (install as (...args: unknown[]) => void).call(this, method, ...rest);
+    };
+    mcp.setToolRequestHandlers?.();
+    expect(given).toEqual(['tools/list:function', 'tools/call:function']);
+    expect(typeof inner._requestHandlers.get('tools/call')).toBe('function');
+  });
 });

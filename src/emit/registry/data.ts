@@ -4,7 +4,8 @@ import type { RegistrySpec } from '../../../templates/runtime/spec.gen.js';
 import { envPrefix } from '../../model/naming.js';
 import type { ServerModel } from '../../model/types.js';
 import { defaultToolsets } from '../../review/context.js';
-import { toolsetDigest, wireTools } from '../../model/toolset.js';
+import { listedTools, searchSurface } from '../../model/search.js';
+import { toolsetDigest } from '../../model/toolset.js';
 import { discoverContract } from './discover.js';
 import { annotationsData, iconsData } from './icons.js';
 import { pagesData } from './pages.js';
@@ -105,6 +106,13 @@ export function registryData(model: ServerModel): RegistrySpec {
       readOnlyEnv: `${envPrefix(model.server.name)}_READ_ONLY`,
       toolsets: model.toolsets.map((t) => ({ name: t.name, default: defaultToolsets(model).includes(t.name) })),
     },
+    search:
+      model.discovery === 'tools'
+        ? null
+        : {
+            surface: searchSurface(model),
+            tags: Object.fromEntries(model.tools.filter((t) => t.tags.length > 0).map((t) => [t.name, [...t.tags]])),
+          },
     resources,
     prompts,
     pages: pagesData(model, {
@@ -118,7 +126,7 @@ export function registryData(model: ServerModel): RegistrySpec {
       resourceUpdates: model.notifications.resourceUpdates,
     },
     // What `mcp-gen verify` compares a running server's tools/list with.
-    toolsetDigest: toolsetDigest(wireTools(model)),
+    toolsetDigest: toolsetDigest(listedTools(model)),
     handles: model.handles.map((h) => ({
       name: h.name,
       description: h.description,

@@ -1,6 +1,7 @@
 import { environmentVariables } from '../../model/environment.js';
 import type { ServerModel } from '../../model/types.js';
-import { toolsetDigest, wireTools } from '../../model/toolset.js';
+import { listedTools } from '../../model/search.js';
+import { toolsetDigest } from '../../model/toolset.js';
 
 /** The server.json schema this file follows; vendored under schema/registry/ with its source. */
 export const serverJsonSchemaUrl = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
@@ -48,7 +49,7 @@ export function serverJson(model: ServerModel): Record<string, unknown> | null {
     ...(registry.remote === null
       ? {}
       : { remotes: [{ type: 'streamable-http', url: registry.remote, ...(headers.length === 0 ? {} : { headers }) }] }),
-    _meta: { [publisherMeta]: { tool: 'mcp-gen', toolsetDigest: toolsetDigest(wireTools(model)) } },
+    _meta: { [publisherMeta]: { tool: 'mcp-gen', toolsetDigest: toolsetDigest(listedTools(model)) } },
   };
 }
 

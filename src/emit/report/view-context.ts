@@ -24,10 +24,18 @@ export function contextSection(model: ServerModel, review: Review) {
   }
   return {
     summary:
-      `${review.cost.tokens} tokens (${review.cost.bytes} bytes of compact JSON for ${count} ` +
-      `tool${count === 1 ? '' : 's'} / 4, rounded up), against a budget of ${model.review.maxListTokens} ` +
-      `tokens (\`review.maxListTokens\`)` +
-      (count === model.tools.length ? '' : `; every tool: ${context.all.tokens} tokens (${context.all.bytes} bytes)`),
+      context.surface === null
+        ? `${review.cost.tokens} tokens (${review.cost.bytes} bytes of compact JSON for ${count} ` +
+          `tool${count === 1 ? '' : 's'} / 4, rounded up), against a budget of ${model.review.maxListTokens} ` +
+          `tokens (\`review.maxListTokens\`)` +
+          (count === model.tools.length
+            ? ''
+            : `; every tool: ${context.all.tokens} tokens (${context.all.bytes} bytes)`)
+        : `${review.cost.tokens} tokens (${review.cost.bytes} bytes of compact JSON / 4, rounded up), against a ` +
+          `budget of ${model.review.maxListTokens} tokens (\`review.maxListTokens\`): with \`discovery: search\`, ` +
+          `tools/list lists only ${context.surface.map((t) => `\`${t.name}\` (${t.tokens} tokens)`).join(' and ')}. ` +
+          `The ${count} tool${count === 1 ? '' : 's'} they search by default would cost ${context.plain.tokens} ` +
+          `tokens listed as they are; each tool's share below is what \`search_tools\` returns for it`,
     tools: model.tools.length === 0 ? '' : table(['tool', 'tokens', 'bytes'], rows),
     selection: selectionText(model, review),
     toolsets:

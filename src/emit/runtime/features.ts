@@ -44,6 +44,8 @@ export interface RuntimeFeatures {
   readonly upstream: boolean;
   /** `notifications` (notify.gen.ts): on this process's bus, or every instance's (`redis`, notify-redis.gen.ts). */
   readonly notify: 'none' | 'memory' | 'redis';
+  /** `discovery: search`: search_tools and call_tool instead of the tools in tools/list (search.gen.ts). */
+  readonly search: boolean;
 }
 
 /** The features `model` uses. */
@@ -71,6 +73,7 @@ export function runtimeFeatures(model: ServerModel): RuntimeFeatures {
       announcesChanges(model.notifications) || model.tools.some((tool) => tool.task !== 'none')
         ? model.store.type
         : 'none',
+    search: model.discovery === 'search',
   };
 }
 
@@ -115,6 +118,7 @@ const optionalModules: readonly OptionalModule[] = [
   { name: 'upstream-wire', slot: null, on: (f) => f.upstream },
   { name: 'notify', slot: 'notify', on: (f) => f.notify !== 'none' },
   { name: 'notify-redis', slot: 'notifyRedis', on: (f) => f.notify === 'redis' },
+  { name: 'search', slot: 'search', on: (f) => f.search },
 ];
 
 /** The names of the runtime modules a server with `features` contains, sorted. */

@@ -1,3 +1,4 @@
+import { searchToolNames } from '../../model/search.js';
 import { type DeclaredHints, globPattern, type SelectableTool, toolsetMembers } from '../../model/tool-selection.js';
 import { entriesOf, isRecord } from '../../util/guards.js';
 import { suggestClosest } from '../../util/suggest.js';
@@ -7,7 +8,10 @@ import type { RuleContext } from '../context.js';
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
-/** Every toolset names existing tools and tags, writes globs it can match with, and selects at least one tool. */
+/**
+ * Every toolset names existing tools and tags, writes globs it can match with, and selects at least one tool; with
+ * discovery: search, no tool takes a name of the search surface.
+ */
 export function checkToolsets(ctx: RuleContext): void {
   const data = isRecord(ctx.data) ? ctx.data : {};
   const tools: SelectableTool[] = entriesOf(data.tools).map(([name, tool]) => ({
@@ -16,6 +20,16 @@ export function checkToolsets(ctx: RuleContext): void {
     annotations: isRecord(tool) && isRecord(tool.annotations) ? (tool.annotations as DeclaredHints) : {},
   }));
   const names = tools.map((t) => t.name);
+  // discovery: search registers search_tools and call_tool beside the tools: a tool may not take either name.
+  for (const name of data.discovery === 'search' ? searchToolNames : [])
+    if (names.includes(name))
+      ctx.report(
+        'discovery-name-taken',
+        ['tools', name],
+        `tool "${name}" has the name of a tool that discovery: search adds`,
+        'rename the tool (add renamedFrom to keep its handler), or remove discovery: search',
+        'key',
+      );
   const tags = [...new Set(tools.flatMap((t) => t.tags ?? []))];
   for (const [toolset, rules] of entriesOf(data.toolsets)) {
     if (!isRecord(rules)) continue;

@@ -131,7 +131,10 @@ describe('verifyServer', () => {
     // The notes example completes from handlers; this case starts from a server without completions.
     const { completions: _offered, ...bare } = liveFrom(() => undefined).capabilities as Record<string, unknown>;
     const modern = { ...liveFrom(() => undefined), capabilities: bare };
-    const declared = { supportedVersions: ['2026-07-28', '2025-11-25'], capabilities: { ...modern.capabilities, completions: {} } };
+    const declared = {
+      supportedVersions: ['2026-07-28', '2025-11-25'],
+      capabilities: { ...modern.capabilities, completions: {} },
+    };
     expect(compareProtocol(model, declared, modern)).toEqual({
       drift: [{ kind: 'capabilities', message: 'capability "completions": manifest {}, server absent' }],
       info: [],

@@ -154,6 +154,7 @@ export const registry: RegistrySpec = {
     readOnlyEnv: "DEMO_SERVER_READ_ONLY",
     toolsets: [],
   },
+  search: null,
   resources: [
     {
       name: "app_config",

@@ -34,6 +34,7 @@ import {
   type HandleHooks,
   type HandlerSet,
   type Registrar,
+  type SearchHooks,
   type TaskHooks,
 } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
@@ -185,6 +186,8 @@ export interface RuntimeModules {
   readonly upstream?: Lazy<{
     readonly startUpstream: (config: Readonly<Record<string, unknown>>, telemetry: Telemetry | null) => void;
   }>;
+  /** search.gen.ts, with `discovery: search`: indexes the selected tools once. */
+  readonly search?: Lazy<{ readonly searchHooks: (registry: RegistrySpec, tools: ReadonlySet<string>) => SearchHooks }>;
 }
 
 /**
@@ -326,6 +329,7 @@ export async function startServer(
   const notify = changes?.notify ?? undeclaredNotify;
   const services = await lifecycle.start(config, { mode, log: logToStderr, notify }, readiness);
   const tools = selectTools(registry, environment);
+  const search = modules.search === undefined ? null : (await modules.search()).searchHooks(registry, tools);
   const env: CallEnv = {
     registry,
     handles,
@@ -338,6 +342,7 @@ export async function startServer(
     notify,
     environment,
     tools,
+    search,
   };
   const build = (onlyTool?: string, narrow?: ReadonlySet<string>): McpServer =>
     buildServer(definition, env, registrars, onlyTool, narrow);

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { type Searchable, stem, terms, ToolIndex } from '../../templates/runtime/search.gen.js';
+
+// The ranking of search.gen.ts (discovery: search) on a small fixed corpus: BM25 over names split at `_` and case
+// changes, titles, tags, descriptions and parameters, with verb synonyms at a lower weight.
+
+const tool = (
+  name: string,
+  description: string,
+  extra: { title?: string; tags?: string[]; properties?: Record<string, { description?: string }> } = {},
+): Searchable => ({
+  name,
+  title: extra.title ?? null,
+  description,
+  inputSchema: { type: 'object', properties: extra.properties ?? {} },
+  tags: extra.tags ?? [],
+});
+
+const corpus: Searchable[] = [
+  tool('issues_create', 'Create an issue in a repository.', { title: 'Create an issue', tags: ['issues'] }),
+  tool('issues_list_for_repo', 'List issues in a repository. Only open issues will be listed.', {
+    title: 'List repository issues',
+    tags: ['issues'],
+    properties: { state: { description: 'Indicates the state of the issues to return.' } },
+  }),
+  tool('issues_delete_comment', 'Deletes a comment on an issue.', { tags: ['issues'] }),
+  tool('pullsMerge', 'Merges a pull request into the base branch.', { title: 'Merge a pull request' }),
+  tool('pulls_list', 'Lists pull requests in a specified repository.', {
+    properties: { base: { description: 'Filter pulls by base branch name.' } },
+  }),
+  tool('repos_delete', 'Deleting a repository requires admin access.', { title: 'Delete a repository' }),
+  tool('repos_get_readme', 'Gets the preferred README for a repository.', { title: 'Get a repository README' }),
+  tool('users_get_authenticated', 'Gets the profile of the authenticated user.'),
+];
+
+describe('tool search ranking', () => {
+  const index = new ToolIndex(corpus);
+
+  it('splits names at underscores and case changes, drops stopwords, and stems', () => {
+    expect(terms('pullsMerge issues_list_for_repo HTTPServer')).toEqual([
+      'pull',
+      'merg',
+      'issu',
+      'list',
+      'repository',
+      'http',
+      'server',
+    ]);
+    expect(['created', 'creates', 'creating', 'create'].map(stem)).toEqual(['creat', 'creat', 'creat', 'creat']);
+    expect(['repositories', 'branches', 'starred', 'status', 'added', 'add'].map(stem)).toEqual([
+      'repository',
+      'branch',
+      'star',
+      'status',
+      'add',
+      'add',
+    ]);
+    expect(['reviewers', 'review', 'assignees', 'assign'].map(stem)).toEqual(['review', 'review', 'assign', 'assign']);
+  });
+
+  it('ranks by BM25 with exact orders', () => {
+    expect(index.search('create an issue', 10)).toEqual([
+      'issues_create',
+      'issues_list_for_repo',
+      'issues_delete_comment',
+    ]);
+    expect(index.search('merge a pull request', 10)).toEqual(['pullsMerge', 'pulls_list']);
+    expect(index.search('show the readme of a repo', 10)).toEqual([
+      'repos_get_readme',
+      'users_get_authenticated',
+      'repos_delete',
+      'issues_list_for_repo',
+      'issues_create',
+      'pulls_list',
+    ]);
+  });
+
+  it('matches verb synonyms below the verb itself', () => {
+    expect(index.search('open a new issue', 2)).toEqual(['issues_create', 'issues_list_for_repo']);
+    expect(index.search('remove a repository', 1)).toEqual(['repos_delete']);
+    expect(index.search('who am i, my profile', 1)).toEqual(['users_get_authenticated']);
+  });
+
+  it('searches only the tools it is allowed to, and finds nothing for unknown words', () => {
+    expect(index.search('create an issue', 10, (name) => name !== 'issues_create')).toEqual([
+      'issues_list_for_repo',
+      'issues_delete_comment',
+    ]);
+    expect(index.search('zebra quantum', 10)).toEqual([]);
+    expect(index.search('the of and', 10)).toEqual([]);
+  });
+});
