@@ -3,6 +3,7 @@ import { isRecord } from '../util/guards.js';
 import { pascalCase, reservedTypeNames } from '../model/naming.js';
 import { sharedRefPrefix } from '../model/shared-schema.js';
 import { parsePointer, resolvePointer } from '../util/json-pointer.js';
+import { overBudget, prunedSchema, type Reach, replaceRefs, type SchemaBudget } from './schema-budget.js';
 
 /**
  * OpenAPI-only keywords with no JSON Schema 2020-12 meaning, and the identifiers and anchors of a component
@@ -35,6 +36,9 @@ const componentPrefix = '#/components/schemas/';
 export interface SchemaFindings {
   /** A `$ref` that is not a component was circular and became an open schema. */
   circular: boolean;
+  /** The components whose expansion a tool's input or output schema left out to fit its budget, by name. */
+  prunedInput?: string[];
+  prunedOutput?: string[];
 }
 
 /** One component schema, converted once for the whole document. */
@@ -91,11 +95,32 @@ export class SchemaConverter {
     return { ...component.schema, ...rest };
   }
 
-  /** `root`, whose references to components `refs` names: they and all they reach become shared schemas. */
-  withShared(root: Record<string, unknown>, refs: ReadonlySet<string>): Record<string, unknown> {
-    for (const component of this.closure(refs)) this.used.add(component.key);
-    return root;
+  /**
+   * `root`, whose references to components `refs` names: they and all they reach become shared schemas. With a
+   * `budget`, the references that take the root over it become pruned objects, and their names go to `pruned`.
+   */
+  withShared(
+    root: Record<string, unknown>,
+    refs: ReadonlySet<string>,
+    budget?: SchemaBudget,
+    pruned?: string[],
+  ): Record<string, unknown> {
+    const edges = (name: string) => this.component(name)?.refs ?? null;
+    const cut = budget === undefined ? [] : overBudget(refs, budget, edges, this.reach);
+    const kept = cut.length === 0 ? refs : new Set([...refs].filter((name) => !cut.includes(name)));
+    for (const component of this.closure(kept)) this.used.add(component.key);
+    if (cut.length === 0) return root;
+    pruned?.push(...cut);
+    const replace = new Map<string, Record<string, unknown>>();
+    for (const name of cut) {
+      const component = this.component(name);
+      if (component !== null) replace.set(`${sharedRefPrefix}${component.key}`, prunedSchema(name, component.schema));
+    }
+    return replaceRefs(root, replace) as Record<string, unknown>;
   }
+
+  /** What each component reaches, once per document. */
+  private readonly reach = new Map<string, Reach>();
 
   /** The draft's `schemas`: every component a tool schema reaches, once, sorted by key. */
   sharedSchemas(): Record<string, Record<string, unknown>> {

@@ -15,6 +15,7 @@ import {
   requestMedia,
 } from './openapi-request.js';
 import { type SchemaConverter, type SchemaFindings, withDescription } from './openapi-schema.js';
+import { inputBudget, outputBudget } from './schema-budget.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -99,7 +100,8 @@ function inputSchema(
     ...(required.length > 0 ? { required: [...new Set(required)].sort(compareText) } : {}),
     properties,
   };
-  return { schema: converter.withShared(root, refs), args, media: media?.schema === null ? null : media, problems };
+  const schema = converter.withShared(root, refs, inputBudget, findings.prunedInput);
+  return { schema, args, media: media?.schema === null ? null : media, problems };
 }
 
 /**
@@ -121,11 +123,16 @@ function outputSchema(
   const refs = new Set<string>();
   const converted = converter.inlineRoot(converter.part(schema, refs, findings), refs);
   if (converted.type === 'object' || (converted.type === undefined && isRecord(converted.properties)))
-    return { schema: converter.withShared({ type: 'object', ...converted }, refs), wrapped: false };
+    return {
+      schema: converter.withShared({ type: 'object', ...converted }, refs, outputBudget, findings.prunedOutput),
+      wrapped: false,
+    };
   return {
     schema: converter.withShared(
       { type: 'object', additionalProperties: false, required: ['result'], properties: { result: converted } },
       refs,
+      outputBudget,
+      findings.prunedOutput,
     ),
     wrapped: true,
   };
