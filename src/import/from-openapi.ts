@@ -12,8 +12,8 @@ import {
   titleFromName,
 } from './openapi-operation.js';
 import { upstreamDraft } from './openapi-binding.js';
-import { isOpenObject, SchemaConverter, type SchemaFindings } from './openapi-schema.js';
-import { maxDescription, operationTool } from './openapi-tool.js';
+import { SchemaConverter, type SchemaFindings } from './openapi-schema.js';
+import { isOpenObject, maxDescription, operationTool } from './openapi-tool.js';
 import { prunedReview } from './schema-budget.js';
 
 type Raw = Readonly<Record<string, unknown>>;

@@ -3,7 +3,7 @@ import { isRecord } from '../util/guards.js';
 import { pascalCase, reservedTypeNames } from '../model/naming.js';
 import { sharedRefPrefix } from '../model/shared-schema.js';
 import { parsePointer, resolvePointer } from '../util/json-pointer.js';
-import { overBudget, prunedSchema, type Reach, replaceRefs, type SchemaBudget } from './schema-budget.js';
+import { overBudget, pruneRefs, type Reach, type SchemaBudget } from './schema-budget.js';
 
 /**
  * OpenAPI-only keywords with no JSON Schema 2020-12 meaning, and the identifiers and anchors of a component
@@ -72,6 +72,8 @@ export class SchemaConverter {
   private readonly byKey = new Map<string, string>();
   /** Components some tool schema reaches: the draft's shared schemas. */
   private readonly used = new Set<string>();
+  /** What each component reaches, once per document. */
+  private readonly reach = new Map<string, Reach>();
 
   constructor(private readonly document: Readonly<Record<string, unknown>>) {}
 
@@ -105,22 +107,16 @@ export class SchemaConverter {
     budget?: SchemaBudget,
     pruned?: string[],
   ): Record<string, unknown> {
-    const edges = (name: string) => this.component(name)?.refs ?? null;
-    const cut = budget === undefined ? [] : overBudget(refs, budget, edges, this.reach);
+    const cut =
+      budget === undefined ? [] : overBudget(refs, budget, (n) => this.component(n)?.refs ?? null, this.reach);
     const kept = cut.length === 0 ? refs : new Set([...refs].filter((name) => !cut.includes(name)));
     for (const component of this.closure(kept)) this.used.add(component.key);
-    if (cut.length === 0) return root;
     pruned?.push(...cut);
-    const replace = new Map<string, Record<string, unknown>>();
-    for (const name of cut) {
+    return pruneRefs(root, cut, (name) => {
       const component = this.component(name);
-      if (component !== null) replace.set(`${sharedRefPrefix}${component.key}`, prunedSchema(name, component.schema));
-    }
-    return replaceRefs(root, replace) as Record<string, unknown>;
+      return component === null ? null : { ref: `${sharedRefPrefix}${component.key}`, schema: component.schema };
+    });
   }
-
-  /** What each component reaches, once per document. */
-  private readonly reach = new Map<string, Reach>();
 
   /** The draft's `schemas`: every component a tool schema reaches, once, sorted by key. */
   sharedSchemas(): Record<string, Record<string, unknown>> {
@@ -300,18 +296,4 @@ function alone(schema: Record<string, unknown>): Record<string, unknown> {
   if (typeof schema.$ref !== 'string' || Object.keys(schema).length === 1) return schema;
   const { $ref, ...siblings } = schema;
   return { allOf: [{ $ref }], ...siblings };
-}
-
-/** An object schema that accepts keys it does not name, or names none: the model cannot know what to send. */
-export function isOpenObject(schema: unknown): boolean {
-  if (!isRecord(schema)) return true;
-  if (Object.keys(schema).length === 0) return true;
-  const objectish = schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined);
-  if (!objectish) return false;
-  return (
-    !isRecord(schema.properties) ||
-    Object.keys(schema.properties).length === 0 ||
-    schema.additionalProperties === true ||
-    isRecord(schema.additionalProperties)
-  );
 }

@@ -147,3 +147,17 @@ function mediaOf(content: unknown): { type: string; schema: Raw | null } | null 
   if (chosen === undefined) return null;
   return { type: chosen, schema: isRecord(media) && isRecord(media.schema) ? media.schema : null };
 }
+
+/** An object schema that accepts keys it does not name, or names none: the model cannot know what to send. */
+export function isOpenObject(schema: unknown): boolean {
+  if (!isRecord(schema)) return true;
+  if (Object.keys(schema).length === 0) return true;
+  const objectish = schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined);
+  if (!objectish) return false;
+  return (
+    !isRecord(schema.properties) ||
+    Object.keys(schema.properties).length === 0 ||
+    schema.additionalProperties === true ||
+    isRecord(schema.additionalProperties)
+  );
+}

@@ -95,6 +95,21 @@ export function prunedSchema(name: string, schema: Readonly<Record<string, unkno
   return objectish ? { type: 'object', description, additionalProperties: true } : { description };
 }
 
+/** `root` with its references to the components `cut` names (`find` gives each one's reference and schema) pruned. */
+export function pruneRefs(
+  root: Record<string, unknown>,
+  cut: readonly string[],
+  find: (name: string) => { ref: string; schema: Readonly<Record<string, unknown>> } | null,
+): Record<string, unknown> {
+  if (cut.length === 0) return root;
+  const replace = new Map<string, Record<string, unknown>>();
+  for (const name of cut) {
+    const found = find(name);
+    if (found !== null) replace.set(found.ref, prunedSchema(name, found.schema));
+  }
+  return replaceRefs(root, replace) as Record<string, unknown>;
+}
+
 /** `schema` with each `{ $ref }` that `replace` names replaced by its value; everything else copied as it is. */
 export function replaceRefs(schema: unknown, replace: ReadonlyMap<string, Record<string, unknown>>): unknown {
   if (Array.isArray(schema)) return schema.map((item) => replaceRefs(item, replace));
