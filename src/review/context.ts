@@ -7,7 +7,7 @@ import type { Finding } from '../diagnostics/index.js';
 import { type HostLimits, hostLimits } from '../model/host-limits.js';
 import type { ServerModel, ToolModel } from '../model/types.js';
 import { finding } from './lint-input.js';
-import { type Cost, listCost, type ToolCost, toolCosts } from './tokens.js';
+import { type Cost, listCost, pageStarts, type ToolCost, toolCosts } from './tokens.js';
 
 /** One limit of one host that the default surface breaks. */
 export interface HostBreak {
@@ -130,9 +130,9 @@ function hostBreaks(
     add(`tool names must be ${rule}: ${shown.join(', ')}${more}`, first.pointer);
   }
   if (host.maxPageBytes !== null) {
-    const size = model.pagination.pageSize;
-    for (let start = 0; start < costs.length; start += size) {
-      const page = listCost(costs.slice(start, start + size));
+    const starts = pageStarts(costs, model.pagination.pageSize);
+    for (const [i, start] of starts.entries()) {
+      const page = listCost(costs.slice(start, starts[i + 1] ?? costs.length));
       if (page.bytes <= host.maxPageBytes) continue;
       add(`a tools/list page is ${page.bytes} bytes, more than the ${host.maxPageBytes} its client reads`, '/tools');
       break;

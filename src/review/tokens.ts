@@ -33,6 +33,33 @@ export function listCost(tools: readonly Cost[]): Cost {
   return { bytes, tokens: Math.ceil(bytes / 4) };
 }
 
+/**
+ * The most bytes one `tools/list` page holds (1 MiB): a tenth of the 10 MiB line the official client's stdio
+ * transport buffers, so a page fits every client with room for its envelope, and a large API's list still takes
+ * few round trips.
+ */
+export const pageByteBudget = 1024 * 1024;
+
+/**
+ * Where each `tools/list` page starts (the first at 0): a page takes the next tool until it holds `size` tools or
+ * the tool would take it past `budget` bytes; a tool bigger than `budget` alone has a page of its own.
+ */
+export function pageStarts(tools: readonly Cost[], size: number, budget = pageByteBudget): number[] {
+  const starts = [0];
+  let count = 0;
+  let bytes = 12;
+  tools.forEach((tool, i) => {
+    if (count > 0 && (count === size || bytes + 1 + tool.bytes > budget)) {
+      starts.push(i);
+      count = 0;
+      bytes = 12;
+    }
+    bytes += tool.bytes + (count > 0 ? 1 : 0);
+    count += 1;
+  });
+  return starts;
+}
+
 /** The whole `tools/list` result of `model`, every tool listed. */
 export function toolsListCost(model: ServerModel): Cost {
   return listCost(toolCosts(model));
