@@ -7,7 +7,16 @@ import type { Finding } from '../diagnostics/index.js';
 import { type HostLimits, hostLimits } from '../model/host-limits.js';
 import type { ServerModel, ToolModel } from '../model/types.js';
 import { finding } from './lint-input.js';
-import { type Cost, listCost, pageStarts, type ToolCost, toolCosts } from './tokens.js';
+import {
+  type Cost,
+  listCost,
+  pageByteBudget,
+  pageStarts,
+  type SchemaCost,
+  schemaCosts,
+  type ToolCost,
+  toolCosts,
+} from './tokens.js';
 
 /** One limit of one host that the default surface breaks. */
 export interface HostBreak {
@@ -30,6 +39,8 @@ export interface ContextReview {
   /** Each toolset's own tools, by toolset name in model order. */
   readonly toolsets: readonly (Cost & { readonly name: string; readonly default: boolean; readonly count: number })[];
   readonly breaks: readonly HostBreak[];
+  /** The heaviest input and output schemas (at most 5), heaviest first. */
+  readonly schemas: readonly SchemaCost[];
   readonly findings: readonly Finding[];
 }
 
@@ -71,6 +82,18 @@ export function reviewContext(model: ServerModel): ContextReview {
       ),
     );
   }
+  for (const t of heaviestFirst(tools).filter((c) => c.bytes > pageByteBudget)) {
+    const tool = model.tools.find((m) => m.name === t.name);
+    findings.push(
+      finding(
+        'lint-tool-too-large',
+        tool?.pointer ?? '/tools',
+        `tool ${t.name} alone is ${t.bytes} bytes in tools/list, more than a page's ${pageByteBudget}: it has a ` +
+          'page of its own, and a client with a small buffer may not read it',
+        'trim its input and output schemas (re-import to prune them, or name only the members a model needs)',
+      ),
+    );
+  }
   for (const b of breaks)
     if (b.target)
       findings.push(
@@ -89,7 +112,8 @@ export function reviewContext(model: ServerModel): ContextReview {
     count: set.tools.length,
     ...listCost(set.tools.map((name) => byName.get(name)).filter((t) => t !== undefined)),
   }));
-  return { tools, listed: [...listedNames], cost, all: listCost(tools), toolsets, breaks, findings };
+  const schemas = schemaCosts(model).slice(0, named);
+  return { tools, listed: [...listedNames], cost, all: listCost(tools), toolsets, breaks, schemas, findings };
 }
 
 /** Heaviest first; equal costs by name, so the order never depends on anything else. */

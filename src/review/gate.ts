@@ -128,7 +128,7 @@ const rules: readonly Rule[] = [
     id: 'R5',
     title: 'Tool count and context cost',
     fail: ['lint-list-too-large', 'lint-host-limit'],
-    warn: ['lint-too-many-tools'],
+    warn: ['lint-too-many-tools', 'lint-tool-too-large'],
     pass: (m, tokens) =>
       `${m.tools.length} tool(s)` +
       (m.toolsets.length === 0

@@ -26,6 +26,26 @@ export function toolCosts(model: ServerModel): ToolCost[] {
   });
 }
 
+/** The size of one tool's input or output schema as tools/list sends it (compact JSON, UTF-8 bytes). */
+export interface SchemaCost {
+  readonly tool: string;
+  readonly part: 'input' | 'output';
+  readonly bytes: number;
+}
+
+/** Every tool's input and output schema by size, heaviest first (equal sizes by tool, then part). */
+export function schemaCosts(model: ServerModel): SchemaCost[] {
+  const known = new WeakMap<object, number>();
+  const out: SchemaCost[] = [];
+  for (const tool of wireTools(model)) {
+    out.push({ tool: tool.name, part: 'input', bytes: jsonBytes(tool.inputSchema, known, new Set()) });
+    if (tool.outputSchema !== undefined)
+      out.push({ tool: tool.name, part: 'output', bytes: jsonBytes(tool.outputSchema, known, new Set()) });
+  }
+  const key = (c: SchemaCost) => `${c.tool}\u0000${c.part}`;
+  return out.sort((a, b) => b.bytes - a.bytes || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
 /** The cost of `{"tools":[...]}` holding exactly these tools: 12 bytes of frame, and a comma between two tools. */
 export function listCost(tools: readonly Cost[]): Cost {
   let bytes = 12 + Math.max(tools.length - 1, 0);

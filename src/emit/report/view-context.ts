@@ -29,6 +29,10 @@ export function contextSection(model: ServerModel, review: Review) {
       `tokens (\`review.maxListTokens\`)` +
       (count === model.tools.length ? '' : `; every tool: ${context.all.tokens} tokens (${context.all.bytes} bytes)`),
     tools: model.tools.length === 0 ? '' : table(['tool', 'tokens', 'bytes'], rows),
+    schemas:
+      context.schemas.length === 0
+        ? ''
+        : `Heaviest schemas: ${context.schemas.map((s) => `${code(s.tool)} ${s.part} ${s.bytes} bytes`).join(', ')}.`,
     selection: selectionText(model, review),
     toolsets:
       model.toolsets.length === 0
