@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { compareText } from '../../src/util/compare.js';
+import { draftFromOpenApi } from '../../src/import/from-openapi.js';
 import { SchemaConverter } from '../../src/import/openapi-schema.js';
 import { outputBudget, prunedReview } from '../../src/import/schema-budget.js';
 
@@ -98,5 +100,40 @@ describe('schema budget', () => {
         'tool "get_all": output schema pruned to fit at most 64 shared schemas, 12 references deep (choice, wide)',
       ],
     });
+  });
+
+  it('prunes an imported output and says so in the draft and the report, the input untouched', () => {
+    const api = {
+      openapi: '3.1.0',
+      info: { title: 'Wide', version: '1.0.0' },
+      paths: {
+        '/all': {
+          get: {
+            operationId: 'getAll',
+            summary: 'Get everything',
+            responses: { '200': { content: { 'application/json': { schema: ref('wide') } } } },
+          },
+        },
+      },
+      ...document(),
+    };
+    const draft = draftFromOpenApi(api, 'wide.json');
+    const tools = draft.data.tools as Record<string, { output: { properties: Record<string, unknown> } }>;
+    // 200 references of one component each: the first 136 by name go, the last 64 (leaf41 ... leaf99) stay.
+    const names = Array.from({ length: 200 }, (_, i) => `leaf${i}`).sort(compareText);
+    expect(names.indexOf('leaf41')).toBe(136);
+    expect([tools.get_all?.output.properties.p0, tools.get_all?.output.properties.p99]).toEqual([
+      { type: 'object', description: 'A leaf0 object (schema pruned: see DESIGN.md)', additionalProperties: true },
+      { $ref: '#/schemas/leaf99' },
+    ]);
+    expect(Object.keys(draft.data.schemas as object)).toEqual(names.slice(136));
+    expect(draft.flags.filter((f) => f.includes('pruned'))).toEqual([
+      `tool "get_all": output schema pruned to fit at most 64 shared schemas, 12 references deep (${names
+        .slice(0, 136)
+        .join(', ')})`,
+    ]);
+    expect(draft.notes.filter((n) => n.text.startsWith('TODO schema')).map((n) => n.path)).toEqual([
+      ['tools', 'get_all', 'output'],
+    ]);
   });
 });
