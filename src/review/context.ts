@@ -7,6 +7,7 @@ import type { Finding } from '../diagnostics/index.js';
 import { type HostLimits, hostLimits } from '../model/host-limits.js';
 import type { ServerModel, ToolModel } from '../model/types.js';
 import { finding } from './lint-input.js';
+import { type PrunedSchema, prunedSchemas } from './pruned.js';
 import {
   type Cost,
   listCost,
@@ -41,6 +42,8 @@ export interface ContextReview {
   readonly breaks: readonly HostBreak[];
   /** The heaviest input and output schemas (at most 5), heaviest first. */
   readonly schemas: readonly SchemaCost[];
+  /** The tool schemas import pruned to fit a client, in model order. */
+  readonly pruned: readonly PrunedSchema[];
   readonly findings: readonly Finding[];
 }
 
@@ -113,7 +116,8 @@ export function reviewContext(model: ServerModel): ContextReview {
     ...listCost(set.tools.map((name) => byName.get(name)).filter((t) => t !== undefined)),
   }));
   const schemas = schemaCosts(model).slice(0, named);
-  return { tools, listed: [...listedNames], cost, all: listCost(tools), toolsets, breaks, schemas, findings };
+  const pruned = prunedSchemas(model);
+  return { tools, listed: [...listedNames], cost, all: listCost(tools), toolsets, breaks, schemas, pruned, findings };
 }
 
 /** Heaviest first; equal costs by name, so the order never depends on anything else. */

@@ -120,3 +120,17 @@ describe('the heaviest schemas and a tool bigger than a page', () => {
     expect(r.gate.find((g) => g.id === 'R5')?.status).toBe('WARN');
   });
 });
+
+describe('pruned schemas', () => {
+  it('lists each tool schema that holds pruned objects, with the components they stood for', () => {
+    const pruned = (name: string) =>
+      `{ type: object, additionalProperties: true, description: "A ${name} object (schema pruned: see DESIGN.md)" }`;
+    const text = manifest(2, '', 1).replace(
+      '    input: { type: object, additionalProperties: false }\n',
+      '    input: { type: object, additionalProperties: false }\n' +
+        `    output: { type: object, properties: { b: ${pruned('wide')}, a: ${pruned('card')}, c: ${pruned('wide')} } }\n`,
+    );
+    const { review: r } = review(text);
+    expect(r.context.pruned).toEqual([{ tool: 'get_item_00', part: 'output', components: ['card', 'wide'] }]);
+  });
+});

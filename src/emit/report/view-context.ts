@@ -33,6 +33,15 @@ export function contextSection(model: ServerModel, review: Review) {
       context.schemas.length === 0
         ? ''
         : `Heaviest schemas: ${context.schemas.map((s) => `${code(s.tool)} ${s.part} ${s.bytes} bytes`).join(', ')}.`,
+    pruned:
+      context.pruned.length === 0
+        ? ''
+        : 'Schemas pruned at import to fit a client (their budget is in docs/import.md): each pruned part accepts ' +
+          'any members; name the members a model needs to check them again.\n\n' +
+          table(
+            ['tool', 'schema', 'pruned components'],
+            context.pruned.map((p) => [code(p.tool), p.part, cell(p.components.join(', '))]),
+          ),
     selection: selectionText(model, review),
     toolsets:
       model.toolsets.length === 0
