@@ -79,6 +79,10 @@ export function printCheck(
     const { context } = result.review;
     const listed = new Set(context.listed);
     const heaviest = heaviestFirst(context.tools.filter((t) => listed.has(t.name))).slice(0, 5);
+    const schemas =
+      context.schemas.length === 0
+        ? ''
+        : `heaviest schemas: ${context.schemas.map((s) => `${s.tool} ${s.part} ${s.bytes} bytes`).join(', ')}\n`;
     const toolsets = context.toolsets.map(
       (t) =>
         `  toolset ${t.name}${t.default ? ' (default)' : ''}: ${t.count} tools, about ${t.tokens} tokens ` +
@@ -94,7 +98,7 @@ export function printCheck(
         (heaviest.length === 0
           ? ''
           : `; heaviest: ${heaviest.map((t) => `${t.name} ${t.tokens} (${t.bytes} bytes)`).join(', ')}`) +
-        `\n${toolsets.join('')}${breaks.join('')}`,
+        `\n${schemas}${toolsets.join('')}${breaks.join('')}`,
     );
   }
   return failed ? 1 : 0;

@@ -152,6 +152,17 @@ export const reviewCodes = {
       'Remove `discovery: search` (the default, `tools`, lists the tools), or keep it on purpose for a design ' +
       'that will grow.',
   },
+  'lint-tool-too-large': {
+    severity: 'warning',
+    title: 'One tool is bigger than a tools/list page',
+    cause:
+      "A tool's descriptor (name, description, input and output schemas) alone is more than the 1 MiB a " +
+      '`tools/list` page holds: it gets a page of its own, and a client that buffers little may fail to read it. ' +
+      'Imported schemas of a large API reach this size when they carry hundreds of shared schemas.',
+    fix:
+      "Trim the tool's schemas: re-import (import prunes schemas past their budget) or name only the members a " +
+      'model needs.',
+  },
   'lint-list-too-large': {
     severity: 'error',
     title: 'The default tools/list costs more than the context budget',

@@ -12,8 +12,9 @@ import {
   titleFromName,
 } from './openapi-operation.js';
 import { upstreamDraft } from './openapi-binding.js';
-import { isOpenObject, SchemaConverter, type SchemaFindings } from './openapi-schema.js';
-import { maxDescription, operationTool } from './openapi-tool.js';
+import { SchemaConverter, type SchemaFindings } from './openapi-schema.js';
+import { isOpenObject, maxDescription, operationTool } from './openapi-tool.js';
+import { prunedReview } from './schema-budget.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -128,7 +129,7 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
         curation.name === undefined
           ? names.allocate(operationName(method, route, operationId), 'op')
           : names.keep(curation.name, 'op');
-      const findings: SchemaFindings = { circular: false };
+      const findings: SchemaFindings = { circular: false, prunedInput: [], prunedOutput: [] };
       const policy = curatedPolicy(operationPolicy(method, name), curation);
       const { tool, binding, problems } = operationTool(
         { method, route, item, operation, name, policy },
@@ -171,6 +172,9 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
       }
       if (tool.output !== undefined && isOpenObject(tool.output as Raw))
         flags.push(`tool "${name}": open output schema`);
+      const pruned = prunedReview(name, at, findings);
+      notes.push(...pruned.notes);
+      flags.push(...pruned.flags);
       if (findings.circular) {
         flags.push(`tool "${name}": a recursive schema was cut to an open schema {}`);
         notes.push({

@@ -3,6 +3,7 @@ import { isRecord } from '../util/guards.js';
 import { pascalCase, reservedTypeNames } from '../model/naming.js';
 import { sharedRefPrefix } from '../model/shared-schema.js';
 import { parsePointer, resolvePointer } from '../util/json-pointer.js';
+import { overBudget, pruneRefs, type Reach, type SchemaBudget } from './schema-budget.js';
 
 /**
  * OpenAPI-only keywords with no JSON Schema 2020-12 meaning, and the identifiers and anchors of a component
@@ -35,6 +36,9 @@ const componentPrefix = '#/components/schemas/';
 export interface SchemaFindings {
   /** A `$ref` that is not a component was circular and became an open schema. */
   circular: boolean;
+  /** The components whose expansion a tool's input or output schema left out to fit its budget, by name. */
+  prunedInput?: string[];
+  prunedOutput?: string[];
 }
 
 /** One component schema, converted once for the whole document. */
@@ -68,6 +72,8 @@ export class SchemaConverter {
   private readonly byKey = new Map<string, string>();
   /** Components some tool schema reaches: the draft's shared schemas. */
   private readonly used = new Set<string>();
+  /** What each component reaches, once per document. */
+  private readonly reach = new Map<string, Reach>();
 
   constructor(private readonly document: Readonly<Record<string, unknown>>) {}
 
@@ -91,10 +97,25 @@ export class SchemaConverter {
     return { ...component.schema, ...rest };
   }
 
-  /** `root`, whose references to components `refs` names: they and all they reach become shared schemas. */
-  withShared(root: Record<string, unknown>, refs: ReadonlySet<string>): Record<string, unknown> {
-    for (const component of this.closure(refs)) this.used.add(component.key);
-    return root;
+  /**
+   * `root`, whose references to components `refs` names: they and all they reach become shared schemas. With a
+   * `budget`, the references that take the root over it become pruned objects, and their names go to `pruned`.
+   */
+  withShared(
+    root: Record<string, unknown>,
+    refs: ReadonlySet<string>,
+    budget?: SchemaBudget,
+    pruned?: string[],
+  ): Record<string, unknown> {
+    const cut =
+      budget === undefined ? [] : overBudget(refs, budget, (n) => this.component(n)?.refs ?? null, this.reach);
+    const kept = cut.length === 0 ? refs : new Set([...refs].filter((name) => !cut.includes(name)));
+    for (const component of this.closure(kept)) this.used.add(component.key);
+    pruned?.push(...cut);
+    return pruneRefs(root, cut, (name) => {
+      const component = this.component(name);
+      return component === null ? null : { ref: `${sharedRefPrefix}${component.key}`, schema: component.schema };
+    });
   }
 
   /** The draft's `schemas`: every component a tool schema reaches, once, sorted by key. */
@@ -275,18 +296,4 @@ function alone(schema: Record<string, unknown>): Record<string, unknown> {
   if (typeof schema.$ref !== 'string' || Object.keys(schema).length === 1) return schema;
   const { $ref, ...siblings } = schema;
   return { allOf: [{ $ref }], ...siblings };
-}
-
-/** An object schema that accepts keys it does not name, or names none: the model cannot know what to send. */
-export function isOpenObject(schema: unknown): boolean {
-  if (!isRecord(schema)) return true;
-  if (Object.keys(schema).length === 0) return true;
-  const objectish = schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined);
-  if (!objectish) return false;
-  return (
-    !isRecord(schema.properties) ||
-    Object.keys(schema.properties).length === 0 ||
-    schema.additionalProperties === true ||
-    isRecord(schema.additionalProperties)
-  );
 }

@@ -15,6 +15,7 @@ import {
   requestMedia,
 } from './openapi-request.js';
 import { type SchemaConverter, type SchemaFindings, withDescription } from './openapi-schema.js';
+import { inputBudget, outputBudget } from './schema-budget.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -99,7 +100,8 @@ function inputSchema(
     ...(required.length > 0 ? { required: [...new Set(required)].sort(compareText) } : {}),
     properties,
   };
-  return { schema: converter.withShared(root, refs), args, media: media?.schema === null ? null : media, problems };
+  const schema = converter.withShared(root, refs, inputBudget, findings.prunedInput);
+  return { schema, args, media: media?.schema === null ? null : media, problems };
 }
 
 /**
@@ -121,11 +123,16 @@ function outputSchema(
   const refs = new Set<string>();
   const converted = converter.inlineRoot(converter.part(schema, refs, findings), refs);
   if (converted.type === 'object' || (converted.type === undefined && isRecord(converted.properties)))
-    return { schema: converter.withShared({ type: 'object', ...converted }, refs), wrapped: false };
+    return {
+      schema: converter.withShared({ type: 'object', ...converted }, refs, outputBudget, findings.prunedOutput),
+      wrapped: false,
+    };
   return {
     schema: converter.withShared(
       { type: 'object', additionalProperties: false, required: ['result'], properties: { result: converted } },
       refs,
+      outputBudget,
+      findings.prunedOutput,
     ),
     wrapped: true,
   };
@@ -139,4 +146,18 @@ function mediaOf(content: unknown): { type: string; schema: Raw | null } | null 
   const media = chosen === undefined ? null : content[chosen];
   if (chosen === undefined) return null;
   return { type: chosen, schema: isRecord(media) && isRecord(media.schema) ? media.schema : null };
+}
+
+/** An object schema that accepts keys it does not name, or names none: the model cannot know what to send. */
+export function isOpenObject(schema: unknown): boolean {
+  if (!isRecord(schema)) return true;
+  if (Object.keys(schema).length === 0) return true;
+  const objectish = schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined);
+  if (!objectish) return false;
+  return (
+    !isRecord(schema.properties) ||
+    Object.keys(schema.properties).length === 0 ||
+    schema.additionalProperties === true ||
+    isRecord(schema.additionalProperties)
+  );
 }

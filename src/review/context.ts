@@ -8,7 +8,18 @@ import { type HostLimits, hostLimits } from '../model/host-limits.js';
 import { searchSurface } from '../model/search.js';
 import type { ServerModel, ToolModel } from '../model/types.js';
 import { finding } from './lint-input.js';
-import { type Cost, listCost, type ToolCost, toolCosts, utf8Length } from './tokens.js';
+import { type PrunedSchema, prunedSchemas } from './pruned.js';
+import {
+  type Cost,
+  listCost,
+  pageByteBudget,
+  pageStarts,
+  type SchemaCost,
+  schemaCosts,
+  type ToolCost,
+  toolCosts,
+  utf8Length,
+} from './tokens.js';
 
 /** One limit of one host that the default surface breaks. */
 export interface HostBreak {
@@ -35,6 +46,10 @@ export interface ContextReview {
   /** Each toolset's own tools, by toolset name in model order. */
   readonly toolsets: readonly (Cost & { readonly name: string; readonly default: boolean; readonly count: number })[];
   readonly breaks: readonly HostBreak[];
+  /** The heaviest input and output schemas (at most 5), heaviest first. */
+  readonly schemas: readonly SchemaCost[];
+  /** The tool schemas import pruned to fit a client, in model order. */
+  readonly pruned: readonly PrunedSchema[];
   readonly findings: readonly Finding[];
 }
 
@@ -97,6 +112,18 @@ export function reviewContext(model: ServerModel): ContextReview {
       ),
     );
   }
+  for (const t of heaviestFirst(tools).filter((c) => c.bytes > pageByteBudget)) {
+    const tool = model.tools.find((m) => m.name === t.name);
+    findings.push(
+      finding(
+        'lint-tool-too-large',
+        tool?.pointer ?? '/tools',
+        `tool ${t.name} alone is ${t.bytes} bytes in tools/list, more than a page's ${pageByteBudget}: it has a ` +
+          'page of its own, and a client with a small buffer may not read it',
+        'trim its input and output schemas (re-import to prune them, or name only the members a model needs)',
+      ),
+    );
+  }
   for (const b of breaks)
     if (b.target)
       findings.push(
@@ -115,7 +142,21 @@ export function reviewContext(model: ServerModel): ContextReview {
     count: set.tools.length,
     ...listCost(set.tools.map((name) => byName.get(name)).filter((t) => t !== undefined)),
   }));
-  return { tools, listed: [...listedNames], cost, all: listCost(tools), plain, surface, toolsets, breaks, findings };
+  const schemas = schemaCosts(model).slice(0, named);
+  const pruned = prunedSchemas(model);
+  return {
+    tools,
+    listed: [...listedNames],
+    cost,
+    all: listCost(tools),
+    plain,
+    surface,
+    toolsets,
+    breaks,
+    schemas,
+    pruned,
+    findings,
+  };
 }
 
 /** Heaviest first; equal costs by name, so the order never depends on anything else. */
@@ -156,9 +197,9 @@ function hostBreaks(
     add(`tool names must be ${rule}: ${shown.join(', ')}${more}`, first.pointer);
   }
   if (host.maxPageBytes !== null) {
-    const size = model.pagination.pageSize;
-    for (let start = 0; start < costs.length; start += size) {
-      const page = listCost(costs.slice(start, start + size));
+    const starts = pageStarts(costs, model.pagination.pageSize);
+    for (const [i, start] of starts.entries()) {
+      const page = listCost(costs.slice(start, starts[i + 1] ?? costs.length));
       if (page.bytes <= host.maxPageBytes) continue;
       add(`a tools/list page is ${page.bytes} bytes, more than the ${host.maxPageBytes} its client reads`, '/tools');
       break;

@@ -128,7 +128,7 @@ const rules: readonly Rule[] = [
     id: 'R5',
     title: 'Tool count and context cost',
     fail: ['lint-list-too-large', 'lint-host-limit'],
-    warn: ['lint-too-many-tools', 'lint-search-small'],
+    warn: ['lint-too-many-tools', 'lint-search-small', 'lint-tool-too-large'],
     pass: (m, tokens) =>
       m.discovery === 'search'
         ? `${m.tools.length} tool(s), ${defaultTools(m).length} searchable by default, found with search_tools and ` +

@@ -26,11 +26,58 @@ export function toolCosts(model: ServerModel): ToolCost[] {
   });
 }
 
+/** The size of one tool's input or output schema as tools/list sends it (compact JSON, UTF-8 bytes). */
+export interface SchemaCost {
+  readonly tool: string;
+  readonly part: 'input' | 'output';
+  readonly bytes: number;
+}
+
+/** Every tool's input and output schema by size, heaviest first (equal sizes by tool, then part). */
+export function schemaCosts(model: ServerModel): SchemaCost[] {
+  const known = new WeakMap<object, number>();
+  const out: SchemaCost[] = [];
+  for (const tool of wireTools(model)) {
+    out.push({ tool: tool.name, part: 'input', bytes: jsonBytes(tool.inputSchema, known, new Set()) });
+    if (tool.outputSchema !== undefined)
+      out.push({ tool: tool.name, part: 'output', bytes: jsonBytes(tool.outputSchema, known, new Set()) });
+  }
+  const key = (c: SchemaCost) => `${c.tool}\u0000${c.part}`;
+  return out.sort((a, b) => b.bytes - a.bytes || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
 /** The cost of `{"tools":[...]}` holding exactly these tools: 12 bytes of frame, and a comma between two tools. */
 export function listCost(tools: readonly Cost[]): Cost {
   let bytes = 12 + Math.max(tools.length - 1, 0);
   for (const tool of tools) bytes += tool.bytes;
   return { bytes, tokens: Math.ceil(bytes / 4) };
+}
+
+/**
+ * The most bytes one `tools/list` page holds (1 MiB): a tenth of the 10 MiB line the official client's stdio
+ * transport buffers, so a page fits every client with room for its envelope, and a large API's list still takes
+ * few round trips.
+ */
+export const pageByteBudget = 1024 * 1024;
+
+/**
+ * Where each `tools/list` page starts (the first at 0): a page takes the next tool until it holds `size` tools or
+ * the tool would take it past `budget` bytes; a tool bigger than `budget` alone has a page of its own.
+ */
+export function pageStarts(tools: readonly Cost[], size: number, budget = pageByteBudget): number[] {
+  const starts = [0];
+  let count = 0;
+  let bytes = 12;
+  tools.forEach((tool, i) => {
+    if (count > 0 && (count === size || bytes + 1 + tool.bytes > budget)) {
+      starts.push(i);
+      count = 0;
+      bytes = 12;
+    }
+    bytes += tool.bytes + (count > 0 ? 1 : 0);
+    count += 1;
+  });
+  return starts;
 }
 
 /** The whole `tools/list` result of `model`, every tool listed. */

@@ -116,3 +116,56 @@ describe('the context budget', () => {
     expect(larger.filter((f) => f.code === 'lint-search-small')).toEqual([]);
   });
 });
+
+describe('the heaviest schemas and a tool bigger than a page', () => {
+  it('names the five heaviest input and output schemas, heaviest first, in bytes as tools/list sends them', () => {
+    const { model, review: r } = review(manifest(7, '', 1));
+    const wire = wireTools(model);
+    const bytes = (name: string) => Buffer.byteLength(JSON.stringify(wire.find((t) => t.name === name)?.inputSchema));
+    expect(r.context.schemas).toEqual(
+      ['get_item_00', 'get_item_01', 'get_item_02', 'get_item_03', 'get_item_04'].map((tool) => ({
+        tool,
+        part: 'input',
+        bytes: bytes(tool),
+      })),
+    );
+    expect(r.context.schemas[0]?.bytes).toBe(46);
+    expect(r.findings.filter((f) => f.code === 'lint-tool-too-large')).toEqual([]);
+  });
+
+  it('warns on R5 when one tool alone is more than a 1 MiB page', () => {
+    const values = Array.from({ length: 50000 }, (_, i) => `"value-number-${String(i).padStart(6, '0')}"`);
+    const big =
+      '  get_everything:\n    title: Get everything\n    description: Return every value there is.\n' +
+      '    annotations: { readOnlyHint: true, openWorldHint: false }\n' +
+      '    input: { type: object, additionalProperties: false, properties: ' +
+      `{ v: { type: string, enum: [${values.join(', ')}] } } }\n`;
+    const { review: r } = review(
+      manifest(2, 'review: { maxListTokens: 1000000 }\n', 1).replace('tools:\n', `tools:\n${big}`),
+    );
+    const cost = r.context.tools.find((t) => t.name === 'get_everything')?.bytes;
+    expect(cost).toBe(1100260);
+    const finding = r.findings.find((f) => f.code === 'lint-tool-too-large');
+    expect(finding?.message).toBe(
+      `tool get_everything alone is ${cost} bytes in tools/list, more than a page's 1048576: it has a page of ` +
+        'its own, and a client with a small buffer may not read it',
+    );
+    expect(r.context.schemas[0]).toEqual({ tool: 'get_everything', part: 'input', bytes: 1100092 });
+    expect(r.gate.find((g) => g.id === 'R5')?.status).toBe('WARN');
+  });
+});
+
+describe('pruned schemas', () => {
+  it('lists each tool schema that holds pruned objects, with the components they stood for', () => {
+    const pruned = (name: string) =>
+      `{ type: object, additionalProperties: true, description: "A ${name} object (schema pruned: see DESIGN.md)" }`;
+    const text = manifest(2, '', 1).replace(
+      '    input: { type: object, additionalProperties: false }\n',
+      '    input: { type: object, additionalProperties: false }\n' +
+        `    output: { type: object, properties: { b: ${pruned('wide')}, a: ${pruned('card')}, ` +
+        `c: ${pruned('wide')} } }\n`,
+    );
+    const { review: r } = review(text);
+    expect(r.context.pruned).toEqual([{ tool: 'get_item_00', part: 'output', components: ['card', 'wide'] }]);
+  });
+});

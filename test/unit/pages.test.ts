@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pagesData } from '../../src/emit/registry/pages.js';
 import type { ServerModel } from '../../src/model/types.js';
+import { pageStarts } from '../../src/review/tokens.js';
 
 // The cursors of list pages (src/emit/registry/pages.ts): one per page after the first, the same for
 // the same list, different for another list, another version of a list, or another offset.
@@ -33,5 +34,33 @@ describe('list page cursors', () => {
     const by5 = pagesData(model(5), lists(items(25))).cursors.tools;
     expect(by5[3]).toBe(by10[1]);
     expect(by5[0]).not.toBe(by10[0]);
+  });
+});
+
+describe('tools/list pages cut by bytes', () => {
+  const costs = (bytes: readonly number[]) => bytes.map((b) => ({ bytes: b, tokens: Math.ceil(b / 4) }));
+  const mib = 1024 * 1024;
+
+  it('cuts by count alone while every page fits the byte budget: no toolStarts, the same cursors as before', () => {
+    const small = pagesData(model(10), lists(items(25)), costs(Array(25).fill(1000)));
+    expect(small).toEqual(pagesData(model(10), lists(items(25))));
+    expect('toolStarts' in small).toBe(false);
+  });
+
+  it('starts a page where the next tool would take it past 1 MiB; a tool over 1 MiB has a page of its own', () => {
+    // 400 KiB, 400 KiB, 400 KiB (would be 1.2 MiB), 2 MiB alone, then 10 small ones cut by count (size 10).
+    const sizes = [400 * 1024, 400 * 1024, 400 * 1024, 2 * mib, ...Array(12).fill(100)];
+    const pages = pagesData(model(10), lists(items(16)), costs(sizes));
+    expect(pages.toolStarts).toEqual([0, 2, 3, 4, 14]);
+    expect(pages.cursors.tools).toHaveLength(4);
+    expect(pages.cursors.prompts).toHaveLength(1);
+  });
+
+  it('fills a page up to exactly the budget: 12 bytes of frame, a comma between tools', () => {
+    const half = (mib - 12 - 2) / 2;
+    // 12 + half + 1 + (half + 1) is exactly 1 MiB: one page; a byte more and the second tool starts a page.
+    expect(pageStarts(costs([half, half + 1, 1]), 10)).toEqual([0, 2]);
+    expect(pageStarts(costs([half, half + 2, 1]), 10)).toEqual([0, 1]);
+    expect(pageStarts([], 10)).toEqual([0]);
   });
 });

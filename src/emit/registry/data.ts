@@ -8,6 +8,7 @@ import { listedTools, searchSurface } from '../../model/search.js';
 import { toolsetDigest } from '../../model/toolset.js';
 import { discoverContract } from './discover.js';
 import { annotationsData, iconsData } from './icons.js';
+import { toolCosts } from '../../review/tokens.js';
 import { pagesData } from './pages.js';
 
 /**
@@ -115,12 +116,16 @@ export function registryData(model: ServerModel): RegistrySpec {
           },
     resources,
     prompts,
-    pages: pagesData(model, {
-      tools,
-      prompts,
-      resources: resources.filter((r) => r.uri !== null),
-      resourceTemplates: resources.filter((r) => r.uriTemplate !== null),
-    }),
+    pages: pagesData(
+      model,
+      {
+        tools,
+        prompts,
+        resources: resources.filter((r) => r.uri !== null),
+        resourceTemplates: resources.filter((r) => r.uriTemplate !== null),
+      },
+      toolCosts(model),
+    ),
     notifications: {
       listChanged: [...model.notifications.listChanged],
       resourceUpdates: model.notifications.resourceUpdates,

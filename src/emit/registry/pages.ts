@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { PagesSpec } from '../../../templates/runtime/spec.gen.js';
 import type { ServerModel } from '../../model/types.js';
+import { type Cost, pageStarts } from '../../review/tokens.js';
 import { hashSortedJson } from '../../util/stable-json.js';
 
 type ListName = keyof PagesSpec['cursors'];
@@ -20,30 +21,41 @@ function digestOf(items: readonly unknown[]): string {
   return hash.digest('hex');
 }
 
-/** The cursor of each page after the first, for a list of `count` items with contents digest `digest`. */
-function cursors(list: ListName, digest: string, count: number, size: number): string[] {
-  const pages: string[] = [];
-  for (let offset = size; offset < count; offset += size)
-    pages.push(
-      createHash('sha256')
-        .update(`mcp-gen page\n${list}\n${digest}\n${offset}`, 'utf8')
-        .digest('base64url')
-        .slice(0, 32),
-    );
-  return pages;
+/** The offset of each page after the first, for a list of `count` items cut every `size` items. */
+function offsets(count: number, size: number): number[] {
+  const out: number[] = [];
+  for (let offset = size; offset < count; offset += size) out.push(offset);
+  return out;
+}
+
+/** The cursor of each page at `offsets`, for a list with contents digest `digest`. */
+function cursors(list: ListName, digest: string, at: readonly number[]): string[] {
+  return at.map((offset) =>
+    createHash('sha256').update(`mcp-gen page\n${list}\n${digest}\n${offset}`, 'utf8').digest('base64url').slice(0, 32),
+  );
 }
 
 /**
  * The pages of `model`'s lists: `lists` holds each list's items as the registry records them, in registry order
- * (what the server lists, item for item).
+ * (what the server lists, item for item), and `toolCosts` the size of each tool as tools/list sends it. Tool pages
+ * are cut by bytes too (pageStarts); `toolStarts` is written only when that moves a cut, so a list cut by count
+ * alone stays as it was.
  */
-export function pagesData(model: ServerModel, lists: Readonly<Record<ListName, readonly unknown[]>>): PagesSpec {
+export function pagesData(
+  model: ServerModel,
+  lists: Readonly<Record<ListName, readonly unknown[]>>,
+  toolCosts: readonly Cost[] = [],
+): PagesSpec {
   const size = model.pagination.pageSize;
-  const of = (list: ListName): string[] => cursors(list, digestOf(lists[list]), lists[list].length, size);
+  const of = (list: ListName): string[] => cursors(list, digestOf(lists[list]), offsets(lists[list].length, size));
+  const byCount = [0, ...offsets(lists.tools.length, size)];
+  const starts = toolCosts.length === lists.tools.length ? pageStarts(toolCosts, size) : byCount;
+  const byBytes = starts.length !== byCount.length || starts.some((s, i) => s !== byCount[i]);
   return {
     size,
+    ...(byBytes ? { toolStarts: starts } : {}),
     cursors: {
-      tools: of('tools'),
+      tools: byBytes ? cursors('tools', digestOf(lists.tools), starts.slice(1)) : of('tools'),
       prompts: of('prompts'),
       resources: of('resources'),
       resourceTemplates: of('resourceTemplates'),

@@ -37,6 +37,19 @@ export function contextSection(model: ServerModel, review: Review) {
           `The ${count} tool${count === 1 ? '' : 's'} they search by default would cost ${context.plain.tokens} ` +
           `tokens listed as they are; each tool's share below is what \`search_tools\` returns for it`,
     tools: model.tools.length === 0 ? '' : table(['tool', 'tokens', 'bytes'], rows),
+    schemas:
+      context.schemas.length === 0
+        ? ''
+        : `Heaviest schemas: ${context.schemas.map((s) => `${code(s.tool)} ${s.part} ${s.bytes} bytes`).join(', ')}.`,
+    pruned:
+      context.pruned.length === 0
+        ? ''
+        : 'Schemas pruned at import to fit a client (their budget is in docs/import.md): each pruned part accepts ' +
+          'any members; name the members a model needs to check them again.\n\n' +
+          table(
+            ['tool', 'schema', 'pruned components'],
+            context.pruned.map((p) => [code(p.tool), p.part, cell(p.components.join(', '))]),
+          ),
     selection: selectionText(model, review),
     toolsets:
       model.toolsets.length === 0

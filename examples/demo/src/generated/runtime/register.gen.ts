@@ -277,10 +277,13 @@ function pageLists(server: McpServer, pages: PagesSpec, listed: boolean): void {
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor for ${method}`, { cursor });
       const result = await whole(request, ctx);
       const items = (result[list] ?? []) as readonly unknown[];
-      const start = page * pages.size;
+      // Tool pages cut by bytes (toolStarts) end where the next one starts.
+      const starts = list === 'tools' ? pages.toolStarts : undefined;
+      const start = starts === undefined ? page * pages.size : (starts[page] ?? items.length);
+      const end = starts === undefined ? start + pages.size : (starts[page + 1] ?? items.length);
       // A selection lists fewer tools than the registry's cursors were cut for: the last page may come earlier.
-      const next = page < cursors.length && start + pages.size < items.length ? { nextCursor: cursors[page] } : {};
-      return { ...result, [list]: items.slice(start, start + pages.size), ...next };
+      const next = page < cursors.length && end < items.length ? { nextCursor: cursors[page] } : {};
+      return { ...result, [list]: items.slice(start, end), ...next };
     });
   }
 }

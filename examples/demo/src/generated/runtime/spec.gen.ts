@@ -164,6 +164,8 @@ export interface DiscoverSpec {
  */
 export type PagesSpec = {
   readonly size: number;
+  /** Where each tools/list page starts, when a page was cut by bytes before it held `size` tools. */
+  readonly toolStarts?: readonly number[];
   readonly cursors: {
     readonly tools: readonly string[];
     readonly prompts: readonly string[];
