@@ -211,6 +211,12 @@ const manifestCodes = {
       '`password`, `oauth2` needs `tokenUrl`, `clientId` and `clientSecret`.',
     fix: 'Add the missing key, naming the config variable that holds the value.',
   },
+  'http-unknown-credential': {
+    severity: 'error',
+    title: 'Binding security names an undeclared credential',
+    cause: 'A name in `http.security` is not a key of `upstream.credentials`.',
+    fix: 'Declare the credential under `upstream.credentials`, or correct the name.',
+  },
   'http-without-upstream': {
     severity: 'error',
     title: 'HTTP binding without upstream',
