@@ -37,16 +37,22 @@ export class SecurityDraft {
     private readonly prefix: string,
     private readonly config: Record<string, unknown>,
     private readonly upstream: Record<string, unknown>,
-    /** The scheme of `upstream.credential`, whose variables keep the plain names (`<NAME>_TOKEN`). */
+    /** The scheme of `upstream.credential`, made first, so that its variables have the plain names. */
     private readonly main: string | null,
   ) {
     const components = isRecord(api.components) ? api.components : {};
     this.#schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
   }
 
-  /** A secret config variable `<NAME>_<part>`, or `<NAME>_<SCHEME>_<part>` for a scheme other than the main one. */
+  /** `<NAME>_<part>`, or `<NAME>_<SCHEME>_<part>` when another scheme (the main one first) holds that name. */
+  #variable(scheme: string, part: string): string {
+    const plain = `${this.prefix}_${part}`;
+    return plain in this.config ? `${this.prefix}_${envPart(scheme)}_${part}` : plain;
+  }
+
+  /** A secret config variable of `scheme`'s `part`. */
   #secret(scheme: string, part: string, description: string): string {
-    const name = scheme === this.main ? `${this.prefix}_${part}` : `${this.prefix}_${envPart(scheme)}_${part}`;
+    const name = this.#variable(scheme, part);
     this.config[name] = { description, secret: true, required: false };
     return name;
   }
@@ -75,7 +81,7 @@ export class SecurityDraft {
           password: this.#secret(name, 'PASSWORD', `The password ${of}; unset sends an empty one.`),
         };
       else if (type === 'oauth2' && isRecord(flows.clientCredentials)) {
-        const tokenUrl = name === this.main ? `${this.prefix}_TOKEN_URL` : `${this.prefix}_${envPart(name)}_TOKEN_URL`;
+        const tokenUrl = this.#variable(name, 'TOKEN_URL');
         const url = stringOr(flows.clientCredentials.tokenUrl);
         this.config[tokenUrl] = {
           description: `The OAuth 2 token endpoint ${of}.`,
@@ -137,7 +143,7 @@ export class SecurityDraft {
       const scheme = this.#schemeOf(p);
       if (scheme !== undefined) return scheme;
       const name = `${String(p.in)}-${String(p.name)}`;
-      const value = `${this.prefix}_${envPart(String(p.name))}`;
+      const value = this.#variable(String(p.in), envPart(String(p.name)));
       this.config[value] = {
         description: `The ${String(p.in)} parameter ${quote(String(p.name))}, a credential.`,
         secret: true,

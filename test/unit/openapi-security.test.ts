@@ -45,17 +45,17 @@ describe('import openapi: security per operation', () => {
       baseUrl: 'SEC_BASE_URL',
       credential: { type: 'bearer', token: 'SEC_TOKEN' },
       credentials: {
-        key: { type: 'apiKey', in: 'cookie', name: 'session', value: 'SEC_KEY_API_KEY' },
-        basic: { type: 'basic', username: 'SEC_BASIC_USERNAME', password: 'SEC_BASIC_PASSWORD' },
+        key: { type: 'apiKey', in: 'cookie', name: 'session', value: 'SEC_API_KEY' },
+        basic: { type: 'basic', username: 'SEC_USERNAME', password: 'SEC_PASSWORD' },
         bearer: { type: 'bearer', token: 'SEC_TOKEN' },
       },
     });
     expect(Object.keys(d.config)).toEqual([
       'SEC_BASE_URL',
       'SEC_TOKEN',
-      'SEC_KEY_API_KEY',
-      'SEC_BASIC_USERNAME',
-      'SEC_BASIC_PASSWORD',
+      'SEC_API_KEY',
+      'SEC_USERNAME',
+      'SEC_PASSWORD',
     ]);
     expect(
       Object.fromEntries(Object.entries(d.tools).map(([name, tool]) => [name, tool.http.security ?? 'default'])),
