@@ -186,6 +186,14 @@ export const reviewCodes = {
       'session) carries `x-mcp-header`, so it would travel in an `Mcp-Param-*` header that proxies log.',
     fix: 'Remove `x-mcp-header` from that property.',
   },
+  'lint-secret-input': {
+    severity: 'warning',
+    title: 'Secret-looking tool input',
+    cause:
+      'An input property is named like a credential (api_key, apikey, x-api-key, token, access_token, ' +
+      'authorization, secret, password), so the model would have to hold the secret and send it in every call.',
+    fix: 'Read the credential from a config variable: `upstream.credentials` for an `http:` tool, `ctx.config` else.',
+  },
   'lint-http-no-browser-origins': {
     severity: 'info',
     title: 'HTTP allows no browser origins besides loopback',

@@ -3,26 +3,12 @@
  * each operation's `security` requirement its `http.security` (alternatives of credentials sent together, `[]` for a
  * public operation), and header, query and cookie parameters that carry credentials turned into config variables.
  */
+import { secretLooking } from '../model/secret-names.js';
 import { isRecord, stringOr } from '../util/guards.js';
 import { quote } from './names.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 type Credential = Record<string, unknown>;
-
-/** Parameter names that carry a credential whatever the document says (compared without case, `-` as `_`). */
-const secretNames = new Set([
-  'api_key',
-  'apikey',
-  'x_api_key',
-  'token',
-  'access_token',
-  'authorization',
-  'secret',
-  'password',
-]);
-
-/** Whether a parameter named `name` looks like a credential. */
-export const secretLooking = (name: string): boolean => secretNames.has(name.toLowerCase().replace(/-/g, '_'));
 
 /** A config variable's name part from any text: upper case, every other character `_`. */
 const envPart = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
