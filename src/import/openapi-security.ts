@@ -17,6 +17,8 @@ const envPart = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]+/g, '_')
 export class SecurityDraft {
   readonly #schemes: Raw;
   readonly #made = new Map<string, Credential | null>();
+  /** Whether the document states a security requirement anywhere. */
+  readonly #stated: boolean;
 
   constructor(
     private readonly api: Raw,
@@ -28,6 +30,9 @@ export class SecurityDraft {
   ) {
     const components = isRecord(api.components) ? api.components : {};
     this.#schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
+    const paths = isRecord(api.paths) ? Object.values(api.paths) : [];
+    const operations = paths.flatMap((item) => (isRecord(item) ? Object.values(item) : []));
+    this.#stated = api.security !== undefined || operations.some((o) => isRecord(o) && o.security !== undefined);
   }
 
   /** `<NAME>_<part>`, or `<NAME>_<SCHEME>_<part>` when another scheme (the main one first) holds that name. */
@@ -115,7 +120,9 @@ export class SecurityDraft {
    * every alternative.
    */
   securityOf(operation: Raw, secrets: readonly Raw[]): string[][] | undefined {
-    const requirement = operation.security ?? this.api.security;
+    // Without a requirement the operation is public, unless the document states none anywhere (then the
+    // schemes it declares are taken to apply to every operation, the main one sent).
+    const requirement = operation.security ?? this.api.security ?? (this.#stated ? [] : undefined);
     let alternatives: string[][] | undefined;
     if (Array.isArray(requirement)) {
       const usable = requirement
@@ -140,7 +147,12 @@ export class SecurityDraft {
     });
     if (extra.length === 0 && (alternatives === undefined || same(alternatives, this.main))) return undefined;
     if (extra.length === 0 && this.main === null && (alternatives?.length ?? 0) === 0) return undefined;
-    const base = alternatives ?? (this.main === null ? [[]] : [[this.main]]);
+    const base =
+      alternatives === undefined
+        ? [this.main === null ? [] : [this.main]]
+        : alternatives.length === 0 && extra.length > 0
+          ? [[]]
+          : alternatives;
     const all = base.map((a) => [...new Set([...a, ...extra])]);
     for (const name of all.flat()) this.#use(name, this.credential(name) ?? {});
     return all;

@@ -50,13 +50,7 @@ describe('import openapi: security per operation', () => {
         bearer: { type: 'bearer', token: 'SEC_TOKEN' },
       },
     });
-    expect(Object.keys(d.config)).toEqual([
-      'SEC_BASE_URL',
-      'SEC_TOKEN',
-      'SEC_API_KEY',
-      'SEC_USERNAME',
-      'SEC_PASSWORD',
-    ]);
+    expect(Object.keys(d.config)).toEqual(['SEC_BASE_URL', 'SEC_TOKEN', 'SEC_API_KEY', 'SEC_USERNAME', 'SEC_PASSWORD']);
     expect(
       Object.fromEntries(Object.entries(d.tools).map(([name, tool]) => [name, tool.http.security ?? 'default'])),
     ).toEqual({
@@ -97,5 +91,17 @@ describe('import openapi: security per operation', () => {
       secret: true,
       required: false,
     });
+  });
+
+  it('an operation without a requirement is public when the document states one elsewhere, else gets the main', () => {
+    const paths = {
+      '/open': { get: { operationId: 'open' } },
+      '/closed': { get: { operationId: 'closed', security: [{ bearer: [] }] } },
+    };
+    const stated = draft({ security: undefined, paths });
+    expect([stated.tools.list_open?.http.security, stated.tools.list_closed?.http.security]).toEqual([[], undefined]);
+    const silent = draft({ security: undefined, paths: { '/open': paths['/open'] } });
+    expect(silent.tools.list_open?.http.security).toBe(undefined);
+    expect(silent.upstream.credential).toEqual({ type: 'bearer', token: 'SEC_TOKEN' });
   });
 });
