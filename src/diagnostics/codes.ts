@@ -8,6 +8,7 @@ import { protocolVersion } from '../model/defaults.js';
 import type { CodeInfo } from './code-info.js';
 import { generateCodes } from './codes-generate.js';
 import { limitCodes } from './codes-limits.js';
+import { contextCodes } from './codes-context.js';
 import { reviewCodes } from './codes-review.js';
 
 export type { CodeInfo } from './code-info.js';
@@ -210,6 +211,12 @@ const manifestCodes = {
       'A `bearer` credential needs `token`, `apiKey` needs `name` and `value`, `basic` needs `username` and ' +
       '`password`, `oauth2` needs `tokenUrl`, `clientId` and `clientSecret`.',
     fix: 'Add the missing key, naming the config variable that holds the value.',
+  },
+  'http-unknown-credential': {
+    severity: 'error',
+    title: 'Binding security names an undeclared credential',
+    cause: 'A name in `http.security` is not a key of `upstream.credentials`.',
+    fix: 'Declare the credential under `upstream.credentials`, or correct the name.',
   },
   'http-without-upstream': {
     severity: 'error',
@@ -472,7 +479,7 @@ const manifestCodes = {
   },
 } as const satisfies Record<string, CodeInfo>;
 
-const catalog = { ...manifestCodes, ...limitCodes, ...generateCodes, ...reviewCodes };
+const catalog = { ...manifestCodes, ...limitCodes, ...generateCodes, ...reviewCodes, ...contextCodes };
 
 /** Every diagnostic code. */
 export type DiagnosticCode = keyof typeof catalog;

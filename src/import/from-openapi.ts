@@ -131,10 +131,11 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
           : names.keep(curation.name, 'op');
       const findings: SchemaFindings = { circular: false, prunedInput: [], prunedOutput: [] };
       const policy = curatedPolicy(operationPolicy(method, name), curation);
-      const { tool, binding, problems } = operationTool(
+      const { tool, binding, problems, secrets } = operationTool(
         { method, route, item, operation, name, policy },
         converter,
         findings,
+        bindings.security,
       );
       flags.push(...problems);
       if (curation.title !== undefined) tool.title = curation.title.slice(0, 200);
@@ -153,6 +154,13 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
             : ` (${quote(operationId)})`),
       });
       if (binding !== null) notes.push({ path: [...at, 'http'], text: binding });
+      if (secrets.length > 0)
+        notes.push({
+          path: [...at, 'http'],
+          text:
+            `The ${secrets.join(', ')} parameter${secrets.length > 1 ? 's carry' : ' carries'} a credential: ` +
+            'a config variable sends it (upstream.credentials), not a tool input',
+        });
       notes.push(...curationNotes(curation, at));
       for (const todo of policy.todos) notes.push({ path: [...at, 'annotations'], text: todo });
       const described = String(tool.description);

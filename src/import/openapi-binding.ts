@@ -8,6 +8,7 @@ import { isRecord, stringOr } from '../util/guards.js';
 import type { DraftNote } from './draft.js';
 import { quote } from './names.js';
 import { type ArgumentEntry, type RequestMedia, sendable } from './openapi-request.js';
+import { SecurityDraft } from './openapi-security.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -16,6 +17,8 @@ export interface UpstreamDraft {
   readonly config: Record<string, unknown>;
   readonly upstream: Record<string, unknown>;
   readonly notes: readonly DraftNote[];
+  /** Each operation's `http.security` and its credential-carrying parameters. */
+  readonly security: SecurityDraft;
 }
 
 /** The security scheme names operations require, most used first (declared order breaks ties). */
@@ -56,60 +59,21 @@ export function upstreamDraft(api: Raw, serverName: string): UpstreamDraft {
   const upstream: Record<string, unknown> = { baseUrl };
   const components = isRecord(api.components) ? api.components : {};
   const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
-  const secret = (name: string, description: string) => {
-    config[name] = { description, secret: true, required: false };
-    return name;
-  };
-  for (const name of schemesByUse(api, Object.keys(schemes))) {
-    const scheme = schemes[name];
-    if (!isRecord(scheme)) continue;
-    const type = stringOr(scheme.type);
-    const http = (stringOr(scheme.scheme) ?? '').toLowerCase();
-    const flows = isRecord(scheme.flows) ? scheme.flows : {};
-    let credential: Record<string, unknown> | null = null;
-    if (type === 'apiKey' && (scheme.in === 'header' || scheme.in === 'query'))
-      credential = {
-        type: 'apiKey',
-        in: scheme.in,
-        name: stringOr(scheme.name) ?? 'api_key',
-        value: secret(`${prefix}_API_KEY`, `The API key (security scheme ${quote(name)}).`),
-      };
-    else if (type === 'http' && http === 'basic')
-      credential = {
-        type: 'basic',
-        username: secret(`${prefix}_USERNAME`, `The user name (security scheme ${quote(name)}).`),
-        password: secret(`${prefix}_PASSWORD`, `The password (security scheme ${quote(name)}).`),
-      };
-    else if (type === 'oauth2' && isRecord(flows.clientCredentials)) {
-      const tokenUrl = `${prefix}_TOKEN_URL`;
-      const url = stringOr(flows.clientCredentials.tokenUrl);
-      config[tokenUrl] = {
-        description: 'The OAuth 2 token endpoint.',
-        type: 'url',
-        ...(url !== undefined && URL.canParse(url) ? { default: url } : { required: false }),
-      };
-      credential = {
-        type: 'oauth2',
-        tokenUrl,
-        clientId: secret(`${prefix}_CLIENT_ID`, `The OAuth 2 client id (security scheme ${quote(name)}).`),
-        clientSecret: secret(`${prefix}_CLIENT_SECRET`, `The OAuth 2 client secret (security scheme ${quote(name)}).`),
-      };
-    } else if ((type === 'http' && http === 'bearer') || type === 'oauth2' || type === 'openIdConnect')
-      credential = {
-        type: 'bearer',
-        token: secret(`${prefix}_TOKEN`, `The bearer access token (security scheme ${quote(name)}).`),
-      };
-    if (credential === null) continue;
+  const probe = new SecurityDraft(api, prefix, {}, {}, null);
+  const main = schemesByUse(api, Object.keys(schemes)).find((name) => probe.credential(name) !== null) ?? null;
+  const security = new SecurityDraft(api, prefix, config, upstream, main);
+  const credential = main === null ? null : security.credential(main);
+  if (main !== null && credential !== null) {
     upstream.credential = credential;
     notes.push({
       path: ['upstream'],
       text:
-        `The credential is the spec's security scheme ${quote(name)}, the one most operations use; ` +
-        'it is sent with every request, and a call without it fails before any request leaves.',
+        `The credential is the spec's security scheme ${quote(main)}, the one most operations use; ` +
+        'it is sent with every request whose tool names no http.security, and a call without it fails before any ' +
+        'request leaves. Tools with http.security send the credentials their operation requires (none when public).',
     });
-    break;
   }
-  return { config, upstream, notes };
+  return { config, upstream, notes, security };
 }
 
 /** What the draft keeps of one operation's request: every argument's location and the body's media type. */
@@ -121,6 +85,8 @@ export interface RequestShape {
   readonly media: RequestMedia | null;
   /** The 2xx answer is not an object, so the output is `{ result }`. */
   readonly wrapped: boolean;
+  /** `http.security`; undefined: the main credential. */
+  readonly security?: string[][] | undefined;
 }
 
 /**
@@ -135,6 +101,7 @@ export function httpBinding(shape: RequestShape): { http: Record<string, unknown
   if (media !== null && sendable(media.type) && media.type !== 'application/json') http.body = media.type;
   if (media !== null && Object.keys(media.encoding).length > 0) http.encoding = media.encoding;
   if (shape.wrapped) http.result = 'wrap';
+  if (shape.security !== undefined) http.security = shape.security;
   if (media !== null && !sendable(media.type))
     return {
       http,

@@ -6,6 +6,7 @@ import { compareText } from '../util/compare.js';
 import { isRecord, stringOr } from '../util/guards.js';
 import { quote } from './names.js';
 import { httpBinding } from './openapi-binding.js';
+import type { SecurityDraft } from './openapi-security.js';
 import { type HttpMethod, type OperationPolicy, titleFromName } from './openapi-operation.js';
 import {
   type ArgumentEntry,
@@ -35,7 +36,8 @@ export function operationTool(
   op: Operation,
   converter: SchemaConverter,
   findings: SchemaFindings,
-): { tool: Record<string, unknown>; binding: string | null; problems: string[] } {
+  security: SecurityDraft,
+): { tool: Record<string, unknown>; binding: string | null; problems: string[]; secrets: string[] } {
   const { method, route, operation } = op;
   const summary = stringOr(operation.summary)?.trim() ?? '';
   const details = stringOr(operation.description)?.trim() ?? '';
@@ -45,14 +47,23 @@ export function operationTool(
   tool.description = (description === '' ? `${method.toUpperCase()} ${route}` : description).slice(0, maxDescription);
   tool.annotations = op.policy.annotations;
   if (op.policy.approval !== null) tool.approval = op.policy.approval;
-  const { schema, args, media, problems } = inputSchema(op, converter, findings);
+  const { schema, args, media, problems, secrets } = inputSchema(op, converter, findings, security);
   tool.input = schema;
   const output = outputSchema(operation, converter, findings);
   if (output !== null) tool.output = output.schema;
-  const { http, todo } = httpBinding({ method, route, args, media, wrapped: output?.wrapped ?? false });
+  const wrapped = output?.wrapped ?? false;
+  const { http, todo } = httpBinding({
+    method,
+    route,
+    args,
+    media,
+    wrapped,
+    security: security.securityOf(operation, secrets),
+  });
   tool.http = http;
   const at = `tool ${quote(op.name)} (${method.toUpperCase()} ${route})`;
-  return { tool, binding: todo, problems: problems.map((p) => `${at}: ${p}`) };
+  const moved = secrets.map((p) => `${String(p.in)} ${quote(String(p.name))}`);
+  return { tool, binding: todo, problems: problems.map((p) => `${at}: ${p}`), secrets: moved };
 }
 
 /**
@@ -64,11 +75,13 @@ function inputSchema(
   op: Operation,
   converter: SchemaConverter,
   findings: SchemaFindings,
+  security: SecurityDraft,
 ): {
   schema: Record<string, unknown>;
   args: Map<string, ArgumentEntry>;
   media: RequestMedia | null;
   problems: string[];
+  secrets: Raw[];
 } {
   const refs = new Set<string>();
   // Operation parameters override path-item ones with the same name and location.
@@ -79,7 +92,10 @@ function inputSchema(
       if (p !== null) params.set(`${String(p.in)}:${String(p.name)}`, p);
     }
   }
-  const { properties, required, args, problems } = parameterInputs([...params.values()], (p) => {
+  // Parameters that carry credentials become config variables (the binding sends them), never tool inputs.
+  const secrets = [...params.values()].filter((p) => security.carriesCredential(p));
+  const inputs = [...params.values()].filter((p) => !secrets.includes(p));
+  const { properties, required, args, problems } = parameterInputs(inputs, (p) => {
     const schema = isRecord(p.schema) ? converter.part(p.schema, refs, findings) : { type: 'string' };
     const described = stringOr(p.description);
     return described === undefined ? schema : withDescription(schema, described);
@@ -101,7 +117,7 @@ function inputSchema(
     properties,
   };
   const schema = converter.withShared(root, refs, inputBudget, findings.prunedInput);
-  return { schema, args, media: media?.schema === null ? null : media, problems };
+  return { schema, args, media: media?.schema === null ? null : media, problems, secrets };
 }
 
 /**

@@ -28,6 +28,8 @@ export interface HttpBindingModel {
   readonly outputCheck: 'warn' | 'strict';
   /** JSON pointer to the message of an error response; null: the usual shapes (upstream.gen.ts, usualMessage). */
   readonly errorMessage: string | null;
+  /** Alternatives of `upstream.credentials` names sent together; `[]` public; null: `upstream.credential`. */
+  readonly security: readonly (readonly string[])[] | null;
 }
 
 /** How upstream requests are signed; every string names a `config` variable. */
@@ -37,4 +39,6 @@ export type UpstreamCredentialModel = UpstreamCredentialSpec;
 export interface UpstreamModel {
   readonly baseUrl: string;
   readonly credential: UpstreamCredentialModel;
+  /** The named credentials, sorted by name; empty without. */
+  readonly credentials: Readonly<Record<string, UpstreamCredentialModel>>;
 }

@@ -116,11 +116,11 @@ export interface Manifest {
      */
     baseUrl: string;
     /**
-     * How requests are signed. A call whose credential variable is unset fails with a tool error and sends nothing.
+     * How requests are signed (tools without `http.security`). A call whose credential variable is unset fails with a tool error and sends nothing.
      */
     credential?: {
       /**
-       * `bearer` (`token`), `apiKey` (`value` in header or query `name`), `basic` (`username`, `password`), `oauth2` client credentials (`tokenUrl`, `clientId`, `clientSecret`, `scopes`).
+       * `bearer` (`token`), `apiKey` (`value` in header, query or cookie `name`), `basic` (`username`, `password`), `oauth2` client credentials (`tokenUrl`, `clientId`, `clientSecret`, `scopes`).
        */
       type: ("bearer" | "apiKey" | "basic" | "oauth2");
       /**
@@ -130,9 +130,9 @@ export interface Manifest {
       /**
        * `apiKey`: where the key goes.
        */
-      in?: ("header" | "query");
+      in?: ("header" | "query" | "cookie");
       /**
-       * `apiKey`: the header or query parameter name.
+       * `apiKey`: the header, query parameter or cookie name.
        */
       name?: string;
       /**
@@ -144,7 +144,7 @@ export interface Manifest {
        */
       username?: string;
       /**
-       * `basic`: the variable holding the password.
+       * `basic`: the variable holding the password (unset: empty).
        */
       password?: string;
       /**
@@ -163,6 +163,57 @@ export interface Manifest {
        * `oauth2`: the scopes asked for.
        */
       scopes?: string[];
+    };
+    /**
+     * Named credentials, one per security scheme, that `http.security` chooses from (each with its own `config` variables).
+     */
+    credentials?: {
+      [k: string]: {
+        /**
+         * `bearer` (`token`), `apiKey` (`value` in header, query or cookie `name`), `basic` (`username`, `password`), `oauth2` client credentials (`tokenUrl`, `clientId`, `clientSecret`, `scopes`).
+         */
+        type: ("bearer" | "apiKey" | "basic" | "oauth2");
+        /**
+         * `bearer`: the variable holding the token.
+         */
+        token?: string;
+        /**
+         * `apiKey`: where the key goes.
+         */
+        in?: ("header" | "query" | "cookie");
+        /**
+         * `apiKey`: the header, query parameter or cookie name.
+         */
+        name?: string;
+        /**
+         * `apiKey`: the variable holding the key.
+         */
+        value?: string;
+        /**
+         * `basic`: the variable holding the user name.
+         */
+        username?: string;
+        /**
+         * `basic`: the variable holding the password (unset: empty).
+         */
+        password?: string;
+        /**
+         * `oauth2`: the variable holding the token endpoint URL.
+         */
+        tokenUrl?: string;
+        /**
+         * `oauth2`: the variable holding the client id.
+         */
+        clientId?: string;
+        /**
+         * `oauth2`: the variable holding the client secret.
+         */
+        clientSecret?: string;
+        /**
+         * `oauth2`: the scopes asked for.
+         */
+        scopes?: string[];
+      };
     };
   };
   secrets?: ManifestSecrets;
@@ -559,6 +610,10 @@ export interface ManifestTool {
      * A 2xx answer that does not match the tool's output schema (the request went out and the upstream accepted it): `warn` returns it as received, with the mismatch in `_meta['mcp-gen/warnings']` and the log; `strict` makes it a tool error that says the upstream accepted the request.
      */
     outputCheck?: ("warn" | "strict");
+    /**
+     * The credentials the request accepts, as the OpenAPI `security` requirement: a list of alternatives, each a list of `upstream.credentials` names sent together; the first alternative whose variables are all set is used. `[]`: public, sent without credentials.
+     */
+    security?: string[][];
     /**
      * The error mapping: a JSON pointer to the message in an error response (e.g. `/message`), quoted in the tool error beside the status.
      */

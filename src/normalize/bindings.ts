@@ -28,6 +28,7 @@ export function normalizeBinding(http: ManifestToolHttp | undefined): HttpBindin
     result: http.result ?? 'body',
     errorMessage: http.errorMessage ?? null,
     outputCheck: http.outputCheck ?? 'warn',
+    security: http.security?.map((names) => [...names]) ?? null,
   };
 }
 
@@ -53,7 +54,15 @@ function defined<T extends object>(value: T): T {
 /** The server's `upstream:`; null without one. Validation has checked that each type names its variables. */
 export function normalizeUpstream(upstream: ManifestUpstream | undefined): UpstreamModel | null {
   if (upstream === undefined) return null;
-  return { baseUrl: upstream.baseUrl, credential: normalizeCredential(upstream.credential) };
+  return {
+    baseUrl: upstream.baseUrl,
+    credential: normalizeCredential(upstream.credential),
+    credentials: Object.fromEntries(
+      Object.entries(upstream.credentials ?? {})
+        .sort(([a], [b]) => compareText(a, b))
+        .map(([name, c]) => [name, normalizeCredential(c)]),
+    ),
+  };
 }
 
 function normalizeCredential(c: ManifestUpstream['credential']): UpstreamCredentialModel {

@@ -7,6 +7,7 @@ import type { Finding } from '../diagnostics/index.js';
 import { walkSchema } from '../model/schema-walk.js';
 import type { ToolModel } from '../model/types.js';
 import { formatPointer } from '../util/json-pointer.js';
+import { secretLooking } from '../model/secret-names.js';
 import { patternBoundsLength } from './pattern-bound.js';
 
 const secretName = /token|passw|secret|api_?key|credential|cookie|session|private_?key|auth/i;
@@ -83,6 +84,15 @@ export function lintInputSchema(tool: ToolModel): Finding[] {
     }
     const header = node['x-mcp-header'];
     const name = path[path.length - 1];
+    if (path[path.length - 2] === 'properties' && typeof name === 'string' && secretLooking(name))
+      out.push(
+        finding(
+          'lint-secret-input',
+          pointer,
+          `tool "${tool.name}" asks the model for "${name}", which looks like a secret the model would have to hold`,
+          'send credentials from a config variable (upstream.credentials for an http: tool, ctx.config in a handler)',
+        ),
+      );
     if (header !== undefined && typeof name === 'string' && secretName.test(name)) {
       out.push(
         finding(

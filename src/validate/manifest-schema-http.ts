@@ -45,6 +45,41 @@ const configVariable = {
   maxLength: 128,
 } as const;
 
+/** One credential: its type and the `config` variables that hold its parts. */
+const credentialSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: {
+      enum: ['bearer', 'apiKey', 'basic', 'oauth2'],
+      description:
+        '`bearer` (`token`), `apiKey` (`value` in header, query or cookie `name`), `basic` (`username`, `password`), ' +
+        '`oauth2` client credentials (`tokenUrl`, `clientId`, `clientSecret`, `scopes`).',
+    },
+    token: { ...configVariable, description: '`bearer`: the variable holding the token.' },
+    in: { enum: ['header', 'query', 'cookie'], description: '`apiKey`: where the key goes.', default: 'header' },
+    name: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_.-]+$',
+      description: '`apiKey`: the header, query parameter or cookie name.',
+      'x-default': 'required for `apiKey`',
+    },
+    value: { ...configVariable, description: '`apiKey`: the variable holding the key.' },
+    username: { ...configVariable, description: '`basic`: the variable holding the user name.' },
+    password: { ...configVariable, description: '`basic`: the variable holding the password (unset: empty).' },
+    tokenUrl: { ...configVariable, description: '`oauth2`: the variable holding the token endpoint URL.' },
+    clientId: { ...configVariable, description: '`oauth2`: the variable holding the client id.' },
+    clientSecret: { ...configVariable, description: '`oauth2`: the variable holding the client secret.' },
+    scopes: {
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      description: '`oauth2`: the scopes asked for.',
+      default: [],
+    },
+  },
+} as const;
+
 /** `upstream`: the base URL and credential of the HTTP API that `http:` tools call. */
 export const upstreamSchema = {
   type: 'object',
@@ -59,39 +94,18 @@ export const upstreamSchema = {
       description: 'The `config` variable holding the base URL; each tool path is appended to it.',
     },
     credential: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['type'],
+      ...credentialSchema,
       description:
-        'How requests are signed. A call whose credential variable is unset fails with a tool error and sends nothing.',
-      properties: {
-        type: {
-          enum: ['bearer', 'apiKey', 'basic', 'oauth2'],
-          description:
-            '`bearer` (`token`), `apiKey` (`value` in header or query `name`), `basic` (`username`, `password`), ' +
-            '`oauth2` client credentials (`tokenUrl`, `clientId`, `clientSecret`, `scopes`).',
-        },
-        token: { ...configVariable, description: '`bearer`: the variable holding the token.' },
-        in: { enum: ['header', 'query'], description: '`apiKey`: where the key goes.', default: 'header' },
-        name: {
-          type: 'string',
-          pattern: '^[A-Za-z0-9_.-]+$',
-          description: '`apiKey`: the header or query parameter name.',
-          'x-default': 'required for `apiKey`',
-        },
-        value: { ...configVariable, description: '`apiKey`: the variable holding the key.' },
-        username: { ...configVariable, description: '`basic`: the variable holding the user name.' },
-        password: { ...configVariable, description: '`basic`: the variable holding the password.' },
-        tokenUrl: { ...configVariable, description: '`oauth2`: the variable holding the token endpoint URL.' },
-        clientId: { ...configVariable, description: '`oauth2`: the variable holding the client id.' },
-        clientSecret: { ...configVariable, description: '`oauth2`: the variable holding the client secret.' },
-        scopes: {
-          type: 'array',
-          items: { type: 'string', minLength: 1 },
-          description: '`oauth2`: the scopes asked for.',
-          default: [],
-        },
-      },
+        'How requests are signed (tools without `http.security`). A call whose credential variable is unset fails ' +
+        'with a tool error and sends nothing.',
+    },
+    credentials: {
+      type: 'object',
+      additionalProperties: credentialSchema,
+      description:
+        'Named credentials, one per security scheme, that `http.security` chooses from (each with its own ' +
+        '`config` variables).',
+      default: {},
     },
   },
 } as const;
@@ -178,6 +192,15 @@ export const toolHttpSchema = {
         "accepted it): `warn` returns it as received, with the mismatch in `_meta['mcp-gen/warnings']` and the " +
         'log; `strict` makes it a tool error that says the upstream accepted the request.',
       default: 'warn',
+    },
+    security: {
+      type: 'array',
+      items: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+      description:
+        'The credentials the request accepts, as the OpenAPI `security` requirement: a list of alternatives, each ' +
+        'a list of `upstream.credentials` names sent together; the first alternative whose variables are all set ' +
+        'is used. `[]`: public, sent without credentials.',
+      'x-default': '`upstream.credential`',
     },
     errorMessage: {
       type: 'string',

@@ -52,13 +52,20 @@ export interface HttpBindingSpec {
   readonly structured: boolean;
   /** A 2xx answer that does not match the output schema: `warn` (absent) returns it with a warning, `strict` fails. */
   readonly outputCheck?: 'warn' | 'strict';
+  /** Alternatives of `UpstreamSpec.credentials` names sent together; `[]` public; absent: `UpstreamSpec.credential`. */
+  readonly security?: readonly (readonly string[])[];
 }
 
 /** How requests are signed; every string names a config variable. */
 export type UpstreamCredentialSpec =
   | { readonly type: 'none' }
   | { readonly type: 'bearer'; readonly token: string }
-  | { readonly type: 'apiKey'; readonly in: 'header' | 'query'; readonly name: string; readonly value: string }
+  | {
+      readonly type: 'apiKey';
+      readonly in: 'header' | 'query' | 'cookie';
+      readonly name: string;
+      readonly value: string;
+    }
   | { readonly type: 'basic'; readonly username: string; readonly password: string }
   | {
       readonly type: 'oauth2';
@@ -71,4 +78,6 @@ export type UpstreamCredentialSpec =
 export interface UpstreamSpec {
   readonly baseUrl: string;
   readonly credential: UpstreamCredentialSpec;
+  /** The named credentials that a binding's `security` chooses from; absent when none. */
+  readonly credentials?: Readonly<Record<string, UpstreamCredentialSpec>>;
 }

@@ -12,7 +12,7 @@ import { lazySchema, type PrecompiledValidators } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import { logToStderr, redact, type Telemetry } from './start.gen.js';
 import { buildRequest, sendWithBody } from './upstream-request.gen.js';
-import type { HttpBindingSpec, UpstreamSpec } from './upstream-spec.gen.js';
+import type { HttpBindingSpec, UpstreamCredentialSpec, UpstreamSpec } from './upstream-spec.gen.js';
 import { percentEncode } from './upstream-wire.gen.js';
 
 export type { HttpBindingSpec, UpstreamSpec } from './upstream-spec.gen.js';
@@ -95,41 +95,69 @@ async function clientCredentialsToken(
   return token;
 }
 
-/** Attaches the credential to `headers` or `url`; a ToolError naming the unset variables when any is missing. */
+/** The config variables `c` needs; a basic password may be unset (an empty password). */
+function needed(c: UpstreamCredentialSpec): string[] {
+  if (c.type === 'none') return [];
+  if (c.type === 'bearer') return [c.token];
+  if (c.type === 'apiKey') return [c.value];
+  if (c.type === 'basic') return [c.username];
+  return [c.tokenUrl, c.clientId, c.clientSecret];
+}
+
+/**
+ * The credentials a request carries: the binding's first `security` alternative whose variables are all set (each
+ * credential of it sent), none for a public one (`[]`), else `upstream.credential`. A ToolError naming the unset
+ * variables of the first alternative when none is complete: no request leaves without its credential.
+ */
+function chosen(spec: UpstreamSpec, binding: HttpBindingSpec, config: Started['config']): UpstreamCredentialSpec[] {
+  const alternatives = binding.security?.map((names) =>
+    names.map((name) => spec.credentials?.[name] ?? { type: 'none' as const }),
+  ) ?? [[spec.credential]];
+  if (alternatives.length === 0) return [];
+  const unset = alternatives.map((all) => all.flatMap(needed).filter((v) => readVariable(config, v) === undefined));
+  const index = unset.findIndex((missing) => missing.length === 0);
+  if (index < 0)
+    throw new ToolError(`The upstream credential is not configured: set ${unset[0]?.join(', ')} in the environment.`);
+  return alternatives[index] ?? [];
+}
+
+/** Attaches each credential to `headers` or `url`; `chosen` checked that their variables are set. */
 async function sign(
-  spec: UpstreamSpec,
+  credentials: readonly UpstreamCredentialSpec[],
   config: Started['config'],
   url: URL,
   headers: Headers,
   signal: AbortSignal,
 ): Promise<void> {
-  const c = spec.credential;
-  if (c.type === 'none') return;
-  const names =
-    c.type === 'bearer'
-      ? [c.token]
-      : c.type === 'apiKey'
-        ? [c.value]
-        : c.type === 'basic'
-          ? [c.username, c.password]
-          : [c.tokenUrl, c.clientId, c.clientSecret];
-  const values = names.map((name) => readVariable(config, name));
-  const missing = names.filter((_, i) => values[i] === undefined);
-  // Fail closed: without its credential no request leaves the server.
-  if (missing.length > 0)
-    throw new ToolError(`The upstream credential is not configured: set ${missing.join(', ')} in the environment.`);
-  const [first = '', second = '', third = ''] = values as string[];
-  if (c.type === 'bearer') headers.set('authorization', `Bearer ${first}`);
-  else if (c.type === 'apiKey' && c.in === 'header') headers.set(c.name, first);
-  // Appended as text: searchParams would re-encode the whole query and undo each parameter style's delimiters.
-  else if (c.type === 'apiKey')
-    url.search = `${url.search === '' ? '' : `${url.search.slice(1)}&`}${percentEncode(c.name)}=${percentEncode(
-      first,
-    )}`;
-  else if (c.type === 'basic')
-    headers.set('authorization', `Basic ${Buffer.from(`${first}:${second}`).toString('base64')}`);
-  else if (c.type === 'oauth2')
-    headers.set('authorization', `Bearer ${await clientCredentialsToken(first, second, third, c.scopes, signal)}`);
+  const read = (name: string) => readVariable(config, name) ?? '';
+  for (const c of credentials) {
+    if (c.type === 'bearer') headers.set('authorization', `Bearer ${read(c.token)}`);
+    else if (c.type === 'apiKey' && c.in === 'header') headers.set(c.name, read(c.value));
+    else if (c.type === 'apiKey' && c.in === 'cookie') {
+      const cookie = `${percentEncode(c.name)}=${percentEncode(read(c.value))}`;
+      const before = headers.get('cookie');
+      headers.set('cookie', before === null ? cookie : `${before}; ${cookie}`);
+    }
+    // Appended as text: searchParams would re-encode the whole query and undo each parameter style's delimiters.
+    else if (c.type === 'apiKey') {
+      const pair = `${percentEncode(c.name)}=${percentEncode(read(c.value))}`;
+      url.search = `${url.search === '' ? '' : `${url.search.slice(1)}&`}${pair}`;
+    } else if (c.type === 'basic')
+      headers.set(
+        'authorization',
+        `Basic ${Buffer.from(`${read(c.username)}:${read(c.password)}`).toString('base64')}`,
+      );
+    else if (c.type === 'oauth2') {
+      const token = await clientCredentialsToken(
+        read(c.tokenUrl),
+        read(c.clientId),
+        read(c.clientSecret),
+        c.scopes,
+        signal,
+      );
+      headers.set('authorization', `Bearer ${token}`);
+    }
+  }
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -244,8 +272,9 @@ export function bindTool<H>(
     const baseUrl = readVariable(config, spec.baseUrl);
     if (baseUrl === undefined || !URL.canParse(baseUrl))
       throw new ToolError(`The upstream base URL is not configured: set ${spec.baseUrl} to the API's URL.`);
+    const credentials = chosen(spec, binding, config);
     const request = buildRequest(binding, baseUrl, input);
-    await sign(spec, config, request.url, request.headers, ctx.signal);
+    await sign(credentials, config, request.url, request.headers, ctx.signal);
     const exchange = async () => {
       try {
         // fetch refuses a body on GET and HEAD; the spec allows one where the operation defines it.

@@ -34,6 +34,7 @@ describe('HTTP bindings', () => {
     expect(m.upstream).toEqual({
       baseUrl: 'SHOP_URL',
       credential: { type: 'apiKey', in: 'query', name: 'key', value: 'SHOP_KEY' },
+      credentials: {},
     });
     expect(m.tools.map((t) => [t.name, t.http])).toEqual([
       [
@@ -50,6 +51,7 @@ describe('HTTP bindings', () => {
           encoding: {},
           result: 'body',
           outputCheck: 'warn',
+          security: null,
           errorMessage: '/error/text',
         },
       ],
@@ -66,6 +68,7 @@ describe('HTTP bindings', () => {
           encoding: { name: { allowReserved: true } },
           result: 'body',
           outputCheck: 'warn',
+          security: null,
           errorMessage: null,
         },
       ],
@@ -84,6 +87,7 @@ describe('HTTP bindings', () => {
           encoding: {},
           result: 'body',
           outputCheck: 'warn',
+          security: null,
           errorMessage: null,
         },
       ],
@@ -100,6 +104,7 @@ describe('HTTP bindings', () => {
           encoding: {},
           result: 'body',
           outputCheck: 'warn',
+          security: null,
           errorMessage: null,
         },
       ],
@@ -116,6 +121,7 @@ describe('HTTP bindings', () => {
           encoding: {},
           result: 'body',
           outputCheck: 'warn',
+          security: null,
           errorMessage: null,
         },
       ],

@@ -27,6 +27,7 @@ function bindingData(tool: ToolModel): HttpBindingSpec | null {
     errorMessage: http.errorMessage,
     structured: tool.output !== null,
     ...(http.outputCheck === 'strict' ? { outputCheck: 'strict' } : {}),
+    ...(http.security === null ? {} : { security: http.security }),
   };
 }
 
@@ -39,7 +40,11 @@ export function emitBindings(model: ServerModel, handlers: readonly HandlerPlan[
   const statements = [
     documented(
       'The API these tools call: the config variables of its base URL and credential.',
-      `const upstream: UpstreamSpec = ${toLiteral({ baseUrl: upstream.baseUrl, credential: upstream.credential })};`,
+      `const upstream: UpstreamSpec = ${toLiteral({
+        baseUrl: upstream.baseUrl,
+        credential: upstream.credential,
+        ...(Object.keys(upstream.credentials).length === 0 ? {} : { credentials: upstream.credentials }),
+      })};`,
     ),
     ...(checked
       ? [

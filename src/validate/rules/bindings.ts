@@ -51,18 +51,23 @@ export function checkBindings(ctx: RuleContext): void {
   };
   if (upstream !== null) {
     variable(upstream.baseUrl, ['upstream', 'baseUrl']);
-    const credential = isRecord(upstream.credential) ? upstream.credential : null;
-    const type = stringOr(credential?.type);
-    for (const key of type === undefined ? [] : (credentialKeys[type] ?? [])) {
-      if (credential?.[key] === undefined)
-        ctx.report(
-          'upstream-credential-incomplete',
-          ['upstream', 'credential'],
-          `a "${type}" credential needs "${key}"`,
-          `add ${key}: naming the config variable that holds it`,
-        );
-      else if (key !== 'name') variable(credential[key], ['upstream', 'credential', key]);
-    }
+    const check = (credential: unknown, at: readonly string[]) => {
+      const c = isRecord(credential) ? credential : null;
+      const type = stringOr(c?.type);
+      for (const key of type === undefined ? [] : (credentialKeys[type] ?? [])) {
+        if (c?.[key] === undefined)
+          ctx.report(
+            'upstream-credential-incomplete',
+            at,
+            `a "${type}" credential needs "${key}"`,
+            `add ${key}: naming the config variable that holds it`,
+          );
+        else if (key !== 'name') variable(c[key], [...at, key]);
+      }
+    };
+    check(upstream.credential, ['upstream', 'credential']);
+    for (const [name, credential] of entriesOf(upstream.credentials))
+      check(credential, ['upstream', 'credentials', name]);
   }
   for (const [tool, entry] of entriesOf(ctx.data.tools)) {
     if (!isRecord(entry) || !isRecord(entry.http)) continue;
@@ -74,6 +79,16 @@ export function checkBindings(ctx: RuleContext): void {
         `tool "${tool}" has http: but the manifest declares no upstream:`,
         'add upstream: { baseUrl: <config variable> }',
       );
+    const named = upstream !== null && isRecord(upstream.credentials) ? upstream.credentials : {};
+    for (const [i, alternative] of (Array.isArray(http.security) ? http.security : []).entries())
+      for (const [j, name] of (Array.isArray(alternative) ? alternative : []).entries())
+        if (typeof name === 'string' && !(name in named))
+          ctx.report(
+            'http-unknown-credential',
+            ['tools', tool, 'http', 'security', i, j],
+            `"${name}" is not a credential of upstream.credentials`,
+            `declare it under upstream.credentials, or name one of: ${Object.keys(named).join(', ') || '(none)'}`,
+          );
     const input = isRecord(entry.input) && isRecord(entry.input.properties) ? entry.input.properties : {};
     const args = isRecord(http.args) ? http.args : {};
     const placeholders = pathPlaceholders(stringOr(http.path) ?? '');

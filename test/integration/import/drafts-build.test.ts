@@ -12,7 +12,8 @@ import { typecheckProjects } from '../../support/typecheck.js';
 // compiled by the official client's validator, as tools/list would make it: component names the generated types
 // declare themselves (Config, ToolHandlers) or that are JavaScript words, dotted names with a digit before a
 // lower-case letter (Kubernetes' io.k8s.api.admissionregistration.v1alpha1.Rule), a path and a query parameter of
-// the same name, and $id, $schema, $anchor and $dynamicRef inside components; each with a dated API version, kept.
+// the same name, $id, $schema, $anchor and $dynamicRef inside components, and security per operation (public,
+// alternatives, a combination, a credential query parameter); each with a dated API version, kept.
 
 const ok = (schema: unknown) => ({
   200: { description: 'ok', content: { 'application/json': { schema } } },
@@ -95,6 +96,28 @@ const documents: Record<string, Record<string, unknown>> = {
           type: 'object',
           properties: { pets: { type: 'array', items: ref('Pet') }, first: { $ref: '#pet' } },
         },
+      },
+    },
+  },
+  security: {
+    security: [{ bearer: [] }],
+    paths: {
+      '/health': { get: { operationId: 'health', security: [], responses: ok({ type: 'string' }) } },
+      '/items': {
+        get: {
+          operationId: 'listItems',
+          security: [{ key: [] }, { basic: [] }],
+          parameters: [{ name: 'api_key', in: 'query', schema: { type: 'string' } }],
+          responses: ok({ type: 'string' }),
+        },
+        delete: { operationId: 'dropItems', security: [{ bearer: [], key: [] }], responses: ok({ type: 'string' }) },
+      },
+    },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        key: { type: 'apiKey', in: 'cookie', name: 'session' },
+        basic: { type: 'http', scheme: 'basic' },
       },
     },
   },
