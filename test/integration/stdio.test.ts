@@ -33,7 +33,8 @@ describe('a generated server over stdio', () => {
       jsonrpc: '2.0',
       id: 1,
       result: {
-        supportedVersions: ['2026-07-28'],
+        // notes serves 2025-11-25 through its legacy adapter, so it lists that revision too.
+        supportedVersions: ['2026-07-28', '2025-11-25'],
         capabilities: {
           completions: {},
           tools: { listChanged: false },
