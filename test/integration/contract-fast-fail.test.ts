@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runContract } from '../support/contract.js';
 import { repoRoot } from '../support/golden.js';
+import { exampleDir } from '../support/examples.js';
 
 // A server that dies at start fails the contract tests at once, each with the server's own message, instead of one
 // 10 s timeout per test: over stdio with the exit of the stdio server, with HTTP declared with the HTTP server's.
@@ -56,7 +57,7 @@ describe('contract tests of a server that exits at start', () => {
   }, 180_000);
 
   it('stdio and HTTP: fail in under 15 s, each test with the server stderr (library, no database)', () => {
-    const result = runContract(path.join(repoRoot, 'examples', 'library'), 'fast-fail-library', {
+    const result = runContract(exampleDir('library'), 'fast-fail-library', {
       LIBRARY_DATABASE_URL: 'postgres://postgres@127.0.0.1:1/library',
     });
     expect(result.status).toBe(1);
