@@ -35,6 +35,18 @@ const dir = path.join(root, 'petstore');
 const entry = path.join(dir, 'dist', 'server.mjs');
 const cli = path.join(repoRoot, 'bin', 'mcp-gen.js');
 const token = 'test-access-token';
+const apiKey = 'key-9';
+/** The spec's security per operation: api_key alone on these, none on store and user, petstore_auth on the rest. */
+const apiKeyOnly = new Set(['get_pet_by_id', 'get_inventory']);
+const petstoreAuth = new Set([
+  'add_pet',
+  'update_pet',
+  'find_pets_by_status',
+  'find_pets_by_tags',
+  'update_pet_with_form',
+  'delete_pet',
+  'upload_file',
+]);
 const stateKey = 'k'.repeat(40);
 
 /** A command in the project folder, npm preferring its cache (the registry is the only network). */
@@ -115,12 +127,12 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 }, 120_000);
 
-/** The server's environment: PATH and the config variables, the token unless `withToken` is false. */
-function environment(withToken = true): Record<string, string> {
+/** The server's environment: PATH and the config variables, the credentials unless `withCredentials` is false. */
+function environment(withCredentials = true): Record<string, string> {
   return {
     SWAGGER_PETSTORE_BASE_URL: base,
     SWAGGER_PETSTORE_STATE_KEY: stateKey,
-    ...(withToken ? { SWAGGER_PETSTORE_TOKEN: token } : {}),
+    ...(withCredentials ? { SWAGGER_PETSTORE_TOKEN: token, SWAGGER_PETSTORE_API_KEY: apiKey } : {}),
   };
 }
 
@@ -149,7 +161,7 @@ const operations: readonly [string, Record<string, unknown>, string, string, Bod
     '/v2/pet/7',
     'name=Rex+II&status=sold',
   ],
-  ['delete_pet', { petId: 7, api_key: 'key-9' }, 'DELETE', '/v2/pet/7', ''],
+  ['delete_pet', { petId: 7 }, 'DELETE', '/v2/pet/7', ''],
   [
     'upload_file',
     { petId: 7, body: { additionalMetadata: 'side', file: 'PNG bytes' } },
@@ -216,9 +228,13 @@ describe('Petstore: import openapi, generate, npm install, npm run build, and ev
         expect({ name, method: request.method, url: request.url }).toEqual({ name, method, url });
         if (typeof body === 'string') expect({ name, body: request.body }).toEqual({ name, body });
         else expect({ name, parts: request.parts }).toEqual({ name, parts: body.parts });
-        expect(request.headers.authorization).toBe(`Bearer ${token}`);
+        // Each request carries exactly the credentials its operation's security names, none for a public one.
+        expect({ name, authorization: request.headers.authorization, apiKey: request.headers.api_key }).toEqual({
+          name,
+          authorization: petstoreAuth.has(name) ? `Bearer ${token}` : undefined,
+          apiKey: apiKeyOnly.has(name) || name === 'delete_pet' ? apiKey : undefined,
+        });
         expect(request.headers['content-type']?.split(';')[0]).toBe(contentType(body));
-        if (name === 'delete_pet') expect(request.headers.api_key).toBe('key-9');
       }
       // Every write asked once, before its request left: nothing had reached the upstream for it yet.
       const writes = operations.filter(([, , method]) => method !== 'GET').map(([name]) => name);
@@ -275,7 +291,7 @@ describe('Petstore: import openapi, generate, npm install, npm run build, and ev
         content: [
           {
             type: 'text',
-            text: 'The upstream credential is not configured: set SWAGGER_PETSTORE_TOKEN in the environment.',
+            text: 'The upstream credential is not configured: set SWAGGER_PETSTORE_API_KEY in the environment.',
           },
         ],
       });
@@ -305,7 +321,7 @@ describe('Petstore over HTTP: the user adds transports.http, regenerates with th
       const client = await connectClient(server.url, undefined, elicitor);
       try {
         const at = seen.length;
-        const result = await client.callTool({ name: 'delete_pet', arguments: { petId: 9, api_key: 'key-1' } });
+        const result = await client.callTool({ name: 'delete_pet', arguments: { petId: 9 } });
         expect(result.isError).toBeUndefined();
         expect(requestsWhenAsked).toBe(at);
         expect(seen.length).toBe(at + 1);
@@ -313,7 +329,7 @@ describe('Petstore over HTTP: the user adds transports.http, regenerates with th
         expect([request.method, request.url, request.headers.api_key, request.headers.authorization]).toEqual([
           'DELETE',
           '/v2/pet/9',
-          'key-1',
+          apiKey,
           `Bearer ${token}`,
         ]);
       } finally {

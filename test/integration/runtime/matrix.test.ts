@@ -159,6 +159,8 @@ function manifest(combo: Combo, jwksUri: string): string {
       : []),
     // OpenTelemetry (telemetry.gen.ts) on the same combo: a no-op here, since no SDK is registered.
     ...(combo.name === 'both-bearer' ? ['telemetry: { type: opentelemetry }'] : []),
+    // Tool search (search.gen.ts) on one combo: the tools stay registered, so a direct tools/call still answers.
+    ...(combo.name === 'both-oauth' ? ['discovery: search'] : []),
     // An HTTP binding (upstream.gen.ts) for one stdio combo: it type-checks; the test calls only echo.
     ...(combo.name === 'stdio-all'
       ? [
@@ -373,6 +375,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'oauth.gen.ts',
       'prompts.gen.ts',
       'resources.gen.ts',
+      'search.gen.ts',
       'store-redis.gen.ts',
       'store.gen.ts',
       'tasks-listen.gen.ts',
