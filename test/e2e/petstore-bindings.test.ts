@@ -132,7 +132,9 @@ function environment(withCredentials = true): Record<string, string> {
   return {
     SWAGGER_PETSTORE_BASE_URL: base,
     SWAGGER_PETSTORE_STATE_KEY: stateKey,
-    ...(withCredentials ? { SWAGGER_PETSTORE_TOKEN: token, SWAGGER_PETSTORE_API_KEY: apiKey } : {}),
+    ...(withCredentials
+      ? { SWAGGER_PETSTORE_TOKEN: token, SWAGGER_PETSTORE_API_KEY: apiKey, SWAGGER_PETSTORE_PASSWORD: 'p w' }
+      : {}),
   };
 }
 
@@ -181,7 +183,8 @@ const operations: readonly [string, Record<string, unknown>, string, string, Bod
   ['create_user', { body: user }, 'POST', '/v2/user', JSON.stringify(user)],
   ['create_users_with_array_input', { body: [user] }, 'POST', '/v2/user/createWithArray', JSON.stringify([user])],
   ['create_users_with_list_input', { body: [user] }, 'POST', '/v2/user/createWithList', JSON.stringify([user])],
-  ['list_login_user', { username: 'ana', password: 'p w' }, 'GET', '/v2/user/login?password=p%20w&username=ana', ''],
+  // The query `password` carries a credential: the import makes it a config variable the model never sees.
+  ['list_login_user', { username: 'ana' }, 'GET', '/v2/user/login?username=ana&password=p%20w', ''],
   ['list_logout_user', {}, 'GET', '/v2/user/logout', ''],
   ['get_user_by_name', { username: 'ana' }, 'GET', '/v2/user/ana', ''],
   ['update_user', { username: 'ana', body: user }, 'PUT', '/v2/user/ana', JSON.stringify(user)],
@@ -248,7 +251,7 @@ describe('Petstore: import openapi, generate, npm install, npm run build, and ev
       expect((await client.callTool({ name: 'get_pet_by_id', arguments: { petId: 7 } })).structuredContent).toEqual(
         pet,
       );
-      const login = await client.callTool({ name: 'list_login_user', arguments: { username: 'ana', password: 'x' } });
+      const login = await client.callTool({ name: 'list_login_user', arguments: { username: 'ana' } });
       expect(login.structuredContent).toEqual({ result: 'session-1' });
     } finally {
       await client.close();
