@@ -110,8 +110,62 @@ async function writeDraft(draft: Draft, options: DraftOptions, record: ImportRec
   const report = writeProject(path.dirname(target), files.slice(0, 1), [], 'write', '');
   const written = !report.actions.some((a) => a.kind === 'keep');
   if (!written) return { written, draft, text, compiled: null };
-  if (files.length > 1) writeProject(path.dirname(target), files.slice(1), [], 'write', '');
-  return { written, draft, text, compiled: await review(text, data, target, options) };
+  const compiled = await review(text, data, target, options);
+  const listed = record === null ? null : overBudget(draft, compiled);
+  if (listed === null) {
+    if (files.length > 1) writeProject(path.dirname(target), files.slice(1), [], 'write', '');
+    return { written, draft, text, compiled };
+  }
+  // Listed as tools, the draft would fail its own gate: it serves them through search instead, and says so.
+  const searched = searchDraft(draft, listed);
+  const searchedText = renderDraft(searched);
+  const searchedData = copyAsJson(searched.data) as Record<string, unknown>;
+  writeProject(
+    path.dirname(target),
+    [
+      { path: path.basename(target), contents: searchedText, ownership: 'generated' },
+      baseFile(record as ImportRecord, target, options.cwd, searchedData),
+    ],
+    [],
+    'write',
+    '',
+  );
+  return {
+    written,
+    draft: searched,
+    text: searchedText,
+    compiled: await review(searchedText, searchedData, target, options),
+  };
+}
+
+/** What the draft's tools would cost listed, when that is past the review's budget and the draft chose nothing. */
+function overBudget(draft: Draft, compiled: PipelineResult): { tokens: number; budget: number } | null {
+  const context = compiled.review?.context;
+  const budget = compiled.model?.review.maxListTokens;
+  if (context === undefined || budget === undefined || draft.data.discovery !== undefined) return null;
+  return context.plain.tokens > budget ? { tokens: context.plain.tokens, budget } : null;
+}
+
+/** The draft with `discovery` after its upstream, before its toolsets and tools. */
+function withDiscovery(draft: Draft, discovery: unknown): Draft {
+  const { mcpGen, server, config, upstream, ...rest } = draft.data;
+  return { ...draft, data: { mcpGen, server, config, upstream, discovery, ...rest } };
+}
+
+/** The draft with `discovery: search`, a note that says why and a flag for the reviewer. */
+function searchDraft(draft: Draft, listed: { tokens: number; budget: number }): Draft {
+  const count = Object.keys((draft.data.tools as Record<string, unknown> | undefined) ?? {}).length;
+  const why =
+    `Listed as tools, the ${count} tools cost about ${listed.tokens} tokens in tools/list, more than ` +
+    `review.maxListTokens (${listed.budget}): tools/list serves search_tools and call_tool instead`;
+  return {
+    ...withDiscovery(draft, 'search'),
+    notes: [
+      ...draft.notes,
+      { path: ['discovery'], text: `${why}; choose a small default with toolsets, then remove this line to list them` },
+    ],
+    flags: [...draft.flags, `${why} (discovery: search)`],
+  };
 }
 
 /** load -> validate -> normalize -> review of the manifest just written at `target`. */
@@ -185,7 +239,10 @@ export async function updateOpenApi(
     exclude: base.exclude,
     overlays: base.overlays.map(fromFolder),
   };
-  const draft = await draftOfSpec(spec, options.cwd, used);
+  const fresh = await draftOfSpec(spec, options.cwd, used);
+  // The last import chose search for a surface past the budget; the spec's new draft keeps that choice, so the
+  // merge does not read it as the spec's own change.
+  const draft = base.draft.discovery === undefined ? fresh : withDiscovery(fresh, base.draft.discovery);
   const data = copyAsJson(draft.data) as Record<string, unknown>;
   const handlerExists = (name: string) =>
     readImportText(path.join(folder, handlerPath('tool', name)), options.cwd) !== null;

@@ -1,7 +1,8 @@
 import { manifestDefaults } from '../model/defaults.js';
 import { isRecord, stringOr } from '../util/guards.js';
 import { importedTextNote, untrustedDraftNotice, type Draft, type DraftNote } from './draft.js';
-import { isSemver, NameAllocator, quote, serverName } from './names.js';
+import { firstParagraph, isSemver, NameAllocator, quote, serverName } from './names.js';
+import { TagToolsets } from './openapi-toolsets.js';
 import { specCuration, type SpecCuration } from './openapi-extensions.js';
 import { admits, type FilterTarget, type OperationFilters, unmatchedFilters } from './openapi-filters.js';
 import {
@@ -101,6 +102,7 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
     });
 
   const names = new NameAllocator();
+  const tagged = new TagToolsets(api);
   const converter = new SchemaConverter(api);
   const tools: Record<string, unknown> = {};
   const paths = isRecord(api.paths) ? api.paths : {};
@@ -140,7 +142,8 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
       flags.push(...problems);
       if (curation.title !== undefined) tool.title = curation.title.slice(0, 200);
       if (curation.description !== undefined) tool.description = curation.description.slice(0, maxDescription);
-      tools[name] = tool;
+      const labels = tagged.label(tags);
+      tools[name] = labels.length === 0 ? tool : withTags(tool, labels);
       const at = ['tools', name];
       // A tool without summary or description is described by its method and path, which are not prose.
       if (tool.title !== titleFromName(name) || tool.description !== `${method.toUpperCase()} ${route}`)
@@ -203,15 +206,24 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
     );
   flags.push(untrusted.flag);
   const schemas = converter.sharedSchemas();
+  const { toolsets, notes: toolsetNotes } = tagged.toolsets();
+  notes.push(...toolsetNotes);
   const data = {
     mcpGen: 1,
     server,
     config: bindings.config,
     upstream: bindings.upstream,
+    ...(Object.keys(toolsets).length === 0 ? {} : { toolsets }),
     ...(Object.keys(schemas).length === 0 ? {} : { schemas }),
     tools,
   };
   return { data, notes, flags, warnings, dropped };
+}
+
+/** `tool` with its `tags` after its description, where a reader looks for what the tool is. */
+function withTags(tool: Record<string, unknown>, tags: readonly string[]): Record<string, unknown> {
+  const { title, description, ...rest } = tool;
+  return { title, description, tags, ...rest };
 }
 
 /** The spec's own hints replace the method's guesses, and approval follows them (every write asks). */
@@ -243,8 +255,4 @@ function curationNotes(curation: SpecCuration, at: readonly string[]): DraftNote
         "declare them under auth.scopes and list them in this tool's scopes if callers' tokens carry them",
     });
   return notes;
-}
-
-function firstParagraph(text: string): string {
-  return (text.trim().split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
 }

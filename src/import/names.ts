@@ -78,3 +78,8 @@ function keysOf(name: string): string[] {
 export function quote(value: string): string {
   return JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
 }
+
+/** The first paragraph of a spec's prose, on one line. */
+export function firstParagraph(text: string): string {
+  return (text.trim().split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
+}
