@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Searchable, stem, terms, ToolIndex } from '../../templates/runtime/search.gen.js';
+import { type Searchable, stem, terms, ToolIndex } from '../../templates/runtime/search-index.gen.js';
 
 // The ranking of search.gen.ts (discovery: search) on a small fixed corpus: BM25 over names split at `_` and case
 // changes, titles, tags, descriptions and parameters, with verb synonyms at a lower weight.
@@ -88,5 +88,35 @@ describe('tool search ranking', () => {
     ]);
     expect(index.search('zebra quantum', 10)).toEqual([]);
     expect(index.search('the of and', 10)).toEqual([]);
+  });
+
+  // Names that say their action first, as mcp-gen's drafts write them.
+  const verbFirst = new ToolIndex([
+    tool('list_pulls', 'Lists pull requests in a repository.', {
+      title: 'List pull requests',
+      properties: { state: { description: 'Either open or closed.' } },
+    }),
+    tool('create_pulls', 'Opens a pull request.', { title: 'Create a pull request' }),
+    tool('list_issues', 'Lists issues in a repository.', {
+      title: 'List issues',
+      properties: { state: { description: 'Either open or closed.' } },
+    }),
+    tool('update_issues', 'Edits an issue: its title, body or state.', {
+      title: 'Update an issue',
+      properties: { state: { description: 'Either open or closed.' } },
+    }),
+  ]);
+
+  it("reads only a task's first word as an action, and ranks the tool that does that action first", () => {
+    // "open" after the verb is a state, not "create": the list comes first, the create last.
+    expect(verbFirst.search('list the open pull requests', 10)).toEqual([
+      'list_pulls',
+      'create_pulls',
+      'list_issues',
+      'update_issues',
+    ]);
+    // Closing changes an issue's state: an update.
+    expect(verbFirst.search('close an issue', 10)).toEqual(['update_issues', 'list_issues', 'list_pulls']);
+    expect(verbFirst.search('open a pull request', 1)).toEqual(['create_pulls']);
   });
 });

@@ -119,6 +119,7 @@ const optionalModules: readonly OptionalModule[] = [
   { name: 'notify', slot: 'notify', on: (f) => f.notify !== 'none' },
   { name: 'notify-redis', slot: 'notifyRedis', on: (f) => f.notify === 'redis' },
   { name: 'search', slot: 'search', on: (f) => f.search },
+  { name: 'search-index', slot: null, on: (f) => f.search },
 ];
 
 /** The names of the runtime modules a server with `features` contains, sorted. */

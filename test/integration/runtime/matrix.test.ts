@@ -375,6 +375,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'oauth.gen.ts',
       'prompts.gen.ts',
       'resources.gen.ts',
+      'search-index.gen.ts',
       'search.gen.ts',
       'store-redis.gen.ts',
       'store.gen.ts',
