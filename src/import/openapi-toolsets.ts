@@ -11,8 +11,9 @@ import { firstParagraph, quote } from './names.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
-/** The longest toolset name the manifest takes. */
+/** The longest toolset name and tag (a wire name) the manifest takes. */
 const maxToolsetName = 64;
+const maxLabel = 128;
 /** The longest description the draft copies from a tag. */
 const maxTagDescription = 300;
 
@@ -44,7 +45,7 @@ export class TagToolsets {
       const name = stringOr(t.name);
       const text = stringOr(t.description);
       if (name !== undefined && text !== undefined && text.trim() !== '' && !described.has(name))
-        described.set(name, firstSentences(text));
+        described.set(name, foldedDescription(text));
     }
     const order = declared.map((t) => stringOr(t.name)).filter((n): n is string => n !== undefined);
     const tags = [...this.entries.keys()].sort((a, b) => rank(order, a) - rank(order, b));
@@ -70,7 +71,7 @@ export class TagToolsets {
     const known = this.entries.get(tag);
     if (known !== undefined) return known;
     const entry = {
-      label: unique(wireLabel(tag), this.usedLabels, 128),
+      label: unique(wireLabel(tag), this.usedLabels, maxLabel),
       toolset: unique(toolsetName(tag), this.usedToolsets, maxToolsetName),
     };
     this.entries.set(tag, entry);
@@ -110,7 +111,7 @@ function unique(base: string, used: Set<string>, max: number): string {
 }
 
 /** The first paragraph of a tag's description, on one line, at most `maxTagDescription` characters. */
-function firstSentences(text: string): string {
+function foldedDescription(text: string): string {
   const paragraph = firstParagraph(text);
   return paragraph.length <= maxTagDescription ? paragraph : `${paragraph.slice(0, maxTagDescription - 1)}…`;
 }

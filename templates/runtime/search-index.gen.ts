@@ -114,13 +114,13 @@ function documentOf(tool: Searchable): Document {
       .map((p) => (typeof p?.description === 'string' ? p.description : ''))
       .join(' '),
   ];
-  const fields = texts.map((text) => {
+  const split = texts.map(terms);
+  const fields = split.map((words) => {
     const counts = new Map<string, number>();
-    const words = terms(text);
     for (const term of words) counts.set(term, (counts.get(term) ?? 0) + 1);
     return { counts, length: words.length };
   });
-  const first = terms(tool.name)[0];
+  const first = split[0]?.[0];
   return { name: tool.name, action: first === undefined ? undefined : (groupOf.get(first) ?? first), fields };
 }
 
