@@ -1,10 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/config/index.js';
 import { formatReport } from '../../src/diagnostics/index.js';
 import { bannerMark } from '../../src/emit/index.js';
 import { buildProject } from './build-project.js';
+import { repoRoot } from './paths.js';
 import type { ExistingProject } from '../../src/load/index.js';
 import { handlerDirs, markerPath } from '../../src/model/layout.js';
 import { compareText } from '../../src/util/compare.js';
@@ -181,4 +182,14 @@ export function memoryProject(
       ),
     editHandler: (name, text) => void files.set(`${toolsFolder}${name}`, text),
   };
+}
+
+/** The in-memory property over seeds `first` to `last`, one test per seed (test/unit/property*.test.ts). */
+export function describeSeeds(first: number, last: number): void {
+  describe('regeneration never loses a user-written byte (property, in memory)', () => {
+    const scratch = path.join(repoRoot, '.test-out', `property-memory-${first}`);
+    for (let seed = first; seed <= last; seed++) {
+      it(`seed ${seed}`, () => runEditSequence(seed, memoryProject(scratch, '0.1.0')));
+    }
+  });
 }
