@@ -6,11 +6,10 @@
  */
 import { generatedPaths, moduleSpecifier, runtimePath } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
-import { runtimeFeatures } from '../runtime/index.js';
+import { facadeExports, runtimeFeatures } from '../runtime/index.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
-import { type ModuleExports, moduleExports } from './exports.js';
 
 const handlerTemplate = 'runtime/handler.gen.ts';
 const handlesTemplate = 'runtime/handles.gen.ts';
@@ -24,35 +23,19 @@ function reexport(moduleSpecifier: string, values: readonly string[], types: rea
   return `export { ${[...values, ...types.map((name) => `type ${name}`)].join(', ')} } from '${moduleSpecifier}';`;
 }
 
-/** What the runtime template `template` (`runtime/handler.gen.ts`) exports. */
-function exportsOf(ctx: EmitContext, template: string): ModuleExports {
-  const text = ctx.templates.get(template);
-  if (text === undefined) throw new Error(`runtime template ${template} is missing`);
-  return moduleExports(text);
-}
-
 /** `src/generated/index.gen.ts`. */
 export function emitFacade(model: ServerModel, ctx: EmitContext): GeneratedFile {
   const features = runtimeFeatures(model);
-  const handler = exportsOf(ctx, handlerTemplate);
-  const handles = features.handles ? exportsOf(ctx, handlesTemplate) : null;
-  const testing = exportsOf(ctx, testingTemplate);
+  const handler = facadeExports('handler');
+  const handles = features.handles ? facadeExports('handles') : null;
+  const testing = facadeExports('testing');
   // The reply types of list and completion handlers; the module ships with resources or prompts.
-  const dynamic = features.resources || features.prompts ? exportsOf(ctx, dynamicTemplate) : null;
+  const dynamic = features.resources || features.prompts ? facadeExports('dynamic') : null;
   const testingModule = from(runtimePath(testingTemplate));
   const statements = [
     reexport(from(runtimePath(handlerTemplate)), handler.values, handler.types),
-    // Of the handle module, only its types: handlers name handles, the runtime signs and checks them.
-    ...(handles === null ? [] : [reexport(from(runtimePath(handlesTemplate)), [], handles.types)]),
-    ...(dynamic === null
-      ? []
-      : [
-          reexport(
-            from(runtimePath(dynamicTemplate)),
-            [],
-            ['CompletionReply', 'ListedResource', 'ListPage', 'ListRequest'],
-          ),
-        ]),
+    ...(handles === null ? [] : [reexport(from(runtimePath(handlesTemplate)), handles.values, handles.types)]),
+    ...(dynamic === null ? [] : [reexport(from(runtimePath(dynamicTemplate)), dynamic.values, dynamic.types)]),
     reexport(testingModule, testing.values, testing.types),
     "export type * from './types.gen.js';",
     // Typed here, where ToolContext is known, so a test needs neither a type argument nor a cast.

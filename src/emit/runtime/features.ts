@@ -1,14 +1,13 @@
 /**
  * Which optional parts of the runtime a server uses, decided once from the
- * model. The runtime emitter ships a module only when its feature is on, the
- * types and facade emitters import from it only then, and the server emitter
- * names it in the server definition, from which the runtime loads it: the
- * runtime asks the registry nothing about which modules exist.
+ * model. The module table (modules.ts) says which modules each feature ships;
+ * the types and facade emitters import from a module only then, and the server
+ * emitter names it in the server definition, from which the runtime loads it:
+ * the runtime asks the registry nothing about which modules exist.
  */
 import { needsStore } from '../../model/store.js';
 import { announcesChanges } from '../../model/notifications.js';
 import type { ServerModel } from '../../model/types.js';
-import { compareText } from '../../util/compare.js';
 
 /** The optional runtime features of one server. */
 export interface RuntimeFeatures {
@@ -75,62 +74,4 @@ export function runtimeFeatures(model: ServerModel): RuntimeFeatures {
         : 'none',
     search: model.discovery === 'search',
   };
-}
-
-/** The runtime modules (templates/runtime/<name>.gen.ts) every server contains. */
-const coreModules = ['handler', 'register', 'spec', 'start', 'testing'] as const;
-
-/**
- * One optional runtime module: its file, whether `features` ship it, and its slot in the server definition's
- * `modules` (RuntimeModules in start.gen.ts and the modules that load others), or null when the one module
- * that uses it imports it statically (both always ship together).
- */
-interface OptionalModule {
-  readonly name: string;
-  readonly slot: string | null;
-  readonly on: (features: RuntimeFeatures) => boolean;
-}
-
-const optionalModules: readonly OptionalModule[] = [
-  { name: 'http', slot: 'http', on: (f) => f.http },
-  { name: 'http-fast', slot: null, on: (f) => f.http },
-  { name: 'listen-streams', slot: null, on: (f) => f.http },
-  { name: 'legacy', slot: 'legacy', on: (f) => f.legacy },
-  { name: 'legacy-http', slot: 'legacyHttp', on: (f) => f.legacyHttp },
-  { name: 'auth', slot: 'auth', on: (f) => f.auth },
-  { name: 'oauth', slot: 'oauth', on: (f) => f.oauth },
-  { name: 'handles', slot: 'handles', on: (f) => f.handles },
-  { name: 'approval', slot: 'approval', on: (f) => f.approval },
-  { name: 'keys', slot: null, on: (f) => f.handles || f.approval },
-  { name: 'store', slot: 'store', on: (f) => f.store !== 'none' },
-  { name: 'store-redis', slot: 'storeRedis', on: (f) => f.store === 'redis' },
-  { name: 'idempotency', slot: 'idempotency', on: (f) => f.idempotency },
-  { name: 'tasks', slot: 'tasks', on: (f) => f.tasks },
-  { name: 'tasks-listen', slot: null, on: (f) => f.tasks },
-  { name: 'resources', slot: 'resources', on: (f) => f.resources },
-  { name: 'dynamic', slot: null, on: (f) => f.resources || f.prompts },
-  { name: 'prompts', slot: 'prompts', on: (f) => f.prompts },
-  { name: 'config', slot: 'config', on: (f) => f.config },
-  { name: 'telemetry', slot: 'telemetry', on: (f) => f.telemetry },
-  { name: 'upstream', slot: 'upstream', on: (f) => f.upstream },
-  { name: 'upstream-request', slot: null, on: (f) => f.upstream },
-  { name: 'upstream-spec', slot: null, on: (f) => f.upstream },
-  { name: 'upstream-wire', slot: null, on: (f) => f.upstream },
-  { name: 'notify', slot: 'notify', on: (f) => f.notify !== 'none' },
-  { name: 'notify-redis', slot: 'notifyRedis', on: (f) => f.notify === 'redis' },
-  { name: 'search', slot: 'search', on: (f) => f.search },
-  { name: 'search-index', slot: null, on: (f) => f.search },
-];
-
-/** The names of the runtime modules a server with `features` contains, sorted. */
-export function runtimeModules(features: RuntimeFeatures): string[] {
-  const optional = optionalModules.filter((m) => m.on(features)).map((m) => m.name);
-  return [...coreModules, ...optional].sort(compareText);
-}
-
-/** The modules the runtime loads through the server definition, as `slot` and file name, sorted by slot. */
-export function moduleSlots(features: RuntimeFeatures): { readonly slot: string; readonly name: string }[] {
-  return optionalModules
-    .flatMap((m) => (m.slot !== null && m.on(features) ? [{ slot: m.slot, name: m.name }] : []))
-    .sort((a, b) => compareText(a.slot, b.slot));
 }

@@ -2,7 +2,7 @@
  * Copies the runtime layer (templates/runtime/*.gen.ts, real TypeScript that
  * is type-checked and tested in mcp-gen) into the generated project, each file
  * under the banner: the core every server needs, plus the optional modules of
- * the features its manifest uses (see features.ts). The generated server
+ * the features its manifest uses (see modules.ts). The generated server
  * depends at runtime only on the SDK, Node built-ins and, for OAuth, jose.
  */
 import { runtimePath } from '../../model/layout.js';
@@ -10,9 +10,17 @@ import type { ServerModel } from '../../model/types.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { finalText } from '../shared/ts-text.js';
-import { runtimeFeatures, runtimeModules } from './features.js';
+import { runtimeFeatures } from './features.js';
+import { runtimeModules } from './modules.js';
 
-export { moduleSlots, runtimeFeatures, runtimeModules, type RuntimeFeatures } from './features.js';
+export { runtimeFeatures, type RuntimeFeatures } from './features.js';
+export {
+  facadeExports,
+  moduleSlots,
+  runtimeModules,
+  type RuntimeModuleName,
+  type RuntimeSlot,
+} from './modules.js';
 
 /** `src/generated/runtime/*.gen.ts`, in name order. */
 export function emitRuntime(model: ServerModel, ctx: EmitContext): GeneratedFile[] {

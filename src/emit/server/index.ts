@@ -30,7 +30,7 @@ function handlerMap(entries: readonly HandlerPlan[]): string {
 
 /**
  * `{ http: () => import('./runtime/http.gen.js'), ... }`: the optional runtime modules this server ships, decided
- * once from the model (runtime/features.ts); the runtime loads the ones it is given and never computes a specifier.
+ * once from the model (runtime/modules.ts); the runtime loads the ones it is given and never computes a specifier.
  */
 function moduleMap(model: ServerModel): string {
   const slots = moduleSlots(runtimeFeatures(model));
