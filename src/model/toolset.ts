@@ -1,13 +1,13 @@
 /**
  * The toolset as `tools/list` sends it, and its digest. The registry records
  * the digest at generate time; `mcp-gen verify` recomputes it from a live
- * server's answer, so both sides must build exactly the objects the runtime
- * registers (templates/runtime/register.gen.ts): `title` and `icons` only when
- * set, `outputSchema` only when declared, `annotations` always.
+ * server's answer. Each tool is its listing (listing.ts, which the registry
+ * carries and the runtime registers as it is), its name and its schemas.
  */
 import { createHash } from 'node:crypto';
 import { compareText } from '../util/compare.js';
 import { hashSortedJson } from '../util/stable-json.js';
+import { toolListing } from './listing.js';
 import type { ServerModel } from './types.js';
 
 /** One tool descriptor as it appears in a `tools/list` result. */
@@ -17,12 +17,9 @@ export type WireTool = Readonly<Record<string, unknown>> & { readonly name: stri
 export function wireTools(model: ServerModel): WireTool[] {
   return model.tools.map((tool) => ({
     name: tool.name,
-    ...(tool.title === null ? {} : { title: tool.title }),
-    description: tool.description,
-    ...(tool.icons.length === 0 ? {} : { icons: tool.icons }),
+    ...toolListing(tool),
     inputSchema: tool.wireInput,
     ...(tool.wireOutput === null ? {} : { outputSchema: tool.wireOutput }),
-    annotations: { ...tool.annotations },
   }));
 }
 

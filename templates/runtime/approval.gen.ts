@@ -129,7 +129,7 @@ export class Approvals implements ApprovalService {
 
   /** Decides whether `tool` may run now with `args` for `principal`. */
   async check(tool: ToolSpec, args: unknown, principal: string, ctx: ServerContext): Promise<ApprovalVerdict> {
-    const label = tool.title === null ? `"${tool.name}"` : `"${tool.title}" (${tool.name})`;
+    const label = tool.listing.title === undefined ? `"${tool.name}"` : `"${tool.listing.title}" (${tool.name})`;
     const answer = inputResponse(ctx.mcpReq.inputResponses, approvalInputKey);
     if (answer.kind === 'elicit' && answer.action !== 'accept') {
       const verb = answer.action === 'cancel' ? 'cancelled' : 'declined';

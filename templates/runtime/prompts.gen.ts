@@ -37,7 +37,7 @@ export async function callPrompt(
   ctx: ServerContext,
   env: CallEnv,
 ): Promise<GetPromptResult | InputRequiredResult> {
-  const description = spec.description === null ? {} : { description: spec.description };
+  const description = spec.listing.description === undefined ? {} : { description: spec.listing.description };
   let messages: readonly PromptMessageReply[];
   if (spec.messages !== null) {
     messages = spec.messages.map((m) => ({ role: m.role, text: renderText(m.text, args) }));
@@ -147,9 +147,7 @@ export function promptRegistrar(registry: RegistrySpec): Registrar {
     for (const prompt of registry.prompts) {
       const handler = handlers.prompts[prompt.name];
       const metadata = {
-        ...(prompt.title === null ? {} : { title: prompt.title }),
-        ...(prompt.description === null ? {} : { description: prompt.description }),
-        ...(prompt.icons === null ? {} : { icons: prompt.icons }),
+        ...prompt.listing,
         argsSchema: schemas.get(prompt.name) as StandardSchemaWithJSON,
       };
       server.registerPrompt(prompt.name, metadata, (args: unknown, ctx: ServerContext) =>

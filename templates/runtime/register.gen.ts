@@ -150,7 +150,7 @@ export function selectTools(registry: RegistrySpec, environment: NodeJS.ProcessE
   if (!['', '0', '1'].includes(readOnly)) throw new StartupError(`${readOnlyEnv} must be 1 or 0, got "${readOnly}"`);
   const chosen = toolsIn(registry, given.length > 0 ? given : toolsets.filter((t) => t.default).map((t) => t.name));
   for (const tool of registry.tools)
-    if (readOnly === '1' && tool.annotations.readOnlyHint !== true) chosen.delete(tool.name);
+    if (readOnly === '1' && tool.listing.annotations.readOnlyHint !== true) chosen.delete(tool.name);
   return chosen;
 }
 
@@ -209,12 +209,9 @@ export function buildServer(
     const handler = handlers.tools[tool.name];
     const schema = schemas.get(tool.name);
     const metadata = {
-      ...(tool.title === null ? {} : { title: tool.title }),
-      description: tool.description,
-      ...(tool.icons === null ? {} : { icons: tool.icons }),
+      ...tool.listing,
       inputSchema: schema?.input,
       ...(schema?.output === undefined ? {} : { outputSchema: schema.output }),
-      annotations: { ...tool.annotations },
       // On HTTP a call without every scope gets 403 insufficient_scope; without auth info requireScopes lets it
       // through.
       ...(tool.scopes.length === 0 ? {} : { scopeChallenge: requireScopes(...(tool.scopes as [string, ...string[]])) }),

@@ -97,7 +97,7 @@ interface Document {
 const fieldWeights = [2, 3, 2, 0.5, 0.5, 0.25] as const; // name, title, tags, description, parameters, their text
 
 /** What the index reads of a tool. */
-export type Searchable = Pick<ToolSpec, 'name' | 'title' | 'description' | 'inputSchema'> & {
+export type Searchable = Pick<ToolSpec, 'name' | 'listing' | 'inputSchema'> & {
   readonly tags: readonly string[];
 };
 
@@ -106,9 +106,9 @@ function documentOf(tool: Searchable): Document {
   const properties = (tool.inputSchema.properties ?? {}) as Readonly<Record<string, { description?: unknown }>>;
   const texts = [
     tool.name,
-    tool.title ?? '',
+    tool.listing.title ?? '',
     tool.tags.join(' '),
-    tool.description,
+    tool.listing.description,
     Object.keys(properties).join(' '),
     Object.values(properties)
       .map((p) => (typeof p?.description === 'string' ? p.description : ''))

@@ -31,12 +31,11 @@ export function searchHooks(registry: RegistrySpec, tools: ReadonlySet<string>):
   const byName = new Map(registry.tools.map((tool) => [tool.name, tool]));
   const index = toolIndex(registry, tools);
   const surface = new Set(search.surface.map((tool) => tool.name));
-  const descriptor = (tool: ToolSpec) => ({
-    name: tool.name,
-    ...(tool.title === null ? {} : { title: tool.title }),
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    annotations: { ...tool.annotations },
+  // A found tool as tools/list would send it, without the icons and output schema a model does not read to choose.
+  const descriptor = ({ name, listing: { icons: _icons, ...listing }, inputSchema }: ToolSpec) => ({
+    name,
+    ...listing,
+    inputSchema,
   });
 
   return {

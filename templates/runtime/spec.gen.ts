@@ -12,15 +12,35 @@ export type IconSpec = { src: string; mimeType?: string; sizes?: string[]; theme
 /** Where a state handle appears in a tool's input or output schema (a JSON pointer into the schema). */
 export type HandleUseSpec = { readonly kind: string; readonly pointer: string };
 
+/** What a list result says of an item but its name, schemas and arguments; the runtime hands it to the SDK as is. */
+export interface ToolListing {
+  readonly title?: string;
+  readonly description: string;
+  readonly icons?: IconSpec[];
+  readonly annotations: Readonly<Record<string, boolean>>;
+}
+
+export interface ResourceListing {
+  readonly title?: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+  readonly icons?: IconSpec[];
+  readonly annotations?: { audience?: ('user' | 'assistant')[]; priority?: number; lastModified?: string };
+  readonly size?: number;
+}
+
+export interface PromptListing {
+  readonly title?: string;
+  readonly description?: string;
+  readonly icons?: IconSpec[];
+}
+
 export interface ToolSpec {
   readonly name: string;
-  readonly title: string | null;
-  readonly description: string;
-  readonly icons: IconSpec[] | null;
+  readonly listing: ToolListing;
   /** JSON Schema 2020-12 as sent on the wire (`$handle` lowered to a string). */
   readonly inputSchema: Readonly<Record<string, unknown>>;
   readonly outputSchema: Readonly<Record<string, unknown>> | null;
-  readonly annotations: Readonly<Record<string, boolean>>;
   readonly approval: 'confirm' | 'none';
   /** `key`: the input carries an `idempotencyKey` and the store's ledger answers retries (idempotency.gen.ts). */
   readonly idempotency: 'key' | 'none';
@@ -41,12 +61,7 @@ export interface ResourceSpec {
   readonly name: string;
   readonly uri: string | null;
   readonly uriTemplate: string | null;
-  readonly title: string | null;
-  readonly description: string | null;
-  readonly mimeType: string | null;
-  readonly icons: IconSpec[] | null;
-  readonly annotations: { audience?: ('user' | 'assistant')[]; priority?: number; lastModified?: string } | null;
-  readonly size: number | null; // bytes; never on a template
+  readonly listing: ResourceListing;
   readonly cache: CacheSpec;
   /** Values completion/complete offers per URI template variable; null when none are declared. */
   readonly completions: Readonly<Record<string, readonly string[]>> | null;
@@ -67,9 +82,7 @@ export type PromptArgumentSpec = {
 
 export interface PromptSpec {
   readonly name: string;
-  readonly title: string | null;
-  readonly description: string | null;
-  readonly icons: IconSpec[] | null;
+  readonly listing: PromptListing;
   readonly arguments: readonly PromptArgumentSpec[];
   /** Fixed messages with `{{argument}}` placeholders, or null when a handler builds them. */
   readonly messages: readonly { readonly role: 'user' | 'assistant'; readonly text: string }[] | null;
@@ -179,10 +192,11 @@ export type NotificationsSpec = {
 
 /** `search_tools` and `call_tool` as tools/list sends them, and the `tags` of each tool that has some. */
 export type SearchSpec = {
-  readonly surface: readonly (Pick<ToolSpec, 'name' | 'description' | 'inputSchema' | 'annotations'> & {
-    readonly title: string;
-    readonly outputSchema?: Readonly<Record<string, unknown>>;
-  })[];
+  readonly surface: readonly (Pick<ToolSpec, 'name' | 'inputSchema'> &
+    Omit<ToolListing, 'icons'> & {
+      readonly title: string;
+      readonly outputSchema?: Readonly<Record<string, unknown>>;
+    })[];
   readonly tags: Readonly<Record<string, readonly string[]>>;
 };
 

@@ -55,7 +55,7 @@ describe('golden output trees (test/fixtures/valid)', () => {
       'Line one with `backticks` and ${template} syntax.\nLine two: */ /* "quoted" \'single\' ' +
         '\\back\\slash\nÜnïcödé — 日本語 — emoji 🚀 — line separator [\u2028] — tab\tend\n',
     );
-    expect(json.tools[1].description).toBe(
+    expect(json.tools[1].listing.description).toBe(
       'Returns the text unchanged. */ Not a comment end.\n' +
         'Watch out for `${injection}` and "quotes" and \\backslashes\\ and </script>.',
     );

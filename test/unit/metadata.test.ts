@@ -59,14 +59,17 @@ describe('normalize', () => {
 });
 
 describe('registry, discovery and verify', () => {
-  it('carries icons as data, null where there are none', () => {
+  it('carries icons in each listing, no key where there are none', () => {
     const data = registryData(model);
-    expect(data.tools.map((t) => t.icons?.length ?? null)).toEqual([2, null]);
-    expect(data.resources.map((r) => [r.name, r.icons, r.annotations?.priority ?? null, r.size])).toEqual([
-      ['guide', null, 1, 0],
-      ['page', [{ src: 'https://example.com/p.webp' }], null, null],
+    expect(data.tools.map((t) => t.listing.icons?.length ?? 'none')).toEqual([2, 'none']);
+    expect(data.tools.map((t) => 'icons' in t.listing)).toEqual([true, false]);
+    expect(
+      data.resources.map((r) => [r.name, r.listing.icons, r.listing.annotations?.priority, r.listing.size]),
+    ).toEqual([
+      ['guide', undefined, 1, 0],
+      ['page', [{ src: 'https://example.com/p.webp' }], undefined, undefined],
     ]);
-    expect(data.prompts[0]?.icons).toEqual([{ src: 'https://example.com/g.jpg' }]);
+    expect(data.prompts[0]?.listing.icons).toEqual([{ src: 'https://example.com/g.jpg' }]);
   });
 
   it('puts the server icons in serverInfo, after the description', () => {

@@ -10,8 +10,7 @@ const tool = (
   extra: { title?: string; tags?: string[]; properties?: Record<string, { description?: string }> } = {},
 ): Searchable => ({
   name,
-  title: extra.title ?? null,
-  description,
+  listing: { ...(extra.title === undefined ? {} : { title: extra.title }), description, annotations: {} },
   inputSchema: { type: 'object', properties: extra.properties ?? {} },
   tags: extra.tags ?? [],
 });

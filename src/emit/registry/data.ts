@@ -7,7 +7,7 @@ import { defaultToolsets } from '../../review/context.js';
 import { listedTools, searchSurface } from '../../model/search.js';
 import { toolsetDigest } from '../../model/toolset.js';
 import { discoverContract } from './discover.js';
-import { annotationsData, iconsData } from './icons.js';
+import { promptListing, resourceListing, toolListing } from '../../model/listing.js';
 import { toolCosts } from '../../review/tokens.js';
 import { pagesData } from './pages.js';
 
@@ -19,12 +19,9 @@ import { pagesData } from './pages.js';
 export function registryData(model: ServerModel): RegistrySpec {
   const tools = model.tools.map((tool) => ({
     name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    icons: iconsData(tool.icons),
+    listing: toolListing(tool),
     inputSchema: tool.wireInput,
     outputSchema: tool.wireOutput,
-    annotations: { ...tool.annotations },
     approval: tool.approval,
     idempotency: tool.idempotency,
     scopes: [...tool.scopes],
@@ -39,12 +36,7 @@ export function registryData(model: ServerModel): RegistrySpec {
     name: r.name,
     uri: r.uri,
     uriTemplate: r.uriTemplate,
-    title: r.title,
-    description: r.description,
-    mimeType: r.mimeType,
-    icons: iconsData(r.icons),
-    annotations: annotationsData(r.annotations),
-    size: r.size,
+    listing: resourceListing(r),
     cache: { ttlMs: r.cache.ttlMs, scope: r.cache.scope },
     completions:
       r.completions === null ? null : Object.fromEntries(Object.entries(r.completions).map(([k, v]) => [k, [...v]])),
@@ -54,9 +46,7 @@ export function registryData(model: ServerModel): RegistrySpec {
   }));
   const prompts = model.prompts.map((p) => ({
     name: p.name,
-    title: p.title,
-    description: p.description,
-    icons: iconsData(p.icons),
+    listing: promptListing(p),
     arguments: p.arguments.map((a) => ({ ...a, completions: a.completions === null ? null : [...a.completions] })),
     messages: p.messages === null ? null : p.messages.map((m) => ({ ...m })),
     ...(p.complete === null ? {} : { complete: [...p.complete.arguments] }),

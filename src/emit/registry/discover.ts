@@ -2,7 +2,7 @@ import type { DiscoverSpec } from '../../../templates/runtime/spec.gen.js';
 import { legacyProtocolVersion, tasksExtension } from '../../model/defaults.js';
 import type { ListName } from '../../model/notifications.js';
 import type { ServerModel } from '../../model/types.js';
-import { iconsData } from './icons.js';
+import { wireIcons } from '../../model/listing.js';
 
 /**
  * Every revision the server answers, newest first: its modern ones, and 2025-11-25 with `protocol.legacy: serve`.
@@ -46,7 +46,7 @@ export function discoverContract(model: ServerModel): DiscoverSpec {
     ...(model.server.title === null ? {} : { title: model.server.title }),
     version: model.server.wireVersion ?? model.server.version,
     ...(model.server.description === null ? {} : { description: model.server.description }),
-    ...(model.server.icons.length === 0 ? {} : { icons: iconsData(model.server.icons) ?? [] }),
+    ...(model.server.icons.length === 0 ? {} : { icons: wireIcons(model.server.icons) }),
   };
   return {
     supportedVersions: supportedVersions(model),

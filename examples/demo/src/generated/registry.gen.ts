@@ -6,17 +6,23 @@ import type { RegistrySpec, ToolSpec } from './runtime/spec.gen.js';
 /** Tool "add". */
 const tool0: ToolSpec = {
   name: "add",
-  title: "Add two integers",
-  description: "Add two integers between -1000000000 and 1000000000 and return their exact sum as `sum`.",
-  icons: [
-    {
-      src: "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHBhdGggZD0iTTExIDVoMnYxNGgtMnpNNSAxMWgxNHYySDV6Ii8+PC9zdmc+",
-      mimeType: "image/svg+xml",
-      sizes: [
-        "any",
-      ],
+  listing: {
+    title: "Add two integers",
+    description: "Add two integers between -1000000000 and 1000000000 and return their exact sum as `sum`.",
+    icons: [
+      {
+        src: "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAyNCAyNCI+PHBhdGggZD0iTTExIDVoMnYxNGgtMnpNNSAxMWgxNHYySDV6Ii8+PC9zdmc+",
+        mimeType: "image/svg+xml",
+        sizes: [
+          "any",
+        ],
+      },
+    ],
+    annotations: {
+      readOnlyHint: true,
+      openWorldHint: false,
     },
-  ],
+  },
   inputSchema: {
     additionalProperties: false,
     properties: {
@@ -51,10 +57,6 @@ const tool0: ToolSpec = {
       "sum",
     ],
     type: "object",
-  },
-  annotations: {
-    readOnlyHint: true,
-    openWorldHint: false,
   },
   approval: "none",
   idempotency: "none",
@@ -160,18 +162,19 @@ export const registry: RegistrySpec = {
       name: "app_config",
       uri: "config://app",
       uriTemplate: null,
-      title: "App configuration",
-      description: "The demo server's configuration as plain text, one key=value pair per line.",
-      mimeType: "text/plain",
-      icons: null,
-      annotations: {
-        audience: [
-          "user",
-          "assistant",
-        ],
-        priority: 0.5,
+      listing: {
+        title: "App configuration",
+        description: "The demo server's configuration as plain text, one key=value pair per line.",
+        mimeType: "text/plain",
+        annotations: {
+          audience: [
+            "user",
+            "assistant",
+          ],
+          priority: 0.5,
+        },
+        size: 77,
       },
-      size: 77,
       cache: {
         ttlMs: 30000,
         scope: "private",
@@ -182,9 +185,10 @@ export const registry: RegistrySpec = {
   prompts: [
     {
       name: "code_review",
-      title: "Code review",
-      description: "Ask for a careful review of a code snippet in a given language.",
-      icons: null,
+      listing: {
+        title: "Code review",
+        description: "Ask for a careful review of a code snippet in a given language.",
+      },
       arguments: [
         {
           name: "code",

@@ -183,8 +183,8 @@ async function listPage(
       what,
       env,
     );
-  const mimeType = template.spec.mimeType === null ? {} : { mimeType: template.spec.mimeType };
-  return { items: page.resources.map((r) => ({ ...mimeType, ...r })), next: page.nextCursor };
+  const { mimeType } = template.spec.listing;
+  return { items: page.resources.map((r) => ({ ...(mimeType === undefined ? {} : { mimeType }), ...r })), next: page.nextCursor };
 }
 
 /**

@@ -53,7 +53,7 @@ function toContents(
   uri: URL,
   spec: ResourceSpec,
 ): ReadResourceResult['contents'] {
-  const mimeType = spec.mimeType === null ? {} : { mimeType: spec.mimeType };
+  const mimeType = spec.listing.mimeType === undefined ? {} : { mimeType: spec.listing.mimeType };
   const list: readonly ResourceContent[] =
     typeof reply === 'string' ? [{ text: reply }] : Array.isArray(reply) ? reply : [reply as ResourceContent];
   return list.map((content) => ({ uri: content.uri ?? uri.href, ...mimeType, ...content }));
@@ -106,12 +106,7 @@ export const registerResources: Registrar = (server, handlers, env) => {
   for (const resource of env.registry.resources) {
     const handler = handlers.resources[resource.name];
     const metadata = {
-      ...(resource.title === null ? {} : { title: resource.title }),
-      ...(resource.description === null ? {} : { description: resource.description }),
-      ...(resource.mimeType === null ? {} : { mimeType: resource.mimeType }),
-      ...(resource.icons === null ? {} : { icons: resource.icons }),
-      ...(resource.annotations === null ? {} : { annotations: resource.annotations }),
-      ...(resource.size === null ? {} : { size: resource.size }),
+      ...resource.listing,
       cacheHint: { ttlMs: resource.cache.ttlMs, cacheScope: resource.cache.scope },
     };
     if (resource.uri !== null) {
