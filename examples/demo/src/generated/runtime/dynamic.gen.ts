@@ -184,7 +184,10 @@ async function listPage(
       env,
     );
   const { mimeType } = template.spec.listing;
-  return { items: page.resources.map((r) => ({ ...(mimeType === undefined ? {} : { mimeType }), ...r })), next: page.nextCursor };
+  return {
+    items: page.resources.map((r) => ({ ...(mimeType === undefined ? {} : { mimeType }), ...r })),
+    next: page.nextCursor,
+  };
 }
 
 /**
