@@ -46,6 +46,8 @@ export const manifestDefaults = {
   handleExampleId: 'contract-test',
   /** How long a stored result answers a retry with the same idempotency key. */
   idempotencyTtlMs: 86_400_000,
+  /** `approvals.page`: the approval page for a client that cannot be asked in-band. */
+  approvalPage: 'fallback',
   /** Without a `telemetry` section a server has none, and no `@opentelemetry/api` dependency. */
   telemetry: 'none',
   /** How long a task and its result stay readable with tasks/get. */

@@ -217,6 +217,15 @@ export interface Manifest {
     };
   };
   secrets?: ManifestSecrets;
+  /**
+   * How a person approves the calls of `approval: confirm` tools (see docs/security.md, "Approval").
+   */
+  approvals?: {
+    /**
+     * `fallback`: in-band (a form the client shows) when the client declares form elicitation, else a one-time approval page the server serves, linked from the answer. `always`: the page for every client. `off`: in-band only; a client without form elicitation cannot call such a tool.
+     */
+    page?: ("fallback" | "always" | "off");
+  };
   store?: ManifestStore;
   /**
    * OpenTelemetry traces and metrics by the MCP semantic conventions: one server span per request and the `mcp.server.operation.duration` histogram. The server depends on `@opentelemetry/api` only, a no-op until the host registers an SDK (see docs/operations.md).

@@ -89,6 +89,7 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
       pointer: `/config/${name}`,
     })),
     store: normalizeStore(manifest.store),
+    approvals: { page: manifest.approvals?.page ?? manifestDefaults.approvalPage },
     telemetry: { type: manifest.telemetry?.type ?? manifestDefaults.telemetry },
     handles: normalizeHandles(handles, tools),
     schemas,

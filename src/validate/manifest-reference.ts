@@ -30,6 +30,7 @@ const tables: Readonly<Record<string, TableSpec>> = {
   prompts: { at: '/properties/prompts/additionalProperties', expand: ['arguments', 'messages'] },
   config: { at: '/properties/config/additionalProperties' },
   secrets: { at: '/properties/secrets' },
+  approvals: { at: '/properties/approvals' },
   store: { at: '/properties/store' },
   telemetry: { at: '/properties/telemetry' },
   lint: { at: '/properties/lint' },

@@ -792,6 +792,21 @@ export const manifestSchema = {
         },
       },
     },
+    approvals: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'How a person approves the calls of `approval: confirm` tools (see docs/security.md, "Approval").',
+      properties: {
+        page: {
+          enum: ['fallback', 'always', 'off'],
+          description:
+            '`fallback`: in-band (a form the client shows) when the client declares form elicitation, else a ' +
+            'one-time approval page the server serves, linked from the answer. `always`: the page for every ' +
+            'client. `off`: in-band only; a client without form elicitation cannot call such a tool.',
+          'x-default': '`fallback`',
+        },
+      },
+    },
     store: {
       type: 'object',
       additionalProperties: false,

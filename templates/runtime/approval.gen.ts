@@ -29,6 +29,7 @@ import {
   type RequestStateCodec,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import { ApprovalPages, type PageVerdict } from './approval-page.gen.js';
 import { loadKey } from './keys.gen.js';
 import { principalOf } from './register.gen.js';
 import type { ToolSpec } from './spec.gen.js';
@@ -104,6 +105,9 @@ export class Approvals implements ApprovalService {
     /** Holds the nonces of used approvals: in this process (`memory`) or shared by every instance (`redis`). */
     private readonly store: StateStore,
     private readonly log: (message: string) => void,
+    /** The approval pages (`approvals.page` fallback or always), or null (`off`). */
+    readonly pages: ApprovalPages | null = null,
+    private readonly always = false,
     private readonly now: () => number = Date.now,
   ) {
     // bind: the codec also tags the state with method + principal, so the SDK itself refuses it for anyone else.
@@ -135,6 +139,11 @@ export class Approvals implements ApprovalService {
       const verb = answer.action === 'cancel' ? 'cancelled' : 'declined';
       return { proceed: false, result: errorResult(`The user ${verb} ${label}; nothing was done.`) };
     }
+    // The page when the manifest asks for it, or when the client cannot show a form (a 2025-11-25 connection
+    // carries no envelope: its adapter asks in-band, as it always did).
+    const capabilities = clientCapabilities(ctx);
+    if (this.pages !== null && (this.always || (capabilities !== undefined && !declares(capabilities, 'form'))))
+      return this.viaPage(this.pages, tool, label, args, principal, capabilities);
     if (answer.kind === 'elicit' && answer.content?.[approvalInputKey] !== true) {
       return { proceed: false, result: errorResult(`The user did not confirm ${label}; nothing was done.`) };
     }
@@ -168,6 +177,55 @@ export class Approvals implements ApprovalService {
         ),
       };
     return { proceed: true };
+  }
+
+  private async viaPage(
+    pages: ApprovalPages,
+    tool: ToolSpec,
+    label: string,
+    args: unknown,
+    principal: string,
+    capabilities: Readonly<Record<string, unknown>> | undefined,
+  ): Promise<ApprovalVerdict> {
+    const values = typeof args === 'object' && args !== null ? Object.entries(args as Record<string, unknown>) : [];
+    const shown = values
+      .map(([name, value]) => [name, canonicalJson(value)] as const)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    let verdict: PageVerdict;
+    try {
+      verdict = await pages.request(tool, shown, argumentsDigest(args), principal);
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      this.log(`approval of "${tool.name}" refused: ${error.message}`);
+      return { proceed: false, result: errorResult(storeUnavailableText(tool.name)) };
+    }
+    if (verdict.kind === 'run') return { proceed: true };
+    if (verdict.kind === 'declined')
+      return {
+        proceed: false,
+        result: errorResult(`The user declined ${label} on the approval page; nothing was done.`),
+      };
+    const until = new Date(verdict.expiresAt).toISOString();
+    const message =
+      `${verdict.renewed ? 'The earlier approval link expired unused. ' : ''}Running ${label} needs a person's ` +
+      `approval: open ${verdict.url} , check the call and approve it (the link expires at ${until}), then repeat ` +
+      'the call with exactly the same arguments.';
+    // A client that can open a URL for its user gets the link as a URL-mode input request; the repeat is its retry.
+    if (capabilities !== undefined && declares(capabilities, 'url'))
+      return {
+        proceed: false,
+        result: inputRequired({
+          inputRequests: { [approvalInputKey]: inputRequired.elicitUrl({ message, url: verdict.url }) },
+        }),
+      };
+    return {
+      proceed: false,
+      result: {
+        content: [{ type: 'text', text: `${message} Ask the user to open the link; nothing was done yet.` }],
+        isError: true,
+        _meta: { 'mcp-gen/approval': { url: verdict.url, expiresAt: until } },
+      },
+    };
   }
 
   private async ask(
@@ -213,11 +271,29 @@ export class Approvals implements ApprovalService {
   }
 }
 
+/** The client capabilities of a 2026-07-28 request's envelope; undefined on a 2025-11-25 connection. */
+function clientCapabilities(ctx: ServerContext): Readonly<Record<string, unknown>> | undefined {
+  const envelope = (ctx.mcpReq as { envelope?: Record<string, unknown> }).envelope;
+  const capabilities = envelope?.['io.modelcontextprotocol/clientCapabilities'];
+  return typeof capabilities === 'object' && capabilities !== null
+    ? (capabilities as Record<string, unknown>)
+    : undefined;
+}
+
+/** Whether `capabilities` declare elicitation in `mode` (an empty `elicitation` object means form). */
+function declares(capabilities: Readonly<Record<string, unknown>>, mode: 'form' | 'url'): boolean {
+  const elicitation = capabilities.elicitation as Record<string, unknown> | undefined;
+  if (typeof elicitation !== 'object' || elicitation === null) return false;
+  return elicitation[mode] !== undefined || (mode === 'form' && Object.keys(elicitation).length === 0);
+}
+
 /** The approval service, keyed from the environment variable the registry names. */
-export const approvalHooks = ({ registry, environment, local, log }: Startup, store: StateStore): ApprovalService =>
-  new Approvals(
-    loadKey(registry.secrets.requestStateKeyEnv, environment, local, log),
-    (ctx) => principalOf(ctx).id,
-    store,
-    log,
-  );
+export const approvalHooks = ({ registry, environment, local, log }: Startup, store: StateStore): ApprovalService => {
+  const key = loadKey(registry.secrets.requestStateKeyEnv, environment, local, log);
+  const { page } = registry.approvals;
+  const pages =
+    page === 'off'
+      ? null
+      : new ApprovalPages(store, key, registry.server.name, approvalTtlSeconds * 1000, environment, log);
+  return new Approvals(key, (ctx) => principalOf(ctx).id, store, log, pages, page === 'always');
+};

@@ -26,7 +26,16 @@ import { createFastPath, type FastAnswer, type FastPath } from './http-fast.gen.
 import { ListenStreams, listenIdOf, type ListenLimits } from './listen-streams.gen.js';
 import { principalIdOf, type TaskHooks, toolsetNames, toolsIn } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
-import type { Changes, Lazy, Readiness, ReadinessCheck, RuntimeModules, ServeHttp, Startup } from './start.gen.js';
+import type {
+  Changes,
+  Lazy,
+  PageServer,
+  Readiness,
+  ReadinessCheck,
+  RuntimeModules,
+  ServeHttp,
+  Startup,
+} from './start.gen.js';
 
 /** What http.gen.ts needs to protect the MCP endpoint (auth.gen.ts, in projects with auth). */
 export interface HttpAuth {
@@ -97,6 +106,8 @@ export interface HttpOptions {
   readonly tasks?: TaskHooks | null;
   /** The toolsets an `Mcp-Toolsets` header may name (and `all`). */
   readonly toolsets?: readonly string[];
+  /** With approvals: the approval pages (approval-page.gen.ts), served under `/approvals/` on this origin. */
+  readonly pages?: PageServer | null;
 }
 
 /**
@@ -424,6 +435,9 @@ export async function startHttp(
     // DNS-rebinding guard: the same rule and answer as the SDK's hostHeaderValidationResponse,
     // checked on the parsed header instead of a probe Request built for every call.
     if (!allowedHosts.has(hostname)) return jsonError(403, -32000, `Invalid Host: ${hostname}`);
+    // Before the Origin rule of MCP requests: a page posts from this origin, which the page itself requires.
+    if (options.pages != null && url.pathname.startsWith('/approvals/'))
+      return options.pages.serve(req, url.pathname, origin);
     if (!isOriginAllowed(req.headers.origin, options.allowedOrigins))
       return jsonError(403, -32000, 'Forbidden: Origin not allowed');
     if (auth !== null && url.pathname === auth.metadataPath) {
@@ -564,6 +578,7 @@ export async function startHttp(
     server.listen(options.port, options.host, () => {
       const address = server.address();
       origin = `http://${bindHost}:${typeof address === 'object' && address !== null ? address.port : options.port}`;
+      options.pages?.attach(origin);
       resolve();
     });
   });
@@ -609,7 +624,7 @@ export function calledTool(registry: RegistrySpec, ctx: McpRequestContext | unde
  * Serves the registry's HTTP transport with `--host` and `--port` applied (with auth.gen.ts when the server has auth),
  * and logs where it listens.
  */
-export const serveHttp: ServeHttp = async (startup, values, build, changes, tasks) => {
+export const serveHttp: ServeHttp = async (startup, values, build, changes, tasks, pages) => {
   const { registry, modules, log, environment, readiness } = startup;
   const http = registry.transports.http ?? {
     host: '127.0.0.1',
@@ -668,6 +683,7 @@ export const serveHttp: ServeHttp = async (startup, values, build, changes, task
       tasks,
       readiness: environment.MCP_GEN_HEALTH === 'off' ? null : readiness,
       toolsets: registry.selection.toolsets.map((t) => t.name),
+      pages,
     },
     auth,
     log,

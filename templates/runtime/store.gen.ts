@@ -18,7 +18,7 @@ import {
 import { StartupError } from './handler.gen.js';
 import { answerOf, type ApprovalHooks, type CallGuard, type TaskHooks, type ToolRun } from './register.gen.js';
 import type { RegistrySpec, ToolSpec } from './spec.gen.js';
-import type { ChangeBus, Lazy, Startup, Telemetry } from './start.gen.js';
+import type { ChangeBus, Lazy, PageServer, Startup, Telemetry } from './start.gen.js';
 
 type Answer = CallToolResult | InputRequiredResult;
 
@@ -29,6 +29,8 @@ export type ApprovalVerdict = { readonly proceed: true } | { readonly proceed: f
 export interface ApprovalService extends ApprovalHooks {
   /** Whether `tool` may run now with `args` for `principal`; spends the approval when it may. */
   check(tool: ToolSpec, args: unknown, principal: string, ctx: ServerContext): Promise<ApprovalVerdict>;
+  /** The approval pages, unless `approvals.page: off`. */
+  readonly pages: PageServer | null;
 }
 
 /** idempotency.gen.ts: a stored result answers a retry with the same key. */

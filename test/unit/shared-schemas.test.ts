@@ -183,7 +183,7 @@ describe('registry.gen.json of a large project', () => {
 
   it(`is indented up to ${largeToolSchemas} tool schemas and on one line past them, with the same data`, () => {
     const atLimit = json(largeToolSchemas / 2);
-    expect(atLimit.startsWith('{\n  "auth": {\n')).toBe(true);
+    expect(atLimit.startsWith('{\n  "approvals": {\n')).toBe(true);
     const past = json(largeToolSchemas / 2 + 1);
     expect(past.split('\n')).toHaveLength(2);
     expect(past.endsWith('}\n')).toBe(true);

@@ -69,6 +69,8 @@ describe('the store in the model', () => {
       ioredis: '6.0.0',
     });
     expect(files.filter((f) => f.path.startsWith('src/generated/runtime/')).map((f) => path.basename(f.path))).toEqual([
+      'approval-html.gen.ts',
+      'approval-page.gen.ts',
       'approval.gen.ts',
       'handler.gen.ts',
       'http-fast.gen.ts',

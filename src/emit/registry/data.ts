@@ -91,6 +91,7 @@ export function registryData(model: ServerModel): RegistrySpec {
       secret: v.secret,
     })),
     store: { ...model.store },
+    approvals: { ...model.approvals },
     tools,
     selection: {
       toolsetsEnv: `${envPrefix(model.server.name)}_TOOLSETS`,

@@ -29,6 +29,8 @@ const always = (): boolean => true;
 
 export const runtimeModuleTable = {
   approval: { slot: 'approval', on: (f) => f.approval },
+  'approval-html': { slot: null, on: (f) => f.approval },
+  'approval-page': { slot: null, on: (f) => f.approval },
   auth: { slot: 'auth', on: (f) => f.auth },
   config: { slot: 'config', on: (f) => f.config },
   // The reply types of list and completion handlers.

@@ -240,7 +240,8 @@ describe('approval of a destructive tool over HTTP', () => {
     expect(runs()).toBe(before);
   });
 
-  it('answers 400 -32021 to a client without the elicitation form capability', async () => {
+  it('answers a client without the elicitation form capability with a link to the approval page', async () => {
+    // approval-page.test.ts follows the link; with `approvals.page: off` the SDK's 400 -32021 answers instead.
     const before = runs();
     const answer = await rpc(
       server.url,
@@ -248,18 +249,9 @@ describe('approval of a destructive tool over HTTP', () => {
       { name: 'delete_item', arguments: { id: 'j0' }, _meta: envelope({}) },
       tokens.alice,
     );
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({
-      jsonrpc: '2.0',
-      id: 1,
-      error: {
-        code: -32021,
-        message:
-          "Cannot request input 'confirm' (elicitation/create): the request's " +
-          'client capabilities do not declare the required capability',
-        data: { requiredCapabilities: { elicitation: { form: {} } } },
-      },
-    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.result.isError).toBe(true);
+    expect(answer.body.result._meta['mcp-gen/approval'].url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/approvals\//);
     expect(runs()).toBe(before);
   });
 });

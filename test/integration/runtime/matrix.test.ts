@@ -358,6 +358,8 @@ describe('every feature combination type-checks and answers tools/call', () => {
     expect([...new Set(files.flat())].sort()).toEqual(templates);
     const optional = templates.filter((name) => files.some((list) => !list.includes(name)));
     expect(optional).toEqual([
+      'approval-html.gen.ts',
+      'approval-page.gen.ts',
       'approval.gen.ts',
       'auth.gen.ts',
       'config.gen.ts',

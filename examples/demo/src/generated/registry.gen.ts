@@ -148,6 +148,9 @@ export const registry: RegistrySpec = {
     type: "memory",
     idempotencyTtlMs: 86400000,
   },
+  approvals: {
+    page: "fallback",
+  },
   tools: [
     tool0,
   ],

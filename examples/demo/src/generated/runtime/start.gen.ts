@@ -12,6 +12,7 @@
  * requires),
  * so a waiting client never hangs; the version guard then checks each request's `_meta` envelope and protocol version.
  */
+import type { IncomingMessage } from 'node:http';
 import { Transform, type TransformCallback } from 'node:stream';
 import type {
   JSONRPCMessage,
@@ -126,7 +127,14 @@ export type ServeHttp = (
   build: (onlyTool?: string, narrow?: ReadonlySet<string>) => McpServer,
   changes: Changes | null,
   tasks: TaskHooks | null,
+  pages: PageServer | null,
 ) => Promise<void>;
+
+/** approval-page.gen.ts: pages under `/approvals/`; `attach` names the HTTP origin the links point to. */
+export type PageServer = {
+  attach(o: string): void;
+  serve(r: IncomingMessage, p: string, o: string): Promise<Response>;
+};
 
 /** One event on the change bus: JSON, named by `kind` (notify.gen.ts documents the bus). */
 export type BusEvent = { readonly kind: string; readonly [field: string]: unknown };
@@ -167,7 +175,7 @@ export interface RuntimeModules {
       startup: Startup,
       bus: ChangeBus | null,
     ) => Promise<{
-      readonly approvals: ApprovalHooks | null;
+      readonly approvals: (ApprovalHooks & { readonly pages: PageServer | null }) | null;
       readonly guard: CallGuard;
       readonly tasks: TaskHooks | null;
     }>;
@@ -366,7 +374,7 @@ export async function startServer(
         tasks === null ? undefined : (transport) => tasks.stdio(transport),
         registry.discover.supportedVersions,
       );
-    else await http.serveHttp(startup, values, build, changes, tasks);
+    else await http.serveHttp(startup, values, build, changes, tasks, approvals?.pages ?? null);
   } catch (error) {
     await lifecycle.stop();
     throw error;
