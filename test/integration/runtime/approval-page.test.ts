@@ -1,10 +1,9 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGuarded, guardedEnv, tokens } from './guarded.js';
+import { buildGuarded, connectGuardedStdio, guardedEnv, tokens } from './guarded.js';
 import { envelope, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
 
 // The approval page (approval-page.gen.ts) on a generated server over real HTTP, decided in a real browser: a client
@@ -183,13 +182,7 @@ describe('the approval page of a stdio server', () => {
       { name: 'no-elicitation', version: '1.0.0' },
       { capabilities: {}, versionNegotiation: { mode: { pin: '2026-07-28' } } },
     );
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [entry, '--transport', 'stdio'],
-        env: { PATH: process.env.PATH ?? '', ...guardedEnv(calls) },
-      }),
-    );
+    await connectGuardedStdio(client, entry, calls);
     try {
       const asked = await client.callTool({ name: 'delete_item', arguments: { id: 'stdio-1' } });
       expect(asked.isError).toBe(true);

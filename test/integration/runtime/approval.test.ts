@@ -2,10 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGuarded, guardedEnv, stateKey, tokens } from './guarded.js';
+import { buildGuarded, connectGuardedStdio, guardedEnv, stateKey, tokens } from './guarded.js';
 import {
   connectClient,
   envelope,
@@ -268,13 +267,7 @@ describe('approval over stdio', () => {
       seen.push(request.params.message);
       return { action: 'accept', content: { confirm: true } };
     });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [entry, '--transport', 'stdio'],
-        env: { PATH: process.env.PATH ?? '', ...guardedEnv(calls) },
-      }),
-    );
+    await connectGuardedStdio(client, entry, calls);
     try {
       const result = await client.callTool({ name: 'delete_item', arguments: { id: 'k1' } });
       expect(result.isError).toBeUndefined();

@@ -1,3 +1,5 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import path from 'node:path';
 import { generateAndCompile, repoRoot } from './harness.js';
 
@@ -62,4 +64,15 @@ export function guardedEnv(calls: string): Record<string, string> {
     GUARDED_HANDLE_KEY: handleKey,
     GUARDED_CALLS: calls,
   };
+}
+
+/** Connects `client` to the guarded server `entry` over stdio, with the environment of guardedEnv(calls). */
+export async function connectGuardedStdio(client: Client, entry: string, calls: string): Promise<void> {
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [entry, '--transport', 'stdio'],
+      env: { PATH: process.env.PATH ?? '', ...guardedEnv(calls) },
+    }),
+  );
 }
