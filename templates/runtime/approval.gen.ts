@@ -31,7 +31,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { ApprovalPages, type PageVerdict } from './approval-page.gen.js';
 import { loadKey } from './keys.gen.js';
-import { principalOf } from './register.gen.js';
+import { principalOf, serverOf } from './register.gen.js';
 import type { ToolSpec } from './spec.gen.js';
 import {
   argumentsDigest,
@@ -139,8 +139,7 @@ export class Approvals implements ApprovalService {
       const verb = answer.action === 'cancel' ? 'cancelled' : 'declined';
       return { proceed: false, result: errorResult(`The user ${verb} ${label}; nothing was done.`) };
     }
-    // The page when the manifest asks for it, or when the client cannot show a form (a 2025-11-25 connection
-    // carries no envelope: its adapter asks in-band, as it always did).
+    // The page when the manifest asks for it, or when the client cannot show a form.
     const capabilities = clientCapabilities(ctx);
     if (this.pages !== null && (this.always || (capabilities !== undefined && !declares(capabilities, 'form'))))
       return this.viaPage(this.pages, tool, label, args, principal, capabilities);
@@ -271,13 +270,12 @@ export class Approvals implements ApprovalService {
   }
 }
 
-/** The client capabilities of a 2026-07-28 request's envelope; undefined on a 2025-11-25 connection. */
+/** The client capabilities of a 2026-07-28 request, or those a 2025-11-25 client declared in `initialize`. */
 function clientCapabilities(ctx: ServerContext): Readonly<Record<string, unknown>> | undefined {
   const envelope = (ctx.mcpReq as { envelope?: Record<string, unknown> }).envelope;
   const capabilities = envelope?.['io.modelcontextprotocol/clientCapabilities'];
-  return typeof capabilities === 'object' && capabilities !== null
-    ? (capabilities as Record<string, unknown>)
-    : undefined;
+  if (typeof capabilities === 'object' && capabilities !== null) return capabilities as Record<string, unknown>;
+  return serverOf.get(ctx)?.server.getClientCapabilities();
 }
 
 /** Whether `capabilities` declare elicitation in `mode` (an empty `elicitation` object means form). */

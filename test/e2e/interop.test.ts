@@ -270,7 +270,7 @@ describe.each(rows.map((row, index) => [`${row.client} over ${row.transport}`, r
 
     it(row.elicits
       ? 'approves a destructive tool: accept runs the handler once, decline never'
-      : 'cannot approve a destructive tool (no elicitation): the handler never runs', async () => {
+      : 'gets the approval page for a destructive tool (no elicitation): the handler does not run', async () => {
       const ids = { accept: `row${index}-accept`, decline: `row${index}-decline` };
       const results = [];
       for (const action of ['accept', 'decline'] as const) {
@@ -285,16 +285,12 @@ describe.each(rows.map((row, index) => [`${row.client} over ${row.transport}`, r
         ]);
         expect(runs).toEqual([`remove_note ${ids.accept}`]);
       } else {
+        // No elicitation: the answer is the approval page's link (test/e2e/approval-clients.test.ts follows it).
         for (const result of results) {
           expect(result.isError).toBe(true);
-          expect(result.content).toEqual([
-            {
-              type: 'text',
-              text:
-                "Cannot request input 'confirm' (elicitation/create): the client on " +
-                'this 2025-era connection did not declare the required capability',
-            },
-          ]);
+          const text = (result.content as { text: string }[])[0]?.text ?? '';
+          expect(text).toMatch(/^Running "Remove a note" \(remove_note\) needs a person's approval: open http:\/\/127/);
+          expect(text).toContain('/approvals/');
         }
         expect(runs).toEqual([]);
       }

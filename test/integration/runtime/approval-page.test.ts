@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideInBrowser, openBrowser } from '../../support/approval-browser.js';
 import { buildGuarded, connectGuardedStdio, guardedEnv, tokens } from './guarded.js';
 import { envelope, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
 
@@ -39,36 +40,14 @@ function linkOf(result: Awaited<ReturnType<typeof callDelete>>): string {
   return link;
 }
 
-/** Opens `link` in the browser, checks what it shows and clicks `button`; resolves with the page's heading after. */
-async function decide(link: string, button: 'Approve' | 'Decline', shows: readonly string[]): Promise<string> {
-  const page = await browser.newPage();
-  try {
-    await page.goto(link);
-    const text = (await page.locator('main').textContent()) ?? '';
-    for (const expected of shows) expect(text).toContain(expected);
-    await page.getByRole('button', { name: button }).click();
-    await page.waitForLoadState();
-    return (await page.locator('h1').textContent()) ?? '';
-  } finally {
-    await page.close();
-  }
-}
+const decide = (link: string, button: 'Approve' | 'Decline', shows: readonly string[]): Promise<string> =>
+  decideInBrowser(browser, link, button, shows);
 
 beforeAll(async () => {
   entry = buildGuarded('runtime-approval-page');
   rmSync(calls, { force: true });
   server = await startHttpServer(entry, guardedEnv(calls));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await openBrowser();
 });
 
 afterAll(async () => {

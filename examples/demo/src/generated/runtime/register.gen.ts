@@ -171,6 +171,9 @@ export function toolsIn(registry: RegistrySpec, toolsets: readonly string[]): Se
  * complete). Only the deployment's tools (`env.tools`), and of those only the request's (`narrow`), exist: any other
  * is unknown.
  */
+/** The server of each approval's call: a 2025-11-25 client declares its capabilities in `initialize` only. */
+export const serverOf = new WeakMap<ServerContext, McpServer>();
+
 export function buildServer(
   definition: ServerDefinition,
   env: CallEnv,
@@ -219,9 +222,10 @@ export function buildServer(
       // through.
       ...(tool.scopes.length === 0 ? {} : { scopeChallenge: requireScopes(...(tool.scopes as [string, ...string[]])) }),
     };
-    server.registerTool(tool.name, metadata, (args: unknown, ctx: ServerContext) =>
-      callTool(tool, handler, args, ctx, env),
-    );
+    server.registerTool(tool.name, metadata, (args: unknown, ctx: ServerContext) => {
+      if (tool.approval === 'confirm') serverOf.set(ctx, server);
+      return callTool(tool, handler, args, ctx, env);
+    });
   }
   // legacy: serve lists 2025-11-25 too (src/emit/registry/discover.ts says why); the SDK lists modern revisions only.
   if (registry.protocol.legacy === 'serve') {
