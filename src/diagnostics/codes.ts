@@ -281,6 +281,14 @@ const manifestCodes = {
     cause: 'A tool names a scope that `auth.scopes` does not declare.',
     fix: 'Declare the scope under `auth.scopes`, or correct its name.',
   },
+  'scope-grant-missing': {
+    severity: 'error',
+    title: 'No granted scope admits a tool',
+    cause:
+      'With `auth.grants`, a call needs a scope that admits its tool by class (read-only, non-destructive, all); ' +
+      'no scope admits this tool, so no token could call it.',
+    fix: 'Grant a scope the class `all` (or `nonDestructive` for a tool with `destructiveHint: false`).',
+  },
   'toolset-unknown-tool': {
     severity: 'error',
     title: 'Toolset names an unknown tool or tag',

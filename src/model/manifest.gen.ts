@@ -472,6 +472,12 @@ export interface ManifestAuth {
   scopes?: {
     [k: string]: string;
   };
+  /**
+   * Consent by annotation: a declared scope to the class of tools it admits. With grants, every call also needs one scope that admits its tool: `readOnly` admits tools with `readOnlyHint: true`, `nonDestructive` also those with `destructiveHint: false`, `all` every tool. Each tool's own `scopes` still apply.
+   */
+  grants?: {
+    [k: string]: "readOnly" | "nonDestructive" | "all";
+  };
 }
 
 export interface ManifestHandle {

@@ -52,21 +52,32 @@ export interface ScopeModel {
   readonly description: string;
 }
 
-export type AuthModel =
-  | { readonly type: 'none'; readonly scopes: readonly ScopeModel[] }
-  | {
-      readonly type: 'bearer';
-      readonly tokensEnv: string;
-      readonly resource: string | null;
-      readonly scopes: readonly ScopeModel[];
-    }
-  | {
-      readonly type: 'oauth';
-      readonly issuer: string;
-      readonly jwksUri: string;
-      readonly resource: string;
-      readonly scopes: readonly ScopeModel[];
-    };
+/** One entry of `auth.grants`: a scope and the class of tools it admits (consent by annotation). */
+export interface GrantModel {
+  readonly scope: string;
+  readonly admits: 'readOnly' | 'nonDestructive' | 'all';
+}
+
+/** `grants`, sorted by scope; empty without `auth.grants`. */
+type Granted = { readonly grants: readonly GrantModel[] };
+
+export type AuthModel = Granted &
+  (
+    | { readonly type: 'none'; readonly scopes: readonly ScopeModel[] }
+    | {
+        readonly type: 'bearer';
+        readonly tokensEnv: string;
+        readonly resource: string | null;
+        readonly scopes: readonly ScopeModel[];
+      }
+    | {
+        readonly type: 'oauth';
+        readonly issuer: string;
+        readonly jwksUri: string;
+        readonly resource: string;
+        readonly scopes: readonly ScopeModel[];
+      }
+  );
 
 /** Environment variables the generated server reads its signing keys from. */
 /** How a `config` variable's text is read: `integer` and `number` become numbers, `url` stays a checked string. */

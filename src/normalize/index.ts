@@ -202,12 +202,17 @@ function normalizeAuth(auth: ManifestAuth | undefined): AuthModel {
     Object.entries(auth?.scopes ?? {}).map(([name, description]) => ({ name, description })),
     (s) => s.name,
   );
+  const grants = sortBy(
+    Object.entries(auth?.grants ?? {}).map(([scope, admits]) => ({ scope, admits })),
+    (g) => g.scope,
+  );
   if (auth?.type === 'bearer')
     return {
       type: 'bearer',
       tokensEnv: validated(auth.tokensEnv, 'auth.tokensEnv'),
       resource: auth.resource ?? null,
       scopes,
+      grants,
     };
   if (auth?.type === 'oauth') {
     return {
@@ -216,9 +221,10 @@ function normalizeAuth(auth: ManifestAuth | undefined): AuthModel {
       jwksUri: validated(auth.jwksUri, 'auth.jwksUri'),
       resource: validated(auth.resource, 'auth.resource'),
       scopes,
+      grants,
     };
   }
-  return { type: 'none', scopes };
+  return { type: 'none', scopes, grants };
 }
 
 /**

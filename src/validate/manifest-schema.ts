@@ -314,6 +314,22 @@ export const manifestSchema = {
           description: 'Scope name to a non-empty description of what it allows.',
           default: {},
         },
+        grants: {
+          type: 'object',
+          propertyNames: {
+            pattern: '^[a-z][a-z0-9_.:-]*$',
+            maxLength: 64,
+          },
+          additionalProperties: {
+            enum: ['readOnly', 'nonDestructive', 'all'],
+          },
+          description:
+            'Consent by annotation: a declared scope to the class of tools it admits. With grants, every call also ' +
+            'needs one scope that admits its tool: `readOnly` admits tools with `readOnlyHint: true`, ' +
+            "`nonDestructive` also those with `destructiveHint: false`, `all` every tool. Each tool's own " +
+            '`scopes` still apply.',
+          'x-default': 'none: scopes are per tool only',
+        },
       },
       if: {
         properties: {

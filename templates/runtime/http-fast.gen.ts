@@ -29,6 +29,7 @@ import {
   type TransportSendOptions,
 } from '@modelcontextprotocol/server';
 import type { IncomingHttpHeaders } from 'node:http';
+import { admitted } from './register.gen.js';
 import type { RegistrySpec, ToolSpec } from './spec.gen.js';
 import type { Telemetry } from './start.gen.js';
 
@@ -227,10 +228,9 @@ export function plainCall(
     name !== params.name
   )
     return undefined;
-  // A scope challenge is answered by the SDK's entry (the rule of requireScopes: without auth info, none).
-  const scopes = tools.get(name)?.scopes;
-  if (scopes === undefined || (authInfo !== undefined && !scopes.every((scope) => authInfo.scopes.includes(scope))))
-    return undefined;
+  // A scope challenge is answered by the SDK's entry (the rule of register.gen.ts: without auth info, none).
+  const tool = tools.get(name);
+  if (tool === undefined || (authInfo !== undefined && !admitted(tool, authInfo.scopes))) return undefined;
   // The SDK's own classification (JSON-RPC shape, envelope, header cross-checks): anything it would not serve as is
   // goes to it.
   const route = classifyInboundRequest({

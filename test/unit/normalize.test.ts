@@ -64,7 +64,7 @@ describe('the reference manifest (examples/notes)', () => {
     expect(model.protocol).toEqual({ versions: ['2026-07-28'], legacy: 'serve' });
     expect(model.cache).toEqual({ ttlMs: 300_000, scope: 'public' });
     expect(model.transports).toEqual({ stdio: { maxConcurrentCalls: 100 }, http: null });
-    expect(model.auth).toEqual({ type: 'none', scopes: [] });
+    expect(model.auth).toEqual({ type: 'none', scopes: [], grants: [] });
     expect(model.tools).toEqual([]);
   });
 

@@ -7,9 +7,25 @@ import { defaultToolsets } from '../../review/context.js';
 import { listedTools, searchSurface } from '../../model/search.js';
 import { toolsetDigest } from '../../model/toolset.js';
 import { discoverContract } from './discover.js';
+import { grantingScopes } from '../../model/grants.js';
 import { promptListing, resourceListing, toolListing } from '../../model/listing.js';
 import { toolCosts } from '../../review/tokens.js';
 import { pagesData } from './pages.js';
+
+const grantedBy = (model: ServerModel, tool: ServerModel['tools'][number]) => {
+  const scopes = grantingScopes(model.auth, tool);
+  return scopes === null ? {} : { grantedBy: scopes };
+};
+
+/** `auth` without its grants: the runtime reads them per tool (`grantedBy`). */
+function authData(model: ServerModel): RegistrySpec['auth'] {
+  const { grants: _grants, ...auth } = model.auth;
+  // The rest of one member of the union is that member without grants; TypeScript's rest type loses the union.
+  return {
+    ...auth,
+    scopes: auth.scopes.map((s) => ({ name: s.name, description: s.description })),
+  } as RegistrySpec['auth'];
+}
 
 /**
  * The registry as plain data, keys in a fixed order (the order of the
@@ -25,6 +41,8 @@ export function registryData(model: ServerModel): RegistrySpec {
     approval: tool.approval,
     idempotency: tool.idempotency,
     scopes: [...tool.scopes],
+    // Only with auth.grants, so registries without them stay as they were.
+    ...grantedBy(model, tool),
     toolsets: [...tool.toolsets],
     handles: { consumes: tool.consumes.map((u) => ({ ...u })), issues: tool.issues.map((u) => ({ ...u })) },
     timeoutMs: tool.timeoutMs,
@@ -81,7 +99,7 @@ export function registryData(model: ServerModel): RegistrySpec {
               listenIdleMs: model.transports.http.listenIdleMs,
             },
     },
-    auth: { ...model.auth, scopes: model.auth.scopes.map((s) => ({ name: s.name, description: s.description })) },
+    auth: authData(model),
     secrets: { handleKeyEnv: model.secrets.handleKeyEnv, requestStateKeyEnv: model.secrets.requestStateKeyEnv },
     config: model.config.map((v) => ({
       name: v.name,

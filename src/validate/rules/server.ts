@@ -129,8 +129,44 @@ export function checkTransportsAndAuth(ctx: RuleContext): void {
   checkToolScopes(ctx, auth);
 }
 
+/** The class of tools each `auth.grants` value admits, from a tool's annotations as the manifest writes them. */
+function admits(grant: unknown, hints: Record<string, unknown>): boolean {
+  if (grant === 'all') return true;
+  if (hints.readOnlyHint === true) return grant === 'readOnly' || grant === 'nonDestructive';
+  return grant === 'nonDestructive' && hints.destructiveHint === false;
+}
+
+/** `auth.grants` names declared scopes, and admits every tool (else no token could call it). */
+function checkGrants(ctx: RuleContext, auth: Record<string, unknown> | undefined, declared: readonly string[]): void {
+  const grants = auth && isRecord(auth.grants) ? auth.grants : undefined;
+  if (grants === undefined) return;
+  for (const scope of Object.keys(grants)) {
+    if (declared.includes(scope)) continue;
+    const guess = suggestClosest(scope, declared);
+    ctx.report(
+      'scope-unknown',
+      ['auth', 'grants', scope],
+      `auth.grants names scope "${scope}", which auth.scopes does not declare`,
+      guess !== undefined ? `did you mean "${guess}"?` : 'declare it under auth.scopes',
+    );
+  }
+  for (const [name, tool] of entriesOf(isRecord(ctx.data) ? ctx.data.tools : undefined)) {
+    const hints = isRecord(tool) && isRecord(tool.annotations) ? tool.annotations : {};
+    if (Object.entries(grants).some(([scope, grant]) => declared.includes(scope) && admits(grant, hints))) continue;
+    const kind =
+      hints.readOnlyHint === true ? 'read-only' : hints.destructiveHint === false ? 'non-destructive' : 'destructive';
+    ctx.report(
+      'scope-grant-missing',
+      ['tools', name],
+      `no scope of auth.grants admits tool "${name}" (${kind}), so no token could call it`,
+      kind === 'destructive' ? 'grant a scope `all`' : 'grant a scope `nonDestructive` or `all`',
+    );
+  }
+}
+
 function checkToolScopes(ctx: RuleContext, auth: Record<string, unknown> | undefined): void {
   const declared = auth && isRecord(auth.scopes) ? Object.keys(auth.scopes) : [];
+  checkGrants(ctx, auth, declared);
   for (const [name, tool] of entriesOf(isRecord(ctx.data) ? ctx.data.tools : undefined)) {
     const scopes = isRecord(tool) && Array.isArray(tool.scopes) ? tool.scopes : [];
     scopes.forEach((scope: unknown, i) => {

@@ -13,7 +13,6 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   fromJsonSchema,
-  requireScopes,
   type CallToolResult,
   type InputRequiredResult,
   type ServerContext,
@@ -171,6 +170,10 @@ export function toolsIn(registry: RegistrySpec, toolsets: readonly string[]): Se
  * complete). Only the deployment's tools (`env.tools`), and of those only the request's (`narrow`), exist: any other
  * is unknown.
  */
+/** Whether `held` scopes admit a call of `tool`: every scope of its own and, with `auth.grants`, one of its class. */
+export const admitted = (tool: ToolSpec, held: readonly string[]): boolean =>
+  tool.scopes.every((s) => held.includes(s)) && (tool.grantedBy?.some((s) => held.includes(s)) ?? true);
+
 /** The server of each approval's call: a 2025-11-25 client declares its capabilities in `initialize` only. */
 export const serverOf = new WeakMap<ServerContext, McpServer>();
 
@@ -218,9 +221,16 @@ export function buildServer(
       ...tool.listing,
       inputSchema: schema?.input,
       ...(schema?.output === undefined ? {} : { outputSchema: schema.output }),
-      // On HTTP a call without every scope gets 403 insufficient_scope; without auth info requireScopes lets it
-      // through.
-      ...(tool.scopes.length === 0 ? {} : { scopeChallenge: requireScopes(...(tool.scopes as [string, ...string[]])) }),
+      // On HTTP a call the token's scopes do not admit gets 403 insufficient_scope naming the scopes that would;
+      // without auth info (stdio) nothing is asked, as with the SDK's requireScopes.
+      ...(tool.scopes.length === 0 && tool.grantedBy === undefined
+        ? {}
+        : {
+            scopeChallenge: ({ authInfo }: { authInfo?: { scopes: string[] } }) =>
+              authInfo === undefined || admitted(tool, authInfo.scopes)
+                ? undefined
+                : { scopes: [...tool.scopes, ...(tool.grantedBy?.slice(0, 1) ?? [])] as [string, ...string[]] },
+          }),
     };
     server.registerTool(tool.name, metadata, (args: unknown, ctx: ServerContext) => {
       if (tool.approval === 'confirm') serverOf.set(ctx, server);

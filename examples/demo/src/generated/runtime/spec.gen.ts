@@ -48,6 +48,8 @@ export interface ToolSpec {
   /** `key`: the input carries an `idempotencyKey` and the store's ledger answers retries (idempotency.gen.ts). */
   readonly idempotency: 'key' | 'none';
   readonly scopes: readonly string[];
+  /** With `auth.grants`: the scopes that admit it by class, narrowest first; a call needs one of them too. */
+  readonly grantedBy?: readonly string[];
   /** The toolsets that hold it; none: listed in every selection. */
   readonly toolsets: readonly string[];
   readonly handles: { readonly consumes: readonly HandleUseSpec[]; readonly issues: readonly HandleUseSpec[] };
