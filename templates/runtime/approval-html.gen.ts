@@ -27,7 +27,7 @@ const style =
   'h1{font-size:1.4rem}dt{font-weight:600;margin-top:.6rem}dd{margin:0}pre{white-space:pre-wrap;' +
   'overflow-wrap:anywhere;background:#f3f3f3;padding:.5rem;margin:.2rem 0}.actions{display:flex;gap:1rem;' +
   'margin-top:1.5rem}button{font-size:1.1rem;padding:.7rem 1.4rem;border-radius:.3rem;border:2px solid #111;' +
-  'background:#fff;color:#111}button.approve{background:#0a4;border-color:#063;color:#fff}.note{color:#444}';
+  'background:#fff;color:#111}button.approve{background:#0b6b2e;border-color:#063;color:#fff}.note{color:#444}';
 
 /** The page's Content-Security-Policy: nothing but its own style sheet, forms only to itself, never framed. */
 export const pagePolicy =

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decideInBrowser, openBrowser } from '../../support/approval-browser.js';
+import { accessibilityViolations, decideInBrowser, openBrowser, widthOnPhone } from '../../support/approval-browser.js';
 import { buildGuarded, connectGuardedStdio, guardedEnv, tokens } from './guarded.js';
 import { envelope, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
 
@@ -125,6 +125,12 @@ describe('the approval page, for a client that cannot be asked in-band', () => {
     expect(await post(`decision=approve&token=${token}`, { origin: server.url.origin })).toBe(200);
     expect(await post(`decision=decline&token=${token}`, { origin: server.url.origin })).toBe(409);
     expect((await fetch(`${server.url.origin}/approvals/${'A'.repeat(22)}`)).status).toBe(404);
+  });
+
+  it('passes an automated accessibility check and fits a phone, a long argument included', async () => {
+    const link = linkOf(await callDelete({ id: 'item-8', reason: `${'a long reason '.repeat(14)}end` }));
+    expect(await accessibilityViolations(browser, link)).toEqual([]);
+    expect(await widthOnPhone(browser, link)).toBeLessThanOrEqual(375);
   });
 
   it('sends the link as a URL-mode input request to a client that declares URL elicitation', async () => {
