@@ -48,6 +48,8 @@ export const manifestDefaults = {
   idempotencyTtlMs: 86_400_000,
   /** `approvals.page`: the approval page for a client that cannot be asked in-band. */
   approvalPage: 'fallback',
+  /** `approvals.ttl`: how long an approval stays answerable. */
+  approvalTtlMs: 300_000,
   /** Without a `telemetry` section a server has none, and no `@opentelemetry/api` dependency. */
   telemetry: 'none',
   /** How long a task and its result stay readable with tasks/get. */

@@ -225,6 +225,7 @@ export interface Manifest {
      * `fallback`: in-band (a form the client shows) when the client declares form elicitation, else a one-time approval page the server serves, linked from the answer. `always`: the page for every client. `off`: in-band only; a client without form elicitation cannot call such a tool.
      */
     page?: ("fallback" | "always" | "off");
+    ttl?: Duration;
   };
   store?: ManifestStore;
   /**

@@ -234,8 +234,8 @@ export interface ServerModel {
   /** The manifest's `config` variables, sorted by name. */
   readonly config: readonly ConfigVarModel[];
   readonly store: StoreModel;
-  /** `approvals.page`: where a person approves a call of an `approval: confirm` tool (approval-page.gen.ts). */
-  readonly approvals: { readonly page: 'fallback' | 'always' | 'off' };
+  /** `approvals`: where a person approves a call of an `approval: confirm` tool, and for how long it may. */
+  readonly approvals: { readonly page: 'fallback' | 'always' | 'off'; readonly ttlMs: number };
   /** `telemetry.type`: `opentelemetry` ships telemetry.gen.ts and the `@opentelemetry/api` dependency. */
   readonly telemetry: { readonly type: 'none' | 'opentelemetry' };
   readonly handles: readonly HandleModel[];

@@ -89,7 +89,10 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
       pointer: `/config/${name}`,
     })),
     store: normalizeStore(manifest.store),
-    approvals: { page: manifest.approvals?.page ?? manifestDefaults.approvalPage },
+    approvals: {
+      page: manifest.approvals?.page ?? manifestDefaults.approvalPage,
+      ttlMs: durationMs(manifest.approvals?.ttl, undefined, manifestDefaults.approvalTtlMs),
+    },
     telemetry: { type: manifest.telemetry?.type ?? manifestDefaults.telemetry },
     handles: normalizeHandles(handles, tools),
     schemas,

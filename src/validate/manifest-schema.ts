@@ -821,6 +821,12 @@ export const manifestSchema = {
             'client. `off`: in-band only; a client without form elicitation cannot call such a tool.',
           'x-default': '`fallback`',
         },
+        ttl: {
+          $ref: '#/definitions/duration',
+          description:
+            'How long an approval stays answerable, in-band or on the page; the same call repeated later asks anew.',
+          'x-default': '`5m`',
+        },
       },
     },
     store: {

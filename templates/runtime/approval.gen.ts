@@ -5,7 +5,7 @@
  * only on a retry that carries an accepting answer AND that exact state.
  *
  * The state is bound to the tool, a SHA-256 digest of the canonical arguments,
- * the principal and a 5-minute expiry, so an approval cannot be replayed for
+ * the principal and an expiry (`approvals.ttl`, 5 minutes by default), so an approval cannot be replayed for
  * other arguments, another tool or another user. Two layers check it:
  * - the SDK runs `verify` (wired as `ServerOptions.requestState.verify`) before
  *   any handler: a forged, tampered, expired or other-principal state is refused
@@ -43,9 +43,6 @@ import {
   type StateStore,
 } from './store.gen.js';
 import type { Startup } from './start.gen.js';
-
-/** How long an approval request stays answerable. */
-export const approvalTtlSeconds = 300;
 
 /** The key of the one input request an approval asks for. */
 export const approvalInputKey = 'confirm';
@@ -108,12 +105,14 @@ export class Approvals implements ApprovalService {
     /** The approval pages (`approvals.page` fallback or always), or null (`off`). */
     readonly pages: ApprovalPages | null = null,
     private readonly always = false,
+    /** How long an approval stays answerable (`approvals.ttl`); every state the codec seals lasts as long. */
+    private readonly ttlSeconds = 300,
     private readonly now: () => number = Date.now,
   ) {
     // bind: the codec also tags the state with method + principal, so the SDK itself refuses it for anyone else.
     this.codec = createRequestStateCodec<ApprovalState | HandlerState>({
       key,
-      ttlSeconds: approvalTtlSeconds,
+      ttlSeconds,
       bind: (ctx) => `${ctx.mcpReq.method}\u0000${principalOf(ctx)}`,
     });
   }
@@ -159,6 +158,12 @@ export class Approvals implements ApprovalService {
         ),
       };
     }
+    // The codec's own expiry is whole seconds and may run up to one late: the state's is exact.
+    if (state.e * 1000 <= this.now())
+      return {
+        proceed: false,
+        result: errorResult(`The approval of ${label} expired; nothing was done. Call the tool again to ask anew.`),
+      };
     let fresh: boolean;
     try {
       fresh = await this.consume(state);
@@ -239,7 +244,7 @@ export class Approvals implements ApprovalService {
       a: argumentsDigest(args),
       p: principal,
       n: randomUUID(),
-      e: Math.floor(this.now() / 1000) + approvalTtlSeconds,
+      e: Math.floor(this.now() / 1000) + this.ttlSeconds,
     };
     return inputRequired({
       inputRequests: {
@@ -288,10 +293,9 @@ function declares(capabilities: Readonly<Record<string, unknown>>, mode: 'form' 
 /** The approval service, keyed from the environment variable the registry names. */
 export const approvalHooks = ({ registry, environment, local, log }: Startup, store: StateStore): ApprovalService => {
   const key = loadKey(registry.secrets.requestStateKeyEnv, environment, local, log);
-  const { page } = registry.approvals;
+  const { page, ttlMs } = registry.approvals;
+  const ttlSeconds = Math.ceil(ttlMs / 1000);
   const pages =
-    page === 'off'
-      ? null
-      : new ApprovalPages(store, key, registry.server.name, approvalTtlSeconds * 1000, environment, log);
-  return new Approvals(key, (ctx) => principalOf(ctx).id, store, log, pages, page === 'always');
+    page === 'off' ? null : new ApprovalPages(store, key, registry.server.name, ttlSeconds * 1000, environment, log);
+  return new Approvals(key, (ctx) => principalOf(ctx).id, store, log, pages, page === 'always', ttlSeconds);
 };

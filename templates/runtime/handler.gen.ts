@@ -121,8 +121,8 @@ export interface RequestInput {
    */
   readonly inputResponses: Readonly<Record<string, unknown>>;
   /**
-   * The `requestState` the handler returned last round: HMAC-sealed to method, principal and 5 minutes with a state key
-   * (any `approval: confirm` tool), else the raw echo.
+   * The `requestState` the handler returned last round: HMAC-sealed to method, principal and `approvals.ttl` with a
+   * state key (any `approval: confirm` tool), else the raw echo.
    */
   readonly requestState: string | undefined;
 }

@@ -223,8 +223,8 @@ export interface RegistrySpec {
   /** The manifest's `config`, sorted by name; what `setup` receives as `Config`. */
   readonly config: readonly ConfigVarSpec[];
   readonly store: StoreSpec;
-  /** `approvals.page` (approval-page.gen.ts). */
-  readonly approvals: { readonly page: 'fallback' | 'always' | 'off' };
+  /** `approvals`: the page (approval-page.gen.ts) and how long an approval lasts. */
+  readonly approvals: { readonly page: 'fallback' | 'always' | 'off'; readonly ttlMs: number };
   readonly tools: readonly ToolSpec[];
   /**
    * Which tools a deployment serves: the toolsets `toolsetsEnv` names (comma list, or `all`; unset: each `default`),

@@ -150,6 +150,7 @@ export const registry: RegistrySpec = {
   },
   approvals: {
     page: "fallback",
+    ttlMs: 300000,
   },
   tools: [
     tool0,
