@@ -31,7 +31,8 @@ import {
 } from '@modelcontextprotocol/server';
 import { ApprovalPages, type PageVerdict } from './approval-page.gen.js';
 import { loadKey } from './keys.gen.js';
-import { principalOf, serverOf } from './register.gen.js';
+import { serverOf } from './register.gen.js';
+import { principalOf } from './call.gen.js';
 import type { ToolSpec } from './spec.gen.js';
 import {
   argumentsDigest,

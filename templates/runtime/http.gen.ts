@@ -24,7 +24,9 @@ import {
 import { StartupError } from './handler.gen.js';
 import { createFastPath, type FastAnswer, type FastPath } from './http-fast.gen.js';
 import { ListenStreams, listenIdOf, type ListenLimits } from './listen-streams.gen.js';
-import { principalIdOf, type TaskHooks, toolsetNames, toolsIn } from './register.gen.js';
+import { toolsetNames, toolsIn } from './register.gen.js';
+import { principalIdOf } from './call.gen.js';
+import type { TaskHooks } from './hooks.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import type {
   Changes,

@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isInputRequiredResult, type CallToolResult, type InputRequiredResult } from '@modelcontextprotocol/server';
-import { answerOf, type ToolRun } from './register.gen.js';
+import { answerOf, type ToolRun } from './hooks.gen.js';
 import type { ToolSpec } from './spec.gen.js';
 import {
   argumentsDigest,

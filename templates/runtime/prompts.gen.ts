@@ -13,14 +13,8 @@ import {
   type StandardSchemaWithJSON,
 } from '@modelcontextprotocol/server';
 import { SdkResult, ToolError, type PromptMessageReply } from './handler.gen.js';
-import {
-  describe,
-  handlerContext,
-  passThrough,
-  type AnyPromptHandler,
-  type CallEnv,
-  type Registrar,
-} from './register.gen.js';
+import type { AnyPromptHandler, Registrar } from './register.gen.js';
+import { describe, handlerContext, passThrough, type CallEnv } from './call.gen.js';
 import { routeCompletions, type AnyCompleteHandler } from './dynamic.gen.js';
 import type { PromptSpec, RegistrySpec } from './spec.gen.js';
 

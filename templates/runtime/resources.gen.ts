@@ -20,14 +20,8 @@ import {
   type ResourceContent,
   type ResourceReply,
 } from './handler.gen.js';
-import {
-  describe,
-  handlerContext,
-  passThrough,
-  type AnyResourceHandler,
-  type CallEnv,
-  type Registrar,
-} from './register.gen.js';
+import type { AnyResourceHandler, Registrar } from './register.gen.js';
+import { describe, handlerContext, passThrough, type CallEnv } from './call.gen.js';
 import {
   pageListedResources,
   routeCompletions,

@@ -8,7 +8,9 @@
  * and the handler's span are a direct call's, with the real name; its scope challenge is the named tool's.
  */
 import type { CallToolResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
-import { lazySchema, type CallEnv, type SearchHooks } from './register.gen.js';
+import { lazySchema } from './register.gen.js';
+import type { CallEnv } from './call.gen.js';
+import type { SearchHooks } from './hooks.gen.js';
 import type { RegistrySpec, ToolSpec } from './spec.gen.js';
 import { ToolIndex } from './search-index.gen.js';
 

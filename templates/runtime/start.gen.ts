@@ -22,19 +22,9 @@ import type {
 } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { type Notify, type ReadyCheck, type SetupTools, StartupError, undeclaredNotify } from './handler.gen.js';
-import {
-  buildServer,
-  selectTools,
-  type ApprovalHooks,
-  type CallEnv,
-  type CallGuard,
-  type CompiledSchemas,
-  type HandleHooks,
-  type HandlerSet,
-  type Registrar,
-  type SearchHooks,
-  type TaskHooks,
-} from './register.gen.js';
+import { buildServer, selectTools, type CompiledSchemas, type HandlerSet, type Registrar } from './register.gen.js';
+import type { CallEnv } from './call.gen.js';
+import type { ApprovalHooks, CallGuard, HandleHooks, SearchHooks, TaskHooks } from './hooks.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 
 /** Everything server.gen.ts knows about this server. */

@@ -16,7 +16,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
-import { answerOf, type ApprovalHooks, type CallGuard, type TaskHooks, type ToolRun } from './register.gen.js';
+import { answerOf, type ApprovalHooks, type CallGuard, type TaskHooks, type ToolRun } from './hooks.gen.js';
 import type { RegistrySpec, ToolSpec } from './spec.gen.js';
 import type { ChangeBus, Lazy, PageServer, Startup, Telemetry } from './start.gen.js';
 

@@ -19,7 +19,8 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { ChangeBus } from './notify.gen.js';
-import { principalOf, type TaskHooks } from './register.gen.js';
+import { principalOf } from './call.gen.js';
+import type { TaskHooks } from './hooks.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import type { StateStore } from './store.gen.js';
 import { type AskedTasks, listenOnStdio, mergeTaskStream } from './tasks-listen.gen.js';

@@ -8,7 +8,7 @@ import { repoRoot } from '../support/paths.js';
 // handler, spec, testing) is paid by each of them at every start. The budget is in bytes, which formatting barely
 // moves, not in lines, which reward long ones. A change that raises it says why in its commit message; the history of
 // every raise is in git.
-const budgetBytes = 88_300;
+const budgetBytes = 90_030;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {
@@ -22,7 +22,9 @@ describe('runtime size', () => {
     );
     const runtime = result.files.filter((file) => file.path.startsWith('src/generated/runtime/'));
     expect(runtime.map((file) => file.path)).toEqual([
+      'src/generated/runtime/call.gen.ts',
       'src/generated/runtime/handler.gen.ts',
+      'src/generated/runtime/hooks.gen.ts',
       'src/generated/runtime/legacy.gen.ts',
       'src/generated/runtime/register.gen.ts',
       'src/generated/runtime/spec.gen.ts',

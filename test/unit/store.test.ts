@@ -7,7 +7,7 @@ import { parseManifest } from '../../src/load/index.js';
 import { normalizeManifest } from '../../src/normalize/index.js';
 import { validateManifest } from '../../src/validate/index.js';
 import { IdempotencyLedger, pendingTtlMs } from '../../templates/runtime/idempotency.gen.js';
-import type { ToolRun } from '../../templates/runtime/register.gen.js';
+import type { ToolRun } from '../../templates/runtime/hooks.gen.js';
 import type { ToolSpec } from '../../templates/runtime/spec.gen.js';
 import { MemoryStore, memoryStoreLimit, StoreUnavailableError } from '../../templates/runtime/store.gen.js';
 import { repoRoot } from '../support/golden.js';
@@ -72,7 +72,9 @@ describe('the store in the model', () => {
       'approval-html.gen.ts',
       'approval-page.gen.ts',
       'approval.gen.ts',
+      'call.gen.ts',
       'handler.gen.ts',
+      'hooks.gen.ts',
       'http-fast.gen.ts',
       'http.gen.ts',
       'idempotency.gen.ts',
@@ -88,7 +90,18 @@ describe('the store in the model', () => {
       'testing.gen.ts',
     ]);
     const memory = runtimeModules(runtimeFeatures(model(keyed)));
-    expect(memory).toEqual(['handler', 'idempotency', 'legacy', 'register', 'spec', 'start', 'store', 'testing']);
+    expect(memory).toEqual([
+      'call',
+      'handler',
+      'hooks',
+      'idempotency',
+      'legacy',
+      'register',
+      'spec',
+      'start',
+      'store',
+      'testing',
+    ]);
   });
 });
 

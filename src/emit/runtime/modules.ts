@@ -32,6 +32,7 @@ export const runtimeModuleTable = {
   'approval-html': { slot: null, on: (f) => f.approval },
   'approval-page': { slot: null, on: (f) => f.approval },
   auth: { slot: 'auth', on: (f) => f.auth },
+  call: { slot: null, on: always },
   config: { slot: 'config', on: (f) => f.config },
   // The reply types of list and completion handlers.
   dynamic: {
@@ -76,6 +77,7 @@ export const runtimeModuleTable = {
     },
   },
   // Of the handle module, only its types: handlers name handles, the runtime signs and checks them.
+  hooks: { slot: null, on: always },
   handles: {
     slot: 'handles',
     on: (f) => f.handles,

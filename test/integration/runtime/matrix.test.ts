@@ -390,7 +390,9 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'upstream.gen.ts',
     ]);
     expect(runtimeFiles.get('stdio-core')).toEqual([
+      'call.gen.ts',
       'handler.gen.ts',
+      'hooks.gen.ts',
       'legacy.gen.ts',
       'register.gen.ts',
       'spec.gen.ts',

@@ -12,7 +12,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { ProtocolError, ProtocolErrorCode, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import { ToolError, type HandlerContext } from './handler.gen.js';
-import { describe, handlerContext, principalIdOf, type CallEnv } from './register.gen.js';
+import { describe, handlerContext, principalIdOf, type CallEnv } from './call.gen.js';
 import type { ResourceSpec } from './spec.gen.js';
 
 /** One member of a `list: handler` resource: a URI of its `uriTemplate` and a name; `mimeType` defaults to its own. */
