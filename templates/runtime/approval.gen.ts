@@ -43,7 +43,7 @@ import {
   type ApprovalVerdict,
   type StateStore,
 } from './store.gen.js';
-import type { Startup } from './start.gen.js';
+import type { Startup } from './startup.gen.js';
 
 /** The key of the one input request an approval asks for. */
 export const approvalInputKey = 'confirm';

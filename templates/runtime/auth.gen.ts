@@ -20,7 +20,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
 import type { HttpAuth, HttpAuthFactory } from './http.gen.js';
-import type { Lazy } from './start.gen.js';
+import type { Lazy } from './startup.gen.js';
 
 /** How the metadata document describes this server. */
 export interface ResourceOptions {

@@ -8,7 +8,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { loadKey } from './keys.gen.js';
 import type { HandleHooks } from './hooks.gen.js';
-import type { Startup } from './start.gen.js';
+import type { Startup } from './startup.gen.js';
 
 /** Why a state handle was refused; the message is safe to show to a client. */
 export class HandleError extends Error {

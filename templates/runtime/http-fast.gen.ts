@@ -31,7 +31,7 @@ import {
 import type { IncomingHttpHeaders } from 'node:http';
 import { admitted } from './register.gen.js';
 import type { RegistrySpec, ToolSpec } from './spec.gen.js';
-import type { Telemetry } from './start.gen.js';
+import type { Telemetry } from './startup.gen.js';
 
 /**
  * An answer of the fast path: the status and JSON text the SDK's `Response` would carry (with its only header,

@@ -28,16 +28,8 @@ import { toolsetNames, toolsIn } from './register.gen.js';
 import { principalIdOf } from './call.gen.js';
 import type { TaskHooks } from './hooks.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
-import type {
-  Changes,
-  Lazy,
-  PageServer,
-  Readiness,
-  ReadinessCheck,
-  RuntimeModules,
-  ServeHttp,
-  Startup,
-} from './start.gen.js';
+import type { RuntimeModules } from './start.gen.js';
+import type { Changes, Lazy, PageServer, Readiness, ReadinessCheck, ServeHttp, Startup } from './startup.gen.js';
 
 /** What http.gen.ts needs to protect the MCP endpoint (auth.gen.ts, in projects with auth). */
 export interface HttpAuth {

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { type BusEvent, type ChangeBus, MemoryBus } from './notify.gen.js';
-import { redact } from './start.gen.js';
+import { redact } from './log.gen.js';
 
 /** How long connecting may take before the server starts with the bus down (it keeps reconnecting). */
 const redisTimeoutMs = 5_000;

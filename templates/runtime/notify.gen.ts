@@ -28,9 +28,9 @@
 import type { Notification, Server, ServerEvent, ServerEventBus } from '@modelcontextprotocol/server';
 import { type ListName, type Notify, StartupError, undeclaredNotify } from './handler.gen.js';
 import type { NotificationsSpec } from './spec.gen.js';
-import type { BusEvent, ChangeBus, Changes, Lazy, Startup } from './start.gen.js';
+import type { BusEvent, ChangeBus, Changes, Lazy, Startup } from './startup.gen.js';
 
-export type { BusEvent, ChangeBus } from './start.gen.js';
+export type { BusEvent, ChangeBus } from './startup.gen.js';
 
 declare module './start.gen.js' {
   interface RuntimeModules {

@@ -8,7 +8,7 @@
  * Every failure is a StoreUnavailableError; the client keeps reconnecting in the background.
  */
 import { Redis } from 'ioredis';
-import { redact } from './start.gen.js';
+import { redact } from './log.gen.js';
 import { StoreUnavailableError, type StateStore } from './store.gen.js';
 
 /** How long a command may take, and a connection attempt, before the call fails closed. */

@@ -18,7 +18,7 @@ import {
 import { StartupError } from './handler.gen.js';
 import { answerOf, type ApprovalHooks, type CallGuard, type TaskHooks, type ToolRun } from './hooks.gen.js';
 import type { RegistrySpec, ToolSpec } from './spec.gen.js';
-import type { ChangeBus, Lazy, PageServer, Startup, Telemetry } from './start.gen.js';
+import type { ChangeBus, Lazy, PageServer, Startup, Telemetry } from './startup.gen.js';
 
 type Answer = CallToolResult | InputRequiredResult;
 

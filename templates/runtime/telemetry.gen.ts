@@ -31,7 +31,7 @@ import {
   type MessageExtraInfo,
   type Transport,
 } from '@modelcontextprotocol/server';
-import type { Telemetry, TelemetryAttributes } from './start.gen.js';
+import type { Telemetry, TelemetryAttributes } from './startup.gen.js';
 
 const tracer = trace.getTracer('mcp-gen');
 

@@ -8,7 +8,7 @@ import { repoRoot } from '../support/paths.js';
 // handler, spec, testing) is paid by each of them at every start. The budget is in bytes, which formatting barely
 // moves, not in lines, which reward long ones. A change that raises it says why in its commit message; the history of
 // every raise is in git.
-const budgetBytes = 90_030;
+const budgetBytes = 92_500;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {
@@ -26,9 +26,13 @@ describe('runtime size', () => {
       'src/generated/runtime/handler.gen.ts',
       'src/generated/runtime/hooks.gen.ts',
       'src/generated/runtime/legacy.gen.ts',
+      'src/generated/runtime/lifecycle.gen.ts',
+      'src/generated/runtime/log.gen.ts',
       'src/generated/runtime/register.gen.ts',
       'src/generated/runtime/spec.gen.ts',
       'src/generated/runtime/start.gen.ts',
+      'src/generated/runtime/startup.gen.ts',
+      'src/generated/runtime/stdio.gen.ts',
       'src/generated/runtime/testing.gen.ts',
     ]);
     const bytes = runtime.reduce((sum, file) => sum + Buffer.byteLength(file.contents), 0);

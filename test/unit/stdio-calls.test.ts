@@ -1,6 +1,6 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { VersionGuardTransport } from '../../templates/runtime/start.gen.js';
+import { VersionGuardTransport } from '../../templates/runtime/stdio.gen.js';
 
 const meta = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',

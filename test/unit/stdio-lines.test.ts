@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rejectLine } from '../../templates/runtime/start.gen.js';
+import { rejectLine } from '../../templates/runtime/stdio.gen.js';
 
 const error = (id: unknown, code: number, message: string) =>
   `${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`;

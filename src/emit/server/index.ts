@@ -62,7 +62,8 @@ export function emitServer(model: ServerModel, handlers: readonly HandlerPlan[],
   const text = moduleText(
     [
       importDeclaration(['compileSchemas', 'lazyHandler'], './runtime/register.gen.js'),
-      importDeclaration(['Lazy', 'RuntimeModules', 'ServerDefinition', 'SetupModule'], './runtime/start.gen.js', true),
+      importDeclaration(['RuntimeModules', 'ServerDefinition', 'SetupModule'], './runtime/start.gen.js', true),
+      importDeclaration(['Lazy'], './runtime/startup.gen.js', true),
       importDeclaration(['registry'], './registry.gen.js'),
       importDeclaration(
         [

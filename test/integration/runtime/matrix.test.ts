@@ -394,9 +394,13 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'handler.gen.ts',
       'hooks.gen.ts',
       'legacy.gen.ts',
+      'lifecycle.gen.ts',
+      'log.gen.ts',
       'register.gen.ts',
       'spec.gen.ts',
       'start.gen.ts',
+      'startup.gen.ts',
+      'stdio.gen.ts',
       'testing.gen.ts',
     ]);
   });

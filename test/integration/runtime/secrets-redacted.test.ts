@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hideSecrets, logToStderr, redact } from '../../../templates/runtime/start.gen.js';
+import { hideSecrets, logToStderr, redact } from '../../../templates/runtime/log.gen.js';
 import { connectRedisStore } from '../../../templates/runtime/store-redis.gen.js';
 
 // Issue 33: a connection string never reaches a log or an error with its password, well-formed or not. The

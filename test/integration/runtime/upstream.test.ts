@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolError } from '../../../templates/runtime/handler.gen.js';
-import type { Telemetry, TelemetryAttributes } from '../../../templates/runtime/start.gen.js';
+import type { Telemetry, TelemetryAttributes } from '../../../templates/runtime/startup.gen.js';
 import {
   bindTool,
   type HttpBindingSpec,

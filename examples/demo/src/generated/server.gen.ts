@@ -2,7 +2,8 @@
 // Regenerate: npx mcp-gen generate mcp.yaml
 
 import { compileSchemas, lazyHandler } from './runtime/register.gen.js';
-import type { Lazy, RuntimeModules, ServerDefinition, SetupModule } from './runtime/start.gen.js';
+import type { RuntimeModules, ServerDefinition, SetupModule } from './runtime/start.gen.js';
+import type { Lazy } from './runtime/startup.gen.js';
 import { registry } from './registry.gen.js';
 import type { Config, PromptHandlers, ResourceHandlers, Services, ToolHandlers } from './types.gen.js';
 import { validators } from './validators.gen.js';

@@ -25,7 +25,7 @@ import type { AnyToolHandler } from './register.gen.js';
 import type { ApprovalHooks, CallGuard, HandleHooks, SearchHooks, TaskHooks, ToolRun } from './hooks.gen.js';
 import { answerOf } from './hooks.gen.js';
 import type { RegistrySpec, ToolSpec } from './spec.gen.js';
-import type { Telemetry } from './start.gen.js';
+import type { Telemetry } from './startup.gen.js';
 
 /** What every call needs besides its own arguments; `handles`, `approvals`, `guard`, `tasks`: null when unused. */
 export interface CallEnv {
