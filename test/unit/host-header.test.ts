@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostnameOf } from '../../templates/runtime/http.gen.js';
+import { hostnameOf } from '../../templates/runtime/http-request.gen.js';
 
 // The Host header as an RFC 9110 authority (templates/runtime/http.gen.ts): the host name it names, or null
 // for a value a URL parser would read as something other than its text.
