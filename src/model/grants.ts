@@ -8,10 +8,10 @@ import type { AuthModel, GrantModel, ToolModel } from './types.js';
 
 const narrowness: Readonly<Record<GrantModel['admits'], number>> = { readOnly: 0, nonDestructive: 1, all: 2 };
 
-function admits(grant: GrantModel['admits'], tool: ToolModel): boolean {
-  if (grant === 'all') return true;
-  if (tool.readOnly) return true;
-  return grant === 'nonDestructive' && !tool.destructive;
+/** Whether a scope granting `grant` admits a tool of this class (validate reads the class from raw annotations). */
+export function grantAdmits(grant: GrantModel['admits'], readOnly: boolean, destructive: boolean): boolean {
+  if (grant === 'all' || readOnly) return true;
+  return grant === 'nonDestructive' && !destructive;
 }
 
 /**
@@ -21,7 +21,7 @@ function admits(grant: GrantModel['admits'], tool: ToolModel): boolean {
 export function grantingScopes(auth: AuthModel, tool: ToolModel): string[] | null {
   if (auth.grants.length === 0) return null;
   return auth.grants
-    .filter((grant) => admits(grant.admits, tool))
+    .filter((grant) => grantAdmits(grant.admits, tool.readOnly, tool.destructive))
     .sort((a, b) => narrowness[a.admits] - narrowness[b.admits] || compareText(a.scope, b.scope))
     .map((grant) => grant.scope);
 }

@@ -1,4 +1,6 @@
-import { legacyProtocolVersion, protocolVersion } from '../../model/defaults.js';
+import { isEffectivelyDestructive, legacyProtocolVersion, protocolVersion } from '../../model/defaults.js';
+import { grantAdmits } from '../../model/grants.js';
+import type { GrantModel } from '../../model/types.js';
 import { entriesOf, isRecord, stringOr } from '../../util/guards.js';
 import { isLoopbackHost } from '../../util/net.js';
 import { suggestClosest } from '../../util/suggest.js';
@@ -129,13 +131,6 @@ export function checkTransportsAndAuth(ctx: RuleContext): void {
   checkToolScopes(ctx, auth);
 }
 
-/** The class of tools each `auth.grants` value admits, from a tool's annotations as the manifest writes them. */
-function admits(grant: unknown, hints: Record<string, unknown>): boolean {
-  if (grant === 'all') return true;
-  if (hints.readOnlyHint === true) return grant === 'readOnly' || grant === 'nonDestructive';
-  return grant === 'nonDestructive' && hints.destructiveHint === false;
-}
-
 /** `auth.grants` names declared scopes, and admits every tool (else no token could call it). */
 function checkGrants(ctx: RuleContext, auth: Record<string, unknown> | undefined, declared: readonly string[]): void {
   const grants = auth && isRecord(auth.grants) ? auth.grants : undefined;
@@ -152,9 +147,11 @@ function checkGrants(ctx: RuleContext, auth: Record<string, unknown> | undefined
   }
   for (const [name, tool] of entriesOf(isRecord(ctx.data) ? ctx.data.tools : undefined)) {
     const hints = isRecord(tool) && isRecord(tool.annotations) ? tool.annotations : {};
-    if (Object.entries(grants).some(([scope, grant]) => declared.includes(scope) && admits(grant, hints))) continue;
-    const kind =
-      hints.readOnlyHint === true ? 'read-only' : hints.destructiveHint === false ? 'non-destructive' : 'destructive';
+    const readOnly = hints.readOnlyHint === true;
+    const destructive = isEffectivelyDestructive(hints);
+    const admitting = Object.entries(grants).filter(([scope]) => declared.includes(scope));
+    if (admitting.some(([, grant]) => grantAdmits(grant as GrantModel['admits'], readOnly, destructive))) continue;
+    const kind = readOnly ? 'read-only' : destructive ? 'destructive' : 'non-destructive';
     ctx.report(
       'scope-grant-missing',
       ['tools', name],
