@@ -7,6 +7,8 @@
  *
  * The page is served on the server's own HTTP origin, or, for a stdio server, on a loopback listener opened when the
  * first approval needs it (`MCP_GEN_APPROVAL_PORT`, default any free port; `MCP_GEN_APPROVAL_HOST` must be loopback).
+ * `MCP_GEN_APPROVAL_ORIGIN` names the public origin instead, for HTTP behind a proxy and for a stdio server whose
+ * store is shared with an HTTP instance that serves the pages.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -70,16 +72,28 @@ export class ApprovalPages {
   /** Serves the pages on the HTTP transport's own origin (http.gen.ts calls it once it listens). */
   attach(origin: string): void {
     // Behind a proxy, or on a wildcard address, the links must name the public origin instead.
-    const configured = this.environment.MCP_GEN_APPROVAL_ORIGIN;
-    const valid = configured !== undefined && URL.canParse(configured) && new URL(configured).origin === configured;
-    if (configured !== undefined && !valid)
-      this.log(`MCP_GEN_APPROVAL_ORIGIN "${configured}" is not an origin (https://host[:port]); links name ${origin}`);
-    this.origin = valid ? configured : origin;
+    this.origin = this.configuredOrigin(origin) ?? origin;
   }
 
-  /** Where pages are served: the HTTP origin, or a loopback listener opened on the first need. */
+  /** `MCP_GEN_APPROVAL_ORIGIN` when it is an origin; null (with a log line naming `fallback`) otherwise. */
+  private configuredOrigin(fallback: string): string | null {
+    const configured = this.environment.MCP_GEN_APPROVAL_ORIGIN;
+    if (configured === undefined) return null;
+    if (URL.canParse(configured) && new URL(configured).origin === configured) return configured;
+    this.log(`MCP_GEN_APPROVAL_ORIGIN "${configured}" is not an origin (https://host[:port]); links name ${fallback}`);
+    return null;
+  }
+
+  /** Where pages are served: the HTTP origin, the configured one, or a loopback listener opened on the first need. */
   private base(): Promise<string> {
     if (this.origin !== null) return Promise.resolve(this.origin);
+    // A stdio server on a shared store may name an HTTP instance that serves its pages: a client that starts one
+    // server per call (MCP Inspector's CLI) would end a loopback listener before a person could open the link.
+    const configured = this.configuredOrigin('a loopback listener');
+    if (configured !== null) {
+      this.origin = configured;
+      return Promise.resolve(configured);
+    }
     this.listener ??= this.listen();
     return this.listener;
   }
