@@ -7,7 +7,8 @@ import type { ToolSpec } from './spec.gen.js';
 
 /** Verbs a task is said with, each group meaning one action; a query word also matches the others (`weightOf`). */
 const verbGroups: readonly (readonly string[])[] = [
-  ['create', 'add', 'new', 'make', 'open', 'post', 'insert', 'file', 'start', 'register', 'store', 'publish'],
+  // "set up" is read as one word (`terms`).
+  ['create', 'add', 'new', 'make', 'open', 'post', 'insert', 'file', 'start', 'register', 'store', 'publish', 'setup'],
   ['delete', 'remove', 'destroy', 'erase', 'drop', 'clear', 'discard', 'unset'],
   ['list', 'all', 'enumerate', 'browse', 'index'],
   // Closing and reopening change a thing's state: APIs do it with an update.
@@ -15,16 +16,25 @@ const verbGroups: readonly (readonly string[])[] = [
   ['get', 'fetch', 'read', 'show', 'view', 'retrieve', 'see', 'look', 'describe', 'inspect', 'details'],
   ['search', 'find', 'query', 'lookup', 'filter'],
   ['cancel', 'stop', 'abort', 'halt'],
-  // The caller's own things: APIs say "authenticated user", "current user" or "me" where people say "my".
-  ['authenticated', 'my', 'me', 'mine', 'own', 'current'],
   ['send', 'post', 'deliver', 'publish'],
   ['download', 'export', 'fetch'],
   ['upload', 'import', 'attach'],
   ['check', 'verify', 'test', 'validate'],
 ];
 
-/** Short forms (as stems) read as the word they stand for, at full weight. */
-const shortForms: Readonly<Record<string, string>> = { repo: 'repository', org: 'organization' };
+/** Words that mean one thing wherever a task says them (not actions): a word also matches the others. */
+const wordGroups: readonly (readonly string[])[] = [
+  // The caller's own things: APIs say "authenticated user", "current user" or "me" where people say "my".
+  ['authenticated', 'my', 'me', 'mine', 'own', 'current'],
+  ['latest', 'newest', 'recent', 'last'],
+];
+
+/** Short forms (as stems) read as the words they stand for, at full weight. */
+const shortForms: Readonly<Record<string, readonly string[]>> = {
+  repo: ['repository'],
+  org: ['organization'],
+  pr: ['pull', 'request'],
+};
 
 /**
  * What a synonym's match counts: APIs name actions with the first verb of a group (create, delete, list, update, get,
@@ -44,6 +54,19 @@ const stopwords = new Set(
   ).split(' '),
 );
 
+/**
+ * A task without the values it names: quoted text, emails, `owner/repo` and paths, file names and versions say which
+ * thing to act on, not which tool acts ("acme/site" is no site, "facebook/react" no reaction).
+ */
+export function withoutValues(task: string): string {
+  return task
+    .replace(/(^|\s)(["'\u2018\u201c])[^"'\u2019\u201d]*["'\u2019\u201d](?=$|[\s.,;:!?)])/g, ' ')
+    .replace(/\S+@\S+/g, ' ')
+    .replace(/[\w.-]+(\/[\w.-]+)+/g, ' ')
+    .replace(/\bv?\d+(\.\d+)+\b/g, ' ')
+    .replace(/\b[\w-]+\.[a-z]{1,5}\b/gi, ' ');
+}
+
 /** A word's stem: plural, -ing and -ed endings and a final e dropped, so "created", "creates", "create" meet. */
 export function stem(word: string): string {
   let w = word;
@@ -60,23 +83,29 @@ export function stem(word: string): string {
 
 /** The stems of `text`: split at case changes and at anything but letters and digits, lower-cased, stopwords out. */
 export function terms(text: string): string[] {
-  return text
-    .replace(/https?:\/\/\S*/g, ' ')
-    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z\d]+/)
-    .filter((word) => word.length > 1 && !stopwords.has(word))
-    .map((word) => shortForms[stem(word)] ?? stem(word));
+  return (
+    text
+      .replace(/https?:\/\/\S*/g, ' ')
+      .replace(/\bset[\s-]+up\b/gi, 'setup')
+      // A plural acronym ("PRs", "URLs") is the acronym, not a case change before "s".
+      .replace(/\b([A-Z]{2,})s\b/g, '$1')
+      .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[^a-z\d]+/)
+      // Numbers and commit hashes are values a task names, not words a tool is described with.
+      .filter((word) => word.length > 1 && !stopwords.has(word) && !/^\d+$|^(?=.*\d)[a-f\d]{7,40}$/.test(word))
+      .flatMap((word) => shortForms[stem(word)]?.map(stem) ?? [stem(word)])
+  );
 }
 
 /** Each stem's synonyms, from `verbGroups`, and the group it counts in (its first group's first verb). */
 const synonyms = new Map<string, Set<string>>();
 const groupOf = new Map<string, string>();
-const heads = new Set(verbGroups.map((group) => stem(group[0] ?? '')));
-/** The groups of actions, read with synonyms only in a task's first word; the others are read anywhere. */
-const verbHeads = new Set([...heads].filter((head) => head !== stem('authenticated')));
-for (const group of verbGroups)
+/** The groups of actions, read with synonyms only in a task's first word; `wordGroups` are read anywhere. */
+const verbHeads = new Set(verbGroups.map((group) => stem(group[0] ?? '')));
+const heads = new Set([...verbGroups, ...wordGroups].map((group) => stem(group[0] ?? '')));
+for (const group of [...verbGroups, ...wordGroups])
   for (const word of group) {
     const own = stem(word);
     const known = synonyms.get(own) ?? new Set<string>();
@@ -150,7 +179,7 @@ export class ToolIndex {
   search(query: string, limit: number, accept: (name: string) => boolean = () => true): string[] {
     // Words of one verb group ("open a new issue") count once: the best of them, or of their synonyms.
     const groups = new Map<string, { words: Set<string>; others: Set<string> }>();
-    const words = terms(query);
+    const words = terms(withoutValues(query));
     // A task is said verb first ("close an issue"): only its first word is read as an action with synonyms; a
     // verb later on is a plain word ("the open pull requests").
     const action = groupOf.get(words[0] ?? '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Searchable, stem, terms, ToolIndex } from '../../templates/runtime/search-index.gen.js';
+import { type Searchable, stem, terms, ToolIndex, withoutValues } from '../../templates/runtime/search-index.gen.js';
 
 // The ranking of search.gen.ts (discovery: search) on a small fixed corpus: BM25 over names split at `_` and case
 // changes, titles, tags, descriptions and parameters, with verb synonyms at a lower weight.
@@ -117,5 +117,36 @@ describe('tool search ranking', () => {
     // Closing changes an issue's state: an update.
     expect(verbFirst.search('close an issue', 10)).toEqual(['update_issues', 'list_issues', 'list_pulls']);
     expect(verbFirst.search('open a pull request', 1)).toEqual(['create_pulls']);
+  });
+
+  it('reads "PR" as pull request and "set up" as create, and drops numbers and commit hashes', () => {
+    expect(terms('merge PR 55 at 9f3c2e1, set up a hook')).toEqual(['merg', 'pull', 'request', 'setup', 'hook']);
+    // A word without a digit stays a word even when it is made of hex letters.
+    expect(terms('add a facade')).toEqual(['add', 'facad']);
+    expect(verbFirst.search('list my open PRs', 1)).toEqual(['list_pulls']);
+    expect(verbFirst.search('set up a pull request', 1)).toEqual(['create_pulls']);
+  });
+
+  it('reads a task without the values it names', () => {
+    expect(
+      withoutValues(
+        "Mark commit d34db33f in octo-org/api as 'ci/lint: ok', tell jane@example.com, bump CHANGELOG.md to v2.1.0",
+      ),
+    ).toBe('Mark commit d34db33f in   as , tell   bump   to  ');
+    // An apostrophe inside a word is not a quote.
+    expect(withoutValues("what's the repo's newest tag")).toBe("what's the repo's newest tag");
+    expect(terms(withoutValues('merge PR 12 in facebook/react'))).toEqual(['merg', 'pull', 'request']);
+  });
+
+  it('matches "newest", "recent" and "last" with "latest" wherever the task says them', () => {
+    const releases = new ToolIndex([
+      tool('get_repos_latest_release', 'Gets the latest published full release for the repository.'),
+      tool('get_repos_release', 'Gets a release of a repository by its id.'),
+    ]);
+    expect(releases.search('what is the newest release of this repository', 2)).toEqual([
+      'get_repos_latest_release',
+      'get_repos_release',
+    ]);
+    expect(releases.search('the most recent one', 2)).toEqual(['get_repos_latest_release']);
   });
 });
