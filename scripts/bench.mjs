@@ -4,7 +4,8 @@
 // table between the results markers of docs/benchmarks.md (a full set of groups only) and the raw
 // samples to .bench/results.json.
 //
-// Usage: npm run bench [-- --quick] [--only generate,scale,watch,stdio,http,soak] [--seed 1] [--runs N] [--no-write]
+// Usage: npm run bench [-- --quick] [--only generate,scale,watch,dev,stdio,http,soak] [--seed 1] [--runs N]
+//        [--no-write]
 //        [--duration S]
 //   --quick     few rounds and short HTTP slices: a smoke test of the script, not a measurement
 //   --only      a subset of the groups (the docs are then left alone); `soak` runs only when named here
@@ -27,11 +28,12 @@ import { seededRandom } from './bench/stats.mjs';
 import { benchSoak } from './bench/soak-rows.mjs';
 import { benchStdio } from './bench/stdio-rows.mjs';
 import { formatTable, writeBetweenMarkers } from './bench/table.mjs';
+import { benchDev } from './bench/dev-rows.mjs';
 import { benchWatch } from './bench/watch-rows.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const benchDir = path.join(root, '.bench');
-const GROUPS = ['generate', 'openapi', 'scale', 'watch', 'stdio', 'http', 'soak'];
+const GROUPS = ['generate', 'openapi', 'scale', 'watch', 'dev', 'stdio', 'http', 'soak'];
 /** What a run without `--only` measures: the soak takes ten minutes and is asked for by name. */
 const DEFAULT_GROUPS = GROUPS.filter((group) => group !== 'soak');
 const FULL = {
@@ -39,6 +41,7 @@ const FULL = {
   openapi: { runs: 5, discard: 1 },
   scale: { runs: 9, discard: 1 },
   watch: { runs: 21, discard: 2 },
+  dev: { runs: 15, discard: 1 },
   stdio: { runs: 31, discard: 2 },
   http: { durationS: 20, slices: 10, warmupS: 3 },
   soak: { durationS: 600, intervalS: 10, warmupS: 60 },
@@ -48,6 +51,7 @@ const QUICK = {
   openapi: { runs: 1, discard: 0 },
   scale: { runs: 1, discard: 0 },
   watch: { runs: 4, discard: 1 },
+  dev: { runs: 2, discard: 1 },
   stdio: { runs: 3, discard: 1 },
   http: { durationS: 2, slices: 2, warmupS: 1 },
   soak: { durationS: 20, intervalS: 5, warmupS: 5 },
@@ -78,7 +82,7 @@ if (values.runs !== undefined) {
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1 || runs > 201)
     usage(`--runs must be an integer from 1 to 201, got "${values.runs}"`);
-  for (const group of ['generate', 'openapi', 'scale', 'watch', 'stdio']) params[group].runs = runs;
+  for (const group of ['generate', 'openapi', 'scale', 'watch', 'dev', 'stdio']) params[group].runs = runs;
 }
 if (values.duration !== undefined) {
   const duration = Number(values.duration);
@@ -121,6 +125,7 @@ function parameters() {
     parts.push(`import + generate vs the peer: ${count(g.openapi.runs, 'round')} (+${g.openapi.discard})`);
   if (selected.includes('scale')) parts.push(`500 vs 50 tools: ${count(g.scale.runs, 'round')} (+${g.scale.discard})`);
   if (selected.includes('watch')) parts.push(`--watch: ${count(g.watch.runs, 'save')} (+${g.watch.discard})`);
+  if (selected.includes('dev')) parts.push(`dev: ${count(g.dev.runs, 'round')} of two saves (+${g.dev.discard})`);
   if (selected.includes('stdio'))
     parts.push(`stdio: ${count(g.stdio.runs, 'round')} (+${g.stdio.discard}) of 6 spawns`);
   if (selected.includes('http'))
@@ -163,6 +168,7 @@ async function main() {
     if (group === 'openapi') rows.push(...(await benchOpenApi({ ...ctx, ...params.openapi, peer })));
     if (group === 'scale') rows.push(...(await benchScale({ ...ctx, ...params.scale })));
     if (group === 'watch') rows.push(...(await benchWatch({ ...ctx, ...params.watch })));
+    if (group === 'dev') rows.push(...(await benchDev({ ...ctx, ...params.dev })));
     if (group === 'stdio') rows.push(...(await benchStdio({ ...ctx, ...params.stdio })));
     if (group === 'http') {
       const http = await benchHttp({ ...ctx, ...params.http });

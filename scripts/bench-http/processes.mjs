@@ -30,9 +30,9 @@ export function setWatchdog(ms) {
   }, ms).unref();
 }
 
-/** `node ...args` with piped stdio, registered for clean-up. */
-export function spawnNode(args, env) {
-  const child = spawn(process.execPath, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
+/** `node ...args` with piped stdio (in `options.cwd` when given), registered for clean-up. */
+export function spawnNode(args, env, options = {}) {
+  const child = spawn(process.execPath, args, { ...options, env, stdio: ['pipe', 'pipe', 'pipe'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
   // A child that cannot be started must not crash the runner with an unhandled 'error' event.

@@ -136,9 +136,12 @@ export function addLoopCommands(program: Command, io: CliIo, exit: (code: number
     )
     .argument('[manifest]', 'path to the manifest', 'mcp.yaml')
     .option('--port <port>', 'the loopback port the server listens on', '3000')
-    .action(async (manifest: string, options: { port: string }) => {
+    .option('--console-port <port>', 'the loopback port of the console in the browser (default 3100, or a free one)')
+    .option('--no-console', 'serve no console')
+    .action(async (manifest: string, options: { port: string; consolePort?: string; console: boolean }) => {
       const { runDev } = await import('./dev-command.js');
       const { choosePaint } = await import('../diagnostics/index.js');
-      exit(await runDev(manifest, options.port, io, choosePaint(io.isTty, io.env)));
+      const flags = { port: options.port, console: options.console ? (options.consolePort ?? null) : (false as const) };
+      exit(await runDev(manifest, flags, io, choosePaint(io.isTty, io.env)));
     });
 }

@@ -1,7 +1,7 @@
 /**
- * The build-and-serve half of `mcp-gen dev`: typecheck and compile the
- * project (tsc, as `npm run build` does), bundle it (src/generated/bundle.gen.mjs),
- * and restart the server over HTTP on a fixed loopback port. A build that
+ * The build-and-serve half of `mcp-gen dev`: typecheck the project (tsc,
+ * incremental) while bundling it from its sources (src/generated/bundle.gen.mjs
+ * --source, into dist/dev/), and restart the server over HTTP on a fixed loopback port. A build that
  * fails prints its type errors once, as `file:line:col: error [TSxxxx] message`,
  * and leaves the last good server running. One build at a time: a save during
  * a build starts one more after it.
@@ -17,7 +17,21 @@ export interface DevOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
+  /** After each build: the URL of the server that answers now, and the build's type errors (none when it is new). */
+  readonly onBuilt?: (serverUrl: string, typeErrors: readonly string[]) => void;
+  /** Each line the server writes on stderr. */
+  readonly onLog?: (line: string) => void;
 }
+
+/** Where dev builds, inside the project's dist/ and apart from dist/server.mjs, which `npm run build` writes. */
+export const devPaths = {
+  dist: 'dist/dev',
+  server: 'dist/dev/server.mjs',
+  buildInfo: 'dist/dev/tsbuildinfo.json',
+} as const;
+
+/** How long a new server may take to say it listens before the loop goes on without it. */
+const readyMs = 30_000;
 
 /** tsc's `file(line,col): error TSnnnn: message` lines as `file:line:col: error [TSnnnn] message`. */
 export function formatTscOutput(output: string): string[] {
@@ -94,7 +108,14 @@ export class DevLoop {
       err('mcp-gen dev: TypeScript is not installed in the project; run npm install\n');
       return;
     }
-    const compiled = await run(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], project, env);
+    // The typecheck (incremental: a handler save re-checks what it touched) and the bundle (from the sources, into a
+    // folder of dev's own, so a bundle that fails its typecheck never replaces dist/server.mjs) run side by side;
+    // the new bundle is started only when both succeed.
+    const check = ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', devPaths.buildInfo];
+    const [compiled, bundled] = await Promise.all([
+      run(process.execPath, [tsc, ...check, '--pretty', 'false'], project, env),
+      run(process.execPath, [generatedPaths.bundleScript, '--source', '--dist', devPaths.dist], project, env),
+    ]);
     if (this.stopped) return;
     if (compiled.code !== 0) {
       const errors = formatTscOutput(compiled.output);
@@ -106,11 +127,10 @@ export class DevLoop {
         out(`${time()} typecheck: ${errors.length} error(s); the last good server keeps running\n`);
       }
       this.lastErrors = text;
+      this.options.onBuilt?.(this.serverUrl, errors);
       return;
     }
     this.lastErrors = '';
-    const bundled = await run(process.execPath, [generatedPaths.bundleScript], project, env);
-    if (this.stopped) return;
     if (bundled.code !== 0) {
       err(bundled.output);
       out(`${time()} bundle failed; the last good server keeps running\n`);
@@ -118,31 +138,43 @@ export class DevLoop {
     }
     await this.restart();
     out(`${time()} built; server restarted\n`);
+    this.options.onBuilt?.(this.serverUrl, []);
   }
+
+  /** The URL the last server started said it listens on. */
+  private serverUrl = '';
 
   private async restart(): Promise<void> {
     const { project, port, env, out, err } = this.options;
     if (this.server !== null) this.stopping.add(this.server);
     await stopChild(this.server);
-    const args = ['dist/server.mjs', '--transport', 'http', '--host', '127.0.0.1', '--port', String(port)];
+    const args = [devPaths.server, '--transport', 'http', '--host', '127.0.0.1', '--port', String(port)];
     const server = spawn(process.execPath, args, {
       cwd: project,
       env: env as NodeJS.ProcessEnv,
       stdio: ['ignore', 'inherit', 'pipe'],
     });
     this.server = server;
-    let announced = this.announced;
+    let ready: () => void = () => undefined;
+    const listening = new Promise<void>((resolve) => (ready = resolve));
+    const timer = setTimeout(ready, readyMs);
+    server.once('exit', ready);
     server.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       const url = /listening on (http:\/\/\S+)/.exec(text)?.[1];
-      if (url !== undefined && !announced) {
-        announced = true;
+      if (url !== undefined) {
+        this.serverUrl = url;
+        if (!this.announced) out(`server: ${url}\n`);
         this.announced = true;
-        out(`server: ${url}\n`);
+        clearTimeout(timer);
+        ready();
         return;
       }
-      if (url === undefined && !this.stopping.has(server)) err(text);
+      if (this.stopping.has(server)) return;
+      err(text);
+      for (const line of text.split(/\r?\n/)) if (line !== '') this.options.onLog?.(line);
     });
+    await listening;
   }
 
   private announced = false;

@@ -23,6 +23,7 @@ export { loadBaseline } from './baseline.js';
 export { manifestOfData } from './locator.js';
 export { readEnvFile } from './env-file.js';
 export { builtServerEntry } from './built-server.js';
+export { loadConsoleAssets, type ConsoleAsset } from './console-assets.js';
 export { readHostConfig } from './host-config.js';
 export { watchManifest, watchSources } from './watch.js';
 export {

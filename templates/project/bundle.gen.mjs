@@ -8,6 +8,8 @@
 //   node src/generated/bundle.gen.mjs           after `tsc`: bundles dist/src/main.js (npm run build)
 //   node src/generated/bundle.gen.mjs --watch   bundles src/main.ts on every save and restarts the server with
 //                                               the arguments after `--` (npm run dev -- --transport http)
+//   node src/generated/bundle.gen.mjs --source  bundles src/main.ts once, without tsc's output (mcp-gen dev, which
+//                                               typechecks beside it)
 //   --dist <folder>                             tsc's output folder, where server.mjs goes too (default: dist)
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -18,6 +20,7 @@ const argv = process.argv.slice(2);
 const ownArgs = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
 const serverArgs = argv.includes('--') ? argv.slice(argv.indexOf('--') + 1) : [];
 const watch = ownArgs.includes('--watch');
+const fromSource = watch || ownArgs.includes('--source');
 const dist = ownArgs.includes('--dist') ? (ownArgs[ownArgs.indexOf('--dist') + 1] ?? 'dist') : 'dist';
 /** A path inside the dist folder, as esbuild wants it: absolute, or relative with a leading `./`. */
 const inDist = (file) => (path.isAbsolute(dist) ? path.join(dist, file) : `./${path.posix.join(dist, file)}`);
@@ -38,9 +41,9 @@ const keepPackagesExternal = {
   },
 };
 
-const shims = watch ? './src/generated/bundle-shims.gen.ts' : inDist('src/generated/bundle-shims.gen.js');
+const shims = fromSource ? './src/generated/bundle-shims.gen.ts' : inDist('src/generated/bundle-shims.gen.js');
 const options = {
-  entryPoints: [watch ? './src/main.ts' : inDist('src/main.js')],
+  entryPoints: [fromSource ? './src/main.ts' : inDist('src/main.js')],
   bundle: true,
   platform: 'node',
   format: 'esm',
