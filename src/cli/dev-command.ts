@@ -11,6 +11,7 @@ import { resolveOptions } from '../config/index.js';
 import type { Paint } from '../diagnostics/index.js';
 import { startDevConsole, type DevConsole } from '../live/console/index.js';
 import { DevLoop } from '../live/dev.js';
+import { type DevProxy, startDevProxy } from '../live/dev-proxy.js';
 import { watchSources } from '../load/index.js';
 import { runGenerateWatch } from './generate-command.js';
 import type { CliIo } from './io.js';
@@ -37,6 +38,13 @@ export async function runDev(manifest: string, flags: DevFlags, io: CliIo, paint
     flags.console === false || flags.console === null ? null : portOf(flags.console, '--console-port', io, 0);
   if (consolePort === null && typeof flags.console === 'string') return 1;
   const project = resolveOptions({ manifest }, io.cwd).outDir;
+  let proxy: DevProxy;
+  try {
+    proxy = await startDevProxy(port);
+  } catch (error) {
+    io.stderr(`mcp-gen: error: the server cannot listen on 127.0.0.1:${port}: ${(error as Error).message}\n`);
+    return 1;
+  }
   let devConsole: DevConsole | null = null;
   if (flags.console !== false) {
     const start = (on: number) => startDevConsole({ port: on, manifest, cwd: io.cwd, env: io.env });
@@ -47,13 +55,14 @@ export async function runDev(manifest: string, flags: DevFlags, io: CliIo, paint
       else devConsole = await start(defaultConsolePort).catch(() => start(0));
     } catch (error) {
       io.stderr(`mcp-gen: error: the console cannot listen on 127.0.0.1:${consolePort}: ${(error as Error).message}\n`);
+      await proxy.close();
       return 1;
     }
     io.stdout(`console: ${devConsole.url}\n`);
   }
   const loop = new DevLoop({
     project,
-    port,
+    proxy,
     env: io.env,
     out: io.stdout,
     err: io.stderr,
@@ -70,5 +79,6 @@ export async function runDev(manifest: string, flags: DevFlags, io: CliIo, paint
     watcher.close();
     await loop.stop();
     await devConsole?.close();
+    await proxy.close();
   }
 }

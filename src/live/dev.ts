@@ -1,7 +1,8 @@
 /**
  * The build-and-serve half of `mcp-gen dev`: typecheck the project (tsc,
  * incremental) while bundling it from its sources (src/generated/bundle.gen.mjs
- * --source, into dist/dev/), and restart the server over HTTP on a fixed loopback port. A build that
+ * --source, into dist/dev/), and restart the server over HTTP behind a fixed loopback port (dev-proxy.ts) with no
+ * gap: the new server starts beside the last one, which stops once the new one answers. A build that
  * fails prints its type errors once, as `file:line:col: error [TSxxxx] message`,
  * and leaves the last good server running. One build at a time: a save during
  * a build starts one more after it.
@@ -10,10 +11,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { generatedPaths } from '../model/layout.js';
+import type { DevProxy } from './dev-proxy.js';
 
 export interface DevOptions {
   readonly project: string;
-  readonly port: number;
+  /** The fixed loopback address (live/dev-proxy.ts); the caller opens and closes it. */
+  readonly proxy: DevProxy;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
@@ -136,45 +139,68 @@ export class DevLoop {
       out(`${time()} bundle failed; the last good server keeps running\n`);
       return;
     }
-    await this.restart();
+    if (!(await this.restart())) return;
     out(`${time()} built; server restarted\n`);
     this.options.onBuilt?.(this.serverUrl, []);
   }
 
-  /** The URL the last server started said it listens on. */
+  /** The URL clients use: the proxy's origin and the path the server serves MCP on. */
   private serverUrl = '';
+  /** The server started by the restart under way, until it listens or gives up. */
+  private starting: ChildProcess | null = null;
 
-  private async restart(): Promise<void> {
-    const { project, port, env, out, err } = this.options;
-    if (this.server !== null) this.stopping.add(this.server);
-    await stopChild(this.server);
-    const args = [devPaths.server, '--transport', 'http', '--host', '127.0.0.1', '--port', String(port)];
+  /**
+   * Starts the new server on a port of its own beside the last one, points the proxy at it once it listens, then
+   * stops the last one (which finishes what it took). A server that exits or stays silent leaves the last one on.
+   */
+  private async restart(): Promise<boolean> {
+    const { project, env, out, err, proxy } = this.options;
+    // Approval links and the page's own Origin rule must name the address the browser uses, not the inner port.
+    const serverEnv = { ...env, MCP_GEN_APPROVAL_ORIGIN: env.MCP_GEN_APPROVAL_ORIGIN ?? proxy.origin };
+    const args = [devPaths.server, '--transport', 'http', '--host', '127.0.0.1', '--port', '0'];
     const server = spawn(process.execPath, args, {
       cwd: project,
-      env: env as NodeJS.ProcessEnv,
+      env: serverEnv as NodeJS.ProcessEnv,
       stdio: ['ignore', 'inherit', 'pipe'],
     });
-    this.server = server;
-    let ready: () => void = () => undefined;
-    const listening = new Promise<void>((resolve) => (ready = resolve));
-    const timer = setTimeout(ready, readyMs);
-    server.once('exit', ready);
+    let ready: (url: URL | null) => void = () => undefined;
+    const listening = new Promise<URL | null>((resolve) => (ready = resolve));
+    const timer = setTimeout(() => ready(null), readyMs);
+    server.once('exit', () => ready(null));
+    this.starting = server;
     server.stderr?.on('data', (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      const url = /listening on (http:\/\/\S+)/.exec(text)?.[1];
-      if (url !== undefined) {
-        this.serverUrl = url;
-        if (!this.announced) out(`server: ${url}\n`);
-        this.announced = true;
-        clearTimeout(timer);
-        ready();
-        return;
+      for (const line of chunk.toString('utf8').split(/\r?\n/)) {
+        const url = /listening on (http:\/\/\S+)/.exec(line)?.[1];
+        if (url !== undefined && URL.canParse(url)) {
+          clearTimeout(timer);
+          ready(new URL(url));
+        } else if (line !== '' && !this.stopping.has(server)) {
+          err(`${line}\n`);
+          this.options.onLog?.(line);
+        }
       }
-      if (this.stopping.has(server)) return;
-      err(text);
-      for (const line of text.split(/\r?\n/)) if (line !== '') this.options.onLog?.(line);
     });
-    await listening;
+    const url = await listening;
+    this.starting = null;
+    if (url === null || this.stopped) {
+      clearTimeout(timer);
+      this.stopping.add(server);
+      await stopChild(server);
+      const last = this.server === null ? 'no server is running yet' : 'the last good server keeps running';
+      if (!this.stopped) err(`mcp-gen dev: the new server did not start; ${last}\n`);
+      return false;
+    }
+    proxy.target(Number(url.port));
+    const previous = this.server;
+    this.server = server;
+    this.serverUrl = `${proxy.origin}${url.pathname}`;
+    if (!this.announced) out(`server: ${this.serverUrl}\n`);
+    this.announced = true;
+    if (previous !== null) {
+      this.stopping.add(previous);
+      await stopChild(previous);
+    }
+    return true;
   }
 
   private announced = false;
@@ -184,7 +210,8 @@ export class DevLoop {
   /** Stops the build under way's result from being used, and the server. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.server !== null) this.stopping.add(this.server);
-    await stopChild(this.server);
+    const children = [this.server, this.starting].filter((child) => child !== null);
+    for (const child of children) this.stopping.add(child);
+    await Promise.all(children.map(stopChild));
   }
 }

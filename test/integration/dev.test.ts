@@ -3,12 +3,14 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/paths.js';
 
 // `mcp-gen dev` as a user runs it in a project made by `init`: it builds and serves over HTTP on the
-// port given, a handler save reaches the next call, a type error is printed with its place while the
-// last good server keeps answering, and Ctrl-C (SIGINT) stops the server it started.
+// port given, a handler save reaches the next call with no call failing meanwhile, a type error is
+// printed with its place while the last good server keeps answering, and Ctrl-C (SIGINT) stops the
+// server it started.
 
 const work = path.join(repoRoot, '.test-out', 'dev');
 const cli = path.join(repoRoot, 'bin', 'mcp-gen.js');
@@ -86,8 +88,23 @@ describe('mcp-gen dev', () => {
 
     const handler = path.join(project, 'src', 'handlers', 'tools', 'add.ts');
     const original = readFileSync(handler, 'utf8');
+    // A client calling all through the restart is always answered: the old server until the new one listens.
+    const client = new Client(
+      { name: 'dev-test', version: '1' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const sums: number[] = [];
     const before = built();
     writeFileSync(handler, original.replace('input.a + input.b', 'input.a + input.b + 100'));
+    for (let i = 0; i < 3000 && sums.at(-1) !== 105; i++) {
+      const result = await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } });
+      sums.push((result.structuredContent as { sum: number }).sum);
+    }
+    await client.close();
+    expect(sums.at(-1)).toBe(105);
+    expect(sums.filter((value) => value !== 5 && value !== 105)).toEqual([]);
+    expect(sums.length).toBeGreaterThan(1);
     await until(
       () => stdout,
       () => built() > before,
