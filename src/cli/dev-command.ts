@@ -12,7 +12,7 @@ import type { Paint } from '../diagnostics/index.js';
 import { startDevConsole, type DevConsole } from '../live/console/index.js';
 import { DevLoop } from '../live/dev.js';
 import { type DevProxy, startDevProxy } from '../live/dev-proxy.js';
-import { watchSources } from '../load/index.js';
+import { stampSources, watchSources } from '../load/index.js';
 import { runGenerateWatch } from './generate-command.js';
 import type { CliIo } from './io.js';
 
@@ -63,6 +63,7 @@ export async function runDev(manifest: string, flags: DevFlags, io: CliIo, paint
   const loop = new DevLoop({
     project,
     proxy,
+    stamp: () => stampSources(path.join(project, 'src')),
     env: io.env,
     out: io.stdout,
     err: io.stderr,

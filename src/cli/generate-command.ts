@@ -118,11 +118,13 @@ export async function runGenerateWatch(
   const once = async () => {
     let summary: string;
     let written = false;
+    let news: readonly WriteAction[] = [];
     try {
       const result = await generateProject(options, packageVersion(), io.cwd);
       const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
       const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
       const changed = result.report?.changes.length ?? 0;
+      news = result.report?.changes.filter((change) => change.kind !== 'update') ?? [];
       const keyOf = (d: (typeof warnings)[number]) => formatReport([d]);
       const fresh = result.diagnostics.filter((d) => d.severity !== 'warning' || !shownWarnings.has(keyOf(d)));
       // New warnings too: a count alone says nothing.
@@ -140,6 +142,9 @@ export async function runGenerateWatch(
     }
     const time = new Date().toTimeString().slice(0, 8);
     io.stdout(`${time} ${options.manifest}: ${summary}\n`);
+    // Updates of generated files are the expected outcome of a save; a new stub to fill in, a rename or a
+    // removal is news the user acts on.
+    for (const change of news) io.stdout(`  ${describe(change)}\n`);
     await afterRun?.(written);
   };
   await once();

@@ -22,6 +22,8 @@ export interface DevOptions {
   readonly err: (text: string) => void;
   /** After each build: the URL of the server that answers now, and the build's type errors (none when it is new). */
   readonly onBuilt?: (serverUrl: string, typeErrors: readonly string[]) => void;
+  /** The state of the sources now (load/watch.ts `stampSources`): a build is skipped when it equals the last. */
+  readonly stamp?: () => string;
   /** Each line the server writes on stderr. */
   readonly onLog?: (line: string) => void;
 }
@@ -79,6 +81,7 @@ export class DevLoop {
   private running: Promise<void> | null = null;
   private again = false;
   private lastErrors = '';
+  private lastStamp: string | null = null;
   private stopped = false;
 
   constructor(private readonly options: DevOptions) {}
@@ -92,6 +95,9 @@ export class DevLoop {
     this.running = (async () => {
       do {
         this.again = false;
+        const stamp = this.options.stamp?.() ?? null;
+        if (stamp !== null && stamp === this.lastStamp) continue;
+        this.lastStamp = stamp;
         await this.once();
       } while (this.again && !this.stopped);
       this.running = null;

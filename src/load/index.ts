@@ -25,7 +25,7 @@ export { readEnvFile } from './env-file.js';
 export { builtServerEntry } from './built-server.js';
 export { loadConsoleAssets, type ConsoleAsset } from './console-assets.js';
 export { readHostConfig } from './host-config.js';
-export { watchManifest, watchSources } from './watch.js';
+export { stampSources, watchManifest, watchSources } from './watch.js';
 export {
   customizeManifest,
   initExamples,

@@ -1,4 +1,4 @@
-import { readdirSync, watch, type FSWatcher } from 'node:fs';
+import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -49,4 +49,30 @@ export function watchSources(dir: string, skip: string, onChange: () => void, de
       for (const watcher of watchers) watcher.close();
     },
   };
+}
+
+/**
+ * The state of every TypeScript file under `dir` (path, size, modification time) as one string: two builds
+ * from equal stamps build the same thing, so a build asked for twice by one save (the manifest's regeneration
+ * and the stub it wrote under `dir`) runs once.
+ */
+export function stampSources(dir: string): string {
+  const parts: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory() && entry.name !== 'node_modules') walk(file);
+      else if (entry.isFile() && entry.name.endsWith('.ts')) {
+        const stats = statSync(file, { throwIfNoEntry: false });
+        if (stats !== undefined) parts.push(`${file}:${stats.size}:${stats.mtimeMs}`);
+      }
+    }
+  };
+  try {
+    walk(dir);
+  } catch {
+    // A folder removed while walking: a stamp no build had, so the build runs.
+    parts.push(String(Math.random()));
+  }
+  return parts.sort().join('\n');
 }
