@@ -225,7 +225,7 @@ function addHistory(request, step) {
 
 function historyItem(request, step, at) {
   const ok = step.kind === 'result' && !step.failed;
-  const curl = step.kind === 'result' && typeof step.curl === 'string' ? step.curl : '';
+  const copies = step.kind === 'result' && step.copies !== null && typeof step.copies === 'object' ? step.copies : {};
   const note = h('p', { class: 'note', role: 'status' });
   const replay = h('button', { type: 'button', class: 'replay', 'aria-label': `Replay ${request.label}` }, 'Replay');
   replay.addEventListener('click', () => replayRequest(request, note));
@@ -243,27 +243,35 @@ function historyItem(request, step, at) {
   const item = h('li', { class: `entry ${ok ? 'ok' : 'failed'}`, 'data-kind': request.kind }, summary);
   const actions = h('div', { class: 'actions' }, replay);
   item.append(actions, note);
-  if (curl === '') return item;
-  const copy = h(
-    'button',
-    { type: 'button', class: 'copy', 'aria-label': `Copy as curl: ${request.label}` },
-    'Copy as curl',
-  );
-  const fallback = h('pre', { class: 'curl-fallback', tabindex: 0, hidden: true }, curl);
-  copy.addEventListener('click', () => copyCurl(curl, note, fallback));
-  actions.append(copy);
-  const details = h('details', { class: 'curl' }, h('summary', {}, 'curl'), h('pre', { tabindex: 0 }, curl));
-  item.append(fallback, details);
+  for (const [key, label, what] of copyForms) {
+    const text = typeof copies[key] === 'string' ? copies[key] : '';
+    if (text === '') continue;
+    const copy = h(
+      'button',
+      { type: 'button', class: `copy copy-${key}`, 'aria-label': `Copy as ${label}: ${request.label}` },
+      `Copy as ${label}`,
+    );
+    const fallback = h('pre', { class: `copy-fallback ${key}`, tabindex: 0, hidden: true }, text);
+    copy.addEventListener('click', () => copyText(text, what, note, fallback));
+    actions.append(copy);
+    item.append(fallback, h('details', { class: key }, h('summary', {}, label), h('pre', { tabindex: 0 }, text)));
+  }
   return item;
 }
 
-async function copyCurl(curl, note, fallback) {
+/** What "Copy as" offers: the key of the step's `copies`, the button's label, and what the note calls it. */
+const copyForms = [
+  ['curl', 'curl', 'the curl command'],
+  ['client', 'client code', 'the client code'],
+];
+
+async function copyText(text, what, note, fallback) {
   try {
-    await navigator.clipboard.writeText(curl);
-    note.textContent = 'Copied the curl command.';
+    await navigator.clipboard.writeText(text);
+    note.textContent = `Copied ${what}.`;
   } catch {
     fallback.hidden = false;
-    note.textContent = 'The clipboard is not available here: the command is shown below.';
+    note.textContent = `The clipboard is not available here: ${what} is shown below.`;
   }
 }
 

@@ -116,6 +116,17 @@ describe('the dev console', () => {
     });
     await page.goto(dev.console);
     expect(await call(page, 'add', { a: '2', b: '3' })).toBe('{\n  "sum": 5\n}');
+    // "Copy as client code" runs as written, against the same server.
+    const snippet = await page.locator('#history li.entry details.client pre').first().textContent();
+    writeFileSync(path.join(project, 'copied.mjs'), snippet ?? '');
+    const copied = spawnSync(process.execPath, ['copied.mjs'], {
+      cwd: project,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env,
+    });
+    expect(copied.stderr).toBe('');
+    expect(JSON.parse(copied.stdout).structuredContent).toEqual({ sum: 5 });
 
     const handler = path.join(project, 'src', 'handlers', 'tools', 'add.ts');
     const builds = dev.builds();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConsoleCalls, type Request } from '../../src/live/console/calls.js';
-import { curlOf, shellWord } from '../../src/live/console/curl.js';
+import { clientOf, curlOf, shellWord } from '../../src/live/console/copy-as.js';
 import { consolePolicy, consoleShell } from '../../src/live/console/page.js';
 import type { Answer, Question } from '../../src/live/session.js';
 
 // The console's parts that need no process: its request steps (a question, the page's answer, the result), the curl
-// command it offers, and its page shell.
+// command and client code it offers, and its page shell.
 
 const target = () => ({ kind: 'url' as const, url: 'http://127.0.0.1:1/mcp', headers: {} });
 const question: Question = {
@@ -16,7 +16,7 @@ const question: Question = {
 /** A request that asks once and returns what it was told, with two log lines written while it ran. */
 function asking(lines: string[]): Request {
   return {
-    curl: 'curl …',
+    copies: { curl: 'curl …', client: 'client …' },
     run: async (_target, ask) => {
       lines.push('before the question');
       const answer: Answer = await ask(question);
@@ -42,7 +42,7 @@ describe('console requests', () => {
       kind: 'result',
       result: { answer: { action: 'accept', content: { approve: true } } },
       failed: false,
-      curl: 'curl …',
+      copies: { curl: 'curl …', client: 'client …' },
       log: ['before the question', 'after the answer'],
       elapsedMs: expect.any(Number),
     });
@@ -57,7 +57,7 @@ describe('console requests', () => {
   it("reports a server's refusal with its JSON-RPC code", async () => {
     const calls = new ConsoleCalls(target, tapOf([]));
     const refused: Request = {
-      curl: '',
+      copies: { curl: '', client: '' },
       run: async () => {
         throw new Error('the server answered -32602: Invalid arguments for tool "add"');
       },
@@ -67,6 +67,34 @@ describe('console requests', () => {
       message: 'the server answered -32602: Invalid arguments for tool "add"',
       code: -32602,
     });
+  });
+});
+
+describe('copy as client code', () => {
+  it('writes every value as JSON and reads the token from the environment', () => {
+    const args = { text: "it's `$" + '{x}` </script>' };
+    expect(clientOf('http://127.0.0.1:3000/mcp', 'tools/call', { name: 'shout', arguments: args }, true)).toBe(
+      [
+        "import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';",
+        '',
+        'const client = new Client(',
+        "  { name: 'my-client', version: '1.0.0' },",
+        '  { versionNegotiation: { mode: { pin: "2026-07-28" } } },',
+        ');',
+        'await client.connect(new StreamableHTTPClientTransport(new URL("http://127.0.0.1:3000/mcp"), ' +
+          "{ requestInit: { headers: { authorization: 'Bearer ' + process.env.MCP_TOKEN } } }));",
+        `const result = await client.callTool({"name":"shout","arguments":{"text":"it's \`\${x}\` </script>"}});`,
+        'console.log(JSON.stringify(result, null, 2));',
+        'await client.close();',
+        '',
+      ].join('\n'),
+    );
+    expect(clientOf('http://h/mcp', 'resources/read', { uri: 'notes://1' }, false)).toContain(
+      'new URL("http://h/mcp")));\nconst result = await client.readResource({"uri":"notes://1"});',
+    );
+    expect(clientOf('http://h/mcp', 'prompts/get', { name: 'p', arguments: { a: '1' } }, false)).toContain(
+      'client.getPrompt({"name":"p","arguments":{"a":"1"}})',
+    );
   });
 });
 

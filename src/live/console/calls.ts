@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { CallError, callTool, getPrompt, readResource } from '../call.js';
 import type { Answer, Question, SessionTarget } from '../session.js';
+import type { Copies } from './copy-as.js';
 
 /** What a console request did next. */
 export type Step =
@@ -15,7 +16,7 @@ export type Step =
       readonly kind: 'result';
       readonly result: unknown;
       readonly failed: boolean;
-      readonly curl: string;
+      readonly copies: Copies;
       readonly log: readonly string[];
       readonly elapsedMs: number;
     }
@@ -23,7 +24,7 @@ export type Step =
 
 /** One request: what it is, how to show it as a command line, and how to run it with a given answerer. */
 export interface Request {
-  readonly curl: string;
+  readonly copies: Copies;
   readonly run: (
     target: SessionTarget,
     ask: (question: Question) => Promise<Answer>,
@@ -49,20 +50,20 @@ interface Pending {
   answer: ((answer: Answer) => void) | null;
 }
 
-export function toolRequest(name: string, args: Readonly<Record<string, unknown>>, curl: string): Request {
+export function toolRequest(name: string, args: Readonly<Record<string, unknown>>, copies: Copies): Request {
   return {
-    curl,
+    copies,
     run: (target, ask) => callTool(target, name, { json: JSON.stringify(args), pairs: [] }, () => ask),
   };
 }
 
-export function readRequest(uri: string, curl: string): Request {
-  return { curl, run: (target, ask) => readResource(target, uri, () => ask) };
+export function readRequest(uri: string, copies: Copies): Request {
+  return { copies, run: (target, ask) => readResource(target, uri, () => ask) };
 }
 
-export function promptRequest(name: string, args: Readonly<Record<string, string>>, curl: string): Request {
+export function promptRequest(name: string, args: Readonly<Record<string, string>>, copies: Copies): Request {
   const pairs = Object.entries(args).map(([key, value]) => `${key}=${value}`);
-  return { curl, run: (target, ask) => getPrompt(target, name, pairs, () => ask) };
+  return { copies, run: (target, ask) => getPrompt(target, name, pairs, () => ask) };
 }
 
 /** The requests under way, each waiting for the page's answer or for its server. */
@@ -106,7 +107,7 @@ export class ConsoleCalls {
           kind: 'result',
           result,
           failed,
-          curl: request.curl,
+          copies: request.copies,
           log: this.log.since(mark),
           elapsedMs: Date.now() - started,
         }),

@@ -11,7 +11,7 @@ import type { ConsoleAsset } from '../../load/index.js';
 import { isRecord } from '../../util/guards.js';
 import type { Answer } from '../session.js';
 import { type ConsoleCalls, promptRequest, readRequest, type Step, toolRequest } from './calls.js';
-import { curlOf } from './curl.js';
+import { copiesOf } from './copy-as.js';
 import { consoleHeaders, consoleShell } from './page.js';
 import type { ConsoleState } from './state.js';
 
@@ -88,20 +88,20 @@ export function startConsole(options: ConsoleOptions): Promise<RunningConsole> {
     const bearer = options.bearer();
     if (route === '/api/call' && typeof body.name === 'string') {
       const args = isRecord(body.arguments) ? body.arguments : {};
-      const curl = curlOf(url, 'tools/call', { name: body.name, arguments: args }, bearer);
-      return calls.start(toolRequest(body.name, args, curl));
+      const copies = copiesOf(url, 'tools/call', { name: body.name, arguments: args }, bearer);
+      return calls.start(toolRequest(body.name, args, copies));
     }
     if (route === '/api/answer' && typeof body.call === 'string') {
       const answer = answerOf(body.answer);
       return answer === null ? null : calls.answer(body.call, answer);
     }
     if (route === '/api/read' && typeof body.uri === 'string')
-      return calls.start(readRequest(body.uri, curlOf(url, 'resources/read', { uri: body.uri }, bearer)));
+      return calls.start(readRequest(body.uri, copiesOf(url, 'resources/read', { uri: body.uri }, bearer)));
     if (route === '/api/prompt' && typeof body.name === 'string') {
       const given = isRecord(body.arguments) ? body.arguments : {};
       const args = Object.fromEntries(Object.entries(given).map(([key, value]) => [key, String(value)]));
-      const curl = curlOf(url, 'prompts/get', { name: body.name, arguments: args }, bearer);
-      return calls.start(promptRequest(body.name, args, curl));
+      const copies = copiesOf(url, 'prompts/get', { name: body.name, arguments: args }, bearer);
+      return calls.start(promptRequest(body.name, args, copies));
     }
     return null;
   }
