@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Dev, initProject, startDev, stopDev } from '../support/dev-process.js';
 import { repoRoot } from '../support/paths.js';
 
 // The console of `mcp-gen dev` in Debian's headless Firefox ESR (installed by .ci/run), as dev-console.test.ts uses it
@@ -13,67 +12,10 @@ import { repoRoot } from '../support/paths.js';
 // a patched build), so puppeteer-core does, over WebDriver BiDi; it downloads no browser.
 
 const work = path.join(repoRoot, '.test-out', 'dev-console-firefox');
-const cli = path.join(repoRoot, 'bin', 'mcp-gen.js');
+const _cli = path.join(repoRoot, 'bin', 'mcp-gen.js');
 const token = 'console-test-token-0123456789';
 const env = { PATH: process.env.PATH ?? '', NOTES_TOKENS: `${token}=me:notes.read,notes.write` };
 const bound = { timeout: 30_000 };
-
-interface Dev {
-  readonly child: ChildProcess;
-  readonly console: string;
-}
-
-/** Waits (bounded) until `done()` holds. */
-async function until(done: () => boolean, what: string, read: () => string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (done()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}; output so far:\n${read()}`);
-}
-
-function initProject(name: string, example: string): string {
-  const init = spawnSync(process.execPath, [cli, 'init', name, '--example', example, '--transport', 'both', '--yes'], {
-    cwd: work,
-    encoding: 'utf8',
-    timeout: 60_000,
-    env,
-  });
-  if (init.status !== 0) throw new Error(init.stderr);
-  return path.join(work, name);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
-}
-
-/** `mcp-gen dev` on a free server port and a free console port, once its first build serves. */
-async function startDev(project: string): Promise<Dev> {
-  let output = '';
-  const port = String(await freePort());
-  const child = spawn(process.execPath, [cli, 'dev', '--port', port, '--console-port', '0'], { cwd: project, env });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  await until(
-    () => output.includes('built; server restarted'),
-    'the first build',
-    () => output,
-  );
-  const url = /console: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)?.[1] ?? '';
-  return { child, console: url };
-}
-
-async function stopDev(dev: Dev): Promise<void> {
-  if (dev.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => dev.child.once('exit', resolve));
-  dev.child.kill('SIGINT');
-  await exited;
-}
 
 /** The text of the first element at `selector`, or null while there is none. */
 function textAt(page: Page, selector: string): Promise<string | null> {
@@ -136,7 +78,7 @@ afterAll(async () => {
 
 describe('the dev console in Firefox', () => {
   it('calls add from its form with the keyboard', async () => {
-    const dev = await startDev(initProject('demo', 'demo'));
+    const dev = await startDev(initProject(work, 'demo', 'demo', env), env);
     devs.push(dev);
     const { page, errors, away } = await openConsole(dev.console);
     const form = 'form.tool[data-tool="add"]';
@@ -154,7 +96,7 @@ describe('the dev console in Firefox', () => {
   }, 240_000);
 
   it("approves the notes example's destructive tool in the page, with the draft handle it kept", async () => {
-    const dev = await startDev(initProject('notes', 'notes'));
+    const dev = await startDev(initProject(work, 'notes', 'notes', env), env);
     devs.push(dev);
     const { page, errors, away } = await openConsole(dev.console);
     const start = 'form.tool[data-tool="start_note_draft"]';

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from '../support/approval-browser.js';
+import { type Dev, initProject, startDev, stopDev, until } from '../support/dev-process.js';
 import { repoRoot } from '../support/paths.js';
 
 // The console of `mcp-gen dev` in headless Chromium, as a user works with it: the demo's `add` called from its form,
@@ -12,69 +12,9 @@ import { repoRoot } from '../support/paths.js';
 // approved in the page after a draft handle the console kept from another tool.
 
 const work = path.join(repoRoot, '.test-out', 'dev-console');
-const cli = path.join(repoRoot, 'bin', 'mcp-gen.js');
+const _cli = path.join(repoRoot, 'bin', 'mcp-gen.js');
 const token = 'console-test-token-0123456789';
 const env = { PATH: process.env.PATH ?? '', NOTES_TOKENS: `${token}=me:notes.read,notes.write` };
-
-interface Dev {
-  readonly child: ChildProcess;
-  readonly output: () => string;
-  readonly builds: () => number;
-  readonly console: string;
-}
-
-/** Waits (bounded) until `done()` holds. */
-async function until(done: () => boolean, what: string, read: () => string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (done()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}; output so far:\n${read()}`);
-}
-
-function initProject(name: string, example: string): string {
-  const init = spawnSync(process.execPath, [cli, 'init', name, '--example', example, '--transport', 'both', '--yes'], {
-    cwd: work,
-    encoding: 'utf8',
-    timeout: 60_000,
-    env,
-  });
-  if (init.status !== 0) throw new Error(init.stderr);
-  return path.join(work, name);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
-}
-
-/** `mcp-gen dev` on a free server port and a free console port, once its first build serves. */
-async function startDev(project: string): Promise<Dev> {
-  let output = '';
-  const port = String(await freePort());
-  const child = spawn(process.execPath, [cli, 'dev', '--port', port, '--console-port', '0'], { cwd: project, env });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const builds = () => output.split('built; server restarted').length - 1;
-  await until(
-    () => builds() > 0,
-    'the first build',
-    () => output,
-  );
-  const url = /console: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)?.[1] ?? '';
-  return { child, output: () => output, builds, console: url };
-}
-
-async function stopDev(dev: Dev | undefined): Promise<void> {
-  if (dev === undefined || dev.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => dev.child.once('exit', resolve));
-  dev.child.kill('SIGINT');
-  await exited;
-}
 
 /** Fills the form of `tool` (fields by name) and calls it; resolves with its structured result as shown. */
 async function call(page: Page, tool: string, fields: Readonly<Record<string, string>>): Promise<string> {
@@ -106,8 +46,8 @@ afterAll(async () => {
 
 describe('the dev console', () => {
   it('calls add from its form, follows a handler save and a new tool without a reload', async () => {
-    const project = initProject('demo', 'demo');
-    const dev = await startDev(project);
+    const project = initProject(work, 'demo', 'demo', env);
+    const dev = await startDev(project, env);
     devs.push(dev);
     const page = await browser.newPage();
     const errors: string[] = [];
@@ -157,7 +97,7 @@ describe('the dev console', () => {
   }, 240_000);
 
   it("approves the notes example's destructive tool in the page, with the draft handle it kept", async () => {
-    const dev = await startDev(initProject('notes', 'notes'));
+    const dev = await startDev(initProject(work, 'notes', 'notes', env), env);
     devs.push(dev);
     const page = await browser.newPage();
     await page.goto(dev.console);
