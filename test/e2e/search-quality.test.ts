@@ -10,13 +10,16 @@ import { installOpenApiDocuments, openApiDocuments } from '../support/openapi-do
 
 // Search quality on GitHub's REST description (@octokit/openapi, 1,223 operations, installed as in
 // import-openapi-documents.test.ts): the index search_tools builds at start, over every imported tool, must rank the
-// right tool in its top 5 for at least 90% of the held-out tasks (test/fixtures/search/github-tasks.json, never
-// used for tuning); both sets' scores are printed.
+// right tool in its top 5 for at least 90% of the held-out tasks. test/fixtures/search/github-tasks.json says where
+// each set comes from: `tuning` holds the sets the ranking was tuned on (v1, v1HeldOut, v2, v3, v4), `heldOut` one
+// set nobody read while tuning. Each set's score and misses are printed.
 
 const document = path.join(openApiDocuments, 'node_modules', '@octokit', 'openapi', 'generated', 'api.github.com.json');
 const out = path.join(repoRoot, '.test-out', 'search-quality');
-const tasks = JSON.parse(readFileSync(path.join(repoRoot, 'test', 'fixtures', 'search', 'github-tasks.json'), 'utf8'));
 type Task = [query: string, tool: string];
+const tasks = JSON.parse(
+  readFileSync(path.join(repoRoot, 'test', 'fixtures', 'search', 'github-tasks.json'), 'utf8'),
+) as { tuning: Record<string, Task[]>; heldOut: Task[] };
 
 let model: ServerModel;
 
@@ -29,36 +32,41 @@ beforeAll(async () => {
   model = { ...result.compiled.model, discovery: 'search' };
 }, 600_000);
 
-/** Each task's rank of its tool in search_tools' answer (limit 5), or null when it is not there. */
-function ranks(list: readonly Task[]): { task: Task; rank: number | null }[] {
+/** The tasks of `list` whose tool search_tools (limit 5) finds, after printing the score and misses as `label`. */
+function score(label: string, list: readonly Task[]): number {
   const registry = registryData(model);
   const index = toolIndex(registry, new Set(registry.tools.map((t) => t.name)));
-  return list.map((task) => {
-    const found = index.search(task[0], 5);
-    return { task, rank: found.includes(task[1]) ? found.indexOf(task[1]) + 1 : null };
-  });
+  const missed = list.filter(([query, tool]) => !index.search(query, 5).includes(tool)).map(([query]) => query);
+  const hits = list.length - missed.length;
+  const percent = Math.round((100 * hits) / list.length);
+  console.log(`${label}: ${hits} of ${list.length} (${percent}%) in the top 5; missed: ${missed.join('; ') || 'none'}`);
+  return hits;
 }
 
 describe('search_tools on GitHub', () => {
   it('names only tools the draft has', () => {
     const names = new Set(model.tools.map((t) => t.name));
-    const all = [...tasks.tuning, ...tasks.heldOut] as Task[];
+    const all = [...Object.values(tasks.tuning).flat(), ...tasks.heldOut];
     expect(all.filter(([, tool]) => !names.has(tool))).toEqual([]);
-    expect(tasks.tuning.length).toBeGreaterThanOrEqual(40);
-    expect(tasks.heldOut.length).toBeGreaterThanOrEqual(20);
+    expect(Object.values(tasks.tuning).flat().length).toBeGreaterThanOrEqual(200);
+    expect(tasks.heldOut.length).toBeGreaterThanOrEqual(50);
   });
 
-  // Not met yet: on the last run the held-out set scored 20 of 25 (80%) and the tuning set 71 of 73 (97%). `it.fails`
-  // keeps the bar visible: once the ranking reaches 90% this test fails, and `fails` must be removed.
+  it('scores each tuning set', () => {
+    const sets = Object.entries(tasks.tuning);
+    const hits = sets.reduce((sum, [name, list]) => sum + score(`tuning ${name}`, list), 0);
+    const total = sets.reduce((sum, [, list]) => sum + list.length, 0);
+    console.log(`tuning, all sets: ${hits} of ${total} (${Math.round((100 * hits) / total)}%)`);
+    // A floor under the last run's score (237 of 248, 96%), so a change that loses tuning tasks is seen.
+    expect(hits / total).toBeGreaterThanOrEqual(0.9);
+  });
+
+  // Not met yet: the held-out set's one scoring, after the tuning, found 49 of 60 (82%; the ranking before that tuning
+  // found 42). `it.fails` keeps the bar visible: once the ranking reaches 90% this test fails, and `fails` must be
+  // removed. A set scored here is no longer unseen: a new held-out set is needed before the next tuning claims a
+  // held-out score.
   it.fails('finds the right tool in the top 5 for at least 90% of the held-out tasks', () => {
-    const tuning = ranks(tasks.tuning);
-    const hits = tuning.filter((r) => r.rank !== null).length;
-    const missed = tuning.filter((r) => r.rank === null).map((r) => r.task[0]);
-    console.log(`tuning set: ${hits} of ${tuning.length} in the top 5; missed: ${missed.join('; ') || 'none'}`);
-    const heldOut = ranks(tasks.heldOut);
-    const found = heldOut.filter((r) => r.rank !== null).length;
-    const lost = heldOut.filter((r) => r.rank === null).map((r) => r.task[0]);
-    console.log(`held-out set: ${found} of ${heldOut.length} in the top 5; missed: ${lost.join('; ') || 'none'}`);
-    expect(found / heldOut.length).toBeGreaterThanOrEqual(0.9);
+    const found = score('held-out', tasks.heldOut);
+    expect(found / tasks.heldOut.length).toBeGreaterThanOrEqual(0.9);
   });
 });

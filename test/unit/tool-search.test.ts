@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { type Searchable, stem, terms, ToolIndex, withoutValues } from '../../templates/runtime/search-index.gen.js';
 
-// The ranking of search.gen.ts (discovery: search) on a small fixed corpus: BM25 over names split at `_` and case
-// changes, titles, tags, descriptions and parameters, with verb synonyms at a lower weight.
+// The ranking of search.gen.ts (discovery: search) on small fixed corpora: BM25F over names split at `_` and case
+// changes, titles, tags, descriptions and parameters (a body's fields and enum values too), with verb synonyms and
+// concepts at a lower weight and bonuses for the tool whose name says the task's action and object.
 
 const tool = (
   name: string,
   description: string,
-  extra: { title?: string; tags?: string[]; properties?: Record<string, { description?: string }> } = {},
+  extra: {
+    title?: string;
+    tags?: string[];
+    properties?: Record<string, Record<string, unknown>>;
+    $defs?: Record<string, unknown>;
+  } = {},
 ): Searchable => ({
   name,
   listing: { ...(extra.title === undefined ? {} : { title: extra.title }), description, annotations: {} },
-  inputSchema: { type: 'object', properties: extra.properties ?? {} },
+  inputSchema: {
+    type: 'object',
+    properties: extra.properties ?? {},
+    ...(extra.$defs === undefined ? {} : { $defs: extra.$defs }),
+  },
   tags: extra.tags ?? [],
 });
 
@@ -132,7 +142,7 @@ describe('tool search ranking', () => {
       withoutValues(
         "Mark commit d34db33f in octo-org/api as 'ci/lint: ok', tell jane@example.com, bump CHANGELOG.md to v2.1.0",
       ),
-    ).toBe('Mark commit d34db33f in   as , tell   bump   to  ');
+    ).toBe('Mark commit d34db33f in   as , tell  email  bump  file  to  ');
     // An apostrophe inside a word is not a quote.
     expect(withoutValues("what's the repo's newest tag")).toBe("what's the repo's newest tag");
     expect(terms(withoutValues('merge PR 12 in facebook/react'))).toEqual(['merg', 'pull', 'request']);
@@ -148,5 +158,144 @@ describe('tool search ranking', () => {
       'get_repos_release',
     ]);
     expect(releases.search('the most recent one', 2)).toEqual(['get_repos_latest_release']);
+  });
+
+  it('reads a URL, an email address and a file name as the kind of thing they are', () => {
+    expect(terms(withoutValues('send push events to https://hooks.example.com/gh'))).toEqual([
+      'send',
+      'push',
+      'event',
+      'url',
+    ]);
+    expect(terms(withoutValues('invite jane@example.com'))).toEqual(['invit', 'email']);
+    expect(terms(withoutValues('update CHANGELOG.md on main'))).toEqual(['updat', 'fil', 'main']);
+    const kinds = new ToolIndex([
+      tool('create_invitation', 'Invites a person to the team.', { properties: { email: { type: 'string' } } }),
+      tool('create_member', 'Adds a person to the team.', { properties: { user_id: { type: 'string' } } }),
+    ]);
+    expect(kinds.search('invite jane@example.com to the team', 2)).toEqual(['create_invitation', 'create_member']);
+  });
+
+  it('stems what an action makes as the action: -ion and -ation', () => {
+    expect(['invitation', 'invite', 'invited'].map(stem)).toEqual(['invit', 'invit', 'invit']);
+    expect(['protection', 'protected', 'deletion', 'delete', 'creation', 'create'].map(stem)).toEqual([
+      'protect',
+      'protect',
+      'delet',
+      'delet',
+      'creat',
+      'creat',
+    ]);
+    expect(['installation', 'install', 'configuration', 'configure'].map(stem)).toEqual([
+      'install',
+      'install',
+      'configur',
+      'configur',
+    ]);
+    // Short words keep their ending: "action" is no "act", "option" no "opt".
+    expect(['action', 'option'].map(stem)).toEqual(['action', 'option']);
+  });
+
+  it("reads a body's fields one level down, $ref and anyOf included, and the values an enum allows", () => {
+    const bodies = new ToolIndex([
+      tool('create_review', 'Creates a review on a change.', {
+        properties: {
+          body: {
+            type: 'object',
+            properties: { event: { description: 'What the review does.', enum: ['APPROVE', 'REQUEST_CHANGES'] } },
+          },
+        },
+      }),
+      tool('update_project', 'Updates a project.', {
+        properties: { body: { $ref: '#/$defs/project' } },
+        $defs: {
+          project: { properties: { archived: { type: 'boolean', description: 'Whether to archive the project.' } } },
+        },
+      }),
+      tool('update_board', 'Updates a board.', {
+        properties: { body: { anyOf: [{ properties: { frozen: { description: 'Whether it is frozen.' } } }] } },
+      }),
+      // Two levels down is too deep: a field of a field says little about the tool.
+      tool('update_card', 'Updates a card.', {
+        properties: { body: { properties: { style: { properties: { frozen: { type: 'boolean' } } } } } },
+      }),
+    ]);
+    expect(bodies.search('approve it', 5)).toEqual(['create_review']);
+    expect(bodies.search('archive the project', 5)).toEqual(['update_project']);
+    expect(bodies.search('frozen', 5)).toEqual(['update_board']);
+  });
+
+  it('reads a question as a request to read: get, list or search', () => {
+    const questions = new ToolIndex([
+      tool('create_branch_protection', 'Protects a branch.'),
+      tool('get_branch_protection', 'Gets the protection of a branch.'),
+    ]);
+    // Without the question, both do what the task names equally well; the name's order decides.
+    expect(questions.search('branch protection', 2)).toEqual(['create_branch_protection', 'get_branch_protection']);
+    expect(questions.search('is the branch protected?', 2)).toEqual([
+      'get_branch_protection',
+      'create_branch_protection',
+    ]);
+    // A question that says its verb is read by that verb.
+    expect(questions.search('how do I create a branch protection?', 1)).toEqual(['create_branch_protection']);
+  });
+
+  it('reads a name that does two things ("create_or_update") as doing both', () => {
+    const secrets = new ToolIndex([
+      tool('create_or_update_secret', 'Creates or replaces a secret.'),
+      tool('get_secret', 'Gets a secret.'),
+      tool('update_secret_visibility', 'Updates the visibility of a secret.'),
+    ]);
+    expect(secrets.search('set a secret', 3)).toEqual([
+      'create_or_update_secret',
+      'update_secret_visibility',
+      'get_secret',
+    ]);
+    expect(secrets.search('create a secret', 1)).toEqual(['create_or_update_secret']);
+    expect(secrets.search('get a secret', 1)).toEqual(['get_secret']);
+  });
+
+  it('ranks the tool whose name is all about what the task names above one about something near it', () => {
+    const teams = new ToolIndex([
+      tool('list_teams_child_in_org', 'Lists the child teams of a team.', {
+        properties: { org: { description: 'The organization.' } },
+      }),
+      tool('list_teams', 'Lists all teams in an organization.', {
+        properties: { org: { description: 'The organization.' } },
+      }),
+    ]);
+    // The child teams' name says "org" as the task does, but also "child", which the task does not ask for.
+    expect(teams.search('list the teams of an organization', 2)).toEqual(['list_teams', 'list_teams_child_in_org']);
+  });
+
+  it('matches the words of one concept wherever the task says them', () => {
+    const concepts = new ToolIndex([
+      tool('get_rate_limit', 'Gets the rate limit status of the caller.'),
+      tool('list_members', 'Lists the members of a workspace.'),
+      tool('delete_ref', 'Deletes a git reference.', { properties: { ref: { description: 'The reference.' } } }),
+      tool('delete_branch_protection', 'Removes the protection of a branch.'),
+      tool('create_reaction', 'Adds a reaction to a message.'),
+      tool('create_message', 'Posts a message.'),
+      tool('list_workspaces', 'Lists the workspaces.'),
+    ]);
+    expect(concepts.search('how many calls do I have left', 5)).toEqual(['get_rate_limit']);
+    expect(concepts.search('list everyone in the workspace', 2)).toEqual(['list_members', 'list_workspaces']);
+    expect(concepts.search('delete a branch', 2)).toEqual(['delete_ref', 'delete_branch_protection']);
+    expect(concepts.search('thumbs up a message', 2)).toEqual(['create_reaction', 'create_message']);
+    const access = new ToolIndex([
+      tool('add_assignee', 'Adds an assignee.'),
+      tool('add_collaborator', 'Adds a collaborator.', { properties: { permission: { description: 'The level.' } } }),
+    ]);
+    expect(access.search('give someone write access', 2)).toEqual(['add_collaborator', 'add_assignee']);
+  });
+
+  it('reads "enable" and "give" as create, "disable" and "revoke" as delete', () => {
+    const pages = new ToolIndex([
+      tool('build_pages_site', 'Builds a Pages site.'),
+      tool('create_pages_site', 'Configures a Pages site.'),
+      tool('delete_pages_site', 'Deletes a Pages site.'),
+    ]);
+    expect(pages.search('enable pages', 1)).toEqual(['create_pages_site']);
+    expect(pages.search('disable pages', 1)).toEqual(['delete_pages_site']);
   });
 });
