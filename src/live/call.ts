@@ -104,3 +104,27 @@ export function getPrompt(
     failed: false,
   }));
 }
+
+/** What `completion/complete` completes: a resource template's variable or a prompt's argument. */
+export type CompletionRef =
+  | { readonly type: 'ref/resource'; readonly uri: string }
+  | { readonly type: 'ref/prompt'; readonly name: string };
+
+/** The values the server offers for `argument` of `ref`, given the other arguments typed so far. */
+export async function completeArgument(
+  target: SessionTarget,
+  ref: CompletionRef,
+  argument: { readonly name: string; readonly value: string },
+  others: Readonly<Record<string, string>>,
+): Promise<readonly string[]> {
+  const outcome = await inSession(
+    target,
+    async () => ({ action: 'decline' }),
+    async ({ client }) => ({
+      result: await client.complete({ ref, argument, context: { arguments: { ...others } } }, requestOptions),
+      failed: false,
+    }),
+  );
+  const values = (outcome.result as { completion?: { values?: unknown } }).completion?.values;
+  return Array.isArray(values) ? values.filter((value): value is string => typeof value === 'string') : [];
+}

@@ -191,6 +191,37 @@ export function takeHandles(form, kind, pointer) {
   offer(input, options);
 }
 
+/**
+ * Offers, on each text field of a template's or prompt's `form`, the values the server's `completion/complete`
+ * gives for what is typed so far (the other fields as its context), in a datalist; asked on focus and after typing.
+ */
+export function offerCompletions(form, ref) {
+  const inputs = [...form.querySelectorAll('input[name]')].filter((input) => input.type === 'text');
+  for (const input of inputs) {
+    const options = h('datalist', { id: `${input.id}-completions` });
+    input.setAttribute('list', options.id);
+    input.setAttribute('autocomplete', 'off');
+    input.after(options);
+    let timer;
+    let asked = null;
+    const ask = async () => {
+      const value = input.value;
+      if (asked === value) return;
+      asked = value;
+      const others = inputs.filter((other) => other !== input && other.value !== '');
+      const context = Object.fromEntries(others.map((other) => [other.name, other.value]));
+      const step = await post('/api/complete', { ref, argument: { name: input.name, value }, context });
+      if (step.kind !== 'completion' || input.value !== value) return;
+      options.replaceChildren(...step.values.map((option) => h('option', { value: option })));
+    };
+    input.addEventListener('focus', () => void ask());
+    input.addEventListener('input', () => {
+      clearTimeout(timer);
+      timer = setTimeout(ask, 150);
+    });
+  }
+}
+
 /** Fills the datalist; a value the user has not changed becomes the newest handle. */
 function offer(input, options) {
   const handles = kept.handles.get(input.dataset.handleKind) ?? [];

@@ -4,7 +4,7 @@
  * server-sent event, keeping typed values, results, history and kept handles, and posts calls with the page's token.
  * Nodes are built with createElement and text only: the CSP allows no inline code, and all text comes from the server.
  */
-import { history, keepHandles, kept, run, setBusy, takeHandles } from './console-calls.js';
+import { history, keepHandles, kept, offerCompletions, run, setBusy, takeHandles } from './console-calls.js';
 import { buildFields, h, isObject, readForm, restore, snapshot, uniqueId } from './console-form.js';
 
 const annotations = [
@@ -172,12 +172,15 @@ function resourceCard(resource) {
   });
 }
 
-/** A template's `{var}`s become labelled inputs; Read fills each in, URI-encoded. */
+/** Whether the server answers `completion/complete` (the state last rendered says). */
+let completions = false;
+
+/** A template's `{var}`s become labelled inputs, with the server's completions; Read fills each in, URI-encoded. */
 function templateCard(template) {
   const variable = /\{([^{}]+)\}/g;
   const names = [...new Set([...template.uriTemplate.matchAll(variable)].map((match) => match[1]))];
   const properties = Object.fromEntries(names.map((name) => [name, { type: 'string' }]));
-  return card({
+  const node = card({
     kind: 'template',
     attr: 'template',
     name: template.uriTemplate,
@@ -190,6 +193,8 @@ function templateCard(template) {
       return { kind: 'read', label: uri, path: '/api/read', body: { uri } };
     },
   });
+  if (completions) offerCompletions(node.querySelector('form'), { type: 'ref/resource', uri: template.uriTemplate });
+  return node;
 }
 
 function promptCard(prompt) {
@@ -197,7 +202,7 @@ function promptCard(prompt) {
   const properties = Object.fromEntries(
     args.map((arg) => [arg.name, { type: 'string', description: arg.description }]),
   );
-  return card({
+  const node = card({
     kind: 'prompt',
     attr: 'prompt',
     name: prompt.name,
@@ -210,6 +215,8 @@ function promptCard(prompt) {
       return { kind: 'prompt', label: prompt.name, path: '/api/prompt', body };
     },
   });
+  if (completions) offerCompletions(node.querySelector('form'), { type: 'ref/prompt', name: prompt.name });
+  return node;
 }
 
 /** Every listed item in its section, or a line saying there is none. */
@@ -226,6 +233,7 @@ function render(state) {
   const focus = focusOf(document.activeElement);
   ids = new Set();
   kept.forms.clear();
+  completions = state.completions === true;
   renderHeader(state);
   renderReview(state.review);
   fill(ui.tools, listOf(state.tools).map(toolCard), 'No tools listed.');

@@ -117,5 +117,16 @@ describe('the dev console', () => {
     const shown = page.locator('section.result[data-tool="publish_note_draft"]');
     expect(await shown.locator('p.error').allTextContents()).toEqual([]);
     expect(await shown.locator('ol.steps li').allTextContents()).toHaveLength(3);
+
+    // completion/complete as a template's variable and a prompt's argument are typed, offered in a datalist.
+    const offered = async (form: string, field: string, typed: string) => {
+      const input = page.locator(`${form} [name="${field}"]`);
+      await input.fill(typed);
+      const list = page.locator(`datalist#${await input.getAttribute('list')} option`);
+      await expect.poll(() => list.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      return list.evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    };
+    expect(await offered('form.prompt[data-prompt="summarize_note"]', 'tone', 'fo')).toEqual(['formal']);
+    expect(await offered('form.template[data-template="notes://notes/{id}"]', 'id', 'wel')).toEqual(['welcome']);
   }, 240_000);
 });

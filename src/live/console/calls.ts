@@ -71,7 +71,7 @@ export class ConsoleCalls {
   private readonly pending = new Map<string, Pending>();
 
   constructor(
-    private readonly target: () => SessionTarget,
+    readonly target: () => SessionTarget,
     private readonly log: LogTap,
   ) {}
 

@@ -1,19 +1,26 @@
 /**
  * The console's HTTP side, served by `mcp-gen dev` on loopback only: the page shell and its assets, the state
  * (`GET /api/state`, and `GET /api/events` telling the page when it changed), and the requests the page makes
- * (`POST /api/call`, `/api/answer`, `/api/read`, `/api/prompt`). Every answer carries the console's CSP. A request
- * must name the console's own host (DNS rebinding); a POST must carry the page's token and, when the browser sends
- * one, the console's own Origin, so no other site can make the console call a tool.
+ * (`POST /api/call`, `/api/answer`, `/api/read`, `/api/prompt`, `/api/complete`). Every answer carries the
+ * console's CSP. A request must name the console's own host (DNS rebinding); a POST must carry the page's token
+ * and, when the browser sends one, the console's own Origin, so no other site can make the console call a tool.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { ConsoleAsset } from '../../load/index.js';
 import { isRecord } from '../../util/guards.js';
+import { completeArgument } from '../call.js';
 import type { Answer } from '../session.js';
 import { type ConsoleCalls, promptRequest, readRequest, type Step, toolRequest } from './calls.js';
 import { copiesOf } from './copy-as.js';
 import { consoleHeaders, consoleShell } from './page.js';
 import type { ConsoleState } from './state.js';
+
+/** The values a server offers for a field being typed. */
+interface Completion {
+  readonly kind: 'completion';
+  readonly values: readonly string[];
+}
 
 export interface ConsoleOptions {
   readonly port: number;
@@ -81,7 +88,7 @@ export function startConsole(options: ConsoleOptions): Promise<RunningConsole> {
   };
 
   /** The step of one POST, from its JSON body. */
-  async function post(route: string, body: unknown): Promise<Step | null> {
+  async function post(route: string, body: unknown): Promise<Step | Completion | null> {
     if (!isRecord(body)) return null;
     const url = options.serverUrl();
     const { calls } = options;
@@ -103,7 +110,33 @@ export function startConsole(options: ConsoleOptions): Promise<RunningConsole> {
       const copies = copiesOf(url, 'prompts/get', { name: body.name, arguments: args }, bearer);
       return calls.start(promptRequest(body.name, args, copies));
     }
+    if (route === '/api/complete' && isRecord(body.ref) && isRecord(body.argument)) return complete(body);
     return null;
+  }
+
+  /** `completion/complete` for a field the page is typing in: `{ kind: 'completion', values }`. */
+  async function complete(body: Readonly<Record<string, unknown>>): Promise<Completion | Step | null> {
+    const { ref, argument } = body as { ref: Record<string, unknown>; argument: Record<string, unknown> };
+    const target =
+      ref.type === 'ref/resource' && typeof ref.uri === 'string'
+        ? ({ type: 'ref/resource', uri: ref.uri } as const)
+        : ref.type === 'ref/prompt' && typeof ref.name === 'string'
+          ? ({ type: 'ref/prompt', name: ref.name } as const)
+          : null;
+    if (target === null || typeof argument.name !== 'string' || typeof argument.value !== 'string') return null;
+    const given = isRecord(body.context) ? body.context : {};
+    const others = Object.fromEntries(Object.entries(given).map(([key, value]) => [key, String(value)]));
+    try {
+      const values = await completeArgument(
+        options.calls.target(),
+        target,
+        { name: argument.name, value: argument.value },
+        others,
+      );
+      return { kind: 'completion', values };
+    } catch (error) {
+      return { kind: 'error', message: error instanceof Error ? error.message : String(error), code: null };
+    }
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -40,6 +40,8 @@ export interface ConsoleState {
   readonly resources: readonly WireItem[];
   readonly resourceTemplates: readonly WireItem[];
   readonly prompts: readonly WireItem[];
+  /** Whether the server offers `completion/complete`: the page asks it as a template's or prompt's field is typed. */
+  readonly completions: boolean;
 }
 
 /** The review as the page shows it, the heaviest tools first; without a review (a manifest error), its errors. */
@@ -99,9 +101,18 @@ export async function readConsoleState(
       resources: live.resources,
       resourceTemplates: live.resourceTemplates,
       prompts: live.prompts,
+      completions: live.capabilities.completions !== undefined,
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ...base, error: message, tools: [], resources: [], resourceTemplates: [], prompts: [] };
+    return {
+      ...base,
+      error: message,
+      tools: [],
+      resources: [],
+      resourceTemplates: [],
+      prompts: [],
+      completions: false,
+    };
   }
 }
