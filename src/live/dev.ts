@@ -10,6 +10,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { generatedPaths } from '../model/layout.js';
 import type { DevProxy } from './dev-proxy.js';
 
@@ -76,6 +77,20 @@ function stopChild(child: ChildProcess | null): Promise<void> {
   });
 }
 
+/** What bundle.gen.mjs's `openSourceBundler` returns: `rebuild` resolves with its messages, empty when it worked. */
+interface SourceBundler {
+  readonly rebuild: () => Promise<string>;
+  readonly dispose: () => Promise<void>;
+}
+
+/** A server started from a new bundle, not yet serving. */
+interface Launched {
+  readonly server: ChildProcess;
+  readonly listening: Promise<URL | null>;
+  /** What it wrote on stderr before it was adopted; null once it is (then its lines are shown as they come). */
+  held: string[] | null;
+}
+
 export class DevLoop {
   private server: ChildProcess | null = null;
   private running: Promise<void> | null = null;
@@ -118,13 +133,21 @@ export class DevLoop {
       return;
     }
     // The typecheck (incremental: a handler save re-checks what it touched) and the bundle (from the sources, into a
-    // folder of dev's own, so a bundle that fails its typecheck never replaces dist/server.mjs) run side by side;
-    // the new bundle is started only when both succeed.
+    // folder of dev's own, so a bundle that fails its typecheck never replaces dist/server.mjs) run side by side.
+    // The new server starts as soon as its bundle exists, while the typecheck goes on: it takes requests only once
+    // the typecheck passes, and is stopped unheard when it fails.
     const check = ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', devPaths.buildInfo];
-    const [compiled, bundled] = await Promise.all([
+    const bundler = await this.openBundler();
+    const bundling =
+      bundler === null
+        ? run(process.execPath, [generatedPaths.bundleScript, '--source', '--dist', devPaths.dist], project, env)
+        : bundler.rebuild().then((output) => ({ code: output === '' ? 0 : 1, output: `${output}\n` }));
+    const [compiled, bundled, launched] = await Promise.all([
       run(process.execPath, [tsc, ...check, '--pretty', 'false'], project, env),
-      run(process.execPath, [generatedPaths.bundleScript, '--source', '--dist', devPaths.dist], project, env),
+      bundling,
+      bundling.then((bundle) => (bundle.code === 0 && !this.stopped ? this.launch() : null)),
     ]);
+    if (this.stopped || compiled.code !== 0) await this.discard(launched);
     if (this.stopped) return;
     if (compiled.code !== 0) {
       const errors = formatTscOutput(compiled.output);
@@ -140,14 +163,32 @@ export class DevLoop {
       return;
     }
     this.lastErrors = '';
-    if (bundled.code !== 0) {
+    if (bundled.code !== 0 || launched === null) {
       err(bundled.output);
       out(`${time()} bundle failed; the last good server keeps running\n`);
       return;
     }
-    if (!(await this.restart())) return;
+    if (!(await this.adopt(launched))) return;
     out(`${time()} built; server restarted\n`);
     this.options.onBuilt?.(this.serverUrl, []);
+  }
+
+  private bundler: Promise<SourceBundler | null> | null = null;
+
+  /**
+   * The project's own bundler, kept open between builds so that a save rebuilds only what changed (bundle.gen.mjs
+   * exports it); null for a project generated before it did, which is bundled by running the script each time. A
+   * bundle script that a later mcp-gen regenerates is read again when dev starts again.
+   */
+  private openBundler(): Promise<SourceBundler | null> {
+    const script = pathToFileURL(path.join(this.options.project, generatedPaths.bundleScript)).href;
+    this.bundler ??= import(script)
+      .then(
+        (module: { openSourceBundler?: (dist: string, project: string) => Promise<SourceBundler> }) =>
+          module.openSourceBundler?.(devPaths.dist, this.options.project) ?? null,
+      )
+      .catch(() => null);
+    return this.bundler;
   }
 
   /** The URL clients use: the proxy's origin and the path the server serves MCP on. */
@@ -155,12 +196,13 @@ export class DevLoop {
   /** The server started by the restart under way, until it listens or gives up. */
   private starting: ChildProcess | null = null;
 
-  /**
-   * Starts the new server on a port of its own beside the last one, points the proxy at it once it listens, then
-   * stops the last one (which finishes what it took). A server that exits or stays silent leaves the last one on.
-   */
-  private async restart(): Promise<boolean> {
-    const { project, env, out, err, proxy } = this.options;
+  /** Starts the new server on a port of its own, beside the last one; `listening` says where, or null if it fails. */
+  private launch(): Launched {
+    const { project, env, err, proxy } = this.options;
+    const say = (line: string) => {
+      err(`${line}\n`);
+      this.options.onLog?.(line);
+    };
     // Approval links and the page's own Origin rule must name the address the browser uses, not the inner port.
     const serverEnv = { ...env, MCP_GEN_APPROVAL_ORIGIN: env.MCP_GEN_APPROVAL_ORIGIN ?? proxy.origin };
     const args = [devPaths.server, '--transport', 'http', '--host', '127.0.0.1', '--port', '0'];
@@ -169,11 +211,11 @@ export class DevLoop {
       env: serverEnv as NodeJS.ProcessEnv,
       stdio: ['ignore', 'inherit', 'pipe'],
     });
+    this.starting = server;
     let ready: (url: URL | null) => void = () => undefined;
     const listening = new Promise<URL | null>((resolve) => (ready = resolve));
     const timer = setTimeout(() => ready(null), readyMs);
     server.once('exit', () => ready(null));
-    this.starting = server;
     server.stderr?.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split(/\r?\n/)) {
         const url = /listening on (http:\/\/\S+)/.exec(line)?.[1];
@@ -181,24 +223,46 @@ export class DevLoop {
           clearTimeout(timer);
           ready(new URL(url));
         } else if (line !== '' && !this.stopping.has(server)) {
-          err(`${line}\n`);
-          this.options.onLog?.(line);
+          // Held until the server is adopted: one whose typecheck fails is stopped without a word.
+          if (launched.held === null) say(line);
+          else launched.held.push(line);
         }
       }
     });
-    const url = await listening;
-    this.starting = null;
+    const launched: Launched = { server, listening: listening.finally(() => clearTimeout(timer)), held: [] };
+    return launched;
+  }
+
+  /** Stops a launched server that will not serve (its build failed its typecheck, or dev stops). */
+  private async discard(launched: Launched | null): Promise<void> {
+    if (launched === null) return;
+    this.stopping.add(launched.server);
+    if (this.starting === launched.server) this.starting = null;
+    await stopChild(launched.server);
+  }
+
+  /**
+   * Points the proxy at the launched server once it listens, then stops the last one (which finishes what it
+   * took). A server that exits or stays silent leaves the last one on.
+   */
+  private async adopt(launched: Launched): Promise<boolean> {
+    const { out, err, proxy } = this.options;
+    const url = await launched.listening;
+    for (const line of launched.held ?? []) {
+      err(`${line}\n`);
+      this.options.onLog?.(line);
+    }
+    launched.held = null;
     if (url === null || this.stopped) {
-      clearTimeout(timer);
-      this.stopping.add(server);
-      await stopChild(server);
+      await this.discard(launched);
       const last = this.server === null ? 'no server is running yet' : 'the last good server keeps running';
       if (!this.stopped) err(`mcp-gen dev: the new server did not start; ${last}\n`);
       return false;
     }
+    this.starting = null;
     proxy.target(Number(url.port));
     const previous = this.server;
-    this.server = server;
+    this.server = launched.server;
     this.serverUrl = `${proxy.origin}${url.pathname}`;
     if (!this.announced) out(`server: ${this.serverUrl}\n`);
     this.announced = true;
@@ -219,5 +283,6 @@ export class DevLoop {
     const children = [this.server, this.starting].filter((child) => child !== null);
     for (const child of children) this.stopping.add(child);
     await Promise.all(children.map(stopChild));
+    await (await this.bundler)?.dispose();
   }
 }
