@@ -1,11 +1,10 @@
 /**
- * The build-and-serve half of `mcp-gen dev`: typecheck the project (tsc,
- * incremental) while bundling it from its sources (src/generated/bundle.gen.mjs
- * --source, into dist/dev/), and restart the server over HTTP behind a fixed loopback port (dev-proxy.ts) with no
- * gap: the new server starts beside the last one, which stops once the new one answers. A build that
- * fails prints its type errors once, as `file:line:col: error [TSxxxx] message`,
- * and leaves the last good server running. One build at a time: a save during
- * a build starts one more after it.
+ * The build-and-serve half of `mcp-gen dev`: typecheck the project (tsc, incremental) while bundling it from its
+ * sources into dist/dev/ (the project's bundler from src/generated/bundle.gen.mjs, kept open between builds), and
+ * restart the server over HTTP behind a fixed loopback port (dev-proxy.ts) with no gap: the new server starts beside
+ * the last one, which stops once the new one answers. A build that fails prints its type errors once, as
+ * `file:line:col: error [TSxxxx] message`, and leaves the last good server running. One build at a time: a save
+ * during a build starts one more after it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -137,13 +136,14 @@ export class DevLoop {
     // The new server starts as soon as its bundle exists, while the typecheck goes on: it takes requests only once
     // the typecheck passes, and is stopped unheard when it fails.
     const check = ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', devPaths.buildInfo];
+    const compiling = run(process.execPath, [tsc, ...check, '--pretty', 'false'], project, env);
     const bundler = await this.openBundler();
     const bundling =
       bundler === null
         ? run(process.execPath, [generatedPaths.bundleScript, '--source', '--dist', devPaths.dist], project, env)
         : bundler.rebuild().then((output) => ({ code: output === '' ? 0 : 1, output: `${output}\n` }));
     const [compiled, bundled, launched] = await Promise.all([
-      run(process.execPath, [tsc, ...check, '--pretty', 'false'], project, env),
+      compiling,
       bundling,
       bundling.then((bundle) => (bundle.code === 0 && !this.stopped ? this.launch() : null)),
     ]);
@@ -195,6 +195,8 @@ export class DevLoop {
   private serverUrl = '';
   /** The server started by the restart under way, until it listens or gives up. */
   private starting: ChildProcess | null = null;
+  /** Servers replaced by a newer one, until they have drained and exited. */
+  private readonly retiring = new Set<Promise<void>>();
 
   /** Starts the new server on a port of its own, beside the last one; `listening` says where, or null if it fails. */
   private launch(): Launched {
@@ -266,9 +268,11 @@ export class DevLoop {
     this.serverUrl = `${proxy.origin}${url.pathname}`;
     if (!this.announced) out(`server: ${this.serverUrl}\n`);
     this.announced = true;
+    // The last server finishes what it took in the background: the next build need not wait for its drain.
     if (previous !== null) {
       this.stopping.add(previous);
-      await stopChild(previous);
+      const retired = stopChild(previous).finally(() => this.retiring.delete(retired));
+      this.retiring.add(retired);
     }
     return true;
   }
@@ -282,7 +286,7 @@ export class DevLoop {
     this.stopped = true;
     const children = [this.server, this.starting].filter((child) => child !== null);
     for (const child of children) this.stopping.add(child);
-    await Promise.all(children.map(stopChild));
+    await Promise.all([...children.map(stopChild), ...this.retiring]);
     await (await this.bundler)?.dispose();
   }
 }
