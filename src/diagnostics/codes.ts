@@ -9,6 +9,7 @@ import type { CodeInfo } from './code-info.js';
 import { generateCodes } from './codes-generate.js';
 import { limitCodes } from './codes-limits.js';
 import { contextCodes } from './codes-context.js';
+import { targetCodes } from './codes-targets.js';
 import { reviewCodes } from './codes-review.js';
 
 export type { CodeInfo } from './code-info.js';
@@ -487,7 +488,14 @@ const manifestCodes = {
   },
 } as const satisfies Record<string, CodeInfo>;
 
-const catalog = { ...manifestCodes, ...limitCodes, ...generateCodes, ...reviewCodes, ...contextCodes };
+const catalog = {
+  ...manifestCodes,
+  ...limitCodes,
+  ...generateCodes,
+  ...reviewCodes,
+  ...contextCodes,
+  ...targetCodes,
+};
 
 /** Every diagnostic code. */
 export type DiagnosticCode = keyof typeof catalog;

@@ -27,6 +27,7 @@ import type { EmitContext, GeneratedFile } from './shared/files.js';
 import { emitContractTests } from './tests/index.js';
 import { emitTypes } from './types/index.js';
 import { emitValidators } from './validators/index.js';
+import { emitWorkers } from './workers/index.js';
 
 export type { EmitContext, GeneratedFile, Ownership } from './shared/files.js';
 export { bannerMark } from './shared/banner.js';
@@ -77,6 +78,7 @@ export async function emitProject(
     ...emitRuntime(model, ctx),
     ...emitContractTests(model, ctx),
     emitEnvExample(model, ctx),
+    ...emitWorkers(model, ctx).filter((file) => file.ownership === 'generated'),
   ];
   const marker: GeneratedFile = {
     path: markerPath,
@@ -96,9 +98,15 @@ export async function emitProject(
   });
   findings.push(...scaffold.findings);
   // DESIGN.md is generated but not in the marker: it lives beside the manifest, outside the generated locations.
-  const files = [...generated, marker, designMarkdown(model, report, ctx), ...scaffold.files, ...handlers.files].sort(
-    (a, b) => compareText(a.path, b.path),
-  );
+  const scaffolded = emitWorkers(model, ctx).filter((file) => file.ownership !== 'generated');
+  const files = [
+    ...generated,
+    marker,
+    designMarkdown(model, report, ctx),
+    ...scaffold.files,
+    ...scaffolded,
+    ...handlers.files,
+  ].sort((a, b) => compareText(a.path, b.path));
   return { files, findings };
 }
 

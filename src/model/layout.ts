@@ -54,6 +54,8 @@ export const generatedPaths = {
   mcpbManifest: `${generatedDir}/mcpb-manifest.gen.json`,
   /** `npm run pack:mcpb` after the build: stages the bundle and packs it with the MCPB CLI. */
   packScript: `${generatedDir}/pack-mcpb.gen.mjs`,
+  /** `targets: [workers]`: the Worker's entry, the facade's fetch handler and the state store's Durable Object. */
+  worker: `${generatedDir}/worker.gen.ts`,
   /** The runtime module whose `main` the facade hands to the project's `src/main.ts`. */
   start: `${generatedDir}/runtime/start.gen.ts`,
   contractPlan: 'test/contract-plan.gen.ts',
@@ -114,6 +116,8 @@ export const scaffoldPaths = {
   main: 'src/main.ts',
   /** The user's start-up and shutdown hooks: `setup(config, tools)` and `teardown(services)`. */
   setup: 'src/setup.ts',
+  /** `targets: [workers]`: the Worker's wrangler configuration (routes, account and bindings are the user's). */
+  wrangler: 'wrangler.jsonc',
 } as const;
 
 /** The design report's file name. */

@@ -260,6 +260,12 @@ export interface Manifest {
   };
   lint?: ManifestLint;
   /**
+   * Where the server runs: `node` (a Node process: stdio or node:http) and `workers` (Cloudflare Workers: a Worker entry, wrangler.jsonc, the `dev:workers` and `deploy:workers` scripts, and a Durable Object for the state store). `workers` needs `transports.http`. See "Cloudflare Workers" in docs/deployment.md.
+   * 
+   * @minItems 1
+   */
+  targets?: ("node" | "workers")[];
+  /**
    * How clients find the tools: `tools` lists them in `tools/list` (see `toolsets` to list fewer); `search` lists only `search_tools` and `call_tool`, which find the selected tools by what a task needs and call them with every protection of a direct call. See "Tool search".
    */
   discovery?: ("tools" | "search");

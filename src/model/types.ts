@@ -243,6 +243,8 @@ export interface ServerModel {
   readonly tools: readonly ToolModel[];
   /** `toolsets:`, sorted by name, each with its tools. */
   readonly toolsets: readonly ToolsetModel[];
+  /** `targets`, sorted: where the server runs; `workers` adds the Worker entry and its Durable Object. */
+  readonly targets: readonly ('node' | 'workers')[];
   /** `discovery`: `search` lists `search_tools` and `call_tool` instead of the tools (model/search.ts). */
   readonly discovery: 'tools' | 'search';
   readonly resources: readonly ResourceModel[];

@@ -98,6 +98,7 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
     schemas,
     tools,
     toolsets,
+    targets: [...new Set(manifest.targets ?? (['node'] as const))].sort(),
     discovery: manifest.discovery ?? 'tools',
     resources: normalizeResources(manifest.resources ?? {}, cache),
     prompts: normalizePrompts(manifest.prompts ?? {}),

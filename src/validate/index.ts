@@ -20,6 +20,7 @@ import { checkDurations, checkProtocol, checkRegistry, checkTransportsAndAuth } 
 import { checkToolHints, checkToolSchemas } from './rules/tools.js';
 import { checkSchemaKeywords } from './rules/schema-keywords.js';
 import { checkSharedSchemas } from './rules/shared-schemas.js';
+import { checkTargets } from './rules/targets.js';
 import { checkToolsets } from './rules/toolsets.js';
 import { checkShape } from './schema-rules.js';
 
@@ -50,6 +51,7 @@ const rules: readonly ((ctx: RuleContext) => void)[] = [
   checkConfig,
   checkBindings,
   checkToolsets,
+  checkTargets,
 ];
 
 /** The verdict on one manifest. */

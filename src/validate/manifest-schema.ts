@@ -924,6 +924,17 @@ export const manifestSchema = {
         },
       },
     },
+    targets: {
+      type: 'array',
+      items: { enum: ['node', 'workers'] },
+      minItems: 1,
+      uniqueItems: true,
+      description:
+        'Where the server runs: `node` (a Node process: stdio or node:http) and `workers` (Cloudflare Workers: a ' +
+        'Worker entry, wrangler.jsonc, the `dev:workers` and `deploy:workers` scripts, and a Durable Object for ' +
+        'the state store). `workers` needs `transports.http`. See "Cloudflare Workers" in docs/deployment.md.',
+      default: ['node'],
+    },
     discovery: {
       enum: ['tools', 'search'],
       description:

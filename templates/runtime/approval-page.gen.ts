@@ -11,9 +11,10 @@
  * store is shared with an HTTP instance that serves the pages.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { approvalPage, noticePage, pagePolicy, type PageCall } from './approval-html.gen.js';
 import type { ToolSpec } from './spec.gen.js';
+import type { IncomingView } from './startup.gen.js';
 import type { StateStore } from './store.gen.js';
 
 /** What a call that needs a person's approval may do now. */
@@ -43,7 +44,7 @@ const html = (status: number, body: string, extra: Record<string, string> = {}):
   new Response(body, { status, headers: { ...headers, ...extra } });
 
 /** Reads a small form body; null when it is larger than a form of two fields can be. */
-async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
+async function readForm(req: IncomingView): Promise<URLSearchParams | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -180,7 +181,7 @@ export class ApprovalPages {
   }
 
   /** Answers a request for `path` under `approvalsPath` on `origin`: the page, or the decision it posts. */
-  async serve(req: IncomingMessage, path: string, origin: string): Promise<Response> {
+  async serve(req: IncomingView, path: string, origin: string): Promise<Response> {
     const id = path.slice(approvalsPath.length);
     if (!path.startsWith(approvalsPath) || !idPattern.test(id))
       return noticeResponse(404, 'No such approval', 'This approval link is not valid.');

@@ -29,6 +29,8 @@ export interface TaskHooks {
   ): Promise<Response> | null;
   /** stdio: the connection's transport, with task notifications on its listen subscriptions. */
   stdio(transport: Transport): Transport;
+  /** Resolves once no task runs in this process: a Worker keeps its isolate until then (waitUntil). */
+  settled(): Promise<void>;
 }
 
 /** What handles.gen.ts adds to a call. */

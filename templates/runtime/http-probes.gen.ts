@@ -2,15 +2,14 @@
  * `/healthz` and `/readyz`: answered outside the call caps (a busy instance is still alive) and while draining; a
  * readiness check that does not answer in time fails.
  */
-import type { IncomingMessage } from 'node:http';
 import { jsonError, methodNotAllowedCode, targetOf } from './http-request.gen.js';
-import type { Readiness, ReadinessCheck } from './startup.gen.js';
+import type { IncomingView, Readiness, ReadinessCheck } from './startup.gen.js';
 
 /** How long `/readyz` waits for a check: under the one second an orchestrator's probe waits by default (Kubernetes). */
 export const probeTimeoutMs = 500;
 
 /** `/healthz` (live) or `/readyz` (ready), unless the MCP endpoint or the auth metadata has that path (they win). */
-export function probeOf(req: IncomingMessage, taken: readonly string[]): 'live' | 'ready' | undefined {
+export function probeOf(req: IncomingView, taken: readonly string[]): 'live' | 'ready' | undefined {
   const path = targetOf(req)?.path.split('?')[0];
   if (path === undefined || taken.includes(path)) return undefined;
   return path === '/healthz' ? 'live' : path === '/readyz' ? 'ready' : undefined;

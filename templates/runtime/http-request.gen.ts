@@ -3,12 +3,12 @@
  * the request-target, a body read once and bounded, JSON-RPC errors as HTTP answers, and the labeled legacy adapter
  * loaded for 2025-11-25 sessions.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { McpServerFactory } from '@modelcontextprotocol/server';
 import type { FastAnswer } from './http-fast.gen.js';
 import type { LegacyAdapter } from './http.gen.js';
 import type { RuntimeModules } from './start.gen.js';
-import type { Changes } from './startup.gen.js';
+import type { Changes, IncomingView } from './startup.gen.js';
 
 const loopbackHostnames = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -53,7 +53,7 @@ export function jsonError(
  * client's doing, not a server failure to log.
  */
 export async function readBody(
-  req: IncomingMessage,
+  req: IncomingView,
   limit: number,
   hold: (size: number) => boolean,
 ): Promise<Buffer | 'too large' | 'busy' | 'cut'> {
@@ -136,7 +136,7 @@ export const bracketed = (host: string): string => (host.includes(':') && !host.
  * The request-target's path and query, and the authority to check: the Host header, or the target's own for the
  * absolute form, which RFC 9112 §3.2.2 says replaces it. Null for a target that is neither (`*`, garbage).
  */
-export function targetOf(req: IncomingMessage): { readonly path: string; readonly host: string | undefined } | null {
+export function targetOf(req: IncomingView): { readonly path: string; readonly host: string | undefined } | null {
   const raw = req.url ?? '/';
   if (raw.startsWith('/')) return { path: raw, host: req.headers.host };
   const absolute = /^https?:\/\/([^/?#]*)([/?][^#]*)?$/i.exec(raw);

@@ -1,39 +1,16 @@
 /**
- * The HTTP server of http.gen.ts: one POST endpoint on node:http, without a framework. The body is read and parsed
- * once and handed to the SDK as `parsedBody`; Origin and Host are checked before anything else; with auth, every MCP
- * request is authenticated before its body is read. Two caps bound one instance (requests served at once, body bytes
- * held at once: 503 with Retry-After before the body is read); a client that goes away aborts its call's signal;
+ * The HTTP server of http.gen.ts: one POST endpoint on node:http, without a framework, in front of the endpoint of
+ * http-endpoint.gen.ts (which http-fetch.gen.ts serves as a web fetch handler too). Probes are answered outside the
+ * caps; a request over a cap is refused before its body is read; a client that goes away aborts its call's signal;
  * `drain` refuses new calls, lets calls in flight finish for the grace period and cancels the rest.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import {
-  createMcpHandler,
-  isJsonContentType,
-  isLegacyRequest,
-  localhostAllowedHostnames,
-  type AuthInfo,
-  type McpServerFactory,
-} from '@modelcontextprotocol/server';
-import { principalIdOf } from './call.gen.js';
-import type { FastAnswer, FastPath } from './http-fast.gen.js';
+import { createServer } from 'node:http';
+import { localhostAllowedHostnames, type McpServerFactory } from '@modelcontextprotocol/server';
+import { openEndpoint } from './http-endpoint.gen.js';
+import type { FastPath } from './http-fast.gen.js';
 import { probeOf, probes } from './http-probes.gen.js';
-import {
-  advertised,
-  bracketed,
-  busy,
-  hostnameOf,
-  isOriginAllowed,
-  jsonError,
-  legacySessions,
-  methodNotAllowedCode,
-  readBody,
-  send,
-  targetOf,
-  unsupportedMediaTypeCode,
-} from './http-request.gen.js';
+import { bracketed, hostnameOf, jsonError, send } from './http-request.gen.js';
 import type { HttpAuth, HttpOptions, HttpServer } from './http.gen.js';
-import { ListenStreams, listenIdOf } from './listen-streams.gen.js';
-import { toolsetNames } from './register.gen.js';
 
 /** Serves `factory` over Streamable HTTP; resolves once listening. */
 export async function startHttp(
@@ -43,171 +20,14 @@ export async function startHttp(
   log: (message: string) => void,
   fast: FastPath | null = null,
 ): Promise<HttpServer> {
-  // The modern path never serves a 2025-11-25 client; with legacy: serve they go to the labeled adapter in
-  // legacy-http.gen.ts.
-  const changes = options.changes ?? null;
-  const legacy = options.legacy === undefined ? null : await legacySessions(options.legacy, factory, log, changes);
-  const modern = createMcpHandler(factory, {
-    legacy: 'reject',
-    onerror: (error) => log(`http: ${error.message}`),
-    // Listen streams are capped and kept alive by ListenStreams; the SDK's cap only backs it up.
-    keepAliveMs: 0,
-    maxSubscriptions: 2 * options.listen.maxStreams,
-    ...(changes === null ? {} : { bus: changes.events }),
-  });
-  const handler =
-    legacy === null
-      ? modern
-      : {
-          fetch: async (request: Request, given: Parameters<typeof modern.fetch>[1]) =>
-            advertised(await modern.fetch(request, given), options.supportedVersions),
-          close: () => modern.close(),
-        };
   const bindHost = bracketed(options.host);
-  const allowedHosts = new Set([...localhostAllowedHostnames(), hostnameOf(bindHost) ?? bindHost.toLowerCase()]);
+  const hosts = new Set([...localhostAllowedHostnames(), hostnameOf(bindHost) ?? bindHost.toLowerCase()]);
+  const endpoint = await openEndpoint(factory, options, auth, log, fast, hosts);
   // Where the server listens, set once it does (port 0 picks the port): requests are built on it, and it is the
   // public origin when none is configured. Nothing a client sends (Host, X-Forwarded-*) ever becomes a URL.
   let origin = '';
-  // Nearly every request carries the same Host text: it is parsed when it changes, not once per request.
-  let lastHost = '';
-  let lastHostname: string | null = null;
-  const hostnameFor = (host: string | undefined): string | null => {
-    // Only HTTP/1.0 may leave Host out (Node answers an HTTP/1.1 request without one 400): a local client.
-    if (host === undefined) return 'localhost';
-    if (host !== lastHost) [lastHost, lastHostname] = [host, hostnameOf(host)];
-    return lastHostname;
-  };
-  const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  // The endpoint's path when the URL parser would return it unchanged, so a request-target equal to it needs no parse.
-  const canonicalPath = new URL(options.path, 'http://localhost').pathname === options.path ? options.path : null;
-  // Each request in flight, with the body bytes it holds and the controller that cancels it.
-  const inflight = new Map<ServerResponse, { held: number; readonly cancel: AbortController }>();
-  let buffered = 0;
-  let draining = false;
-  const listens = new ListenStreams(options.listen, options.serverInfo);
-  // Listen streams being answered: outside `inflight`, but a drain lets their last message out before it closes.
-  const streaming = new Set<ServerResponse>();
-  const probe = options.readiness === null ? null : probes(options.readiness, () => draining, log);
+  const probe = options.readiness === null ? null : probes(options.readiness, endpoint.draining, log);
   const taken = auth === null ? [options.path] : [options.path, auth.metadataPath];
-
-  const answer = async (
-    req: IncomingMessage,
-    call: { held: number; readonly cancel: AbortController; readonly stream: () => void },
-  ): Promise<Response | FastAnswer> => {
-    // A malformed Host or request-target is the client's mistake (400), never a URL to build on.
-    const target = targetOf(req);
-    if (target === null) return jsonError(400, -32000, 'Bad Request: malformed request target');
-    const hostname = hostnameFor(target.host);
-    if (hostname === null) return jsonError(400, -32000, 'Bad Request: malformed Host header');
-    // The path follows a valid authority, so the parser cannot fail or move it into the host.
-    // A target that is the endpoint's path, as nearly every call's is, parses to itself: no URL is built for it.
-    const url =
-      target.path === canonicalPath
-        ? { pathname: target.path, href: `${origin}${target.path}` }
-        : new URL(`${origin}${target.path}`);
-    // Web Headers only for the SDK's path: the fast path reads Node's header object.
-    let web: Headers | undefined;
-    const headersOf = (): Headers => {
-      if (web !== undefined) return web;
-      web = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (typeof value === 'string') web.set(name, value);
-        else if (Array.isArray(value)) web.set(name, value.join(', '));
-      }
-      return web;
-    };
-    // DNS-rebinding guard: the same rule and answer as the SDK's hostHeaderValidationResponse,
-    // checked on the parsed header instead of a probe Request built for every call.
-    if (!allowedHosts.has(hostname)) return jsonError(403, -32000, `Invalid Host: ${hostname}`);
-    // Before the Origin rule of MCP requests: a page posts from this origin, which the page itself requires.
-    if (options.pages != null && url.pathname.startsWith('/approvals/'))
-      return options.pages.serve(req, url.pathname, origin);
-    if (!isOriginAllowed(req.headers.origin, options.allowedOrigins))
-      return jsonError(403, -32000, 'Forbidden: Origin not allowed');
-    if (auth !== null && url.pathname === auth.metadataPath) {
-      if (req.method !== 'GET' && req.method !== 'HEAD')
-        return jsonError(405, methodNotAllowedCode, 'Method not allowed.', { allow: 'GET, HEAD' });
-      const document = Response.json(auth.metadata(origin));
-      return req.method === 'HEAD' ? new Response(null, { headers: document.headers }) : document;
-    }
-    if (url.pathname !== options.path) return jsonError(404, -32601, 'Not found');
-    // GET and DELETE exist only for legacy sessions: without an Mcp-Session-Id they are 405, as on the modern path.
-    const method = req.method ?? 'GET';
-    const session =
-      legacy !== null && (method === 'GET' || method === 'DELETE') && req.headers['mcp-session-id'] !== undefined;
-    if (method !== 'POST' && !session)
-      return jsonError(405, methodNotAllowedCode, 'Method not allowed.', { allow: 'POST' });
-    let authInfo: AuthInfo | undefined;
-    if (auth !== null) {
-      const verdict = await auth.authenticate(req, origin);
-      if ('response' in verdict) return verdict.response;
-      authInfo = verdict.authInfo;
-    }
-    // Before the body is read, for both eras (the SDK's own answer carries -32000).
-    if (method === 'POST' && !isJsonContentType(req.headers['content-type']))
-      return jsonError(415, unsupportedMediaTypeCode, 'Unsupported Media Type: Content-Type must be application/json');
-    if (session && legacy !== null)
-      return legacy.fetch(
-        new Request(url.href, { method, headers: headersOf() }),
-        authInfo === undefined ? {} : { authInfo },
-      );
-    const body = await readBody(req, limit, (size) => {
-      if (size <= call.held) return true;
-      buffered += size - call.held;
-      call.held = size;
-      return buffered <= options.maxBufferedBytes;
-    });
-    // The unread rest of the body is abandoned, so this connection cannot carry another request:
-    // say so, or a keep-alive client sends its next request into a reset socket.
-    if (body === 'too large') return jsonError(413, -32000, 'Payload Too Large', { connection: 'close' });
-    if (body === 'busy') return busy('Server busy: too many request bytes in flight');
-    if (body === 'cut')
-      return jsonError(400, -32000, 'Bad Request: the request body ended early', { connection: 'close' });
-    let parsedBody: unknown;
-    try {
-      parsedBody = JSON.parse(body.toString('utf8'));
-    } catch {
-      return jsonError(400, -32700, 'Parse error');
-    }
-    // A listen stream counts against the listen caps, not the call slots (listen-streams.gen.ts).
-    const listenId = listenIdOf(parsedBody);
-    if (listenId !== undefined) {
-      const principal = principalIdOf(authInfo);
-      const ticket = listens.admit(principal, listenId);
-      if (ticket instanceof Response) return ticket;
-      call.stream();
-      // Asking for task notifications: the SDK's stream, with the tasks added (tasks-listen.gen.ts).
-      const request = new Request(url.href, { method: 'POST', headers: headersOf(), signal: call.cancel.signal });
-      const listening = options.tasks?.listen(parsedBody, principal, call.cancel.signal, (stripped) =>
-        handler.fetch(request, authInfo === undefined ? { parsedBody: stripped } : { parsedBody: stripped, authInfo }),
-      );
-      return ticket(
-        listening ?? handler.fetch(request, authInfo === undefined ? { parsedBody } : { parsedBody, authInfo }),
-      );
-    }
-    // Mcp-Toolsets narrows one request to some toolsets, never past the deployment's; an unknown name is a mistake.
-    const narrowing = req.headers['mcp-toolsets'] === undefined ? null : headersOf().get('mcp-toolsets');
-    const unknown = toolsetNames(narrowing ?? '').filter((n) => n !== 'all' && !options.toolsets?.includes(n));
-    if (unknown.length > 0) return jsonError(400, -32602, `Unknown toolset in Mcp-Toolsets: ${unknown.join(', ')}`);
-    // A plain modern tools/call is answered by the pinned server (http-fast.gen.ts); it is never a legacy request.
-    const quick =
-      fast === null || narrowing !== null || body.length > fast.maxBodyBytes
-        ? undefined
-        : await fast.answer(req.headers, headersOf, url.href, parsedBody, authInfo, call.cancel.signal);
-    if (quick !== undefined)
-      return call.cancel.signal.aborted && draining ? busy('Server shutting down: the call was cancelled') : quick;
-    // The SDK takes the parsed body and never reads the Request's own, so none is attached:
-    // a body would cost a web stream per call.
-    // Its signal is the call's: aborting it (client gone, shutdown) closes the exchange and aborts the handler's
-    // ctx.signal.
-    const request = new Request(url.href, { method: 'POST', headers: headersOf(), signal: call.cancel.signal });
-    const given = authInfo === undefined ? { parsedBody } : { parsedBody, authInfo };
-    const response =
-      legacy !== null && (await isLegacyRequest(request, parsedBody))
-        ? await legacy.fetch(request, given)
-        : await handler.fetch(request, given);
-    return call.cancel.signal.aborted && draining ? busy('Server shutting down: the call was cancelled') : response;
-  };
 
   const server = createServer((req, res) => {
     // Probes first: outside the caps (a busy instance is still alive), and answered while draining.
@@ -219,36 +39,17 @@ export async function startHttp(
       return;
     }
     // Over a cap or shutting down: refused before the body is read; Node discards the unread body without holding it.
-    const declared = Number(req.headers['content-length'] ?? 0) || 0;
-    if (draining || inflight.size >= options.maxConcurrentCalls || buffered + declared > options.maxBufferedBytes) {
-      const refusal = draining
-        ? jsonError(503, -32000, 'Server shutting down', { 'retry-after': '1', connection: 'close' })
-        : busy('Server busy: too many requests in flight');
-      send(res, refusal).catch(() => res.destroy());
+    const call = endpoint.admit(Number(req.headers['content-length'] ?? 0) || 0);
+    if (call instanceof Response) {
+      send(res, call).catch(() => res.destroy());
       return;
     }
-    // A listen stream leaves the call slots once admitted (`stream`); its close still aborts its signal.
-    const release = (): void => {
-      inflight.delete(res);
-      buffered -= call.held;
-      call.held = 0;
-    };
-    const call = {
-      held: declared,
-      cancel: new AbortController(),
-      stream: () => {
-        release();
-        streaming.add(res);
-      },
-    };
-    buffered += declared;
-    inflight.set(res, call);
     res.once('close', () => {
-      release();
-      streaming.delete(res);
+      call.end();
       if (!res.writableFinished) call.cancel.abort();
     });
-    answer(req, call)
+    endpoint
+      .answer(req, call, origin)
       .then((response) => send(res, response))
       .catch((error: unknown) => {
         log(`http: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -267,14 +68,14 @@ export async function startHttp(
     });
   });
   const drain = async (graceMs: number): Promise<void> => {
-    draining = true;
-    listens.closeAll();
+    endpoint.startDrain();
     // The listener stays open while calls finish: meanwhile /readyz answers 503 and a new request 503 with
     // Retry-After, rather than a refused connection while the load balancer still sends traffic here.
     server.closeIdleConnections();
     const deadline = Date.now() + graceMs;
+    const { inflight, streaming } = endpoint;
     while (inflight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    for (const call of inflight.values()) call.cancel.abort();
+    for (const call of inflight) call.cancel.abort();
     // Cancelled calls are answered 503 at once, ended listen streams with their result; give those a moment.
     for (let i = 0; i < 100 && inflight.size + streaming.size > 0; i++)
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -282,7 +83,7 @@ export async function startHttp(
     server.closeAllConnections();
     // Every call is answered by now; closing the SDK's per-request servers may wait on abandoned work: a second at most
     await Promise.race([
-      Promise.all([closed, handler.close(), fast?.close()]),
+      Promise.all([closed, endpoint.close()]),
       new Promise((resolve) => setTimeout(resolve, 1000).unref()),
     ]);
   };

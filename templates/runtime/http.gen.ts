@@ -3,17 +3,18 @@
  * (http-server.gen.ts), with auth.gen.ts when the server has auth, and stops it on SIGTERM/SIGINT: new calls refused
  * (503), calls in flight finished for the grace period, the rest cancelled, the user's teardown run, exit 0.
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AuthInfo, McpRequestContext, McpServerFactory } from '@modelcontextprotocol/server';
 import { StartupError } from './handler.gen.js';
-import { createFastPath } from './http-fast.gen.js';
+import { createFastPath, type FastPath } from './http-fast.gen.js';
 import type { ListenStreams, ListenLimits } from './listen-streams.gen.js';
 import { startHttp } from './http-server.gen.js';
 import { toolsetNames, toolsIn } from './register.gen.js';
 import type { TaskHooks } from './hooks.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import type { RuntimeModules } from './start.gen.js';
-import type { Changes, Lazy, PageServer, Readiness, ServeHttp, Startup } from './startup.gen.js';
+import type { Changes, IncomingView, Lazy, PageServer, Readiness, ServeHttp, Startup } from './startup.gen.js';
+import type { OpenedServer } from './start.gen.js';
 
 /** What http.gen.ts needs to protect the MCP endpoint (auth.gen.ts, in projects with auth). */
 export interface HttpAuth {
@@ -27,7 +28,7 @@ export interface HttpAuth {
   /**
    * The caller's verified auth info, or the 401/500 response to send instead (its challenge built as `metadata` says).
    */
-  authenticate(req: IncomingMessage, origin: string): Promise<{ authInfo: AuthInfo } | { response: Response }>;
+  authenticate(req: IncomingView, origin: string): Promise<{ authInfo: AuthInfo } | { response: Response }>;
 }
 
 /** The legacy adapter (legacy-http.gen.ts, in projects with `legacy: serve`): 2025-11-25 clients and their sessions. */
@@ -112,13 +113,9 @@ export function calledTool(registry: RegistrySpec, ctx: McpRequestContext | unde
   return registry.tools.some((tool) => tool.name === name) ? name : undefined;
 }
 
-/**
- * Serves the registry's HTTP transport with `--host` and `--port` applied (with auth.gen.ts when the server has auth),
- * and logs where it listens.
- */
-export const serveHttp: ServeHttp = async (startup, values, build, changes, tasks, pages) => {
-  const { registry, modules, log, environment, readiness } = startup;
-  const http = registry.transports.http ?? {
+/** The registry's HTTP transport, or the defaults of one (a server served only through `fetch`). */
+export const httpSpec = (registry: RegistrySpec): NonNullable<RegistrySpec['transports']['http']> =>
+  registry.transports.http ?? {
     host: '127.0.0.1',
     port: 3000,
     path: '/mcp',
@@ -131,6 +128,60 @@ export const serveHttp: ServeHttp = async (startup, values, build, changes, task
     listenKeepAliveMs: 15_000,
     listenIdleMs: 600_000,
   };
+
+/** What both front ends serve (http-server.gen.ts, http-fetch.gen.ts): the factory, options, auth and fast path. */
+export interface EndpointParts {
+  readonly factory: McpServerFactory;
+  readonly options: HttpOptions;
+  readonly auth: HttpAuth | null;
+  readonly fast: FastPath | null;
+}
+
+/** The endpoint's parts for `opened`, listening (for node:http) on `host` and `port`. */
+export async function endpointParts(opened: OpenedServer, host: string, port: number): Promise<EndpointParts> {
+  const { startup, build, changes, tasks, pages } = opened;
+  const { registry, modules, log, environment, readiness, telemetry } = startup;
+  const http = httpSpec(registry);
+  const auth = modules.auth === undefined ? null : await (await modules.auth()).httpAuth(startup, http.path);
+  // MCP_GEN_HTTP_FAST_PATH=off serves every request through the SDK's per-request path.
+  const fast =
+    environment.MCP_GEN_HTTP_FAST_PATH === 'off' ? null : createFastPath(registry, () => build(), log, telemetry);
+  const factory: McpServerFactory = (ctx) => {
+    const narrowing = ctx?.era === 'modern' ? ctx.requestInfo?.headers.get('mcp-toolsets') : null;
+    const narrow = narrowing === null || narrowing === undefined ? undefined : toolsetNames(narrowing);
+    const server = build(calledTool(registry, ctx), narrow === undefined ? undefined : toolsIn(registry, narrow));
+    return telemetry === null ? server : telemetry.instrument(server);
+  };
+  const options: HttpOptions = {
+    ...http,
+    host,
+    port,
+    listen: {
+      maxStreams: http.maxListenStreams,
+      maxStreamsPerPrincipal: http.maxListenStreamsPerPrincipal,
+      keepAliveMs: http.listenKeepAliveMs,
+      idleMs: http.listenIdleMs,
+    },
+    serverInfo: registry.discover._meta['io.modelcontextprotocol/serverInfo'],
+    supportedVersions: registry.discover.supportedVersions,
+    legacy: modules.legacyHttp,
+    changes,
+    tasks,
+    // MCP_GEN_HEALTH=off: no /healthz and /readyz (both paths then answer 404, as any unknown path).
+    readiness: environment.MCP_GEN_HEALTH === 'off' ? null : readiness,
+    toolsets: registry.selection.toolsets.map((t) => t.name),
+    pages,
+  };
+  return { factory, options, auth, fast };
+}
+
+/**
+ * Serves the registry's HTTP transport with `--host` and `--port` applied (with auth.gen.ts when the server has auth),
+ * and logs where it listens.
+ */
+export const serveHttp: ServeHttp = async (opened, values) => {
+  const { registry } = opened.startup;
+  const http = httpSpec(registry);
   const host = values.host ?? http.host;
   const port = values.port === undefined ? http.port : /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -143,49 +194,14 @@ export const serveHttp: ServeHttp = async (startup, values, build, changes, task
         `https://mcp.example.com${http.path}); the metadata and challenges advertise it`,
     );
   }
-  const auth = modules.auth === undefined ? null : await (await modules.auth()).httpAuth(startup, http.path);
-  // MCP_GEN_HTTP_FAST_PATH=off serves every request through the SDK's per-request path.
-  const { telemetry } = startup;
-  const fast =
-    startup.environment.MCP_GEN_HTTP_FAST_PATH === 'off'
-      ? null
-      : createFastPath(registry, () => build(), log, telemetry);
-  const running = await startHttp(
-    (ctx) => {
-      const narrowing = ctx?.era === 'modern' ? ctx.requestInfo?.headers.get('mcp-toolsets') : null;
-      const narrow = narrowing === null || narrowing === undefined ? undefined : toolsetNames(narrowing);
-      const server = build(calledTool(registry, ctx), narrow === undefined ? undefined : toolsIn(registry, narrow));
-      return telemetry === null ? server : telemetry.instrument(server);
-    },
-    // MCP_GEN_HEALTH=off: no /healthz and /readyz (both paths then answer 404, as any unknown path).
-    {
-      ...http,
-      host,
-      port,
-      listen: {
-        maxStreams: http.maxListenStreams,
-        maxStreamsPerPrincipal: http.maxListenStreamsPerPrincipal,
-        keepAliveMs: http.listenKeepAliveMs,
-        idleMs: http.listenIdleMs,
-      },
-      serverInfo: registry.discover._meta['io.modelcontextprotocol/serverInfo'],
-      supportedVersions: registry.discover.supportedVersions,
-      legacy: modules.legacyHttp,
-      changes,
-      tasks,
-      readiness: environment.MCP_GEN_HEALTH === 'off' ? null : readiness,
-      toolsets: registry.selection.toolsets.map((t) => t.name),
-      pages,
-    },
-    auth,
-    log,
-    fast,
-  );
+  const { factory, options, auth, fast } = await endpointParts(opened, host, port);
+  const running = await startHttp(factory, options, auth, opened.startup.log, fast);
+  const { log, lifecycle } = opened.startup;
   const stop = (signal: string): void => {
     log(`${registry.server.name}: ${signal}, finishing calls in flight (at most ${http.shutdownGraceMs} ms)`);
     // The user's teardown (src/setup.ts) runs once every call is answered: handlers may still use its services.
     running.drain(http.shutdownGraceMs).then(
-      () => startup.lifecycle.stop().then((code) => process.exit(code)),
+      () => lifecycle.stop().then((code) => process.exit(code)),
       (error: unknown) => {
         log(`http: shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
         process.exit(1);

@@ -132,6 +132,57 @@ export async function startServer(
       `refusing to listen on non-loopback host "${host}" without authorization; set auth in the manifest or bind to ` +
         `127.0.0.1`,
     );
+  const http = transport === 'http' && modules.http !== undefined ? await modules.http() : null;
+  const opened = await openServer(definition, environment, transport === 'http' ? 'tcp' : 'pipe', local);
+  const { startup, build, changes, tasks } = opened;
+  const { lifecycle, telemetry } = startup;
+  try {
+    if (http === null)
+      startStdio(
+        async (ctx) => {
+          const { legacy } = modules;
+          const era = ctx?.era === 'legacy' && legacy !== undefined ? 'legacy' : 'modern';
+          const built = telemetry?.instrument(build()) ?? build();
+          const server = era === 'legacy' && legacy !== undefined ? (await legacy()).adaptLegacy(built) : built;
+          // One server serves the whole connection: it hears the bus (the SDK routes modern ones to listen streams).
+          changes?.attach(server.server, era === 'legacy');
+          return server;
+        },
+        registry.protocol.versions,
+        registry.protocol.legacy,
+        logToStderr,
+        registry.transports.stdio?.maxConcurrentCalls,
+        lifecycle,
+        tasks === null ? undefined : (transport) => tasks.stdio(transport),
+        registry.discover.supportedVersions,
+      );
+    else await http.serveHttp(opened, values);
+  } catch (error) {
+    await lifecycle.stop();
+    throw error;
+  }
+  // Last: whatever start-up still awaits (the listener above, any later step) keeps /readyz at 503 until it is done.
+  startup.readiness.started = true;
+}
+
+/** A server ready to serve: its start-up, the builder of one request's server, what transports need. */
+export interface OpenedServer {
+  readonly startup: Startup;
+  readonly build: (onlyTool?: string, narrow?: ReadonlySet<string>) => McpServer;
+  readonly changes: Changes | null;
+  readonly tasks: TaskHooks | null;
+  readonly pages: PageServer | null;
+}
+
+/** Everything before serving, for any transport and for the fetch handler; `platform`: a Worker's env. */
+export async function openServer(
+  definition: ServerDefinition,
+  environment: NodeJS.ProcessEnv,
+  network: 'pipe' | 'tcp',
+  local: boolean,
+  platform: Readonly<Record<string, unknown>> = {},
+): Promise<OpenedServer> {
+  const { registry, modules } = definition;
   // A signing key that is set but short is a mistake, not a development default: outside this machine the server
   // refuses to start whichever feature reads it (handles, approvals, list cursors).
   for (const name of local ? [] : [registry.secrets.handleKeyEnv, registry.secrets.requestStateKeyEnv]) {
@@ -158,12 +209,10 @@ export async function startServer(
   const config = modules.config === undefined ? {} : (await modules.config()).readConfig(registry, environment);
   const lifecycle = new ServerLifecycle(definition.setup, logToStderr);
   const readiness: Readiness = { started: false, checks: new Map() };
-  const network = transport === 'http' ? 'tcp' : 'pipe';
   const telemetry = modules.telemetry === undefined ? null : (await modules.telemetry()).openTelemetry(network);
   const log = logToStderr;
   if (modules.upstream !== undefined) (await modules.upstream()).startUpstream(config, telemetry);
-  const startup: Startup = { registry, modules, environment, local, log, lifecycle, readiness, telemetry };
-  const http = transport === 'http' && modules.http !== undefined ? await modules.http() : null;
+  const startup: Startup = { registry, modules, environment, local, log, lifecycle, readiness, telemetry, platform };
 
   // Optional modules load only when used (no node:crypto unless signing), in a fixed order for stable
   // warnings.
@@ -199,33 +248,7 @@ export async function startServer(
   };
   const build = (onlyTool?: string, narrow?: ReadonlySet<string>): McpServer =>
     buildServer(definition, env, registrars, onlyTool, narrow);
-  try {
-    if (http === null)
-      startStdio(
-        async (ctx) => {
-          const { legacy } = modules;
-          const era = ctx?.era === 'legacy' && legacy !== undefined ? 'legacy' : 'modern';
-          const built = telemetry?.instrument(build()) ?? build();
-          const server = era === 'legacy' && legacy !== undefined ? (await legacy()).adaptLegacy(built) : built;
-          // One server serves the whole connection: it hears the bus (the SDK routes modern ones to listen streams).
-          changes?.attach(server.server, era === 'legacy');
-          return server;
-        },
-        registry.protocol.versions,
-        registry.protocol.legacy,
-        logToStderr,
-        registry.transports.stdio?.maxConcurrentCalls,
-        lifecycle,
-        tasks === null ? undefined : (transport) => tasks.stdio(transport),
-        registry.discover.supportedVersions,
-      );
-    else await http.serveHttp(startup, values, build, changes, tasks, approvals?.pages ?? null);
-  } catch (error) {
-    await lifecycle.stop();
-    throw error;
-  }
-  // Last: whatever start-up still awaits (the listener above, any later step) keeps /readyz at 503 until it is done.
-  readiness.started = true;
+  return { startup, build, changes, tasks, pages: approvals?.pages ?? null };
 }
 
 /** Runs `startServer` and turns a StartupError into one line on stderr and exit code 1. */

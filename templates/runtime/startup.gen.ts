@@ -2,12 +2,11 @@
  * What a server's start-up hands its optional modules (Startup: the registry, the modules, the environment, the
  * lifecycle, readiness and telemetry), the change bus, and what the transports' entries take. Types only.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { McpServer, Server, ServerEventBus } from '@modelcontextprotocol/server';
 import type { Notify } from './handler.gen.js';
-import type { TaskHooks } from './hooks.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
-import type { RuntimeModules } from './start.gen.js';
+import type { OpenedServer, RuntimeModules } from './start.gen.js';
 
 /**
  * The server's life around `setup` and `teardown`. `setupDone` turns true once `setup` has returned (a readiness
@@ -42,6 +41,8 @@ export type Startup = {
   readonly lifecycle: Lifecycle;
   readonly readiness: Readiness;
   readonly telemetry: Telemetry | null;
+  /** The bindings of the platform that runs the server (a Worker's env): empty under Node. */
+  readonly platform: Readonly<Record<string, unknown>>;
 };
 
 export type TelemetryAttributes = Readonly<Record<string, string | number | boolean>>;
@@ -63,24 +64,23 @@ export interface Telemetry {
 export type StartOptions = { readonly transport?: string; readonly host?: string; readonly port?: string };
 
 /**
- * http.gen.ts's entry: serves HTTP with `build` making the server for each request (`onlyTool`: the one tool it calls;
- * `narrow`: the tools of the toolsets the request names);
- * `changes`, with `notifications`: what `subscriptions/listen` streams and legacy sessions hear.
+ * http.gen.ts's entry: serves HTTP for `opened` (its `build` makes the server for each request: `onlyTool`, the one
+ * tool it calls; `narrow`, the tools of the toolsets the request names), with the command line's host and port.
  */
-export type ServeHttp = (
-  startup: Startup,
-  options: StartOptions,
-  build: (onlyTool?: string, narrow?: ReadonlySet<string>) => McpServer,
-  changes: Changes | null,
-  tasks: TaskHooks | null,
-  pages: PageServer | null,
-) => Promise<void>;
+export type ServeHttp = (opened: OpenedServer, options: StartOptions) => Promise<void>;
 
 /** approval-page.gen.ts: pages under `/approvals/`; `attach` names the HTTP origin the links point to. */
 export type PageServer = {
   attach(o: string): void;
-  serve(r: IncomingMessage, p: string, o: string): Promise<Response>;
+  serve(r: IncomingView, p: string, o: string): Promise<Response>;
 };
+
+/** A request as the HTTP endpoint reads it: node:http's IncomingMessage, or a web Request (http-fetch.gen.ts). */
+export interface IncomingView extends AsyncIterable<Uint8Array> {
+  readonly method?: string | undefined;
+  readonly url?: string | undefined;
+  readonly headers: IncomingHttpHeaders;
+}
 
 /** One event on the change bus: JSON, named by `kind` (notify.gen.ts documents the bus). */
 export type BusEvent = { readonly kind: string; readonly [field: string]: unknown };

@@ -157,6 +157,8 @@ export function taskHooks(
   const tools = new Map(registry.tools.filter((tool) => tool.task !== 'none').map((tool) => [tool.name, tool]));
   /** Workers running in this process, by task id: a cancel received here aborts at once. */
   const running = new Map<string, AbortController>();
+  /** Each worker's whole run, outcome recorded included. */
+  const pending = new Set<Promise<void>>();
   const key = (id: string): string => `task:${id}`;
 
   const read = async (id: string): Promise<TaskRecord | null> => {
@@ -218,7 +220,8 @@ export function taskHooks(
         }
       })().catch((error: unknown) => log(`task ${record.taskId}: heartbeat failed: ${String(error)}`));
     }, heartbeatMs);
-    beat.unref();
+    // A Worker's timers are numbers, without unref; there the execution context keeps the isolate instead.
+    if (typeof beat === 'object') beat.unref();
     // The call's context, whichever request resumed it: sealed states are bound to the method that issued them.
     const mcpReq = {
       ...ctx.mcpReq,
@@ -237,7 +240,7 @@ export function taskHooks(
             typeof p.message === 'string' ? p.message : `${p.progress}${p.total === undefined ? '' : `/${p.total}`}`;
       },
     };
-    void Promise.resolve()
+    const run = Promise.resolve()
       .then(() => call({ method: 'tools/call', params: record.params }, { ...ctx, mcpReq } as unknown as ServerContext))
       .then(
         (result) => settle(record, controller, result, undefined, message),
@@ -247,8 +250,10 @@ export function taskHooks(
       .finally(() => {
         clearInterval(beat);
         running.delete(record.taskId);
+        pending.delete(run);
         void store.remove(lease).catch(() => {});
       });
+    pending.add(run);
   };
 
   const settle = async (
@@ -314,6 +319,7 @@ export function taskHooks(
   };
 
   return {
+    settled: async () => void (await Promise.allSettled([...pending])),
     listen(body, principal, signal, forward) {
       const asked = bus === null ? null : askedTasks(body);
       if (asked === null || bus === null) return null;

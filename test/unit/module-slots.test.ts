@@ -24,6 +24,7 @@ const every: Required<Omit<RuntimeModules, 'oauth'>> = {
   resources: () => import('../../templates/runtime/resources.gen.js'),
   search: () => import('../../templates/runtime/search.gen.js'),
   store: () => import('../../templates/runtime/store.gen.js'),
+  storeDurable: () => import('../../templates/runtime/store-durable.gen.js'),
   storeRedis: () => import('../../templates/runtime/store-redis.gen.js'),
   tasks: () => import('../../templates/runtime/tasks.gen.js'),
   telemetry: () => import('../../templates/runtime/telemetry.gen.js'),
@@ -48,6 +49,7 @@ const allFeatures: RuntimeFeatures = {
   upstream: true,
   notify: 'redis',
   search: true,
+  workers: true,
 };
 
 describe('runtime module slots', () => {
@@ -78,6 +80,7 @@ describe('runtime module slots', () => {
       upstream: false,
       notify: 'none',
       search: false,
+      workers: false,
     };
     expect(moduleSlots(none)).toEqual([]);
     expect(moduleSlots({ ...none, store: 'memory', approval: true })).toEqual([

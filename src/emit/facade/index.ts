@@ -15,6 +15,7 @@ const handlerTemplate = 'runtime/handler.gen.ts';
 const handlesTemplate = 'runtime/handles.gen.ts';
 const testingTemplate = 'runtime/testing.gen.ts';
 const dynamicTemplate = 'runtime/dynamic.gen.ts';
+const fetchTemplate = 'runtime/http-fetch.gen.ts';
 const from = (file: string): string => moduleSpecifier(generatedPaths.facade, file);
 
 function reexport(moduleSpecifier: string, values: readonly string[], types: readonly string[]): string {
@@ -48,10 +49,30 @@ export function emitFacade(model: ServerModel, ctx: EmitContext): GeneratedFile 
     // For src/main.ts, which starts the server with them and imports nothing else.
     reexport(from(generatedPaths.server), ['definition'], []),
     reexport(from(generatedPaths.start), ['main'], []),
+    ...(features.http
+      ? [
+          documented(
+            'The server as a web fetch handler (Streamable HTTP, as `--transport http` serves it): for Cloudflare\n' +
+              "Workers and any runtime with the Fetch API. `env`, `context`: a Worker's env and execution\n" +
+              'context. The HTTP runtime is imported on the first request, so a stdio start never loads it.',
+            'let served: Promise<FetchHandler> | undefined;\n' +
+              'export const fetch: FetchHandler = async (request, env, context) => {\n' +
+              `  served ??= import('${from(runtimePath(fetchTemplate))}').then((m) => m.serveFetch(definition));\n` +
+              '  return (await served)(request, env, context);\n' +
+              '};',
+          ),
+        ]
+      : []),
   ];
   const imports = [
     importDeclaration(['makeTestContext', 'type TestContextOptions'], testingModule),
     importDeclaration(['ToolContext'], from(generatedPaths.types), true),
+    ...(features.http
+      ? [
+          importDeclaration(['FetchHandler'], from(runtimePath(fetchTemplate)), true),
+          importDeclaration(['definition'], from(generatedPaths.server)),
+        ]
+      : []),
   ];
   const doc =
     '/**\n * Everything a handler needs: its types, errors, results and context. Import from here,\n' +

@@ -45,6 +45,8 @@ export interface RuntimeFeatures {
   readonly notify: 'none' | 'memory' | 'redis';
   /** `discovery: search`: search_tools and call_tool instead of the tools in tools/list (search.gen.ts). */
   readonly search: boolean;
+  /** `targets: [workers]`: the state store's Durable Object (state-object.gen.ts) and its client. */
+  readonly workers: boolean;
 }
 
 /** The features `model` uses. */
@@ -73,5 +75,6 @@ export function runtimeFeatures(model: ServerModel): RuntimeFeatures {
         ? model.store.type
         : 'none',
     search: model.discovery === 'search',
+    workers: model.targets.includes('workers'),
   };
 }

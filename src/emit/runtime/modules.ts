@@ -84,7 +84,10 @@ export const runtimeModuleTable = {
     facade: { values: [], types: ['Handle', 'HandleIssuer', 'Verified'] },
   },
   http: { slot: 'http', on: (f) => f.http },
+  'http-endpoint': { slot: null, on: (f) => f.http },
   'http-fast': { slot: null, on: (f) => f.http },
+  // The web fetch handler index.gen.ts imports on the first request to its `fetch` (Workers, any Fetch API runtime).
+  'http-fetch': { slot: null, on: (f) => f.http },
   'http-probes': { slot: null, on: (f) => f.http },
   'http-request': { slot: null, on: (f) => f.http },
   'http-server': { slot: null, on: (f) => f.http },
@@ -108,6 +111,9 @@ export const runtimeModuleTable = {
   startup: { slot: null, on: always },
   stdio: { slot: null, on: always },
   store: { slot: 'store', on: (f) => f.store !== 'none' },
+  // On Workers the store is the Durable Object's; its class ships with every Worker (wrangler.jsonc binds it).
+  'state-object': { slot: null, on: (f) => f.workers },
+  'store-durable': { slot: 'storeDurable', on: (f) => f.workers && f.store !== 'none' },
   'store-redis': { slot: 'storeRedis', on: (f) => f.store === 'redis' },
   tasks: { slot: 'tasks', on: (f) => f.tasks },
   'tasks-listen': { slot: null, on: (f) => f.tasks },

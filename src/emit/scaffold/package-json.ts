@@ -27,6 +27,8 @@ export const projectPins = {
   esbuild: '0.28.2',
   // The MCP Bundle CLI `pack:mcpb` runs from node_modules: packing needs no registry.
   mcpb: '2.1.2',
+  // targets: [workers]: wrangler with its workerd (needs Node >= 22.12 to run, not to build the Node server).
+  wrangler: '4.164.0',
 } as const;
 
 type Json = Record<string, unknown>;
@@ -37,6 +39,7 @@ function ownedKeys(model: ServerModel) {
   if (model.auth.type === 'oauth') dependencies.jose = projectPins.jose;
   if (usesRedis(model)) dependencies.ioredis = projectPins.ioredis;
   if (model.telemetry.type === 'opentelemetry') dependencies['@opentelemetry/api'] = projectPins.otelApi;
+  const workers = model.targets.includes('workers');
   return {
     scripts: {
       // Building is its own step: `start` is what a host runs, so it starts at once and writes only JSON-RPC.
@@ -46,6 +49,8 @@ function ownedKeys(model: ServerModel) {
       ...(model.transports.http === null ? {} : { 'start:http': 'node dist/server.mjs --transport http' }),
       // A desktop bundle is a process the host starts: only a stdio server has one.
       ...(model.transports.stdio === null ? {} : { 'pack:mcpb': `npm run build && node ${generatedPaths.packScript}` }),
+      // wrangler bundles the Worker itself; extra arguments pass through (`npm run dev:workers -- --port 8788`).
+      ...(workers ? { 'dev:workers': 'wrangler dev', 'deploy:workers': 'wrangler deploy' } : {}),
     } as Record<string, string>,
     dependencies,
     devDependencies: {
@@ -54,6 +59,7 @@ function ownedKeys(model: ServerModel) {
       '@types/node': projectPins.typesNode,
       esbuild: projectPins.esbuild,
       typescript: projectPins.typescript,
+      ...(workers ? { wrangler: projectPins.wrangler } : {}),
     } as Record<string, string>,
   };
 }
@@ -67,6 +73,8 @@ const retiredScripts: Readonly<Record<string, (script: string) => boolean>> = {
     script === 'node dist/server.mjs --transport http' ||
     script === 'npm run build && node dist/server.mjs --transport http',
   'pack:mcpb': (script) => script === `npm run build && node ${generatedPaths.packScript}`,
+  'dev:workers': (script) => script === 'wrangler dev',
+  'deploy:workers': (script) => script === 'wrangler deploy',
   // The build step before src/generated/bundle.gen.mjs called esbuild itself.
   bundle: (script) => script.startsWith('esbuild '),
 };

@@ -4,18 +4,17 @@ import { networkInterfaces } from 'node:os';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runToExit } from '../runtime/harness.js';
+import { listBody, wireCases } from './wire-cases.js';
 import {
   buildBare,
   buildProto,
   call,
   legacyInitialize,
-  meta,
   modernHeaders,
   post,
   protoKeys,
   protoLegacyInitialized,
   startHttp,
-  version,
   type HttpChild,
 } from './support.js';
 
@@ -34,27 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([proto?.stop(), bare?.stop()]);
 });
-
-const listBody = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta() } };
-const callBody = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'tools/call',
-  params: { name: 'echo', arguments: { text: 'a' }, _meta: meta() },
-};
-
-/** The -32020 answer for a header that disagrees with the body (or is missing: header "(missing)"). */
-function mismatch(header: string, body: string) {
-  return {
-    jsonrpc: '2.0',
-    id: 1,
-    error: {
-      code: -32020,
-      message: `Bad Request: the request headers and body disagree: ${body}`,
-      data: { mismatch: { header, body } },
-    },
-  };
-}
 
 /**
  * Writes `text` on a fresh connection to the proto server and resolves with all it answers; with `cut`, the
@@ -100,153 +78,15 @@ function rawPost(host: string, body: string): Promise<{ status: number; text: st
 }
 
 describe('Streamable HTTP', () => {
-  for (const method of ['GET', 'DELETE']) {
-    it(`answers ${method} with 405 and Allow: POST`, async () => {
-      const response = await fetch(proto.url, { method, signal: AbortSignal.timeout(30_000) });
-      expect([response.status, response.headers.get('allow')]).toEqual([405, 'POST']);
-      expect(await response.json()).toEqual({
-        jsonrpc: '2.0',
-        id: null,
-        error: { code: -31405, message: 'Method not allowed.' },
-      });
-    });
-  }
-
-  it('answers a POST that is not JSON with 415 and -31415, outside the reserved codes, on both eras', async () => {
-    const unsupported = {
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -31415, message: 'Unsupported Media Type: Content-Type must be application/json' },
-    };
-    const text = { ...modernHeaders('tools/list'), 'content-type': 'text/plain' };
-    const modern = await post(proto.url, listBody, text);
-    const legacy = await post(proto.url, legacyInitialize, {
-      'content-type': 'text/plain',
-      accept: 'application/json',
-    });
-    expect([modern.status, modern.body, legacy.status, legacy.body]).toEqual([415, unsupported, 415, unsupported]);
-  });
-
-  it('answers a POSTed notification with 202 and no body', async () => {
-    const answer = await post(
-      proto.url,
-      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3, _meta: meta() } },
-      modernHeaders('notifications/cancelled'),
-    );
-    expect([answer.status, answer.text, answer.headers.get('content-length')]).toEqual([202, '', null]);
-  });
-
-  it('answers a missing MCP-Protocol-Version header with 400 -32020', async () => {
-    const { 'mcp-protocol-version': _, ...headers } = modernHeaders('tools/list');
-    const answer = await post(proto.url, listBody, headers);
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual(
-      mismatch(
-        '(missing)',
-        'the body envelope names protocol version 2026-07-28 but the required MCP-Protocol-Version header is absent',
-      ),
-    );
-  });
-
-  it('answers an MCP-Protocol-Version header that disagrees with the body with 400 -32020', async () => {
-    const answer = await post(proto.url, listBody, {
-      ...modernHeaders('tools/list'),
-      'mcp-protocol-version': '2025-11-25',
-    });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual(
-      mismatch(
-        '2025-11-25',
-        'the body envelope names protocol version 2026-07-28 but the MCP-Protocol-Version header names 2025-11-25',
-      ),
-    );
-  });
-
-  it('answers a missing Mcp-Method header with 400 -32020', async () => {
-    const { 'mcp-method': _, ...headers } = modernHeaders('tools/list');
-    const answer = await post(proto.url, listBody, headers);
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual(
-      mismatch('(missing)', 'the body names method tools/list but the required Mcp-Method header is absent'),
-    );
-  });
-
-  it('answers an Mcp-Method header that disagrees with the body with 400 -32020', async () => {
-    const answer = await post(proto.url, listBody, modernHeaders('prompts/list'));
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual(
-      mismatch('prompts/list', 'the body names method tools/list but the Mcp-Method header names prompts/list'),
-    );
-  });
-
-  it('answers a missing Mcp-Name header with 400 -32020', async () => {
-    const { 'mcp-name': _, ...headers } = modernHeaders('tools/call', callBody.params);
-    const answer = await post(proto.url, callBody, headers);
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual(
-      mismatch('(missing)', 'the body carries params.name="echo" but the required Mcp-Name header is absent'),
-    );
-  });
-
-  it('answers an Mcp-Name header that disagrees with the body with 400 -32020', async () => {
-    const answer = await post(proto.url, callBody, {
-      ...modernHeaders('tools/call', callBody.params),
-      'mcp-name': 'explode',
-    });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual(
-      mismatch('explode', 'the body carries params.name="echo" but the Mcp-Name header names "explode"'),
-    );
-  });
-
-  it('answers a foreign Origin with 403, and serves a loopback one', async () => {
-    const foreign = await post(proto.url, listBody, { ...modernHeaders('tools/list'), origin: 'http://evil.example' });
-    expect(foreign.status).toBe(403);
-    expect(foreign.body).toEqual({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32000, message: 'Forbidden: Origin not allowed' },
-    });
-    const local = await post(proto.url, listBody, {
-      ...modernHeaders('tools/list'),
-      origin: `http://localhost:${proto.url.port}`,
-    });
-    expect(local.status).toBe(200);
-  });
-
-  it('answers a rebinding Host header with 403, and serves a loopback one', async () => {
-    const body = JSON.stringify(listBody);
-    for (const host of ['evil.example', `evil.example:${proto.url.port}`, 'localhost.evil.example']) {
-      const answer = await rawPost(host, body);
-      expect([host, answer.status, JSON.parse(answer.text)]).toEqual([
-        host,
-        403,
-        { jsonrpc: '2.0', id: null, error: { code: -32000, message: `Invalid Host: ${host.split(':')[0]}` } },
-      ]);
-    }
-    expect((await rawPost(`localhost:${proto.url.port}`, body)).status).toBe(200);
-  });
-
-  it('answers a Host header that is not an RFC 9110 authority with 400, and logs nothing', async () => {
-    const body = JSON.stringify(listBody);
-    const before = proto.stderr().length;
-    const port = proto.url.port;
-    // Userinfo (which once passed as 127.0.0.1 and then failed with a stack trace), bad ports, a path, an address
-    // the URL parser would rewrite (0x7f.1 is 127.0.0.1 to it), an empty value.
-    const hosts = [`127.0.0.1:${port}@evil.com`, 'localhost:1@evil.com', 'localhost:99999', 'localhost:x'];
-    for (const host of [...hosts, `localhost:${port}/mcp`, `0x7f.1:${port}`, '']) {
-      const answer = await rawPost(host, body);
-      expect([host, answer.status, JSON.parse(answer.text)]).toEqual([
-        host,
-        400,
-        { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: malformed Host header' } },
-      ]);
-    }
-    // The default port and an empty one are valid authorities that name the host.
-    expect((await rawPost('localhost:80', body)).status).toBe(200);
-    expect((await rawPost('[::1]:', body)).status).toBe(200);
-    expect(proto.stderr().slice(before)).toBe('');
-  });
+  wireCases(() => ({
+    url: proto.url,
+    send: (request) => fetch(request, { signal: AbortSignal.timeout(30_000) }),
+    post: (body, headers) => post(proto.url, body, headers),
+    postBare: (body, headers) => post(bare.url, body, headers),
+    call: (method, params, id) => call(proto.url, method, params, id),
+    postHost: rawPost,
+    stderr: () => proto.stderr(),
+  }));
 
   it('checks the authority of an absolute-form target instead of Host, and answers other targets 400', async () => {
     const port = proto.url.port;
@@ -325,24 +165,6 @@ describe('legacy (2025-11-25) clients over HTTP', () => {
     expect(answer.headers.get('mcp-session-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('answers an unknown resource -32002 on a 2025-11-25 session, -32602 on 2026-07-28', async () => {
-    const init = await post(proto.url, legacyInitialize, legacyHeaders);
-    const session = { ...legacyHeaders, 'mcp-session-id': init.headers.get('mcp-session-id') ?? '' };
-    const read = (id: number) => ({ jsonrpc: '2.0', id, method: 'resources/read', params: { uri: 'proto://nope' } });
-    const old = await post(proto.url, read(2), { ...session, 'mcp-protocol-version': '2025-11-25' });
-    const uri = 'proto://nope';
-    expect([old.status, old.body]).toEqual([
-      200,
-      { jsonrpc: '2.0', id: 2, error: { code: -32002, message: `Resource not found: ${uri}`, data: { uri } } },
-    ]);
-    const modern = await call(proto.url, 'resources/read', { uri, _meta: meta() }, 3);
-    expect(modern.body).toEqual({
-      jsonrpc: '2.0',
-      id: 3,
-      error: { code: -32602, message: `Resource not found: ${uri}`, data: { uri } },
-    });
-  });
-
   it('serves the official client in legacy mode with legacy: serve', async () => {
     const client = new Client({ name: 'old-client', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(proto.url));
@@ -352,16 +174,5 @@ describe('legacy (2025-11-25) clients over HTTP', () => {
     } finally {
       await client.close();
     }
-  });
-
-  it('answers initialize with 400 -32022 with legacy: reject', async () => {
-    const answer = await post(bare.url, legacyInitialize, legacyHeaders);
-    expect(answer.status).toBe(400);
-    expect(answer.body.error).toEqual({
-      code: -32022,
-      message: expect.any(String),
-      data: { supported: [version], requested: '2025-11-25' },
-    });
-    expect(answer.body.id).toBe(1);
   });
 });
