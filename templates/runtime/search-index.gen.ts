@@ -1,165 +1,28 @@
 /**
- * The ranking behind `search_tools` (search.gen.ts): BM25F over a tool's name, title, tags, description and
- * parameters (a body's fields and the values an enum allows included), verb synonyms read in a task's first word,
- * concepts read anywhere, and bonuses for the tool whose name says the task's action and its object. Pure: it reads
- * tools and a query, nothing else.
+ * The ranking behind `search_tools` (search.gen.ts): BM25F over a tool's name, title, tags, description, parameters
+ * (a body's fields included; each parameter with its description and the values an enum allows also counts as a
+ * passage of its own) and the fields it answers with, the words of search-words.gen.ts, and bonuses for the tool
+ * whose name says the task's action and its object. Pure: it reads tools and a query, nothing else.
  */
 import type { ToolSpec } from './spec.gen.js';
-
-/**
- * Verbs a task is said with, each group meaning one action (its first verb, as APIs name it); a query word also
- * matches the others (`weightOf`). "set up" is read as one word (`terms`).
- */
-const verbGroups = [
-  'create add new make open post insert file start register store publish setup enable activate give grant',
-  'delete remove destroy erase drop clear discard unset disable deactivate revoke',
-  'list all enumerate browse index',
-  // Closing and reopening change a thing's state: APIs do it with an update.
-  'update edit modify change set patch rename replace close reopen',
-  'get fetch read show view retrieve see look describe inspect details',
-  'search find query lookup filter',
-  'cancel stop abort halt',
-  'send post deliver publish',
-  'download export fetch',
-  'upload import attach',
-  'check verify test validate',
-].map((group) => group.split(' '));
-
-/** Words that mean one thing wherever a task says them (not actions): a word also matches the others. */
-const wordGroups = [
-  // The caller's own things: APIs say "authenticated user", "current user" or "me" where people say "my".
-  'authenticated my me mine own current',
-  'latest newest recent last',
-  // What is left of a quota is its limit: "how many calls do I have left".
-  'limit quota remaining left throttle',
-  'reaction emoji thumbs upvote',
-  'permission access role',
-  'member everyone everybody people',
-  // Source control: a branch is a ref.
-  'ref branch',
-].map((group) => group.split(' '));
-
-/** Short forms (as stems) read as the words they stand for, at full weight. */
-const shortForms: Readonly<Record<string, readonly string[]>> = {
-  repo: ['repository'],
-  org: ['organization'],
-  pr: ['pull', 'request'],
-};
-
-/**
- * What a synonym's match counts: APIs name actions with the first verb of a group (create, delete, list, update, get,
- * ...), so it counts more than the others, which match only where an API chose that word.
- */
-const weightOf = (synonym: string): number => (heads.has(synonym) ? 0.7 : 0.35);
+import {
+  actionOf,
+  groupOf,
+  question,
+  reading,
+  stem,
+  synonyms,
+  terms,
+  verbHeads,
+  weightOf,
+  withoutValues,
+  words,
+  yesNo,
+} from './search-words.gen.js';
 
 /** What doing the task's action, and naming its object, multiply a tool's score by. */
 const actionBonus = 1.3;
 const objectBonus = 0.5;
-
-/** Words that say nothing about which tool a task needs. */
-const stopwords = new Set(
-  (
-    'a an the to of for in on at by with from and or i is are be been this that it its as into your you we our ' +
-    'us can could do does how what which who whom want would like please some any there their them he she his her ' +
-    'via using use so if then than also just about has have had many much'
-  ).split(' '),
-);
-
-/** A task that asks a question ("is main protected?", "who starred it?") asks to read: get, list or search. */
-const question = /^\W*(is|are|was|were|has|have|had|does|do|did|who|what|which|where|when|why|how|can)\b/i;
-
-/**
- * A task without the values it names: quoted text, `owner/repo` and paths, and versions say which thing to act on,
- * not which tool acts ("acme/site" is no site, "facebook/react" no reaction). A URL, an email address and a file
- * name are read as the kind of thing they are.
- */
-export function withoutValues(task: string): string {
-  return task
-    .replace(/\bhttps?:\/\/\S+/g, ' url ')
-    .replace(/(^|\s)(["'\u2018\u201c])[^"'\u2019\u201d]*["'\u2019\u201d](?=$|[\s.,;:!?)])/g, ' ')
-    .replace(/\S+@\S+/g, ' email ')
-    .replace(/[\w.-]+(\/[\w.-]+)+/g, ' ')
-    .replace(/\bv?\d+(\.\d+)+\b/g, ' ')
-    .replace(/\b[\w-]+\.[a-z]{1,5}\b/gi, ' file ');
-}
-
-/** The stems of the words seen, up to a bound: an index reads the same words many times. */
-const stems = new Map<string, string>();
-
-/**
- * A word's stem: plural, -ing, -ed and -ion endings and a final e dropped, so "created", "creates", "creation" and
- * "create" meet, as do "invite" and "invitation".
- */
-export function stem(word: string): string {
-  const known = stems.get(word);
-  if (known !== undefined) return known;
-  let w = word;
-  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 4 && /(ss|x|z|ch|sh)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  const bare =
-    w.length > 5 && w.endsWith('ing') ? w.slice(0, -3) : w.length > 4 && w.endsWith('ed') ? w.slice(0, -2) : '';
-  if (bare !== '') w = bare.length >= 5 && /([^aeiouylsz])\1$/.test(bare) ? bare.slice(0, -1) : bare;
-  // What an action makes: "invitation", "protection" and "deletion" meet "invite", "protect" and "delete".
-  if (w.length >= 10 && w.endsWith('ation')) w = w.slice(0, -5);
-  else if (w.length >= 7 && /[st]ion$/.test(w)) w = w.slice(0, -3);
-  // Who does or receives it: "reviewer" and "assignee" meet "review" and "assign".
-  if (w.length >= 7 && /(er|ee)$/.test(w)) w = w.slice(0, -2);
-  const result = w.length > 3 && w.endsWith('e') ? w.slice(0, -1) : w;
-  if (stems.size < 100_000) stems.set(word, result);
-  return result;
-}
-
-/** The words of `text`: split at case changes and at anything but letters and digits, lower-cased. */
-function words(text: string): string[] {
-  return (
-    text
-      .replace(/https?:\/\/\S*/g, ' ')
-      .replace(/\bset[\s-]+up\b/gi, 'setup')
-      // A plural acronym ("PRs", "URLs") is the acronym, not a case change before "s".
-      .replace(/\b([A-Z]{2,})s\b/g, '$1')
-      .replace(/([a-z\d])([A-Z])/g, '$1 $2')
-      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-      .toLowerCase()
-      .split(/[^a-z\d]+/)
-  );
-}
-
-/** The stems of `text`, stopwords, numbers and commit hashes out, short forms read as the words they stand for. */
-export function terms(text: string): string[] {
-  const found: string[] = [];
-  for (const word of words(text)) {
-    // Numbers and commit hashes are values a task names, not words a tool is described with.
-    if (word.length < 2 || stopwords.has(word) || /^\d+$|^(?=.*\d)[a-f\d]{7,40}$/.test(word)) continue;
-    const own = stem(word);
-    const long = shortForms[own];
-    if (long === undefined) found.push(own);
-    else for (const part of long) found.push(stem(part));
-  }
-  return found;
-}
-
-/** Each stem's synonyms, from both kinds of groups, and the group it counts in (its first group's first word). */
-const synonyms = new Map<string, Set<string>>();
-const groupOf = new Map<string, string>();
-/** The groups of actions, read with synonyms only in a task's first word; `wordGroups` are read anywhere. */
-const verbHeads = new Set(verbGroups.map((group) => stem(group[0] ?? '')));
-const heads = new Set([...verbGroups, ...wordGroups].map((group) => stem(group[0] ?? '')));
-const reading = ['get', 'list', 'search'];
-for (const group of [...verbGroups, ...wordGroups])
-  for (const word of group) {
-    const own = stem(word);
-    const known = synonyms.get(own) ?? new Set<string>();
-    for (const other of group) if (stem(other) !== own) known.add(stem(other));
-    synonyms.set(own, known);
-    if (!groupOf.has(own)) groupOf.set(own, stem(group[0] ?? word));
-  }
-
-/** The action a stem says: its verb group's first verb, or itself. */
-const actionOf = (term: string): string => {
-  const group = groupOf.get(term);
-  return group !== undefined && verbHeads.has(group) ? group : term;
-};
 
 /** One searchable tool: what its name says it does and to what. */
 interface Document {
@@ -170,37 +33,73 @@ interface Document {
   readonly object: readonly string[];
 }
 
-/** The weight of each field of a tool (BM25F: each field's length is normalized on its own, then weighted). */
-const fieldWeights = [2, 3, 2, 0.5, 0.5, 0.25] as const; // name, title, tags, description, parameters, their text
+/**
+ * The weight of each field of a tool (BM25F: each field's length is normalized on its own, then weighted): name,
+ * title, tags, description, parameter names, and the names of the fields it answers with ("what's his bio" asks for
+ * the tool that answers a `bio`).
+ */
+const fieldWeights = [2, 3, 2, 0.5, 0.25, 0.25] as const;
+/**
+ * A parameter's passage (its name, description and allowed values) counts on its own, the best one for each word: a
+ * tool with thirty parameters is no less about the one a task names (update_repos and "archive") than a tool with two.
+ */
+const passageWeight = 0.5;
 
 /** What the index reads of a tool. */
 export type Searchable = Pick<ToolSpec, 'name' | 'listing' | 'inputSchema'> & {
   readonly tags: readonly string[];
+  readonly outputSchema?: ToolSpec['outputSchema'];
 };
 
-type Schema = { properties?: Record<string, Schema>; anyOf?: Schema[]; oneOf?: Schema[] } & {
+type Schema = { properties?: Record<string, Schema>; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[] } & {
   $ref?: string;
   description?: unknown;
   enum?: unknown[];
+  items?: Schema;
 };
+type Root = Schema & { $defs?: Record<string, Schema> };
 
-/** The parameters' names, and their descriptions and allowed values; a body's fields too (one level down). */
-function parameters(tool: Searchable): string[] {
-  const root = tool.inputSchema as Schema & { $defs?: Record<string, Schema> };
+/** `schema`, or the `$defs` entry it refers to. */
+const resolved = (root: Root, schema: Schema | undefined): Schema | undefined =>
+  schema?.$ref?.startsWith('#/$defs/') ? root.$defs?.[schema.$ref.slice(8)] : schema;
+
+/** The parameters' names, and each one's passage: its name, description and allowed values; a body's fields too. */
+function parameters(tool: Searchable): { names: string; passages: string[] } {
+  const root = tool.inputSchema as Root;
   const names: string[] = [];
-  const texts: string[] = [];
+  const passages: string[] = [];
   const visit = (schema: Schema | undefined, depth: number): void => {
-    const own = schema?.$ref?.startsWith('#/$defs/') ? root.$defs?.[schema.$ref.slice(8)] : schema;
+    const own = resolved(root, schema);
     for (const one of [own, ...(own?.anyOf ?? []), ...(own?.oneOf ?? [])])
       for (const [name, property] of Object.entries(one?.properties ?? {})) {
         names.push(name);
-        if (typeof property?.description === 'string') texts.push(property.description);
-        for (const value of property?.enum ?? []) if (typeof value === 'string') texts.push(value);
+        const text = typeof property?.description === 'string' ? property.description : '';
+        const values = (property?.enum ?? []).filter((value) => typeof value === 'string');
+        passages.push([name, text, ...values].join(' '));
         if (depth === 0) visit(property, 1);
       }
   };
   visit(root, 0);
-  return [names.join(' '), texts.join(' ')];
+  return { names: names.join(' '), passages };
+}
+
+/** The names of the fields a tool answers with: of the object, a list's items or a wrapped `result`, not deeper. */
+function answers(tool: Searchable): string {
+  const root = (tool.outputSchema ?? {}) as Root;
+  const names: string[] = [];
+  const seen = new Set<Schema>();
+  const visit = (schema: Schema | undefined): void => {
+    const own = resolved(root, schema);
+    if (own === undefined || seen.has(own)) return;
+    seen.add(own);
+    for (const one of [...(own.anyOf ?? []), ...(own.oneOf ?? []), ...(own.allOf ?? [])]) visit(one);
+    if (own.items !== undefined) visit(own.items);
+    for (const [name, property] of Object.entries(own.properties ?? {}))
+      if (name === 'result') visit(property);
+      else names.push(name);
+  };
+  visit(root);
+  return names.join(' ');
 }
 
 /** BM25F (Okapi BM25 over weighted fields) over a fixed set of tools. */
@@ -211,9 +110,15 @@ export class ToolIndex {
 
   /** `b` 0.5, not the usual 0.75: a long description or name is the API's way of saying more, not noise. */
   constructor(tools: readonly Searchable[], k1 = 1.2, b = 0.5) {
-    const fields = tools.map((t) =>
-      [t.name, t.listing.title ?? '', t.tags.join(' '), t.listing.description, ...parameters(t)].map(terms),
+    const read = tools.map(parameters);
+    const fields = tools.map((t, doc) =>
+      [t.name, t.listing.title ?? '', t.tags.join(' '), t.listing.description, read[doc]?.names ?? '', answers(t)].map(
+        terms,
+      ),
     );
+    const passages = read.map(({ passages }) => passages.map(terms));
+    const passageCount = passages.reduce((sum, own) => sum + own.length, 0);
+    const passageAverage = passages.flat().reduce((sum, own) => sum + own.length, 0) / passageCount || 1;
     this.documents = tools.map((tool, doc) => {
       const said = words(tool.name).filter((word) => word !== '');
       const actions = said.flatMap((word, i) => (i === 0 || said[i - 1] === 'or' ? [actionOf(stem(word))] : []));
@@ -228,6 +133,14 @@ export class ToolIndex {
         const weight = (fieldWeights[i] ?? 0) / (1 - b + (b * field.length) / (averages[i] ?? 1));
         for (const term of field) weighted.set(term, (weighted.get(term) ?? 0) + weight);
       });
+      const best = new Map<string, number>();
+      for (const passage of passages[doc] ?? []) {
+        const weight = passageWeight / (1 - b + (b * passage.length) / passageAverage);
+        const counts = new Map<string, number>();
+        for (const term of passage) counts.set(term, (counts.get(term) ?? 0) + weight);
+        for (const [term, count] of counts) best.set(term, Math.max(best.get(term) ?? 0, count));
+      }
+      for (const [term, count] of best) weighted.set(term, (weighted.get(term) ?? 0) + count);
       for (const [term, count] of weighted) {
         const posting = this.postings.get(term) ?? { docs: [], scores: [] };
         if (posting.docs.length === 0) this.postings.set(term, posting);
@@ -245,10 +158,11 @@ export class ToolIndex {
   search(query: string, limit: number, accept: (name: string) => boolean = () => true): string[] {
     const words = terms(withoutValues(query));
     // A task is said verb first ("close an issue"): only its first word is read as an action with synonyms; a
-    // verb later on is a plain word ("the open pull requests"). A question asks to read.
+    // verb later on is a plain word ("the open pull requests"). A question asks to read, or to check.
     const first = words[0] ?? '';
     const action = groupOf.get(first);
-    const wanted = verbHeads.has(actionOf(first)) || !question.test(query) ? [actionOf(first)] : [first, ...reading];
+    const asks = !verbHeads.has(actionOf(first)) && question.test(query);
+    const wanted = !asks ? [actionOf(first)] : [first, ...reading, ...(yesNo.test(query) ? ['check'] : [])];
     // Words of one group ("open a new issue") count once: the best of them, or of their synonyms at `weightOf`.
     const groups = new Map<string, Map<string, number>>();
     for (const word of words) {

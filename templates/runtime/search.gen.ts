@@ -2,11 +2,11 @@
  * Tool search, with `discovery: search`: `tools/list` lists `search_tools` and `call_tool` (the registry's
  * `search.surface`, as written) instead of the tools, which stay registered and callable: search changes what is
  * listed, not what is served. `search_tools` ranks the tools this deployment serves (toolsets, read-only mount, a
- * request's `Mcp-Toolsets`) with BM25F over name, title, tags, description and parameters, verb synonyms and
- * concepts (search-index.gen.ts); the index is built once, at start. `call_tool` runs the named tool through the
- * SDK's own `tools/call` handler of the same server, so unknown and unselected names, validation, approval,
- * idempotency, handles, deadlines and the handler's span are a direct call's, with the real name; its scope
- * challenge is the named tool's.
+ * request's `Mcp-Toolsets`) with BM25F over name, title, tags, description, parameters and the fields a tool
+ * answers with, verb synonyms and concepts (search-index.gen.ts); the index is built once, at start. `call_tool`
+ * runs the named tool through the SDK's own `tools/call` handler of the same server, so unknown and unselected
+ * names, validation, approval, idempotency, handles, deadlines and the handler's span are a direct call's, with the
+ * real name; its scope challenge is the named tool's.
  */
 import type { CallToolResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { lazySchema } from './register.gen.js';

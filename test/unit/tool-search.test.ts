@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Searchable, stem, terms, ToolIndex, withoutValues } from '../../templates/runtime/search-index.gen.js';
+import { type Searchable, ToolIndex } from '../../templates/runtime/search-index.gen.js';
+import { stem, terms, withoutValues } from '../../templates/runtime/search-words.gen.js';
 
 // The ranking of search.gen.ts (discovery: search) on small fixed corpora: BM25F over names split at `_` and case
 // changes, titles, tags, descriptions and parameters (a body's fields and enum values too), with verb synonyms and
@@ -297,5 +298,47 @@ describe('tool search ranking', () => {
     ]);
     expect(pages.search('enable pages', 1)).toEqual(['create_pages_site']);
     expect(pages.search('disable pages', 1)).toEqual(['delete_pages_site']);
+  });
+
+  it('reads the fields a tool answers with, and what follows "named" or "called" as a value', () => {
+    const users = new ToolIndex([
+      { ...tool('get_user', 'Gets a user.'), outputSchema: { type: 'object', properties: { bio: {}, location: {} } } },
+      {
+        ...tool('list_followers', 'Lists the followers of a user.'),
+        outputSchema: { type: 'object', properties: { result: { type: 'array', items: { $ref: '#/$defs/user' } } } },
+      },
+      tool('get_profile_settings', 'Gets the settings of a profile and its location.'),
+    ]);
+    expect(users.search("what's the bio and location of octocat", 1)).toEqual(['get_user']);
+    const repos = new ToolIndex([
+      tool('create_repo', 'Creates a repository.'),
+      tool('create_billing_report', 'Creates a billing report.'),
+    ]);
+    expect(repos.search('create a repository named billing-reports', 1)).toEqual(['create_repo']);
+    expect(repos.search("create a repository called 'billing reports'", 1)).toEqual(['create_repo']);
+  });
+
+  it('counts the parameter a task names as a passage of its own, however many parameters a tool has', () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [`setting_${i}`, { description: `Setting number ${i} of the thing.` }]),
+    );
+    const index = new ToolIndex([
+      tool('update_repo', 'Updates a repository.', {
+        properties: { ...many, archived: { type: 'boolean', description: 'Whether to archive the repository.' } },
+      }),
+      tool('download_archive', 'Downloads an archive of a repository as a tarball.'),
+    ]);
+    expect(index.search('archive the repository', 2)).toContain('update_repo');
+  });
+
+  it('reads a yes-or-no question as asking to check too, and "-ship" as the thing it is of', () => {
+    expect(['membership', 'ownership', 'member'].map(stem)).toEqual(['member', 'owner', 'member']);
+    const members = new ToolIndex([
+      tool('update_membership', 'Updates the role of a member of an organization.'),
+      tool('check_membership', 'Checks if a user is a member of an organization.'),
+      tool('remove_member', 'Removes a member from an organization.'),
+    ]);
+    expect(members.search('is dkumar a member of the apache org?', 1)).toEqual(['check_membership']);
+    expect(members.search('dkumar is a member of the apache org', 1)).not.toEqual(['check_membership']);
   });
 });

@@ -106,6 +106,7 @@ export const runtimeModuleTable = {
   resources: { slot: 'resources', on: (f) => f.resources },
   search: { slot: 'search', on: (f) => f.search },
   'search-index': { slot: null, on: (f) => f.search },
+  'search-words': { slot: null, on: (f) => f.search },
   spec: { slot: null, on: always },
   start: { slot: null, on: always },
   startup: { slot: null, on: always },
