@@ -18,16 +18,6 @@ export const targetCodes = {
       'Set `protocol.legacy: reject` (2026-07-28 is stateless and needs no session), or serve legacy clients from ' +
       'the Node target only, in a manifest of its own.',
   },
-  'workers-notifications': {
-    severity: 'error',
-    title: 'Change notifications on Workers',
-    cause:
-      '`notifications` announces changes to the clients listening on every instance; on Workers a listen stream ' +
-      'lives in one isolate and hears only what that isolate announces, so most changes would be lost silently.',
-    fix:
-      'Drop `notifications` for the Workers target (clients re-read lists, as the cache hints say), or serve them ' +
-      'on Node with `store.type: redis`.',
-  },
   'workers-store-redis': {
     severity: 'warning',
     title: 'Redis store on Workers',

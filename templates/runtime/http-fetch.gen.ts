@@ -10,6 +10,7 @@
  * empty: as `--host` on node:http, a server without authorization answers only on this machine.
  */
 import { localhostAllowedHostnames } from '@modelcontextprotocol/server';
+import { running } from './call.gen.js';
 import { StartupError } from './handler.gen.js';
 import { openEndpoint, type AdmittedCall, type Endpoint } from './http-endpoint.gen.js';
 import type { FastAnswer } from './http-fast.gen.js';
@@ -18,7 +19,6 @@ import { hostnameOf, jsonError } from './http-request.gen.js';
 import { endpointParts } from './http.gen.js';
 import { logToStderr } from './log.gen.js';
 import { openServer, type ServerDefinition } from './start.gen.js';
-import type { TaskHooks } from './hooks.gen.js';
 import type { IncomingView } from './startup.gen.js';
 
 /** What the handler uses of a Worker's execution context: work it waits for after the answer (a task's run). */
@@ -39,7 +39,7 @@ interface Serving {
   readonly taken: readonly string[];
   readonly attach: ((origin: string) => void) | null;
   readonly hosts: ReadonlySet<string>;
-  readonly tasks: TaskHooks | null;
+  readonly settled: () => Promise<void>;
 }
 
 /** The string values of a Worker's env: its vars and secrets (bindings are objects). */
@@ -80,7 +80,10 @@ async function open(
     taken,
     attach: pages === null ? null : (origin) => pages.attach(origin),
     hosts,
-    tasks: options.tasks ?? null,
+    // A task the request started runs on after the answer, a handler whose caller left still runs, and a change it
+    // published may still be on its way.
+    settled: async () =>
+      void (await Promise.allSettled([options.tasks?.settled(), options.changes?.bus.settled?.(), ...running])),
   };
 }
 
@@ -176,8 +179,8 @@ export function serveFetch(definition: ServerDefinition): FetchHandler {
     request.signal?.addEventListener('abort', () => call.cancel.abort(), { once: true });
     try {
       const response = counted(responseOf(await endpoint.answer(view, call, origin)), call);
-      // A task the request started runs on after the answer: the isolate must stay until it has settled.
-      if (context !== undefined && ready.tasks !== null) context.waitUntil(ready.tasks.settled());
+      // The isolate stays until the request's work after the answer is done.
+      if (context !== undefined) context.waitUntil(ready.settled());
       return response;
     } catch (error) {
       call.end();

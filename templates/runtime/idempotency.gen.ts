@@ -107,7 +107,8 @@ export class IdempotencyLedger implements IdempotencyHooks {
       () => void this.store.touch(key, pendingTtlMs).catch(() => undefined),
       pendingTtlMs / 3,
     );
-    renewal.unref();
+    // A Worker's timers are numbers, without unref.
+    if (typeof renewal === 'object') renewal.unref();
     const run = start();
     const stored = run.outcome.then(async (outcome) => {
       clearInterval(renewal);

@@ -144,7 +144,8 @@ export class ListenStreams {
     this.open.add(stream);
     if (this.timer === undefined) {
       this.timer = setInterval(() => this.tick(), this.limits.keepAliveMs);
-      this.timer.unref();
+      // A Worker's timers are numbers, without unref.
+      if (typeof this.timer === 'object') this.timer.unref();
     }
     const body = new ReadableStream<Uint8Array>({
       start: (c) => {

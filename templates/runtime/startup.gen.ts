@@ -41,7 +41,7 @@ export type Startup = {
   readonly lifecycle: Lifecycle;
   readonly readiness: Readiness;
   readonly telemetry: Telemetry | null;
-  /** The bindings of the platform that runs the server (a Worker's env): empty under Node. */
+  /** A Worker's env (its bindings); empty under Node. */
   readonly platform: Readonly<Record<string, unknown>>;
 };
 
@@ -89,6 +89,8 @@ export type BusEvent = { readonly kind: string; readonly [field: string]: unknow
 export interface ChangeBus {
   publish(event: BusEvent): void;
   listen(filter: (event: BusEvent) => boolean, listener: (event: BusEvent) => void): () => void;
+  /** Resolves once what was published has left (a Worker waits for it). */
+  settled?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -15,7 +15,7 @@ export function durableObjectStore(namespace: StateNamespace): StateStore {
     try {
       const stub = namespace.get(namespace.idFromName(key));
       response = await stub.fetch(
-        new Request('https://state.invalid/', { method: 'POST', body: JSON.stringify(operation) }),
+        new Request('https://state.invalid/key', { method: 'POST', body: JSON.stringify(operation) }),
       );
     } catch (error) {
       throw new StoreUnavailableError(`${label}: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conformanceHandlers, conformanceManifest } from '../integration/protocol/conformance-fixture.js';
 import { installInterop, legacyConformanceCli, node22, versions } from '../integration/protocol/interop-support.js';
 import { repoRoot, sharedBuild, startHttp, type HttpChild } from '../integration/protocol/support.js';
+import { checksByScenario } from './conformance-results.js';
 
 // The 2025-11-25 conformance suite (@modelcontextprotocol/conformance 0.1.16, its default run: the
 // active scenarios) against the conformance fixture, whose `protocol.legacy: serve` sends 2025-era
@@ -12,12 +13,6 @@ import { repoRoot, sharedBuild, startHttp, type HttpChild } from '../integration
 // suite needs Node >= 22 and runs on the conformance harness's Node 22; the server stays on this Node.
 
 const results = path.join(repoRoot, '.test-out', 'protocol-conformance-legacy-results');
-
-interface Check {
-  readonly id: string;
-  readonly status: string;
-  readonly errorMessage?: string;
-}
 
 let server: HttpChild;
 let run: { status: number | null; stdout: string; stderr: string };
@@ -43,17 +38,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Checks by scenario, from the suite's `<results>/server-<scenario>-<timestamp>/checks.json` files. */
-function checksByScenario(): Map<string, Check[]> {
-  const map = new Map<string, Check[]>();
-  for (const dir of readdirSync(results)) {
-    const scenario = /^server-(.+)-\d{4}-\d{2}-\d{2}T[\d-]+Z$/.exec(dir)?.[1];
-    if (scenario === undefined) continue;
-    map.set(scenario, JSON.parse(readFileSync(path.join(results, dir, 'checks.json'), 'utf8')) as Check[]);
-  }
-  return map;
-}
-
 describe(`2025-11-25 conformance suite ${versions.legacyConformance}, default run, through the legacy adapter`, () => {
   it('runs on Node 22 while the server runs on this Node', () => {
     expect(spawnSync(node22, ['--version'], { encoding: 'utf8' }).stdout.trim()).toBe(`v${versions.node22}`);
@@ -62,7 +46,7 @@ describe(`2025-11-25 conformance suite ${versions.legacyConformance}, default ru
   });
 
   it('passes every scenario', () => {
-    const checks = checksByScenario();
+    const checks = checksByScenario(results);
     const failing = [...checks].flatMap(([scenario, list]) =>
       list
         .filter((check) => check.status === 'FAILURE')

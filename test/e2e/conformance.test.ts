@@ -1,11 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conformanceHandlers, conformanceManifest } from '../integration/protocol/conformance-fixture.js';
 import { fixtures, repoRoot, sharedBuild, startHttp, type HttpChild } from '../integration/protocol/support.js';
 import { installHarness } from '../integration/protocol/interop-support.js';
+import { checksByScenario, runSuite, scoredScenarios } from './conformance-results.js';
 
 // The official conformance suite (@modelcontextprotocol/conformance 0.2.0-alpha.12) against a
 // generated server, with `server --requirements 2026-07-28`. The suite needs Node >= 22, so it runs
@@ -38,12 +37,6 @@ const unsupportedTasks: Readonly<Record<string, string>> = {
 /** How many checks each unscored scenario above reports, in its order: all of them pass. */
 const unscoredCheckCounts = [10, 14, 8];
 
-interface Check {
-  readonly id: string;
-  readonly status: string;
-  readonly errorMessage?: string;
-}
-
 let server: HttpChild;
 let run: { status: number | null; stdout: string; stderr: string };
 
@@ -55,34 +48,12 @@ beforeAll(async () => {
     CONFORMANCE_FIXTURE_HANDLE_KEY: 'conformance-handle-key-0123456789abcdef',
     CONFORMANCE_FIXTURE_STATE_KEY: 'conformance-state-key-0123456789abcdef-',
   });
-  rmSync(results, { recursive: true, force: true });
-  const suite = spawnSync(
-    node22,
-    [cli, 'server', '--url', server.url.href, '--requirements', '2026-07-28', '-o', results],
-    {
-      cwd: path.join(repoRoot, '.test-out'),
-      encoding: 'utf8',
-      timeout: 240_000,
-      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
-    },
-  );
-  run = { status: suite.status, stdout: suite.stdout, stderr: suite.stderr };
+  run = runSuite(node22, cli, server.url, results, path.join(repoRoot, '.test-out'));
 }, 600_000);
 
 afterAll(async () => {
   await server?.stop();
 });
-
-/** Checks by scenario, from the suite's `<results>/server-<scenario>-<timestamp>/checks.json` files. */
-function checksByScenario(): Map<string, Check[]> {
-  const map = new Map<string, Check[]>();
-  for (const dir of readdirSync(results)) {
-    const scenario = /^server-(.+)-\d{4}-\d{2}-\d{2}T[\d-]+Z$/.exec(dir)?.[1];
-    if (scenario === undefined) continue;
-    map.set(scenario, JSON.parse(readFileSync(path.join(results, dir, 'checks.json'), 'utf8')) as Check[]);
-  }
-  return map;
-}
 
 describe('official conformance suite, --requirements 2026-07-28', () => {
   it('runs on Node 22 while the server runs on this Node', () => {
@@ -92,10 +63,8 @@ describe('official conformance suite, --requirements 2026-07-28', () => {
   });
 
   it('passes every scored scenario, except the listed checks the generated runtime cannot support', () => {
-    const requirements = parse(
-      readFileSync(path.join(path.dirname(cli), '..', 'requirements', '2026-07-28.yaml'), 'utf8'),
-    ) as { server: string[] };
-    const checks = checksByScenario();
+    const requirements = { server: scoredScenarios(cli) };
+    const checks = checksByScenario(results);
     expect(requirements.server).toHaveLength(37);
     expect(requirements.server.filter((scenario) => !checks.has(scenario))).toEqual([]);
     const failing = requirements.server.flatMap((scenario) =>
@@ -125,7 +94,7 @@ describe('official conformance suite, --requirements 2026-07-28', () => {
   });
 
   it('passes the unscored scenarios the fixture serves: JSON Schema 2020-12 keywords and the SEP-2243 headers', () => {
-    const checks = checksByScenario();
+    const checks = checksByScenario(results);
     const scenarios = ['http-custom-header-server-validation', 'http-header-validation', 'json-schema-2020-12'];
     // The suite runs them under `not_scored` (pending against its reference fixture); this fixture has the tools they
     // need (json_schema_2020_12_tool, and test_custom_header with an x-mcp-header argument).
@@ -140,7 +109,7 @@ describe('official conformance suite, --requirements 2026-07-28', () => {
   });
 
   it('passes the Tasks extension scenarios (run unscored), except the listed ones', () => {
-    const checks = checksByScenario();
+    const checks = checksByScenario(results);
     const tasks = [...checks.keys()].filter((scenario) => scenario.startsWith('tasks-')).sort();
     expect(tasks).toEqual([
       'tasks-capability-negotiation',

@@ -19,6 +19,7 @@ const every: Required<Omit<RuntimeModules, 'oauth'>> = {
   legacy: () => import('../../templates/runtime/legacy.gen.js'),
   legacyHttp: () => import('../../templates/runtime/legacy-http.gen.js'),
   notify: () => import('../../templates/runtime/notify.gen.js'),
+  notifyDurable: () => import('../../templates/runtime/notify-durable.gen.js'),
   notifyRedis: () => import('../../templates/runtime/notify-redis.gen.js'),
   prompts: () => import('../../templates/runtime/prompts.gen.js'),
   resources: () => import('../../templates/runtime/resources.gen.js'),

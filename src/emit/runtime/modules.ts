@@ -99,6 +99,7 @@ export const runtimeModuleTable = {
   'listen-streams': { slot: null, on: (f) => f.http },
   log: { slot: null, on: always },
   notify: { slot: 'notify', on: (f) => f.notify !== 'none' },
+  'notify-durable': { slot: 'notifyDurable', on: (f) => f.workers && f.notify !== 'none' },
   'notify-redis': { slot: 'notifyRedis', on: (f) => f.notify === 'redis' },
   oauth: { slot: 'oauth', on: (f) => f.oauth },
   prompts: { slot: 'prompts', on: (f) => f.prompts },

@@ -120,6 +120,16 @@ function readmePart(model: ServerModel, ctx: EmitContext): string {
       httpTokenScopes: model.auth.scopes.map((s) => s.name).join(','),
       hasEnvironment: environmentVariables(model).length > 0,
       hosts,
+      // targets: [workers]: the secrets a deployment stores with `wrangler secret put` (vars are in wrangler.jsonc).
+      workers: model.targets.includes('workers')
+        ? {
+            authorized: model.auth.type !== 'none',
+            secrets: environmentVariables(model)
+              .filter((v) => v.secret)
+              .map((v) => code(v.name))
+              .join(', '),
+          }
+        : null,
     }),
   );
 }

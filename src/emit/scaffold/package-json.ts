@@ -50,7 +50,13 @@ function ownedKeys(model: ServerModel) {
       // A desktop bundle is a process the host starts: only a stdio server has one.
       ...(model.transports.stdio === null ? {} : { 'pack:mcpb': `npm run build && node ${generatedPaths.packScript}` }),
       // wrangler bundles the Worker itself; extra arguments pass through (`npm run dev:workers -- --port 8788`).
-      ...(workers ? { 'dev:workers': 'wrangler dev', 'deploy:workers': 'wrangler deploy' } : {}),
+      ...(workers
+        ? {
+            'dev:workers': 'wrangler dev',
+            'build:workers': 'wrangler deploy --dry-run --outdir dist/worker',
+            'deploy:workers': 'wrangler deploy',
+          }
+        : {}),
     } as Record<string, string>,
     dependencies,
     devDependencies: {
@@ -74,6 +80,7 @@ const retiredScripts: Readonly<Record<string, (script: string) => boolean>> = {
     script === 'npm run build && node dist/server.mjs --transport http',
   'pack:mcpb': (script) => script === `npm run build && node ${generatedPaths.packScript}`,
   'dev:workers': (script) => script === 'wrangler dev',
+  'build:workers': (script) => script === 'wrangler deploy --dry-run --outdir dist/worker',
   'deploy:workers': (script) => script === 'wrangler deploy',
   // The build step before src/generated/bundle.gen.mjs called esbuild itself.
   bundle: (script) => script.startsWith('esbuild '),

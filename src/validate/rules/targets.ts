@@ -7,27 +7,18 @@ export function checkTargets(ctx: RuleContext): void {
   const index = ctx.data.targets.indexOf('workers');
   if (index < 0) return;
   const at = ['targets', index];
-  const { transports, protocol, notifications, store } = ctx.data;
+  const { transports, protocol, store } = ctx.data;
   if (!isRecord(transports) || !isRecord(transports.http))
     ctx.report('workers-without-http', at, 'the workers target needs transports.http', 'add transports.http');
-  if (isRecord(protocol) && protocol.legacy === 'serve')
+  // legacy: serve is the default: a manifest that does not say reject serves 2025-11-25 sessions.
+  const legacy = isRecord(protocol) ? protocol.legacy : undefined;
+  if (legacy === 'serve' || legacy === undefined)
     ctx.report(
       'workers-legacy-sessions',
-      ['protocol', 'legacy'],
-      'legacy: serve keeps 2025-11-25 sessions in memory, which the isolates of a Worker do not share',
+      legacy === undefined ? at : ['protocol', 'legacy'],
+      `${legacy === undefined ? 'protocol.legacy is "serve" by default; it' : 'legacy: serve'} keeps 2025-11-25 ` +
+        'sessions in memory, which the isolates of a Worker do not share',
       'set protocol.legacy to "reject" for the workers target',
-    );
-  const announced =
-    isRecord(notifications) &&
-    ((Array.isArray(notifications.listChanged) && notifications.listChanged.length > 0) ||
-      notifications.resourceUpdates === true);
-  if (announced)
-    ctx.report(
-      'workers-notifications',
-      ['notifications'],
-      'notifications reach only the listeners of the isolate that announces them on Workers',
-      'drop notifications, or drop workers from targets',
-      'key',
     );
   if (isRecord(store) && stringOr(store.type) === 'redis')
     ctx.report(

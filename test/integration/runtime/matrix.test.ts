@@ -153,6 +153,8 @@ function manifest(combo: Combo, jwksUri: string): string {
     ...(combo.name === 'http-oauth' ? ['store: { type: redis, urlEnv: MATRIX_REDIS }'] : []),
     // Change notifications on that combo's Redis bus (notify.gen.ts, notify-redis.gen.ts), down like its store.
     ...(combo.name === 'http-oauth' ? ['notifications: { listChanged: [tools] }'] : []),
+    // The same combo as a Cloudflare Worker too: its entry and Durable Object modules type-check with the rest.
+    ...(combo.name === 'http-oauth' ? ['targets: [node, workers]'] : []),
     // A config section (config.gen.ts) for one combo; optional, so every start needs no value for it.
     ...(combo.name === 'both-bearer'
       ? ['config:', '  MATRIX_GREETING: { description: A greeting., required: false }']
@@ -377,6 +379,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'legacy-http.gen.ts',
       'legacy.gen.ts',
       'listen-streams.gen.ts',
+      'notify-durable.gen.ts',
       'notify-redis.gen.ts',
       'notify.gen.ts',
       'oauth.gen.ts',
@@ -385,6 +388,8 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'search-index.gen.ts',
       'search-words.gen.ts',
       'search.gen.ts',
+      'state-object.gen.ts',
+      'store-durable.gen.ts',
       'store-redis.gen.ts',
       'store.gen.ts',
       'tasks-listen.gen.ts',

@@ -187,6 +187,9 @@ async function outcomeOf(
  * Calls a tool handler and shapes its result: structuredContent plus a text copy, or content.
  * Handles are verified before approval is asked: a bad handle is not worth asking the user about.
  */
+/** Handler runs not yet returned, answered or not: a Worker waits for them (http-fetch.gen.ts). */
+export const running = new Set<Promise<unknown>>();
+
 export async function callTool(
   tool: ToolSpec,
   handler: AnyToolHandler | undefined,
@@ -241,7 +244,9 @@ export async function callTool(
     ).finally(() => {
       clearTimeout(timer);
       caller.removeEventListener('abort', cancel);
+      running.delete(outcome);
     });
+    running.add(outcome);
     return { outcome, interruption };
   };
   return env.guard === null ? answerOf(run()) : env.guard(tool, args ?? {}, context.principal.id, ctx, run);

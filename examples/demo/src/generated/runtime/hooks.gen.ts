@@ -32,7 +32,7 @@ export interface TaskHooks {
   ): Promise<Response> | null;
   /** stdio: the connection's transport, with task notifications on its listen subscriptions. */
   stdio(transport: Transport): Transport;
-  /** Resolves once no task runs in this process: a Worker keeps its isolate until then (waitUntil). */
+  /** Resolves once no task runs here (a Worker waits for it). */
   settled(): Promise<void>;
 }
 

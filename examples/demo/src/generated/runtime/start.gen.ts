@@ -177,7 +177,7 @@ export interface OpenedServer {
   readonly pages: PageServer | null;
 }
 
-/** Everything before serving, for any transport and for the fetch handler; `platform`: a Worker's env. */
+/** All before serving, for any transport or the fetch handler; `platform`: a Worker's env. */
 export async function openServer(
   definition: ServerDefinition,
   environment: NodeJS.ProcessEnv,
