@@ -97,27 +97,11 @@ async function draftOfSpec(spec: string, cwd: string, curation: CurationOptions)
 }
 
 async function writeDraft(draft: Draft, options: DraftOptions, record: ImportRecord | null): Promise<ImportResult> {
-  const text = renderDraft(draft);
-  const target = path.resolve(options.cwd, options.out);
-  // The draft's own data, as parsing the text gives it (JSON keeps what YAML does: plain data, no shared objects),
-  // instead of reading and parsing the text again.
-  const data = copyAsJson(draft.data) as Record<string, unknown>;
-  const files: GeneratedFile[] = [
-    // A scaffold-owned file is created only when missing: the write stage never overwrites it.
-    { path: path.basename(target), contents: text, ownership: options.force ? 'generated' : 'scaffold' },
-  ];
-  if (record !== null) files.push(baseFile(record, target, options.cwd, data));
-  const report = writeProject(path.dirname(target), files.slice(0, 1), [], 'write', '');
-  const written = !report.actions.some((a) => a.kind === 'keep');
-  if (!written) return { written, draft, text, compiled: null };
-  const compiled = await review(text, data, target, options);
-  const listed = record === null ? null : overBudget(draft, compiled);
-  if (listed === null) {
-    if (files.length > 1) writeProject(path.dirname(target), files.slice(1), [], 'write', '');
-    return { written, draft, text, compiled };
-  }
+  const first = await writeReviewed(draft, options, record);
+  if (!('listed' in first)) return first;
   // Listed as tools, the draft would fail its own gate: it serves them through search instead, and says so.
-  const searched = searchDraft(draft, listed);
+  const target = path.resolve(options.cwd, options.out);
+  const searched = searchDraft(draft, first.listed);
   const searchedText = renderDraft(searched);
   const searchedData = copyAsJson(searched.data) as Record<string, unknown>;
   writeProject(
@@ -131,11 +115,44 @@ async function writeDraft(draft: Draft, options: DraftOptions, record: ImportRec
     '',
   );
   return {
-    written,
+    written: true,
     draft: searched,
     text: searchedText,
     compiled: await review(searchedText, searchedData, target, options),
   };
+}
+
+/**
+ * Writes the draft and reviews it, then writes its import record; a draft past the budget gives only what the search
+ * draft that replaces it needs, so nothing of its own text, data and review (tens of megabytes for a large API) is
+ * still held while that one is rendered and reviewed.
+ */
+async function writeReviewed(
+  draft: Draft,
+  options: DraftOptions,
+  record: ImportRecord | null,
+): Promise<ImportResult | { readonly listed: { tokens: number; budget: number } }> {
+  const text = renderDraft(draft);
+  const target = path.resolve(options.cwd, options.out);
+  // The draft's own data, as parsing the text gives it (JSON keeps what YAML does: plain data, no shared objects),
+  // instead of reading and parsing the text again.
+  const data = copyAsJson(draft.data) as Record<string, unknown>;
+  // A scaffold-owned file is created only when missing: the write stage never overwrites it.
+  const manifest: GeneratedFile = {
+    path: path.basename(target),
+    contents: text,
+    ownership: options.force ? 'generated' : 'scaffold',
+  };
+  const report = writeProject(path.dirname(target), [manifest], [], 'write', '');
+  const written = !report.actions.some((a) => a.kind === 'keep');
+  if (!written) return { written, draft, text, compiled: null };
+  const past = (result: PipelineResult) => (record === null ? null : overBudget(draft, result));
+  const compiled = await review(text, data, target, options, (result) => past(result) !== null);
+  const listed = past(compiled);
+  if (listed !== null) return { listed };
+  if (record !== null)
+    writeProject(path.dirname(target), [baseFile(record, target, options.cwd, data)], [], 'write', '');
+  return { written, draft, text, compiled };
 }
 
 /** What the draft's tools would cost listed, when that is past the review's budget and the draft chose nothing. */
@@ -174,12 +191,14 @@ async function review(
   data: Record<string, unknown>,
   target: string,
   options: DraftOptions,
+  replaced: (compiled: PipelineResult) => boolean = () => false,
 ): Promise<PipelineResult> {
   const loaded = manifestOfData(text, data, displayPath(target, options.cwd), target);
-  // `generate`, run next on the manifest as written, finds its data (and its review) in the cache.
+  // `generate`, run next on the manifest as written, finds its data (and its review) in the cache; not the data of
+  // a draft about to be replaced (megabytes of JSON written for a text no run will read again).
   const cache = openParseCache();
   const compiled = await runPipeline({ manifest: options.out, cwd: options.cwd, loaded, cache }, 'review');
-  cache.save();
+  if (!replaced(compiled)) cache.save();
   return compiled;
 }
 

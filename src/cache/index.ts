@@ -10,15 +10,16 @@
 import type { ResolvedOptions } from '../config/index.js';
 import type { Diagnostic, Finding } from '../diagnostics/index.js';
 import type { HandlerVerdicts } from '../emit/index.js';
-import { loadManifestBytes, manifestTextOf, type ExistingProject } from '../load/index.js';
+import { loadManifestBytes, type ExistingProject } from '../load/index.js';
 import { largeManifestChars } from '../model/limits.js';
 import type { PipelineCache, PipelineResult } from '../pipeline-io.js';
 import type { Review } from '../review/index.js';
 import { compareText } from '../util/compare.js';
+import { hashTextOnce } from '../util/hash.js';
 import type { WriteReport } from '../write/index.js';
 import { toolIdentity } from './identity.js';
 import { loadParsed, type ParsedEntry, reviewedOf, saveParsed } from './parsed.js';
-import { findUpToDate, runKey, saveRunRecord } from './record.js';
+import { findUpToDate, manifestHash, runKey, saveRunRecord } from './record.js';
 import { asRecord, handlerChecksPath, readCacheFile, saveCacheFile } from './store.js';
 
 /** How a cache is tuned: a test keeps the data of every manifest, however short (`minChars: 0`). */
@@ -50,17 +51,18 @@ export function openParseCache(tuning: CacheTuning = {}): ParseCache {
   return { ...parseCache(tuning), handlerVerdicts: new Map() };
 }
 
-/** Opens the cache for a `generate` run of `options`; reads the manifest text the run's key is made of. */
+/** Opens the cache for a `generate` run of `options`; reads the manifest, whose hash the run's key is made of. */
 export function openRunCache(
   options: ResolvedOptions,
   mcpGenVersion: string,
   cwd: string,
   tuning: CacheTuning = {},
 ): RunCache {
+  // Only the hash of the manifest is kept (manifestHash): load reads and decodes the text the run uses.
   const bytes = loadManifestBytes(options.manifest, cwd);
-  const text = bytes === null ? null : manifestTextOf(bytes);
-  const keyOf = (manifestText: string | null, existing: ExistingProject) =>
-    manifestText === null ? null : runKey(options, mcpGenVersion, cwd, manifestText, existing);
+  const hash = bytes === null ? null : manifestHash(bytes);
+  const keyOf = (textHash: string | null, existing: ExistingProject) =>
+    textHash === null ? null : runKey(options, mcpGenVersion, cwd, textHash, existing);
   const parse = parseCache(tuning);
   const verdicts = verdictCache(options.outDir);
   return {
@@ -68,11 +70,10 @@ export function openRunCache(
     reviewed: parse.reviewed,
     observe: parse.observe,
     handlerVerdicts: verdicts,
-    key: (existing) => keyOf(text, existing),
+    key: (existing) => keyOf(hash, existing),
     keyNow: (existing) => {
-      // The same bytes are the same text: compared, not decoded again.
       const now = loadManifestBytes(options.manifest, cwd);
-      return keyOf(now === null ? null : bytes !== null && now.equals(bytes) ? text : manifestTextOf(now), existing);
+      return keyOf(now === null ? null : manifestHash(now), existing);
     },
     recorded: (key) => (key === null ? null : findUpToDate(options.outDir, key)),
     save(existing, result) {
@@ -80,8 +81,9 @@ export function openRunCache(
       verdicts.save();
       // Recorded only when the pipeline read the same manifest text that the key was made of.
       const { written, files, diagnostics } = result;
-      if (written === null || text === null || result.manifest?.text !== text) return;
-      saveRunRecord(options, mcpGenVersion, cwd, { manifestText: text, existing, files, report: written, diagnostics });
+      if (written === null || hash === null || result.manifest === null) return;
+      if (hashTextOnce(result.manifest.text) !== hash) return;
+      saveRunRecord(options, mcpGenVersion, cwd, { manifestHash: hash, existing, files, report: written, diagnostics });
     },
   };
 }

@@ -12,7 +12,7 @@ import type { Diagnostic } from '../diagnostics/index.js';
 import type { GeneratedFile } from '../emit/index.js';
 import type { ExistingProject } from '../load/index.js';
 import { markerPath } from '../model/layout.js';
-import { hashText, hashTextOnce } from '../util/hash.js';
+import { hashText } from '../util/hash.js';
 import type { WriteAction, WriteReport } from '../write/index.js';
 import { toolIdentity } from './identity.js';
 import { asRecord, readCacheFile, runRecordPath, saveCacheFile } from './store.js';
@@ -38,12 +38,24 @@ interface RunRecord {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/**
+ * `hashText` of the manifest's text, from its bytes: a text that load accepts is their UTF-8 decoding (less a
+ * byte-order mark), which encodes back to the same bytes. A run's key is thus made without decoding the manifest a
+ * second time beside load, which for a large one would hold the same megabytes twice from the start of the run.
+ * Bytes that are not UTF-8 hash to no text's hash, so they match no recorded run (load refuses them anyway).
+ */
+export function manifestHash(bytes: Buffer): string {
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return hashText(bom ? bytes.subarray(3) : bytes);
+}
+
 /** The hash of every input of a generate run. */
 export function runKey(
   options: ResolvedOptions,
   mcpGenVersion: string,
   cwd: string,
-  manifestText: string,
+  /** `hashText` of the manifest's text (`manifestHash`). */
+  manifestHash: string,
   existing: ExistingProject,
 ): string {
   const { manifest, outDir, manifestFromOut, regenerateCommand, mcpGenDependency, starterDependencies } = options;
@@ -57,7 +69,7 @@ export function runKey(
     regenerateCommand,
     mcpGenDependency ?? null,
     starterDependencies ?? null,
-    hashTextOnce(manifestText),
+    manifestHash,
     [...existing.handlers],
     existing.previouslyGenerated,
     // The keys of package.json that mcp-gen keeps in step are outputs of the run, so the file is an input.
@@ -93,14 +105,14 @@ export function saveRunRecord(
   mcpGenVersion: string,
   cwd: string,
   run: {
-    readonly manifestText: string;
+    readonly manifestHash: string;
     readonly existing: ExistingProject;
     readonly files: readonly GeneratedFile[];
     readonly report: WriteReport;
     readonly diagnostics: readonly Diagnostic[];
   },
 ): void {
-  const { manifestText, existing, files, report, diagnostics } = run;
+  const { manifestHash, existing, files, report, diagnostics } = run;
   const settled =
     options.mode === 'write'
       ? report.changes.every((c) => c.ownership === 'generated' || c.ownership === 'stale')
@@ -113,7 +125,7 @@ export function saveRunRecord(
   const previouslyGenerated = (JSON.parse(marker.contents) as { files: string[] }).files;
   const record: RunRecord = {
     format: 1,
-    key: runKey(options, mcpGenVersion, cwd, manifestText, { ...existing, previouslyGenerated }),
+    key: runKey(options, mcpGenVersion, cwd, manifestHash, { ...existing, previouslyGenerated }),
     files: files.map((f) => ({
       path: f.path,
       ownership: f.ownership,

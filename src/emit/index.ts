@@ -11,6 +11,7 @@ import type { ServerModel } from '../model/types.js';
 import type { Plan } from '../plan/index.js';
 import type { Review } from '../review/index.js';
 import { compareText } from '../util/compare.js';
+import { forgetLastMatch } from '../util/regexp.js';
 import { stableJson } from '../util/stable-json.js';
 import { emitBundleScript, emitBundleShims } from './bundle/index.js';
 import { emitMcpb } from './bundle/mcpb.js';
@@ -107,6 +108,7 @@ export async function emitProject(
     ...scaffolded,
     ...handlers.files,
   ].sort((a, b) => compareText(a.path, b.path));
+  forgetLastMatch();
   return { files, findings };
 }
 
@@ -117,10 +119,9 @@ export function emitReport(model: ServerModel, report: ReportInput, ctx: EmitCon
     contents: emitReportJson(model, report.review, report.lineOf),
     ownership: 'generated',
   };
-  return {
-    files: [designMarkdown(model, report, ctx), json].sort((a, b) => compareText(a.path, b.path)),
-    findings: [],
-  };
+  const files = [designMarkdown(model, report, ctx), json].sort((a, b) => compareText(a.path, b.path));
+  forgetLastMatch();
+  return { files, findings: [] };
 }
 
 function designMarkdown(model: ServerModel, report: ReportInput, ctx: EmitContext): GeneratedFile {

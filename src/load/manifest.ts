@@ -2,6 +2,7 @@
  * Reads the manifest file and parses it as YAML, keeping a pointer -> line:col
  * locator; YAML syntax errors, duplicate keys and alias bombs stop the run here.
  */
+import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, Parser, parseDocument, visit, type Document } from 'yaml';
@@ -104,9 +105,8 @@ export function manifestTextOf(bytes: Buffer): string {
 /** The first byte that no YAML text holds: a NUL, or a sequence that is not UTF-8. */
 function notTextAt(bytes: Buffer): { offset: number; what: string } | null {
   const nul = bytes.indexOf(0);
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(nul < 0 ? bytes : bytes.subarray(0, nul));
-  } catch {
+  // Checked without decoding: a large manifest's text would be decoded here only to be dropped.
+  if (!isUtf8(nul < 0 ? bytes : bytes.subarray(0, nul))) {
     // Find the first bad byte: a streaming decoder throws on it, after accepting every byte before.
     const decoder = new TextDecoder('utf-8', { fatal: true });
     let offset = 0;

@@ -15,29 +15,22 @@ export function sortKeysDeep(value: unknown): unknown {
 }
 
 /**
- * {@link sortKeysDeep} that copies each object once: an object reached twice (a shared schema under the `$defs` of
- * a thousand tool schemas) is one copy reached twice, which `JSON.stringify` writes the same at each place.
+ * A `JSON.stringify` replacer that writes each object with its keys sorted: the object as its holder has it (before
+ * any `toJSON`, as {@link sortKeysDeep} copies it), one level at a time. Each level's copy lives only while it is
+ * written, so a large registry is never held twice, as a sorted deep copy beside the model.
  */
-function sortKeysShared(value: unknown, copies: Map<object, unknown>): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  const known = copies.get(value);
-  if (known !== undefined) return known;
-  let out: unknown;
-  if (Array.isArray(value)) out = value.map((item) => sortKeysShared(item, copies));
-  else {
-    const record: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort(compareText)) {
-      record[key] = sortKeysShared((value as Record<string, unknown>)[key], copies);
-    }
-    out = record;
-  }
-  copies.set(value, out);
-  return out;
+function sortedLevel(this: unknown, key: string, value: unknown): unknown {
+  const raw = (this as Record<string, unknown>)[key];
+  if (raw === null || typeof raw !== 'object') return value;
+  if (Array.isArray(raw)) return raw;
+  const record: Record<string, unknown> = {};
+  for (const name of Object.keys(raw).sort(compareText)) record[name] = (raw as Record<string, unknown>)[name];
+  return record;
 }
 
 /** JSON with recursively sorted keys, a two-space indent (`indent` 0: none, on one line) and one trailing newline. */
 export function stableJson(value: unknown, indent: 0 | 2 = 2): string {
-  return `${JSON.stringify(sortKeysShared(value, new Map()), null, indent)}\n`;
+  return `${JSON.stringify(value, sortedLevel, indent)}\n`;
 }
 
 /**
@@ -48,13 +41,18 @@ export function stableJson(value: unknown, indent: 0 | 2 = 2): string {
  * would hold a large model several times over.
  */
 export function sortedJsonText(value: unknown, frozenTexts: Map<object, string> = new Map()): string {
+  return textOf(value, frozenTexts, Object.isFrozen);
+}
+
+/** `sortedJsonText`, remembering the text of the objects `keep` accepts. */
+function textOf(value: unknown, texts: Map<object, string>, keep: (value: object) => boolean): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const known = frozenTexts.get(value);
+  const known = texts.get(value);
   if (known !== undefined) return known;
   let text: string;
   if (Array.isArray(value)) {
     const items = value.map((item) =>
-      item === undefined || typeof item === 'function' ? 'null' : sortedJsonText(item, frozenTexts),
+      item === undefined || typeof item === 'function' ? 'null' : textOf(item, texts, keep),
     );
     text = `[${items.join(',')}]`;
   } else {
@@ -63,40 +61,78 @@ export function sortedJsonText(value: unknown, frozenTexts: Map<object, string> 
     for (const key of Object.keys(record).sort(compareText)) {
       const item = record[key];
       if (item === undefined || typeof item === 'function') continue;
-      parts.push(`${JSON.stringify(key)}:${sortedJsonText(item, frozenTexts)}`);
+      parts.push(`${JSON.stringify(key)}:${textOf(item, texts, keep)}`);
     }
     text = `{${parts.join(',')}}`;
   }
-  if (Object.isFrozen(value)) frozenTexts.set(value, text);
+  if (keep(value)) texts.set(value, text);
   return text;
 }
 
+/** The objects reached more than once from `value` (a shared schema under many tools), found without any text. */
+function reachedTwice(value: unknown): Set<object> {
+  const seen = new Set<object>();
+  const twice = new Set<object>();
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    if (seen.has(node)) {
+      twice.add(node);
+      return;
+    }
+    seen.add(node);
+    for (const item of Array.isArray(node) ? node : Object.values(node)) visit(item);
+  };
+  visit(value);
+  return twice;
+}
+
 /**
- * Feeds exactly `sortedJsonText(value)` to `hash`, piece by piece: a digest over a thousand tools hashes the
- * remembered texts of their frozen schemas without first joining them into one text of the whole list.
+ * Feeds exactly `sortedJsonText(value)` to `hash`, in pieces of about 16 thousand characters (each small enough to
+ * stay out of the large-object space). Only a frozen object reached more than once has its text built whole and
+ * remembered (in `frozenTexts`), to be hashed again at every place: remembering the text of every nested object, as
+ * `sortedJsonText` does, held a large API's whole tool list as text many times over (each object's text within its
+ * parent's: 21 million characters for Stripe's).
  */
 export function hashSortedJson(hash: Hash, value: unknown, frozenTexts: Map<object, string> = new Map()): void {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) {
-    hash.update(sortedJsonText(value, frozenTexts), 'utf8');
-  } else if (Array.isArray(value)) {
-    hash.update('[');
-    value.forEach((item, i) => {
-      if (i > 0) hash.update(',');
-      if (item === undefined || typeof item === 'function') hash.update('null');
-      else hashSortedJson(hash, item, frozenTexts);
-    });
-    hash.update(']');
-  } else {
-    const record = value as Record<string, unknown>;
-    let first = true;
-    hash.update('{');
-    for (const key of Object.keys(record).sort(compareText)) {
-      const item = record[key];
-      if (item === undefined || typeof item === 'function') continue;
-      hash.update(`${first ? '' : ','}${JSON.stringify(key)}:`, 'utf8');
-      first = false;
-      hashSortedJson(hash, item, frozenTexts);
+  const twice = reachedTwice(value);
+  const keep = (node: object) => twice.has(node) && Object.isFrozen(node);
+  const pending: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (pending.length > 0) hash.update(pending.join(''), 'utf8');
+    pending.length = 0;
+    size = 0;
+  };
+  // Whole pieces only: a piece is never split, so neither is a surrogate pair.
+  const put = (piece: string) => {
+    pending.push(piece);
+    size += piece.length;
+    if (size >= 16384) flush();
+  };
+  const write = (node: unknown): void => {
+    if (node === null || typeof node !== 'object' || keep(node)) put(textOf(node, frozenTexts, keep));
+    else if (Array.isArray(node)) {
+      put('[');
+      node.forEach((item, i) => {
+        if (i > 0) put(',');
+        if (item === undefined || typeof item === 'function') put('null');
+        else write(item);
+      });
+      put(']');
+    } else {
+      const record = node as Record<string, unknown>;
+      let first = true;
+      put('{');
+      for (const key of Object.keys(record).sort(compareText)) {
+        const item = record[key];
+        if (item === undefined || typeof item === 'function') continue;
+        put(`${first ? '' : ','}${JSON.stringify(key)}:`);
+        first = false;
+        write(item);
+      }
+      put('}');
     }
-    hash.update('}');
-  }
+  };
+  write(value);
+  flush();
 }

@@ -11,7 +11,7 @@ import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { toLiteral } from '../shared/literal.js';
 import { largeToolSchemas, toolSchemaCount } from '../shared/scale.js';
-import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
+import { documented, importDeclaration, moduleFile } from '../shared/ts-text.js';
 import { registryData } from './data.js';
 import { serverJson } from './server-json.js';
 
@@ -32,7 +32,8 @@ export function emitRegistry(model: ServerModel, ctx: EmitContext): GeneratedFil
     documented(`Tool ${JSON.stringify(tool.name)}.`, `const tool${i}: ToolSpec = ${toLiteral(tool, 0, names)};`),
   );
   for (const [i, tool] of data.tools.entries()) names.set(tool, `tool${i}`);
-  const text = moduleText(
+  const contents = moduleFile(
+    tsBanner(ctx),
     [importDeclaration(['RegistrySpec', 'ToolSpec'], './runtime/spec.gen.js', true)],
     [
       ...model.schemas.map((s, i) =>
@@ -53,7 +54,7 @@ export function emitRegistry(model: ServerModel, ctx: EmitContext): GeneratedFil
     ...(record === null
       ? []
       : [{ path: generatedPaths.serverJson, contents: stableJson(record), ownership: 'generated' as const }]),
-    { path: generatedPaths.registry, contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' },
+    { path: generatedPaths.registry, contents, ownership: 'generated' },
     // Without indentation for a large project: indentation nearly doubles a large registry, and writing it adds to
     // generate's peak memory; only programs read that much JSON.
     {

@@ -13,7 +13,11 @@
  * with the square of a large module's size.
  */
 export function finalText(text: string): string {
-  return `${text.replace(/\r\n/g, '\n').trimEnd()}\n`;
+  const lf = text.replace(/\r\n/g, '\n');
+  const trimmed = lf.trimEnd();
+  // A text that already ends in one newline is returned itself: the regex left it one flat string, which the write
+  // stage encodes as it is, where `${trimmed}\n` would be a new pair that it must first copy whole into one string.
+  return trimmed.length === lf.length - 1 && lf.endsWith('\n') ? lf : `${trimmed}\n`;
 }
 
 /**
@@ -32,6 +36,19 @@ export function docComment(text: string, indent = ''): string {
 /** `import { a, type B } from 'specifier';`, or `import type { ... }` when `typeOnly`. */
 export function importDeclaration(names: readonly string[], specifier: string, typeOnly = false): string {
   return `import ${typeOnly ? 'type ' : ''}{ ${names.join(', ')} } from '${specifier}';`;
+}
+
+/**
+ * Exactly `finalText(`${banner}\n${moduleText(imports, statements)}`)`, joined in one go into one flat string, which
+ * finalText returns as it is: for a module of megabytes (a large project's registry and types) that is one copy of
+ * its text instead of three (the joined module, the banner pair, and finalText's copy of that pair).
+ */
+export function moduleFile(banner: string, imports: readonly string[], statements: readonly string[]): string {
+  const parts = imports.length === 0 ? [...statements] : [imports.join('\n'), ...statements];
+  if (parts.length === 0) return finalText(`${banner}\n\n`);
+  parts[0] = `${banner}\n${parts[0]}`;
+  parts[parts.length - 1] = `${parts[parts.length - 1]}\n`;
+  return finalText(parts.join('\n\n'));
 }
 
 /** A module: its imports on consecutive lines, then every statement, one blank line apart. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { compile, DEFAULT_OPTIONS, type Options } from 'json-schema-to-typescript';
 import { generate } from 'json-schema-to-typescript/dist/src/generator.js';
 import { link } from 'json-schema-to-typescript/dist/src/linker.js';
@@ -135,16 +136,19 @@ function declaresOnly(text: string, name: string): boolean {
  * otherwise it is compiled again.
  */
 export function reusingCompile(): (schema: PreparedSchema, name: string) => Promise<string> {
+  // Keyed by the digest of the schema's JSON, not the JSON itself: a large API's distinct schemas, tens of
+  // kilobytes each, would otherwise all be held until the last type is compiled.
   const first = new Map<string, { name: string; text: string }>();
   return async (schema, name) => {
-    const key = JSON.stringify(schema);
+    const json = JSON.stringify(schema);
+    const key = createHash('sha256').update(json).digest('base64');
     const earlier = first.get(key);
     if (earlier !== undefined && plainName.test(name) && plainName.test(earlier.name)) {
       if (declaresOnly(earlier.text, earlier.name) && !earlier.text.includes(name))
         return earlier.text.replace(earlier.name, name);
     }
     // A `$ref` anywhere (even a property so named) takes the library's whole path.
-    const text = key.includes('"$ref"') ? await compileSchema(schema, name) : compileUnreferenced(schema, name);
+    const text = json.includes('"$ref"') ? await compileSchema(schema, name) : compileUnreferenced(schema, name);
     if (earlier === undefined) first.set(key, { name, text });
     return text;
   };

@@ -10,7 +10,7 @@ import { reservedTypeNames } from '../../model/naming.js';
 import type { JsonSchema, ServerModel } from '../../model/types.js';
 import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
-import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
+import { documented, importDeclaration, moduleFile } from '../shared/ts-text.js';
 import { type PreparedSchema, prepareSchema, reusingCompile } from './compile.js';
 import { layoutDeclaration } from './declaration-text.js';
 import { collectDeclarations, type Declaration } from './declarations.js';
@@ -30,7 +30,9 @@ function argsSchema(properties: Record<string, JsonSchema>, required: readonly s
 
 /** Builds the types file; collisions between generated type names are reported, not renamed. */
 export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<TypesResult> {
-  const units: { owner: string; pointer: string; name: string; schema: PreparedSchema }[] = [];
+  // Each unit's schema is prepared (a deep copy) only when compiled: prepared all at once, every tool's schema
+  // would be held twice, as the model's and as the compiler's copy, until the last one is compiled.
+  const units: { owner: string; pointer: string; name: string; schema: () => PreparedSchema }[] = [];
   const sharedTypes = new Map(model.schemas.map((s) => [s.name, s.typeName]));
   // Each shared schema is one declaration, compiled once; tool types name it (prepareSchema).
   for (const shared of model.schemas)
@@ -38,21 +40,22 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
       owner: `shared schema "${shared.name}"`,
       pointer: `/schemas/${shared.name}`,
       name: shared.typeName,
-      schema: prepareSchema(shared.schema, model.handles, 'output', sharedTypes),
+      schema: () => prepareSchema(shared.schema, model.handles, 'output', sharedTypes),
     });
   for (const tool of model.tools) {
     units.push({
       owner: `tool "${tool.name}" input`,
       pointer: `${tool.pointer}/input`,
       name: tool.names.inputType,
-      schema: prepareSchema(tool.input, model.handles, 'input', sharedTypes),
+      schema: () => prepareSchema(tool.input, model.handles, 'input', sharedTypes),
     });
-    if (tool.output !== null)
+    const { output } = tool;
+    if (output !== null)
       units.push({
         owner: `tool "${tool.name}" output`,
         pointer: `${tool.pointer}/output`,
         name: tool.names.outputType,
-        schema: prepareSchema(tool.output, model.handles, 'output', sharedTypes),
+        schema: () => prepareSchema(output, model.handles, 'output', sharedTypes),
       });
   }
   for (const resource of model.resources.filter((r) => r.variables.length > 0)) {
@@ -66,10 +69,11 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
       owner: `resource "${resource.name}"`,
       pointer: resource.pointer,
       name: resource.names.argsType,
-      schema: argsSchema(
-        properties,
-        resource.variables.map((v) => v.name),
-      ),
+      schema: () =>
+        argsSchema(
+          properties,
+          resource.variables.map((v) => v.name),
+        ),
     });
   }
   for (const prompt of model.prompts) {
@@ -83,17 +87,18 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
       owner: `prompt "${prompt.name}"`,
       pointer: prompt.pointer,
       name: prompt.names.argsType,
-      schema: argsSchema(
-        properties,
-        prompt.arguments.filter((a) => a.required).map((a) => a.name),
-      ),
+      schema: () =>
+        argsSchema(
+          properties,
+          prompt.arguments.filter((a) => a.required).map((a) => a.name),
+        ),
     });
   }
 
   const compiled: { owner: string; pointer: string; text: string }[] = [];
   const compile = reusingCompile();
   for (const unit of units)
-    compiled.push({ owner: unit.owner, pointer: unit.pointer, text: await compile(unit.schema, unit.name) });
+    compiled.push({ owner: unit.owner, pointer: unit.pointer, text: await compile(unit.schema(), unit.name) });
 
   const reserved: Declaration[] = model.handles.map((h) => ({
     name: h.typeName,
@@ -160,9 +165,12 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
     ...handlerTypeStatements(model),
     ...(dynamic ? dynamicTypeStatements(model) : []),
   ];
-  const text = moduleText(imports, statements);
   return {
-    file: { path: generatedPaths.types, contents: finalText(`${tsBanner(ctx)}\n${text}`), ownership: 'generated' },
+    file: {
+      path: generatedPaths.types,
+      contents: moduleFile(tsBanner(ctx), imports, statements),
+      ownership: 'generated',
+    },
     diagnostics,
   };
 }
