@@ -62,6 +62,7 @@ export async function emitProject(
   const findings: Finding[] = [...plan.findings];
   const types = await emitTypes(model, ctx);
   findings.push(...types.diagnostics);
+  const workers = emitWorkers(model, ctx);
   const generated: GeneratedFile[] = [
     types.file,
     emitFacade(model, ctx),
@@ -79,7 +80,7 @@ export async function emitProject(
     ...emitRuntime(model, ctx),
     ...emitContractTests(model, ctx),
     emitEnvExample(model, ctx),
-    ...emitWorkers(model, ctx).filter((file) => file.ownership === 'generated'),
+    ...workers.filter((file) => file.ownership === 'generated'),
   ];
   const marker: GeneratedFile = {
     path: markerPath,
@@ -99,7 +100,7 @@ export async function emitProject(
   });
   findings.push(...scaffold.findings);
   // DESIGN.md is generated but not in the marker: it lives beside the manifest, outside the generated locations.
-  const scaffolded = emitWorkers(model, ctx).filter((file) => file.ownership !== 'generated');
+  const scaffolded = workers.filter((file) => file.ownership !== 'generated');
   const files = [
     ...generated,
     marker,

@@ -116,9 +116,12 @@ const responseOf = (answer: Response | FastAnswer): Response =>
         headers: answer.json === null ? {} : { 'content-type': 'application/json' },
       });
 
-/** `response`, counted against the caps until its body has been sent or abandoned. */
+/**
+ * `response`, counted against the caps until its body has been sent or abandoned: an event stream (a listen stream,
+ * progress) runs on after the answer; any other body is complete, and the call ends with it.
+ */
 function counted(response: Response, call: AdmittedCall): Response {
-  if (response.body === null) {
+  if (response.body === null || response.headers.get('content-type')?.startsWith('text/event-stream') !== true) {
     call.end();
     return response;
   }

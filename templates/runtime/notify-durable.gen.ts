@@ -6,13 +6,13 @@
  * soon as an event arrives). Its first poll asks for the events published since the listener was registered, so an
  * event published while that poll is on its way is not lost. At most once, as Redis pub/sub.
  */
-import type { BusEvent, BusNamespace, ChangeBus } from './notify.gen.js';
-import type { EventsAnswer, EventsQuery } from './state-object.gen.js';
+import type { BusEvent, ChangeBus } from './notify.gen.js';
+import { type EventsAnswer, type EventsQuery, objectOf } from './state-object.gen.js';
 
 /** The bus on `namespace`'s object `mcp-gen:<server>:bus`. */
-export function durableObjectBus(namespace: BusNamespace, server: string, log: (message: string) => void): ChangeBus {
-  const bus = (): { fetch(request: Request): Promise<Response> } =>
-    namespace.get(namespace.idFromName(`mcp-gen:${server}:bus`));
+export function durableObjectBus(namespace: unknown, server: string, log: (message: string) => void): ChangeBus {
+  // A stub per use: a Worker may not use an I/O object of one request in another.
+  const bus = (): { fetch(request: Request): Promise<Response> } => objectOf(namespace, `mcp-gen:${server}:bus`);
   const published = new Set<Promise<unknown>>();
   const stops = new Set<() => void>();
   return {

@@ -40,7 +40,7 @@ declare module './start.gen.js' {
     }>;
     /** notify-durable.gen.ts, with `targets: [workers]`: the Worker's bus, through its Durable Object. */
     readonly notifyDurable?: Lazy<{
-      readonly durableObjectBus: (namespace: BusNamespace, server: string, log: (message: string) => void) => ChangeBus;
+      readonly durableObjectBus: (namespace: unknown, server: string, log: (message: string) => void) => ChangeBus;
     }>;
   }
 }
@@ -157,12 +157,6 @@ export function attachChanges(server: Server, bus: ChangeBus, legacy: boolean, l
   };
 }
 
-/** What the Workers bus needs of its Durable Object binding (notify-durable.gen.ts; Workers provide it). */
-export interface BusNamespace {
-  idFromName(name: string): unknown;
-  get(id: unknown): { fetch(request: Request): Promise<Response> };
-}
-
 /**
  * The bus: the Worker's Durable Object on Workers (notify-durable.gen.ts), Redis pub/sub with `store: redis`
  * (notify-redis.gen.ts), else this process's.
@@ -173,7 +167,7 @@ export async function openChanges(startup: Startup): Promise<Changes> {
   // On Workers the Durable Object relays every event: an isolate's memory reaches neither other isolates nor requests.
   const durable = startup.platform.MCP_GEN_STATE;
   if (durable !== undefined && modules.notifyDurable !== undefined) {
-    bus = (await modules.notifyDurable()).durableObjectBus(durable as BusNamespace, registry.server.name, log);
+    bus = (await modules.notifyDurable()).durableObjectBus(durable, registry.server.name, log);
   } else if (registry.store.type === 'redis' && modules.notifyRedis !== undefined) {
     const url = environment[registry.store.urlEnv] ?? '';
     if (url === '')

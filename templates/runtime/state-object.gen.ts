@@ -31,6 +31,18 @@ const pollMs = 20_000;
 /** One stored value and when it expires (epoch ms). */
 type Entry = { readonly value: string; readonly expires: number };
 
+/** The MCP_GEN_STATE binding as the clients use it (the Workers runtime provides it; the platform env holds it). */
+export interface StateNamespace {
+  idFromName(name: string): unknown;
+  get(id: unknown): { fetch(request: Request): Promise<Response> };
+}
+
+/** The object named `name` of the binding `namespace`, for store-durable.gen.ts and notify-durable.gen.ts. */
+export const objectOf = (namespace: unknown, name: string): { fetch(request: Request): Promise<Response> } => {
+  const bound = namespace as StateNamespace;
+  return bound.get(bound.idFromName(name));
+};
+
 /** What this module needs of a Durable Object's state (the Workers runtime provides it). */
 export interface DurableState {
   readonly storage: {

@@ -4,17 +4,16 @@
  * whichever isolates they reach. KV is eventually consistent and could claim a key twice: it is not offered.
  * It fails closed as the Redis store does: a Durable Object that does not answer is a StoreUnavailableError.
  */
-import type { StateOperation } from './state-object.gen.js';
-import { StoreUnavailableError, type StateNamespace, type StateStore } from './store.gen.js';
+import { objectOf, type StateOperation } from './state-object.gen.js';
+import { StoreUnavailableError, type StateStore } from './store.gen.js';
 
 /** The store on `namespace`: each key is the Durable Object of that name. */
-export function durableObjectStore(namespace: StateNamespace): StateStore {
+export function durableObjectStore(namespace: unknown): StateStore {
   const label = 'durable object MCP_GEN_STATE';
   const send = async <T>(key: string, operation: StateOperation): Promise<T> => {
     let response: Response;
     try {
-      const stub = namespace.get(namespace.idFromName(key));
-      response = await stub.fetch(
+      response = await objectOf(namespace, key).fetch(
         new Request('https://state.invalid/key', { method: 'POST', body: JSON.stringify(operation) }),
       );
     } catch (error) {

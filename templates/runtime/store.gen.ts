@@ -53,7 +53,7 @@ declare module './start.gen.js' {
       readonly connectRedisStore: (url: string, log: (message: string) => void) => Promise<StateStore>;
     }>;
     /** store-durable.gen.ts, with `targets: [workers]`: the Durable Object store a Worker uses. */
-    readonly storeDurable?: Lazy<{ readonly durableObjectStore: (namespace: StateNamespace) => StateStore }>;
+    readonly storeDurable?: Lazy<{ readonly durableObjectStore: (namespace: unknown) => StateStore }>;
     /** approval.gen.ts, when a tool has `approval: confirm`. */
     readonly approval?: Lazy<{ readonly approvalHooks: (startup: Startup, store: StateStore) => ApprovalService }>;
     /** tasks.gen.ts, when a tool has `task: optional | required`. */
@@ -113,12 +113,6 @@ export interface StateStore {
   remove(key: string): Promise<void>;
   /** Resolves when the store answers; throws StoreUnavailableError when it does not. */
   ping(): Promise<void>;
-}
-
-/** What the Durable Object store needs of its namespace binding (store-durable.gen.ts; Workers provide it). */
-export interface StateNamespace {
-  idFromName(name: string): unknown;
-  get(id: unknown): { fetch(request: Request): Promise<Response> };
 }
 
 /** The store did not answer (down, unreachable, full): whatever needed it must not run. */
@@ -223,7 +217,7 @@ export async function connectStore(startup: Startup): Promise<StateStore> {
   if (durable !== undefined) {
     if (modules.storeDurable === undefined)
       throw new StartupError('this server lacks store-durable.gen.ts; regenerate it with targets: [workers]');
-    store = (await modules.storeDurable()).durableObjectStore(durable as StateNamespace);
+    store = (await modules.storeDurable()).durableObjectStore(durable);
   } else if (spec.type === 'redis') {
     if (modules.storeRedis === undefined) throw new StartupError('this server lacks store-redis.gen.ts; regenerate it');
     const name = spec.urlEnv;

@@ -2,7 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conformanceHandlers, conformanceManifest } from '../integration/protocol/conformance-fixture.js';
+import {
+  conformanceHandlers,
+  conformanceKeys,
+  conformanceManifest,
+} from '../integration/protocol/conformance-fixture.js';
 import { installInterop, legacyConformanceCli, node22, versions } from '../integration/protocol/interop-support.js';
 import { repoRoot, sharedBuild, startHttp, type HttpChild } from '../integration/protocol/support.js';
 import { checksByScenario } from './conformance-results.js';
@@ -20,10 +24,7 @@ let run: { status: number | null; stdout: string; stderr: string };
 beforeAll(async () => {
   installInterop();
   const entry = sharedBuild('conformance', conformanceManifest, conformanceHandlers);
-  server = await startHttp(entry, {
-    CONFORMANCE_FIXTURE_HANDLE_KEY: 'conformance-handle-key-0123456789abcdef',
-    CONFORMANCE_FIXTURE_STATE_KEY: 'conformance-state-key-0123456789abcdef-',
-  });
+  server = await startHttp(entry, conformanceKeys);
   rmSync(results, { recursive: true, force: true });
   const suite = spawnSync(node22, [legacyConformanceCli, 'server', '--url', server.url.href, '-o', results], {
     cwd: path.join(repoRoot, '.test-out'),

@@ -1,7 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conformanceHandlers, conformanceManifest } from '../integration/protocol/conformance-fixture.js';
+import {
+  conformanceHandlers,
+  conformanceKeys,
+  conformanceManifest,
+} from '../integration/protocol/conformance-fixture.js';
 import { fixtures, repoRoot, sharedBuild, startHttp, type HttpChild } from '../integration/protocol/support.js';
 import { installHarness } from '../integration/protocol/interop-support.js';
 import { checksByScenario, runSuite, scoredScenarios } from './conformance-results.js';
@@ -44,10 +48,7 @@ beforeAll(async () => {
   // Install the harness from its lockfile when it is missing (one install at a time across test files).
   installHarness(harness);
   const entry = sharedBuild('conformance', conformanceManifest, conformanceHandlers);
-  server = await startHttp(entry, {
-    CONFORMANCE_FIXTURE_HANDLE_KEY: 'conformance-handle-key-0123456789abcdef',
-    CONFORMANCE_FIXTURE_STATE_KEY: 'conformance-state-key-0123456789abcdef-',
-  });
+  server = await startHttp(entry, conformanceKeys);
   run = runSuite(node22, cli, server.url, results, path.join(repoRoot, '.test-out'));
 }, 600_000);
 

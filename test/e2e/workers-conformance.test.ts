@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conformanceHandlers, conformanceManifest } from '../integration/protocol/conformance-fixture.js';
+import {
+  conformanceHandlers,
+  conformanceKeys,
+  conformanceManifest,
+} from '../integration/protocol/conformance-fixture.js';
 import { installHarness } from '../integration/protocol/interop-support.js';
 import { fixtures, repoRoot } from '../integration/protocol/support.js';
 import { checksByScenario, runSuite, scoredScenarios } from './conformance-results.js';
@@ -27,10 +31,7 @@ beforeAll(async () => {
     .replace(/^ {2}legacy: serve$/m, '  legacy: reject')
     .replace(/^mcpGen: 1$/m, 'mcpGen: 1\ntargets: [node, workers]');
   const dir = generateWorker('workers-conformance', manifest, conformanceHandlers);
-  worker = await startWrangler(dir, {
-    CONFORMANCE_FIXTURE_HANDLE_KEY: 'conformance-handle-key-0123456789abcdef',
-    CONFORMANCE_FIXTURE_STATE_KEY: 'conformance-state-key-0123456789abcdef-',
-  });
+  worker = await startWrangler(dir, conformanceKeys);
   run = runSuite(node22, cli, worker.url, results, path.join(repoRoot, '.test-out'));
 }, 900_000);
 

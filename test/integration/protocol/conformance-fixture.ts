@@ -6,6 +6,12 @@ import { fixtures } from './support.js';
 
 export const conformanceManifest = path.join(fixtures, 'conformance.yaml');
 
+/** The fixture's signing keys (32 bytes or more), for every server the suites run against. */
+export const conformanceKeys = {
+  CONFORMANCE_FIXTURE_HANDLE_KEY: 'conformance-handle-key-0123456789abcdef',
+  CONFORMANCE_FIXTURE_STATE_KEY: 'conformance-state-key-0123456789abcdef-',
+} as const;
+
 /** A 1x1 red PNG. */
 const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 /** An empty 8 kHz mono PCM WAV file (header only). */
