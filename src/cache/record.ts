@@ -12,6 +12,7 @@ import type { Diagnostic } from '../diagnostics/index.js';
 import type { GeneratedFile } from '../emit/index.js';
 import type { ExistingProject } from '../load/index.js';
 import { markerPath } from '../model/layout.js';
+import { hashFileText } from '../util/file-text.js';
 import { hashText } from '../util/hash.js';
 import type { WriteAction, WriteReport } from '../write/index.js';
 import { toolIdentity } from './identity.js';
@@ -129,7 +130,7 @@ export function saveRunRecord(
     files: files.map((f) => ({
       path: f.path,
       ownership: f.ownership,
-      hash: f.ownership === 'scaffold' ? null : hashText(f.contents),
+      hash: f.ownership === 'scaffold' ? null : hashFileText(f.parts ?? f.contents),
     })),
     previouslyGenerated,
     diagnostics,

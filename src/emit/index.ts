@@ -24,7 +24,7 @@ import { emitRuntime } from './runtime/index.js';
 import { emitScaffold } from './scaffold/index.js';
 import { emitServer } from './server/index.js';
 import { emitEnvExample } from './shared/environment.js';
-import type { EmitContext, GeneratedFile } from './shared/files.js';
+import { type EmitContext, fileOfParts, type GeneratedFile } from './shared/files.js';
 import { emitContractTests } from './tests/index.js';
 import { emitTypes } from './types/index.js';
 import { emitValidators } from './validators/index.js';
@@ -60,7 +60,8 @@ export async function emitProject(
   verdicts: HandlerVerdicts = new Map(),
 ): Promise<EmitResult> {
   const findings: Finding[] = [...plan.findings];
-  const types = await emitTypes(model, ctx);
+  const bound = new Set(plan.handlers.filter((h) => h.kind === 'tool' && h.action === 'bind').map((h) => h.name));
+  const types = await emitTypes(model, ctx, bound);
   findings.push(...types.diagnostics);
   const workers = emitWorkers(model, ctx);
   const generated: GeneratedFile[] = [
@@ -126,9 +127,5 @@ export function emitReport(model: ServerModel, report: ReportInput, ctx: EmitCon
 }
 
 function designMarkdown(model: ServerModel, report: ReportInput, ctx: EmitContext): GeneratedFile {
-  return {
-    path: designPath(ctx.manifestPath),
-    contents: emitReportMarkdown(model, report.review, report.lineOf, ctx),
-    ownership: 'generated',
-  };
+  return fileOfParts(designPath(ctx.manifestPath), emitReportMarkdown(model, report.review, report.lineOf, ctx));
 }

@@ -71,6 +71,7 @@ export const reservedTypeNames: ReadonlySet<string> = new Set([
     `${kind}CompleteHandler`,
   ]),
   'ToolContext',
+  'BoundTool',
   'ResourceListName',
   'ResourceListHandlers',
   'ResourceListHandler',

@@ -34,6 +34,40 @@ export function stableJson(value: unknown, indent: 0 | 2 = 2): string {
 }
 
 /**
+ * `stableJson(value, indent)` in parts (util/file-text.ts): one per member of a top-level object and one per item of
+ * an array member, so a large registry is never one string.
+ */
+export function stableJsonParts(value: unknown, indent: 0 | 2 = 2): string[] {
+  const raw = value as Record<string, unknown>;
+  const members =
+    raw === null || typeof raw !== 'object' || Array.isArray(raw)
+      ? []
+      : Object.keys(raw)
+          .sort(compareText)
+          .filter((key) => raw[key] !== undefined && typeof raw[key] !== 'function');
+  if (members.length === 0) return [stableJson(value, indent)];
+  const line = (depth: number) => (indent === 0 ? '' : `\n${' '.repeat(indent * depth)}`);
+  // JSON.stringify's indentation only adds up, so a nested value's text is its own text with every line moved in.
+  const nested = (item: unknown, depth: number) => {
+    const text = JSON.stringify(item, sortedLevel, indent) ?? 'null';
+    return indent === 0 ? text : text.replaceAll('\n', line(depth));
+  };
+  const parts = ['{'];
+  for (const [i, key] of members.entries()) {
+    const item = raw[key];
+    parts.push(`${i === 0 ? '' : ','}${line(1)}${JSON.stringify(key)}:${indent === 0 ? '' : ' '}`);
+    if (!Array.isArray(item) || item.length === 0) parts.push(nested(item, 1));
+    else {
+      parts.push('[');
+      for (const [j, element] of item.entries()) parts.push(`${j === 0 ? '' : ','}${line(2)}${nested(element, 2)}`);
+      parts.push(`${line(1)}]`);
+    }
+  }
+  parts.push(`${line(0)}}\n`);
+  return parts;
+}
+
+/**
  * Exactly `JSON.stringify(sortKeysDeep(value))`, without the copy. `frozenTexts` remembers the text of each frozen
  * object and array by identity: the model is deep-frozen, and a shared schema is the same frozen object in every tool
  * schema that reaches it, so a digest over a thousand tools writes its text once, not once per tool. The memory is

@@ -3,6 +3,7 @@ import { WriteError } from './errors.js';
 import path from 'node:path';
 import type { GeneratedFile, Ownership } from '../emit/index.js';
 import { isGeneratedLocation } from '../model/layout.js';
+import { type FileText, sameText } from '../util/file-text.js';
 
 /** What the writer does with one path. */
 export type ActionKind = 'create' | 'update' | 'unchanged' | 'keep' | 'move' | 'remove';
@@ -12,7 +13,7 @@ export interface WriteAction {
   readonly kind: ActionKind;
   readonly path: string;
   readonly ownership: Ownership | 'stale';
-  readonly contents?: string;
+  readonly contents?: FileText;
   readonly from?: string;
 }
 
@@ -61,28 +62,29 @@ export function planActions(
   const planned = new Set(files.map((f) => f.path));
   for (const file of files) {
     const current = readFile(file.path);
+    const text = file.parts ?? file.contents;
     if (file.movedFrom !== undefined) {
       inside(root, file.movedFrom);
       actions.push({
         kind: 'move',
         path: file.path,
         ownership: file.ownership,
-        contents: file.contents,
+        contents: text,
         from: file.movedFrom,
       });
     } else if (file.ownership === 'scaffold') {
       actions.push(
         current === undefined
-          ? { kind: 'create', path: file.path, ownership: 'scaffold', contents: file.contents }
+          ? { kind: 'create', path: file.path, ownership: 'scaffold', contents: text }
           : { kind: 'keep', path: file.path, ownership: 'scaffold' },
       );
     } else if (current === undefined) {
-      actions.push({ kind: 'create', path: file.path, ownership: file.ownership, contents: file.contents });
+      actions.push({ kind: 'create', path: file.path, ownership: file.ownership, contents: text });
     } else {
       actions.push(
-        current === file.contents
+        sameText(current, text)
           ? { kind: 'unchanged', path: file.path, ownership: file.ownership }
-          : { kind: 'update', path: file.path, ownership: file.ownership, contents: file.contents },
+          : { kind: 'update', path: file.path, ownership: file.ownership, contents: text },
       );
     }
   }

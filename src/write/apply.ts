@@ -9,6 +9,7 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { inside, type WriteAction } from './actions.js';
 import { keepCopy, syncDirectory, writeNewFile } from './durable.js';
@@ -30,7 +31,7 @@ import {
   type WriteOptions,
 } from './journal.js';
 import { refuseLinkedFolders } from './paths.js';
-import { hashText } from '../util/hash.js';
+import { type FileText, partsOf } from '../util/file-text.js';
 import { recoverWrites } from './recover.js';
 
 /**
@@ -84,9 +85,21 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
     const encode = encoder(steps);
     const staged = steps.map(({ step, contents }, index) => {
       current = step.path;
-      // Encoded once, for the file and its hash: a large project's files are worth encoding only once.
-      const bytes = contents === undefined ? undefined : encode(contents);
-      if (bytes !== undefined && step.staged !== null) writeNewFile(pendingPath(root, step.staged), bytes, flush);
+      // Each part encoded once, for the file and its hash: a large project's files are worth encoding only once.
+      let stagedHash: string | null = null;
+      if (contents !== undefined && step.staged !== null) {
+        const hash = createHash('sha256');
+        // A generator: each part's bytes live in the encoder's one buffer only until the next part is encoded.
+        function* encoded(parts: readonly string[]) {
+          for (const part of parts) {
+            const bytes = encode(part);
+            hash.update(bytes);
+            yield bytes;
+          }
+        }
+        writeNewFile(pendingPath(root, step.staged), encoded(partsOf(contents)), flush);
+        stagedHash = hash.digest('hex');
+      }
       let backupHash: string | null = null;
       if (step.backup !== null) {
         const backup = pendingPath(root, step.backup);
@@ -94,7 +107,7 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
         backupHash = slotHash(backup);
       }
       reach(faults, { phase: 'stage', index });
-      return { ...step, stagedHash: bytes === undefined ? null : hashText(bytes), backupHash };
+      return { ...step, stagedHash, backupHash };
     });
     current = '';
     if (flush) for (const dir of ['new', 'old']) syncDirectory(path.join(folder, dir));
@@ -132,20 +145,21 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
 }
 
 /**
- * Encodes each text as UTF-8 into one buffer, as large as the largest text needs; each result is valid until the
+ * Encodes each text as UTF-8 into one buffer, as large as the largest part needs; each result is valid until the
  * next call. A buffer per file would hold every file's bytes at once until the garbage collector runs (tens of
  * megabytes for a large project, at the moment the run's memory peaks).
  */
 function encoder(steps: readonly PlannedStep[]): (text: string) => Buffer {
   let size = 0;
-  for (const { contents } of steps) if (contents !== undefined) size = Math.max(size, Buffer.byteLength(contents));
+  for (const { contents } of steps)
+    if (contents !== undefined) for (const part of partsOf(contents)) size = Math.max(size, Buffer.byteLength(part));
   const buffer = Buffer.allocUnsafe(size);
   return (text) => buffer.subarray(0, buffer.write(text, 'utf8'));
 }
 
 interface PlannedStep {
   readonly step: Pick<JournalStep, 'path' | 'staged' | 'backup'>;
-  readonly contents: string | undefined;
+  readonly contents: FileText | undefined;
 }
 
 /**
@@ -165,7 +179,7 @@ function replacesUserFiles(actions: readonly WriteAction[], steps: readonly Plan
  * it), so the steps are independent and can be replayed in any state.
  */
 function planSteps(root: string, actions: readonly WriteAction[]): PlannedStep[] {
-  const written = new Map<string, string>();
+  const written = new Map<string, FileText>();
   for (const a of actions)
     if (a.contents !== undefined && (a.kind === 'create' || a.kind === 'update' || a.kind === 'move'))
       written.set(a.path, a.contents);

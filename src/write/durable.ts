@@ -1,11 +1,16 @@
 import { closeSync, copyFileSync, fsyncSync, linkSync, openSync, writeSync } from 'node:fs';
 
-/** Writes `contents` to a new file and, when asked, flushes it to the disk before returning. */
-export function writeNewFile(file: string, contents: string | Buffer, flush: boolean): void {
+/**
+ * Writes `contents` (a text, bytes, or bytes in pieces, each written before the next is asked for) to a new file
+ * and, when asked, flushes it to the disk before returning.
+ */
+export function writeNewFile(file: string, contents: string | Buffer | Iterable<Buffer>, flush: boolean): void {
   const fd = openSync(file, 'wx');
   try {
     if (typeof contents === 'string') writeSync(fd, contents);
-    else for (let done = 0; done < contents.length; ) done += writeSync(fd, contents, done);
+    else
+      for (const piece of Buffer.isBuffer(contents) ? [contents] : contents)
+        for (let done = 0; done < piece.length; ) done += writeSync(fd, piece, done);
     if (flush) fsyncSync(fd);
   } finally {
     closeSync(fd);

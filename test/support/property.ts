@@ -9,6 +9,7 @@ import { repoRoot } from './paths.js';
 import type { ExistingProject } from '../../src/load/index.js';
 import { handlerDirs, markerPath } from '../../src/model/layout.js';
 import { compareText } from '../../src/util/compare.js';
+import { joinText } from '../../src/util/file-text.js';
 import { planActions } from '../../src/write/actions.js';
 
 // The property "regeneration never loses a byte the user wrote", shared by its two runs: many
@@ -169,7 +170,7 @@ export function memoryProject(
           (action.kind === 'create' || action.kind === 'update' || action.kind === 'move') &&
           action.contents !== undefined
         )
-          files.set(action.path, action.contents);
+          files.set(action.path, joinText(action.contents));
       }
       return '';
     },

@@ -6,12 +6,12 @@
  */
 import { generatedPaths } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
-import { stableJson } from '../../util/stable-json.js';
+import { stableJson, stableJsonParts } from '../../util/stable-json.js';
 import { tsBanner } from '../shared/banner.js';
-import type { EmitContext, GeneratedFile } from '../shared/files.js';
+import { type EmitContext, fileOfParts, type GeneratedFile } from '../shared/files.js';
 import { toLiteral } from '../shared/literal.js';
 import { largeToolSchemas, toolSchemaCount } from '../shared/scale.js';
-import { documented, importDeclaration, moduleFile } from '../shared/ts-text.js';
+import { documented, importDeclaration, moduleParts } from '../shared/ts-text.js';
 import { registryData } from './data.js';
 import { serverJson } from './server-json.js';
 
@@ -32,7 +32,7 @@ export function emitRegistry(model: ServerModel, ctx: EmitContext): GeneratedFil
     documented(`Tool ${JSON.stringify(tool.name)}.`, `const tool${i}: ToolSpec = ${toLiteral(tool, 0, names)};`),
   );
   for (const [i, tool] of data.tools.entries()) names.set(tool, `tool${i}`);
-  const contents = moduleFile(
+  const parts = moduleParts(
     tsBanner(ctx),
     [importDeclaration(['RegistrySpec', 'ToolSpec'], './runtime/spec.gen.js', true)],
     [
@@ -54,13 +54,12 @@ export function emitRegistry(model: ServerModel, ctx: EmitContext): GeneratedFil
     ...(record === null
       ? []
       : [{ path: generatedPaths.serverJson, contents: stableJson(record), ownership: 'generated' as const }]),
-    { path: generatedPaths.registry, contents, ownership: 'generated' },
+    fileOfParts(generatedPaths.registry, parts),
     // Without indentation for a large project: indentation nearly doubles a large registry, and writing it adds to
     // generate's peak memory; only programs read that much JSON.
-    {
-      path: generatedPaths.registryJson,
-      contents: stableJson(data, toolSchemaCount(data.tools) > largeToolSchemas ? 0 : 2),
-      ownership: 'generated',
-    },
+    fileOfParts(
+      generatedPaths.registryJson,
+      stableJsonParts(data, toolSchemaCount(data.tools) > largeToolSchemas ? 0 : 2),
+    ),
   ];
 }

@@ -4,20 +4,31 @@
  */
 import type { ServerModel } from '../../model/types.js';
 import type { Review } from '../../review/index.js';
+import { collapseBlankLines, finalParts } from '../../util/file-text.js';
 import { stableJson } from '../../util/stable-json.js';
 import { markdownBanner } from '../shared/banner.js';
 import type { EmitContext } from '../shared/files.js';
 import { renderTemplate } from '../shared/handlebars.js';
-import { finalText } from '../shared/ts-text.js';
 import { buildReportData, buildReportView, type LineOf } from './view.js';
 
 export type { LineOf } from './view.js';
 
-/** DESIGN.md as Markdown. */
-export function emitReportMarkdown(model: ServerModel, review: Review, lineOf: LineOf, ctx: EmitContext): string {
+/**
+ * DESIGN.md as Markdown, in parts (util/file-text.ts): the sections around the long lists, then one part per
+ * example request, per tool's schema draft and per shared schema, each rendered by its own template.
+ */
+export function emitReportMarkdown(model: ServerModel, review: Review, lineOf: LineOf, ctx: EmitContext): string[] {
   const view = buildReportView(model, review, lineOf, markdownBanner(ctx).trimEnd());
+  const parts = [
+    renderTemplate(ctx, 'report/DESIGN.md.hbs', view),
+    ...view.examples.map((example) => `${example}\n\n`),
+    renderTemplate(ctx, 'report/design-schemas.hbs', view),
+    ...view.schemas.tools.map((tool) => renderTemplate(ctx, 'report/design-tool.hbs', tool)),
+    ...view.schemas.shared.map((shared) => renderTemplate(ctx, 'report/design-shared.hbs', shared)),
+    renderTemplate(ctx, 'report/design-tail.hbs', view),
+  ];
   // Collapse the blank lines that optional sections leave behind, so the output reads as written by hand.
-  return finalText(renderTemplate(ctx, 'report/DESIGN.md.hbs', view).replace(/\n{3,}/g, '\n\n'));
+  return finalParts(collapseBlankLines(parts));
 }
 
 /** The report as JSON (sorted keys). */

@@ -19,6 +19,21 @@ export interface GeneratedFile {
    * a file with its template instead of a committed copy (docs/testing.md): only computed output is committed.
    */
   readonly copiedFrom?: string;
+  /** A large file's text in parts (util/file-text.ts), which the write stage never joins:
+   * it takes `parts ?? contents`; `contents` joins them. */
+  readonly parts?: readonly string[];
+}
+
+/** A generated file given as parts: its `contents` is their join, built only when read (by tests and reports). */
+export function fileOfParts(path: string, parts: readonly string[]): GeneratedFile {
+  return {
+    path,
+    ownership: 'generated',
+    parts,
+    get contents() {
+      return parts.join('');
+    },
+  };
 }
 
 /** What every emitter may know besides the model. */

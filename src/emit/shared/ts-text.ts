@@ -6,6 +6,7 @@
  * imports), so emitting loads no compiler. Only edits of existing user files
  * need a TypeScript parser (handlers/reconcile.ts).
  */
+import { finalParts } from '../../util/file-text.js';
 
 /**
  * Exactly one trailing newline, LF only. `trimEnd` removes what `/\s+$/` matched (white space and line
@@ -49,6 +50,14 @@ export function moduleFile(banner: string, imports: readonly string[], statement
   parts[0] = `${banner}\n${parts[0]}`;
   parts[parts.length - 1] = `${parts[parts.length - 1]}\n`;
   return finalText(parts.join('\n\n'));
+}
+
+/** `moduleFile`'s text in parts, one per statement (util/file-text.ts): for a module of megabytes. */
+export function moduleParts(banner: string, imports: readonly string[], statements: readonly string[]): string[] {
+  const parts = imports.length === 0 ? [...statements] : [imports.join('\n'), ...statements];
+  if (parts.length === 0) return finalParts([`${banner}\n\n`]);
+  const last = parts.length - 1;
+  return finalParts(parts.map((part, i) => `${i === 0 ? `${banner}\n` : ''}${part}${i === last ? '\n' : '\n\n'}`));
 }
 
 /** A module: its imports on consecutive lines, then every statement, one blank line apart. */

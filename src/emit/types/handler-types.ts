@@ -75,19 +75,22 @@ export function lifecycleTypeStatements(model: ServerModel): string[] {
  * with an input of type `never`, so removing a tool never breaks the build;
  * the server simply no longer registers it.
  */
-export function handlerTypeStatements(model: ServerModel): string[] {
+export function handlerTypeStatements(model: ServerModel, bound: ReadonlySet<string> = new Set()): string[] {
   const issuers: Property[] = model.handles.map((h) => ({
     name: h.name,
     isReadonly: true,
     type: `HandleIssuer<${h.typeName}>`,
   }));
   // Tool, resource and prompt names may be `get-sum` or `v2.search`: quoted where they are no identifier.
+  // A tool its binding serves has no named types (emitTypes): its entry says only what the binding takes.
   const tools: Property[] = model.tools.map((t) => ({
     name: key(t.name),
-    type: inlineObject([
-      ['input', t.names.inputType],
-      ['output', t.names.outputType],
-    ]),
+    type: bound.has(t.name)
+      ? 'BoundTool'
+      : inlineObject([
+          ['input', t.names.inputType],
+          ['output', t.names.outputType],
+        ]),
   }));
   const resources: Property[] = model.resources.map((r) => ({
     name: key(r.name),
@@ -105,6 +108,15 @@ export function handlerTypeStatements(model: ServerModel): string[] {
   return [
     alias('HandleIssuers', objectType(issuers), issuersDoc),
     alias('ToolContext', 'HandlerContext<HandleIssuers, Services>', 'The context every handler receives.'),
+    ...(bound.size === 0
+      ? []
+      : [
+          alias(
+            'BoundTool',
+            '{ input: Readonly<Record<string, unknown>>; output: unknown }',
+            'A tool its `http:` binding serves: its types are compiled once a handler file is written for it.',
+          ),
+        ]),
     alias('ToolTypes', objectType(tools), 'Input and output type of every tool, by name.'),
     alias('ToolName', 'keyof ToolTypes', 'Every tool name.'),
     alias(

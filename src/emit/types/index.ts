@@ -28,21 +28,66 @@ function argsSchema(properties: Record<string, JsonSchema>, required: readonly s
   return prepareSchema(schema, [], 'output');
 }
 
-/** Builds the types file; collisions between generated type names are reported, not renamed. */
-export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<TypesResult> {
+/**
+ * The shared schemas a type of this file names: every one a typed tool reaches (through its schemas and theirs),
+ * and every one no tool names at all (the user's, for their own code). A shared schema only bound tools use is left
+ * out with them.
+ */
+function typedSchemas(model: ServerModel, typed: readonly ServerModel['tools'][number][]): Set<string> {
+  const byName = new Map(model.schemas.map((s) => [s.name, s]));
+  const named = (schema: unknown): string[] => {
+    const text = JSON.stringify(schema ?? null);
+    return [...text.matchAll(/"\$ref":"#\/schemas\/([^"]+)"/g)].map((m) => m[1] ?? '');
+  };
+  const reach = (start: readonly string[], into: Set<string>) => {
+    const queue = [...start];
+    for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+      if (into.has(name)) continue;
+      into.add(name);
+      queue.push(...(byName.get(name)?.refs ?? []));
+    }
+    return into;
+  };
+  const used = reach(
+    model.tools.flatMap((t) => [...named(t.input), ...named(t.output)]),
+    new Set(),
+  );
+  const kept = reach(
+    typed.flatMap((t) => [...named(t.input), ...named(t.output)]),
+    new Set(),
+  );
+  return reach(
+    model.schemas.filter((s) => !used.has(s.name)).map((s) => s.name),
+    kept,
+  );
+}
+
+/**
+ * Builds the types file; collisions between generated type names are reported, not renamed. `bound` names the
+ * tools that a binding serves with no handler file: nothing of this project's code reads their input and output
+ * types, so they are not compiled (a large imported API is mostly such tools, and compiling their schemas was most
+ * of a generate's time). A handler file written for one brings its types on the next generate.
+ */
+export async function emitTypes(
+  model: ServerModel,
+  ctx: EmitContext,
+  bound: ReadonlySet<string> = new Set(),
+): Promise<TypesResult> {
+  const typed = model.tools.filter((t) => !bound.has(t.name));
+  const keep = bound.size === 0 ? null : typedSchemas(model, typed);
   // Each unit's schema is prepared (a deep copy) only when compiled: prepared all at once, every tool's schema
   // would be held twice, as the model's and as the compiler's copy, until the last one is compiled.
   const units: { owner: string; pointer: string; name: string; schema: () => PreparedSchema }[] = [];
   const sharedTypes = new Map(model.schemas.map((s) => [s.name, s.typeName]));
   // Each shared schema is one declaration, compiled once; tool types name it (prepareSchema).
-  for (const shared of model.schemas)
+  for (const shared of model.schemas.filter((s) => keep === null || keep.has(s.name)))
     units.push({
       owner: `shared schema "${shared.name}"`,
       pointer: `/schemas/${shared.name}`,
       name: shared.typeName,
       schema: () => prepareSchema(shared.schema, model.handles, 'output', sharedTypes),
     });
-  for (const tool of model.tools) {
+  for (const tool of typed) {
     units.push({
       owner: `tool "${tool.name}" input`,
       pointer: `${tool.pointer}/input`,
@@ -105,7 +150,7 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
     text: '',
     owner: `handle kind "${h.name}"`,
   }));
-  for (const t of model.tools.filter((tool) => tool.output === null))
+  for (const t of typed.filter((tool) => tool.output === null))
     reserved.push({ name: t.names.outputType, text: '', owner: `tool "${t.name}" output` });
   for (const r of model.resources.filter((res) => res.variables.length === 0))
     reserved.push({ name: r.names.argsType, text: '', owner: `resource "${r.name}"` });
@@ -144,7 +189,7 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
         `export type ${h.typeName} = Handle<${JSON.stringify(h.name)}>;`,
       ),
     ),
-    ...model.tools
+    ...typed
       .filter((t) => t.output === null)
       .map((t) =>
         documented(
@@ -162,7 +207,7 @@ export async function emitTypes(model: ServerModel, ctx: EmitContext): Promise<T
       ),
     ...declarations.map((d) => layoutDeclaration(d.text)),
     ...lifecycleTypeStatements(model),
-    ...handlerTypeStatements(model),
+    ...handlerTypeStatements(model, bound),
     ...(dynamic ? dynamicTypeStatements(model) : []),
   ];
   return {
