@@ -58,6 +58,8 @@ export async function benchOpenApi({ root, scratch, runs, discard, random, peer,
         ms: imported.ms + generated.ms,
         cpuMs: imported.cpuMs + generated.cpuMs,
         rssMiB: Math.max(imported.rssMiB, generated.rssMiB),
+        importRssMiB: imported.rssMiB,
+        generateRssMiB: generated.rssMiB,
       };
     },
   });
@@ -100,6 +102,14 @@ export async function benchOpenApi({ root, scratch, runs, discard, random, peer,
         baseline: { label, samples: pick(samples[`peer${operations}`], 'rssMiB') },
         target: { ratioMax: 2.0 },
       },
+      // Each of our two processes alone, against the peer's one (issue 36 bounds `generate`'s peak).
+      ...['import', 'generate'].map((step) => ({
+        figure: `\`${step === 'import' ? 'import openapi' : 'generate'}\` alone, ${operations} operations: peak RSS`,
+        unit: 'MiB',
+        ours: pick(samples[`ours${operations}`], `${step}RssMiB`),
+        baseline: { label, samples: pick(samples[`peer${operations}`], 'rssMiB') },
+        target: { ratioMax: 2.0 },
+      })),
     ]),
     {
       figure: `\`import openapi\` + \`generate\`, ${largest} operations, every cache off: wall time`,
