@@ -19,6 +19,7 @@ import { handlerPath } from './model/layout.js';
 import type { GeneratedFile } from './emit/index.js';
 import { writeProject } from './write/index.js';
 import { openParseCache } from './cache/index.js';
+import { draftBudget, looksOverBudget, searchDraft, searchFlag, withDiscovery } from './import/search-draft.js';
 
 /** Where the draft goes. */
 export interface DraftOptions {
@@ -97,41 +98,53 @@ async function draftOfSpec(spec: string, cwd: string, curation: CurationOptions)
 }
 
 async function writeDraft(draft: Draft, options: DraftOptions, record: ImportRecord | null): Promise<ImportResult> {
-  const first = await writeReviewed(draft, options, record);
-  if (!('listed' in first)) return first;
-  // Listed as tools, the draft would fail its own gate: it serves them through search instead, and says so.
+  const budget = draftBudget(draft);
+  // Only a spec's draft that chose nothing is switched to search; a running server's draft lists what it listed.
+  const switchable = record !== null && draft.data.discovery === undefined;
+  // A draft whose tools' own text is past the budget is written with search first: rendering and reviewing the
+  // listed draft of a large API only to replace it would double the import. The review decides either way.
+  const searchFirst = switchable && looksOverBudget(draft, budget);
+  const wrong = (compiled: PipelineResult) =>
+    switchable && compiled.review?.context !== undefined && (overBudget(compiled) === null) === searchFirst;
+  const first = await writeReviewed(searchFirst ? searchDraft(draft, budget) : draft, options, record, wrong);
+  if (!('replaced' in first)) return searchFirst ? flagged(first) : first;
+  // The first guess was wrong: the other draft replaces it.
   const target = path.resolve(options.cwd, options.out);
-  const searched = searchDraft(draft, first.listed);
-  const searchedText = renderDraft(searched);
-  const searchedData = copyAsJson(searched.data) as Record<string, unknown>;
+  const other = searchFirst ? draft : searchDraft(draft, budget);
+  const otherText = renderDraft(other);
+  const otherData = copyAsJson(other.data) as Record<string, unknown>;
   writeProject(
     path.dirname(target),
     [
-      { path: path.basename(target), contents: searchedText, ownership: 'generated' },
-      baseFile(record as ImportRecord, target, options.cwd, searchedData),
+      { path: path.basename(target), contents: otherText, ownership: 'generated' },
+      baseFile(record as ImportRecord, target, options.cwd, otherData),
     ],
     [],
     'write',
     '',
   );
-  return {
-    written: true,
-    draft: searched,
-    text: searchedText,
-    compiled: await review(searchedText, searchedData, target, options),
-  };
+  const compiled = await review(otherText, otherData, target, options);
+  const result = { written: true, draft: other, text: otherText, compiled };
+  return searchFirst ? result : flagged(result);
+}
+
+/** A search draft's result with the reviewer's flag that gives what its tools would cost listed. */
+function flagged(result: ImportResult): ImportResult {
+  const listed = result.compiled === null ? null : overBudget(result.compiled);
+  return listed === null ? result : { ...result, draft: searchFlag(result.draft, listed) };
 }
 
 /**
- * Writes the draft and reviews it, then writes its import record; a draft past the budget gives only what the search
- * draft that replaces it needs, so nothing of its own text, data and review (tens of megabytes for a large API) is
- * still held while that one is rendered and reviewed.
+ * Writes the draft and reviews it, then writes its import record; a draft that `replaced` says is the wrong one
+ * gives nothing back, so nothing of its own text, data and review (tens of megabytes for a large API) is still held
+ * while the one that replaces it is rendered and reviewed.
  */
 async function writeReviewed(
   draft: Draft,
   options: DraftOptions,
   record: ImportRecord | null,
-): Promise<ImportResult | { readonly listed: { tokens: number; budget: number } }> {
+  replaced: (compiled: PipelineResult) => boolean,
+): Promise<ImportResult | { readonly replaced: true }> {
   const text = renderDraft(draft);
   const target = path.resolve(options.cwd, options.out);
   // The draft's own data, as parsing the text gives it (JSON keeps what YAML does: plain data, no shared objects),
@@ -146,43 +159,19 @@ async function writeReviewed(
   const report = writeProject(path.dirname(target), [manifest], [], 'write', '');
   const written = !report.actions.some((a) => a.kind === 'keep');
   if (!written) return { written, draft, text, compiled: null };
-  const past = (result: PipelineResult) => (record === null ? null : overBudget(draft, result));
-  const compiled = await review(text, data, target, options, (result) => past(result) !== null);
-  const listed = past(compiled);
-  if (listed !== null) return { listed };
+  const compiled = await review(text, data, target, options, replaced);
+  if (replaced(compiled)) return { replaced: true };
   if (record !== null)
     writeProject(path.dirname(target), [baseFile(record, target, options.cwd, data)], [], 'write', '');
   return { written, draft, text, compiled };
 }
 
-/** What the draft's tools would cost listed, when that is past the review's budget and the draft chose nothing. */
-function overBudget(draft: Draft, compiled: PipelineResult): { tokens: number; budget: number } | null {
+/** What the draft's default tools would cost listed, when that is past the review's budget. */
+function overBudget(compiled: PipelineResult): { tokens: number; budget: number } | null {
   const context = compiled.review?.context;
   const budget = compiled.model?.review.maxListTokens;
-  if (context === undefined || budget === undefined || draft.data.discovery !== undefined) return null;
+  if (context === undefined || budget === undefined) return null;
   return context.plain.tokens > budget ? { tokens: context.plain.tokens, budget } : null;
-}
-
-/** The draft with `discovery` after its upstream, before its toolsets and tools. */
-function withDiscovery(draft: Draft, discovery: unknown): Draft {
-  const { mcpGen, server, config, upstream, ...rest } = draft.data;
-  return { ...draft, data: { mcpGen, server, config, upstream, discovery, ...rest } };
-}
-
-/** The draft with `discovery: search`, a note that says why and a flag for the reviewer. */
-function searchDraft(draft: Draft, listed: { tokens: number; budget: number }): Draft {
-  const count = Object.keys((draft.data.tools as Record<string, unknown> | undefined) ?? {}).length;
-  const why =
-    `Listed as tools, the ${count} tools cost about ${listed.tokens} tokens in tools/list, more than ` +
-    `review.maxListTokens (${listed.budget}): tools/list serves search_tools and call_tool instead`;
-  return {
-    ...withDiscovery(draft, 'search'),
-    notes: [
-      ...draft.notes,
-      { path: ['discovery'], text: `${why}; choose a small default with toolsets, then remove this line to list them` },
-    ],
-    flags: [...draft.flags, `${why} (discovery: search)`],
-  };
 }
 
 /** load -> validate -> normalize -> review of the manifest just written at `target`. */

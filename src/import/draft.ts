@@ -1,5 +1,6 @@
 import { Document, isMap, isPair, isScalar, type Node, type Pair } from 'yaml';
 import { setOwn } from '../util/set-own.js';
+import { isLargeDraft, renderFlowEntry } from './draft-flow.js';
 
 /** A comment placed on the line(s) before a key of the draft; `path` [] is the file header. */
 export interface DraftNote {
@@ -48,10 +49,12 @@ export function untrustedDraftNotice(origin: string): { note: string; flag: stri
  *
  * Each top-level key is its own document, and each entry of a section (a tool, a schema) too, indented under
  * its section's key: block YAML is the same text whichever document holds an entry, and a document per entry
- * lets the library's nodes die young instead of holding all of a large draft at once.
+ * lets the library's nodes die young instead of holding all of a large draft at once. A large draft's schemas are
+ * JSON (draft-flow.ts).
  */
 export function renderDraft(draft: Draft): string {
   const keys = Object.keys(draft.data);
+  const flow = isLargeDraft(draft.data);
   if (keys.length === 0) return renderDocument(draft.data, draft.notes);
   const parts: string[] = [];
   keys.forEach((key, i) => {
@@ -64,7 +67,8 @@ export function renderDraft(draft: Draft): string {
     parts.push(`${key}:\n`);
     for (const entry of Object.keys(value)) {
       const entryNotes = notes.filter((n) => n.path[1] === entry).map((n) => ({ ...n, path: n.path.slice(1) }));
-      parts.push(indentLines(renderDocument({ [entry]: value[entry] }, entryNotes)));
+      const flowed = flow ? renderFlowEntry(key, entry, value[entry], entryNotes, renderDocument) : null;
+      parts.push(indentLines(flowed ?? renderDocument({ [entry]: value[entry] }, entryNotes)));
     }
   });
   return parts.join('');
