@@ -181,11 +181,14 @@ async function review(
   target: string,
   options: DraftOptions,
   replaced: (compiled: PipelineResult) => boolean = () => false,
+  rendered = true,
 ): Promise<PipelineResult> {
   const loaded = manifestOfData(text, data, displayPath(target, options.cwd), target);
   // `generate`, run next on the manifest as written, finds its data (and its review) in the cache; not the data of
   // a draft about to be replaced (megabytes of JSON written for a text no run will read again).
-  const cache = openParseCache();
+  // The piece cache takes the pieces of a draft rendered here from its data; a manifest merged by --update may hold
+  // a user's anchors and aliases, which only a parse of each piece tells apart.
+  const cache = openParseCache({}, rendered);
   const compiled = await runPipeline({ manifest: options.out, cwd: options.cwd, loaded, cache }, 'review');
   if (!replaced(compiled)) cache.save();
   return compiled;
@@ -265,7 +268,7 @@ export async function updateOpenApi(
     written: true,
     draft,
     text: update.text,
-    compiled: await review(update.text, { ...update.data }, target, full),
+    compiled: await review(update.text, { ...update.data }, target, full, undefined, false),
     update,
   };
 }

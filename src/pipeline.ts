@@ -118,6 +118,6 @@ function load(input: PipelineInput): LoadResult {
   if (!read.ok) return read;
   const known = input.cache?.parsed(read.absolutePath, read.text);
   return known === undefined
-    ? parseManifest(read.text, read.file, read.absolutePath)
+    ? parseManifest(read.text, read.file, read.absolutePath, input.cache?.pieces?.(read.absolutePath))
     : manifestOfData(read.text, known, read.file, read.absolutePath);
 }

@@ -19,6 +19,7 @@ import { hashTextOnce } from '../util/hash.js';
 import type { WriteReport } from '../write/index.js';
 import { toolIdentity } from './identity.js';
 import { loadParsed, type ParsedEntry, reviewedOf, saveParsed } from './parsed.js';
+import { openPieceCache, type PieceCache } from './pieces.js';
 import { findUpToDate, manifestHash, runKey, saveRunRecord } from './record.js';
 import { asRecord, handlerChecksPath, readCacheFile, saveCacheFile } from './store.js';
 
@@ -46,9 +47,13 @@ export interface RunCache extends PipelineCache {
   save(existing: ExistingProject, result: PipelineResult): void;
 }
 
-/** Opens the parse cache alone (no handler verdicts are kept): what `import` hands the review of its draft. */
-export function openParseCache(tuning: CacheTuning = {}): ParseCache {
-  return { ...parseCache(tuning), handlerVerdicts: new Map() };
+/**
+ * Opens the parse cache alone (no handler verdicts are kept): what `import` hands the review of its draft. With
+ * `seedPieces`, the piece cache takes every piece of the text from its data (pieces.ts): only for a draft `import`
+ * rendered itself.
+ */
+export function openParseCache(tuning: CacheTuning = {}, seedPieces = false): ParseCache {
+  return { ...parseCache(tuning, seedPieces), handlerVerdicts: new Map() };
 }
 
 /** Opens the cache for a `generate` run of `options`; reads the manifest, whose hash the run's key is made of. */
@@ -67,6 +72,7 @@ export function openRunCache(
   const verdicts = verdictCache(options.outDir);
   return {
     parsed: parse.parsed,
+    pieces: parse.pieces,
     reviewed: parse.reviewed,
     observe: parse.observe,
     handlerVerdicts: verdicts,
@@ -89,8 +95,13 @@ export function openRunCache(
 }
 
 /** The parse cache's part of a run: what it answered, what it was told, and what it saves. */
-function parseCache(tuning: CacheTuning) {
+function parseCache(tuning: CacheTuning, seedPieces = false) {
   const minChars = tuning.minChars ?? largeManifestChars;
+  let memo: { readonly file: string; readonly pieces: PieceCache } | null = null;
+  const piecesOfFile = (file: string): PieceCache => {
+    if (memo === null || memo.file !== file) memo = { file, pieces: openPieceCache(file) };
+    return memo.pieces;
+  };
   // The last text looked up and what the cache held for it (a miss too: reading the file again costs as much).
   let looked: { readonly file: string; readonly text: string; readonly entry: ParsedEntry | undefined } | null = null;
   let seen: { readonly file: string; readonly text: string; readonly data: unknown } | null = null;
@@ -104,6 +115,7 @@ function parseCache(tuning: CacheTuning) {
   return {
     parsed: (file: string, text: string) => lookUp(file, text)?.data,
     reviewed: (file: string, text: string) => reviewedOf(lookUp(file, text)),
+    pieces: piecesOfFile,
     observe(stage: string, result: PipelineResult) {
       const { manifest } = result;
       if (manifest === null) return;
@@ -112,6 +124,8 @@ function parseCache(tuning: CacheTuning) {
     },
     save() {
       if (seen === null || seen.text.length < minChars) return;
+      if (seedPieces) piecesOfFile(seen.file).seed(seen.text, seen.data);
+      memo?.pieces.save();
       // Nothing new: the entry read holds this text's data, and its review when this run found one.
       const entry =
         looked !== null && looked.file === seen.file && looked.text === seen.text ? looked.entry : undefined;

@@ -12,7 +12,7 @@ import type { Manifest } from '../model/manifest.gen.js';
 import type { Review } from '../review/index.js';
 import { hashTextOnce } from '../util/hash.js';
 import { toolIdentity } from './identity.js';
-import { asRecord, keepsAsJson, parsedManifestPath, readCacheFile, saveCacheFile } from './store.js';
+import { asRecord, keepsAsJson, parsedManifestPath, readCacheFile, readCacheHead, saveCacheFile } from './store.js';
 
 /** What the cache knows of one text. */
 export interface ParsedEntry {
@@ -23,7 +23,10 @@ export interface ParsedEntry {
 
 /** What `text` (the manifest at `absolutePath`) parsed to before, or undefined when the cache has none. */
 export function loadParsed(absolutePath: string, text: string): ParsedEntry | undefined {
-  const saved = asRecord(readCacheFile(parsedManifestPath(absolutePath)));
+  const file = parsedManifestPath(absolutePath);
+  // `saveParsed` writes the hash before the data: a file for another text (the manifest was edited) is not parsed.
+  if (!readCacheHead(file, 512).includes(`"hash":"${hashTextOnce(text)}"`)) return;
+  const saved = asRecord(readCacheFile(file));
   if (saved === null || saved.format !== 1 || saved.identity !== toolIdentity() || !('data' in saved)) return;
   if (saved.hash !== hashTextOnce(text)) return;
   return isReview(saved.review) ? { data: saved.data, review: saved.review } : { data: saved.data };

@@ -5,7 +5,17 @@
  * outcome, only its cost: a file that cannot be read is a miss, a file that cannot be saved is left out.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -19,6 +29,11 @@ export function runRecordPath(outDir: string, env: NodeJS.ProcessEnv = process.e
 /** Beside the run record: a manifest's parsed data, by the path of the manifest (parsed.ts). */
 export function parsedManifestPath(manifestPath: string, env: NodeJS.ProcessEnv = process.env): string | null {
   return runRecordPath(manifestPath, env)?.replace(/\.json$/, '.manifest.json') ?? null;
+}
+
+/** Beside the parse cache: what each piece of a large manifest parsed to, by the manifest's path (pieces.ts). */
+export function piecesPath(manifestPath: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  return runRecordPath(manifestPath, env)?.replace(/\.json$/, '.pieces.json') ?? null;
 }
 
 /** Beside the run record: the verdicts of the handler checks of the output folder `outDir` (index.ts). */
@@ -46,6 +61,24 @@ export function readCacheFile(file: string | null): unknown {
     return JSON.parse(readFileSync(file, 'utf8')) as unknown;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The first `length` bytes of a cache file as text (empty when it cannot be read): enough to see the fields a
+ * record writes first, so a file for another text is not read and parsed whole only to be dropped.
+ */
+export function readCacheHead(file: string | null, length: number): string {
+  if (file === null || !isPrivateFolder(path.dirname(file))) return '';
+  let fd: number | null = null;
+  try {
+    fd = openSync(file, 'r');
+    const buffer = Buffer.alloc(length);
+    return buffer.toString('utf8', 0, readSync(fd, buffer, 0, length, 0));
+  } catch {
+    return '';
+  } finally {
+    if (fd !== null) closeSync(fd);
   }
 }
 

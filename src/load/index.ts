@@ -21,6 +21,7 @@ export {
 } from './manifest.js';
 export { loadBaseline } from './baseline.js';
 export { manifestOfData } from './locator.js';
+export { piecesOf, type PieceMemo } from './piecewise.js';
 export { readEnvFile } from './env-file.js';
 export { builtServerEntry } from './built-server.js';
 export { loadConsoleAssets, type ConsoleAsset } from './console-assets.js';

@@ -10,7 +10,7 @@ import { makeDiagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { largeManifestChars, manifestLimits } from '../model/limits.js';
 import { checkSize, readAtMost } from './limits.js';
 import { manifestOfData } from './locator.js';
-import { parsePieces } from './piecewise.js';
+import { type PieceMemo, parsePieces } from './piecewise.js';
 import type { LoadResult } from './loaded.js';
 import { foldSyntaxErrors } from './yaml-errors.js';
 
@@ -120,7 +120,7 @@ function notTextAt(bytes: Buffer): { offset: number; what: string } | null {
 }
 
 /** Parses manifest text that has already been read; `file` is the display path. */
-export function parseManifest(text: string, file: string, absolutePath: string = file): LoadResult {
+export function parseManifest(text: string, file: string, absolutePath: string = file, memo?: PieceMemo): LoadResult {
   // A text that did not come from a file (a baseline read from git) is held to the same limit; UTF-8 takes at
   // most 3 bytes per UTF-16 unit, so a shorter text is within it without counting.
   if (text.length > manifestLimits.bytes / 3) {
@@ -131,7 +131,7 @@ export function parseManifest(text: string, file: string, absolutePath: string =
   // A byte-order mark is legal at the start of a UTF-8 file; drop it so column numbers match editors.
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   // A large manifest, an entry at a time when that gives the same data.
-  const pieces = source.length >= largeManifestChars ? parsePieces(source) : null;
+  const pieces = source.length >= largeManifestChars ? parsePieces(source, memo) : null;
   if (pieces !== null) return manifestOfData(source, pieces, file, absolutePath);
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });

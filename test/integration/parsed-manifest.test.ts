@@ -3,11 +3,19 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useCacheDir } from '../support/cache-dir.js';
 import { openParseCache } from '../../src/cache/index.js';
-import { loadManifest, manifestTextOf, type LoadedManifest } from '../../src/load/index.js';
-import { parsedManifestPath } from '../../src/cache/store.js';
+import { existsSync, rmSync } from 'node:fs';
+import { parseDocument } from 'yaml';
+import {
+  loadManifest,
+  manifestTextOf,
+  parseManifest,
+  type LoadedManifest,
+  type PieceMemo,
+} from '../../src/load/index.js';
+import { parsedManifestPath, piecesPath } from '../../src/cache/store.js';
 import { largeManifestChars } from '../../src/model/limits.js';
 import { validateManifest } from '../../src/validate/index.js';
-import { importOpenApi } from '../../src/import.js';
+import { importOpenApi, updateOpenApi } from '../../src/import.js';
 import { runPipeline, type Stage } from '../../src/pipeline.js';
 import { manifestFiles } from '../support/manifests.js';
 import { repoRoot, runIn } from '../support/golden.js';
@@ -167,5 +175,31 @@ describe('the parse cache', () => {
     expect(generated.code).toBe(0);
     expect(entry(large).data).toBeDefined();
     expect(entry(large).reviewed?.review.findings.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('fills the piece cache from an imported draft, so an edit of one tool parses that tool alone', async () => {
+    const spec = path.join(repoRoot, 'test', 'fixtures', 'import', 'openapi', 'readme.json');
+    const large = path.join(root, 'pieces', 'readme.yaml');
+    await importOpenApi(spec, { out: large, force: true, cwd: repoRoot });
+    const text = readFileSync(large, 'utf8');
+    const edited = text.replace(/^( {4}title: )/m, '$1Edited ');
+    expect(edited).not.toBe(text);
+    const memo = openParseCache().pieces?.(large);
+    if (memo === undefined) throw new Error('no piece cache');
+    let parsed = 0;
+    const counting: PieceMemo = {
+      get: (piece) => memo.get(piece),
+      set: (piece, value) => {
+        parsed += 1;
+        memo.set(piece, value);
+      },
+    };
+    const result = parseManifest(edited, large, large, counting);
+    expect(result.ok && result.manifest.data).toEqual(parseDocument(edited).toJS());
+    expect(parsed).toBe(1);
+    // --update merges into a manifest a user may have edited (anchors, aliases): its pieces are parsed, not seeded.
+    rmSync(piecesPath(large) ?? '', { force: true });
+    await updateOpenApi(spec, { out: large, cwd: repoRoot }, null);
+    expect(existsSync(piecesPath(large) ?? '')).toBe(false);
   }, 120_000);
 });
