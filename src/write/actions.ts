@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { WriteError } from './errors.js';
 import path from 'node:path';
 import type { GeneratedFile, Ownership } from '../emit/index.js';
@@ -33,16 +33,28 @@ export function inside(root: string, relative: string): string {
   return absolute;
 }
 
+/** The size in bytes of the regular file at `relative`, or undefined when there is none. */
+function sizeOnDisk(root: string, relative: string): number | undefined {
+  const stat = statSync(inside(root, relative), { throwIfNoEntry: false });
+  if (stat === undefined) return undefined;
+  if (!stat.isFile()) throw new WriteError(`could not write "${relative}" (not a regular file); nothing was changed`);
+  return stat.size;
+}
+
 function read(root: string, relative: string): string | undefined {
-  const file = inside(root, relative);
-  if (!existsSync(file)) return undefined;
-  if (!statSync(file).isFile())
-    throw new WriteError(`could not write "${relative}" (not a regular file); nothing was changed`);
-  return readFileSync(file, 'utf8');
+  return sizeOnDisk(root, relative) === undefined ? undefined : readFileSync(inside(root, relative), 'utf8');
 }
 
 /** A project file's text by its root-relative path, or undefined when there is none. */
 export type ReadProjectFile = (relative: string) => string | undefined;
+
+/** The UTF-8 size of `text`, as writing it makes the file. */
+function byteLength(text: FileText): number {
+  if (typeof text === 'string') return Buffer.byteLength(text, 'utf8');
+  let length = 0;
+  for (const part of text) length += Buffer.byteLength(part, 'utf8');
+  return length;
+}
 
 /**
  * Compares planned files with the disk: unchanged files are not rewritten,
@@ -56,12 +68,22 @@ export function planActions(
   files: readonly GeneratedFile[],
   previouslyGenerated: readonly string[],
   bannerMark: string,
-  readFile: ReadProjectFile = (relative) => read(root, relative),
+  readFile?: ReadProjectFile,
 ): WriteAction[] {
+  const readText = readFile ?? ((relative: string) => read(root, relative));
+  // A file of another size differs without being read: after an edit, the large generated files (the registry,
+  // DESIGN.md) are megabytes that would be read and decoded only to be replaced.
+  const sizeOf =
+    readFile === undefined
+      ? (relative: string) => sizeOnDisk(root, relative)
+      : (relative: string) => {
+          const text = readFile(relative);
+          return text === undefined ? undefined : byteLength(text);
+        };
   const actions: WriteAction[] = [];
   const planned = new Set(files.map((f) => f.path));
   for (const file of files) {
-    const current = readFile(file.path);
+    const size = sizeOf(file.path);
     const text = file.parts ?? file.contents;
     if (file.movedFrom !== undefined) {
       inside(root, file.movedFrom);
@@ -74,15 +96,16 @@ export function planActions(
       });
     } else if (file.ownership === 'scaffold') {
       actions.push(
-        current === undefined
+        size === undefined
           ? { kind: 'create', path: file.path, ownership: 'scaffold', contents: text }
           : { kind: 'keep', path: file.path, ownership: 'scaffold' },
       );
-    } else if (current === undefined) {
+    } else if (size === undefined) {
       actions.push({ kind: 'create', path: file.path, ownership: file.ownership, contents: text });
     } else {
+      const current = size === byteLength(text) ? readText(file.path) : undefined;
       actions.push(
-        sameText(current, text)
+        current !== undefined && sameText(current, text)
           ? { kind: 'unchanged', path: file.path, ownership: file.ownership }
           : { kind: 'update', path: file.path, ownership: file.ownership, contents: text },
       );
@@ -90,7 +113,7 @@ export function planActions(
   }
   for (const old of previouslyGenerated) {
     if (planned.has(old) || !isGeneratedLocation(old)) continue;
-    const text = readFile(old);
+    const text = readText(old);
     if (text === undefined) continue;
     const ours = text.startsWith(bannerMark) || /\.gen\.json$/.test(old);
     if (ours) actions.push({ kind: 'remove', path: old, ownership: 'stale' });

@@ -12,6 +12,8 @@ import {
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyActions, PathEscapeError, WriteError, writeProject } from '../../src/write/index.js';
+import { planActions } from '../../src/write/actions.js';
+import { fileOfParts } from '../../src/emit/shared/files.js';
 import { listTree, repoRoot, runIn } from '../support/golden.js';
 
 const dir = path.join(repoRoot, '.test-out', 'write');
@@ -25,6 +27,27 @@ beforeEach(() => {
 });
 
 describe('the writer', () => {
+  it('compares a generated file with the disk by its size, then by its text', () => {
+    const at = (name: string) => path.join(dir, 'src', 'generated', name);
+    mkdirSync(path.dirname(at('x')), { recursive: true });
+    writeFileSync(at('same-size.gen.ts'), 'h\u00e9llo\n');
+    writeFileSync(at('other-size.gen.ts'), 'abcdef\n');
+    writeFileSync(at('same.gen.ts'), 'same\n');
+    const files = [
+      // Seven bytes each: "é" takes two.
+      { path: 'src/generated/same-size.gen.ts', contents: 'hello!\n', ownership: 'generated' as const },
+      { path: 'src/generated/other-size.gen.ts', contents: 'abc\n', ownership: 'generated' as const },
+      fileOfParts('src/generated/same.gen.ts', ['sa', 'me\n']),
+      { path: 'src/generated/new.gen.ts', contents: 'new\n', ownership: 'generated' as const },
+    ];
+    expect(planActions(dir, files, [], '//').map((a) => [a.path.split('/').pop(), a.kind])).toEqual([
+      ['same-size.gen.ts', 'update'],
+      ['other-size.gen.ts', 'update'],
+      ['same.gen.ts', 'unchanged'],
+      ['new.gen.ts', 'create'],
+    ]);
+  });
+
   it('does not rewrite unchanged files: their mtime stays', async () => {
     expect((await runIn(dir, ['generate'])).code).toBe(0);
     const file = path.join(dir, 'src', 'generated', 'types.gen.ts');
