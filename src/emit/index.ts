@@ -67,7 +67,8 @@ export async function emitProject(
   const generated: GeneratedFile[] = [
     types.file,
     emitFacade(model, ctx),
-    ...emitRegistry(model, ctx),
+    // The review measured every tool as tools/list sends it; the registry cuts its pages by those sizes.
+    ...emitRegistry(model, ctx, report.review.context.tools),
     emitServer(model, plan.handlers, ctx),
     ...emitBindings(model, plan.handlers, ctx),
     await emitValidators(

@@ -9,7 +9,7 @@ import { toolsetDigest } from '../../model/toolset.js';
 import { discoverContract } from './discover.js';
 import { grantingScopes } from '../../model/grants.js';
 import { promptListing, resourceListing, toolListing } from '../../model/listing.js';
-import { toolCosts } from '../../review/tokens.js';
+import { type Cost, toolCosts } from '../../review/tokens.js';
 import { pagesData } from './pages.js';
 
 const grantedBy = (model: ServerModel, tool: ServerModel['tools'][number]) => {
@@ -32,7 +32,7 @@ function authData(model: ServerModel): RegistrySpec['auth'] {
  * runtime's RegistrySpec). The TypeScript module keeps this order; the JSON
  * copy sorts keys. Lists are already sorted by name in the model.
  */
-export function registryData(model: ServerModel): RegistrySpec {
+export function registryData(model: ServerModel, costs: readonly Cost[] = toolCosts(model)): RegistrySpec {
   const tools = model.tools.map((tool) => ({
     name: tool.name,
     listing: toolListing(tool),
@@ -133,7 +133,7 @@ export function registryData(model: ServerModel): RegistrySpec {
         resources: resources.filter((r) => r.uri !== null),
         resourceTemplates: resources.filter((r) => r.uriTemplate !== null),
       },
-      toolCosts(model),
+      costs,
     ),
     notifications: {
       listChanged: [...model.notifications.listChanged],

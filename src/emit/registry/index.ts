@@ -6,6 +6,7 @@
  */
 import { generatedPaths } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
+import type { Cost } from '../../review/tokens.js';
 import { stableJson, stableJsonParts } from '../../util/stable-json.js';
 import { tsBanner } from '../shared/banner.js';
 import { type EmitContext, fileOfParts, type GeneratedFile } from '../shared/files.js';
@@ -22,8 +23,8 @@ export { serverJson, serverJsonSchemaUrl } from './server-json.js';
  * `src/generated/registry.gen.ts` and `src/generated/registry.gen.json`;
  * `server.json` when the manifest names a registry entry.
  */
-export function emitRegistry(model: ServerModel, ctx: EmitContext): GeneratedFile[] {
-  const data = registryData(model);
+export function emitRegistry(model: ServerModel, ctx: EmitContext, costs?: readonly Cost[]): GeneratedFile[] {
+  const data = registryData(model, costs);
   // Shared schemas are written once each and named from every tool schema that holds them under `$defs`;
   // they name one another by `$ref`, never by object, so each body is written whole. Each tool is a constant of
   // its own type: one array literal of a thousand differently shaped objects is a union TypeScript cannot check.
