@@ -9,7 +9,7 @@
 // Two more rows divide our wall time by the operation count and compare it, round by round, with the same
 // at 20 operations: a cost per operation that stays flat gives 1.0x.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { interleave, timeChecked } from './run.mjs';
 
@@ -33,6 +33,37 @@ function ensureDocuments(root) {
 }
 
 const pick = (samples, key) => samples.map((s) => s[key]);
+
+/**
+ * `generate` after an edit of one tool's description, as a user's inner loop pays it: the project is imported and
+ * generated once (untimed, with the caches a user's runs keep), then each round writes the manifest with the first
+ * tool's description changed (a new text every round) and times the `generate` that follows.
+ */
+function editAndGenerate(spec, folder, { node, cli, options }) {
+  const manifest = path.join(folder, 'mcp.yaml');
+  let original = null;
+  let round = 0;
+  return {
+    prepare: () => {
+      if (original === null) {
+        rmSync(folder, { recursive: true, force: true });
+        mkdirSync(folder, { recursive: true });
+        timeChecked(node, [cli, 'import', 'openapi', spec, '--out', manifest], options);
+        timeChecked(node, [cli, 'generate', manifest], options);
+        original = readFileSync(manifest, 'utf8').split('\n');
+      }
+      round += 1;
+      const lines = [...original];
+      const tools = lines.indexOf('tools:');
+      const at = lines.findIndex((line, i) => i > tools && line.startsWith('    description: '));
+      // A block scalar's first line, or the plain value itself.
+      const edited = /^ {4}description: [|>]/.test(lines[at]) ? at + 1 : at;
+      lines[edited] = `${lines[edited]} (edit ${round})`;
+      writeFileSync(manifest, lines.join('\n'));
+    },
+    run: () => timeChecked(node, [cli, 'generate', manifest], options),
+  };
+}
 
 export async function benchOpenApi({ root, scratch, runs, discard, random, peer, progress, log }) {
   const node = process.execPath;
@@ -67,8 +98,10 @@ export async function benchOpenApi({ root, scratch, runs, discard, random, peer,
     const spec = path.join(modules, file);
     const theirs = path.join(scratch, `peer-${operations}`);
     variants[`ours${operations}`] = importAndGenerate(spec, path.join(scratch, `ours-${operations}`), options);
-    if (operations === largest)
+    if (operations === largest) {
       variants.uncached = importAndGenerate(spec, path.join(scratch, `uncached-${operations}`), uncached);
+      variants.edited = editAndGenerate(spec, path.join(scratch, `edited-${operations}`), { node, cli, options });
+    }
     variants[`peer${operations}`] = {
       prepare: () => rmSync(theirs, { recursive: true, force: true }),
       run: () => timeChecked(node, [peer.bin, '--input', spec, '--output', theirs, '--force'], options),
@@ -88,19 +121,20 @@ export async function benchOpenApi({ root, scratch, runs, discard, random, peer,
   }));
   return [
     ...chosen.flatMap(({ operations }) => [
+      // GitHub's description is held to issue 35's 1.5x; the others to 2x.
       {
         figure: `\`import openapi\` + \`generate\`, ${operations} operations: wall time`,
         unit: 'ms',
         ours: pick(samples[`ours${operations}`], 'ms'),
         baseline: { label, samples: pick(samples[`peer${operations}`], 'ms') },
-        target: { ratioMax: 2.0 },
+        target: { ratioMax: operations === largest ? 1.5 : 2.0 },
       },
       {
         figure: `\`import openapi\` + \`generate\`, ${operations} operations: peak RSS`,
         unit: 'MiB',
         ours: pick(samples[`ours${operations}`], 'rssMiB'),
         baseline: { label, samples: pick(samples[`peer${operations}`], 'rssMiB') },
-        target: { ratioMax: 2.0 },
+        target: { ratioMax: operations === largest ? 1.5 : 2.0 },
       },
       // Each of our two processes alone, against the peer's one (issue 36 bounds `generate`'s peak).
       ...['import', 'generate'].map((step) => ({
@@ -124,6 +158,12 @@ export async function benchOpenApi({ root, scratch, runs, discard, random, peer,
       ours: pick(samples.uncached, 'rssMiB'),
       baseline: { label, samples: pick(samples[`peer${largest}`], 'rssMiB') },
       target: { ratioMax: 2.0 },
+    },
+    {
+      figure: `\`generate\` after editing one tool's description, ${largest} operations: wall time`,
+      unit: 'ms',
+      ours: pick(samples.edited, 'ms'),
+      target: { max: 1000 },
     },
     ...flat,
   ];
