@@ -10,6 +10,7 @@ import { type Draft, renderDraft } from './draft.js';
 import { ImportError } from './import-error.js';
 import { mergeTools, type ToolChanges } from './merge-tools.js';
 import { type MergeLog, mergeValue, unionKeys } from './merge-values.js';
+import { entryTexts, keepUntouchedEntries } from './update-text.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -60,6 +61,7 @@ export function updateManifest(
     });
   }
   const root = doc.contents as YAMLMap;
+  const before = entryTexts(doc.toJS());
   const log: MergeLog = { conflicts: [], updated: [] };
   for (const key of unionKeys(base, next.data))
     if (key !== 'tools') mergeValue(doc, root, key, base[key], next.data[key], [key], log);
@@ -78,8 +80,8 @@ export function updateManifest(
   keepReferencedSchemas(doc, root, base, next.data);
   // A merge that changed nothing leaves the file as it was, byte for byte.
   const changed = log.updated.length + changes.added.length + changes.removed.length > 0;
-  const written = changed ? doc.toString({ lineWidth: 0, indent: 2 }) : text;
   const data = doc.toJS() as Record<string, unknown>;
+  const written = changed ? keepUntouchedEntries(text, doc.toString({ lineWidth: 0, indent: 2 }), before, data) : text;
   return { text: written, data, tools: changes, updated: log.updated, conflicts: locate(written, log) };
 }
 

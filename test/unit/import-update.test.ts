@@ -108,7 +108,8 @@ describe('import openapi --update, as a merge', () => {
     for (const line of [
       '  # my comment about pets\n  get_pet:\n',
       '      path: /pets/{id} # the REST path\n',
-      '    tags: [ mine ]\n',
+      // As the user wrote it: a tool the merge left alone is put back line for line (src/import/update-text.ts).
+      '    tags: [mine]\n',
       '  # added by import --update: an operation new in the spec\n' +
         '  # GET /pets/{id}/photos ("listPhotos")\n  list_photos:\n',
     ])

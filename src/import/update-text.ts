@@ -1,0 +1,112 @@
+/**
+ * The text `--update` writes. The `yaml` library writes the merged document again whole, and a flow collection its
+ * own way: a large draft's schemas, written as indented JSON (draft-flow.ts), would all come back reformatted after a
+ * merge that changed one tool. So each entry of `tools:` and `schemas:` whose data the merge left as it was is put
+ * back as the user's file had it, line for line, and only the entries the merge changed, added or removed read as
+ * the library writes them.
+ *
+ * Both texts are cut into top-level sections and two-space entries line by line, as load cuts them
+ * (load/locator.ts); when a key is not a plain name the library's text is kept whole, and so it is when the text put
+ * together does not parse to exactly the merged data (an alias into an entry the merge changed, say): checked by a
+ * parse of it whole. A manifest without flow collections is the library's own text already and is not touched.
+ */
+import { parseDocument } from 'yaml';
+import { isRecord } from '../util/guards.js';
+
+type Raw = Readonly<Record<string, unknown>>;
+
+/** The sections whose entries are put back one by one. */
+const sections = ['tools', 'schemas'];
+
+/** Each entry's data by section and name, as JSON, to tell which ones a merge changed. */
+export function entryTexts(data: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!isRecord(data)) return out;
+  for (const section of sections) {
+    const entries = data[section];
+    if (isRecord(entries))
+      for (const [name, value] of Object.entries(entries)) out.set(`${section}/${name}`, JSON.stringify(value));
+  }
+  return out;
+}
+
+/**
+ * `written` (the library's text of the merged document, whose data is `merged`) with every entry whose data is the
+ * same in `before` (the user's data before the merge) put back as `original` (the user's text) had it.
+ */
+export function keepUntouchedEntries(
+  original: string,
+  written: string,
+  before: ReadonlyMap<string, string>,
+  merged: Raw,
+): string {
+  if (!/^ +[^#\s][^\n]*: [[{]/m.test(original)) return written;
+  const kept = entryLines(original);
+  const ours = entryLines(written);
+  if (kept === null || ours === null) return written;
+  const after = entryTexts(merged);
+  const lines = written.split('\n');
+  const out: string[] = [];
+  let at = 0;
+  for (const { id, from, to } of ours.entries) {
+    const same = before.get(id) !== undefined && before.get(id) === after.get(id);
+    const theirs = same ? kept.byId.get(id) : undefined;
+    if (theirs === undefined) continue;
+    out.push(...lines.slice(at, from), ...theirs);
+    at = to;
+  }
+  out.push(...lines.slice(at));
+  const text = out.join('\n');
+  if (text === written) return written;
+  const doc = parseDocument(text, { uniqueKeys: true });
+  const same =
+    doc.errors.length === 0 && doc.warnings.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(merged);
+  return same ? text : written;
+}
+
+/** An entry of `tools:` or `schemas:`: `section/name`, and its lines [from, to), the comments above it included. */
+interface EntryLines {
+  readonly id: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** The entries of `text`'s sections, or null when they cannot be told apart line by line. */
+function entryLines(text: string): { entries: EntryLines[]; byId: Map<string, string[]> } | null {
+  const lines = text.split('\n');
+  const entries: EntryLines[] = [];
+  const byId = new Map<string, string[]>();
+  const tops = keyLines(lines, 0, lines.length, '');
+  for (const [i, top] of tops.entries()) {
+    const section = /^([a-z]+):$/.exec(lines[top] ?? '')?.[1];
+    if (section === undefined || !sections.includes(section)) continue;
+    const end = tops[i + 1] ?? lines.length;
+    const keys = keyLines(lines, top + 1, end, '  ');
+    for (const [j, key] of keys.entries()) {
+      const name = /^ {2}([A-Za-z0-9_][A-Za-z0-9_.-]*):( |$)/.exec(lines[key] ?? '')?.[1];
+      if (name === undefined) return null;
+      let from = key;
+      while (from > top + 1 && /^ {2}#/.test(lines[from - 1] ?? '')) from -= 1;
+      // Up to the next entry's comments, or to the section's end; blank lines and comments at the margin after it
+      // stay where the library's text has them.
+      let to = keys[j + 1] ?? end;
+      while (to > key + 1 && /^( {2}#.*|#.*|)$/.test(lines[to - 1] ?? '')) to -= 1;
+      const id = `${section}/${name}`;
+      if (byId.has(id)) return null;
+      byId.set(id, lines.slice(from, to));
+      entries.push({ id, from, to });
+    }
+  }
+  return { entries, byId };
+}
+
+/** The lines in [from, to) where a key starts at exactly `indent`. */
+function keyLines(lines: readonly string[], from: number, to: number, indent: string): number[] {
+  const keys: number[] = [];
+  for (let i = from; i < to; i += 1) {
+    const line = lines[i] ?? '';
+    const c = line.charAt(indent.length);
+    if (line.startsWith(indent) && c !== '' && c !== ' ' && c !== '\r' && c !== '#' && c !== '-') keys.push(i);
+  }
+  return keys;
+}
