@@ -74,7 +74,7 @@ const flatChars = 80;
  * item per line, every line after the first two spaces deeper than the key, as YAML wants a flow collection's lines
  * inside a block mapping. JSON escapes every line break inside a string. Written bottom-up, each value once.
  */
-function flowJson(value: unknown, indent: number): string {
+export function flowJson(value: unknown, indent: number): string {
   return flowText(value, indent + 2, 0).text;
 }
 

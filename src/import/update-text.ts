@@ -6,12 +6,15 @@
  * the library writes them.
  *
  * Both texts are cut into top-level sections and two-space entries line by line, as load cuts them
- * (load/locator.ts); when a key is not a plain name the library's text is kept whole, and so it is when the text put
- * together does not parse to exactly the merged data (an alias into an entry the merge changed, say): checked by a
- * parse of it whole. A manifest without flow collections is the library's own text already and is not touched.
+ * (load/locator.ts). An entry's lines then parse to the same data wherever they stand, as long as no entry leans on
+ * another: so the library's text is kept whole when the user's document holds an anchor, an alias or a directive, or
+ * a key that is not a plain name. An entry written in the file's style again is checked by a parse of it alone, and
+ * written as the library prints it unless that gives exactly its merged data. A manifest without flow collections
+ * is the library's own text already and is not touched.
  */
 import { parseDocument } from 'yaml';
 import { isRecord } from '../util/guards.js';
+import { flowJson } from './draft-flow.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -32,15 +35,17 @@ export function entryTexts(data: unknown): Map<string, string> {
 
 /**
  * `written` (the library's text of the merged document, whose data is `merged`) with every entry whose data is the
- * same in `before` (the user's data before the merge) put back as `original` (the user's text) had it.
+ * same in `before` (the user's data before the merge) put back as `original` (the user's text) had it; `linked`
+ * says the user's document holds an anchor (an alias needs one).
  */
 export function keepUntouchedEntries(
   original: string,
   written: string,
   before: ReadonlyMap<string, string>,
   merged: Raw,
+  linked: boolean,
 ): string {
-  if (!/^ +[^#\s][^\n]*: [[{]/m.test(original)) return written;
+  if (linked || /^(%|---|\.\.\.)/m.test(original) || !/^ +[^#\s][^\n]*: [[{]/m.test(original)) return written;
   const kept = entryLines(original);
   const ours = entryLines(written);
   if (kept === null || ours === null) return written;
@@ -49,19 +54,62 @@ export function keepUntouchedEntries(
   const out: string[] = [];
   let at = 0;
   for (const { id, from, to } of ours.entries) {
-    const same = before.get(id) !== undefined && before.get(id) === after.get(id);
-    const theirs = same ? kept.byId.get(id) : undefined;
+    const theirs = kept.byId.get(id);
     if (theirs === undefined) continue;
-    out.push(...lines.slice(at, from), ...theirs);
+    const same = before.get(id) !== undefined && before.get(id) === after.get(id);
+    out.push(...lines.slice(at, from), ...(same ? theirs : restyled(id, lines.slice(from, to), theirs, merged)));
     at = to;
   }
   out.push(...lines.slice(at));
-  const text = out.join('\n');
-  if (text === written) return written;
-  const doc = parseDocument(text, { uniqueKeys: true });
+  return out.join('\n');
+}
+
+/**
+ * The library's lines of an entry the merge changed, with each schema body that `original` (the user's lines of it)
+ * wrote as JSON written so again (draft-flow.ts): a tool's `input` and `output`, a shared schema whole.
+ */
+function restyled(id: string, written: readonly string[], original: readonly string[], merged: Raw): string[] {
+  const [section = '', name = ''] = id.split('/');
+  const entries = merged[section];
+  const value = isRecord(entries) ? entries[name] : undefined;
+  const styled = restyle(section, name, value, written, original);
+  if (styled.join('\n') === written.join('\n')) return styled;
+  // Checked alone: the entry under its section's key must give exactly its merged data.
+  const doc = parseDocument(`${section}:\n${styled.join('\n')}\n`, { uniqueKeys: true });
+  const parsed = doc.toJS() as Record<string, Record<string, unknown>> | null;
   const same =
-    doc.errors.length === 0 && doc.warnings.length === 0 && JSON.stringify(doc.toJS()) === JSON.stringify(merged);
-  return same ? text : written;
+    doc.errors.length === 0 &&
+    doc.warnings.length === 0 &&
+    JSON.stringify(parsed?.[section]?.[name]) === JSON.stringify(value);
+  return same ? styled : [...written];
+}
+
+/** `written` with each schema body that `original` wrote as JSON written so again. */
+function restyle(
+  section: string,
+  name: string,
+  value: unknown,
+  written: readonly string[],
+  original: readonly string[],
+) {
+  const flow = (prefix: string) =>
+    original.some((line) => line.startsWith(prefix) && /^[[{]/.test(line.slice(prefix.length)));
+  if (section === 'schemas') {
+    const at = written.findIndex((line) => line.startsWith(`  ${name}:`));
+    if (at < 0 || value === undefined || !flow(`  ${name}: `)) return [...written];
+    return [...written.slice(0, at), ...`  ${name}: ${flowJson(value, 2)}`.split('\n')];
+  }
+  let out = [...written];
+  for (const key of ['input', 'output']) {
+    const body = isRecord(value) ? value[key] : undefined;
+    const at = out.findIndex((line) => line === `    ${key}:` || line.startsWith(`    ${key}: `));
+    if (at < 0 || body === undefined || !flow(`    ${key}: `)) continue;
+    // The body runs to the next line that is not deeper than the entry's keys.
+    let end = at + 1;
+    while (end < out.length && !/^ {0,4}\S/.test(out[end] ?? '')) end += 1;
+    out = [...out.slice(0, at), ...`    ${key}: ${flowJson(body, 4)}`.split('\n'), ...out.slice(end)];
+  }
+  return out;
 }
 
 /** An entry of `tools:` or `schemas:`: `section/name`, and its lines [from, to), the comments above it included. */

@@ -61,7 +61,15 @@ export function updateManifest(
     });
   }
   const root = doc.contents as YAMLMap;
-  const before = entryTexts(doc.toJS());
+  // An alias needs an anchor: a document with neither has entries that each parse alone to their data.
+  let linked = false;
+  const before = entryTexts(
+    doc.toJS({
+      onAnchor: () => {
+        linked = true;
+      },
+    }),
+  );
   const log: MergeLog = { conflicts: [], updated: [] };
   for (const key of unionKeys(base, next.data))
     if (key !== 'tools') mergeValue(doc, root, key, base[key], next.data[key], [key], log);
@@ -81,7 +89,9 @@ export function updateManifest(
   // A merge that changed nothing leaves the file as it was, byte for byte.
   const changed = log.updated.length + changes.added.length + changes.removed.length > 0;
   const data = doc.toJS() as Record<string, unknown>;
-  const written = changed ? keepUntouchedEntries(text, doc.toString({ lineWidth: 0, indent: 2 }), before, data) : text;
+  const written = changed
+    ? keepUntouchedEntries(text, doc.toString({ lineWidth: 0, indent: 2 }), before, data, linked)
+    : text;
   return { text: written, data, tools: changes, updated: log.updated, conflicts: locate(written, log) };
 }
 

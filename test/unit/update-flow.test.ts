@@ -26,6 +26,10 @@ function draft(description: (i: number) => string): Draft {
 
 const lines = (text: string) => text.split('\n');
 
+/** `--update` of the user's text `user` of the draft `base`, with the spec's draft now `next`. */
+const merge = (user: string, base: Draft, next: Draft) =>
+  updateManifest(user, 'mcp.yaml', copyAsJson(base.data) as Record<string, unknown>, next, () => false);
+
 describe('--update of a draft with JSON schemas', () => {
   it('rewrites only the entries the merge changed, and parses to the merged data', () => {
     const base = draft((i) => `Tool number ${i}.`);
@@ -36,25 +40,45 @@ describe('--update of a draft with JSON schemas', () => {
     const next = draft((i) => (i === 7 ? 'Tool number seven, rewritten.' : `Tool number ${i}.`));
     const tools = next.data.tools as Record<string, { input: { properties: Record<string, unknown> } }>;
     tools.tool_9.input.properties.limit = { type: 'integer' };
-    const update = updateManifest(
-      user,
-      'mcp.yaml',
-      copyAsJson(base.data) as Record<string, unknown>,
-      next,
-      () => false,
-    );
-    expect(update.updated).toEqual(['tools.tool_7.description', 'tools.tool_9.input.properties.limit']);
+    const schemas = next.data.schemas as Record<string, { properties: Record<string, unknown> }>;
+    schemas.thing.properties = { extra: { type: 'boolean' }, ...schemas.thing.properties };
+    const update = merge(user, base, next);
+    expect([...update.updated].sort()).toEqual([
+      'schemas.thing.properties.extra',
+      'tools.tool_7.description',
+      'tools.tool_9.input.properties.limit',
+    ]);
     // Each entry's lines, from its key to the next entry's.
     const blocks = (text: string) => {
       const all = text.split('\n');
       const keys = all.flatMap((line, i) => (/^ {2}[a-z_0-9]+:/.test(line) ? [i] : []));
-      return new Map(keys.map((at, k) => [all[at] ?? '', all.slice(at, keys[k + 1]).join('\n')]));
+      const name = (line: string) => /^ {2}([a-z_0-9]+):/.exec(line)?.[1] ?? line;
+      return new Map(keys.map((at, k) => [name(all[at] ?? ''), all.slice(at, keys[k + 1]).join('\n')]));
     };
     const before = blocks(user);
     const after = blocks(update.text);
     expect([...after.keys()]).toEqual([...before.keys()]);
     // Only tool_7 and tool_9 read differently; every other entry, tool_5 and its retitle included, is as it was.
-    expect([...after.keys()].filter((key) => after.get(key) !== before.get(key))).toEqual(['  tool_7:', '  tool_9:']);
+    expect([...after.keys()].filter((key) => after.get(key) !== before.get(key))).toEqual([
+      'thing',
+      'tool_7',
+      'tool_9',
+    ]);
+    expect(after.get('thing')).toMatch(/^ {2}thing: \{\n {6}"type": "object",\n {6}"properties": \{\n {8}"/);
+    // The changed ones keep the file's style: JSON schema bodies as the draft wrote them. tool_7 differs in its
+    // description line alone, tool_9 in its input's new property.
+    const differing = (name: string) => {
+      const [was, is] = [lines(before.get(name) ?? ''), lines(after.get(name) ?? '')];
+      return is.filter((line, i) => line !== was[i]);
+    };
+    expect(differing('tool_7')).toEqual(['    description: Tool number seven, rewritten.']);
+    expect(after.get('tool_9')).toContain(
+      '    input: {\n' +
+        '        "type": "object",\n' +
+        '        "properties": {"id": {"type": "string"}, "limit": {"type": "integer"}},\n' +
+        '        "required": ["id"]\n' +
+        '      }\n',
+    );
     const old = new Set(lines(user));
     const changed = lines(update.text).filter((line) => !old.has(line));
     expect(changed).toContain('    description: Tool number seven, rewritten.');
@@ -62,5 +86,19 @@ describe('--update of a draft with JSON schemas', () => {
     const doc = parseDocument(update.text, { uniqueKeys: true });
     expect(doc.errors).toEqual([]);
     expect(JSON.stringify(doc.toJS())).toBe(JSON.stringify(update.data));
+  });
+
+  it('prints the whole text as the library does when an anchor could tie one entry to another', () => {
+    const base = draft((i) => `Tool number ${i}.`);
+    const user = renderDraft(base).replace('    title: Tool 5\n', '    title: &five My tool five\n');
+    const next = draft((i) => (i === 7 ? 'Tool number seven, rewritten.' : `Tool number ${i}.`));
+    const update = merge(user, base, next);
+    expect(update.text).toContain('    title: &five My tool five\n');
+    // tool_0, which the merge did not change, reads as the library prints a flow collection, not as the file had it.
+    const asFiled =
+      '  tool_0:\n    title: Tool 0\n    description: Tool number 0.\n    input: {\n        "type": "object",\n';
+    expect(user).toContain(asFiled);
+    expect(update.text).not.toContain(asFiled);
+    expect(JSON.stringify(parseDocument(update.text).toJS())).toBe(JSON.stringify(update.data));
   });
 });
