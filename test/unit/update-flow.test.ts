@@ -38,9 +38,9 @@ describe('--update of a draft with JSON schemas', () => {
     // The user retitles one tool; the spec rewrites another's description and adds a property to a third's input.
     const user = text.replace('    title: Tool 5\n', '    title: My tool five\n');
     const next = draft((i) => (i === 7 ? 'Tool number seven, rewritten.' : `Tool number ${i}.`));
-    const tools = next.data.tools as Record<string, { input: { properties: Record<string, unknown> } }>;
+    const tools = next.data.tools as { tool_9: { input: { properties: Record<string, unknown> } } };
     tools.tool_9.input.properties.limit = { type: 'integer' };
-    const schemas = next.data.schemas as Record<string, { properties: Record<string, unknown> }>;
+    const schemas = next.data.schemas as { thing: { properties: Record<string, unknown> } };
     schemas.thing.properties = { extra: { type: 'boolean' }, ...schemas.thing.properties };
     const update = merge(user, base, next);
     expect([...update.updated].sort()).toEqual([
