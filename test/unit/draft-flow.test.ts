@@ -16,7 +16,9 @@ function parsed(text: string): unknown {
 
 const tricky = {
   type: 'object',
-  description: 'quotes " and \\ and\nnew lines\r\n, tabs\t, U+2028 \u2028, a lone surrogate \ud800, # not a comment',
+  description:
+    'quotes " and \\ and\nnew lines\r\n, tabs\t, U+2028 \u2028, a lone surrogate \ud800, # not a comment, ' +
+    'characters YAML does not print raw: DEL \u007f, C1 \u0080 \u0085 \u009f, BOM \ufeff, \ufffe',
   properties: {
     __proto__: { type: 'string', default: '__proto__' },
     'a: b': { type: 'number', minimum: -1.5e-7, maximum: 1e21, multipleOf: 0.5 },
