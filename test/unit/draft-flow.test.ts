@@ -20,7 +20,8 @@ const tricky = {
     'quotes " and \\ and\nnew lines\r\n, tabs\t, U+2028 \u2028, a lone surrogate \ud800, # not a comment, ' +
     'characters YAML does not print raw: DEL \u007f, C1 \u0080 \u0085 \u009f, BOM \ufeff, \ufffe',
   properties: {
-    __proto__: { type: 'string', default: '__proto__' },
+    // An own key named __proto__, as JSON.parse makes it (a literal `__proto__:` would set the prototype).
+    ...JSON.parse('{"__proto__": {"type": "string", "default": "__proto__"}}'),
     'a: b': { type: 'number', minimum: -1.5e-7, maximum: 1e21, multipleOf: 0.5 },
     '- x': { type: 'array', items: [], prefixItems: [{}, { const: null }] },
     '#c': { enum: [true, false, 0, '', '0', 'null', '~', 'yes', '@at', '`tick`', '&anchor', '*alias'] },
