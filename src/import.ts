@@ -123,7 +123,7 @@ async function writeDraft(draft: Draft, options: DraftOptions, record: ImportRec
     'write',
     '',
   );
-  const compiled = await review(otherText, otherData, target, options);
+  const compiled = await review(otherText, otherData, target, options, { rendered: true });
   const result = { written: true, draft: other, text: otherText, compiled };
   return searchFirst ? result : flagged(result);
 }
@@ -159,7 +159,7 @@ async function writeReviewed(
   const report = writeProject(path.dirname(target), [manifest], [], 'write', '');
   const written = !report.actions.some((a) => a.kind === 'keep');
   if (!written) return { written, draft, text, compiled: null };
-  const compiled = await review(text, data, target, options, replaced);
+  const compiled = await review(text, data, target, options, { replaced, rendered: true });
   if (replaced(compiled)) return { replaced: true };
   if (record !== null)
     writeProject(path.dirname(target), [baseFile(record, target, options.cwd, data)], [], 'write', '');
@@ -180,15 +180,20 @@ async function review(
   data: Record<string, unknown>,
   target: string,
   options: DraftOptions,
-  replaced: (compiled: PipelineResult) => boolean = () => false,
-  rendered = true,
+  how: {
+    /** Told the result: true for a draft about to be replaced, whose data is not kept. */
+    readonly replaced?: (compiled: PipelineResult) => boolean;
+    /** The text is a draft rendered here (not a user's manifest merged by --update). */
+    readonly rendered: boolean;
+  },
 ): Promise<PipelineResult> {
+  const replaced = how.replaced ?? (() => false);
   const loaded = manifestOfData(text, data, displayPath(target, options.cwd), target);
   // `generate`, run next on the manifest as written, finds its data (and its review) in the cache; not the data of
   // a draft about to be replaced (megabytes of JSON written for a text no run will read again).
   // The piece cache takes the pieces of a draft rendered here from its data; a manifest merged by --update may hold
   // a user's anchors and aliases, which only a parse of each piece tells apart.
-  const cache = openParseCache({}, rendered);
+  const cache = openParseCache({}, how.rendered);
   const compiled = await runPipeline({ manifest: options.out, cwd: options.cwd, loaded, cache }, 'review');
   if (!replaced(compiled)) cache.save();
   return compiled;
@@ -268,7 +273,7 @@ export async function updateOpenApi(
     written: true,
     draft,
     text: update.text,
-    compiled: await review(update.text, { ...update.data }, target, full, undefined, false),
+    compiled: await review(update.text, { ...update.data }, target, full, { rendered: false }),
     update,
   };
 }

@@ -5,6 +5,7 @@
  * of the cost of rendering a large API's draft, and the parse of a flow body after an edit is cheaper too.
  * Below `flowDraftChars` a draft stays in block style throughout: a person curates it by hand.
  */
+import { isRecord } from '../util/guards.js';
 
 /** The draft size (compact JSON of its tools and schemas, characters) from which schemas are written as JSON. */
 export const flowDraftChars = 1024 * 1024;
@@ -103,8 +104,4 @@ function flowText(value: unknown, indent: number, depth: number): { text: string
   if (flat) return { text: `${open}${compact.join(', ')}${close}`, flat: true };
   const pad = ' '.repeat(indent + depth + 2);
   return { text: `${open}\n${pad}${items.join(`,\n${pad}`)}\n${' '.repeat(indent + depth)}${close}`, flat: false };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -32,6 +32,11 @@ export function looksOverBudget(draft: Draft, budget: number): boolean {
   return false;
 }
 
+/** How many tools the draft has. */
+function toolCount(draft: Draft): number {
+  return Object.keys((draft.data.tools as Record<string, unknown> | undefined) ?? {}).length;
+}
+
 /** The draft with `discovery` after its upstream, before its toolsets and tools. */
 export function withDiscovery(draft: Draft, discovery: unknown): Draft {
   const { mcpGen, server, config, upstream, ...rest } = draft.data;
@@ -43,7 +48,7 @@ export function withDiscovery(draft: Draft, discovery: unknown): Draft {
  * changes with every description the spec or the user edits, and `check` prints it.
  */
 export function searchDraft(draft: Draft, budget: number): Draft {
-  const count = Object.keys((draft.data.tools as Record<string, unknown> | undefined) ?? {}).length;
+  const count = toolCount(draft);
   const why =
     `Listed as tools, the ${count} tools would cost more than review.maxListTokens (${budget}) in tools/list ` +
     '(mcp-gen check counts them): tools/list serves search_tools and call_tool instead';
@@ -58,7 +63,7 @@ export function searchDraft(draft: Draft, budget: number): Draft {
 
 /** The flag a reviewer reads after the import of a search draft, with the cost its review counted. */
 export function searchFlag(draft: Draft, listed: { tokens: number; budget: number }): Draft {
-  const count = Object.keys((draft.data.tools as Record<string, unknown> | undefined) ?? {}).length;
+  const count = toolCount(draft);
   const why =
     `Listed as tools, the ${count} tools cost about ${listed.tokens} tokens in tools/list, more than ` +
     `review.maxListTokens (${listed.budget}): tools/list serves search_tools and call_tool instead`;

@@ -14,6 +14,7 @@
  */
 import { parseDocument } from 'yaml';
 import { isRecord } from '../util/guards.js';
+import { keyLinesAt } from '../util/key-lines.js';
 import { flowJson } from './draft-flow.js';
 
 type Raw = Readonly<Record<string, unknown>>;
@@ -34,18 +35,25 @@ export function entryTexts(data: unknown): Map<string, string> {
 }
 
 /**
+ * True when the library would print `text` otherwise than it is: it holds a flow collection (a large draft's JSON
+ * schemas, or a user's `[a, b]`), and no directive or document marker that would make an entry's lines mean
+ * something else alone. Only then are entries put back (`keepUntouchedEntries`).
+ */
+export function keepsEntryLines(text: string): boolean {
+  return !/^(%|---|\.\.\.)/m.test(text) && /^ +[^#\s][^\n]*: [[{]/m.test(text);
+}
+
+/**
  * `written` (the library's text of the merged document, whose data is `merged`) with every entry whose data is the
- * same in `before` (the user's data before the merge) put back as `original` (the user's text) had it; `linked`
- * says the user's document holds an anchor (an alias needs one).
+ * same in `before` (the user's data before the merge) put back as `original` (the user's text) had it. `original`
+ * must hold no anchor (an alias needs one) and pass `keepsEntryLines`.
  */
 export function keepUntouchedEntries(
   original: string,
   written: string,
   before: ReadonlyMap<string, string>,
   merged: Raw,
-  linked: boolean,
 ): string {
-  if (linked || /^(%|---|\.\.\.)/m.test(original) || !/^ +[^#\s][^\n]*: [[{]/m.test(original)) return written;
   const kept = entryLines(original);
   const ours = entryLines(written);
   if (kept === null || ours === null) return written;
@@ -124,12 +132,12 @@ function entryLines(text: string): { entries: EntryLines[]; byId: Map<string, st
   const lines = text.split('\n');
   const entries: EntryLines[] = [];
   const byId = new Map<string, string[]>();
-  const tops = keyLines(lines, 0, lines.length, '');
+  const tops = keyLinesAt(lines, 0, lines.length, '');
   for (const [i, top] of tops.entries()) {
     const section = /^([a-z]+):$/.exec(lines[top] ?? '')?.[1];
     if (section === undefined || !sections.includes(section)) continue;
     const end = tops[i + 1] ?? lines.length;
-    const keys = keyLines(lines, top + 1, end, '  ');
+    const keys = keyLinesAt(lines, top + 1, end, '  ');
     for (const [j, key] of keys.entries()) {
       const name = /^ {2}([A-Za-z0-9_][A-Za-z0-9_.-]*):( |$)/.exec(lines[key] ?? '')?.[1];
       if (name === undefined) return null;
@@ -146,15 +154,4 @@ function entryLines(text: string): { entries: EntryLines[]; byId: Map<string, st
     }
   }
   return { entries, byId };
-}
-
-/** The lines in [from, to) where a key starts at exactly `indent`. */
-function keyLines(lines: readonly string[], from: number, to: number, indent: string): number[] {
-  const keys: number[] = [];
-  for (let i = from; i < to; i += 1) {
-    const line = lines[i] ?? '';
-    const c = line.charAt(indent.length);
-    if (line.startsWith(indent) && c !== '' && c !== ' ' && c !== '\r' && c !== '#' && c !== '-') keys.push(i);
-  }
-  return keys;
 }

@@ -10,7 +10,7 @@ import { type Draft, renderDraft } from './draft.js';
 import { ImportError } from './import-error.js';
 import { mergeTools, type ToolChanges } from './merge-tools.js';
 import { type MergeLog, mergeValue, unionKeys } from './merge-values.js';
-import { entryTexts, keepUntouchedEntries } from './update-text.js';
+import { entryTexts, keepsEntryLines, keepUntouchedEntries } from './update-text.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -61,15 +61,13 @@ export function updateManifest(
     });
   }
   const root = doc.contents as YAMLMap;
-  // An alias needs an anchor: a document with neither has entries that each parse alone to their data.
+  // The entries' data before the merge, for a text whose untouched entries are put back as they are
+  // (update-text.ts); not when an entry could lean on another through an anchor (an alias needs one).
   let linked = false;
-  const before = entryTexts(
-    doc.toJS({
-      onAnchor: () => {
-        linked = true;
-      },
-    }),
-  );
+  const onAnchor = () => {
+    linked = true;
+  };
+  const before = keepsEntryLines(text) ? entryTexts(doc.toJS({ onAnchor })) : null;
   const log: MergeLog = { conflicts: [], updated: [] };
   for (const key of unionKeys(base, next.data))
     if (key !== 'tools') mergeValue(doc, root, key, base[key], next.data[key], [key], log);
@@ -89,9 +87,8 @@ export function updateManifest(
   // A merge that changed nothing leaves the file as it was, byte for byte.
   const changed = log.updated.length + changes.added.length + changes.removed.length > 0;
   const data = doc.toJS() as Record<string, unknown>;
-  const written = changed
-    ? keepUntouchedEntries(text, doc.toString({ lineWidth: 0, indent: 2 }), before, data, linked)
-    : text;
+  const printed = changed ? doc.toString({ lineWidth: 0, indent: 2 }) : text;
+  const written = changed && before !== null && !linked ? keepUntouchedEntries(text, printed, before, data) : printed;
   return { text: written, data, tools: changes, updated: log.updated, conflicts: locate(written, log) };
 }
 

@@ -10,6 +10,7 @@
 import { Document, LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import { parsePointer } from '../util/json-pointer.js';
 import { isRecord } from '../util/guards.js';
+import { keyLinesAt } from '../util/key-lines.js';
 import { checkShape } from './limits.js';
 import type { LoadResult, Position, Target } from './loaded.js';
 
@@ -209,12 +210,7 @@ class Index {
 
 /** The entries of the mapping whose keys start lines [from, to) at `indent`, each with the comments above it. */
 export function entriesAt(lines: readonly string[], from: number, to: number, indent: string): Entry[] {
-  const keys: number[] = [];
-  for (let i = from; i < to; i += 1) {
-    const line = lines[i] ?? '';
-    const c = line.charAt(indent.length);
-    if (line.startsWith(indent) && c !== '' && c !== ' ' && c !== '\r' && c !== '#' && c !== '-') keys.push(i);
-  }
+  const keys = keyLinesAt(lines, from, to, indent);
   return keys.map((key, i) => {
     let start = key;
     while (start > from && (lines[start - 1] ?? '').startsWith(`${indent}#`)) start -= 1;
