@@ -33,11 +33,21 @@ export function stableJson(value: unknown, indent: 0 | 2 = 2): string {
   return `${JSON.stringify(value, sortedLevel, indent)}\n`;
 }
 
+/** `stableJson(value, 0)` without its newline: one line, keys sorted (`null` for what JSON cannot hold). */
+export function sortedLine(value: unknown): string {
+  return JSON.stringify(value, sortedLevel) ?? 'null';
+}
+
 /**
  * `stableJson(value, indent)` in parts (util/file-text.ts): one per member of a top-level object and one per item of
- * an array member, so a large registry is never one string.
+ * an array member, so a large registry is never one string. `lines` holds the `sortedLine` of some items, already
+ * written for another purpose (a digest); on one line (`indent` 0) they are used as they are.
  */
-export function stableJsonParts(value: unknown, indent: 0 | 2 = 2): string[] {
+export function stableJsonParts(
+  value: unknown,
+  indent: 0 | 2 = 2,
+  lines: ReadonlyMap<unknown, string> = new Map(),
+): string[] {
   const raw = value as Record<string, unknown>;
   const members =
     raw === null || typeof raw !== 'object' || Array.isArray(raw)
@@ -49,6 +59,8 @@ export function stableJsonParts(value: unknown, indent: 0 | 2 = 2): string[] {
   const line = (depth: number) => (indent === 0 ? '' : `\n${' '.repeat(indent * depth)}`);
   // JSON.stringify's indentation only adds up, so a nested value's text is its own text with every line moved in.
   const nested = (item: unknown, depth: number) => {
+    const known = indent === 0 ? lines.get(item) : undefined;
+    if (known !== undefined) return known;
     const text = JSON.stringify(item, sortedLevel, indent) ?? 'null';
     return indent === 0 ? text : text.replaceAll('\n', line(depth));
   };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pagesData } from '../../src/emit/registry/pages.js';
 import type { ServerModel } from '../../src/model/types.js';
 import { pageStarts } from '../../src/review/tokens.js';
+import { sortedLine } from '../../src/util/stable-json.js';
 
 // The cursors of list pages (src/emit/registry/pages.ts): one per page after the first, the same for
 // the same list, different for another list, another version of a list, or another offset.
@@ -34,6 +35,19 @@ describe('list page cursors', () => {
     const by5 = pagesData(model(5), lists(items(25))).cursors.tools;
     expect(by5[3]).toBe(by10[1]);
     expect(by5[0]).not.toBe(by10[0]);
+  });
+
+  it('hashes the one-line text a large registry already wrote for its tools exactly as it hashes the tools', () => {
+    // Unsorted keys, nesting, a shared frozen object reached twice, characters JSON escapes: the text must be the same.
+    const shared = Object.freeze({ z: 1, a: ['é', '"q"', null] });
+    const tools = items(25).map((t, i) => ({ zeta: i, ...t, schema: { b: shared, a: { y: [shared], x: '\n' } } }));
+    const lines = new Map(tools.map((t) => [t, sortedLine(t)] as const));
+    const plain = pagesData(model(10), lists(tools));
+    expect(pagesData(model(10), lists(tools), [], lines)).toEqual(plain);
+    // Only a text for every tool is used: a list it covers in part is hashed from the data.
+    const partial = new Map([...lines].slice(1));
+    expect(pagesData(model(10), lists(tools), [], partial)).toEqual(plain);
+    expect(pagesData(model(10), lists(tools), [], new Map([[tools[0], '{}'], ...partial]))).not.toEqual(plain);
   });
 });
 

@@ -11,6 +11,7 @@ import { grantingScopes } from '../../model/grants.js';
 import { promptListing, resourceListing, toolListing } from '../../model/listing.js';
 import { type Cost, toolCosts } from '../../review/tokens.js';
 import { pagesData } from './pages.js';
+import { sortedLine } from '../../util/stable-json.js';
 
 const grantedBy = (model: ServerModel, tool: ServerModel['tools'][number]) => {
   const scopes = grantingScopes(model.auth, tool);
@@ -30,9 +31,15 @@ function authData(model: ServerModel): RegistrySpec['auth'] {
 /**
  * The registry as plain data, keys in a fixed order (the order of the
  * runtime's RegistrySpec). The TypeScript module keeps this order; the JSON
- * copy sorts keys. Lists are already sorted by name in the model.
+ * copy sorts keys. Lists are already sorted by name in the model. Given `lines`,
+ * it gets each tool's `sortedLine`: the tools' page digest is built from them, and
+ * a large project's registry.gen.json writes them as they are (registry/index.ts).
  */
-export function registryData(model: ServerModel, costs: readonly Cost[] = toolCosts(model)): RegistrySpec {
+export function registryData(
+  model: ServerModel,
+  costs: readonly Cost[] = toolCosts(model),
+  lines?: Map<unknown, string>,
+): RegistrySpec {
   const tools = model.tools.map((tool) => ({
     name: tool.name,
     listing: toolListing(tool),
@@ -50,6 +57,7 @@ export function registryData(model: ServerModel, costs: readonly Cost[] = toolCo
     taskStart: tool.taskStart,
     taskTtlMs: tool.taskTtlMs,
   }));
+  if (lines !== undefined) for (const tool of tools) lines.set(tool, sortedLine(tool));
   const resources = model.resources.map((r) => ({
     name: r.name,
     uri: r.uri,
@@ -134,6 +142,7 @@ export function registryData(model: ServerModel, costs: readonly Cost[] = toolCo
         resourceTemplates: resources.filter((r) => r.uriTemplate !== null),
       },
       costs,
+      lines,
     ),
     notifications: {
       listChanged: [...model.notifications.listChanged],

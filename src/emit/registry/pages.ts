@@ -15,9 +15,18 @@ import { hashSortedJson } from '../../util/stable-json.js';
 
 type ListName = keyof PagesSpec['cursors'];
 
-function digestOf(items: readonly unknown[]): string {
+/**
+ * The sha256 of the list's sorted JSON on one line. `lines` holds the `sortedLine` of items whose text the registry
+ * writes anyway (a large project's tools, in registry.gen.json): hashed as they are, not written a second time.
+ */
+function digestOf(items: readonly unknown[], lines: ReadonlyMap<unknown, string>): string {
   const hash = createHash('sha256');
-  hashSortedJson(hash, items);
+  if (items.some((item) => !lines.has(item))) hashSortedJson(hash, items);
+  else {
+    hash.update('[');
+    for (const [i, item] of items.entries()) hash.update(`${i === 0 ? '' : ','}${lines.get(item)}`, 'utf8');
+    hash.update(']');
+  }
   return hash.digest('hex');
 }
 
@@ -39,15 +48,17 @@ function cursors(list: ListName, digest: string, at: readonly number[]): string[
  * The pages of `model`'s lists: `lists` holds each list's items as the registry records them, in registry order
  * (what the server lists, item for item), and `toolCosts` the size of each tool as tools/list sends it. Tool pages
  * are cut by bytes too (pageStarts); `toolStarts` is written only when that moves a cut, so a list cut by count
- * alone stays as it was.
+ * alone stays as it was. `lines`: see `digestOf`.
  */
 export function pagesData(
   model: ServerModel,
   lists: Readonly<Record<ListName, readonly unknown[]>>,
   toolCosts: readonly Cost[] = [],
+  lines: ReadonlyMap<unknown, string> = new Map(),
 ): PagesSpec {
   const size = model.pagination.pageSize;
-  const of = (list: ListName): string[] => cursors(list, digestOf(lists[list]), offsets(lists[list].length, size));
+  const digest = (list: ListName) => digestOf(lists[list], lines);
+  const of = (list: ListName): string[] => cursors(list, digest(list), offsets(lists[list].length, size));
   const byCount = [0, ...offsets(lists.tools.length, size)];
   const starts = toolCosts.length === lists.tools.length ? pageStarts(toolCosts, size) : byCount;
   const byBytes = starts.length !== byCount.length || starts.some((s, i) => s !== byCount[i]);
@@ -55,7 +66,7 @@ export function pagesData(
     size,
     ...(byBytes ? { toolStarts: starts } : {}),
     cursors: {
-      tools: byBytes ? cursors('tools', digestOf(lists.tools), starts.slice(1)) : of('tools'),
+      tools: byBytes ? cursors('tools', digest('tools'), starts.slice(1)) : of('tools'),
       prompts: of('prompts'),
       resources: of('resources'),
       resourceTemplates: of('resourceTemplates'),
