@@ -70,7 +70,9 @@ export function defaultTools(model: ServerModel): readonly ToolModel[] {
 
 /** Costs, host limits and the findings that fail R5. */
 export function reviewContext(model: ServerModel): ContextReview {
-  const tools = toolCosts(model);
+  // Every size measured once: a tool's listing holds its schemas, the very objects schemaCosts measures.
+  const sizes = new WeakMap<object, number>();
+  const tools = toolCosts(model, sizes);
   const listedTools = defaultTools(model);
   const listedNames = new Set(listedTools.map((t) => t.name));
   const listedCosts = tools.filter((t) => listedNames.has(t.name));
@@ -142,7 +144,7 @@ export function reviewContext(model: ServerModel): ContextReview {
     count: set.tools.length,
     ...listCost(set.tools.map((name) => byName.get(name)).filter((t) => t !== undefined)),
   }));
-  const schemas = schemaCosts(model).slice(0, named);
+  const schemas = schemaCosts(model, sizes).slice(0, named);
   const pruned = prunedSchemas(model);
   return {
     tools,

@@ -16,9 +16,9 @@ export interface ToolCost extends Cost {
  * Each tool as `tools/list` sends it (the part a host puts in front of the model), measured as compact JSON, in
  * model order. The token estimate is UTF-8 bytes divided by 4, rounded up: simple on purpose, so anyone can recount
  * it; on typical English tool descriptions and JSON Schema it is within about 20% of real BPE tokenizers.
+ * `known` (see `jsonBytes`) may be shared with `schemaCosts` of the same model: the schemas are the same objects.
  */
-export function toolCosts(model: ServerModel): ToolCost[] {
-  const known = new WeakMap<object, number>();
+export function toolCosts(model: ServerModel, known: WeakMap<object, number> = new WeakMap()): ToolCost[] {
   const tools = wireTools(model);
   return tools.map((tool) => {
     const bytes = jsonBytes(tool, known, new Set());
@@ -34,8 +34,7 @@ export interface SchemaCost {
 }
 
 /** Every tool's input and output schema by size, heaviest first (equal sizes by tool, then part). */
-export function schemaCosts(model: ServerModel): SchemaCost[] {
-  const known = new WeakMap<object, number>();
+export function schemaCosts(model: ServerModel, known: WeakMap<object, number> = new WeakMap()): SchemaCost[] {
   const out: SchemaCost[] = [];
   for (const tool of wireTools(model)) {
     out.push({ tool: tool.name, part: 'input', bytes: jsonBytes(tool.inputSchema, known, new Set()) });

@@ -53,20 +53,37 @@ function codePoint(char: string): string {
   return (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
 }
 
+/** Where a model-facing text is: its manifest pointer and what it belongs to. */
+interface Place {
+  readonly pointer: string;
+  readonly owner: string;
+}
+
+/** A model-facing text and its place, built only for a text that is reported (a large API has 60,000 texts). */
+interface FacingText {
+  readonly text: string | null;
+  readonly place: () => Place;
+}
+
+const at = (text: string | null, pointer: string, owner: string): FacingText => ({
+  text,
+  place: () => ({ pointer, owner }),
+});
+
 /**
  * Every title, description and instruction a host passes to
  * the model, with its manifest pointer and what it belongs to.
  */
-function modelFacingTexts(model: ServerModel): { pointer: string; owner: string; text: string | null }[] {
-  const texts: { pointer: string; owner: string; text: string | null }[] = [
-    { pointer: '/server/title', owner: 'server title', text: model.server.title },
-    { pointer: '/server/description', owner: 'server description', text: model.server.description },
-    { pointer: '/server/instructions', owner: 'server instructions', text: model.server.instructions },
+function modelFacingTexts(model: ServerModel): FacingText[] {
+  const texts: FacingText[] = [
+    at(model.server.title, '/server/title', 'server title'),
+    at(model.server.description, '/server/description', 'server description'),
+    at(model.server.instructions, '/server/instructions', 'server instructions'),
   ];
   for (const tool of model.tools) {
     texts.push(
-      { pointer: `${tool.pointer}/title`, owner: `tool "${tool.name}" title`, text: tool.title },
-      { pointer: `${tool.pointer}/description`, owner: `tool "${tool.name}" description`, text: tool.description },
+      at(tool.title, `${tool.pointer}/title`, `tool "${tool.name}" title`),
+      at(tool.description, `${tool.pointer}/description`, `tool "${tool.name}" description`),
     );
     for (const part of ['input', 'output'] as const) {
       walkSchema(tool[part], (node, path) => {
@@ -74,9 +91,11 @@ function modelFacingTexts(model: ServerModel): { pointer: string; owner: string;
           const value = node[key];
           if (typeof value === 'string')
             texts.push({
-              pointer: `${tool.pointer}/${part}${formatPointer(path)}/${key}`,
-              owner: `tool "${tool.name}" ${part}${path.length === 0 ? '' : ` ${formatPointer(path)}`} ${key}`,
               text: value,
+              place: () => ({
+                pointer: `${tool.pointer}/${part}${formatPointer(path)}/${key}`,
+                owner: `tool "${tool.name}" ${part}${path.length === 0 ? '' : ` ${formatPointer(path)}`} ${key}`,
+              }),
             });
         }
       });
@@ -84,36 +103,21 @@ function modelFacingTexts(model: ServerModel): { pointer: string; owner: string;
   }
   for (const resource of model.resources) {
     texts.push(
-      { pointer: `${resource.pointer}/title`, owner: `resource "${resource.name}" title`, text: resource.title },
-      {
-        pointer: `${resource.pointer}/description`,
-        owner: `resource "${resource.name}" description`,
-        text: resource.description,
-      },
+      at(resource.title, `${resource.pointer}/title`, `resource "${resource.name}" title`),
+      at(resource.description, `${resource.pointer}/description`, `resource "${resource.name}" description`),
     );
   }
   for (const prompt of model.prompts) {
     texts.push(
-      { pointer: `${prompt.pointer}/title`, owner: `prompt "${prompt.name}" title`, text: prompt.title },
-      {
-        pointer: `${prompt.pointer}/description`,
-        owner: `prompt "${prompt.name}" description`,
-        text: prompt.description,
-      },
+      at(prompt.title, `${prompt.pointer}/title`, `prompt "${prompt.name}" title`),
+      at(prompt.description, `${prompt.pointer}/description`, `prompt "${prompt.name}" description`),
     );
     for (const argument of prompt.arguments) {
-      const at = `${prompt.pointer}/arguments/${argument.name}`;
+      const pointer = `${prompt.pointer}/arguments/${argument.name}`;
+      const owner = `prompt "${prompt.name}" argument "${argument.name}"`;
       texts.push(
-        {
-          pointer: `${at}/title`,
-          owner: `prompt "${prompt.name}" argument "${argument.name}" title`,
-          text: argument.title,
-        },
-        {
-          pointer: `${at}/description`,
-          owner: `prompt "${prompt.name}" argument "${argument.name}" description`,
-          text: argument.description,
-        },
+        at(argument.title, `${pointer}/title`, `${owner} title`),
+        at(argument.description, `${pointer}/description`, `${owner} description`),
       );
     }
   }
@@ -123,9 +127,10 @@ function modelFacingTexts(model: ServerModel): { pointer: string; owner: string;
 /** One finding per title, description or instruction that hides, reorders or injects. */
 export function lintUnsafeText(model: ServerModel): Finding[] {
   const out: Finding[] = [];
-  for (const { pointer, owner, text } of modelFacingTexts(model)) {
+  for (const { text, place } of modelFacingTexts(model)) {
     const reason = text === null ? null : unsafeTextReason(text);
     if (reason === null) continue;
+    const { pointer, owner } = place();
     out.push({
       code: 'lint-description-unsafe',
       message: `${owner} contains ${reason}`,
