@@ -4,7 +4,9 @@
  * keyword. Shared by validation (refs, handles) and normalization (lowering).
  */
 
+import { compareText } from '../util/compare.js';
 import { setOwn } from '../util/set-own.js';
+import { sortKeysDeep } from '../util/stable-json.js';
 
 type Visit = (node: Record<string, unknown>, path: readonly (string | number)[]) => void;
 
@@ -86,4 +88,32 @@ export function mapSchema(
     }
   }
   return map(out, path);
+}
+
+/**
+ * `sortKeysDeep(mapSchema(schema, map))` in one copy: every object's keys sorted, `map` given each subschema with
+ * its own keys sorted and its subschemas already done (what it returns must keep the keys in order). A large
+ * API's schemas are copied once, not twice, and without a path for every node.
+ */
+export function mapSchemaSorted(
+  schema: unknown,
+  map: (node: Record<string, unknown>) => Record<string, unknown>,
+): unknown {
+  if (!isSchemaObject(schema)) return sortKeysDeep(schema);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(schema).sort(compareText)) {
+    const value = schema[key];
+    if (schemaMaps.includes(key) && isSchemaObject(value)) {
+      const inner: Record<string, unknown> = {};
+      for (const name of Object.keys(value).sort(compareText)) setOwn(inner, name, mapSchemaSorted(value[name], map));
+      out[key] = inner;
+    } else if ((schemaLists.includes(key) || key === 'items') && Array.isArray(value)) {
+      out[key] = value.map((item) => mapSchemaSorted(item, map));
+    } else if (key === 'items' || schemaSingles.includes(key)) {
+      out[key] = mapSchemaSorted(value, map);
+    } else {
+      setOwn(out, key, sortKeysDeep(value));
+    }
+  }
+  return map(out);
 }

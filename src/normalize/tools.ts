@@ -2,7 +2,7 @@ import { isEffectivelyDestructive, manifestDefaults } from '../model/defaults.js
 import { handlerPath } from '../model/layout.js';
 import type { Manifest, ManifestTool, ManifestToolAnnotations } from '../model/manifest.gen.js';
 import { handlerExport, pascalCase } from '../model/naming.js';
-import { mapSchema, someSchema, walkSchema } from '../model/schema-walk.js';
+import { mapSchema, mapSchemaSorted, someSchema, walkSchema } from '../model/schema-walk.js';
 import { toolsetMembers } from '../model/tool-selection.js';
 import type {
   HandleUseModel,
@@ -168,12 +168,12 @@ function pickHints(annotations: ManifestToolAnnotations): ToolAnnotationsModel {
  * the YAML's key order. `enum` and other arrays keep their declared order: it means something.
  */
 export function canonicalSchema(value: unknown): JsonSchema {
-  const sortedRequired = mapSchema(value, (node) =>
+  if (!isRecord(value)) return {};
+  return mapSchemaSorted(value, (node) =>
     Array.isArray(node.required)
       ? { ...node, required: [...node.required].sort((a, b) => compareText(String(a), String(b))) }
       : node,
-  );
-  return (isRecord(sortedRequired) ? sortKeysDeep(sortedRequired) : {}) as JsonSchema;
+  ) as JsonSchema;
 }
 
 /** Longest handle token accepted on the wire; real ones are about 150 characters. */
