@@ -111,24 +111,40 @@ export function checkShape(
   return out;
 }
 
+/** A mapping or list on the way down, linked to its parent: the path is built only for the one reported. */
+interface Frame {
+  readonly value: object;
+  readonly key: string;
+  readonly parent: Frame | null;
+  readonly level: number;
+}
+
 /**
  * The path of the first mapping or list (in file order) at a level past the limit, or null; the file's own
- * mapping is level 1. Iterative: a
- * recursive walk is what a deep file would overflow.
+ * mapping is level 1. Iterative: a recursive walk is what a deep file would overflow.
  */
 function firstTooDeep(data: unknown): { path: string[]; kind: 'mapping' | 'list' } | null {
-  const stack: { value: unknown; path: string[] }[] = [{ value: data, path: [] }];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop() as { value: unknown; path: string[] };
-    if (value === null || typeof value !== 'object') continue;
-    if (path.length >= manifestLimits.depth) return { path, kind: Array.isArray(value) ? 'list' : 'mapping' };
-    const entries = Array.isArray(value)
-      ? value.map((item, index) => [String(index), item] as const)
-      : Object.entries(value as Record<string, unknown>);
-    for (let i = entries.length - 1; i >= 0; i -= 1) {
-      const [key, child] = entries[i] as readonly [string, unknown];
-      stack.push({ value: child, path: [...path, key] });
+  if (data === null || typeof data !== 'object') return null;
+  const stack: Frame[] = [{ value: data, key: '', parent: null, level: 0 }];
+  const push = (child: unknown, key: string, parent: Frame) => {
+    if (child !== null && typeof child === 'object') stack.push({ value: child, key, parent, level: parent.level + 1 });
+  };
+  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
+    const { value } = frame;
+    if (frame.level >= manifestLimits.depth)
+      return { path: pathOf(frame), kind: Array.isArray(value) ? 'list' : 'mapping' };
+    if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i -= 1) push(value[i], String(i), frame);
+    else {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i -= 1)
+        push((value as Record<string, unknown>)[keys[i] as string], keys[i] as string, frame);
     }
   }
   return null;
+}
+
+function pathOf(frame: Frame): string[] {
+  const path: string[] = [];
+  for (let at = frame; at.parent !== null; at = at.parent) path.push(at.key);
+  return path.reverse();
 }

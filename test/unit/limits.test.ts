@@ -20,6 +20,15 @@ describe('manifest nesting limit', () => {
     );
   });
 
+  it('reports the first place in file order, with the path of keys and indexes to it', () => {
+    const deep = nestedLists(67);
+    const result = parseManifest(`mcpGen: 1\nx:\n  a: 1\n  b: [0, ${deep}]\ny: ${deep}\n`, 'm.yaml');
+    expect(result.ok ? [] : result.diagnostics.map((d) => `${d.line}:${d.col} ${d.pointer}`)).toEqual([
+      // `  b: [0, ` is 9 characters: b's second item, level 4, is at column 10, and level 68 is 64 lists in.
+      `4:${10 + 64} /x/b/1${'/0'.repeat(64)}`,
+    ]);
+  });
+
   it('stops at the limit on a structure that contains itself', () => {
     const result = parseManifest('mcpGen: 1\nx: &loop [ *loop ]\n', 'm.yaml');
     expect(result.ok ? [] : result.diagnostics.map((d) => d.code)).toEqual(['manifest-too-deep']);
