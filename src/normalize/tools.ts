@@ -98,10 +98,15 @@ export function normalizeToolsets(
       pointer: `/toolsets/${name}`,
     }),
   );
-  return {
-    toolsets: models,
-    tools: tools.map((t) => ({ ...t, toolsets: models.filter((m) => m.tools.includes(t.name)).map((m) => m.name) })),
-  };
+  // Each tool's toolsets in the toolsets' order, found by name once (a large API has a thousand tools in fifty).
+  const memberOf = new Map<string, string[]>();
+  for (const m of models)
+    for (const name of new Set(m.tools)) {
+      const sets = memberOf.get(name);
+      if (sets === undefined) memberOf.set(name, [m.name]);
+      else sets.push(m.name);
+    }
+  return { toolsets: models, tools: tools.map((t) => ({ ...t, toolsets: memberOf.get(t.name) ?? [] })) };
 }
 
 /** `schemas:` sorted by name, canonical, with their wire form. */

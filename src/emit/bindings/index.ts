@@ -36,7 +36,9 @@ export function emitBindings(model: ServerModel, handlers: readonly HandlerPlan[
   const upstream = model.upstream;
   const bound = handlers.filter((h) => h.kind === 'tool' && h.action === 'bind');
   if (upstream === null || bound.length === 0) return [];
-  const checked = bound.some((h) => model.tools.some((t) => t.name === h.name && t.output !== null));
+  // By name, once: a large API binds a thousand tools.
+  const tools = new Map(model.tools.map((t) => [t.name, t]));
+  const checked = bound.some((h) => (tools.get(h.name)?.output ?? null) !== null);
   const statements = [
     documented(
       'The API these tools call: the config variables of its base URL and credential.',
@@ -56,7 +58,7 @@ export function emitBindings(model: ServerModel, handlers: readonly HandlerPlan[
       : []),
   ];
   for (const handler of bound) {
-    const tool = model.tools.find((t) => t.name === handler.name);
+    const tool = tools.get(handler.name);
     const data = tool === undefined ? null : bindingData(tool);
     if (tool === undefined || data === null || tool.http === null) continue;
     statements.push(

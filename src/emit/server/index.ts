@@ -46,8 +46,9 @@ function moduleMap(model: ServerModel): string {
 export function emitServer(model: ServerModel, handlers: readonly HandlerPlan[], ctx: EmitContext): GeneratedFile {
   const of = (kind: HandlerPlan['kind']) => handlers.filter((h) => h.kind === kind);
   // Bound tools with an output schema check their answer themselves (runtime/upstream.gen.ts).
+  const answerChecked = new Set(model.tools.filter((t) => t.output !== null).map((t) => t.name));
   const bound = of('tool')
-    .filter((h) => h.action === 'bind' && model.tools.some((t) => t.name === h.name && t.output !== null))
+    .filter((h) => h.action === 'bind' && answerChecked.has(h.name))
     .map((h) => h.name);
   // List and completion handlers are named only where the manifest has them, so other servers stay as they were.
   const extraHandlers = (
