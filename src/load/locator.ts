@@ -170,7 +170,9 @@ export function firstKeyLine(lines: readonly string[]): number {
 
 /** Only a block mapping at the top, in one document, is cut into entries; anything else is parsed whole. */
 export function cuttable(lines: readonly string[], first: number): boolean {
-  return first >= 0 && /^[^-?!&*%|>'"[{.]/.test(lines[first] ?? '') && !lines.some((l) => /^(---|\.\.\.)/.test(l));
+  // startsWith, not a pattern per line: a large manifest has two hundred thousand lines, and is cut twice.
+  const marker = (l: string) => l.startsWith('---') || l.startsWith('...');
+  return first >= 0 && /^[^-?!&*%|>'"[{.]/.test(lines[first] ?? '') && !lines.some(marker);
 }
 
 /** The entries of one mapping by the text of their key lines, to find an entry by its key. */
