@@ -14,6 +14,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { principalIdOf } from './call.gen.js';
 import type { FastAnswer, FastPath } from './http-fast.gen.js';
+import { probeOf, probes } from './http-probes.gen.js';
 import {
   advertised,
   busy,
@@ -43,6 +44,11 @@ export interface AdmittedCall {
 
 /** The endpoint of one instance, whichever front end serves it. */
 export interface Endpoint {
+  /**
+   * The answer to `/healthz` or `/readyz` (null for any other request, or without readiness): asked before `admit`,
+   * outside the caps (a busy instance is still alive), and answered while draining.
+   */
+  probe(req: IncomingView): Promise<Response> | null;
   /** Over a cap or draining: the refusal to send before the body is read; otherwise the call, counted until `end`. */
   admit(declared: number): AdmittedCall | Response;
   /** The answer to one admitted request; `origin` is where this endpoint is served (never a client's text). */
@@ -106,6 +112,9 @@ export async function openEndpoint(
   const inflight = new Set<AdmittedCall>();
   const streaming = new Set<AdmittedCall>();
   const listens = new ListenStreams(options.listen, options.serverInfo);
+  const checks = options.readiness === null ? null : probes(options.readiness, () => state.draining, log);
+  // /healthz or /readyz as the endpoint's own path, or the metadata's, is theirs, not a probe.
+  const taken = auth === null ? [options.path] : [options.path, auth.metadataPath];
 
   const answer = async (req: IncomingView, call: AdmittedCall, origin: string): Promise<Response | FastAnswer> => {
     // A malformed Host or request-target is the client's mistake (400), never a URL to build on.
@@ -253,7 +262,12 @@ export async function openEndpoint(
     inflight.add(call);
     return call;
   };
+  const probe = (req: IncomingView): Promise<Response> | null => {
+    const kind = checks === null ? undefined : probeOf(req, taken);
+    return checks === null || kind === undefined ? null : checks(kind, req.method);
+  };
   return {
+    probe,
     admit,
     answer,
     inflight,

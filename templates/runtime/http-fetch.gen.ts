@@ -14,7 +14,6 @@ import { running } from './call.gen.js';
 import { StartupError } from './handler.gen.js';
 import { openEndpoint, type AdmittedCall, type Endpoint } from './http-endpoint.gen.js';
 import type { FastAnswer } from './http-fast.gen.js';
-import { probeOf, probes } from './http-probes.gen.js';
 import { hostnameOf, jsonError } from './http-request.gen.js';
 import { endpointParts } from './http.gen.js';
 import { logToStderr } from './log.gen.js';
@@ -35,8 +34,6 @@ export type FetchHandler = (
 
 interface Serving {
   readonly endpoint: Endpoint;
-  readonly probe: ((kind: 'live' | 'ready', method: string | undefined) => Promise<Response>) | null;
-  readonly taken: readonly string[];
   readonly attach: ((origin: string) => void) | null;
   readonly hosts: ReadonlySet<string>;
   readonly settled: () => Promise<void>;
@@ -71,13 +68,9 @@ async function open(
   const { log } = opened.startup;
   const endpoint = await openEndpoint(factory, options, auth, log, fast, hosts);
   opened.startup.readiness.started = true;
-  const probe = options.readiness === null ? null : probes(options.readiness, endpoint.draining, log);
-  const taken = auth === null ? [options.path] : [options.path, auth.metadataPath];
   const pages = options.pages ?? null;
   return {
     endpoint,
-    probe,
-    taken,
     attach: pages === null ? null : (origin) => pages.attach(origin),
     hosts,
     // A task the request started runs on after the answer, a handler whose caller left still runs, and a change it
@@ -167,9 +160,9 @@ export function serveFetch(definition: ServerDefinition): FetchHandler {
     }
     const url = new URL(request.url);
     const view = viewOf(request, url);
-    const { endpoint, probe } = ready;
-    const kind = probe === null ? undefined : probeOf(view, ready.taken);
-    if (probe !== null && kind !== undefined) return probe(kind, request.method);
+    const { endpoint } = ready;
+    const probed = endpoint.probe(view);
+    if (probed !== null) return probed;
     const call = endpoint.admit(Number(request.headers.get('content-length') ?? 0) || 0);
     if (call instanceof Response) return call;
     // Used only once the Host rule has passed (the endpoint checks it first): then it names this deployment.

@@ -8,7 +8,6 @@ import { createServer } from 'node:http';
 import { localhostAllowedHostnames, type McpServerFactory } from '@modelcontextprotocol/server';
 import { openEndpoint } from './http-endpoint.gen.js';
 import type { FastPath } from './http-fast.gen.js';
-import { probeOf, probes } from './http-probes.gen.js';
 import { bracketed, hostnameOf, jsonError, send } from './http-request.gen.js';
 import type { HttpAuth, HttpOptions, HttpServer } from './http.gen.js';
 
@@ -26,16 +25,12 @@ export async function startHttp(
   // Where the server listens, set once it does (port 0 picks the port): requests are built on it, and it is the
   // public origin when none is configured. Nothing a client sends (Host, X-Forwarded-*) ever becomes a URL.
   let origin = '';
-  const probe = options.readiness === null ? null : probes(options.readiness, endpoint.draining, log);
-  const taken = auth === null ? [options.path] : [options.path, auth.metadataPath];
 
   const server = createServer((req, res) => {
     // Probes first: outside the caps (a busy instance is still alive), and answered while draining.
-    const kind = probe === null ? undefined : probeOf(req, taken);
-    if (probe !== null && kind !== undefined) {
-      probe(kind, req.method)
-        .then((response) => send(res, response))
-        .catch(() => res.destroy());
+    const probed = endpoint.probe(req);
+    if (probed !== null) {
+      probed.then((response) => send(res, response)).catch(() => res.destroy());
       return;
     }
     // Over a cap or shutting down: refused before the body is read; Node discards the unread body without holding it.
