@@ -119,6 +119,7 @@ export const runtimeModuleTable = {
   'store-redis': { slot: 'storeRedis', on: (f) => f.store === 'redis' },
   tasks: { slot: 'tasks', on: (f) => f.tasks },
   'tasks-listen': { slot: null, on: (f) => f.tasks },
+  'tasks-record': { slot: null, on: (f) => f.tasks },
   telemetry: { slot: 'telemetry', on: (f) => f.telemetry },
   testing: {
     slot: null,

@@ -393,6 +393,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'store-redis.gen.ts',
       'store.gen.ts',
       'tasks-listen.gen.ts',
+      'tasks-record.gen.ts',
       'tasks.gen.ts',
       'telemetry.gen.ts',
       'upstream-request.gen.ts',
