@@ -10,18 +10,15 @@ import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { sdkResult, ToolError } from './handler.gen.js';
 import { lazySchema, type PrecompiledValidators } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
-import { logToStderr, redact } from './log.gen.js';
+import { logToStderr } from './log.gen.js';
 import type { Telemetry } from './startup.gen.js';
 import { buildRequest, sendWithBody } from './upstream-request.gen.js';
 import type { HttpBindingSpec, UpstreamCredentialSpec, UpstreamSpec } from './upstream-spec.gen.js';
 import { percentEncode } from './upstream-wire.gen.js';
+import { errorMessage, isObject, parseJson, readCapped, refuseRedirect } from './upstream-answer.gen.js';
 
 export type { HttpBindingSpec, UpstreamSpec } from './upstream-spec.gen.js';
-
-/** The most of an upstream answer that is read; a longer one is a tool error, not a partial result. */
-export const maxUpstreamBytes = 4 * 1024 * 1024;
-/** How much of an upstream error message reaches the caller. */
-const maxMessageChars = 300;
+export { maxUpstreamBytes } from './upstream-answer.gen.js';
 
 /** What start-up hands this module: the values readConfig returned (typed, defaults applied) and telemetry. */
 interface Started {
@@ -45,16 +42,6 @@ function environment(): Started {
 function readVariable(config: Started['config'], name: string): string | undefined {
   const value = config[name];
   return value === undefined || value === null || value === '' ? undefined : String(value);
-}
-
-/**
- * A ToolError when `response` is a redirect: every upstream request is sent with `redirect: 'manual'`, so neither the
- * credential nor the arguments follow a `Location` to another URL.
- */
-async function refuseRedirect(response: Response, what: string): Promise<void> {
-  if (![301, 302, 303, 307, 308].includes(response.status)) return;
-  await response.body?.cancel();
-  throw new ToolError(`${what} with a redirect (HTTP ${response.status}), which is refused; it was not followed.`);
 }
 
 /** The OAuth 2 client-credentials tokens, by token URL and client, each kept until shortly before it expires. */
@@ -159,73 +146,6 @@ async function sign(
       headers.set('authorization', `Bearer ${token}`);
     }
   }
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A message as text; anything else as JSON. */
-const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
-
-/** The body, read up to the cap; a longer one is refused (ToolError) rather than cut. */
-async function readCapped(response: Response): Promise<string> {
-  const reader = response.body?.getReader();
-  if (reader === undefined) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxUpstreamBytes) {
-      await reader.cancel();
-      throw new ToolError(`The upstream answer is larger than ${maxUpstreamBytes} bytes.`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function parseJson(body: string): unknown {
-  if (body.trim() === '') return null;
-  try {
-    return JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The message of an error answer in the shapes APIs use: `message`, `error` (a string, or an object with a
- * `message`), `errors` (strings or objects with a `message`, joined), `detail`, `title` (RFC 9457), first found first.
- */
-function usualMessage(answer: unknown): unknown {
-  if (!isObject(answer)) return undefined;
-  const own = (value: unknown): unknown =>
-    typeof value === 'string' ? value : isObject(value) ? (value.message ?? value.detail ?? value.title) : undefined;
-  if (typeof answer.message === 'string') return answer.message;
-  const error = own(answer.error);
-  if (typeof error === 'string') return error;
-  if (Array.isArray(answer.errors)) {
-    const messages = answer.errors.map(own).filter((m): m is string => typeof m === 'string');
-    if (messages.length > 0) return messages.join('; ');
-  }
-  return answer.message ?? answer.error ?? answer.detail ?? answer.title;
-}
-
-/** The message of an error answer at `pointer` (or the usual fields), redacted, cut short and quoted as data. */
-function errorMessage(answer: unknown, pointer: string | null): string | null {
-  let found: unknown;
-  if (pointer !== null) {
-    found = answer;
-    for (const token of pointer.split('/').slice(1)) {
-      const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
-      found = isObject(found) || Array.isArray(found) ? (found as Record<string, unknown>)[key] : undefined;
-    }
-  } else found = usualMessage(answer);
-  if (found === undefined || found === null) return null;
-  // An API may echo the credential it refused: secrets and URL credentials are hidden before the caller sees it.
-  return JSON.stringify(redact(text(found)).slice(0, maxMessageChars));
 }
 
 /** The output check of each bound tool, by tool name: its output schema with its precompiled validator. */

@@ -51,6 +51,7 @@ describe('runtime size', () => {
     const paths = result.files.map((file) => file.path);
     expect(paths.filter((p) => /upstream|bindings/.test(p))).toEqual([
       'src/generated/bindings.gen.ts',
+      'src/generated/runtime/upstream-answer.gen.ts',
       'src/generated/runtime/upstream-request.gen.ts',
       'src/generated/runtime/upstream-spec.gen.ts',
       'src/generated/runtime/upstream-wire.gen.ts',

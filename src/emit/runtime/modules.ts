@@ -127,6 +127,7 @@ export const runtimeModuleTable = {
     facade: { values: ['expectOutput', 'expectSdkResult', 'readHandle'], types: ['TestAnswer', 'TestContextOptions'] },
   },
   upstream: { slot: 'upstream', on: (f) => f.upstream },
+  'upstream-answer': { slot: null, on: (f) => f.upstream },
   'upstream-request': { slot: null, on: (f) => f.upstream },
   'upstream-spec': { slot: null, on: (f) => f.upstream },
   'upstream-wire': { slot: null, on: (f) => f.upstream },

@@ -396,6 +396,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'tasks-record.gen.ts',
       'tasks.gen.ts',
       'telemetry.gen.ts',
+      'upstream-answer.gen.ts',
       'upstream-request.gen.ts',
       'upstream-spec.gen.ts',
       'upstream-wire.gen.ts',

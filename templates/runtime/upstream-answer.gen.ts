@@ -1,0 +1,89 @@
+/**
+ * An upstream answer as bound tools read it: never followed when it redirects, read up to a size cap, parsed as JSON
+ * when it is, and its error message (where the binding points, or in the usual fields) redacted and cut short.
+ */
+import { ToolError } from './handler.gen.js';
+import { redact } from './log.gen.js';
+
+/** The most of an upstream answer that is read; a longer one is a tool error, not a partial result. */
+export const maxUpstreamBytes = 4 * 1024 * 1024;
+/** How much of an upstream error message reaches the caller. */
+const maxMessageChars = 300;
+
+/**
+ * A ToolError when `response` is a redirect: every upstream request is sent with `redirect: 'manual'`, so neither the
+ * credential nor the arguments follow a `Location` to another URL.
+ */
+export async function refuseRedirect(response: Response, what: string): Promise<void> {
+  if (![301, 302, 303, 307, 308].includes(response.status)) return;
+  await response.body?.cancel();
+  throw new ToolError(`${what} with a redirect (HTTP ${response.status}), which is refused; it was not followed.`);
+}
+
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A message as text; anything else as JSON. */
+const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The body, read up to the cap; a longer one is refused (ToolError) rather than cut. */
+export async function readCapped(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (reader === undefined) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxUpstreamBytes) {
+      await reader.cancel();
+      throw new ToolError(`The upstream answer is larger than ${maxUpstreamBytes} bytes.`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The body as JSON: null when empty, undefined when it is not JSON. */
+export function parseJson(body: string): unknown {
+  if (body.trim() === '') return null;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The message of an error answer in the shapes APIs use: `message`, `error` (a string, or an object with a
+ * `message`), `errors` (strings or objects with a `message`, joined), `detail`, `title` (RFC 9457), first found first.
+ */
+function usualMessage(answer: unknown): unknown {
+  if (!isObject(answer)) return undefined;
+  const own = (value: unknown): unknown =>
+    typeof value === 'string' ? value : isObject(value) ? (value.message ?? value.detail ?? value.title) : undefined;
+  if (typeof answer.message === 'string') return answer.message;
+  const error = own(answer.error);
+  if (typeof error === 'string') return error;
+  if (Array.isArray(answer.errors)) {
+    const messages = answer.errors.map(own).filter((m): m is string => typeof m === 'string');
+    if (messages.length > 0) return messages.join('; ');
+  }
+  return answer.message ?? answer.error ?? answer.detail ?? answer.title;
+}
+
+/** The message of an error answer at `pointer` (or the usual fields), redacted, cut short and quoted as data. */
+export function errorMessage(answer: unknown, pointer: string | null): string | null {
+  let found: unknown;
+  if (pointer !== null) {
+    found = answer;
+    for (const token of pointer.split('/').slice(1)) {
+      const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+      found = isObject(found) || Array.isArray(found) ? (found as Record<string, unknown>)[key] : undefined;
+    }
+  } else found = usualMessage(answer);
+  if (found === undefined || found === null) return null;
+  // An API may echo the credential it refused: secrets and URL credentials are hidden before the caller sees it.
+  return JSON.stringify(redact(text(found)).slice(0, maxMessageChars));
+}
