@@ -78,6 +78,7 @@ describe('the store in the model', () => {
       'http-endpoint.gen.ts',
       'http-fast.gen.ts',
       'http-fetch.gen.ts',
+      'http-pinned.gen.ts',
       'http-probes.gen.ts',
       'http-request.gen.ts',
       'http-server.gen.ts',

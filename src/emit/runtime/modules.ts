@@ -88,6 +88,7 @@ export const runtimeModuleTable = {
   'http-fast': { slot: null, on: (f) => f.http },
   // The web fetch handler index.gen.ts imports on the first request to its `fetch` (Workers, any Fetch API runtime).
   'http-fetch': { slot: null, on: (f) => f.http },
+  'http-pinned': { slot: null, on: (f) => f.http },
   'http-probes': { slot: null, on: (f) => f.http },
   'http-request': { slot: null, on: (f) => f.http },
   'http-server': { slot: null, on: (f) => f.http },

@@ -370,6 +370,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'http-endpoint.gen.ts',
       'http-fast.gen.ts',
       'http-fetch.gen.ts',
+      'http-pinned.gen.ts',
       'http-probes.gen.ts',
       'http-request.gen.ts',
       'http-server.gen.ts',
