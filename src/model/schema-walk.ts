@@ -64,30 +64,66 @@ export function someSchema(schema: unknown, test: (node: Record<string, unknown>
   return false;
 }
 
-/** A deep copy of `schema` with every subschema replaced by `map(node, path)`, children first. */
-export function mapSchema(
+type Path = readonly (string | number)[];
+
+/** How a copy orders keys and copies what is not a subschema. */
+interface CopyRule {
+  readonly keys: (node: Record<string, unknown>) => string[];
+  /** What a subschema position holds when it is no schema object (`items: true`). */
+  readonly other: (value: unknown) => unknown;
+  /** The value of any other keyword (`enum`, `default`, `required`). */
+  readonly keyword: (value: unknown) => unknown;
+}
+
+/** `mapSchema`'s copy: keys as written, keyword objects cloned. */
+const asWritten: CopyRule = {
+  keys: Object.keys,
+  other: (value) => value,
+  // Most such values are strings and numbers, which need no copy (structuredClone of one is itself, slowly).
+  keyword: (value) => (value !== null && typeof value === 'object' ? structuredClone(value) : value),
+};
+
+/** `mapSchemaSorted`'s copy: every object's keys sorted. */
+const sorted: CopyRule = {
+  keys: (node) => Object.keys(node).sort(compareText),
+  other: sortKeysDeep,
+  keyword: sortKeysDeep,
+};
+
+/** Copies `schema` by `rule`, each subschema through `map`; the path is built only when `path` is given. */
+function copySchema(
   schema: unknown,
-  map: (node: Record<string, unknown>, path: readonly (string | number)[]) => Record<string, unknown>,
-  path: readonly (string | number)[] = [],
+  map: (node: Record<string, unknown>, path: Path | null) => Record<string, unknown>,
+  path: Path | null,
+  rule: CopyRule,
 ): unknown {
-  if (!isSchemaObject(schema)) return schema;
+  if (!isSchemaObject(schema)) return rule.other(schema);
+  const within = (...segments: (string | number)[]): Path | null => (path === null ? null : [...path, ...segments]);
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(schema)) {
+  for (const key of rule.keys(schema)) {
     const value = schema[key];
     if (schemaMaps.includes(key) && isSchemaObject(value)) {
       const inner: Record<string, unknown> = {};
-      for (const name of Object.keys(value)) setOwn(inner, name, mapSchema(value[name], map, [...path, key, name]));
+      for (const name of rule.keys(value)) setOwn(inner, name, copySchema(value[name], map, within(key, name), rule));
       out[key] = inner;
     } else if ((schemaLists.includes(key) || key === 'items') && Array.isArray(value)) {
-      out[key] = value.map((item, i) => mapSchema(item, map, [...path, key, i]));
+      out[key] = value.map((item, i) => copySchema(item, map, within(key, i), rule));
     } else if (key === 'items' || schemaSingles.includes(key)) {
-      out[key] = mapSchema(value, map, [...path, key]);
+      out[key] = copySchema(value, map, within(key), rule);
     } else {
-      // Most such values are strings and numbers, which need no copy (structuredClone of one is itself, slowly).
-      setOwn(out, key, value !== null && typeof value === 'object' ? structuredClone(value) : value);
+      setOwn(out, key, rule.keyword(value));
     }
   }
   return map(out, path);
+}
+
+/** A deep copy of `schema` with every subschema replaced by `map(node, path)`, children first. */
+export function mapSchema(
+  schema: unknown,
+  map: (node: Record<string, unknown>, path: Path) => Record<string, unknown>,
+  path: Path = [],
+): unknown {
+  return copySchema(schema, (node, at) => map(node, at ?? path), path, asWritten);
 }
 
 /**
@@ -99,21 +135,5 @@ export function mapSchemaSorted(
   schema: unknown,
   map: (node: Record<string, unknown>) => Record<string, unknown>,
 ): unknown {
-  if (!isSchemaObject(schema)) return sortKeysDeep(schema);
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(schema).sort(compareText)) {
-    const value = schema[key];
-    if (schemaMaps.includes(key) && isSchemaObject(value)) {
-      const inner: Record<string, unknown> = {};
-      for (const name of Object.keys(value).sort(compareText)) setOwn(inner, name, mapSchemaSorted(value[name], map));
-      out[key] = inner;
-    } else if ((schemaLists.includes(key) || key === 'items') && Array.isArray(value)) {
-      out[key] = value.map((item) => mapSchemaSorted(item, map));
-    } else if (key === 'items' || schemaSingles.includes(key)) {
-      out[key] = mapSchemaSorted(value, map);
-    } else {
-      setOwn(out, key, sortKeysDeep(value));
-    }
-  }
-  return map(out);
+  return copySchema(schema, (node) => map(node), null, sorted);
 }

@@ -59,10 +59,8 @@ export function stableJsonParts(
   const line = (depth: number) => (indent === 0 ? '' : `\n${' '.repeat(indent * depth)}`);
   // JSON.stringify's indentation only adds up, so a nested value's text is its own text with every line moved in.
   const nested = (item: unknown, depth: number) => {
-    const known = indent === 0 ? lines.get(item) : undefined;
-    if (known !== undefined) return known;
-    const text = JSON.stringify(item, sortedLevel, indent) ?? 'null';
-    return indent === 0 ? text : text.replaceAll('\n', line(depth));
+    if (indent === 0) return lines.get(item) ?? sortedLine(item);
+    return (JSON.stringify(item, sortedLevel, indent) ?? 'null').replaceAll('\n', line(depth));
   };
   const parts = ['{'];
   for (const [i, key] of members.entries()) {

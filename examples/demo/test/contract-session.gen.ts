@@ -4,7 +4,7 @@
 /**
  * The server the contract tests talk to (contract.gen.test.ts opens it before them and closes it after): the compiled
  * server over stdio, and over HTTP too when the manifest serves it. The checks (contract-checks.gen.ts) and the
- * examples' tests call it through `call` and `http`.
+ * examples' tests call it through `call`, `stdioServer` and `httpServer`.
  */
 import assert from 'node:assert/strict';
 import { registry } from '../src/generated/registry.gen.js';

@@ -24,10 +24,9 @@ export { serverJson, serverJsonSchemaUrl } from './server-json.js';
  * `server.json` when the manifest names a registry entry.
  */
 export function emitRegistry(model: ServerModel, ctx: EmitContext, costs?: readonly Cost[]): GeneratedFile[] {
-  const large = toolSchemaCount(model.tools.map((t) => ({ outputSchema: t.wireOutput }))) > largeToolSchemas;
-  // A large project's tools are written on one line (registry.gen.json), the text their page digest hashes too.
+  // Each tool's one-line text, which the page digest hashes and a large project's registry.gen.json writes.
   const lines = new Map<unknown, string>();
-  const data = registryData(model, costs, large ? lines : undefined);
+  const data = registryData(model, costs, lines);
   // Shared schemas are written once each and named from every tool schema that holds them under `$defs`;
   // they name one another by `$ref`, never by object, so each body is written whole. Each tool is a constant of
   // its own type: one array literal of a thousand differently shaped objects is a union TypeScript cannot check.
@@ -61,6 +60,9 @@ export function emitRegistry(model: ServerModel, ctx: EmitContext, costs?: reado
     fileOfParts(generatedPaths.registry, parts),
     // Without indentation for a large project: indentation nearly doubles a large registry, and writing it adds to
     // generate's peak memory; only programs read that much JSON.
-    fileOfParts(generatedPaths.registryJson, stableJsonParts(data, large ? 0 : 2, lines)),
+    fileOfParts(
+      generatedPaths.registryJson,
+      stableJsonParts(data, toolSchemaCount(data.tools) > largeToolSchemas ? 0 : 2, lines),
+    ),
   ];
 }
