@@ -5,7 +5,7 @@
  */
 import type { ResolvedOptions } from './config/index.js';
 import { hasFailures, type Diagnostic } from './diagnostics/index.js';
-import { openRunCache } from './cache/index.js';
+import { openRunCache, type WarmCache } from './cache/index.js';
 import { decideMcpGenInstall } from './load/origin.js';
 import { hasProjectFile, loadProject } from './load/project.js';
 import { scaffoldPaths } from './model/layout.js';
@@ -45,13 +45,14 @@ class InputsChanged extends WriteError {}
  * project lock from before it reads the project to after its commit, so two runs never interleave;
  * just before the commit it reads its inputs again, and plans again (up to `plans` times) when the
  * manifest or a handler file changed meanwhile, so a stale plan is never applied. `faults` is the
- * write stage's test seam.
+ * write stage's test seam; `warm` is what a process that generates again and again keeps between its runs.
  */
 export async function generateProject(
   given: ResolvedOptions,
   mcpGenVersion: string,
   cwd: string = process.cwd(),
   faults: WriteFaults = {},
+  warm?: WarmCache,
 ): Promise<GenerateResult> {
   // A package.json this run creates asks for mcp-gen as init's would (load/origin.ts), so that npm install works.
   const options =
@@ -63,7 +64,7 @@ export async function generateProject(
     // Against a half-written folder every comparison is meaningless: --check only reports the interruption.
     if (options.mode === 'check' && interrupted !== null)
       return { diagnostics: [], report: null, interrupted, ok: false };
-    return generateOnce(options, mcpGenVersion, cwd, interrupted, faults);
+    return generateOnce(options, mcpGenVersion, cwd, interrupted, faults, warm);
   }
   const lock = await lockProject(options.outDir);
   try {
@@ -71,7 +72,7 @@ export async function generateProject(
     const interrupted = recoverWrites(options.outDir, faults);
     for (let plan = 1; ; plan++) {
       try {
-        return await generateOnce(options, mcpGenVersion, cwd, interrupted, { ...faults, locked: true });
+        return await generateOnce(options, mcpGenVersion, cwd, interrupted, { ...faults, locked: true }, warm);
       } catch (error) {
         if (!(error instanceof InputsChanged)) throw error;
         if (plan === plans)
@@ -93,8 +94,9 @@ async function generateOnce(
   cwd: string,
   interrupted: Interruption | null,
   write: WriteOptions,
+  warm: WarmCache | undefined,
 ): Promise<GenerateResult> {
-  const cache = openRunCache(options, mcpGenVersion, cwd);
+  const cache = openRunCache(options, mcpGenVersion, cwd, {}, warm);
   // The project is read once here; the commit check below reads it again to see whether it changed.
   const existing = loadProject(options.outDir);
   const key = cache.key(existing);

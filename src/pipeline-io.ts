@@ -8,6 +8,7 @@ import type { ExistingProject, LoadedManifest, LoadResult, PieceMemo } from './l
 import type { Manifest } from './model/manifest.gen.js';
 import type { ServerModel } from './model/types.js';
 import type { Review } from './review/index.js';
+import type { Memo } from './util/memo.js';
 import type { WriteOptions, WriteReport } from './write/index.js';
 
 /** The stages in order; a run goes from `load` up to one of them. */
@@ -71,6 +72,8 @@ export interface PipelineCache {
   reviewed(absolutePath: string, text: string): { readonly manifest: Manifest; readonly review: Review } | undefined;
   /** The verdicts of handler checks known before the run; emit sets each of this run's. */
   readonly handlerVerdicts: HandlerVerdicts;
+  /** What a stage gave for an object it saw in an earlier run of the same process (util/memo.ts), if kept. */
+  readonly memo?: Memo;
   /** Told the result as it stands after `stage` (load, review), to keep what it may answer next time. */
   observe(stage: Stage, result: PipelineResult): void;
 }

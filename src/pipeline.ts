@@ -60,13 +60,13 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
     known !== undefined
       ? { diagnostics: [], manifest: known.manifest }
       : runs('validate')
-        ? validateManifest(manifest)
+        ? validateManifest(manifest, cache?.memo)
         : { diagnostics: [], manifest: null };
   result = { ...result, diagnostics: validated };
   if (!runs('normalize') || typed === null) return result;
   // normalize, review
-  const model = normalizeManifest(typed);
-  const review = runs('review') ? (known?.review ?? reviewModel(model, validated)) : null;
+  const model = normalizeManifest(typed, cache?.memo);
+  const review = runs('review') ? (known?.review ?? reviewModel(model, validated, cache?.memo)) : null;
   result = { ...result, model, review };
   if (review !== null) cache?.observe('review', result);
   if (!runs('plan') || review === null || input.project === undefined) return result;
@@ -82,6 +82,7 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
     regenerateCommand: options.regenerateCommand,
     templates: loadTemplates(),
     mcpGenVersion,
+    ...(cache?.memo === undefined ? {} : { memo: cache.memo }),
     ...(options.mcpGenDependency === undefined ? {} : { mcpGenDependency: options.mcpGenDependency }),
     ...(options.starterDependencies === undefined ? {} : { starterDependencies: options.starterDependencies }),
   };

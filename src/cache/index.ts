@@ -10,7 +10,7 @@
 import type { ResolvedOptions } from '../config/index.js';
 import type { Diagnostic, Finding } from '../diagnostics/index.js';
 import type { HandlerVerdicts } from '../emit/index.js';
-import { loadManifestBytes, type ExistingProject } from '../load/index.js';
+import { loadManifestBytes, type ExistingProject, type PieceMemo } from '../load/index.js';
 import { largeManifestChars } from '../model/limits.js';
 import type { PipelineCache, PipelineResult } from '../pipeline-io.js';
 import type { Review } from '../review/index.js';
@@ -22,6 +22,9 @@ import { loadParsed, type ParsedEntry, reviewedOf, saveParsed } from './parsed.j
 import { openPieceCache, type PieceCache } from './pieces.js';
 import { findUpToDate, manifestHash, runKey, saveRunRecord } from './record.js';
 import { asRecord, handlerChecksPath, readCacheFile, saveCacheFile } from './store.js';
+import type { WarmCache } from './warm.js';
+
+export { openWarmCache, type WarmCache } from './warm.js';
 
 /** How a cache is tuned: a test keeps the data of every manifest, however short (`minChars: 0`). */
 export interface CacheTuning {
@@ -53,22 +56,27 @@ export interface RunCache extends PipelineCache {
  * rendered itself.
  */
 export function openParseCache(tuning: CacheTuning = {}, seedPieces = false): ParseCache {
-  return { ...parseCache(tuning, seedPieces), handlerVerdicts: new Map() };
+  return { ...parseCache(tuning, { seedPieces, keepPieced: true }), handlerVerdicts: new Map() };
 }
 
-/** Opens the cache for a `generate` run of `options`; reads the manifest, whose hash the run's key is made of. */
+/**
+ * Opens the cache for a `generate` run of `options`; reads the manifest, whose hash the run's key is made of. With
+ * `warm`, the cache a process keeps between its runs (warm.ts), pieces come from memory and stages may recall.
+ */
 export function openRunCache(
   options: ResolvedOptions,
   mcpGenVersion: string,
   cwd: string,
   tuning: CacheTuning = {},
+  warm?: WarmCache,
 ): RunCache {
   // Only the hash of the manifest is kept (manifestHash): load reads and decodes the text the run uses.
   const bytes = loadManifestBytes(options.manifest, cwd);
   const hash = bytes === null ? null : manifestHash(bytes);
   const keyOf = (textHash: string | null, existing: ExistingProject) =>
     textHash === null ? null : runKey(options, mcpGenVersion, cwd, textHash, existing);
-  const parse = parseCache(tuning);
+  warm?.beginRun();
+  const parse = parseCache(tuning, { keepPieced: false, ...(warm === undefined ? {} : { warm }) });
   const verdicts = verdictCache(options.outDir);
   return {
     parsed: parse.parsed,
@@ -76,6 +84,7 @@ export function openRunCache(
     reviewed: parse.reviewed,
     observe: parse.observe,
     handlerVerdicts: verdicts,
+    ...(warm === undefined ? {} : { memo: warm.memo }),
     key: (existing) => keyOf(hash, existing),
     keyNow: (existing) => {
       const now = loadManifestBytes(options.manifest, cwd);
@@ -95,12 +104,22 @@ export function openRunCache(
 }
 
 /** The parse cache's part of a run: what it answered, what it was told, and what it saves. */
-function parseCache(tuning: CacheTuning, seedPieces = false) {
+function parseCache(
+  tuning: CacheTuning,
+  how: { readonly seedPieces?: boolean; readonly keepPieced: boolean; readonly warm?: WarmCache },
+) {
+  const { seedPieces = false, keepPieced, warm } = how;
   const minChars = tuning.minChars ?? largeManifestChars;
   let memo: { readonly file: string; readonly pieces: PieceCache } | null = null;
+  let warmPieces = false;
   const piecesOfFile = (file: string): PieceCache => {
     if (memo === null || memo.file !== file) memo = { file, pieces: openPieceCache(file) };
     return memo.pieces;
+  };
+  const piecesOf = (file: string): PieceMemo => {
+    if (warm === undefined) return piecesOfFile(file);
+    warmPieces = true;
+    return warm.pieces(file);
   };
   // The last text looked up and what the cache held for it (a miss too: reading the file again costs as much).
   let looked: { readonly file: string; readonly text: string; readonly entry: ParsedEntry | undefined } | null = null;
@@ -115,7 +134,7 @@ function parseCache(tuning: CacheTuning, seedPieces = false) {
   return {
     parsed: (file: string, text: string) => lookUp(file, text)?.data,
     reviewed: (file: string, text: string) => reviewedOf(lookUp(file, text)),
-    pieces: piecesOfFile,
+    pieces: piecesOf,
     observe(stage: string, result: PipelineResult) {
       const { manifest } = result;
       if (manifest === null) return;
@@ -126,11 +145,17 @@ function parseCache(tuning: CacheTuning, seedPieces = false) {
       if (seen === null || seen.text.length < minChars) return;
       if (seedPieces) piecesOfFile(seen.file).seed(seen.text, seen.data);
       memo?.pieces.save();
+      // For `generate`, a text load cut into pieces reads back from them: its whole data is worth a second file
+      // only with a review to keep (`import`'s draft is read by the `generate` after it without cutting).
+      if (!keepPieced && clean === null && (warmPieces || memo?.pieces.asked() === true)) return;
       // Nothing new: the entry read holds this text's data, and its review when this run found one.
       const entry =
         looked !== null && looked.file === seen.file && looked.text === seen.text ? looked.entry : undefined;
       if (entry !== undefined && (clean === null || entry.review !== undefined)) return;
-      saveParsed(seen.file, seen.text, seen.data, clean);
+      const { file, text, data } = seen;
+      const review = clean;
+      if (warm === undefined) saveParsed(file, text, data, review);
+      else warm.defer(() => saveParsed(file, text, data, review));
     },
   };
 }

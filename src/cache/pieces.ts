@@ -17,6 +17,8 @@ import { asRecord, keepsAsJson, piecesPath, readCacheFile, saveCacheFile } from 
 export interface PieceCache extends PieceMemo {
   /** Takes every piece of `text` from `data`, the data the whole text gives. */
   seed(text: string, data: unknown): void;
+  /** True once load asked for a piece: the text was cut, so its pieces, not the parse cache, give it back. */
+  asked(): boolean;
   save(): void;
 }
 
@@ -26,6 +28,7 @@ export function openPieceCache(absolutePath: string): PieceCache {
   let earlier: Map<string, readonly [string, unknown]> | null = null;
   const used = new Map<string, readonly [string, unknown]>();
   let changed = false;
+  let asked = false;
   const keep = (hash: string, parsed: readonly [string, unknown]) => {
     if (!keepsAsJson(parsed[1])) return;
     used.set(hash, parsed);
@@ -33,13 +36,18 @@ export function openPieceCache(absolutePath: string): PieceCache {
   };
   return {
     get(text) {
+      asked = true;
       earlier ??= readPieces(file);
       const hash = hashText(text);
       const found = earlier.get(hash);
       if (found !== undefined) used.set(hash, found);
       return found;
     },
-    set: (text, parsed) => keep(hashText(text), parsed),
+    set(text, parsed) {
+      asked = true;
+      keep(hashText(text), parsed);
+    },
+    asked: () => asked,
     seed(text, data) {
       for (const [piece, parsed] of piecesOf(text, data) ?? []) keep(hashText(piece), parsed);
     },

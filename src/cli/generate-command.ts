@@ -1,6 +1,7 @@
 import { resolveOptions, type GenerateFlags } from '../config/index.js';
 import { formatReport, type Paint } from '../diagnostics/index.js';
 import { generateProject, type GenerateResult } from '../generate.js';
+import { openWarmCache } from '../cache/index.js';
 import { watchManifest } from '../load/watch.js';
 import { pendingFolder, type Interruption, type WriteAction } from '../write/index.js';
 import { WriteError } from '../write/errors.js';
@@ -115,12 +116,14 @@ export async function runGenerateWatch(
   // Warnings the previous run printed are not printed again: a save that fixes nothing in them should not
   // repeat the whole block. Errors always are, since nothing was written.
   let shownWarnings = new Set<string>();
+  // A save that edited one tool redoes about that tool's work: the runs share what they found (cache/warm.ts).
+  const warm = openWarmCache();
   const once = async () => {
     let summary: string;
     let written = false;
     let news: readonly WriteAction[] = [];
     try {
-      const result = await generateProject(options, packageVersion(), io.cwd);
+      const result = await generateProject(options, packageVersion(), io.cwd, {}, warm);
       const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
       const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
       const changed = result.report?.changes.length ?? 0;
@@ -171,5 +174,7 @@ export async function runGenerateWatch(
   );
   await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
   watcher.close();
+  await running;
+  warm.flush();
   return 0;
 }

@@ -8,19 +8,24 @@ import { createHash } from 'node:crypto';
 import { compareText } from '../util/compare.js';
 import { hashSortedJson } from '../util/stable-json.js';
 import { toolListing } from './listing.js';
-import type { ServerModel } from './types.js';
+import type { ServerModel, ToolModel } from './types.js';
 
 /** One tool descriptor as it appears in a `tools/list` result. */
 export type WireTool = Readonly<Record<string, unknown>> & { readonly name: string };
 
 /** The descriptors a generated server sends for `model`, sorted by name. */
 export function wireTools(model: ServerModel): WireTool[] {
-  return model.tools.map((tool) => ({
+  return model.tools.map(wireTool);
+}
+
+/** One tool as `tools/list` sends it. */
+export function wireTool(tool: ToolModel): WireTool {
+  return {
     name: tool.name,
     ...toolListing(tool),
     inputSchema: tool.wireInput,
     ...(tool.wireOutput === null ? {} : { outputSchema: tool.wireOutput }),
-  }));
+  };
 }
 
 /**

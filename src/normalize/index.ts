@@ -21,6 +21,7 @@ import type {
 } from '../model/types.js';
 import { compareText, sortBy } from '../util/compare.js';
 import { deepFreeze } from '../util/freeze.js';
+import { type Memo, noMemo } from '../util/memo.js';
 import { sortKeysDeep } from '../util/stable-json.js';
 import { isLoopbackHost } from '../util/net.js';
 import { durationMs } from '../util/duration.js';
@@ -31,13 +32,13 @@ import { normalizeUpstream } from './bindings.js';
 import { normalizeIcons } from './metadata.js';
 
 /** Builds the ServerModel from a validated manifest. */
-export function normalizeManifest(manifest: Manifest): ServerModel {
+export function normalizeManifest(manifest: Manifest, memo: Memo = noMemo): ServerModel {
   const auth = normalizeAuth(manifest.auth);
   const defaultScope =
     auth.type === 'none' ? manifestDefaults.cacheScopeWithoutAuth : manifestDefaults.cacheScopeWithAuth;
   const cache = normalizeCache(manifest.cache, { ttlMs: manifestDefaults.cacheTtlMs, scope: defaultScope });
   const handles = manifest.handles ?? {};
-  const schemas = normalizeSharedSchemas(manifest.schemas ?? {});
+  const schemas = normalizeSharedSchemas(manifest.schemas ?? {}, memo);
   const { toolsets, tools } = normalizeToolsets(
     manifest.toolsets ?? {},
     manifest.tools ?? {},
@@ -45,7 +46,9 @@ export function normalizeManifest(manifest: Manifest): ServerModel {
       manifest.tools ?? {},
       new Map(Object.entries(handles).map(([kind, h]) => [kind, h.description])),
       new Map(schemas.map((s) => [s.name, s])),
+      memo,
     ),
+    memo,
   );
   const { server, protocol, secrets } = manifest;
   const prefix = envPrefix(server.name);

@@ -19,63 +19,79 @@ import { isRecord } from '../util/guards.js';
 import { formatPointer } from '../util/json-pointer.js';
 import { sortKeysDeep } from '../util/stable-json.js';
 import { durationMs } from '../util/duration.js';
+import { type Memo, noMemo } from '../util/memo.js';
 import { normalizeBinding } from './bindings.js';
 import { normalizeIcons } from './metadata.js';
 import { type SharedSchemas, toWireRefs, withSharedDefs } from './shared-schemas.js';
 
 const hintKeys = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
-/** Tools sorted by name, with defaults, handle uses and generated names. */
+/**
+ * Tools sorted by name, with defaults, handle uses and generated names. A tool's model is a function of its entry
+ * (whose object is its name's alone: an entry of `tools:` is one piece of the text) and of the handles and shared
+ * schemas outside `tools:`, so `memo` may give back the model of the same entry object.
+ */
 export function normalizeTools(
   tools: Readonly<Record<string, ManifestTool>>,
   handleDescriptions: ReadonlyMap<string, string>,
   shared: SharedSchemas = new Map(),
+  memo: Memo = noMemo,
 ): ToolModel[] {
-  const models = Object.entries(tools).map(([name, tool]): ToolModel => {
-    const annotations = pickHints(tool.annotations ?? {});
-    const destructive = isEffectivelyDestructive(annotations);
-    const idempotency = tool.idempotency ?? 'none';
-    const input = canonicalSchema(idempotency === 'key' ? withIdempotencyKey(tool.input) : tool.input);
-    const output = tool.output === undefined ? null : canonicalSchema(tool.output);
-    const typeBase = pascalCase(name);
-    return {
-      name,
-      title: tool.title ?? null,
-      description: tool.description,
-      icons: normalizeIcons(tool.icons),
-      annotations,
-      readOnly: annotations.readOnlyHint === true,
-      destructive,
-      approval: tool.approval ?? (destructive ? 'confirm' : 'none'),
-      idempotency,
-      retry: retryClass(annotations, idempotency),
-      scopes: [...new Set(tool.scopes ?? [])].sort(compareText),
-      tags: [...(tool.tags ?? [])].sort(compareText),
-      toolsets: [],
-      // A Node timer fires at once past 2^31 - 1 milliseconds (about 24.8 days): a longer timeout means that long, not
-      // immediately.
-      timeoutMs: Math.min(durationMs(tool.timeout, undefined, manifestDefaults.toolTimeoutMs), 2_147_483_647),
-      task: tool.task ?? 'none',
-      taskStart: tool.taskStart ?? 'call',
-      taskTtlMs: Math.min(durationMs(tool.taskTtl, undefined, manifestDefaults.taskTtlMs), 2_147_483_647),
-      renamedFrom: tool.renamedFrom ?? null,
-      input,
-      output,
-      wireInput: withSharedDefs(lowerHandles(input, handleDescriptions), input, shared),
-      wireOutput: output === null ? null : withSharedDefs(lowerHandles(output, handleDescriptions), output, shared),
-      consumes: findHandles(input),
-      issues: output === null ? [] : findHandles(output),
-      names: {
-        handler: handlerExport(name),
-        inputType: `${typeBase}Input`,
-        outputType: `${typeBase}Output`,
-        file: handlerPath('tool', name),
-      },
-      pointer: `/tools/${name}`,
-      http: normalizeBinding(tool.http),
-    };
-  });
+  const models = Object.entries(tools).map(([name, entry]) =>
+    memo.recall('normalize.tool', entry, (tool) => toolModel(name, tool, handleDescriptions, shared)),
+  );
   return sortBy(models, (t) => t.name);
+}
+
+/** One tool's model; its toolsets are filled in by `normalizeToolsets`. */
+function toolModel(
+  name: string,
+  tool: ManifestTool,
+  handleDescriptions: ReadonlyMap<string, string>,
+  shared: SharedSchemas,
+): ToolModel {
+  const annotations = pickHints(tool.annotations ?? {});
+  const destructive = isEffectivelyDestructive(annotations);
+  const idempotency = tool.idempotency ?? 'none';
+  const input = canonicalSchema(idempotency === 'key' ? withIdempotencyKey(tool.input) : tool.input);
+  const output = tool.output === undefined ? null : canonicalSchema(tool.output);
+  const typeBase = pascalCase(name);
+  return {
+    name,
+    title: tool.title ?? null,
+    description: tool.description,
+    icons: normalizeIcons(tool.icons),
+    annotations,
+    readOnly: annotations.readOnlyHint === true,
+    destructive,
+    approval: tool.approval ?? (destructive ? 'confirm' : 'none'),
+    idempotency,
+    retry: retryClass(annotations, idempotency),
+    scopes: [...new Set(tool.scopes ?? [])].sort(compareText),
+    tags: [...(tool.tags ?? [])].sort(compareText),
+    toolsets: [],
+    // A Node timer fires at once past 2^31 - 1 milliseconds (about 24.8 days): a longer timeout means that long, not
+    // immediately.
+    timeoutMs: Math.min(durationMs(tool.timeout, undefined, manifestDefaults.toolTimeoutMs), 2_147_483_647),
+    task: tool.task ?? 'none',
+    taskStart: tool.taskStart ?? 'call',
+    taskTtlMs: Math.min(durationMs(tool.taskTtl, undefined, manifestDefaults.taskTtlMs), 2_147_483_647),
+    renamedFrom: tool.renamedFrom ?? null,
+    input,
+    output,
+    wireInput: withSharedDefs(lowerHandles(input, handleDescriptions), input, shared),
+    wireOutput: output === null ? null : withSharedDefs(lowerHandles(output, handleDescriptions), output, shared),
+    consumes: findHandles(input),
+    issues: output === null ? [] : findHandles(output),
+    names: {
+      handler: handlerExport(name),
+      inputType: `${typeBase}Input`,
+      outputType: `${typeBase}Output`,
+      file: handlerPath('tool', name),
+    },
+    pointer: `/tools/${name}`,
+    http: normalizeBinding(tool.http),
+  };
 }
 
 /** `toolsets:` sorted by name with their tools, and `tools` with the toolsets each is in. */
@@ -83,6 +99,7 @@ export function normalizeToolsets(
   toolsets: NonNullable<Manifest['toolsets']>,
   manifestTools: Readonly<Record<string, ManifestTool>>,
   tools: readonly ToolModel[],
+  memo: Memo = noMemo,
 ): { toolsets: ToolsetModel[]; tools: ToolModel[] } {
   const selectable = tools.map((t) => ({
     name: t.name,
@@ -106,22 +123,37 @@ export function normalizeToolsets(
       if (sets === undefined) memberOf.set(name, [m.name]);
       else sets.push(m.name);
     }
-  return { toolsets: models, tools: tools.map((t) => ({ ...t, toolsets: memberOf.get(t.name) ?? [] })) };
+  // A tool's toolsets depend on `toolsets:` and the tool alone: the same model object is in the same ones.
+  const withToolsets = (t: ToolModel) =>
+    memo.recall('normalize.toolsets', t, () => ({ ...t, toolsets: memberOf.get(t.name) ?? [] }));
+  return { toolsets: models, tools: tools.map(withToolsets) };
 }
 
-/** `schemas:` sorted by name, canonical, with their wire form. */
-export function normalizeSharedSchemas(schemas: Readonly<Record<string, unknown>>): SharedSchemaModel[] {
-  const models = Object.entries(schemas).map(([name, raw]): SharedSchemaModel => {
-    const schema = canonicalSchema(raw);
-    return {
-      name,
-      typeName: pascalCase(name),
-      schema,
-      wire: toWireRefs(schema),
-      refs: sharedRefsOf(schema).sort(compareText),
-    };
-  });
+/**
+ * `schemas:` sorted by name, canonical, with their wire form. Tool models hold the wire forms (under `$defs`), and
+ * emitters find them there by object: `memo` gives back the same model for the same entry object.
+ */
+export function normalizeSharedSchemas(
+  schemas: Readonly<Record<string, unknown>>,
+  memo: Memo = noMemo,
+): SharedSchemaModel[] {
+  const models = Object.entries(schemas).map(([name, entry]) =>
+    isRecord(entry)
+      ? memo.recall('normalize.schema', entry, (raw) => sharedSchema(name, raw))
+      : sharedSchema(name, entry),
+  );
   return sortBy(models, (s) => s.name);
+}
+
+function sharedSchema(name: string, raw: unknown): SharedSchemaModel {
+  const schema = canonicalSchema(raw);
+  return {
+    name,
+    typeName: pascalCase(name),
+    schema,
+    wire: toWireRefs(schema),
+    refs: sharedRefsOf(schema).sort(compareText),
+  };
 }
 
 /** The argument `idempotency: key` adds; the runtime takes it out before hashing the other arguments. */

@@ -8,6 +8,7 @@ import { type HostLimits, hostLimits } from '../model/host-limits.js';
 import { searchSurface } from '../model/search.js';
 import type { ServerModel, ToolModel } from '../model/types.js';
 import { finding } from './lint-input.js';
+import { type Memo, noMemo } from '../util/memo.js';
 import { type PrunedSchema, prunedSchemas } from './pruned.js';
 import {
   type Cost,
@@ -69,10 +70,10 @@ export function defaultTools(model: ServerModel): readonly ToolModel[] {
 }
 
 /** Costs, host limits and the findings that fail R5. */
-export function reviewContext(model: ServerModel): ContextReview {
+export function reviewContext(model: ServerModel, memo: Memo = noMemo): ContextReview {
   // Every size measured once: a tool's listing holds its schemas, the very objects schemaCosts measures.
   const sizes = new WeakMap<object, number>();
-  const tools = toolCosts(model, sizes);
+  const tools = toolCosts(model, sizes, memo);
   const listedTools = defaultTools(model);
   const listedNames = new Set(listedTools.map((t) => t.name));
   const listedCosts = tools.filter((t) => listedNames.has(t.name));
@@ -144,7 +145,7 @@ export function reviewContext(model: ServerModel): ContextReview {
     count: set.tools.length,
     ...listCost(set.tools.map((name) => byName.get(name)).filter((t) => t !== undefined)),
   }));
-  const schemas = schemaCosts(model, sizes).slice(0, named);
+  const schemas = schemaCosts(model, sizes, memo).slice(0, named);
   const pruned = prunedSchemas(model);
   return {
     tools,

@@ -2,13 +2,14 @@
  * review: the design review behind `mcp-gen report` and `mcp-gen check`.
  * In: the model and the validation diagnostics. Out: lint findings, the gate
  * verdict and the tools/list cost; with a baseline model, breaking changes.
- * Pure: no disk, no network.
+ * Pure: no disk, no network. With a memo (util/memo.ts), what it found for a tool model it saw before.
  */
 import type { Diagnostic, Finding } from '../diagnostics/index.js';
 import type { ServerModel } from '../model/types.js';
 import { evaluateGate, type GateItem } from './gate.js';
 import { type ContextReview, reviewContext } from './context.js';
 import { lintModel } from './lint.js';
+import { type Memo, noMemo } from '../util/memo.js';
 
 export { findBreakingChanges, narrowing } from './breaking.js';
 export type { ContextReview, HostBreak } from './context.js';
@@ -29,9 +30,9 @@ export interface Review {
 }
 
 /** Lints the model and evaluates the gate; validation warnings (e.g. approval: none) count too. */
-export function reviewModel(model: ServerModel, validation: readonly Diagnostic[]): Review {
-  const context = reviewContext(model);
-  const findings = [...lintModel(model), ...context.findings];
+export function reviewModel(model: ServerModel, validation: readonly Diagnostic[], memo: Memo = noMemo): Review {
+  const context = reviewContext(model, memo);
+  const findings = [...lintModel(model, memo), ...context.findings];
   const fromValidation: Finding[] = validation.map((d) => ({
     code: d.code,
     message: d.message,

@@ -11,11 +11,28 @@ import type { ServerModel, ToolModel } from '../model/types.js';
 import { defaultTools } from './context.js';
 import { finding, lintInputSchema } from './lint-input.js';
 import { lintUnsafeText } from './unsafe-text.js';
+import { type Memo, noMemo } from '../util/memo.js';
 
 const hintNames = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
 function isShort(text: string | null): boolean {
   return text === null || text.trim().length < 20 || text.trim().split(/\s+/).length < 4;
+}
+
+/** What the lint finds in one tool alone: a function of the tool and of what lies outside `tools:` (auth). */
+function lintTool(tool: ToolModel, model: ServerModel): Finding[] {
+  const out = [...lintToolHints(tool, model), ...lintInputSchema(tool)];
+  if (isShort(tool.description))
+    out.push(
+      finding(
+        'lint-description-short',
+        `${tool.pointer}/description`,
+        `tool "${tool.name}" has a description too short to choose it by`,
+        'say what it does, what it returns and when to use it',
+        'value',
+      ),
+    );
+  return out;
 }
 
 function lintToolHints(tool: ToolModel, model: ServerModel): Finding[] {
@@ -90,7 +107,7 @@ function lintToolHints(tool: ToolModel, model: ServerModel): Finding[] {
 }
 
 /** Every lint finding of the model, in manifest order of the items they concern. */
-export function lintModel(model: ServerModel): Finding[] {
+export function lintModel(model: ServerModel, memo: Memo = noMemo): Finding[] {
   const out: Finding[] = [];
   if (model.server.instructions === null)
     out.push(
@@ -150,17 +167,7 @@ export function lintModel(model: ServerModel): Finding[] {
   }
   const byDescription = new Map<string, string>();
   for (const tool of model.tools) {
-    out.push(...lintToolHints(tool, model), ...lintInputSchema(tool));
-    if (isShort(tool.description))
-      out.push(
-        finding(
-          'lint-description-short',
-          `${tool.pointer}/description`,
-          `tool "${tool.name}" has a description too short to choose it by`,
-          'say what it does, what it returns and when to use it',
-          'value',
-        ),
-      );
+    out.push(...memo.recall('review.lint-tool', tool, (t) => lintTool(t, model)));
     const twin = byDescription.get(tool.description);
     if (twin !== undefined)
       out.push(
@@ -174,7 +181,7 @@ export function lintModel(model: ServerModel): Finding[] {
       );
     else byDescription.set(tool.description, tool.name);
   }
-  out.push(...lintUnsafeText(model));
+  out.push(...lintUnsafeText(model, memo));
   out.push(...lintNameStyle(model));
   for (const item of [...model.resources, ...model.prompts]) {
     if (isShort(item.description)) {

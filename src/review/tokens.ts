@@ -1,5 +1,6 @@
-import { wireTools } from '../model/toolset.js';
-import type { ServerModel } from '../model/types.js';
+import { wireTool } from '../model/toolset.js';
+import type { ServerModel, ToolModel } from '../model/types.js';
+import { type Memo, noMemo } from '../util/memo.js';
 
 /** The size of some JSON: UTF-8 bytes, and the token estimate (bytes / 4, rounded up). */
 export interface Cost {
@@ -18,12 +19,18 @@ export interface ToolCost extends Cost {
  * it; on typical English tool descriptions and JSON Schema it is within about 20% of real BPE tokenizers.
  * `known` (see `jsonBytes`) may be shared with `schemaCosts` of the same model: the schemas are the same objects.
  */
-export function toolCosts(model: ServerModel, known: WeakMap<object, number> = new WeakMap()): ToolCost[] {
-  const tools = wireTools(model);
-  return tools.map((tool) => {
-    const bytes = jsonBytes(tool, known, new Set());
-    return { name: tool.name, bytes, tokens: Math.ceil(bytes / 4) };
-  });
+export function toolCosts(
+  model: ServerModel,
+  known: WeakMap<object, number> = new WeakMap(),
+  memo: Memo = noMemo,
+): ToolCost[] {
+  return model.tools.map((entry) =>
+    memo.recall('review.tool-cost', entry, (t) => {
+      const tool = wireTool(t);
+      const bytes = jsonBytes(tool, known, new Set());
+      return { name: tool.name, bytes, tokens: Math.ceil(bytes / 4) };
+    }),
+  );
 }
 
 /** The size of one tool's input or output schema as tools/list sends it (compact JSON, UTF-8 bytes). */
@@ -34,13 +41,18 @@ export interface SchemaCost {
 }
 
 /** Every tool's input and output schema by size, heaviest first (equal sizes by tool, then part). */
-export function schemaCosts(model: ServerModel, known: WeakMap<object, number> = new WeakMap()): SchemaCost[] {
-  const out: SchemaCost[] = [];
-  for (const tool of wireTools(model)) {
-    out.push({ tool: tool.name, part: 'input', bytes: jsonBytes(tool.inputSchema, known, new Set()) });
-    if (tool.outputSchema !== undefined)
-      out.push({ tool: tool.name, part: 'output', bytes: jsonBytes(tool.outputSchema, known, new Set()) });
-  }
+export function schemaCosts(
+  model: ServerModel,
+  known: WeakMap<object, number> = new WeakMap(),
+  memo: Memo = noMemo,
+): SchemaCost[] {
+  const measure = (t: ToolModel): SchemaCost[] => {
+    const tool = wireTool(t);
+    const input = { tool: tool.name, part: 'input' as const, bytes: jsonBytes(tool.inputSchema, known, new Set()) };
+    if (tool.outputSchema === undefined) return [input];
+    return [input, { tool: tool.name, part: 'output', bytes: jsonBytes(tool.outputSchema, known, new Set()) }];
+  };
+  const out = model.tools.flatMap((tool) => memo.recall('review.schema-costs', tool, measure));
   const key = (c: SchemaCost) => `${c.tool}\u0000${c.part}`;
   return out.sort((a, b) => b.bytes - a.bytes || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }

@@ -6,8 +6,9 @@
  */
 import type { Finding } from '../diagnostics/index.js';
 import { walkSchema } from '../model/schema-walk.js';
-import type { ServerModel } from '../model/types.js';
+import type { ServerModel, ToolModel } from '../model/types.js';
 import { formatPointer } from '../util/json-pointer.js';
+import { type Memo, noMemo } from '../util/memo.js';
 
 /** Bidirectional embeddings, overrides and isolates: shown text differs from the order a model reads. */
 const bidiControls = /[\u202A-\u202E\u2066-\u2069]/u;
@@ -74,33 +75,40 @@ const at = (text: string | null, pointer: string, owner: string): FacingText => 
  * Every title, description and instruction a host passes to
  * the model, with its manifest pointer and what it belongs to.
  */
-function modelFacingTexts(model: ServerModel): FacingText[] {
-  const texts: FacingText[] = [
+function serverFacingTexts(model: ServerModel): FacingText[] {
+  return [
     at(model.server.title, '/server/title', 'server title'),
     at(model.server.description, '/server/description', 'server description'),
     at(model.server.instructions, '/server/instructions', 'server instructions'),
   ];
-  for (const tool of model.tools) {
-    texts.push(
-      at(tool.title, `${tool.pointer}/title`, `tool "${tool.name}" title`),
-      at(tool.description, `${tool.pointer}/description`, `tool "${tool.name}" description`),
-    );
-    for (const part of ['input', 'output'] as const) {
-      walkSchema(tool[part], (node, path) => {
-        for (const key of ['title', 'description'] as const) {
-          const value = node[key];
-          if (typeof value === 'string')
-            texts.push({
-              text: value,
-              place: () => ({
-                pointer: `${tool.pointer}/${part}${formatPointer(path)}/${key}`,
-                owner: `tool "${tool.name}" ${part}${path.length === 0 ? '' : ` ${formatPointer(path)}`} ${key}`,
-              }),
-            });
-        }
-      });
-    }
+}
+
+/** A tool's title and description, and those of every node of its schemas. */
+function toolFacingTexts(tool: ToolModel): FacingText[] {
+  const texts = [
+    at(tool.title, `${tool.pointer}/title`, `tool "${tool.name}" title`),
+    at(tool.description, `${tool.pointer}/description`, `tool "${tool.name}" description`),
+  ];
+  for (const part of ['input', 'output'] as const) {
+    walkSchema(tool[part], (node, path) => {
+      for (const key of ['title', 'description'] as const) {
+        const value = node[key];
+        if (typeof value === 'string')
+          texts.push({
+            text: value,
+            place: () => ({
+              pointer: `${tool.pointer}/${part}${formatPointer(path)}/${key}`,
+              owner: `tool "${tool.name}" ${part}${path.length === 0 ? '' : ` ${formatPointer(path)}`} ${key}`,
+            }),
+          });
+      }
+    });
   }
+  return texts;
+}
+
+function otherFacingTexts(model: ServerModel): FacingText[] {
+  const texts: FacingText[] = [];
   for (const resource of model.resources) {
     texts.push(
       at(resource.title, `${resource.pointer}/title`, `resource "${resource.name}" title`),
@@ -124,10 +132,23 @@ function modelFacingTexts(model: ServerModel): FacingText[] {
   return texts;
 }
 
-/** One finding per title, description or instruction that hides, reorders or injects. */
-export function lintUnsafeText(model: ServerModel): Finding[] {
+/**
+ * One finding per title, description or instruction that hides, reorders or injects: the server's, each tool's
+ * (a function of the tool alone, which `memo` may give back), then the resources' and prompts'.
+ */
+export function lintUnsafeText(model: ServerModel, memo: Memo = noMemo): Finding[] {
+  return [
+    ...unsafeFindings(serverFacingTexts(model)),
+    ...model.tools.flatMap((tool) =>
+      memo.recall('review.unsafe-text', tool, (t) => unsafeFindings(toolFacingTexts(t))),
+    ),
+    ...unsafeFindings(otherFacingTexts(model)),
+  ];
+}
+
+function unsafeFindings(texts: readonly FacingText[]): Finding[] {
   const out: Finding[] = [];
-  for (const { text, place } of modelFacingTexts(model)) {
+  for (const { text, place } of texts) {
     const reason = text === null ? null : unsafeTextReason(text);
     if (reason === null) continue;
     const { pointer, owner } = place();

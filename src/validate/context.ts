@@ -1,6 +1,7 @@
 import { makeDiagnostic, type Diagnostic, type DiagnosticCode } from '../diagnostics/index.js';
 import type { Manifest } from '../model/manifest.gen.js';
 import { formatPointer } from '../util/json-pointer.js';
+import { type Memo, noMemo } from '../util/memo.js';
 
 /** What a rule needs from the loaded manifest: its data and a way to point into its text. */
 export interface ManifestSource {
@@ -15,7 +16,14 @@ export class RuleContext {
   /** The data, typed, once the shape check has passed; the other rules still read `data` defensively. */
   manifest: Manifest | null = null;
 
-  constructor(readonly source: ManifestSource) {}
+  /**
+   * What a rule found before for the same object (util/memo.ts): only for a verdict on a piece of the data alone,
+   * never for where it is reported, which moves with every edit above it.
+   */
+  constructor(
+    readonly source: ManifestSource,
+    readonly memo: Memo = noMemo,
+  ) {}
 
   get data(): unknown {
     return this.source.data;

@@ -7,6 +7,7 @@
  */
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/index.js';
 import type { Manifest } from '../model/manifest.gen.js';
+import type { Memo } from '../util/memo.js';
 import { RuleContext, type ManifestSource } from './context.js';
 import { checkBindings } from './rules/bindings.js';
 import { checkConfig } from './rules/config.js';
@@ -63,8 +64,8 @@ export interface ValidationResult {
 }
 
 /** Runs every rule; the manifest comes back typed only when it has the schema's shape and no rule found an error. */
-export function validateManifest(source: ManifestSource): ValidationResult {
-  const ctx = new RuleContext(source);
+export function validateManifest(source: ManifestSource, memo?: Memo): ValidationResult {
+  const ctx = new RuleContext(source, memo);
   for (const rule of rules) rule(ctx);
   const diagnostics = sortDiagnostics(ctx.diagnostics);
   return { diagnostics, manifest: diagnostics.some((d) => d.severity === 'error') ? null : ctx.manifest };

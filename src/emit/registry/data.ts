@@ -2,7 +2,7 @@
 // and `npm run typecheck` fails when the two drift apart.
 import type { RegistrySpec } from '../../../templates/runtime/spec.gen.js';
 import { envPrefix } from '../../model/naming.js';
-import type { ServerModel } from '../../model/types.js';
+import type { ServerModel, ToolModel } from '../../model/types.js';
 import { defaultToolsets } from '../../review/context.js';
 import { listedTools, searchSurface } from '../../model/search.js';
 import { toolsetDigest } from '../../model/toolset.js';
@@ -12,6 +12,7 @@ import { promptListing, resourceListing, toolListing } from '../../model/listing
 import { type Cost, toolCosts } from '../../review/tokens.js';
 import { pagesData } from './pages.js';
 import { sortedLine } from '../../util/stable-json.js';
+import { type Memo, noMemo } from '../../util/memo.js';
 
 const grantedBy = (model: ServerModel, tool: ServerModel['tools'][number]) => {
   const scopes = grantingScopes(model.auth, tool);
@@ -39,25 +40,11 @@ export function registryData(
   model: ServerModel,
   costs: readonly Cost[] = toolCosts(model),
   lines?: Map<unknown, string>,
+  memo: Memo = noMemo,
 ): RegistrySpec {
-  const tools = model.tools.map((tool) => ({
-    name: tool.name,
-    listing: toolListing(tool),
-    inputSchema: tool.wireInput,
-    outputSchema: tool.wireOutput,
-    approval: tool.approval,
-    idempotency: tool.idempotency,
-    scopes: [...tool.scopes],
-    // Only with auth.grants, so registries without them stay as they were.
-    ...grantedBy(model, tool),
-    toolsets: [...tool.toolsets],
-    handles: { consumes: tool.consumes.map((u) => ({ ...u })), issues: tool.issues.map((u) => ({ ...u })) },
-    timeoutMs: tool.timeoutMs,
-    task: tool.task,
-    taskStart: tool.taskStart,
-    taskTtlMs: tool.taskTtlMs,
-  }));
-  if (lines !== undefined) for (const tool of tools) lines.set(tool, sortedLine(tool));
+  // A tool's entry is a function of its model and the auth block: `memo` gives back the same entry, and its line.
+  const tools = model.tools.map((tool) => memo.recall('registry.tool', tool, (t) => toolData(model, t)));
+  if (lines !== undefined) for (const tool of tools) lines.set(tool, memo.recall('registry.line', tool, sortedLine));
   const resources = model.resources.map((r) => ({
     name: r.name,
     uri: r.uri,
@@ -157,5 +144,26 @@ export function registryData(
       issuedBy: [...h.issuedBy],
       consumedBy: [...h.consumedBy],
     })),
+  };
+}
+
+/** One tool's entry of the registry. */
+function toolData(model: ServerModel, tool: ToolModel) {
+  return {
+    name: tool.name,
+    listing: toolListing(tool),
+    inputSchema: tool.wireInput,
+    outputSchema: tool.wireOutput,
+    approval: tool.approval,
+    idempotency: tool.idempotency,
+    scopes: [...tool.scopes],
+    // Only with auth.grants, so registries without them stay as they were.
+    ...grantedBy(model, tool),
+    toolsets: [...tool.toolsets],
+    handles: { consumes: tool.consumes.map((u) => ({ ...u })), issues: tool.issues.map((u) => ({ ...u })) },
+    timeoutMs: tool.timeoutMs,
+    task: tool.task,
+    taskStart: tool.taskStart,
+    taskTtlMs: tool.taskTtlMs,
   };
 }

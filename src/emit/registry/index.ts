@@ -7,6 +7,7 @@
 import { generatedPaths } from '../../model/layout.js';
 import type { ServerModel } from '../../model/types.js';
 import type { Cost } from '../../review/tokens.js';
+import { noMemo } from '../../util/memo.js';
 import { stableJson, stableJsonParts } from '../../util/stable-json.js';
 import { tsBanner } from '../shared/banner.js';
 import { type EmitContext, fileOfParts, type GeneratedFile } from '../shared/files.js';
@@ -26,13 +27,16 @@ export { serverJson, serverJsonSchemaUrl } from './server-json.js';
 export function emitRegistry(model: ServerModel, ctx: EmitContext, costs?: readonly Cost[]): GeneratedFile[] {
   // Each tool's one-line text, which the page digest hashes and a large project's registry.gen.json writes.
   const lines = new Map<unknown, string>();
-  const data = registryData(model, costs, lines);
+  const memo = ctx.memo ?? noMemo;
+  const data = registryData(model, costs, lines, memo);
   // Shared schemas are written once each and named from every tool schema that holds them under `$defs`;
   // they name one another by `$ref`, never by object, so each body is written whole. Each tool is a constant of
   // its own type: one array literal of a thousand differently shaped objects is a union TypeScript cannot check.
   const names = new Map<object, string>(model.schemas.map((s, i) => [s.wire, `schema${i}`]));
+  // A tool's literal names shared schemas, which lie outside `tools:`: a function of its entry for `memo`.
+  const literal = (tool: object) => memo.recall('registry.literal', tool, (t) => toLiteral(t, 0, names));
   const tools = data.tools.map((tool, i) =>
-    documented(`Tool ${JSON.stringify(tool.name)}.`, `const tool${i}: ToolSpec = ${toLiteral(tool, 0, names)};`),
+    documented(`Tool ${JSON.stringify(tool.name)}.`, `const tool${i}: ToolSpec = ${literal(tool)};`),
   );
   for (const [i, tool] of data.tools.entries()) names.set(tool, `tool${i}`);
   const parts = moduleParts(

@@ -18,7 +18,7 @@ export type { LineOf } from './view.js';
  * example request, per tool's schema draft and per shared schema, each rendered by its own template.
  */
 export function emitReportMarkdown(model: ServerModel, review: Review, lineOf: LineOf, ctx: EmitContext): string[] {
-  const view = buildReportView(model, review, lineOf, markdownBanner(ctx).trimEnd());
+  const view = buildReportView(model, review, lineOf, markdownBanner(ctx).trimEnd(), ctx.memo);
   const parts = [
     renderTemplate(ctx, 'report/DESIGN.md.hbs', view),
     ...view.examples.map((example) => `${example}\n\n`),

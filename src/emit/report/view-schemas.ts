@@ -5,8 +5,9 @@
  * schemas across every tool, most of the report.
  */
 import type { Finding } from '../../diagnostics/index.js';
-import type { JsonSchema, ServerModel } from '../../model/types.js';
+import type { JsonSchema, ServerModel, ToolModel } from '../../model/types.js';
 import { compareText } from '../../util/compare.js';
+import { type Memo, noMemo } from '../../util/memo.js';
 import { block, code, inline } from '../shared/markdown.js';
 
 type SharedByObject = ReadonlyMap<object, string>;
@@ -51,21 +52,14 @@ function inputFindings(model: ServerModel, findings: readonly Finding[]): Map<st
 }
 
 /** Section 8: each tool's schemas and the findings about them, then each shared schema once. */
-export function schemaDraft(model: ServerModel, findings: readonly Finding[]) {
+export function schemaDraft(model: ServerModel, findings: readonly Finding[], memo: Memo = noMemo) {
   const shared: SharedByObject = new Map(model.schemas.map((s) => [s.wire as object, s.name]));
-  const json = (schema: JsonSchema): string => block('json', JSON.stringify(schema, null, 2));
   const byTool = inputFindings(model, findings);
   const tools = model.tools.map((t) => {
     const own = byTool.get(t.pointer) ?? [];
-    const input = withoutShared(t.wireInput, shared);
-    const output = t.wireOutput === null ? null : withoutShared(t.wireOutput, shared);
-    const reached = [...new Set([...input.reached, ...(output?.reached ?? [])])].sort(compareText);
     return {
-      name: code(t.name),
-      input: json(input.shown),
-      hasOutput: output !== null,
-      output: output === null ? '' : json(output.shown),
-      shared: reached.map((name) => code(name)).join(', '),
+      // The schemas as shown: a function of the tool and of the shared schemas, outside `tools:`.
+      ...memo.recall('report.tool-schemas', t, (tool) => shownSchemas(tool, shared)),
       findings: own.length === 0 ? ['none'] : own.map((f) => `${code(f.code)} ${inline(f.message)}`),
     };
   });
@@ -77,5 +71,21 @@ export function schemaDraft(model: ServerModel, findings: readonly Finding[]) {
           `holds each one it reaches under ${code('$defs')}, named by ${code('$ref: "#/$defs/<name>"')}.`,
     tools,
     shared: model.schemas.map((s) => ({ name: code(s.name), schema: json(s.wire) })),
+  };
+}
+
+const json = (schema: JsonSchema): string => block('json', JSON.stringify(schema, null, 2));
+
+/** A tool's name, schemas and the shared schemas they reach, as section 8 shows them. */
+function shownSchemas(t: ToolModel, shared: SharedByObject) {
+  const input = withoutShared(t.wireInput, shared);
+  const output = t.wireOutput === null ? null : withoutShared(t.wireOutput, shared);
+  const reached = [...new Set([...input.reached, ...(output?.reached ?? [])])].sort(compareText);
+  return {
+    name: code(t.name),
+    input: json(input.shown),
+    hasOutput: output !== null,
+    output: output === null ? '' : json(output.shown),
+    shared: reached.map((name) => code(name)).join(', '),
   };
 }

@@ -22,6 +22,7 @@ import { schemaDraft } from './view-schemas.js';
 import { verificationPlan } from '../shared/verification.js';
 import { metadataTable } from './view-metadata.js';
 import { contextSection } from './view-context.js';
+import type { Memo } from '../../util/memo.js';
 
 /** The environment the server reads: the table of the README, or a sentence saying there is none. */
 function configurationSection(model: ServerModel) {
@@ -40,7 +41,7 @@ function configurationSection(model: ServerModel) {
 export type LineOf = (finding: Finding) => string;
 
 /** Builds the view model of DESIGN.md. */
-export function buildReportView(model: ServerModel, review: Review, lineOf: LineOf, banner: string) {
+export function buildReportView(model: ServerModel, review: Review, lineOf: LineOf, banner: string, memo?: Memo) {
   const counts = { PASS: 0, WARN: 0, FAIL: 0 };
   for (const item of review.gate) counts[item.status]++;
   return {
@@ -61,7 +62,7 @@ export function buildReportView(model: ServerModel, review: Review, lineOf: Line
     transport: transportPlan(model),
     configuration: configurationSection(model),
     examples: requestExamples(model),
-    schemas: schemaDraft(model, review.findings),
+    schemas: schemaDraft(model, review.findings, memo),
     destructive: destructiveList(model),
     verification: verificationTable(model),
     gate: gateTable(review.gate, lineOf),

@@ -1,3 +1,5 @@
+import type { Memo } from '../../util/memo.js';
+
 /** Who owns an output file, which decides what regeneration may do to it. */
 export type Ownership =
   /** Rewritten on every run; carries the banner; lives under src/generated/. */
@@ -53,4 +55,6 @@ export interface EmitContext {
     readonly dependencies: Readonly<Record<string, string>>;
     readonly devDependencies: Readonly<Record<string, string>>;
   };
+  /** What an emitter gave for a model object in an earlier run of the same process (util/memo.ts). */
+  readonly memo?: Memo;
 }

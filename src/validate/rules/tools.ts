@@ -175,11 +175,23 @@ export function checkRef(
   }
 }
 
+/** A problem a schema has alone, wherever it sits: where in the schema, and what to say. */
+type SchemaProblem = readonly [path: readonly (string | number)[], message: string, hint?: string];
+
+/**
+ * Reports what JSON Schema 2020-12 says of `schema` at `base`. The verdict is a function of the schema object
+ * alone, which `ctx.memo` may give back; only where it is reported depends on the text.
+ */
 export function checkMetaSchema(
   ctx: RuleContext,
   schema: Record<string, unknown>,
   base: readonly (string | number)[],
 ): void {
+  for (const [path, message, hint] of ctx.memo.recall('validate.meta-schema', schema, metaSchemaProblems))
+    ctx.report('schema-invalid', [...base, ...path], message, hint);
+}
+
+function metaSchemaProblems(schema: Record<string, unknown>): SchemaProblem[] {
   // `$handle` is mcp-gen's own keyword; check the schema as the wire will see it.
   const lowered = someSchema(schema, (node) => '$handle' in node)
     ? mapSchema(schema, (node) => ('$handle' in node ? { type: 'string' } : node))
@@ -189,16 +201,17 @@ export function checkMetaSchema(
   try {
     checked = validateSchema(lowered as object);
   } catch (error) {
-    ctx.report(
-      'schema-invalid',
-      [...base, '$schema'],
-      `schema cannot be checked: ${(error as Error).message}`,
-      'omit $schema; tool schemas use JSON Schema 2020-12',
-    );
-    return;
+    return [
+      [
+        ['$schema'],
+        `schema cannot be checked: ${(error as Error).message}`,
+        'omit $schema; tool schemas use JSON Schema 2020-12',
+      ],
+    ];
   }
-  if (checked.valid) return;
+  if (checked.valid) return [];
   const seen = new Set<string>();
+  const problems: SchemaProblem[] = [];
   for (const error of checked.errors) {
     if (seen.has(error.instancePath)) continue;
     seen.add(error.instancePath);
@@ -213,10 +226,7 @@ export function checkMetaSchema(
         : error.keyword === 'enum'
           ? `one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
           : (error.message ?? 'valid').replace(/^must (be )?/, '');
-    ctx.report(
-      'schema-invalid',
-      [...base, ...path],
-      `invalid JSON Schema: "${keyword}" must be ${expected}, got ${describeValue(error.data)}`,
-    );
+    problems.push([path, `invalid JSON Schema: "${keyword}" must be ${expected}, got ${describeValue(error.data)}`]);
   }
+  return problems;
 }
