@@ -120,7 +120,12 @@ async function generateOnce(
       cwd,
       cache,
       command: 'generate',
-      project: { options, mcpGenVersion, existing, write: { ...write, beforeCommit } },
+      project: {
+        options,
+        mcpGenVersion,
+        existing,
+        write: { ...write, beforeCommit, ...(warm === undefined ? {} : { known: warm.known(options.outDir) }) },
+      },
     },
     'write',
   );

@@ -94,6 +94,8 @@ export function openRunCache(
     save(existing, result) {
       parse.save();
       verdicts.save();
+      if (warm !== undefined && result.written !== null && options.mode === 'write')
+        warm.remember(options.outDir, result.files);
       // Recorded only when the pipeline read the same manifest text that the key was made of.
       const { written, files, diagnostics } = result;
       if (written === null || hash === null || result.manifest === null) return;

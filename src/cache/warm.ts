@@ -8,10 +8,17 @@
  *   `tools:` is the context of every value: when any piece outside it is new, gone or moved, or the text was not
  *   read in pieces at all, every value is computed again.
  *
+ * - Generated files: the text each one holds, while its identity on disk says nobody wrote it since, so the write
+ *   stage compares a file of the same size in memory instead of reading it.
+ *
  * The pieces (pieces.ts) and the parse cache's entry (parsed.ts) are written by `flush`, when the process ends, not
  * after every run: the files serve the next process, and a watcher killed before it only leaves that one slower.
  */
+import path from 'node:path';
+import type { GeneratedFile } from '../emit/index.js';
 import type { PieceMemo } from '../load/index.js';
+import type { FileText } from '../util/file-text.js';
+import { type KnownProjectFile, stampOf } from '../write/index.js';
 import { deepFreeze } from '../util/freeze.js';
 import type { Memo } from '../util/memo.js';
 import { openPieceCache, type PieceCache } from './pieces.js';
@@ -25,6 +32,10 @@ export interface WarmCache {
   readonly memo: Memo;
   /** Called before each run reads the manifest. */
   beginRun(): void;
+  /** The generated files of `outDir` whose text this process knows: those it wrote, untouched since. */
+  known(outDir: string): KnownProjectFile;
+  /** Told the generated files a writing run left in `outDir`, as they are on disk now. */
+  remember(outDir: string, files: readonly GeneratedFile[]): void;
   /** Keeps a run's save of the parse cache for `flush`, in place of the run before's. */
   defer(save: () => void): void;
   /** Writes the pieces the last run used to the piece cache's file, and the last deferred save. */
@@ -48,6 +59,9 @@ export function openWarmCache(): WarmCache {
   let settled = false;
   let epoch = 0;
   let deferred: (() => void) | null = null;
+  // Each generated file's text by its absolute path, with the file's identity (inode and change time) when it was
+  // left so: a file anybody wrote since has another change time, and is read again.
+  let written = new Map<string, { readonly stamp: string; readonly text: FileText }>();
   const take = (text: string, parsed: Parsed): Parsed => {
     used.set(text, parsed);
     inPieces = true;
@@ -107,6 +121,22 @@ export function openWarmCache(): WarmCache {
       context = [];
       inPieces = false;
       settled = false;
+    },
+    known(outDir) {
+      return (relative) => {
+        const file = path.join(outDir, relative);
+        const entry = written.get(file);
+        return entry !== undefined && stampOf(file) === entry.stamp ? entry.text : undefined;
+      };
+    },
+    remember(outDir, files) {
+      written = new Map();
+      for (const file of files) {
+        if (file.ownership !== 'generated') continue;
+        const absolute = path.join(outDir, file.path);
+        const stamp = stampOf(absolute);
+        if (stamp !== null) written.set(absolute, { stamp, text: file.parts ?? file.contents });
+      }
     },
     defer(save) {
       deferred = save;

@@ -28,6 +28,36 @@ export function sameText(current: string, text: FileText): boolean {
   return at === current.length;
 }
 
+/**
+ * Whether two file texts are the same text: part by part when both have the same parts (a warm run's parts are
+ * mostly the very strings of the run before), joined only when they do not.
+ */
+export function sameFileText(known: FileText, text: FileText): boolean {
+  if (typeof known === 'string') return sameText(known, text);
+  if (typeof text === 'string') return sameText(text, known);
+  // Two cursors, one in each list of parts: equal parts at equal places are passed whole, the rest compared piece
+  // by piece up to the nearer end of a part, so nothing is joined.
+  let i = 0;
+  let j = 0;
+  let at = 0;
+  let bt = 0;
+  for (;;) {
+    while (i < known.length && at === (known[i] as string).length) [i, at] = [i + 1, 0];
+    while (j < text.length && bt === (text[j] as string).length) [j, bt] = [j + 1, 0];
+    if (i === known.length || j === text.length) return i === known.length && j === text.length;
+    const a = known[i] as string;
+    const b = text[j] as string;
+    if (at === 0 && bt === 0 && a === b) {
+      [i, j] = [i + 1, j + 1];
+      continue;
+    }
+    const length = Math.min(a.length - at, b.length - bt);
+    if (!a.startsWith(b.slice(bt, bt + length), at)) return false;
+    at += length;
+    bt += length;
+  }
+}
+
 /** The SHA-256 of `text` (UTF-8), in hex: `hashText` of the joined text, computed part by part. */
 export function hashFileText(text: FileText): string {
   const hash = createHash('sha256');

@@ -3,7 +3,7 @@ import { WriteError } from './errors.js';
 import path from 'node:path';
 import type { GeneratedFile, Ownership } from '../emit/index.js';
 import { isGeneratedLocation } from '../model/layout.js';
-import { type FileText, sameText } from '../util/file-text.js';
+import { type FileText, sameFileText } from '../util/file-text.js';
 
 /** What the writer does with one path. */
 export type ActionKind = 'create' | 'update' | 'unchanged' | 'keep' | 'move' | 'remove';
@@ -48,6 +48,9 @@ function read(root: string, relative: string): string | undefined {
 /** A project file's text by its root-relative path, or undefined when there is none. */
 export type ReadProjectFile = (relative: string) => string | undefined;
 
+/** A generated file's text, when known without reading it (what this process wrote there, untouched since). */
+export type KnownProjectFile = (relative: string) => FileText | undefined;
+
 /** The UTF-8 size of `text`, as writing it makes the file. */
 function byteLength(text: FileText): number {
   if (typeof text === 'string') return Buffer.byteLength(text, 'utf8');
@@ -69,6 +72,7 @@ export function planActions(
   previouslyGenerated: readonly string[],
   bannerMark: string,
   readFile?: ReadProjectFile,
+  known?: KnownProjectFile,
 ): WriteAction[] {
   const readText = readFile ?? ((relative: string) => read(root, relative));
   // A file of another size differs without being read: after an edit, the large generated files (the registry,
@@ -103,9 +107,13 @@ export function planActions(
     } else if (size === undefined) {
       actions.push({ kind: 'create', path: file.path, ownership: file.ownership, contents: text });
     } else {
-      const current = size === byteLength(text) ? readText(file.path) : undefined;
+      const same = (current: FileText | undefined) => current !== undefined && sameFileText(current, text);
+      const knownText = file.ownership === 'generated' ? known?.(file.path) : undefined;
+      // A file of another size differs; one this process wrote and nobody touched since is compared in memory.
+      const unchanged =
+        knownText !== undefined ? same(knownText) : same(size === byteLength(text) ? readText(file.path) : undefined);
       actions.push(
-        current !== undefined && sameText(current, text)
+        unchanged
           ? { kind: 'unchanged', path: file.path, ownership: file.ownership }
           : { kind: 'update', path: file.path, ownership: file.ownership, contents: text },
       );

@@ -13,12 +13,19 @@ import type { WriteOptions } from './journal.js';
 import { lockProjectSync } from './lock.js';
 import { recoverWrites } from './recover.js';
 
-export { PathEscapeError, type ActionKind, type WriteAction } from './actions.js';
+export { PathEscapeError, type ActionKind, type KnownProjectFile, type WriteAction } from './actions.js';
 export { applyActions } from './apply.js';
 export { WriteError } from './errors.js';
 export { packPackage } from './pack.js';
 export { writeHostConfig } from './host-config.js';
-export { pendingFolder, SimulatedCrash, type WriteFaults, type WriteOptions, type WritePoint } from './journal.js';
+export {
+  pendingFolder,
+  SimulatedCrash,
+  stampOf,
+  type WriteFaults,
+  type WriteOptions,
+  type WritePoint,
+} from './journal.js';
 export { lockName, lockProject, type ProjectLock } from './lock.js';
 export { inspectWrites, recoverWrites, type Interruption } from './recover.js';
 
@@ -45,7 +52,7 @@ export function writeProject(
   const lock = mode === 'write' && options.locked !== true ? lockProjectSync(root) : null;
   try {
     if (mode === 'write') recoverWrites(root, options);
-    const actions = planActions(root, files, previouslyGenerated, bannerMark);
+    const actions = planActions(root, files, previouslyGenerated, bannerMark, undefined, options.known);
     const changes = actions.filter((a) => a.kind !== 'unchanged' && a.kind !== 'keep');
     if (mode === 'write' && changes.length > 0) applyActions(root, changes, options);
     return { actions, changes };

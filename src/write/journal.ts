@@ -11,7 +11,7 @@ import {
   unlinkSync,
 } from 'node:fs';
 import path from 'node:path';
-import { inside } from './actions.js';
+import { inside, type KnownProjectFile } from './actions.js';
 import { syncDirectory } from './durable.js';
 import { hashText } from '../util/hash.js';
 
@@ -80,6 +80,8 @@ export interface WriteOptions extends WriteFaults {
    * commit point: throwing stops the run with nothing changed (`generate` refuses a stale plan here).
    */
   readonly beforeCommit?: () => void;
+  /** Generated files whose text is known without reading them (the warm cache's, src/cache/warm.ts). */
+  readonly known?: KnownProjectFile;
 }
 
 /** Thrown by the test seam to stop a run where it stands, with no clean-up at all. */

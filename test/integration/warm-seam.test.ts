@@ -173,5 +173,11 @@ describe('a warm generate', () => {
       const expected: Record<string, number> = { 'a description': 1, 'a rename': 1, 'an addition': 1, toolsets: tools };
       if (edit in expected) expect(computed.get('normalize.tool') ?? 0, edit).toBe(expected[edit]);
     }
+    // A generated file changed by hand, keeping its size: the warm run must see it and write it again.
+    const registry = path.join(warmDir, 'src', 'generated', 'registry.gen.ts');
+    const before = readFileSync(registry, 'utf8');
+    writeFileSync(registry, before.replace('tool_000', 'tool_00X'));
+    const again = await run(warmDir, text, warm);
+    expect(again.files['src/generated/registry.gen.ts']).toBe(before);
   }, 300_000);
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { finalText, moduleFile, moduleParts } from '../../src/emit/shared/ts-text.js';
-import { collapseBlankLines, finalParts, hashFileText, sameText } from '../../src/util/file-text.js';
+import { collapseBlankLines, finalParts, hashFileText, sameFileText, sameText } from '../../src/util/file-text.js';
 import { stableJson, stableJsonParts } from '../../src/util/stable-json.js';
 
 // A large file's text in parts (util/file-text.ts) must be, byte for byte, what the joined text was: each function
@@ -44,6 +44,21 @@ describe('file text in parts', () => {
       false,
     ]);
     expect(hashFileText(parts)).toBe(createHash('sha256').update('abc’\n').digest('hex'));
+  });
+
+  it('compares two texts in parts as their joined forms, whatever their splits', () => {
+    const next = random(11);
+    let equal = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const known = randomParts(next);
+      // Half the time the same text split elsewhere, so that equal texts are compared as often as different ones.
+      const text = next() < 0.5 ? known.join('').split(/(?<=b)/) : randomParts(next);
+      const same = known.join('') === text.join('');
+      equal += same ? 1 : 0;
+      expect([sameFileText(known, text), sameFileText(text, known)]).toEqual([same, same]);
+      expect(sameFileText(known.join(''), text)).toBe(same);
+    }
+    expect(equal).toBeGreaterThan(9_000);
   });
 
   it('writes a module and sorted JSON as their one-string forms', () => {
