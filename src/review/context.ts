@@ -146,7 +146,7 @@ export function reviewContext(model: ServerModel, memo: Memo = noMemo): ContextR
     ...listCost(set.tools.map((name) => byName.get(name)).filter((t) => t !== undefined)),
   }));
   const schemas = schemaCosts(model, sizes, memo).slice(0, named);
-  const pruned = prunedSchemas(model);
+  const pruned = prunedSchemas(model, memo);
   return {
     tools,
     listed: [...listedNames],

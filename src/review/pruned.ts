@@ -3,9 +3,10 @@
  * component in its description, `A <Component> object (schema pruned: see DESIGN.md)`, and DESIGN.md lists them
  * here, so a reviewer sees which answers are checked only as objects.
  */
-import { wireTools } from '../model/toolset.js';
-import type { ServerModel } from '../model/types.js';
+import { wireTool } from '../model/toolset.js';
+import type { ServerModel, ToolModel } from '../model/types.js';
 import { compareText } from '../util/compare.js';
+import { type Memo, noMemo } from '../util/memo.js';
 
 /** One tool schema with pruned parts, and the components they stood for, sorted, each once. */
 export interface PrunedSchema {
@@ -17,17 +18,22 @@ export interface PrunedSchema {
 const prunedText = /^A (.+) object \(schema pruned: see DESIGN\.md\)$/;
 
 /** Every tool schema of `model` that holds a pruned object, in model order, input before output. */
-export function prunedSchemas(model: ServerModel): PrunedSchema[] {
+export function prunedSchemas(model: ServerModel, memo: Memo = noMemo): PrunedSchema[] {
+  return model.tools.flatMap((tool) => memo.recall('review.pruned', tool, prunedOf));
+}
+
+/** One tool's schemas with pruned parts: a function of the tool alone. */
+function prunedOf(model: ToolModel): PrunedSchema[] {
+  const tool = wireTool(model);
   const out: PrunedSchema[] = [];
-  for (const tool of wireTools(model))
-    for (const [part, schema] of [
-      ['input', tool.inputSchema],
-      ['output', tool.outputSchema],
-    ] as const) {
-      const found = new Set<string>();
-      collect(schema, found, new Set());
-      if (found.size > 0) out.push({ tool: tool.name, part, components: [...found].sort(compareText) });
-    }
+  for (const [part, schema] of [
+    ['input', tool.inputSchema],
+    ['output', tool.outputSchema],
+  ] as const) {
+    const found = new Set<string>();
+    collect(schema, found, new Set());
+    if (found.size > 0) out.push({ tool: tool.name, part, components: [...found].sort(compareText) });
+  }
   return out;
 }
 

@@ -8,18 +8,21 @@ import { compareText } from '../../util/compare.js';
 import { verificationPlan } from '../shared/verification.js';
 import { block, cell, code, firstSentence, table } from '../shared/markdown.js';
 import { promptHints, resourceHints, toolHints } from './view-hints.js';
+import { type Memo, noMemo } from '../../util/memo.js';
 
 /** Section 1: one row per primitive. */
-export function primitiveMap(model: ServerModel): string {
+export function primitiveMap(model: ServerModel, memo: Memo = noMemo): string {
   const rows = [
-    ...model.tools.map((t) => [
-      'tool',
-      code(t.name),
-      cell(t.title),
-      cell(firstSentence(t.description)),
-      toolHints(t),
-      cell(t.scopes.join(', ')),
-    ]),
+    ...model.tools.map((tool) =>
+      memo.recall('report.primitive-row', tool, (t) => [
+        'tool',
+        code(t.name),
+        cell(t.title),
+        cell(firstSentence(t.description)),
+        toolHints(t),
+        cell(t.scopes.join(', ')),
+      ]),
+    ),
     ...model.resources.map((r) => [
       'resource',
       code(r.name),

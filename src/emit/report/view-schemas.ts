@@ -60,7 +60,10 @@ export function schemaDraft(model: ServerModel, findings: readonly Finding[], me
     return {
       // The schemas as shown: a function of the tool and of the shared schemas, outside `tools:`.
       ...memo.recall('report.tool-schemas', t, (tool) => shownSchemas(tool, shared)),
-      findings: own.length === 0 ? ['none'] : own.map((f) => `${code(f.code)} ${inline(f.message)}`),
+      findings:
+        own.length === 0
+          ? ['none']
+          : own.map((f) => memo.recall('report.finding', f, (it) => `${code(it.code)} ${inline(it.message)}`)),
     };
   });
   return {

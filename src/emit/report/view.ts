@@ -52,7 +52,7 @@ export function buildReportView(model: ServerModel, review: Review, lineOf: Line
     protocolVersion,
     verdict: review.failed ? '**FAIL**' : counts.WARN > 0 ? '**PASS with warnings**' : '**PASS**',
     counts: `${counts.PASS} pass, ${counts.WARN} warn, ${counts.FAIL} fail`,
-    primitiveMap: primitiveMap(model),
+    primitiveMap: primitiveMap(model, memo),
     metadata: metadataTable(model),
     discovery: discoverySection(model).json,
     request: requestSection(model),
