@@ -23,7 +23,8 @@ function filesContaining(dir, needle) {
   return found.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
-async function until(check, timeoutMs, what, everyMs = 2) {
+/** Waits, polling every `everyMs`, until `check()` holds; throws after `timeoutMs` naming `what`. */
+export async function until(check, timeoutMs, what, everyMs = 2) {
   const start = performance.now();
   while (!check()) {
     if (performance.now() - start > timeoutMs) throw new Error(`generate --watch: ${what} within ${timeoutMs} ms`);

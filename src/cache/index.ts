@@ -100,7 +100,10 @@ export function openRunCache(
       const { written, files, diagnostics } = result;
       if (written === null || hash === null || result.manifest === null) return;
       if (hashTextOnce(result.manifest.text) !== hash) return;
-      saveRunRecord(options, mcpGenVersion, cwd, { manifestHash: hash, existing, files, report: written, diagnostics });
+      const record = { manifestHash: hash, existing, files, report: written, diagnostics };
+      // A watching process records its last run when it ends: hashing every file after each save is for nobody.
+      if (warm === undefined) saveRunRecord(options, mcpGenVersion, cwd, record);
+      else warm.defer('record', () => saveRunRecord(options, mcpGenVersion, cwd, record));
     },
   };
 }
@@ -157,7 +160,7 @@ function parseCache(
       const { file, text, data } = seen;
       const review = clean;
       if (warm === undefined) saveParsed(file, text, data, review);
-      else warm.defer(() => saveParsed(file, text, data, review));
+      else warm.defer('parsed', () => saveParsed(file, text, data, review));
     },
   };
 }

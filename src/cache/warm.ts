@@ -11,8 +11,8 @@
  * - Generated files: the text each one holds, while its identity on disk says nobody wrote it since, so the write
  *   stage compares a file of the same size in memory instead of reading it.
  *
- * The pieces (pieces.ts) and the parse cache's entry (parsed.ts) are written by `flush`, when the process ends, not
- * after every run: the files serve the next process, and a watcher killed before it only leaves that one slower.
+ * The pieces (pieces.ts), the parse cache's entry (parsed.ts) and the run record (record.ts) are written by `flush`,
+ * when the process ends, not after every run: the files serve the next process, and a watcher killed before it only leaves that one slower.
  */
 import path from 'node:path';
 import type { GeneratedFile } from '../emit/index.js';
@@ -36,8 +36,8 @@ export interface WarmCache {
   known(outDir: string): KnownProjectFile;
   /** Told the generated files a writing run left in `outDir`, as they are on disk now. */
   remember(outDir: string, files: readonly GeneratedFile[]): void;
-  /** Keeps a run's save of the parse cache for `flush`, in place of the run before's. */
-  defer(save: () => void): void;
+  /** Keeps a run's save of one cache file (`what`) for `flush`, in place of the run before's. */
+  defer(what: 'parsed' | 'record', save: () => void): void;
   /** Writes the pieces the last run used to the piece cache's file, and the last deferred save. */
   flush(): void;
 }
@@ -58,7 +58,7 @@ export function openWarmCache(): WarmCache {
   let inPieces = false;
   let settled = false;
   let epoch = 0;
-  let deferred: (() => void) | null = null;
+  const deferred = new Map<string, () => void>();
   // Each generated file's text by its absolute path, with the file's identity (inode and change time) when it was
   // left so: a file anybody wrote since has another change time, and is read again.
   let written = new Map<string, { readonly stamp: string; readonly text: FileText }>();
@@ -138,12 +138,12 @@ export function openWarmCache(): WarmCache {
         if (stamp !== null) written.set(absolute, { stamp, text: file.parts ?? file.contents });
       }
     },
-    defer(save) {
-      deferred = save;
+    defer(what, save) {
+      deferred.set(what, save);
     },
     flush() {
-      deferred?.();
-      deferred = null;
+      for (const save of deferred.values()) save();
+      deferred.clear();
       if (file === null || earlier.size === 0) return;
       const kept = openPieceCache(file);
       for (const [text, parsed] of (used.size > 0 ? used : earlier).entries()) kept.set(text, parsed);
