@@ -11,6 +11,7 @@ import { tsBanner } from '../shared/banner.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { singleQuoted, toLiteral } from '../shared/literal.js';
 import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
+import { noMemo } from '../../util/memo.js';
 
 /** The binding of `tool` as the runtime's HttpBindingSpec. */
 function bindingData(tool: ToolModel): HttpBindingSpec | null {
@@ -57,15 +58,22 @@ export function emitBindings(model: ServerModel, handlers: readonly HandlerPlan[
         ]
       : []),
   ];
+  // A tool's binding as a literal is a function of the tool alone.
+  const memo = ctx.memo ?? noMemo;
+  const literalOf = (tool: ToolModel) =>
+    memo.recall('bindings.literal', tool, (t) => {
+      const data = bindingData(t);
+      return data === null ? null : toLiteral(data);
+    });
   for (const handler of bound) {
     const tool = tools.get(handler.name);
-    const data = tool === undefined ? null : bindingData(tool);
-    if (tool === undefined || data === null || tool.http === null) continue;
+    const literal = tool === undefined ? null : literalOf(tool);
+    if (tool === undefined || literal === null || tool.http === null) continue;
     statements.push(
       documented(
         `Tool "${tool.name}": ${tool.http.method} ${tool.http.path}. Write ${handler.path} to replace this binding.`,
         `export const ${handler.handler}: ToolHandlers[${singleQuoted(tool.name)}] = bindTool(upstream, ` +
-          `${toLiteral(data)}${tool.output === null ? '' : `, outputOf(${singleQuoted(tool.name)})`});`,
+          `${literal}${tool.output === null ? '' : `, outputOf(${singleQuoted(tool.name)})`});`,
       ),
     );
   }

@@ -35,9 +35,13 @@ export function emitRegistry(model: ServerModel, ctx: EmitContext, costs?: reado
   const names = new Map<object, string>(model.schemas.map((s, i) => [s.wire, `schema${i}`]));
   // A tool's literal names shared schemas, which lie outside `tools:`: a function of its entry for `memo`.
   const literal = (tool: object) => memo.recall('registry.literal', tool, (t) => toLiteral(t, 0, names));
-  const tools = data.tools.map((tool, i) =>
-    documented(`Tool ${JSON.stringify(tool.name)}.`, `const tool${i}: ToolSpec = ${literal(tool)};`),
-  );
+  const statement = (tool: (typeof data.tools)[number], i: number) =>
+    documented(`Tool ${JSON.stringify(tool.name)}.`, `const tool${i}: ToolSpec = ${literal(tool)};`);
+  // Kept with the index it was written for: a tool added or removed before it renumbers it.
+  const tools = data.tools.map((tool, i) => {
+    const kept = memo.recall('registry.statement', tool, (t) => ({ i, text: statement(t, i) }));
+    return kept.i === i ? kept.text : statement(tool, i);
+  });
   for (const [i, tool] of data.tools.entries()) names.set(tool, `tool${i}`);
   const parts = moduleParts(
     tsBanner(ctx),

@@ -23,7 +23,7 @@ export function emitReportMarkdown(model: ServerModel, review: Review, lineOf: L
     renderTemplate(ctx, 'report/DESIGN.md.hbs', view),
     ...view.examples.map((example) => `${example}\n\n`),
     renderTemplate(ctx, 'report/design-schemas.hbs', view),
-    ...view.schemas.tools.map((tool) => renderTemplate(ctx, 'report/design-tool.hbs', tool)),
+    ...view.schemas.tools.map((tool) => toolPart(tool, ctx)),
     ...view.schemas.shared.map((shared) => renderTemplate(ctx, 'report/design-shared.hbs', shared)),
     renderTemplate(ctx, 'report/design-tail.hbs', view),
   ];
@@ -34,4 +34,23 @@ export function emitReportMarkdown(model: ServerModel, review: Review, lineOf: L
 /** The report as JSON (sorted keys). */
 export function emitReportJson(model: ServerModel, review: Review, lineOf: LineOf): string {
   return stableJson(buildReportData(model, review, lineOf));
+}
+
+type ToolView = ReturnType<typeof buildReportView>['schemas']['tools'][number];
+
+/**
+ * One tool's part of section 8. Its schemas are a function of the tool (`shownSchemas`), its finding lines are not
+ * always (a finding from the whole design may point into a tool's input): a kept rendering is reused only for the
+ * very same lines.
+ */
+function toolPart(tool: ToolView, ctx: EmitContext): string {
+  const render = () => renderTemplate(ctx, 'report/design-tool.hbs', tool);
+  if (ctx.memo === undefined) return render();
+  const kept = ctx.memo.recall('report.tool-part', tool.shownSchemas, () => ({
+    findings: tool.findings,
+    text: render(),
+  }));
+  const same =
+    kept.findings.length === tool.findings.length && kept.findings.every((line, i) => line === tool.findings[i]);
+  return same ? kept.text : render();
 }

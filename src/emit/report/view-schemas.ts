@@ -57,9 +57,12 @@ export function schemaDraft(model: ServerModel, findings: readonly Finding[], me
   const byTool = inputFindings(model, findings);
   const tools = model.tools.map((t) => {
     const own = byTool.get(t.pointer) ?? [];
+    // The schemas as shown: a function of the tool and of the shared schemas, outside `tools:`.
+    const shown = memo.recall('report.tool-schemas', t, (tool) => shownSchemas(tool, shared));
     return {
-      // The schemas as shown: a function of the tool and of the shared schemas, outside `tools:`.
-      ...memo.recall('report.tool-schemas', t, (tool) => shownSchemas(tool, shared)),
+      ...shown,
+      // The same object for the same tool model while the shared schemas stay: what a rendering may be kept by.
+      shownSchemas: shown,
       findings:
         own.length === 0
           ? ['none']

@@ -16,6 +16,7 @@ import { layoutDeclaration } from './declaration-text.js';
 import { collectDeclarations, type Declaration } from './declarations.js';
 import { dynamicTypeStatements } from './dynamic-types.js';
 import { handlerTypeStatements, lifecycleTypeStatements } from './handler-types.js';
+import { type Memo, noMemo } from '../../util/memo.js';
 
 /** The types file and any type-name collisions found while building it. */
 export interface TypesResult {
@@ -33,12 +34,19 @@ function argsSchema(properties: Record<string, JsonSchema>, required: readonly s
  * and every one no tool names at all (the user's, for their own code). A shared schema only bound tools use is left
  * out with them.
  */
-function typedSchemas(model: ServerModel, typed: readonly ServerModel['tools'][number][]): Set<string> {
+function typedSchemas(
+  model: ServerModel,
+  typed: readonly ServerModel['tools'][number][],
+  memo: Memo = noMemo,
+): Set<string> {
   const byName = new Map(model.schemas.map((s) => [s.name, s]));
-  const named = (schema: unknown): string[] => {
+  const namedIn = (schema: unknown): string[] => {
     const text = JSON.stringify(schema ?? null);
     return [...text.matchAll(/"\$ref":"#\/schemas\/([^"]+)"/g)].map((m) => m[1] ?? '');
   };
+  // The shared schemas a tool names: a function of the tool alone.
+  const named = (tool: ServerModel['tools'][number]) =>
+    memo.recall('types.shared-refs', tool, (t) => [...namedIn(t.input), ...namedIn(t.output)]);
   const reach = (start: readonly string[], into: Set<string>) => {
     const queue = [...start];
     for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
@@ -48,14 +56,8 @@ function typedSchemas(model: ServerModel, typed: readonly ServerModel['tools'][n
     }
     return into;
   };
-  const used = reach(
-    model.tools.flatMap((t) => [...named(t.input), ...named(t.output)]),
-    new Set(),
-  );
-  const kept = reach(
-    typed.flatMap((t) => [...named(t.input), ...named(t.output)]),
-    new Set(),
-  );
+  const used = reach(model.tools.flatMap(named), new Set());
+  const kept = reach(typed.flatMap(named), new Set());
   return reach(
     model.schemas.filter((s) => !used.has(s.name)).map((s) => s.name),
     kept,
@@ -74,7 +76,7 @@ export async function emitTypes(
   bound: ReadonlySet<string> = new Set(),
 ): Promise<TypesResult> {
   const typed = model.tools.filter((t) => !bound.has(t.name));
-  const keep = bound.size === 0 ? null : typedSchemas(model, typed);
+  const keep = bound.size === 0 ? null : typedSchemas(model, typed, ctx.memo);
   // Each unit's schema is prepared (a deep copy) only when compiled: prepared all at once, every tool's schema
   // would be held twice, as the model's and as the compiler's copy, until the last one is compiled.
   const units: { owner: string; pointer: string; name: string; schema: () => PreparedSchema }[] = [];
