@@ -12,7 +12,8 @@
  *   stage compares a file of the same size in memory instead of reading it.
  *
  * The pieces (pieces.ts), the parse cache's entry (parsed.ts) and the run record (record.ts) are written by `flush`,
- * when the process ends, not after every run: the files serve the next process, and a watcher killed before it only leaves that one slower.
+ * when the process ends, not after every run: the files serve the next process, and a watcher killed before it
+ * only leaves that one slower.
  */
 import path from 'node:path';
 import type { GeneratedFile } from '../emit/index.js';
