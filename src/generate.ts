@@ -87,6 +87,23 @@ export async function generateProject(
   }
 }
 
+/**
+ * Runs the pipeline over the manifest as it is, up to emit, into `warm` alone: nothing is written or recorded. A
+ * watcher whose first run the run record answered computed nothing; primed, its first save costs one tool's work.
+ */
+export async function primeWarmCache(
+  options: ResolvedOptions,
+  mcpGenVersion: string,
+  cwd: string,
+  warm: WarmCache,
+): Promise<void> {
+  const cache = openRunCache(options, mcpGenVersion, cwd, {}, warm);
+  const existing = loadProject(options.outDir);
+  const { runPipeline } = await pipeline();
+  const project = { options, mcpGenVersion, existing };
+  await runPipeline({ manifest: options.manifest, cwd, cache, command: 'generate', project }, 'emit');
+}
+
 /** One plan and write of a run, against the project as it is now. */
 async function generateOnce(
   options: ResolvedOptions,

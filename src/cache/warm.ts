@@ -33,6 +33,8 @@ export interface WarmCache {
   readonly memo: Memo;
   /** Called before each run reads the manifest. */
   beginRun(): void;
+  /** True once a run asked the memo anything: a run the run record answered fills nothing. */
+  primed(): boolean;
   /** The generated files of `outDir` whose text this process knows: those it wrote, untouched since. */
   known(outDir: string): KnownProjectFile;
   /** Told the generated files a writing run left in `outDir`, as they are on disk now. */
@@ -59,6 +61,7 @@ export function openWarmCache(): WarmCache {
   let inPieces = false;
   let settled = false;
   let epoch = 0;
+  let primed = false;
   const deferred = new Map<string, () => void>();
   // Each generated file's text by its absolute path, with the file's identity (inode and change time) when it was
   // left so: a file anybody wrote since has another change time, and is read again.
@@ -104,6 +107,7 @@ export function openWarmCache(): WarmCache {
     memo: {
       recall(table, key, compute) {
         settle();
+        primed = true;
         let values = tables.get(table);
         if (values === undefined) {
           values = new WeakMap();
@@ -116,6 +120,7 @@ export function openWarmCache(): WarmCache {
         return value;
       },
     },
+    primed: () => primed,
     beginRun() {
       if (used.size > 0) earlier = used;
       used = new Map();

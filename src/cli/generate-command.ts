@@ -1,6 +1,6 @@
 import { resolveOptions, type GenerateFlags } from '../config/index.js';
 import { formatReport, type Paint } from '../diagnostics/index.js';
-import { generateProject, type GenerateResult } from '../generate.js';
+import { generateProject, primeWarmCache, type GenerateResult } from '../generate.js';
 import { openWarmCache } from '../cache/index.js';
 import { watchManifest } from '../load/watch.js';
 import { pendingFolder, type Interruption, type WriteAction } from '../write/index.js';
@@ -155,19 +155,23 @@ export async function runGenerateWatch(
   // One run at a time: a save during a run starts one more run after it, never a second one beside it.
   let running: Promise<void> | null = null;
   let again = false;
-  const onSave = () => {
-    if (running !== null) {
-      again = true;
-      return;
-    }
+  const loop = (first: () => Promise<void>) => {
     running = (async () => {
-      do {
+      await first();
+      while (again) {
         again = false;
         await once();
-      } while (again);
+      }
       running = null;
     })();
   };
+  const onSave = () => {
+    if (running !== null) again = true;
+    else loop(once);
+  };
+  // A first run the run record answered computed nothing: the warm cache is filled now, before the first save,
+  // which then costs one tool's work. A failure only leaves that save slower.
+  if (!warm.primed()) loop(() => primeWarmCache(options, packageVersion(), io.cwd, warm).catch(() => undefined));
   const watcher = watchManifest(
     options.manifest.startsWith('/') ? options.manifest : `${io.cwd}/${options.manifest}`,
     onSave,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openWarmCache } from '../../src/cache/index.js';
 import { resolveOptions } from '../../src/config/index.js';
-import { generateProject } from '../../src/generate.js';
+import { generateProject, primeWarmCache } from '../../src/generate.js';
 import { largeManifestChars } from '../../src/model/limits.js';
 import { useCacheDir } from '../support/cache-dir.js';
 import { listTree, repoRoot } from '../support/golden.js';
@@ -179,5 +179,38 @@ describe('a warm generate', () => {
     writeFileSync(registry, before.replace('tool_000', 'tool_00X'));
     const again = await run(warmDir, text, warm);
     expect(again.files['src/generated/registry.gen.ts']).toBe(before);
+  }, 300_000);
+
+  it('fills itself when the run record answered its first run, so the first save redoes one tool', async () => {
+    const dir = path.join(root, 'primed');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'mcp.yaml');
+    const text = manifest();
+    writeFileSync(file, text);
+    const options = resolveOptions({ manifest: file }, repoRoot);
+    // Twice: the second run reads the project the first one wrote, as every run after it does.
+    for (const _ of [1, 2]) expect((await generateProject(options, '0.1.0', repoRoot)).ok).toBe(true);
+    const opened = openWarmCache();
+    const computed: string[] = [];
+    const warm = {
+      ...opened,
+      memo: {
+        recall: <K extends object, V>(table: string, key: K, compute: (key: K) => V): V =>
+          opened.memo.recall(table, key, (k) => {
+            computed.push(table);
+            return compute(k);
+          }),
+      },
+    };
+    // The run record answers: nothing is computed, so nothing is kept.
+    expect((await generateProject(options, '0.1.0', repoRoot, {}, warm)).ok).toBe(true);
+    expect(warm.primed()).toBe(false);
+    await primeWarmCache(options, '0.1.0', repoRoot, warm);
+    expect(warm.primed()).toBe(true);
+    expect(computed.filter((table) => table === 'normalize.tool')).toHaveLength(tools);
+    computed.length = 0;
+    writeFileSync(file, text.replace('Reads record 3 of', 'Reads the record 3 of'));
+    expect((await generateProject(options, '0.1.0', repoRoot, {}, warm)).ok).toBe(true);
+    expect(computed.filter((table) => table === 'normalize.tool')).toHaveLength(1);
   }, 300_000);
 });
