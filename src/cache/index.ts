@@ -84,7 +84,7 @@ export function openRunCache(
     reviewed: parse.reviewed,
     observe: parse.observe,
     handlerVerdicts: verdicts,
-    ...(warm === undefined ? {} : { memo: warm.memo }),
+    ...(warm === undefined ? {} : { memo: warm.memo, text: warm.text }),
     key: (existing) => keyOf(hash, existing),
     keyNow: (existing) => {
       const now = loadManifestBytes(options.manifest, cwd);
@@ -97,13 +97,21 @@ export function openRunCache(
       if (warm !== undefined && result.written !== null && options.mode === 'write')
         warm.remember(options.outDir, result.files);
       // Recorded only when the pipeline read the same manifest text that the key was made of.
-      const { written, files, diagnostics } = result;
-      if (written === null || hash === null || result.manifest === null) return;
-      if (hashTextOnce(result.manifest.text) !== hash) return;
-      const record = { manifestHash: hash, existing, files, report: written, diagnostics };
+      const { written, files, diagnostics, manifest } = result;
+      if (written === null || hash === null || manifest === null) return;
+      const record = () => {
+        if (hashTextOnce(manifest.text) !== hash) return;
+        saveRunRecord(options, mcpGenVersion, cwd, {
+          manifestHash: hash,
+          existing,
+          files,
+          report: written,
+          diagnostics,
+        });
+      };
       // A watching process records its last run when it ends: hashing every file after each save is for nobody.
-      if (warm === undefined) saveRunRecord(options, mcpGenVersion, cwd, record);
-      else warm.defer('record', () => saveRunRecord(options, mcpGenVersion, cwd, record));
+      if (warm === undefined) record();
+      else warm.defer('record', record);
     },
   };
 }

@@ -18,6 +18,7 @@ export {
   type LoadedManifest,
   type LoadResult,
   type ReadResult,
+  type TextMemo,
 } from './manifest.js';
 export { loadBaseline } from './baseline.js';
 export { manifestOfData } from './locator.js';
