@@ -4,7 +4,7 @@
 import type { ResolvedOptions } from './config/index.js';
 import type { Diagnostic } from './diagnostics/index.js';
 import type { GeneratedFile, HandlerVerdicts } from './emit/index.js';
-import type { ExistingProject, LoadedManifest, LoadResult, PieceMemo, TextMemo } from './load/index.js';
+import type { ExistingProject, LoadedManifest, LoadResult, PieceMemo } from './load/index.js';
 import type { Manifest } from './model/manifest.gen.js';
 import type { ServerModel } from './model/types.js';
 import type { Review } from './review/index.js';
@@ -66,8 +66,6 @@ export interface PipelineResult {
 export interface PipelineCache {
   /** The data that the manifest `text` at `absolutePath` parsed to before, or undefined. */
   parsed(absolutePath: string, text: string): unknown;
-  /** What a manifest's bytes decoded to before, reused for the lines a save did not change, if it keeps them. */
-  readonly text?: TextMemo;
   /** What the pieces of the large manifest at `absolutePath` parsed to before (load/piecewise.ts), if it knows. */
   pieces?(absolutePath: string): PieceMemo | undefined;
   /** For a `text` that validated before without a single diagnostic: its typed manifest and its review. */

@@ -115,7 +115,7 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
 /** The manifest of a run: a baseline, or the file, parsed unless a cache knows what its text parses to. */
 function load(input: PipelineInput): LoadResult {
   if (input.revision !== undefined) return loadBaseline(input.revision, input.manifest, input.cwd);
-  const read = readManifest(input.manifest, input.cwd, input.command, input.cache?.text);
+  const read = readManifest(input.manifest, input.cwd, input.command);
   if (!read.ok) return read;
   const known = input.cache?.parsed(read.absolutePath, read.text);
   return known === undefined

@@ -84,7 +84,7 @@ export function openRunCache(
     reviewed: parse.reviewed,
     observe: parse.observe,
     handlerVerdicts: verdicts,
-    ...(warm === undefined ? {} : { memo: warm.memo, text: warm.text }),
+    ...(warm === undefined ? {} : { memo: warm.memo }),
     key: (existing) => keyOf(hash, existing),
     keyNow: (existing) => {
       const now = loadManifestBytes(options.manifest, cwd);

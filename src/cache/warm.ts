@@ -17,13 +17,12 @@
  */
 import path from 'node:path';
 import type { GeneratedFile } from '../emit/index.js';
-import type { PieceMemo, TextMemo } from '../load/index.js';
+import type { PieceMemo } from '../load/index.js';
 import type { FileText } from '../util/file-text.js';
 import { type KnownProjectFile, stampOf } from '../write/index.js';
 import { deepFreeze } from '../util/freeze.js';
 import type { Memo } from '../util/memo.js';
 import { openPieceCache, type PieceCache } from './pieces.js';
-import { openTextMemo } from './warm-text.js';
 
 type Parsed = readonly [string, unknown];
 
@@ -32,8 +31,6 @@ export interface WarmCache {
   /** The pieces of the manifest at `absolutePath`, for this run. */
   pieces(absolutePath: string): PieceMemo;
   readonly memo: Memo;
-  /** The manifest's text from its bytes, the unchanged lines taken from the last run's (warm-text.ts). */
-  readonly text: TextMemo;
   /** Called before each run reads the manifest. */
   beginRun(): void;
   /** True once a run asked the memo anything: a run the run record answered fills nothing. */
@@ -107,7 +104,6 @@ export function openWarmCache(): WarmCache {
   const tables = new Map<string, WeakMap<object, { readonly epoch: number; readonly value: unknown }>>();
   return {
     pieces: memoOf,
-    text: openTextMemo(),
     memo: {
       recall(table, key, compute) {
         settle();

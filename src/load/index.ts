@@ -18,7 +18,6 @@ export {
   type LoadedManifest,
   type LoadResult,
   type ReadResult,
-  type TextMemo,
 } from './manifest.js';
 export { loadBaseline } from './baseline.js';
 export { manifestOfData } from './locator.js';

@@ -37,21 +37,8 @@ export type ReadResult =
   | { readonly ok: true; readonly file: string; readonly absolutePath: string; readonly text: string }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
-/**
- * What a manifest's bytes decode to, reusing what the bytes read before from the same file decoded to (the warm
- * cache's, src/cache/warm-text.ts): the same text as decoding them whole.
- */
-export interface TextMemo {
-  decode(absolutePath: string, bytes: Buffer): string;
-}
-
 /** Reads the manifest at `manifestPath` without parsing it: the text that `parseManifest` takes. */
-export function readManifest(
-  manifestPath: string,
-  cwd: string = process.cwd(),
-  command?: string,
-  decoder?: TextMemo,
-): ReadResult {
+export function readManifest(manifestPath: string, cwd: string = process.cwd(), command?: string): ReadResult {
   const absolutePath = path.resolve(cwd, manifestPath);
   const file = displayPath(absolutePath, cwd);
   let bytes: Buffer;
@@ -97,12 +84,7 @@ export function readManifest(
       ],
     };
   }
-  return {
-    ok: true,
-    file,
-    absolutePath,
-    text: decoder === undefined ? manifestTextOf(bytes) : withoutMark(decoder.decode(absolutePath, bytes)),
-  };
+  return { ok: true, file, absolutePath, text: manifestTextOf(bytes) };
 }
 
 /** The manifest's bytes, or null when it cannot be read (a full run reports why). */
@@ -116,11 +98,7 @@ export function loadManifestBytes(manifestPath: string, cwd: string): Buffer | n
 
 /** The manifest's text as load reads it, from its bytes: UTF-8 without a byte-order mark. */
 export function manifestTextOf(bytes: Buffer): string {
-  return withoutMark(bytes.toString('utf8'));
-}
-
-/** `text` without its byte-order mark. */
-function withoutMark(text: string): string {
+  const text = bytes.toString('utf8');
   return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
 
