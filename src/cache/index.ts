@@ -10,7 +10,7 @@
 import type { ResolvedOptions } from '../config/index.js';
 import type { Diagnostic, Finding } from '../diagnostics/index.js';
 import type { HandlerVerdicts } from '../emit/index.js';
-import { loadManifestBytes, type ExistingProject, type PieceMemo } from '../load/index.js';
+import { loadManifestHash, type ExistingProject, type PieceMemo } from '../load/index.js';
 import { largeManifestChars } from '../model/limits.js';
 import type { PipelineCache, PipelineResult } from '../pipeline-io.js';
 import type { Review } from '../review/index.js';
@@ -20,7 +20,7 @@ import type { WriteReport } from '../write/index.js';
 import { toolIdentity } from './identity.js';
 import { loadParsed, type ParsedEntry, reviewedOf, saveParsed } from './parsed.js';
 import { openPieceCache, type PieceCache } from './pieces.js';
-import { findUpToDate, manifestHash, runKey, saveRunRecord } from './record.js';
+import { findUpToDate, runKey, saveRunRecord } from './record.js';
 import { asRecord, handlerChecksPath, readCacheFile, saveCacheFile } from './store.js';
 import type { WarmCache } from './warm.js';
 
@@ -70,9 +70,8 @@ export function openRunCache(
   tuning: CacheTuning = {},
   warm?: WarmCache,
 ): RunCache {
-  // Only the hash of the manifest is kept (manifestHash): load reads and decodes the text the run uses.
-  const bytes = loadManifestBytes(options.manifest, cwd);
-  const hash = bytes === null ? null : manifestHash(bytes);
+  // Only the hash of the manifest is kept (as manifestHash of its bytes): load reads and decodes the text the run uses.
+  const hash = loadManifestHash(options.manifest, cwd);
   const keyOf = (textHash: string | null, existing: ExistingProject) =>
     textHash === null ? null : runKey(options, mcpGenVersion, cwd, textHash, existing);
   warm?.beginRun();
@@ -86,10 +85,7 @@ export function openRunCache(
     handlerVerdicts: verdicts,
     ...(warm === undefined ? {} : { memo: warm.memo }),
     key: (existing) => keyOf(hash, existing),
-    keyNow: (existing) => {
-      const now = loadManifestBytes(options.manifest, cwd);
-      return keyOf(now === null ? null : manifestHash(now), existing);
-    },
+    keyNow: (existing) => keyOf(loadManifestHash(options.manifest, cwd), existing),
     recorded: (key) => (key === null ? null : findUpToDate(options.outDir, key)),
     save(existing, result) {
       parse.save();

@@ -5,7 +5,7 @@
  * the code builders. Anything else (no record, another key, one byte changed in a generated file, a scaffold file
  * gone) takes the full pipeline, which records its outcome again.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedOptions } from '../config/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
@@ -14,7 +14,7 @@ import type { ExistingProject } from '../load/index.js';
 import { markerPath } from '../model/layout.js';
 import { hashFileText } from '../util/file-text.js';
 import { hashText } from '../util/hash.js';
-import type { WriteAction, WriteReport } from '../write/index.js';
+import { hashFileBytes, type WriteAction, type WriteReport } from '../write/index.js';
 import { toolIdentity } from './identity.js';
 import { asRecord, readCacheFile, runRecordPath, saveCacheFile } from './store.js';
 
@@ -39,23 +39,12 @@ interface RunRecord {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/**
- * `hashText` of the manifest's text, from its bytes: a text that load accepts is their UTF-8 decoding (less a
- * byte-order mark), which encodes back to the same bytes. A run's key is thus made without decoding the manifest a
- * second time beside load, which for a large one would hold the same megabytes twice from the start of the run.
- * Bytes that are not UTF-8 hash to no text's hash, so they match no recorded run (load refuses them anyway).
- */
-export function manifestHash(bytes: Buffer): string {
-  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  return hashText(bom ? bytes.subarray(3) : bytes);
-}
-
 /** The hash of every input of a generate run. */
 export function runKey(
   options: ResolvedOptions,
   mcpGenVersion: string,
   cwd: string,
-  /** `hashText` of the manifest's text (`manifestHash`). */
+  /** `hashText` of the manifest's text (`loadManifestHash`). */
   manifestHash: string,
   existing: ExistingProject,
 ): string {
@@ -157,7 +146,7 @@ function projectMatches(outDir: string, record: RunRecord): boolean {
   for (const file of record.files) {
     const stat = statSync(at(file.path), { throwIfNoEntry: false });
     if (stat === undefined || !stat.isFile()) return false;
-    if (file.hash !== null && hashText(readFileSync(at(file.path))) !== file.hash) return false;
+    if (file.hash !== null && hashFileBytes(at(file.path)) !== file.hash) return false;
   }
   const planned = new Set(record.files.map((f) => f.path));
   return record.previouslyGenerated.every(

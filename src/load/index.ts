@@ -10,7 +10,7 @@ export type { Position, Target } from './loaded.js';
 export {
   displayPath,
   loadManifest,
-  loadManifestBytes,
+  loadManifestHash,
   manifestTextOf,
   readManifest,
   maxAliasCount,

@@ -21,17 +21,24 @@ export function readAtMost(file: string, limit: number): { bytes: Buffer; size: 
   const fd = openSync(file, 'r');
   try {
     const stat = fstatSync(fd);
+    const known = stat.isFile();
+    // A file is read into one buffer of its size and a byte more (to see it grow): a fresh buffer costs about as
+    // much as reading into it, so a large manifest is not read in chunks and copied once more into one.
     const chunks: Buffer[] = [];
     let total = 0;
+    let size = known ? Math.min(stat.size, limit) + 1 : chunkBytes;
     while (total <= limit) {
-      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, limit + 1 - total));
-      const read = readSync(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      chunks.push(chunk.subarray(0, read));
-      total += read;
+      const chunk = Buffer.allocUnsafe(Math.min(size, limit + 1 - total));
+      let filled = 0;
+      for (let read = -1; read !== 0 && filled < chunk.length; filled += read)
+        read = readSync(fd, chunk, filled, chunk.length - filled, null);
+      chunks.push(chunk.subarray(0, filled));
+      total += filled;
+      if (filled < chunk.length) break;
+      size = chunkBytes;
     }
-    const known = stat.isFile();
-    return { bytes: Buffer.concat(chunks, total), size: Math.max(total, known ? stat.size : 0), known };
+    const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total);
+    return { bytes, size: Math.max(total, known ? stat.size : 0), known };
   } finally {
     closeSync(fd);
   }

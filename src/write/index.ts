@@ -19,6 +19,7 @@ export { WriteError } from './errors.js';
 export { packPackage } from './pack.js';
 export { writeHostConfig } from './host-config.js';
 export {
+  hashFileBytes,
   pendingFolder,
   SimulatedCrash,
   stampOf,

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import {
+  closeSync,
   existsSync,
   lstatSync,
   mkdirSync,
-  readFileSync,
+  openSync,
   readlinkSync,
+  readSync,
   renameSync,
   rmdirSync,
   rmSync,
@@ -147,7 +150,22 @@ export function parseJournal(text: string): Journal | null {
  * (a hard link to it), so its hash is of the link's text: its target is never read.
  */
 export function slotHash(file: string): string {
-  return lstatSync(file).isSymbolicLink() ? hashText(`link:${readlinkSync(file)}`) : hashText(readFileSync(file));
+  return lstatSync(file).isSymbolicLink() ? hashText(`link:${readlinkSync(file)}`) : hashFileBytes(file);
+}
+
+/** One buffer for every file `hashFileBytes` reads: a fresh buffer per large file costs more than hashing it. */
+const chunk = Buffer.allocUnsafe(1024 * 1024);
+
+/** `hashText` of a file's bytes, read a megabyte at a time into one buffer. */
+export function hashFileBytes(file: string): string {
+  const hash = createHash('sha256');
+  const fd = openSync(file, 'r');
+  try {
+    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) hash.update(chunk.subarray(0, read));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
 }
 
 /** The identity of the owner file, as `Journal.stamp` records it; null when it is not a plain file. */
