@@ -7,7 +7,6 @@
  * - A memo (util/memo.ts) by identity: a stage's value for an object it saw in the run before. Everything outside
  *   `tools:` is the context of every value: when any piece outside it is new, gone or moved, or the text was not
  *   read in pieces at all, every value is computed again.
- *
  * - Generated files: the text each one holds, while its identity on disk says nobody wrote it since, so the write
  *   stage compares a file of the same size in memory instead of reading it.
  *
@@ -150,9 +149,11 @@ export function openWarmCache(): WarmCache {
     flush() {
       for (const save of deferred.values()) save();
       deferred.clear();
-      if (file === null || earlier.size === 0) return;
+      // The last run's pieces: those it used, or the run's before when it read none (a YAML error).
+      const last = used.size > 0 ? used : earlier;
+      if (file === null || last.size === 0) return;
       const kept = openPieceCache(file);
-      for (const [text, parsed] of (used.size > 0 ? used : earlier).entries()) kept.set(text, parsed);
+      for (const [text, parsed] of last) kept.set(text, parsed);
       kept.save();
     },
   };

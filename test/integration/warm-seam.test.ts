@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openWarmCache } from '../../src/cache/index.js';
+import { piecesPath } from '../../src/cache/store.js';
 import { resolveOptions } from '../../src/config/index.js';
 import { generateProject, primeWarmCache } from '../../src/generate.js';
 import { largeManifestChars } from '../../src/model/limits.js';
@@ -207,6 +208,11 @@ describe('a warm generate', () => {
     expect(warm.primed()).toBe(false);
     await primeWarmCache(options, '0.1.0', repoRoot, warm);
     expect(warm.primed()).toBe(true);
+    // What it keeps is written when it ends, for the next process, even after a single run: its pieces too.
+    const pieces = piecesPath(file) ?? '';
+    rmSync(pieces, { force: true });
+    warm.flush();
+    expect(existsSync(pieces)).toBe(true);
     expect(computed.filter((table) => table === 'normalize.tool')).toHaveLength(tools);
     computed.length = 0;
     writeFileSync(file, text.replace('Reads record 3 of', 'Reads the record 3 of'));
