@@ -58,8 +58,16 @@ let dev: ChildProcess | undefined;
 let browser: Browser | undefined;
 afterAll(async () => {
   await browser?.close();
-  if (dev?.exitCode === null) dev.kill('SIGKILL');
-});
+  // Ctrl-C, as a user stops dev: it stops the server it started (SIGKILL would leave that one running). SIGKILL
+  // only when it has not exited within the bound.
+  const child = dev;
+  if (child === undefined || child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const bound = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  child.kill('SIGINT');
+  await exited;
+  clearTimeout(bound);
+}, 30_000);
 
 describe('the README tour', () => {
   it('prints and shows what the README does, and the tool it adds answers as the README says', async () => {
