@@ -3,11 +3,11 @@
  * locator; YAML syntax errors, duplicate keys and alias bombs stop the run here.
  */
 import { isUtf8 } from 'node:buffer';
-import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, Parser, parseDocument, visit, type Document } from 'yaml';
 import { makeDiagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { hashReads } from '../util/hash.js';
 import { largeManifestChars, manifestLimits } from '../model/limits.js';
 import { checkSize, readAtMost } from './limits.js';
 import { manifestOfData } from './locator.js';
@@ -88,13 +88,13 @@ export function readManifest(manifestPath: string, cwd: string = process.cwd(), 
   return { ok: true, file, absolutePath, text: manifestTextOf(bytes) };
 }
 
-/** One buffer for every manifest `loadManifestHash` reads: a fresh buffer per large file costs more than hashing it. */
-const chunk = Buffer.allocUnsafe(1024 * 1024);
+/** The UTF-8 byte-order mark, which load drops before the text. */
+const byteOrderMark = Uint8Array.of(0xef, 0xbb, 0xbf);
 
 /**
  * `hashText` of the manifest's text, from its bytes (a text that load accepts is their UTF-8 decoding, less a
- * byte-order mark), read a megabyte at a time into one buffer; null when it cannot be read. The run record is
- * keyed by it, and kept only when it is the hash of the text the pipeline read.
+ * byte-order mark), read a chunk at a time; null when it cannot be read. The run record is keyed by it, and kept
+ * only when it is the hash of the text the pipeline read.
  */
 export function loadManifestHash(manifestPath: string, cwd: string): string | null {
   let fd: number;
@@ -104,14 +104,7 @@ export function loadManifestHash(manifestPath: string, cwd: string): string | nu
     return null;
   }
   try {
-    const hash = createHash('sha256');
-    let first = true;
-    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
-      const mark = first && read >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
-      hash.update(chunk.subarray(mark, read));
-      first = false;
-    }
-    return hash.digest('hex');
+    return hashReads((into) => readSync(fd, into), byteOrderMark);
   } catch {
     return null;
   } finally {

@@ -72,8 +72,8 @@ const at = (text: string | null, pointer: string, owner: string): FacingText => 
 });
 
 /**
- * Every title, description and instruction a host passes to
- * the model, with its manifest pointer and what it belongs to.
+ * The server's title, description and instructions, which a host passes to the model, with their manifest
+ * pointers and what they belong to (as the texts of the tools, resources and prompts below).
  */
 function serverFacingTexts(model: ServerModel): FacingText[] {
   return [
@@ -107,6 +107,7 @@ function toolFacingTexts(tool: ToolModel): FacingText[] {
   return texts;
 }
 
+/** The resources' and prompts' titles and descriptions, and their arguments'. */
 function otherFacingTexts(model: ServerModel): FacingText[] {
   const texts: FacingText[] = [];
   for (const resource of model.resources) {

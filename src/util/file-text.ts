@@ -29,14 +29,13 @@ export function sameText(current: string, text: FileText): boolean {
 }
 
 /**
- * Whether two file texts are the same text: part by part when both have the same parts (a warm run's parts are
- * mostly the very strings of the run before), joined only when they do not.
+ * Whether two file texts are the same text, compared part by part without joining: equal parts at equal places
+ * (a warm run's parts are mostly the very strings of the run before) are passed whole.
  */
 export function sameFileText(known: FileText, text: FileText): boolean {
   if (typeof known === 'string') return sameText(known, text);
   if (typeof text === 'string') return sameText(text, known);
-  // Two cursors, one in each list of parts: equal parts at equal places are passed whole, the rest compared piece
-  // by piece up to the nearer end of a part, so nothing is joined.
+  // Two cursors, one in each list of parts; unequal parts are compared up to the nearer end of the two.
   let i = 0;
   let j = 0;
   let at = 0;

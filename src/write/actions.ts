@@ -64,15 +64,14 @@ function byteLength(text: FileText): number {
  * scaffold files that exist are kept, stale generated files are removed only
  * when the previous run's marker lists them, they sit in the generated folder
  * and still carry the banner. `readFile` replaces the disk for tests that keep
- * a whole project in memory.
+ * a whole project in memory; `known` gives generated files whose text is known without reading them.
  */
 export function planActions(
   root: string,
   files: readonly GeneratedFile[],
   previouslyGenerated: readonly string[],
   bannerMark: string,
-  readFile?: ReadProjectFile,
-  known?: KnownProjectFile,
+  { readFile, known }: { readonly readFile?: ReadProjectFile; readonly known?: KnownProjectFile | undefined } = {},
 ): WriteAction[] {
   const readText = readFile ?? ((relative: string) => read(root, relative));
   // A file of another size differs without being read: after an edit, the large generated files (the registry,

@@ -53,7 +53,7 @@ export function writeProject(
   const lock = mode === 'write' && options.locked !== true ? lockProjectSync(root) : null;
   try {
     if (mode === 'write') recoverWrites(root, options);
-    const actions = planActions(root, files, previouslyGenerated, bannerMark, undefined, options.known);
+    const actions = planActions(root, files, previouslyGenerated, bannerMark, { known: options.known });
     const changes = actions.filter((a) => a.kind !== 'unchanged' && a.kind !== 'keep');
     if (mode === 'write' && changes.length > 0) applyActions(root, changes, options);
     return { actions, changes };

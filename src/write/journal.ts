@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   closeSync,
   existsSync,
@@ -16,7 +15,7 @@ import {
 import path from 'node:path';
 import { inside, type KnownProjectFile } from './actions.js';
 import { syncDirectory } from './durable.js';
-import { hashText } from '../util/hash.js';
+import { hashReads, hashText } from '../util/hash.js';
 
 import { pendingFolder } from '../model/layout.js';
 
@@ -153,19 +152,14 @@ export function slotHash(file: string): string {
   return lstatSync(file).isSymbolicLink() ? hashText(`link:${readlinkSync(file)}`) : hashFileBytes(file);
 }
 
-/** One buffer for every file `hashFileBytes` reads: a fresh buffer per large file costs more than hashing it. */
-const chunk = Buffer.allocUnsafe(1024 * 1024);
-
-/** `hashText` of a file's bytes, read a megabyte at a time into one buffer. */
+/** `hashText` of a file's bytes, read a chunk at a time. */
 export function hashFileBytes(file: string): string {
-  const hash = createHash('sha256');
   const fd = openSync(file, 'r');
   try {
-    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) hash.update(chunk.subarray(0, read));
+    return hashReads((into) => readSync(fd, into));
   } finally {
     closeSync(fd);
   }
-  return hash.digest('hex');
 }
 
 /** The identity of the owner file, as `Journal.stamp` records it; null when it is not a plain file. */

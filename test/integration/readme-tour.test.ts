@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openBrowser } from '../support/approval-browser.js';
 import { repoRoot } from '../support/paths.js';
+import { stopChild } from '../support/processes.js';
 import { compareScreenshot } from '../support/screenshot.js';
 
 // The README's 60-second tour, run as written: `mcp-gen dev` and what it prints at start and after the manifest
@@ -58,15 +59,8 @@ let dev: ChildProcess | undefined;
 let browser: Browser | undefined;
 afterAll(async () => {
   await browser?.close();
-  // Ctrl-C, as a user stops dev: it stops the server it started (SIGKILL would leave that one running). SIGKILL
-  // only when it has not exited within the bound.
-  const child = dev;
-  if (child === undefined || child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const bound = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  child.kill('SIGINT');
-  await exited;
-  clearTimeout(bound);
+  // Ctrl-C, as a user stops dev: it stops the server it started (SIGKILL would leave that one running).
+  if (dev !== undefined) await stopChild(dev, 15_000, 'SIGINT');
 }, 30_000);
 
 describe('the README tour', () => {

@@ -16,8 +16,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Stops `child` with SIGTERM, and SIGKILL when it has not exited within `exitMs`; resolves once it is gone. */
-export function stopChild(child: ChildProcess, exitMs: number): Promise<void> {
+/**
+ * Stops `child` with `signal` (SIGTERM; SIGINT for a command that cleans up on Ctrl-C), and SIGKILL when it has not
+ * exited within `exitMs`; resolves once it is gone.
+ */
+export function stopChild(child: ChildProcess, exitMs: number, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
@@ -28,6 +31,6 @@ export function stopChild(child: ChildProcess, exitMs: number): Promise<void> {
       clearTimeout(timer);
       resolve();
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }

@@ -157,13 +157,9 @@ export function memoryProject(
       const result = await buildProject(options, version, existing, scratch);
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
       if (errors.length > 0) return formatReport(errors);
-      for (const action of planActions(
-        options.outDir,
-        result.files,
-        existing.previouslyGenerated ?? [],
-        bannerMark,
-        (relative) => files.get(relative),
-      )) {
+      for (const action of planActions(options.outDir, result.files, existing.previouslyGenerated ?? [], bannerMark, {
+        readFile: (relative) => files.get(relative),
+      })) {
         if (action.kind === 'remove') files.delete(action.path);
         if (action.kind === 'move' && action.from !== undefined) files.delete(action.from);
         if (
