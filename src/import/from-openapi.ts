@@ -14,7 +14,7 @@ import {
 } from './openapi-operation.js';
 import { upstreamDraft } from './openapi-binding.js';
 import { SchemaConverter, type SchemaFindings } from './openapi-schema.js';
-import { isOpenObject, maxDescription, operationTool } from './openapi-tool.js';
+import { isOpenObject, isUndescribedObject, maxDescription, operationTool } from './openapi-tool.js';
 import { prunedReview } from './schema-budget.js';
 
 type Raw = Readonly<Record<string, unknown>>;
@@ -181,7 +181,7 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
           `tool "${name}": open input schema (an object that accepts any keys); name the properties the API needs`,
         );
       }
-      if (tool.output !== undefined && isOpenObject(tool.output as Raw))
+      if (tool.output !== undefined && isUndescribedObject(tool.output))
         flags.push(`tool "${name}": open output schema`);
       const pruned = prunedReview(name, at, findings);
       notes.push(...pruned.notes);

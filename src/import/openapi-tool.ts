@@ -164,16 +164,30 @@ function mediaOf(content: unknown): { type: string; schema: Raw | null } | null 
   return { type: chosen, schema: isRecord(media) && isRecord(media.schema) ? media.schema : null };
 }
 
-/** An object schema that accepts keys it does not name, or names none: the model cannot know what to send. */
+/**
+ * An object schema that accepts keys it does not name, or names none and does not forbid others: the model cannot
+ * know what to send. `additionalProperties: false` closes an object, even one with no properties (an operation
+ * without parameters takes exactly nothing).
+ */
 export function isOpenObject(schema: unknown): boolean {
   if (!isRecord(schema)) return true;
   if (Object.keys(schema).length === 0) return true;
   const objectish = schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined);
-  if (!objectish) return false;
+  if (!objectish || schema.additionalProperties === false) return false;
   return (
     !isRecord(schema.properties) ||
     Object.keys(schema.properties).length === 0 ||
     schema.additionalProperties === true ||
     isRecord(schema.additionalProperties)
   );
+}
+
+/**
+ * An open object whose extra keys may hold anything: an answer nobody described. A map whose values have a schema
+ * (`additionalProperties: {type: integer}`: counts by status) says what it holds.
+ */
+export function isUndescribedObject(schema: unknown): boolean {
+  if (!isOpenObject(schema)) return false;
+  const extra = isRecord(schema) ? schema.additionalProperties : undefined;
+  return !(isRecord(extra) && Object.keys(extra).length > 0);
 }
