@@ -129,7 +129,8 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
       }
       const name =
         curation.name === undefined
-          ? names.allocate(operationName(method, route, operationId), 'op')
+          ? // A query written into the path key (openapi-route.ts) says nothing of what the operation does.
+            names.allocate(operationName(method, route.split('?')[0] ?? route, operationId), 'op')
           : names.keep(curation.name, 'op');
       const findings: SchemaFindings = { circular: false, prunedInput: [], prunedOutput: [] };
       const policy = curatedPolicy(operationPolicy(method, name), curation);

@@ -6,6 +6,7 @@ import { compareText } from '../util/compare.js';
 import { isRecord, stringOr } from '../util/guards.js';
 import { quote } from './names.js';
 import { httpBinding } from './openapi-binding.js';
+import { routePath } from './openapi-route.js';
 import type { SecurityDraft } from './openapi-security.js';
 import { type HttpMethod, type OperationPolicy, titleFromName } from './openapi-operation.js';
 import {
@@ -52,9 +53,10 @@ export function operationTool(
   const output = outputSchema(operation, converter, findings);
   if (output !== null) tool.output = output.schema;
   const wrapped = output?.wrapped ?? false;
+  const sent = routePath(route, args);
   const { http, todo } = httpBinding({
     method,
-    route,
+    route: sent.path,
     args,
     media,
     wrapped,
@@ -63,7 +65,7 @@ export function operationTool(
   tool.http = http;
   const at = `tool ${quote(op.name)} (${method.toUpperCase()} ${route})`;
   const moved = secrets.map((p) => `${String(p.in)} ${quote(String(p.name))}`);
-  return { tool, binding: todo, problems: problems.map((p) => `${at}: ${p}`), secrets: moved };
+  return { tool, binding: todo, problems: [...problems, ...sent.problems].map((p) => `${at}: ${p}`), secrets: moved };
 }
 
 /**
