@@ -209,7 +209,7 @@ function metaSchemaProblems(schema: Record<string, unknown>): SchemaProblem[] {
       ],
     ];
   }
-  if (checked.valid) return [];
+  if (checked.valid) return patternProblems(schema);
   const seen = new Set<string>();
   const problems: SchemaProblem[] = [];
   for (const error of checked.errors) {
@@ -229,4 +229,47 @@ function metaSchemaProblems(schema: Record<string, unknown>): SchemaProblem[] {
     problems.push([path, `invalid JSON Schema: "${keyword}" must be ${expected}, got ${describeValue(error.data)}`]);
   }
   return problems;
+}
+
+/**
+ * Each `pattern` and `patternProperties` key that is no regular expression under the `u` flag: JSON Schema's patterns
+ * are ECMA-262, and every validator of a generated server (ajv, as the SDK configures it) compiles them so. Without
+ * the flag `\%`, or `\-` outside a class, means the character; with it, it is an error.
+ */
+function patternProblems(schema: Record<string, unknown>): SchemaProblem[] {
+  if (!someSchema(schema, (node) => regexOf(node.pattern) !== null || regexKeys(node).length > 0)) return [];
+  const problems: SchemaProblem[] = [];
+  const report = (path: (string | number)[], keyword: string, pattern: string, why: string) =>
+    problems.push([
+      path,
+      `invalid JSON Schema: ${keyword} ${JSON.stringify(pattern)} is not a regular expression with the u flag (${why})`,
+      'JSON Schema patterns are ECMA-262 with the u flag: escape only a character with a meaning (\\. \\/ \\[, and ' +
+        '\\- inside [...]); write %, and - outside [...], as they are',
+    ]);
+  walkSchema(schema, (node, path) => {
+    const why = regexOf(node.pattern);
+    if (why !== null) report([...path, 'pattern'], '"pattern"', String(node.pattern), why);
+    for (const [key, reason] of regexKeys(node)) report([...path, 'patternProperties', key], 'the key', key, reason);
+  });
+  return problems;
+}
+
+/** Why `pattern` does not compile with the `u` flag, or null when it does (or is no string: the meta-schema says). */
+function regexOf(pattern: unknown): string | null {
+  if (typeof pattern !== 'string') return null;
+  try {
+    new RegExp(pattern, 'u');
+    return null;
+  } catch (error) {
+    return (error as Error).message.replace(/^Invalid regular expression: \/.*\/u?: /, '').toLowerCase();
+  }
+}
+
+/** The `patternProperties` keys of `node` that do not compile with the `u` flag, and why. */
+function regexKeys(node: Record<string, unknown>): [string, string][] {
+  if (!isRecord(node.patternProperties)) return [];
+  return Object.keys(node.patternProperties).flatMap((key) => {
+    const why = regexOf(key);
+    return why === null ? [] : [[key, why] as [string, string]];
+  });
 }
