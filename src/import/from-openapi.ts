@@ -134,11 +134,8 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
           : names.keep(curation.name, 'op');
       const findings: SchemaFindings = { circular: false, prunedInput: [], prunedOutput: [] };
       const policy = curatedPolicy(operationPolicy(method, name), curation);
-      const { tool, binding, problems, secrets } = operationTool(
-        { method, route, item, operation, name, policy },
-        converter,
-        findings,
-        bindings.security,
+      const { tool, binding, problems, secrets } = converter.within(`tool ${quote(name)}`, () =>
+        operationTool({ method, route, item, operation, name, policy }, converter, findings, bindings.security),
       );
       flags.push(...problems);
       if (curation.title !== undefined) tool.title = curation.title.slice(0, 200);
@@ -198,7 +195,7 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
       }
     }
   }
-  warnings.push(...unmatchedFilters(filters, targets));
+  warnings.push(...unmatchedFilters(filters, targets), ...converter.notices);
   const count = Object.keys(tools).length;
   if (count > manifestDefaults.maxTools)
     flags.unshift(

@@ -3,6 +3,9 @@ import { isRecord } from '../util/guards.js';
 import { pascalCase, reservedTypeNames } from '../model/naming.js';
 import { sharedRefPrefix } from '../model/shared-schema.js';
 import { parsePointer, resolvePointer } from '../util/json-pointer.js';
+import { quote } from './names.js';
+import { decodeSegment, holdsRef, safeDecode } from './openapi-pointer.js';
+import { satisfiableRequired, unicodePattern } from './openapi-repairs.js';
 import { overBudget, pruneRefs, type Reach, type SchemaBudget } from './schema-budget.js';
 
 /**
@@ -75,7 +78,20 @@ export class SchemaConverter {
   /** What each component reaches, once per document. */
   private readonly reach = new Map<string, Reach>();
 
+  /** What converting repaired or left out (openapi-repairs.ts), each at `where`: the import's warnings. */
+  readonly notices = new Set<string>();
+  private where = 'the document';
+
   constructor(private readonly document: Readonly<Record<string, unknown>>) {}
+
+  /** `run`, with `where` (a tool, a component) naming the place of what converting notices. */
+  within<T>(where: string, run: () => T): T {
+    const outer = this.where;
+    this.where = where;
+    const result = run();
+    this.where = outer;
+    return result;
+  }
 
   /** `schema` converted; the components it refers to are added to `refs`. */
   part(schema: unknown, refs: Set<string>, findings: SchemaFindings): Record<string, unknown> {
@@ -150,7 +166,9 @@ export class SchemaConverter {
     this.components.set(name, component);
     this.byKey.set(component.key, name);
     // Findings of a component are the document's, not one tool's: a `$ref` to a component is never cut.
-    const converted = this.convert(raw, refs, { circular: false }, new Set());
+    const converted = this.within(`component ${quote(name)}`, () =>
+      this.convert(raw, refs, { circular: false }, new Set()),
+    );
     component.schema = isRecord(converted) ? converted : {};
     return component;
   }
@@ -160,7 +178,8 @@ export class SchemaConverter {
    * any case) and that is none the generated types declare themselves (`Config` becomes `Config_2`).
    */
   private keyOf(name: string): string {
-    const base = name.replace(/[^A-Za-z0-9_-]/g, '_');
+    // A shared schema's name is at most 128 characters (validate/schema-rules.ts); `_<n>` may follow the cut.
+    const base = name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 120);
     const folded = (key: string) => key.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
     const taken = (key: string) =>
       key === '__proto__' || this.keys.has(folded(key)) || reservedTypeNames.has(pascalCase(key));
@@ -205,6 +224,9 @@ export class SchemaConverter {
         out[key] = isRecord(value)
           ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.convert(v, refs, findings, inlining)]))
           : value;
+      } else if (key === 'pattern') {
+        const pattern = unicodePattern(value, this.notices, this.where);
+        if (pattern !== undefined) out[key] = pattern;
       } else if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
         if (typeof value === 'number') out[key] = value;
       } else if (dataKeys.has(key)) {
@@ -228,11 +250,11 @@ export class SchemaConverter {
       if (typeof out.type === 'string') out.type = [out.type, 'null'];
       else if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
     }
+    satisfiableRequired(out, this.notices, this.where);
     return alone(out);
   }
 
   private anchors: Map<string, string> | null = null;
-
   /** The component whose root declares `$anchor` or `$dynamicAnchor` `anchor`, or undefined. */
   private anchorOwner(anchor: string): string | undefined {
     if (this.anchors === null) {
@@ -257,28 +279,6 @@ export class SchemaConverter {
     for (let hops = 0; hops < 16 && isRecord(node) && typeof node.$ref === 'string'; hops += 1)
       node = this.resolve(node.$ref);
     return isRecord(node) && typeof node.$ref !== 'string' ? node : null;
-  }
-}
-
-/**
- * Data with a `$ref` key (GitHub writes `example: { $ref: "#/components/examples/..." }`): every JSON Schema
- * tool after import would follow it as a reference into a document the manifest does not hold, so it is dropped.
- */
-function holdsRef(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(holdsRef);
-  return isRecord(value) && ('$ref' in value || Object.values(value).some(holdsRef));
-}
-
-function decodeSegment(segment: string): string {
-  return safeDecode(segment).replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/** A URI fragment's percent escapes decoded; a malformed one is taken as written. */
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
   }
 }
 

@@ -1,0 +1,83 @@
+/**
+ * What published OpenAPI documents get wrong in their schemas that JSON Schema 2020-12, and so the draft's
+ * validation, refuses: a `pattern` that is no string or no regular expression under the `u` flag (every generated
+ * validator compiles patterns with it), and a `required` name that `additionalProperties: false` forbids. Each is
+ * repaired when its meaning can be kept, else left out, and either way said: a draft imports whole and valid, and
+ * the reviewer reads what changed.
+ */
+import { isRecord } from '../util/guards.js';
+import { quote } from './names.js';
+
+/** Characters an escape keeps under the `u` flag: ECMA-262's SyntaxCharacter and `/`. */
+const syntax = new Set('^$\\.*+?()[]{}|/');
+/** Letters and digits that begin an escape with a meaning: classes, controls, references, code points. */
+const meaningful = /[bBcdDfknpPrsStuvwWx0-9]/;
+
+function compiles(pattern: string, flags: string): boolean {
+  try {
+    new RegExp(pattern, flags);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `pattern` as the `u` flag compiles it, or undefined when it cannot be kept: an identity escape of a character with
+ * no meaning (`\%`, or `\-` outside a class), which means the character without the flag and is an error with it, is
+ * written as the character; what still does not compile is left out. `notices` gets a line for each change, which
+ * names `where` (the component, or an operation).
+ */
+export function unicodePattern(pattern: unknown, notices: Set<string>, where: string): string | undefined {
+  if (typeof pattern !== 'string') {
+    notices.add(`${where}: the pattern ${JSON.stringify(pattern)} is no string; it is left out`);
+    return undefined;
+  }
+  if (compiles(pattern, 'u')) return pattern;
+  let written = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i += 1) {
+    const char = pattern[i] ?? '';
+    const next = pattern[i + 1];
+    if (char === '\\' && next !== undefined) {
+      const keeps = syntax.has(next) || meaningful.test(next) || (inClass && next === '-');
+      written += keeps ? `\\${next}` : next;
+      i += 1;
+      continue;
+    }
+    if (char === '[' && !inClass) inClass = true;
+    else if (char === ']' && inClass) inClass = false;
+    written += char;
+  }
+  if (compiles(pattern, '') && compiles(written, 'u')) {
+    notices.add(`${where}: the pattern ${quote(pattern)} escapes what the u flag refuses; written ${quote(written)}`);
+    return written;
+  }
+  notices.add(`${where}: the pattern ${quote(pattern)} is no regular expression with the u flag; it is left out`);
+  return undefined;
+}
+
+/**
+ * `schema`'s `required` without the names `additionalProperties: false` forbids (neither a property nor matched by a
+ * `patternProperties` key): no value satisfies such a schema, so every answer would fail its check.
+ */
+export function satisfiableRequired(schema: Record<string, unknown>, notices: Set<string>, where: string): void {
+  if (schema.additionalProperties !== false || !Array.isArray(schema.required)) return;
+  const properties = isRecord(schema.properties) ? schema.properties : {};
+  const patterns = (isRecord(schema.patternProperties) ? Object.keys(schema.patternProperties) : []).filter((key) =>
+    compiles(key, 'u'),
+  );
+  const allowed = (name: unknown) =>
+    typeof name !== 'string' ||
+    Object.hasOwn(properties, name) ||
+    patterns.some((key) => new RegExp(key, 'u').test(name));
+  const kept = schema.required.filter(allowed);
+  if (kept.length === schema.required.length) return;
+  const gone = schema.required.filter((name) => !allowed(name)).map((name) => quote(String(name)));
+  notices.add(
+    `${where} requires ${gone.join(', ')}, which it neither declares nor allows (additionalProperties: false); ` +
+      'the requirement is left out',
+  );
+  if (kept.length > 0) schema.required = kept;
+  else delete schema.required;
+}
