@@ -20,6 +20,7 @@ import type { GeneratedFile } from './emit/index.js';
 import { writeProject } from './write/index.js';
 import { openParseCache } from './cache/index.js';
 import { draftBudget, looksOverBudget, searchDraft, searchFlag, withDiscovery } from './import/search-draft.js';
+import { refuseOversizedDraft } from './import/draft-limits.js';
 
 /** Where the draft goes. */
 export interface DraftOptions {
@@ -146,6 +147,7 @@ async function writeReviewed(
   replaced: (compiled: PipelineResult) => boolean,
 ): Promise<ImportResult | { readonly replaced: true }> {
   const text = renderDraft(draft);
+  refuseOversizedDraft(draft, text);
   const target = path.resolve(options.cwd, options.out);
   // The draft's own data, as parsing the text gives it (JSON keeps what YAML does: plain data, no shared objects),
   // instead of reading and parsing the text again.
@@ -263,6 +265,7 @@ export async function updateOpenApi(
   const handlerExists = (name: string) =>
     readImportText(path.join(folder, handlerPath('tool', name)), options.cwd) !== null;
   const update = updateManifest(text ?? '', shown, base.draft, { ...draft, data }, handlerExists);
+  refuseOversizedDraft({ ...draft, data: update.data }, update.text);
   const files: GeneratedFile[] = [
     { path: path.basename(target), contents: update.text, ownership: 'generated' },
     baseFile({ spec, curation: used }, target, options.cwd, data),

@@ -18,6 +18,8 @@ export interface Draft {
   readonly warnings?: readonly string[];
   /** Operations the spec's own `x-mcp` or `x-speakeasy-mcp` left out. */
   readonly dropped?: number;
+  /** How many drafted tools each of the spec's operation tags has, as `--include tag:` names it. */
+  readonly operationTags?: ReadonlyMap<string, number>;
 }
 
 /**

@@ -42,7 +42,8 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
   const flags: string[] = [];
   const warnings: string[] = [];
   const info = isRecord(api.info) ? api.info : {};
-  const title = stringOr(info.title) ?? 'imported-api';
+  // A spec without a title (or with an empty one) is named after its file.
+  const title = stringOr(info.title)?.trim() || source.replace(/\.(json|ya?ml)$/i, '') || 'imported-api';
   const version = stringOr(info.version) ?? '';
   const server: Record<string, unknown> = {
     name: serverName(title),
@@ -108,6 +109,7 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
   const paths = isRecord(api.paths) ? api.paths : {};
   const targets: FilterTarget[] = [];
   let dropped = 0;
+  const operationTags = new Map<string, number>();
   for (const [route, item] of Object.entries(paths)) {
     if (!isRecord(item)) continue;
     for (const method of methods) {
@@ -121,6 +123,10 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
       targets.push(target);
       if (!admits(filters, target)) continue;
       const where = `${method.toUpperCase()} ${route}`;
+      if (method === 'trace') {
+        warnings.push(`${where}: a tool cannot send TRACE (fetch refuses the method); the operation is left out`);
+        continue;
+      }
       const curation = specCuration(api, item, operation, where);
       warnings.push(...curation.warnings);
       if (curation.excluded !== null) {
@@ -140,6 +146,7 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
       flags.push(...problems);
       if (curation.title !== undefined) tool.title = curation.title.slice(0, 200);
       if (curation.description !== undefined) tool.description = curation.description.slice(0, maxDescription);
+      for (const tag of new Set(tags)) operationTags.set(tag, (operationTags.get(tag) ?? 0) + 1);
       const labels = tagged.label(tags);
       tools[name] = labels.length === 0 ? tool : withTags(tool, labels);
       const at = ['tools', name];
@@ -215,7 +222,7 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
     ...(Object.keys(schemas).length === 0 ? {} : { schemas }),
     tools,
   };
-  return { data, notes, flags, warnings, dropped };
+  return { data, notes, flags, warnings, dropped, operationTags };
 }
 
 /** `tool` with its `tags` after its description, where a reader looks for what the tool is. */

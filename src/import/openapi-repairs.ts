@@ -1,7 +1,8 @@
 /**
  * What published OpenAPI documents get wrong in their schemas that JSON Schema 2020-12, and so the draft's
  * validation, refuses: a `pattern` that is no string or no regular expression under the `u` flag (every generated
- * validator compiles patterns with it), and a `required` name that `additionalProperties: false` forbids. Each is
+ * validator compiles patterns with it), a `required` name that `additionalProperties: false` forbids, and an
+ * `allOf`, `anyOf` or `oneOf` written as one schema instead of a list. Each is
  * repaired when its meaning can be kept, else left out, and either way said: a draft imports whole and valid, and
  * the reviewer reads what changed.
  */
@@ -80,4 +81,23 @@ export function satisfiableRequired(schema: Record<string, unknown>, notices: Se
   );
   if (kept.length > 0) schema.required = kept;
   else delete schema.required;
+}
+
+/** The keywords whose value is a list of schemas. */
+const compositions = ['allOf', 'anyOf', 'oneOf'];
+
+/** `schema`, with an `allOf`, `anyOf` or `oneOf` that is one schema (not a list) as a list of that schema. */
+export function listedCompositions(
+  schema: Readonly<Record<string, unknown>>,
+  notices: Set<string>,
+  where: string,
+): Readonly<Record<string, unknown>> {
+  const single = compositions.filter((key) => isRecord(schema[key]));
+  if (single.length === 0) return schema;
+  const listed: Record<string, unknown> = { ...schema };
+  for (const key of single) {
+    listed[key] = [schema[key]];
+    notices.add(`${where}: "${key}" is one schema, not a list; written as a list of it`);
+  }
+  return listed;
 }

@@ -1,42 +1,75 @@
 /**
- * The `http.path` of an operation whose path key carries a query (`/search?query={query}`): OpenAPI's path keys
- * are paths alone, but some published documents write the query into them, and a reader understands them. A pair
- * `name={name}` whose query parameter the operation declares is sent by that parameter, so it leaves the path; a
- * literal pair (`?format=json`) stays, and the request sends it as written; any other placeholder in the query
- * cannot be filled by a binding, so it leaves the path and the import says so.
+ * Operations whose path key carries a query (`/search?query={query}`): OpenAPI's path keys are paths alone, but
+ * published documents write the query into them (medium.com, weatherbit.io, learnifier.com), and a reader
+ * understands them. A pair `key={name}` is sent by the parameter `name` in the query, as `key`: one the operation
+ * declares there already is, and one it declares `in: path` (which the path has no `{name}` for) is moved there. A
+ * literal pair (`?format=json`) stays in the path, and the request sends it as written. Any other pair cannot be
+ * filled by a binding: it leaves the path and the import says so. A path parameter found nowhere is left out.
  */
 import { quote } from './names.js';
 import type { ArgumentEntry } from './openapi-request.js';
+
+type Raw = Readonly<Record<string, unknown>>;
+
+/** The route before its `?`, and each `key={name}` pair of its query as name -> key. */
+function splitRoute(route: string): { readonly path: string; readonly pairs: readonly string[] } {
+  const mark = route.indexOf('?');
+  if (mark < 0) return { path: route, pairs: [] };
+  return {
+    path: route.slice(0, mark),
+    pairs: route
+      .slice(mark + 1)
+      .split('&')
+      .filter((pair) => pair !== ''),
+  };
+}
+
+const templated = /^([^{}=]+)=\{([^{}]+)\}$/;
+
+/**
+ * The parameters as the request sends them: each declared `in: path` whose `{name}` is only in the route's query,
+ * as a query parameter named by its pair's key; and those declared `in: path` that the route has no place for.
+ */
+export function placeParameters(route: string, params: readonly Raw[]): { placed: Raw[]; unplaced: Raw[] } {
+  const { path, pairs } = splitRoute(route);
+  const keys = new Map<string, string>();
+  for (const pair of pairs) {
+    const match = templated.exec(pair);
+    if (match?.[1] !== undefined && match[2] !== undefined && !keys.has(match[2])) keys.set(match[2], match[1]);
+  }
+  const placed: Raw[] = [];
+  const unplaced: Raw[] = [];
+  for (const p of params) {
+    const name = String(p.name);
+    const key = keys.get(name);
+    if (p.in !== 'path' || path.includes(`{${name}}`)) placed.push(p);
+    else if (key !== undefined) placed.push({ ...p, in: 'query', name: key });
+    else unplaced.push(p);
+  }
+  return { placed, unplaced };
+}
 
 /** The path a binding sends for `route`, and a line for each query pair it cannot send as the document says. */
 export function routePath(
   route: string,
   args: ReadonlyMap<string, ArgumentEntry>,
 ): { readonly path: string; readonly problems: readonly string[] } {
-  const mark = route.indexOf('?');
-  if (mark < 0) return { path: route, problems: [] };
-  const declared = new Set<string>();
-  for (const [property, entry] of args) {
-    const location = typeof entry === 'string' ? entry : entry.in;
-    const wire = typeof entry === 'string' ? property : typeof entry.name === 'string' ? entry.name : property;
-    if (location === 'query') declared.add(wire);
-  }
+  const { path, pairs } = splitRoute(route);
+  if (pairs.length === 0) return { path: route.includes('?') ? path : route, problems: [] };
+  const queried = new Set<string>();
+  for (const [property, entry] of args)
+    if (typeof entry === 'string' ? entry === 'query' : entry.in === 'query')
+      queried.add(typeof entry !== 'string' && typeof entry.name === 'string' ? entry.name : property);
   const kept: string[] = [];
   const problems: string[] = [];
-  for (const pair of route.slice(mark + 1).split('&')) {
-    if (pair === '') continue;
-    const equals = pair.indexOf('=');
-    const key = equals < 0 ? pair : pair.slice(0, equals);
-    const value = equals < 0 ? '' : pair.slice(equals + 1);
-    const placeholder = /^\{([^{}]+)\}$/.exec(value)?.[1];
+  for (const pair of pairs) {
+    const key = templated.exec(pair)?.[1];
     if (!pair.includes('{') && !pair.includes('}')) kept.push(pair);
-    else if (placeholder === key && declared.has(key)) continue;
-    else
+    else if (key === undefined || !queried.has(key))
       problems.push(
-        `its path carries the query ${quote(pair)}, which no query parameter named ${quote(key)} fills; ` +
-          'it is left out of the request (write a handler)',
+        `its path carries the query ${quote(pair)}, which no parameter fills; it is left out of the request ` +
+          '(write a handler)',
       );
   }
-  const path = route.slice(0, mark);
   return { path: kept.length === 0 ? path : `${path}?${kept.join('&')}`, problems };
 }

@@ -5,7 +5,7 @@ import { sharedRefPrefix } from '../model/shared-schema.js';
 import { parsePointer, resolvePointer } from '../util/json-pointer.js';
 import { quote } from './names.js';
 import { decodeSegment, holdsRef, safeDecode } from './openapi-pointer.js';
-import { satisfiableRequired, unicodePattern } from './openapi-repairs.js';
+import { listedCompositions, satisfiableRequired, unicodePattern } from './openapi-repairs.js';
 import { overBudget, pruneRefs, type Reach, type SchemaBudget } from './schema-budget.js';
 
 /**
@@ -189,14 +189,10 @@ export class SchemaConverter {
     return key;
   }
 
-  private convert(
-    schema: unknown,
-    refs: Set<string>,
-    findings: SchemaFindings,
-    inlining: ReadonlySet<string>,
-  ): unknown {
-    if (Array.isArray(schema)) return schema.map((item) => this.convert(item, refs, findings, inlining));
-    if (!isRecord(schema)) return schema;
+  private convert(given: unknown, refs: Set<string>, findings: SchemaFindings, inlining: ReadonlySet<string>): unknown {
+    if (Array.isArray(given)) return given.map((item) => this.convert(item, refs, findings, inlining));
+    if (!isRecord(given)) return given;
+    const schema = listedCompositions(given, this.notices, this.where);
     const out: Record<string, unknown> = {};
     const anyRef = schema.$ref ?? schema.$dynamicRef ?? schema.$recursiveRef;
     if (typeof anyRef === 'string') {

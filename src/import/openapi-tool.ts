@@ -6,7 +6,7 @@ import { compareText } from '../util/compare.js';
 import { isRecord, stringOr } from '../util/guards.js';
 import { quote } from './names.js';
 import { httpBinding } from './openapi-binding.js';
-import { routePath } from './openapi-route.js';
+import { placeParameters, routePath } from './openapi-route.js';
 import type { SecurityDraft } from './openapi-security.js';
 import { type HttpMethod, type OperationPolicy, titleFromName } from './openapi-operation.js';
 import {
@@ -94,9 +94,18 @@ function inputSchema(
       if (p !== null) params.set(`${String(p.in)}:${String(p.name)}`, p);
     }
   }
+  // A `{name}` of the route that no parameter declares is still a value the request needs: a string input (sent
+  // where the route puts it). A path parameter the path has no `{name}` for (a spec's mistake) goes where the route's
+  // query puts it, or nowhere (openapi-route.ts).
+  const undeclared = [...op.route.replace(/\{[^{}]*\}=/g, '').matchAll(/\{([^{}]+)\}/g)]
+    .map((m) => m[1] ?? '')
+    .filter((name, i, all) => !params.has(`path:${name}`) && !params.has(`query:${name}`) && all.indexOf(name) === i);
+  for (const name of undeclared)
+    params.set(`path:${name}`, { name, in: 'path', required: true, schema: { type: 'string' } });
+  const { placed, unplaced } = placeParameters(op.route, [...params.values()]);
   // Parameters that carry credentials become config variables (the binding sends them), never tool inputs.
-  const secrets = [...params.values()].filter((p) => security.carriesCredential(p));
-  const inputs = [...params.values()].filter((p) => !secrets.includes(p));
+  const secrets = placed.filter((p) => security.carriesCredential(p));
+  const inputs = placed.filter((p) => !secrets.includes(p));
   const { properties, required, args, problems } = parameterInputs(inputs, (p) => {
     const schema = isRecord(p.schema) ? converter.part(p.schema, refs, findings) : { type: 'string' };
     const described = stringOr(p.description);
@@ -119,6 +128,13 @@ function inputSchema(
     properties,
   };
   const schema = converter.withShared(root, refs, inputBudget, findings.prunedInput);
+  for (const name of undeclared)
+    problems.push(`the route has {${name}}, which the spec declares no parameter for; the tool takes it as a string`);
+  for (const p of unplaced)
+    problems.push(
+      `parameter ${quote(String(p.name))} goes to the path, which has no {${String(p.name)}}; it is left out of the ` +
+        'tool (correct the spec with --overlay, or write a handler)',
+    );
   return { schema, args, media: media?.schema === null ? null : media, problems, secrets };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { draftFromOpenApi } from '../../src/import/index.js';
-import { routePath } from '../../src/import/openapi-route.js';
+import { placeParameters, routePath } from '../../src/import/openapi-route.js';
 import { buildRequest } from '../../templates/runtime/upstream-request.gen.js';
 import type { HttpBindingSpec } from '../../templates/runtime/upstream-spec.gen.js';
 
@@ -31,7 +31,7 @@ describe('a query written into an OpenAPI path key', () => {
     expect(draft.flags.filter((flag) => flag.includes('query'))).toEqual([]);
   });
 
-  it('keeps a literal pair, and says which placeholder no query parameter fills', () => {
+  it('keeps a literal pair, and says which placeholder no parameter fills', () => {
     const args = new Map<string, string | Record<string, unknown>>([
       ['query', 'query'],
       ['q_term', { in: 'query', name: 'term' }],
@@ -42,14 +42,30 @@ describe('a query written into an OpenAPI path key', () => {
       path: '/search?format=json',
       problems: [],
     });
-    expect(routePath('/find?q={query}&&x={nothing}', args)).toEqual({
+    expect(routePath('/find?q={query}&&{x}=1', args)).toEqual({
       path: '/find',
       problems: [
-        'its path carries the query "q={query}", which no query parameter named "q" fills; it is left out of the ' +
-          'request (write a handler)',
-        'its path carries the query "x={nothing}", which no query parameter named "x" fills; it is left out of the ' +
-          'request (write a handler)',
+        'its path carries the query "q={query}", which no parameter fills; it is left out of the request (write a ' +
+          'handler)',
+        'its path carries the query "{x}=1", which no parameter fills; it is left out of the request (write a handler)',
       ],
+    });
+  });
+
+  it("sends a path parameter the route puts in its query there, under its pair's key, and leaves out the rest", () => {
+    const lat = { name: 'lat', in: 'path', required: true };
+    const apiKey = { name: 'APIKEY', in: 'path', required: true };
+    const search = { name: 'search', in: 'path', required: true };
+    const id = { name: 'userid', in: 'path', required: true };
+    // weatherbit.io, learnifier.com and clicksend.com write these path keys.
+    expect(placeParameters('/alerts?lat={lat}', [lat])).toEqual({ placed: [{ ...lat, in: 'query' }], unplaced: [] });
+    expect(placeParameters('/users/{userid}/pic?key={APIKEY}', [id, apiKey])).toEqual({
+      placed: [id, { ...apiKey, in: 'query', name: 'key' }],
+      unplaced: [],
+    });
+    expect(placeParameters('/numbers/search/{userid}?{search}=1', [id, search])).toEqual({
+      placed: [id],
+      unplaced: [search],
     });
   });
 

@@ -92,7 +92,8 @@ describe('import openapi: the request on the wire', () => {
     expect(t.patch_deployment?.http).toEqual({
       method: 'PATCH',
       path: '/deployments/{name}',
-      args: { body: 'body' },
+      // The document declares no `name`: the route's segment is a string input all the same.
+      args: { body: 'body', name: 'path' },
       body: 'application/merge-patch+json',
     });
     expect(draft.notes.filter((n) => n.path.join('/') === 'tools/patch_deployment/http').map((n) => n.text)).toEqual([
