@@ -16,6 +16,7 @@ import { upstreamDraft } from './openapi-binding.js';
 import { SchemaConverter, type SchemaFindings } from './openapi-schema.js';
 import { isOpenObject, isUndescribedObject, maxDescription, operationTool } from './openapi-tool.js';
 import { prunedReview } from './schema-budget.js';
+import { removeZeroWidth } from './visible-text.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -222,6 +223,7 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
     ...(Object.keys(schemas).length === 0 ? {} : { schemas }),
     tools,
   };
+  removeZeroWidth(data, warnings);
   return { data, notes, flags, warnings, dropped, operationTags };
 }
 

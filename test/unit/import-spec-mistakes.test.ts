@@ -131,3 +131,33 @@ describe('other mistakes of a document', () => {
     expect(refused('x'.repeat(8 * 1024 * 1024), {})).toBeNull();
   });
 });
+
+describe('zero-width characters in a document', () => {
+  it('are removed from titles and descriptions, each place said; data keeps them', () => {
+    const { draft, errors, tools } = draftOf({
+      '/schedules': {
+        get: {
+          operationId: 'listSchedules',
+          summary: 'List\u200b the schedules of a committee',
+          description: 'Each schedule\u200b\u200b of receipts.',
+          parameters: [
+            {
+              name: 'kind',
+              in: 'query',
+              description: 'Which\u2060 kind',
+              schema: { type: 'string', enum: ['a\u200bb'], maxLength: 8 },
+            },
+          ],
+          responses: ok,
+        },
+      },
+    });
+    expect(errors).toEqual([]);
+    expect(tools.list_schedules).toMatchObject({
+      title: 'List the schedules of a committee',
+      description: 'List the schedules of a committee\n\nEach schedule of receipts.',
+      input: { properties: { kind: { description: 'Which kind', enum: ['a\u200bb'] } } },
+    });
+    expect(draft.warnings).toEqual(['tool "list_schedules": 5 zero-width characters removed from its text']);
+  });
+});
