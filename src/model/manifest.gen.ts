@@ -567,7 +567,7 @@ export interface ManifestTool {
      */
     method: ("GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS");
     /**
-     * The path template after the base URL, e.g. `/pets/{petId}`; each `{name}` is a `path` argument.
+     * The path template after the base URL, e.g. `/pets/{petId}`; each `{name}` is a `path` argument. A literal query (`/export?format=json`) is sent as written, before the `query` arguments.
      */
     path: string;
     /**

@@ -123,7 +123,9 @@ export const toolHttpSchema = {
     path: {
       type: 'string',
       pattern: '^/',
-      description: 'The path template after the base URL, e.g. `/pets/{petId}`; each `{name}` is a `path` argument.',
+      description:
+        'The path template after the base URL, e.g. `/pets/{petId}`; each `{name}` is a `path` argument. A literal ' +
+        'query (`/export?format=json`) is sent as written, before the `query` arguments.',
     },
     args: {
       type: 'object',
