@@ -4,7 +4,8 @@
  * budget counts what a client receives.
  */
 import { isEffectivelyDestructive } from './defaults.js';
-import { type WireTool, wireTools } from './toolset.js';
+import { searchExamples } from './search-examples.js';
+import { defaultTools, type WireTool, wireTools } from './toolset.js';
 import type { ServerModel } from './types.js';
 
 /** The names of the surface, which no tool of a searching server may take. */
@@ -32,6 +33,8 @@ export function searchSurface(model: ServerModel): SurfaceTool[] {
   const every = (test: (hints: ServerModel['tools'][number]['annotations']) => boolean) =>
     tools.every((t) => test(t.annotations));
   const readOnly = every((h) => h.readOnlyHint === true);
+  // From the tools a deployment searches without choosing toolsets: a model finds what the examples name.
+  const examples = searchExamples(defaultTools(model));
   return [
     {
       name: 'call_tool',
@@ -59,9 +62,10 @@ export function searchSurface(model: ServerModel): SurfaceTool[] {
       name: 'search_tools',
       title: 'Search tools',
       description:
-        'Find this server\'s tools for a task: describe what you want to do in a few words ("create an issue", ' +
-        '"list open pull requests") and get the best matches, best first, each with its name, description, input ' +
-        'schema and hints. Then call one with call_tool.',
+        "Find this server's tools for a task: describe what you want to do in a few words" +
+        (examples.length === 0 ? '' : ` (${examples.map((task) => JSON.stringify(task)).join(', ')})`) +
+        ' and get the best matches, best first, each with its name, description, input schema and hints. Then call ' +
+        'one with call_tool.',
       inputSchema: {
         type: 'object',
         additionalProperties: false,

@@ -39,3 +39,15 @@ export function toolsetDigest(tools: readonly Readonly<Record<string, unknown>>[
   hashSortedJson(hash, sorted);
   return `sha256:${hash.digest('hex')}`;
 }
+
+/** The toolsets a deployment lists without choosing: those marked `default: true`, or every one if none is. */
+export function defaultToolsets(model: ServerModel): readonly string[] {
+  const marked = model.toolsets.filter((t) => t.default);
+  return (marked.length === 0 ? model.toolsets : marked).map((t) => t.name);
+}
+
+/** The tools a deployment lists without choosing toolsets: those of the default toolsets, and those in none. */
+export function defaultTools(model: ServerModel): readonly ToolModel[] {
+  const chosen = defaultToolsets(model);
+  return model.tools.filter((t) => t.toolsets.length === 0 || t.toolsets.some((name) => chosen.includes(name)));
+}

@@ -7,6 +7,7 @@ import type { Finding } from '../diagnostics/index.js';
 import { type HostLimits, hostLimits } from '../model/host-limits.js';
 import { searchSurface } from '../model/search.js';
 import type { ServerModel, ToolModel } from '../model/types.js';
+import { defaultTools, defaultToolsets } from '../model/toolset.js';
 import { finding } from './lint-input.js';
 import { type Memo, noMemo } from '../util/memo.js';
 import { type PrunedSchema, prunedSchemas } from './pruned.js';
@@ -56,18 +57,6 @@ export interface ContextReview {
 
 /** How many of the heaviest tools a finding names. */
 const named = 5;
-
-/** The toolsets a deployment lists without choosing: those marked `default: true`, or every one if none is. */
-export function defaultToolsets(model: ServerModel): readonly string[] {
-  const marked = model.toolsets.filter((t) => t.default);
-  return (marked.length === 0 ? model.toolsets : marked).map((t) => t.name);
-}
-
-/** The tools a deployment lists without choosing toolsets: those of the default toolsets, and those in none. */
-export function defaultTools(model: ServerModel): readonly ToolModel[] {
-  const chosen = defaultToolsets(model);
-  return model.tools.filter((t) => t.toolsets.length === 0 || t.toolsets.some((name) => chosen.includes(name)));
-}
 
 /** Costs, host limits and the findings that fail R5. */
 export function reviewContext(model: ServerModel, memo: Memo = noMemo): ContextReview {

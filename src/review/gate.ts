@@ -7,7 +7,7 @@
  */
 import type { DiagnosticCode, Finding } from '../diagnostics/index.js';
 import type { ServerModel } from '../model/types.js';
-import { defaultTools } from './context.js';
+import { defaultTools } from '../model/toolset.js';
 
 export type GateStatus = 'PASS' | 'WARN' | 'FAIL';
 

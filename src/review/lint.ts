@@ -8,7 +8,7 @@ import { legacyProtocolVersion } from '../model/defaults.js';
 import { snakeCase, snakeCasePattern } from '../model/naming.js';
 import { mutatingVerbs } from '../model/verbs.js';
 import type { ServerModel, ToolModel } from '../model/types.js';
-import { defaultTools } from './context.js';
+import { defaultTools } from '../model/toolset.js';
 import { finding, lintInputSchema } from './lint-input.js';
 import { lintUnsafeText } from './unsafe-text.js';
 import { type Memo, noMemo } from '../util/memo.js';

@@ -3,7 +3,7 @@
 import type { RegistrySpec } from '../../../templates/runtime/spec.gen.js';
 import { envPrefix } from '../../model/naming.js';
 import type { ServerModel, ToolModel } from '../../model/types.js';
-import { defaultToolsets } from '../../review/context.js';
+import { defaultToolsets } from '../../model/toolset.js';
 import { listedTools, searchSurface } from '../../model/search.js';
 import { toolsetDigest } from '../../model/toolset.js';
 import { discoverContract } from './discover.js';
