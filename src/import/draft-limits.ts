@@ -4,6 +4,7 @@
  * writing and says how to choose a part of the API: by tag, with the largest tags counted.
  */
 import { manifestLimits } from '../model/limits.js';
+import { compareText } from '../util/compare.js';
 import { isRecord } from '../util/guards.js';
 import type { Draft } from './draft.js';
 import { ImportError } from './import-error.js';
@@ -24,7 +25,7 @@ export function refuseOversizedDraft(draft: Draft, text: string): void {
         : null;
   if (over === null) return;
   const largest = [...(draft.operationTags ?? [])]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
     .slice(0, namedTags)
     .map(([tag, n]) => `--include ${JSON.stringify(`tag:${tag}`)} (${n} tools)`);
   throw new ImportError({

@@ -13,6 +13,7 @@ import {
   titleFromName,
 } from './openapi-operation.js';
 import { upstreamDraft } from './openapi-binding.js';
+import { splitRoute } from './openapi-route.js';
 import { SchemaConverter, type SchemaFindings } from './openapi-schema.js';
 import { isOpenObject, isUndescribedObject, maxDescription, operationTool } from './openapi-tool.js';
 import { prunedReview } from './schema-budget.js';
@@ -137,7 +138,7 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
       const name =
         curation.name === undefined
           ? // A query written into the path key (openapi-route.ts) says nothing of what the operation does.
-            names.allocate(operationName(method, route.split('?')[0] ?? route, operationId), 'op')
+            names.allocate(operationName(method, splitRoute(route).path, operationId), 'op')
           : names.keep(curation.name, 'op');
       const findings: SchemaFindings = { circular: false, prunedInput: [], prunedOutput: [] };
       const policy = curatedPolicy(operationPolicy(method, name), curation);

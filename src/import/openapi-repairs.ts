@@ -65,13 +65,11 @@ export function unicodePattern(pattern: unknown, notices: Set<string>, where: st
 export function satisfiableRequired(schema: Record<string, unknown>, notices: Set<string>, where: string): void {
   if (schema.additionalProperties !== false || !Array.isArray(schema.required)) return;
   const properties = isRecord(schema.properties) ? schema.properties : {};
-  const patterns = (isRecord(schema.patternProperties) ? Object.keys(schema.patternProperties) : []).filter((key) =>
-    compiles(key, 'u'),
-  );
+  const patterns = (isRecord(schema.patternProperties) ? Object.keys(schema.patternProperties) : [])
+    .filter((key) => compiles(key, 'u'))
+    .map((key) => new RegExp(key, 'u'));
   const allowed = (name: unknown) =>
-    typeof name !== 'string' ||
-    Object.hasOwn(properties, name) ||
-    patterns.some((key) => new RegExp(key, 'u').test(name));
+    typeof name !== 'string' || Object.hasOwn(properties, name) || patterns.some((pattern) => pattern.test(name));
   const kept = schema.required.filter(allowed);
   if (kept.length === schema.required.length) return;
   const gone = schema.required.filter((name) => !allowed(name)).map((name) => quote(String(name)));

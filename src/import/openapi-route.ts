@@ -11,8 +11,8 @@ import type { ArgumentEntry } from './openapi-request.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
-/** The route before its `?`, and each `key={name}` pair of its query as name -> key. */
-function splitRoute(route: string): { readonly path: string; readonly pairs: readonly string[] } {
+/** The route before its `?` (all of it without one), and the `&`-separated pairs of its query. */
+export function splitRoute(route: string): { readonly path: string; readonly pairs: readonly string[] } {
   const mark = route.indexOf('?');
   if (mark < 0) return { path: route, pairs: [] };
   return {
@@ -25,6 +25,16 @@ function splitRoute(route: string): { readonly path: string; readonly pairs: rea
 }
 
 const templated = /^([^{}=]+)=\{([^{}]+)\}$/;
+
+/** The `{name}`s of the route: those of its path, and those a query pair (`key={name}`) takes its value from. */
+export function routeNames(route: string): string[] {
+  const { path, pairs } = splitRoute(route);
+  const names = [
+    ...[...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] ?? ''),
+    ...pairs.map((pair) => templated.exec(pair)?.[2] ?? '').filter((name) => name !== ''),
+  ];
+  return names.filter((name, i) => names.indexOf(name) === i);
+}
 
 /**
  * The parameters as the request sends them: each declared `in: path` whose `{name}` is only in the route's query,
@@ -55,7 +65,7 @@ export function routePath(
   args: ReadonlyMap<string, ArgumentEntry>,
 ): { readonly path: string; readonly problems: readonly string[] } {
   const { path, pairs } = splitRoute(route);
-  if (pairs.length === 0) return { path: route.includes('?') ? path : route, problems: [] };
+  if (pairs.length === 0) return { path, problems: [] };
   const queried = new Set<string>();
   for (const [property, entry] of args)
     if (typeof entry === 'string' ? entry === 'query' : entry.in === 'query')

@@ -6,7 +6,7 @@ import { compareText } from '../util/compare.js';
 import { isRecord, stringOr } from '../util/guards.js';
 import { quote } from './names.js';
 import { httpBinding } from './openapi-binding.js';
-import { placeParameters, routePath } from './openapi-route.js';
+import { placeParameters, routeNames, routePath } from './openapi-route.js';
 import type { SecurityDraft } from './openapi-security.js';
 import { type HttpMethod, type OperationPolicy, titleFromName } from './openapi-operation.js';
 import {
@@ -97,9 +97,7 @@ function inputSchema(
   // A `{name}` of the route that no parameter declares is still a value the request needs: a string input (sent
   // where the route puts it). A path parameter the path has no `{name}` for (a spec's mistake) goes where the route's
   // query puts it, or nowhere (openapi-route.ts).
-  const undeclared = [...op.route.replace(/\{[^{}]*\}=/g, '').matchAll(/\{([^{}]+)\}/g)]
-    .map((m) => m[1] ?? '')
-    .filter((name, i, all) => !params.has(`path:${name}`) && !params.has(`query:${name}`) && all.indexOf(name) === i);
+  const undeclared = routeNames(op.route).filter((name) => !params.has(`path:${name}`) && !params.has(`query:${name}`));
   for (const name of undeclared)
     params.set(`path:${name}`, { name, in: 'path', required: true, schema: { type: 'string' } });
   const { placed, unplaced } = placeParameters(op.route, [...params.values()]);

@@ -4,11 +4,12 @@
  * see where they are to remove them. The draft's titles and descriptions are written without them, each place
  * said; the text a reviewer sees is unchanged. Data (enum values, defaults, examples) is the API's and stays as is.
  */
+import { zeroWidth } from '../model/hidden-text.js';
 import { isRecord } from '../util/guards.js';
 import { quote } from './names.js';
 
-/** The characters the review calls zero-width. */
-const zeroWidth = /[\u200B-\u200D\u2060\uFEFF]/gu;
+/** Every zero-width character of a text, as the review means them. */
+const everyZeroWidth = new RegExp(zeroWidth.source, 'gu');
 /** Keys whose value is data, not prose or schemas. */
 const dataKeys = new Set(['enum', 'const', 'default', 'examples', 'example']);
 
@@ -36,7 +37,7 @@ function cleanProse(value: unknown): number {
   for (const [key, item] of Object.entries(value)) {
     if (dataKeys.has(key)) continue;
     if ((key === 'title' || key === 'description') && typeof item === 'string') {
-      const visible = item.replace(zeroWidth, '');
+      const visible = item.replace(everyZeroWidth, '');
       removed += item.length - visible.length;
       if (visible !== item) value[key] = visible;
     } else removed += cleanProse(item);

@@ -5,6 +5,7 @@
  * instead of describing the server ("tool poisoning").
  */
 import type { Finding } from '../diagnostics/index.js';
+import { zeroWidth } from '../model/hidden-text.js';
 import { walkSchema } from '../model/schema-walk.js';
 import type { ServerModel, ToolModel } from '../model/types.js';
 import { formatPointer } from '../util/json-pointer.js';
@@ -12,8 +13,6 @@ import { type Memo, noMemo } from '../util/memo.js';
 
 /** Bidirectional embeddings, overrides and isolates: shown text differs from the order a model reads. */
 const bidiControls = /[\u202A-\u202E\u2066-\u2069]/u;
-/** Characters that take no space: hidden text between visible words. */
-const zeroWidth = /[\u200B-\u200D\u2060\uFEFF]/u;
 /** Phrases that speak to the model about its instructions; a description describes, it does not command. */
 const injectionPhrases: readonly RegExp[] = [
   new RegExp(
