@@ -99,6 +99,24 @@ describe('upstream bindings at run time', () => {
     });
   });
 
+  it('a literal query of the path (/export?format=json) reaches the upstream before the arguments', async () => {
+    const at = seen.length;
+    const exported = binding({
+      method: 'GET',
+      path: '/export/{id}?format=json',
+      args: [
+        { name: 'id', in: 'path' },
+        { name: 'fields', in: 'query' },
+      ],
+    });
+    await call(none, exported, { id: 'a b', fields: 'name' });
+    await call(none, exported, { id: 'c' });
+    expect(seen.slice(at).map((s) => `${s.method} ${s.url}`)).toEqual([
+      'GET /export/a%20b?format=json&fields=name',
+      'GET /export/c?format=json',
+    ]);
+  });
+
   it('oauth2 client credentials: the token is fetched once and cached for the next call', async () => {
     const at = seen.length;
     const spec: UpstreamSpec = {
