@@ -16,13 +16,41 @@ const wireNamePattern = /^[A-Za-z0-9_.-]{1,128}$/;
 
 const maxName = 64;
 
-/** `getPetById` -> `get_pet_by_id`, `get-sum` -> `get_sum`, `Dynamic Text` -> `dynamic_text`. */
-export function manifestName(raw: string, fallback: string): string {
-  // Words: an acronym with an optional plural `s` (`IPs`), a capitalised or lower-case word, a number.
-  const words = raw.match(/[A-Z]{2,}s(?![a-z])|[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g) ?? [];
-  const snake = words.join('_').toLowerCase();
-  const named = snake === '' ? fallback : /^[a-z]/.test(snake) ? snake : `${fallback}_${snake}`;
-  return named.slice(0, maxName).replace(/_+$/, '');
+/** `getPetById` -> `get_pet_by_id`, `get-sum` -> `get_sum`, `Dynamic Text` -> `dynamic_text`; see `fitWords`. */
+export function manifestName(raw: string, fallback: string, optional: readonly string[] = []): string {
+  const words = snakeWords(raw);
+  if (words.length === 0) return fallback;
+  return fitWords(/^[a-z]/.test(words[0] as string) ? words : [fallback, ...words], optional.map(snakeWords));
+}
+
+/** The lower-case words of `raw`: an acronym with an optional plural `s` (`IPs`), a word, a number. */
+export function snakeWords(raw: string): string[] {
+  return (raw.match(/[A-Z]{2,}s(?![a-z])|[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g) ?? []).map((w) => w.toLowerCase());
+}
+
+/**
+ * `words` joined by `_`, at most 64 characters, cut between words and never inside one: first each occurrence of
+ * an `optional` run (an operation's path parameters: `companies_company_id_users` says `companies_users` with an id
+ * in the input), then words from the second on (the first is the verb; the last say what the operation does, and
+ * tell `..._organization` from `..._enterprise`). A single word too long is the only one cut.
+ */
+export function fitWords(words: readonly string[], optional: readonly (readonly string[])[] = []): string {
+  let kept = [...words];
+  const fits = () => kept.join('_').length <= maxName;
+  for (const run of optional) {
+    for (let at = runIndex(kept, run); !fits() && at > 0; at = runIndex(kept, run))
+      kept = [...kept.slice(0, at), ...kept.slice(at + run.length)];
+  }
+  while (!fits() && kept.length > 2) kept.splice(1, 1);
+  return kept.join('_').slice(0, maxName).replace(/_+$/, '');
+}
+
+/** Where `run` first occurs in `words` after the first word; -1 when it does not (or is empty). */
+function runIndex(words: readonly string[], run: readonly string[]): number {
+  if (run.length === 0) return -1;
+  for (let at = 1; at + run.length <= words.length; at += 1)
+    if (run.every((word, i) => words[at + i] === word)) return at;
+  return -1;
 }
 
 /** Whether `version` is a semantic version the manifest accepts. */
@@ -45,7 +73,7 @@ export class NameAllocator {
     // Each candidate's keys are derived once, for the test and the claim.
     let keys = keysOf(name);
     for (let n = 2; !this.isFree(keys); n += 1) {
-      name = `${base.slice(0, maxName - String(n).length - 1)}_${n}`;
+      name = fitWords([...base.split('_'), String(n)]);
       keys = keysOf(name);
     }
     return this.claim(name, keys);

@@ -4,7 +4,7 @@
  * four hints, approval, and the TODOs where the spec cannot tell.
  */
 import { mutatingVerbs } from '../model/verbs.js';
-import { manifestName } from './names.js';
+import { fitWords, manifestName, snakeWords } from './names.js';
 
 export type HttpMethod = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete' | 'options' | 'trace';
 
@@ -92,14 +92,18 @@ const verbs = new Set([
  * `GET /pets/{id}` -> `get_pets`, `POST /pets` -> `create_pets`.
  */
 export function operationName(method: HttpMethod, route: string, operationId: string | undefined): string {
-  const fromId = operationId === undefined ? '' : manifestName(operationId, 'op');
-  const words = fromId === '' || fromId === 'op' ? [] : fromId.split('_');
+  const fromId = operationId === undefined ? [] : snakeWords(operationId);
+  const words = /^[a-z]/.test(fromId[0] ?? '') ? fromId : fromId.length === 0 ? [] : ['op', ...fromId];
+  // An id parameter's words (`company_id`) in a long name echo the path; one word (`repo`, `org`) is a noun too.
+  const optional = (route.match(/\{[^}]*\}/g) ?? [])
+    .map((param) => snakeWords(param))
+    .filter((run) => run.length > 1 && /^ids?$/.test(run[run.length - 1] as string));
   const at = words.findIndex((w) => verbs.has(w));
   if (at >= 0) {
-    const named = [words[at], ...words.slice(0, at), ...words.slice(at + 1)];
+    const named = [words[at] as string, ...words.slice(0, at), ...words.slice(at + 1)];
     // A GET named like a change (`archive_list`) would read as one to a reviewer and to the design lint.
     const reads = method === 'get' || method === 'head';
-    return (reads && mutatingVerbs.includes(`${named[0]}_`) ? ['get', ...named] : named).join('_');
+    return fitWords(reads && mutatingVerbs.includes(`${named[0]}_`) ? ['get', ...named] : named, optional);
   }
   const nouns = words.length > 0 ? words : pathNouns(route);
   const collection = !/\}\/?$/.test(route);
@@ -115,7 +119,7 @@ export function operationName(method: HttpMethod, route: string, operationId: st
           : method === 'put' || method === 'patch'
             ? 'update'
             : method;
-  return [verb, ...nouns].join('_');
+  return fitWords([verb, ...nouns], optional);
 }
 
 /** The literal path segments as snake_case words: `/users/{id}/pets` -> `users_pets`. */

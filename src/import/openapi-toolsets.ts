@@ -85,18 +85,25 @@ function rank(order: readonly string[], tag: string): number {
   return at === -1 ? order.length : at;
 }
 
-/** A tag as a manifest label: the characters of a wire name, any other run of characters one `-`. */
+/**
+ * A tag as a manifest label: the characters of a wire name, any other run of characters one `-`, and a run of
+ * `-` one (`Account - company level` is `Account-company-level`).
+ */
 function wireLabel(tag: string): string {
-  const label = tag.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^-+|-+$/g, '');
+  const label = tag
+    .replace(/[^A-Za-z0-9_.-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
   return label === '' ? 'tag' : label;
 }
 
-/** A tag as a toolset name: lower case, letters, digits, `_` and `-`, starting with a letter, never `all`. */
+/** A tag as a toolset name: lower case, letters, digits, `_` and single `-`, starting with a letter, never `all`. */
 function toolsetName(tag: string): string {
   const name = tag
     .toLowerCase()
     .replace(/[^a-z0-9_-]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
   if (name === '') return 'tag';
   if (!/^[a-z]/.test(name)) return `tag-${name}`;
   return name === 'all' ? 'all-tag' : name;

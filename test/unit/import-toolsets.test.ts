@@ -34,6 +34,13 @@ describe('one toolset per OpenAPI tag', () => {
     ]);
   });
 
+  it('writes a dash the tag sets between spaces once, in the label and the toolset name', () => {
+    // Adyen's Management API tags its operations `Account - company level`, `Users - merchant level`...
+    const tagged = new TagToolsets({});
+    expect(tagged.label(['Account - company level', 'a -- b'])).toEqual(['Account-company-level', 'a-b']);
+    expect(Object.keys(tagged.toolsets().toolsets)).toEqual(['account-company-level', 'a-b']);
+  });
+
   it('writes no toolset when no operation has a tag, and folds a long tag description', () => {
     expect(new TagToolsets({}).toolsets()).toEqual({ toolsets: {}, notes: [] });
     const tagged = new TagToolsets({ tags: [{ name: 'x', description: 'a'.repeat(400) }] });
