@@ -7,6 +7,7 @@
 //   node scripts/import-sweep.mjs --nested 14   also every 14th document of the folders (api/*/*.json)
 //   node scripts/import-sweep.mjs --tsc 12      and type-check every 12th project (slow)
 //   node scripts/import-sweep.mjs --first 20    only the first 20 documents
+//   node scripts/import-sweep.mjs --nested 14 --offset 7 --no-top   another slice of the folders, alone
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,7 @@ const option = (name) => {
 const nested = option('--nested');
 const tscEvery = option('--tsc');
 const first = option('--first');
+const offset = option('--offset');
 
 const top = readdirSync(api)
   .filter((f) => f.endsWith('.json'))
@@ -35,7 +37,8 @@ const inner = readdirSync(api)
       .sort()
       .map((f) => `${d}/${f}`),
   );
-const all = [...top, ...(nested > 0 ? inner.filter((_, i) => (i + 1) % nested === 0) : [])];
+const sliced = nested > 0 ? inner.filter((_, i) => (i + 1 + offset) % nested === 0) : [];
+const all = [...(process.argv.includes('--no-top') ? [] : top), ...sliced];
 const documents = first > 0 ? all.slice(0, first) : all;
 const work = mkdtempSync(path.join(tmpdir(), 'mcp-gen-sweep-'));
 
