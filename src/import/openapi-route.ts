@@ -4,7 +4,8 @@
  * understands them. A pair `key={name}` is sent by the parameter `name` in the query, as `key`: one the operation
  * declares there already is, and one it declares `in: path` (which the path has no `{name}` for) is moved there. A
  * literal pair (`?format=json`) stays in the path, and the request sends it as written. Any other pair cannot be
- * filled by a binding: it leaves the path and the import says so. A path parameter found nowhere is left out.
+ * filled by a binding: it leaves the path and the import says so. A path parameter found nowhere is left out, and a
+ * query parameter whose `{name}` the path has is sent in the path, said too.
  */
 import { quote } from './names.js';
 import type { ArgumentEntry } from './openapi-request.js';
@@ -38,9 +39,14 @@ export function routeNames(route: string): string[] {
 
 /**
  * The parameters as the request sends them: each declared `in: path` whose `{name}` is only in the route's query,
- * as a query parameter named by its pair's key; and those declared `in: path` that the route has no place for.
+ * as a query parameter named by its pair's key; each declared `in: query` whose `{name}` is in the path and no path
+ * parameter's (a URL cannot carry the `{name}` as written), in the path, also listed as `moved`; and those declared
+ * `in: path` that the route has no place for.
  */
-export function placeParameters(route: string, params: readonly Raw[]): { placed: Raw[]; unplaced: Raw[] } {
+export function placeParameters(
+  route: string,
+  params: readonly Raw[],
+): { placed: Raw[]; moved: Raw[]; unplaced: Raw[] } {
   const { path, pairs } = splitRoute(route);
   const keys = new Map<string, string>();
   for (const pair of pairs) {
@@ -48,15 +54,21 @@ export function placeParameters(route: string, params: readonly Raw[]): { placed
     if (match?.[1] !== undefined && match[2] !== undefined && !keys.has(match[2])) keys.set(match[2], match[1]);
   }
   const placed: Raw[] = [];
+  const moved: Raw[] = [];
   const unplaced: Raw[] = [];
+  const pathNames = new Set(params.filter((p) => p.in === 'path').map((p) => String(p.name)));
   for (const p of params) {
     const name = String(p.name);
     const key = keys.get(name);
-    if (p.in !== 'path' || path.includes(`{${name}}`)) placed.push(p);
+    if (p.in === 'query' && path.includes(`{${name}}`) && !pathNames.has(name)) {
+      const inPath = { ...p, in: 'path', required: true };
+      placed.push(inPath);
+      moved.push(inPath);
+    } else if (p.in !== 'path' || path.includes(`{${name}}`)) placed.push(p);
     else if (key !== undefined) placed.push({ ...p, in: 'query', name: key });
     else unplaced.push(p);
   }
-  return { placed, unplaced };
+  return { placed, moved, unplaced };
 }
 
 /** The path a binding sends for `route`, and a line for each query pair it cannot send as the document says. */

@@ -100,7 +100,7 @@ function inputSchema(
   const undeclared = routeNames(op.route).filter((name) => !params.has(`path:${name}`) && !params.has(`query:${name}`));
   for (const name of undeclared)
     params.set(`path:${name}`, { name, in: 'path', required: true, schema: { type: 'string' } });
-  const { placed, unplaced } = placeParameters(op.route, [...params.values()]);
+  const { placed, moved, unplaced } = placeParameters(op.route, [...params.values()]);
   // Parameters that carry credentials become config variables (the binding sends them), never tool inputs.
   const secrets = placed.filter((p) => security.carriesCredential(p));
   const inputs = placed.filter((p) => !secrets.includes(p));
@@ -128,6 +128,11 @@ function inputSchema(
   const schema = converter.withShared(root, refs, inputBudget, findings.prunedInput);
   for (const name of undeclared)
     problems.push(`the route has {${name}}, which the spec declares no parameter for; the tool takes it as a string`);
+  for (const p of moved)
+    problems.push(
+      `parameter ${quote(String(p.name))} is declared in the query, but the path has {${String(p.name)}}, ` +
+        'which a URL cannot keep as written; it is sent in the path (check the spec, correct it with --overlay)',
+    );
   for (const p of unplaced)
     problems.push(
       `parameter ${quote(String(p.name))} goes to the path, which has no {${String(p.name)}}; it is left out of the ` +

@@ -58,15 +58,46 @@ describe('a query written into an OpenAPI path key', () => {
     const search = { name: 'search', in: 'path', required: true };
     const id = { name: 'userid', in: 'path', required: true };
     // weatherbit.io, learnifier.com and clicksend.com write these path keys.
-    expect(placeParameters('/alerts?lat={lat}', [lat])).toEqual({ placed: [{ ...lat, in: 'query' }], unplaced: [] });
+    expect(placeParameters('/alerts?lat={lat}', [lat])).toEqual({
+      placed: [{ ...lat, in: 'query' }],
+      moved: [],
+      unplaced: [],
+    });
     expect(placeParameters('/users/{userid}/pic?key={APIKEY}', [id, apiKey])).toEqual({
       placed: [id, { ...apiKey, in: 'query', name: 'key' }],
+      moved: [],
       unplaced: [],
     });
     expect(placeParameters('/numbers/search/{userid}?{search}=1', [id, search])).toEqual({
       placed: [id],
+      moved: [],
       unplaced: [search],
     });
+  });
+
+  it('sends a query parameter whose {name} the path has in the path, and says so; a path one keeps its own', () => {
+    const item = { name: 'itemId', in: 'query', schema: { type: 'string' } };
+    const inPath = { ...item, in: 'path', required: true };
+    expect(placeParameters('/items/{itemId}', [item])).toEqual({ placed: [inPath], moved: [inPath], unplaced: [] });
+    // Declared in both places: each is sent where it is declared.
+    const both = { name: 'itemId', in: 'path', required: true };
+    expect(placeParameters('/items/{itemId}', [both, item])).toEqual({ placed: [both, item], moved: [], unplaced: [] });
+    const draft = draftFromOpenApi(
+      {
+        openapi: '3.0.3',
+        info: { title: 'Items', version: '1.0.0' },
+        paths: { '/items/{itemId}': { get: { parameters: [item], responses: { '200': { description: 'OK' } } } } },
+      },
+      'items.json',
+    );
+    const tool = (draft.data.tools as Record<string, { http: unknown; input: unknown }>).get_items;
+    expect(tool?.http).toEqual({ method: 'GET', path: '/items/{itemId}', args: { itemId: 'path' } });
+    expect(tool?.input).toMatchObject({ required: ['itemId'], properties: { itemId: { type: 'string' } } });
+    expect(draft.flags.filter((flag) => flag.includes('itemId'))).toEqual([
+      'tool "get_items" (GET /items/{itemId}): parameter "itemId" is declared in the query, but the path has ' +
+        '{itemId}, which a URL cannot keep as written; it is sent in the path ' +
+        '(check the spec, correct it with --overlay)',
+    ]);
   });
 
   it('sends a literal pair before the query arguments, on the operation path', () => {
