@@ -96,6 +96,7 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
   });
   const bindings = upstreamDraft(api, String(server.name));
   notes.push(...bindings.notes);
+  warnings.push(...bindings.warnings);
   if (!isSemver(version))
     notes.push({
       path: ['server', 'version'],

@@ -19,6 +19,8 @@ export interface UpstreamDraft {
   readonly notes: readonly DraftNote[];
   /** Each operation's `http.security` and its credential-carrying parameters. */
   readonly security: SecurityDraft;
+  /** What to tell at import: each declared scheme mcp-gen cannot send. */
+  readonly warnings: readonly string[];
 }
 
 /** The security scheme names operations require, most used first (declared order breaks ties). */
@@ -61,6 +63,10 @@ export function upstreamDraft(api: Raw, serverName: string): UpstreamDraft {
   const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
   const probe = new SecurityDraft(api, prefix, {}, {}, null);
   const main = schemesByUse(api, Object.keys(schemes)).find((name) => probe.credential(name) !== null) ?? null;
+  for (const name of Object.keys(schemes)) probe.credential(name);
+  const warnings = [...probe.refused()].map(([name, why]) => `security scheme ${quote(name)} is not sent: ${why}`);
+  for (const warning of warnings)
+    notes.push({ path: ['upstream'], text: `TODO upstream: the spec's ${warning}; write a handler if it is needed` });
   const security = new SecurityDraft(api, prefix, config, upstream, main);
   const credential = main === null ? null : security.credential(main);
   if (main !== null && credential !== null) {
@@ -73,7 +79,7 @@ export function upstreamDraft(api: Raw, serverName: string): UpstreamDraft {
         'request leaves. Tools with http.security send the credentials their operation requires (none when public).',
     });
   }
-  return { config, upstream, notes, security };
+  return { config, upstream, notes, security, warnings };
 }
 
 /** What the draft keeps of one operation's request: every argument's location and the body's media type. */

@@ -10,6 +10,9 @@ import { quote } from './names.js';
 type Raw = Readonly<Record<string, unknown>>;
 type Credential = Record<string, unknown>;
 
+/** A key name the manifest's credential takes: an HTTP header token, and as plain as a query or cookie name. */
+const keyNamePattern = /^[A-Za-z0-9_.-]{1,128}$/;
+
 /** A config variable's name part from any text: upper case, every other character `_`. */
 const envPart = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
 
@@ -17,6 +20,8 @@ const envPart = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]+/g, '_')
 export class SecurityDraft {
   readonly #schemes: Raw;
   readonly #made = new Map<string, Credential | null>();
+  /** Scheme -> why mcp-gen cannot send it, for the schemes that look sendable but are not. */
+  readonly #refused = new Map<string, string>();
   /** Whether the document states a security requirement anywhere. */
   readonly #stated: boolean;
 
@@ -58,11 +63,14 @@ export class SecurityDraft {
       const http = (stringOr(scheme.scheme) ?? '').toLowerCase();
       const flows = isRecord(scheme.flows) ? scheme.flows : {};
       const of = `(security scheme ${quote(name)})`;
-      if (type === 'apiKey' && ['header', 'query', 'cookie'].includes(String(scheme.in)))
+      const keyName = stringOr(scheme.name) ?? 'api_key';
+      if (type === 'apiKey' && !keyNamePattern.test(keyName))
+        this.#refused.set(name, `its key name ${quote(keyName)} is not one a ${String(scheme.in)} can carry`);
+      else if (type === 'apiKey' && ['header', 'query', 'cookie'].includes(String(scheme.in)))
         made = {
           type: 'apiKey',
           in: scheme.in,
-          name: stringOr(scheme.name) ?? 'api_key',
+          name: keyName,
           value: this.#secret(name, 'API_KEY', `The API key ${of}.`),
         };
       else if (type === 'http' && http === 'basic')
@@ -90,6 +98,11 @@ export class SecurityDraft {
     }
     this.#made.set(name, made);
     return made;
+  }
+
+  /** The schemes made so far that cannot be sent, with why. */
+  refused(): ReadonlyMap<string, string> {
+    return this.#refused;
   }
 
   /** Credential `name` in `upstream.credentials` (declared there on first use). */

@@ -104,4 +104,32 @@ describe('import openapi: security per operation', () => {
     expect(silent.tools.list_open?.http.security).toBe(undefined);
     expect(silent.upstream.credential).toEqual({ type: 'bearer', token: 'SEC_TOKEN' });
   });
+
+  it('an apiKey scheme whose key name no header can carry is not sent, and the import says so', () => {
+    const result = draftFromOpenApi(
+      {
+        openapi: '3.0.0',
+        info: { title: 'Sec', version: '1.0.0' },
+        servers: [{ url: 'https://api.example.com' }],
+        components: {
+          securitySchemes: {
+            spaced: { type: 'apiKey', in: 'header', name: 'My API Key' },
+            plain: { type: 'apiKey', in: 'header', name: 'X-Key' },
+          },
+        },
+        security: [{ spaced: [] }],
+        paths: { '/a': { get: { operationId: 'a' } }, '/b': { get: { operationId: 'b', security: [{ plain: [] }] } } },
+      },
+      'sec.json',
+    );
+    const d = result.data as Draft;
+    expect(d.upstream.credential).toEqual({ type: 'apiKey', in: 'header', name: 'X-Key', value: 'SEC_API_KEY' });
+    expect(result.warnings).toEqual([
+      'security scheme "spaced" is not sent: its key name "My API Key" is not one a header can carry',
+    ]);
+    expect(result.notes.filter((n) => n.path[0] === 'upstream').map((n) => n.text)).toContain(
+      'TODO upstream: the spec\'s security scheme "spaced" is not sent: its key name "My API Key" is not one a ' +
+        'header can carry; write a handler if it is needed',
+    );
+  });
 });
