@@ -202,7 +202,8 @@ const manifestCodes = {
   'upstream-unknown-variable': {
     severity: 'error',
     title: 'Upstream names an undeclared config variable',
-    cause: '`upstream.baseUrl` or a credential key names a variable that `config` does not declare.',
+    cause:
+      "`upstream.baseUrl`, a tool's `http.baseUrl` or a credential key names a variable `config` does not declare.",
     fix: 'Declare the variable under `config` (a credential as `secret: true`, `required: false`).',
   },
   'upstream-credential-incomplete': {

@@ -13,6 +13,8 @@ import {
   titleFromName,
 } from './openapi-operation.js';
 import { upstreamDraft } from './openapi-binding.js';
+import { pathItem } from './openapi-pointer.js';
+import { withBaseUrl } from './openapi-servers.js';
 import { splitRoute } from './openapi-route.js';
 import { SchemaConverter, type SchemaFindings } from './openapi-schema.js';
 import { isOpenObject, isUndescribedObject, maxDescription, operationTool } from './openapi-tool.js';
@@ -113,8 +115,10 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
   const targets: FilterTarget[] = [];
   let dropped = 0;
   const operationTags = new Map<string, number>();
-  for (const [route, item] of Object.entries(paths)) {
-    if (!isRecord(item)) continue;
+  for (const [route, written] of Object.entries(paths)) {
+    const { item, warning } = pathItem(api, route, written);
+    if (warning !== null) warnings.push(warning);
+    if (item === null) continue;
     for (const method of methods) {
       const operation = item[method];
       if (!isRecord(operation)) continue;
@@ -147,6 +151,8 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
         operationTool({ method, route, item, operation, name, policy }, converter, findings, bindings.security),
       );
       flags.push(...problems);
+      const served = bindings.servers.of(item, operation);
+      if (served !== undefined) tool.http = withBaseUrl(tool.http as Raw, served.variable);
       if (curation.title !== undefined) tool.title = curation.title.slice(0, 200);
       if (curation.description !== undefined) tool.description = curation.description.slice(0, maxDescription);
       for (const tag of new Set(tags)) operationTags.set(tag, (operationTags.get(tag) ?? 0) + 1);
@@ -165,6 +171,7 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
             : ` (${quote(operationId)})`),
       });
       if (binding !== null) notes.push({ path: [...at, 'http'], text: binding });
+      if (served !== undefined) notes.push(...served.notes.map((text) => ({ path: [...at, 'http'], text })));
       if (secrets.length > 0)
         notes.push({
           path: [...at, 'http'],

@@ -4,11 +4,12 @@
  * path and where each argument goes, so the generated server calls the API with no handler written.
  */
 import { envPrefix } from '../model/naming.js';
-import { isRecord, stringOr } from '../util/guards.js';
+import { isRecord } from '../util/guards.js';
 import type { DraftNote } from './draft.js';
 import { quote } from './names.js';
 import { type ArgumentEntry, type RequestMedia, sendable } from './openapi-request.js';
 import { SecurityDraft } from './openapi-security.js';
+import { firstServer, madeFrom, OperationServers } from './openapi-servers.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -19,6 +20,8 @@ export interface UpstreamDraft {
   readonly notes: readonly DraftNote[];
   /** Each operation's `http.security` and its credential-carrying parameters. */
   readonly security: SecurityDraft;
+  /** The base URL variables of operations served elsewhere. */
+  readonly servers: OperationServers;
   /** What to tell at import: each declared scheme mcp-gen cannot send. */
   readonly warnings: readonly string[];
 }
@@ -46,40 +49,43 @@ export function upstreamDraft(api: Raw, serverName: string): UpstreamDraft {
   const notes: DraftNote[] = [];
   const config: Record<string, unknown> = {};
   const baseUrl = `${prefix}_BASE_URL`;
-  const first = Array.isArray(api.servers) && isRecord(api.servers[0]) ? stringOr(api.servers[0].url) : undefined;
-  const absolute = first !== undefined && URL.canParse(first);
+  const main = firstServer(api.servers);
+  const absolute = main?.absolute === true;
   config[baseUrl] = {
-    description: 'The base URL of the API the tools call.',
+    description: `The base URL of the API the tools call${madeFrom(main)}.`,
     type: 'url',
-    ...(absolute ? { default: first } : { required: false }),
+    ...(absolute ? { default: main.url } : { required: false }),
   };
   if (!absolute)
     notes.push({
       path: ['config', baseUrl],
-      text: `TODO upstream: the spec's first server ${quote(first ?? '(none)')} is not an absolute URL; set a default`,
+      text:
+        `TODO upstream: the spec's first server ${quote(main?.url ?? '(none)')} is not an absolute URL; ` +
+        'set a default',
     });
   const upstream: Record<string, unknown> = { baseUrl };
   const components = isRecord(api.components) ? api.components : {};
   const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
   const probe = new SecurityDraft(api, prefix, {}, {}, null);
-  const main = schemesByUse(api, Object.keys(schemes)).find((name) => probe.credential(name) !== null) ?? null;
+  const scheme = schemesByUse(api, Object.keys(schemes)).find((name) => probe.credential(name) !== null) ?? null;
   for (const name of Object.keys(schemes)) probe.credential(name);
   const warnings = [...probe.refused()].map(([name, why]) => `security scheme ${quote(name)} is not sent: ${why}`);
   for (const warning of warnings)
     notes.push({ path: ['upstream'], text: `TODO upstream: the spec's ${warning}; write a handler if it is needed` });
-  const security = new SecurityDraft(api, prefix, config, upstream, main);
-  const credential = main === null ? null : security.credential(main);
-  if (main !== null && credential !== null) {
+  const security = new SecurityDraft(api, prefix, config, upstream, scheme);
+  const credential = scheme === null ? null : security.credential(scheme);
+  if (scheme !== null && credential !== null) {
     upstream.credential = credential;
     notes.push({
       path: ['upstream'],
       text:
-        `The credential is the spec's security scheme ${quote(main)}, the one most operations use; ` +
+        `The credential is the spec's security scheme ${quote(scheme)}, the one most operations use; ` +
         'it is sent with every request whose tool names no http.security, and a call without it fails before any ' +
         'request leaves. Tools with http.security send the credentials their operation requires (none when public).',
     });
   }
-  return { config, upstream, notes, security, warnings };
+  const servers = new OperationServers(prefix, config, main);
+  return { config, upstream, notes, security, warnings, servers };
 }
 
 /** What the draft keeps of one operation's request: every argument's location and the body's media type. */

@@ -99,3 +99,19 @@ export function listedCompositions(
   }
   return listed;
 }
+
+/** `schema` with `description`; one that is a `$ref` keeps it beside the reference (see {@link alone}). */
+export function withDescription(schema: Record<string, unknown>, description: string): Record<string, unknown> {
+  return schema.description === undefined ? alone({ ...schema, description }) : schema;
+}
+
+/**
+ * A `$ref` with keywords beside it as `allOf: [{ $ref }]` plus those keywords: json-schema-to-typescript
+ * merges a `$ref`'s siblings into the referenced type, so a body described as "Pet to add" would declare a
+ * second, different `Pet` (a type-name collision at generate).
+ */
+export function alone(schema: Record<string, unknown>): Record<string, unknown> {
+  if (typeof schema.$ref !== 'string' || Object.keys(schema).length === 1) return schema;
+  const { $ref, ...siblings } = schema;
+  return { allOf: [{ $ref }], ...siblings };
+}

@@ -4,8 +4,9 @@ import { pascalCase, reservedTypeNames } from '../model/naming.js';
 import { sharedRefPrefix } from '../model/shared-schema.js';
 import { parsePointer, resolvePointer } from '../util/json-pointer.js';
 import { quote } from './names.js';
-import { decodeSegment, holdsRef, safeDecode } from './openapi-pointer.js';
-import { listedCompositions, satisfiableRequired, unicodePattern } from './openapi-repairs.js';
+import { decodeSegment, holdsRef, pointerStem, safeDecode } from './openapi-pointer.js';
+import { alone, listedCompositions, satisfiableRequired, unicodePattern } from './openapi-repairs.js';
+export { withDescription } from './openapi-repairs.js';
 import { overBudget, pruneRefs, type Reach, type SchemaBudget } from './schema-budget.js';
 
 /**
@@ -158,11 +159,13 @@ export class SchemaConverter {
     const known = this.components.get(name);
     if (known !== undefined) return known;
     const schemas = isRecord(this.document.components) ? this.document.components.schemas : undefined;
-    const raw = isRecord(schemas) && Object.hasOwn(schemas, name) ? schemas[name] : undefined;
+    const declared = isRecord(schemas) && Object.hasOwn(schemas, name);
+    const pointer = !declared && name.includes('/');
+    const raw = declared ? schemas[name] : pointer ? this.resolve(`${componentPrefix}${name}`) : undefined;
     if (raw === undefined) return null;
     const refs = new Set<string>();
     // Registered before its schema is converted: a component that refers to itself finds its own key.
-    const component: Component = { key: this.keyOf(name), schema: {}, refs };
+    const component: Component = { key: this.keyOf(pointer ? pointerStem(name) : name), schema: {}, refs };
     this.components.set(name, component);
     this.byKey.set(component.key, name);
     // Findings of a component are the document's, not one tool's: a `$ref` to a component is never cut.
@@ -200,8 +203,11 @@ export class SchemaConverter {
       const anchored = /^#[A-Za-z_][A-Za-z0-9_.-]*$/.test(anyRef) ? this.anchorOwner(anyRef.slice(1)) : undefined;
       const ref =
         anchored === undefined ? anyRef : `${componentPrefix}${anchored.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      if (ref.startsWith(componentPrefix) && !ref.slice(componentPrefix.length).includes('/')) {
-        const name = decodeSegment(ref.slice(componentPrefix.length));
+      if (ref.startsWith(componentPrefix)) {
+        // A pointer into a component (Azure's `.../ApplicationGateway/properties/sku`) is shared like one, under
+        // its pointer: inlined, pointers that lead to pointers grew a 155 KB document past any string's length.
+        const tail = ref.slice(componentPrefix.length);
+        const name = tail.includes('/') ? tail : decodeSegment(tail);
         const component = this.component(name);
         if (component !== null) {
           refs.add(name);
@@ -276,20 +282,4 @@ export class SchemaConverter {
       node = this.resolve(node.$ref);
     return isRecord(node) && typeof node.$ref !== 'string' ? node : null;
   }
-}
-
-/** `schema` with `description`; one that is a `$ref` keeps it beside the reference (see {@link alone}). */
-export function withDescription(schema: Record<string, unknown>, description: string): Record<string, unknown> {
-  return schema.description === undefined ? alone({ ...schema, description }) : schema;
-}
-
-/**
- * A `$ref` with keywords beside it as `allOf: [{ $ref }]` plus those keywords: json-schema-to-typescript
- * merges a `$ref`'s siblings into the referenced type, so a body described as "Pet to add" would declare a
- * second, different `Pet` (a type-name collision at generate).
- */
-function alone(schema: Record<string, unknown>): Record<string, unknown> {
-  if (typeof schema.$ref !== 'string' || Object.keys(schema).length === 1) return schema;
-  const { $ref, ...siblings } = schema;
-  return { allOf: [{ $ref }], ...siblings };
 }

@@ -17,6 +17,8 @@ export type { ArgumentLocation, ArgumentSpec, BodyEncoding, FieldEncodingSpec, P
 export interface HttpBindingModel {
   readonly method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
   readonly path: string;
+  /** The `config` variable of the base URL the request goes to; null: `upstream.baseUrl`. */
+  readonly baseUrl: string | null;
   /** Each argument; `wire`, `style`, `explode` and `allowReserved` only where the manifest sets them. */
   readonly args: readonly ArgumentSpec[];
   /** The request body's media type. */

@@ -571,6 +571,10 @@ export interface ManifestTool {
      */
     path: string;
     /**
+     * The `config` variable holding the base URL this request is sent to, when the API serves the operation at another URL than `upstream.baseUrl` (an OpenAPI operation or path item with its own `servers`). The tool's credentials are sent there too.
+     */
+    baseUrl?: string;
+    /**
      * Where each input property goes: `path`, `query`, `header`, `cookie`, `body` (the whole request body) or `field` (one member of the body object), or `{ in, name, style, explode, allowReserved }` to serialize it by the OpenAPI rules. Properties not named stay out of the request.
      */
     args?: {

@@ -13,6 +13,7 @@ export function normalizeBinding(http: ManifestToolHttp | undefined): HttpBindin
   return {
     method: http.method,
     path: http.path,
+    baseUrl: http.baseUrl ?? null,
     args: sortBy(
       Object.entries(http.args ?? {}).map(([name, location]) =>
         typeof location === 'string' ? { name, in: location } : argument(name, location),

@@ -127,6 +127,14 @@ export const toolHttpSchema = {
         'The path template after the base URL, e.g. `/pets/{petId}`; each `{name}` is a `path` argument. A literal ' +
         'query (`/export?format=json`) is sent as written, before the `query` arguments.',
     },
+    baseUrl: {
+      ...configVariable,
+      description:
+        'The `config` variable holding the base URL this request is sent to, when the API serves the operation at ' +
+        'another URL than `upstream.baseUrl` (an OpenAPI operation or path item with its own `servers`). The ' +
+        "tool's credentials are sent there too.",
+      'x-default': '`upstream.baseUrl`',
+    },
     args: {
       type: 'object',
       additionalProperties: {

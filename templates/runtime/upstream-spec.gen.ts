@@ -42,6 +42,8 @@ export interface HttpBindingSpec {
   readonly tool: string;
   readonly method: string;
   readonly path: string;
+  /** The config variable of the base URL this request goes to, when not `UpstreamSpec.baseUrl`. */
+  readonly baseUrl?: string;
   readonly args: readonly ArgumentSpec[];
   readonly body: BodyEncoding;
   /** Per member of a form or multipart body, when it is not the default. */

@@ -190,9 +190,10 @@ export function bindTool<H>(
 ): H {
   const handler = async (input: Record<string, unknown>, ctx: { readonly signal: AbortSignal }): Promise<unknown> => {
     const { config, telemetry } = environment();
-    const baseUrl = readVariable(config, spec.baseUrl);
+    const variable = binding.baseUrl ?? spec.baseUrl;
+    const baseUrl = readVariable(config, variable);
     if (baseUrl === undefined || !URL.canParse(baseUrl))
-      throw new ToolError(`The upstream base URL is not configured: set ${spec.baseUrl} to the API's URL.`);
+      throw new ToolError(`The upstream base URL is not configured: set ${variable} to the API's URL.`);
     const credentials = chosen(spec, binding, config);
     const request = buildRequest(binding, baseUrl, input);
     await sign(credentials, config, request.url, request.headers, ctx.signal);

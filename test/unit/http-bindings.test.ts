@@ -42,6 +42,7 @@ describe('HTTP bindings', () => {
         {
           method: 'GET',
           path: '/items/{id}',
+          baseUrl: null,
           args: [
             { name: 'id', in: 'path' },
             { name: 'lang', in: 'header' },
@@ -60,6 +61,7 @@ describe('HTTP bindings', () => {
         {
           method: 'PATCH',
           path: '/items/{id}',
+          baseUrl: null,
           args: [
             { name: 'id', in: 'path' },
             { name: 'name', in: 'field' },
@@ -77,6 +79,7 @@ describe('HTTP bindings', () => {
         {
           method: 'GET',
           path: '/kinds/{kind}/items',
+          baseUrl: null,
           args: [
             { name: 'created', in: 'query', style: 'deepObject', explode: true },
             { name: 'kind', in: 'path' },
@@ -96,6 +99,7 @@ describe('HTTP bindings', () => {
         {
           method: 'PATCH',
           path: '/items/{id}',
+          baseUrl: null,
           args: [
             { name: 'body', in: 'body' },
             { name: 'id', in: 'path' },
@@ -113,6 +117,7 @@ describe('HTTP bindings', () => {
         {
           method: 'PUT',
           path: '/items/{id}/photo',
+          baseUrl: 'SHOP_UPLOADS_URL',
           args: [
             { name: 'caption', in: 'field' },
             { name: 'id', in: 'path' },

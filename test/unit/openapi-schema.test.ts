@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pointerStem } from '../../src/import/openapi-pointer.js';
 import { SchemaConverter } from '../../src/import/openapi-schema.js';
 
 // Component schemas of an OpenAPI document become the manifest's shared schemas (`#/schemas/<name>`):
@@ -77,5 +78,50 @@ describe('SchemaConverter', () => {
       { type: 'object', properties: { again: {} } },
       true,
     ]);
+  });
+
+  it('shares a pointer into a component as one schema, so pointers that lead to pointers stay linear', () => {
+    // Each level refers to the one below twice through a pointer into a component: inlined, 2^depth copies.
+    const depth = 40;
+    const levels: Record<string, Record<string, unknown>> = Object.fromEntries(
+      Array.from({ length: depth }, (_, i) => [
+        `L${i}`,
+        {
+          type: 'object',
+          properties: {
+            inner: { type: 'object', properties: { tag: { type: 'string' } } },
+            ...(i + 1 < depth
+              ? {
+                  left: { $ref: `#/components/schemas/L${i + 1}/properties/inner` },
+                  right: { $ref: `#/components/schemas/L${i + 1}/properties/inner` },
+                  next: { $ref: `#/components/schemas/L${i + 1}` },
+                }
+              : {}),
+          },
+        },
+      ]),
+    );
+    levels.L1 = { ...levels.L1, allOf: [{ $ref: '#/components/schemas/L0/properties/inner/properties/tag' }] };
+    const converter = new SchemaConverter({ components: { schemas: levels } });
+    const refs = new Set<string>();
+    const root = converter.part({ $ref: '#/components/schemas/L0' }, refs, { circular: false });
+    converter.withShared(root, refs);
+    const shared = converter.sharedSchemas();
+    expect(Object.keys(shared).length).toBe(2 * depth - 1 + 1);
+    expect(shared.L0?.properties).toEqual({
+      inner: { type: 'object', properties: { tag: { type: 'string' } } },
+      left: { $ref: '#/schemas/L1_inner' },
+      right: { $ref: '#/schemas/L1_inner' },
+      next: { $ref: '#/schemas/L1' },
+    });
+    expect(shared.L1_inner).toEqual({ type: 'object', properties: { tag: { type: 'string' } } });
+    expect(shared.L1?.allOf).toEqual([{ $ref: '#/schemas/L0_inner_tag' }]);
+    expect(shared.L0_inner_tag).toEqual({ type: 'string' });
+  });
+
+  it('names a pointer by the names it goes through', () => {
+    expect(
+      ['Pet/properties/tags/items', 'Pet/allOf/0', 'a~1b/properties/properties/properties/x'].map(pointerStem),
+    ).toEqual(['Pet_tags_item', 'Pet_allOf0', 'a/b_properties_x']);
   });
 });

@@ -21,6 +21,7 @@ function bindingData(tool: ToolModel): HttpBindingSpec | null {
     tool: tool.name,
     method: http.method,
     path: http.path,
+    ...(http.baseUrl === null ? {} : { baseUrl: http.baseUrl }),
     args: http.args.map((a) => ({ ...a })),
     body: http.body,
     ...(Object.keys(http.encoding).length === 0 ? {} : { encoding: http.encoding }),

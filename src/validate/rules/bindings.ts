@@ -79,6 +79,7 @@ export function checkBindings(ctx: RuleContext): void {
         `tool "${tool}" has http: but the manifest declares no upstream:`,
         'add upstream: { baseUrl: <config variable> }',
       );
+    variable(http.baseUrl, ['tools', tool, 'http', 'baseUrl']);
     const named = upstream !== null && isRecord(upstream.credentials) ? upstream.credentials : {};
     for (const [i, alternative] of (Array.isArray(http.security) ? http.security : []).entries())
       for (const [j, name] of (Array.isArray(alternative) ? alternative : []).entries())

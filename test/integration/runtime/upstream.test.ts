@@ -38,6 +38,8 @@ beforeAll(async () => {
     TEST_UP_TOKEN_URL: `${base}/token`,
     TEST_UP_ID: 'client',
     TEST_UP_SECRET: 's3cret',
+    TEST_UP_UPLOADS_URL: `${base}/uploads/`,
+    TEST_UP_UPLOAD_TOKEN: 'b-1',
   });
 });
 
@@ -115,6 +117,27 @@ describe('upstream bindings at run time', () => {
       'GET /export/a%20b?format=json&fields=name',
       'GET /export/c?format=json',
     ]);
+  });
+
+  it('http.baseUrl sends the request and its credential to that URL; unset, the call names its variable', async () => {
+    const at = seen.length;
+    const signed: UpstreamSpec = {
+      baseUrl: 'TEST_UP_URL',
+      credential: { type: 'bearer', token: 'TEST_UP_UPLOAD_TOKEN' },
+    };
+    const upload = binding({ baseUrl: 'TEST_UP_UPLOADS_URL', args: [{ name: 'id', in: 'path' }] });
+    await call(signed, upload, { id: 'p 1' });
+    await call(signed, binding({ args: [{ name: 'id', in: 'path' }] }), { id: 'p 1' });
+    expect(seen.slice(at).map((s) => `${s.method} ${s.url} ${s.headers.authorization}`)).toEqual([
+      'POST /uploads/things/p%201 Bearer b-1',
+      'POST /things/p%201 Bearer b-1',
+    ]);
+    const error = await failure(call(signed, binding({ baseUrl: 'TEST_UP_ELSEWHERE_URL' }), { id: 'x' }));
+    expect(error).toBeInstanceOf(ToolError);
+    expect((error as Error).message).toBe(
+      "The upstream base URL is not configured: set TEST_UP_ELSEWHERE_URL to the API's URL.",
+    );
+    expect(seen.length).toBe(at + 2);
   });
 
   it('oauth2 client credentials: the token is fetched once and cached for the next call', async () => {
