@@ -243,6 +243,15 @@ const manifestCodes = {
       'header: `simple`; cookie: `form`), or a body argument has a style.',
     fix: "Use a style of the argument's location, or drop `style` for the location's default.",
   },
+  'http-body-media': {
+    severity: 'error',
+    title: 'Request body its media type cannot carry',
+    cause:
+      '`http.body` names a media type no binding can send (a wildcard, parameters, a multipart type other than ' +
+      '`multipart/form-data`), or a text or bytes type whose arguments are not one string: the `body` argument ' +
+      'must be a string (bytes: `contentEncoding: base64`), and no argument may be a `field`.',
+    fix: 'Give the body argument the string schema its media type needs, or name another media type.',
+  },
   'http-unknown-argument': {
     severity: 'error',
     title: 'HTTP argument that is not an input property',

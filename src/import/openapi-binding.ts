@@ -7,7 +7,7 @@ import { envPrefix } from '../model/naming.js';
 import { isRecord } from '../util/guards.js';
 import type { DraftNote } from './draft.js';
 import { quote } from './names.js';
-import { type ArgumentEntry, type RequestMedia, sendable } from './openapi-request.js';
+import type { ArgumentEntry, RequestMedia } from './openapi-request.js';
 import { SecurityDraft } from './openapi-security.js';
 import { firstServer, madeFrom, OperationServers } from './openapi-servers.js';
 
@@ -110,11 +110,11 @@ export function httpBinding(shape: RequestShape): { http: Record<string, unknown
   const http: Record<string, unknown> = { method: shape.method.toUpperCase(), path: shape.route };
   if (Object.keys(args).length > 0) http.args = args;
   const media = shape.media;
-  if (media !== null && sendable(media.type) && media.type !== 'application/json') http.body = media.type;
+  if (media?.sendable && media.type !== 'application/json') http.body = media.type;
   if (media !== null && Object.keys(media.encoding).length > 0) http.encoding = media.encoding;
   if (shape.wrapped) http.result = 'wrap';
   if (shape.security !== undefined) http.security = shape.security;
-  if (media !== null && !sendable(media.type))
+  if (media !== null && !media.sendable)
     return {
       http,
       todo:

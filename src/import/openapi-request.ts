@@ -3,6 +3,7 @@
  * entry (its location, its name on the wire when the property's differs, and its `style`, `explode` and
  * `allowReserved` when they are not the location's defaults), and the request body's media type and Encoding Object.
  */
+import { type BodyKind, bodyKind } from '../model/media.js';
 import { isRecord, stringOr } from '../util/guards.js';
 import { quote } from './names.js';
 
@@ -98,6 +99,10 @@ export function parameterInputs(params: readonly Raw[], schemaOf: (p: Raw) => Re
 /** The request body's media type, as the binding sends it, its schema and what else the operation offers. */
 export interface RequestMedia {
   readonly type: string;
+  /** How a binding sends it; null: it cannot. */
+  readonly kind: BodyKind | null;
+  /** Whether a binding sends it as the spec says: JSON, a form, or one string of a text or bytes type. */
+  readonly sendable: boolean;
   readonly schema: Raw | null;
   /** The `http.encoding` entries of a form or multipart body: only what differs from the defaults. */
   readonly encoding: Record<string, Record<string, unknown>>;
@@ -120,6 +125,7 @@ export function requestMedia(content: unknown): RequestMedia | null {
     types.find((t) => t === 'application/merge-patch+json') ??
     types.find(isJson) ??
     types.find((t) => formTypes.includes(t)) ??
+    types.find((t) => bodyKind(t) !== null) ??
     types[0];
   if (chosen === undefined) return null;
   const media = content[chosen];
@@ -138,13 +144,16 @@ export function requestMedia(content: unknown): RequestMedia | null {
       if (chosen === 'multipart/form-data' && type !== undefined) own.contentType = type;
       if (Object.keys(own).length > 0) encoding[member] = own;
     }
+  const schema = isRecord(media) && isRecord(media.schema) ? media.schema : null;
+  const kind = bodyKind(chosen);
+  // A text or bytes body is one string (no schema says the same); any other shape has no way onto the wire.
+  const single = kind === 'text' || kind === 'bytes';
   return {
     type: chosen,
-    schema: isRecord(media) && isRecord(media.schema) ? media.schema : null,
+    kind,
+    sendable: kind !== null && (!single || schema === null || schema.type === 'string'),
+    schema,
     encoding,
     others: types.filter((t) => t !== chosen && (isJson(t) || formTypes.includes(t))),
   };
 }
-
-/** Whether the binding can send a body of media type `type` as the spec asks (JSON of any kind, or a form). */
-export const sendable = (type: string): boolean => isJson(type) || formTypes.includes(type);

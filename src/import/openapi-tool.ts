@@ -111,9 +111,17 @@ function inputSchema(
   });
   const body = converter.follow(op.operation.requestBody);
   const media = body === null ? null : requestMedia(body.content);
-  if (media !== null && media.schema !== null) {
-    const schema = converter.part(media.schema, refs, findings);
-    const described = stringOr(body?.description);
+  // A text or bytes body is one string input: base64 for bytes, which a model cannot write as they are.
+  const single = media?.sendable === true && (media.kind === 'text' || media.kind === 'bytes');
+  if (media !== null && (media.schema !== null || single)) {
+    const bytes = single && media.kind === 'bytes';
+    const schema = bytes
+      ? { type: 'string', contentEncoding: 'base64' }
+      : media.schema === null
+        ? { type: 'string' }
+        : converter.part(media.schema, refs, findings);
+    const spec = stringOr(body?.description) ?? (bytes ? stringOr(media.schema?.description) : undefined);
+    const described = bytes ? `${spec === undefined ? '' : `${spec} `}(the ${media.type} bytes, base64)` : spec;
     const name = propertyName('body', 'request', new Set(Object.keys(properties)));
     properties[name] = described === undefined ? schema : withDescription(schema, described);
     if (body?.required === true) required.push(name);
@@ -138,7 +146,7 @@ function inputSchema(
       `parameter ${quote(String(p.name))} goes to the path, which has no {${String(p.name)}}; it is left out of the ` +
         'tool (correct the spec with --overlay, or write a handler)',
     );
-  return { schema, args, media: media?.schema === null ? null : media, problems, secrets };
+  return { schema, args, media: media?.schema === null && !single ? null : media, problems, secrets };
 }
 
 /**

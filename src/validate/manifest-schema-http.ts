@@ -3,6 +3,8 @@
  * implements it). Kept beside manifest-schema.ts, which spreads them in, so that the binding keys read as one unit.
  */
 
+import { mediaTypePattern } from '../model/media.js';
+
 /** Where one argument goes in the request. */
 const argumentLocations = ['path', 'query', 'header', 'cookie', 'body', 'field'] as const;
 
@@ -164,12 +166,14 @@ export const toolHttpSchema = {
     },
     body: {
       type: 'string',
-      pattern: '^(application/x-www-form-urlencoded|multipart/form-data|[a-z]+/([A-Za-z0-9.!#$&^_-]+\\+)?json)$',
+      pattern: mediaTypePattern,
       description:
         'The request media type: `application/json` or another JSON type (`application/merge-patch+json`, ' +
         '`application/json-patch+json`, ...) sent as JSON with that content type, ' +
-        '`application/x-www-form-urlencoded`, ' +
-        'or `multipart/form-data`.',
+        '`application/x-www-form-urlencoded`, `multipart/form-data`, a text type (`text/*`, ' +
+        '`application/yaml`, `application/xml`, ...) whose `body` argument is a string sent as it is, or any other ' +
+        'type (`application/octet-stream`, `image/png`, ...) whose `body` argument is a base64 string ' +
+        '(`contentEncoding: base64`) sent as its bytes.',
       default: 'application/json',
     },
     encoding: {

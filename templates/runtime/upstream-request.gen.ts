@@ -83,6 +83,19 @@ function pathArgument(arg: ArgumentSpec, value: unknown): string {
 /** Whether the binding's body is sent as JSON: `application/json` and every `+json` type. */
 export const isJsonMedia = (media: string): boolean => /^[a-z]+\/([^\s;/]+\+)?json$/i.test(media);
 
+/** The bytes of the base64 text `value` of argument `name`; anything else is a tool error and nothing is sent. */
+function base64Bytes(name: string, value: unknown): Uint8Array<ArrayBuffer> {
+  let binary: string | undefined;
+  try {
+    // atob takes standard base64 only (padding optional, whitespace skipped), as contentEncoding: base64 says.
+    binary = typeof value === 'string' ? atob(value) : undefined;
+  } catch {
+    binary = undefined;
+  }
+  if (binary === undefined) throw new ToolError(`The argument "${name}" is not base64 text; nothing was sent.`);
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
 /** The request of one call: URL with path and query arguments, headers, cookies and the body. */
 export function buildRequest(binding: HttpBindingSpec, baseUrl: string, input: Record<string, unknown>) {
   let path = binding.path;
@@ -91,6 +104,7 @@ export function buildRequest(binding: HttpBindingSpec, baseUrl: string, input: R
   const query: string[] = [];
   const fields: Record<string, unknown> = {};
   let body: unknown;
+  let bodyName = 'body';
   for (const arg of binding.args) {
     const { name, in: location } = arg;
     const value = input[name];
@@ -108,8 +122,10 @@ export function buildRequest(binding: HttpBindingSpec, baseUrl: string, input: R
         throw new ToolError(`The argument "${name}" has a character a header cannot carry; nothing was sent.`);
       headers.set(wire, header);
     } else if (location === 'cookie') cookies.push(...cookiePairs(arg, value));
-    else if (location === 'body') body = value;
-    else fields[wire] = value;
+    else if (location === 'body') {
+      body = value;
+      bodyName = name;
+    } else fields[wire] = value;
   }
   if (Object.keys(fields).length > 0) body = isObject(body) ? { ...body, ...fields } : fields;
   const base = baseUrl.replace(/\/+$/, '');
@@ -125,7 +141,7 @@ export function buildRequest(binding: HttpBindingSpec, baseUrl: string, input: R
   // Appended as text, so each style's delimiters (`,`, `|`, `[`, `]`) reach the wire as the specification writes them.
   if (query.length > 0) url.search = `${url.search === '' ? '' : `${url.search.slice(1)}&`}${query.join('&')}`;
   if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
-  let encoded: string | undefined;
+  let encoded: string | Uint8Array<ArrayBuffer> | undefined;
   const encoding = binding.encoding ?? {};
   const members = isObject(body) ? body : { value: body };
   if (body === undefined) encoded = undefined;
@@ -134,7 +150,8 @@ export function buildRequest(binding: HttpBindingSpec, baseUrl: string, input: R
     const boundary = `mcp-gen-${randomUUID()}`;
     encoded = multipartBody(members, encoding, boundary);
     headers.set('content-type', `multipart/form-data; boundary=${boundary}`);
-  } else encoded = isJsonMedia(binding.body) ? JSON.stringify(body) : scalarText(body);
+  } else if (binding.bytes === true) encoded = base64Bytes(bodyName, body);
+  else encoded = isJsonMedia(binding.body) ? JSON.stringify(body) : scalarText(body);
   if (body !== undefined && binding.body !== 'multipart/form-data') headers.set('content-type', binding.body);
   return { url, headers, body: encoded };
 }
@@ -150,7 +167,7 @@ export function sendWithBody(
   url: URL,
   method: string,
   headers: Headers,
-  body: string,
+  body: string | Uint8Array<ArrayBuffer>,
   signal: AbortSignal,
 ): Promise<Response> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;

@@ -9,7 +9,7 @@ export type ArgumentLocation = 'path' | 'query' | 'header' | 'cookie' | 'body' |
 /**
  * The request body's media type: `application/json` or another JSON type (`application/merge-patch+json`, ...) is sent
  * as JSON with that content type, `application/x-www-form-urlencoded` as a form, `multipart/form-data` as FormData
- * (fetch writes the boundary).
+ * (fetch writes the boundary), any other type as the `body` argument's text, or its bytes (`bytes`).
  */
 export type BodyEncoding = string;
 
@@ -46,6 +46,8 @@ export interface HttpBindingSpec {
   readonly baseUrl?: string;
   readonly args: readonly ArgumentSpec[];
   readonly body: BodyEncoding;
+  /** The `body` argument is base64 text (validated as such) and its bytes are the body (`application/octet-stream`). */
+  readonly bytes?: true;
   /** Per member of a form or multipart body, when it is not the default. */
   readonly encoding?: Readonly<Record<string, FieldEncodingSpec>>;
   readonly result: 'body' | 'wrap';

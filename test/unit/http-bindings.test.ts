@@ -57,6 +57,24 @@ describe('HTTP bindings', () => {
         },
       ],
       [
+        'put_manual',
+        {
+          method: 'PUT',
+          path: '/items/{id}/manual',
+          baseUrl: null,
+          args: [
+            { name: 'file', in: 'body' },
+            { name: 'id', in: 'path' },
+          ],
+          body: 'application/pdf',
+          encoding: {},
+          result: 'body',
+          outputCheck: 'warn',
+          security: null,
+          errorMessage: null,
+        },
+      ],
+      [
         'rename_item',
         {
           method: 'PATCH',
@@ -139,6 +157,7 @@ describe('HTTP bindings', () => {
     const bound = planProject(m, new Map());
     expect(bound.handlers.map((h) => [h.name, h.action])).toEqual([
       ['get_item', 'bind'],
+      ['put_manual', 'bind'],
       ['rename_item', 'bind'],
       ['search_items', 'bind'],
       ['update_item', 'bind'],
@@ -147,6 +166,7 @@ describe('HTTP bindings', () => {
     const written = planProject(m, new Map([['src/handlers/tools/get_item.ts', 'export const getItemHandler = 1;']]));
     expect(written.handlers.map((h) => [h.name, h.action])).toEqual([
       ['get_item', 'keep'],
+      ['put_manual', 'bind'],
       ['rename_item', 'bind'],
       ['search_items', 'bind'],
       ['update_item', 'bind'],

@@ -5,6 +5,7 @@
  */
 import type { HttpBindingSpec } from '../../../templates/runtime/upstream-spec.gen.js';
 import { generatedPaths } from '../../model/layout.js';
+import { bodyKind } from '../../model/media.js';
 import type { ServerModel, ToolModel } from '../../model/types.js';
 import type { HandlerPlan } from '../../plan/index.js';
 import { tsBanner } from '../shared/banner.js';
@@ -24,6 +25,7 @@ function bindingData(tool: ToolModel): HttpBindingSpec | null {
     ...(http.baseUrl === null ? {} : { baseUrl: http.baseUrl }),
     args: http.args.map((a) => ({ ...a })),
     body: http.body,
+    ...(bodyKind(http.body) === 'bytes' ? { bytes: true } : {}),
     ...(Object.keys(http.encoding).length === 0 ? {} : { encoding: http.encoding }),
     result: http.result,
     errorMessage: http.errorMessage,

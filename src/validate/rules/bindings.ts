@@ -1,3 +1,4 @@
+import { bodyKind } from '../../model/media.js';
 import { entriesOf, isRecord, stringOr } from '../../util/guards.js';
 import type { RuleContext } from '../context.js';
 
@@ -128,6 +129,7 @@ export function checkBindings(ctx: RuleContext): void {
           `use one of: ${(stylesOf[arg.in] ?? []).join(', ') || 'no style'}`,
         );
     }
+    checkBodyMedia(ctx, tool, stringOr(http.body), entries, input);
     for (const [member, encoding] of entriesOf(http.encoding)) {
       const style = isRecord(encoding) ? stringOr(encoding.style) : undefined;
       if (style !== undefined && !(stylesOf.field ?? []).includes(style))
@@ -138,5 +140,50 @@ export function checkBindings(ctx: RuleContext): void {
           `use one of: ${(stylesOf.field ?? []).join(', ')}`,
         );
     }
+  }
+}
+
+/**
+ * A text or bytes body (`http.body`) is one string: its `body` argument is a string (bytes: `contentEncoding:
+ * base64`), and no argument is a `field` of a body object, so nothing is sent that the input does not say.
+ */
+function checkBodyMedia(
+  ctx: RuleContext,
+  tool: string,
+  media: string | undefined,
+  entries: readonly { name: string; in: string | undefined }[],
+  input: Readonly<Record<string, unknown>>,
+): void {
+  const kind = media === undefined ? 'json' : bodyKind(media);
+  if (kind === null) {
+    ctx.report(
+      'http-body-media',
+      ['tools', tool, 'http', 'body'],
+      `no binding can send a body of media type "${media}"`,
+      'name the one type the API takes (no wildcard, no parameters), or write a handler',
+    );
+    return;
+  }
+  if (kind !== 'text' && kind !== 'bytes') return;
+  const base64 = kind === 'bytes';
+  for (const arg of entries) {
+    const schema = isRecord(input[arg.name]) ? (input[arg.name] as Record<string, unknown>) : {};
+    const fits = schema.type === 'string' && (!base64 || schema.contentEncoding === 'base64');
+    const at = ['tools', tool, 'http', 'args', arg.name];
+    if (arg.in === 'field')
+      ctx.report(
+        'http-body-media',
+        at,
+        `a "${media}" body is one string, which has no fields: argument "${arg.name}" cannot be one`,
+        `send "${arg.name}" in the path, the query or a header`,
+      );
+    else if (arg.in === 'body' && !fits)
+      ctx.report(
+        'http-body-media',
+        at,
+        `a "${media}" body is one string: argument "${arg.name}" must be ` +
+          (base64 ? 'a base64 string (type: string, contentEncoding: base64)' : 'a string (type: string)'),
+        `give input property "${arg.name}" type: string${base64 ? ' and contentEncoding: base64' : ''}`,
+      );
   }
 }

@@ -7,6 +7,8 @@ export interface Seen {
   readonly url: string;
   readonly headers: IncomingMessage['headers'];
   readonly body: string;
+  /** The body's bytes as they arrived. */
+  readonly bytes: Buffer;
 }
 
 /**
@@ -22,7 +24,8 @@ export async function recordingUpstream(
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
       const one = { method: request.method ?? '', url: request.url ?? '', headers: request.headers };
-      const recorded = { ...one, body: Buffer.concat(chunks).toString() };
+      const bytes = Buffer.concat(chunks);
+      const recorded = { ...one, body: bytes.toString(), bytes };
       seen.push(recorded);
       answer(recorded, response);
     });

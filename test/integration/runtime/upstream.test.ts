@@ -140,6 +140,28 @@ describe('upstream bindings at run time', () => {
     expect(seen.length).toBe(at + 2);
   });
 
+  it('a text body is the string as it is, a bytes body the base64 decoded; bad base64 sends nothing', async () => {
+    const at = seen.length;
+    const single = (body: string, bytes?: true) =>
+      binding({
+        method: 'PUT',
+        path: '/blobs',
+        args: [{ name: 'content', in: 'body' }],
+        body,
+        ...(bytes && { bytes }),
+      });
+    await call(none, single('text/plain'), { content: 'line one\nlíne two' });
+    await call(none, single('image/png', true), { content: Buffer.from([0, 1, 254, 255]).toString('base64') });
+    const bad = await failure(call(none, single('image/png', true), { content: 'not base64!' }));
+    expect((bad as Error).message).toBe('The argument "content" is not base64 text; nothing was sent.');
+    expect(
+      seen.slice(at).map((s) => [s.headers['content-type'], s.headers['content-length'], s.bytes.toString('hex')]),
+    ).toEqual([
+      ['text/plain', '18', Buffer.from('line one\nlíne two').toString('hex')],
+      ['image/png', '4', '0001feff'],
+    ]);
+  });
+
   it('oauth2 client credentials: the token is fetched once and cached for the next call', async () => {
     const at = seen.length;
     const spec: UpstreamSpec = {
