@@ -100,6 +100,49 @@ export function listedCompositions(
   return listed;
 }
 
+/**
+ * `schema` whose `type` is a schema itself (Codat writes `itemType: { type: { enum: [...], type: string } }`) as
+ * that schema, the outer keywords winning; any other schema as it is.
+ */
+export function nestedType(
+  schema: Readonly<Record<string, unknown>>,
+  notices: Set<string>,
+  where: string,
+): Readonly<Record<string, unknown>> {
+  if (!isRecord(schema.type)) return schema;
+  const { type, ...rest } = schema;
+  notices.add(`${where}: a "type" is a schema, not a type name; its keywords are taken as the schema's`);
+  return { ...type, ...rest };
+}
+
+const typeNames = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']);
+
+/**
+ * `type` as JSON Schema names types: a name in another case (`Number`) in lower case, one that is none
+ * (`application/json`) left out; undefined when no name is left.
+ */
+export function schemaType(value: unknown, notices: Set<string>, where: string): unknown {
+  const listed = Array.isArray(value) ? value : [value];
+  const names = listed.map((t) => (typeof t === 'string' ? t.toLowerCase() : '')).filter((t) => typeNames.has(t));
+  if (names.length === listed.length && names.every((name, i) => name === listed[i])) return value;
+  const kept = Array.isArray(value) ? [...new Set(names)] : names[0];
+  const done = names.length === 0 ? 'no type name; it is left out' : `written ${JSON.stringify(kept)}`;
+  notices.add(`${where}: the type ${JSON.stringify(value)} is ${done}`);
+  return names.length === 0 ? undefined : kept;
+}
+
+/**
+ * A schema's `examples` as the list JSON Schema takes: a map of OpenAPI Example Objects (the Media Type's form,
+ * written in a schema) as the list of their values; anything else that is no list is left out.
+ */
+export function examplesList(value: unknown, notices: Set<string>, where: string): unknown[] | undefined {
+  if (Array.isArray(value)) return value;
+  const map = isRecord(value);
+  const done = map ? 'a map of examples, not a list; their values are kept' : 'no list; it is left out';
+  notices.add(`${where}: "examples" is ${done}`);
+  return map ? Object.values(value).map((e) => (isRecord(e) && 'value' in e ? e.value : e)) : undefined;
+}
+
 /** `schema` with `description`; one that is a `$ref` keeps it beside the reference (see {@link alone}). */
 export function withDescription(schema: Record<string, unknown>, description: string): Record<string, unknown> {
   return schema.description === undefined ? alone({ ...schema, description }) : schema;

@@ -5,7 +5,15 @@ import { sharedRefPrefix } from '../model/shared-schema.js';
 import { parsePointer, resolvePointer } from '../util/json-pointer.js';
 import { quote } from './names.js';
 import { decodeSegment, holdsRef, pointerStem, safeDecode } from './openapi-pointer.js';
-import { alone, listedCompositions, satisfiableRequired, unicodePattern } from './openapi-repairs.js';
+import {
+  alone,
+  examplesList,
+  listedCompositions,
+  nestedType,
+  satisfiableRequired,
+  schemaType,
+  unicodePattern,
+} from './openapi-repairs.js';
 export { withDescription } from './openapi-repairs.js';
 import { overBudget, pruneRefs, type Reach, type SchemaBudget } from './schema-budget.js';
 
@@ -195,7 +203,7 @@ export class SchemaConverter {
   private convert(given: unknown, refs: Set<string>, findings: SchemaFindings, inlining: ReadonlySet<string>): unknown {
     if (Array.isArray(given)) return given.map((item) => this.convert(item, refs, findings, inlining));
     if (!isRecord(given)) return given;
-    const schema = listedCompositions(given, this.notices, this.where);
+    const schema = nestedType(listedCompositions(given, this.notices, this.where), this.notices, this.where);
     const out: Record<string, unknown> = {};
     const anyRef = schema.$ref ?? schema.$dynamicRef ?? schema.$recursiveRef;
     if (typeof anyRef === 'string') {
@@ -231,8 +239,12 @@ export class SchemaConverter {
         if (pattern !== undefined) out[key] = pattern;
       } else if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
         if (typeof value === 'number') out[key] = value;
+      } else if (key === 'type') {
+        const type = schemaType(value, this.notices, this.where);
+        if (type !== undefined) out.type = type;
       } else if (dataKeys.has(key)) {
-        if (!holdsRef(value)) out[key] = structuredClone(value);
+        const data = key === 'examples' ? examplesList(value, this.notices, this.where) : value;
+        if (data !== undefined && !holdsRef(data)) out[key] = structuredClone(data);
       } else {
         out[key] = this.convert(value, refs, findings, inlining);
       }

