@@ -78,7 +78,9 @@ export class OperationServers {
    */
   of(item: Raw, operation: Raw): { variable: string; notes: string[] } | undefined {
     const own = firstServer(operation.servers) ?? firstServer(item.servers);
-    if (own === undefined || own.url === this.main?.url) return undefined;
+    // The runtime joins base URL and path without the base's trailing slashes, so `https://a/` is `https://a`.
+    const same = (a: string, b: string | undefined) => a.replace(/\/+$/, '') === b?.replace(/\/+$/, '');
+    if (own === undefined || same(own.url, this.main?.url)) return undefined;
     const known = this.#byUrl.get(own.url);
     const variable = known ?? this.#declare(own);
     const notes = [

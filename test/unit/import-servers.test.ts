@@ -31,6 +31,7 @@ const document = {
       get: { operationId: 'getFile', servers: [{ url: '/v2' }] },
     },
     '/archive': { $ref: '#/paths/~1files' },
+    '/health': { get: { operationId: 'health', servers: [{ url: 'https://eu.files.example.com/' }] } },
     '/outside': { $ref: 'other.yaml#/paths/~1x' },
     '/loop': { $ref: '#/paths/~1loop' },
   },
@@ -72,6 +73,8 @@ describe('import openapi: the servers of each operation', () => {
       // The referenced item's operations, their operationIds taken: numbered.
       list_files_2: null,
       upload_file_2: 'FILES_UPLOADS_BASE_URL',
+      // The first server with a trailing slash is the same URL.
+      list_health: null,
     });
     expect(Object.keys(d.tools.upload_file?.http ?? {})).toEqual(['method', 'path', 'baseUrl']);
     expect([d.config.FILES_UPLOADS_BASE_URL, d.config.FILES_V2_BASE_URL]).toEqual([
