@@ -48,16 +48,24 @@ export function firstServer(servers: unknown): ServerUrl | undefined {
   return Array.isArray(servers) ? serverUrl(servers[0]) : undefined;
 }
 
-/** A config variable's name part from a URL: the host's first label and the path, upper case. */
+/**
+ * A config variable's name part from a URL: the host's first label and the path, upper case, at most 40 characters
+ * (a variable's name is at most 128, and the server's name comes first).
+ */
 function partOf(url: string): string {
   const at = URL.canParse(url) ? new URL(url) : null;
   const text = at === null ? url : `${at.hostname.split('.')[0] ?? ''}/${at.pathname}`;
-  return (
-    text
-      .toUpperCase()
-      .replace(/[^A-Z0-9]+/g, '_')
-      .replace(/^_+|_+$/g, '') || 'SERVER'
-  );
+  const words = text
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter((w) => w !== '');
+  let part = '';
+  for (const word of words) {
+    const longer = part === '' ? word.slice(0, 40) : `${part}_${word}`;
+    if (longer.length > 40) break;
+    part = longer;
+  }
+  return part || 'SERVER';
 }
 
 /** The base URL variables of the operations served elsewhere than the document's first server. */

@@ -32,6 +32,12 @@ const document = {
     },
     '/archive': { $ref: '#/paths/~1files' },
     '/health': { get: { operationId: 'health', servers: [{ url: 'https://eu.files.example.com/' }] } },
+    '/bulk': {
+      post: {
+        operationId: 'bulk',
+        servers: [{ url: 'https://bulk.example.com/a/very/long/path/on/and/on/and/on/forever' }],
+      },
+    },
     '/outside': { $ref: 'other.yaml#/paths/~1x' },
     '/loop': { $ref: '#/paths/~1loop' },
   },
@@ -75,6 +81,8 @@ describe('import openapi: the servers of each operation', () => {
       upload_file_2: 'FILES_UPLOADS_BASE_URL',
       // The first server with a trailing slash is the same URL.
       list_health: null,
+      // A long URL names its variable by the words that fit in 40 characters.
+      create_bulk: 'FILES_BULK_A_VERY_LONG_PATH_ON_AND_ON_AND_ON_BASE_URL',
     });
     expect(Object.keys(d.tools.upload_file?.http ?? {})).toEqual(['method', 'path', 'baseUrl']);
     expect([d.config.FILES_UPLOADS_BASE_URL, d.config.FILES_V2_BASE_URL]).toEqual([
