@@ -3,6 +3,7 @@
  * written, decoded.
  */
 import { isRecord } from '../util/guards.js';
+import { parsePointer, resolvePointer } from '../util/json-pointer.js';
 import { quote } from './names.js';
 
 /**
@@ -53,14 +54,7 @@ export function safeDecode(text: string): string {
 
 /** The value at `ref`, a fragment of this document (`#/paths/~1pets`); undefined when it holds nothing. */
 export function resolveFragment(api: unknown, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined;
-  let at: unknown = api;
-  for (const segment of ref.slice(1).split('/').slice(1)) {
-    const key = decodeSegment(segment);
-    if (!isRecord(at) || !Object.hasOwn(at, key)) return undefined;
-    at = at[key];
-  }
-  return at;
+  return ref.startsWith('#') ? resolvePointer(api, parsePointer(safeDecode(ref))) : undefined;
 }
 
 /**

@@ -122,6 +122,7 @@ const typeNames = new Set(['array', 'boolean', 'integer', 'null', 'number', 'obj
  * (`application/json`) left out; undefined when no name is left.
  */
 export function schemaType(value: unknown, notices: Set<string>, where: string): unknown {
+  if (typeof value === 'string' && typeNames.has(value)) return value;
   const listed = Array.isArray(value) ? value : [value];
   const names = listed.map((t) => (typeof t === 'string' ? t.toLowerCase() : '')).filter((t) => typeNames.has(t));
   if (names.length === listed.length && names.every((name, i) => name === listed[i])) return value;

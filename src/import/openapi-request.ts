@@ -109,13 +109,14 @@ export interface RequestMedia {
   readonly others: readonly string[];
 }
 
-const isJson = (type: string) => /^[a-z]+\/([^\s;/]+\+)?json$/i.test(type);
-const formTypes = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+const isJson = (type: string) => bodyKind(type) === 'json';
+/** A form or multipart body: built from the members of the body object. */
+const isForm = (type: string) => ['form', 'multipart'].includes(bodyKind(type) ?? '');
 
 /**
  * The media type a binding sends of those `content` offers: `application/json`, else a JSON merge patch (the one a
- * model writes as the object it wants), else another JSON type, a form, or the first; the user may pick another by
- * setting `http.body`.
+ * model writes as the object it wants), else another JSON type, a form, one a binding can send (text or bytes), or
+ * the first; the user may pick another by setting `http.body`.
  */
 export function requestMedia(content: unknown): RequestMedia | null {
   if (!isRecord(content)) return null;
@@ -124,14 +125,14 @@ export function requestMedia(content: unknown): RequestMedia | null {
     types.find((t) => t === 'application/json') ??
     types.find((t) => t === 'application/merge-patch+json') ??
     types.find(isJson) ??
-    types.find((t) => formTypes.includes(t)) ??
+    types.find(isForm) ??
     types.find((t) => bodyKind(t) !== null) ??
     types[0];
   if (chosen === undefined) return null;
   const media = content[chosen];
   const encoding: Record<string, Record<string, unknown>> = {};
   const declared = isRecord(media) && isRecord(media.encoding) ? media.encoding : {};
-  if (formTypes.includes(chosen))
+  if (isForm(chosen))
     for (const [member, raw] of Object.entries(declared)) {
       if (!isRecord(raw)) continue;
       const own: Record<string, unknown> = {};
@@ -154,6 +155,6 @@ export function requestMedia(content: unknown): RequestMedia | null {
     sendable: kind !== null && (!single || schema === null || schema.type === 'string'),
     schema,
     encoding,
-    others: types.filter((t) => t !== chosen && (isJson(t) || formTypes.includes(t))),
+    others: types.filter((t) => t !== chosen && (isJson(t) || isForm(t))),
   };
 }

@@ -2,9 +2,8 @@ import { sortBy } from '../util/compare.js';
 import { isRecord } from '../util/guards.js';
 import { pascalCase, reservedTypeNames } from '../model/naming.js';
 import { sharedRefPrefix } from '../model/shared-schema.js';
-import { parsePointer, resolvePointer } from '../util/json-pointer.js';
 import { quote } from './names.js';
-import { decodeSegment, holdsRef, pointerStem, safeDecode } from './openapi-pointer.js';
+import { decodeSegment, holdsRef, pointerStem, resolveFragment } from './openapi-pointer.js';
 import {
   alone,
   examplesList,
@@ -14,7 +13,6 @@ import {
   schemaType,
   unicodePattern,
 } from './openapi-repairs.js';
-export { withDescription } from './openapi-repairs.js';
 import { overBudget, pruneRefs, type Reach, type SchemaBudget } from './schema-budget.js';
 
 /**
@@ -284,7 +282,7 @@ export class SchemaConverter {
 
   /** The value at a local `#/...` pointer of the document, or undefined. */
   resolve(ref: string): unknown {
-    return ref.startsWith('#') ? resolvePointer(this.document, parsePointer(safeDecode(ref))) : undefined;
+    return resolveFragment(this.document, ref);
   }
 
   /** `value` with a `$ref` to another part of the document (a parameter, a response) followed, at most 16 hops. */

@@ -68,6 +68,10 @@ function partOf(url: string): string {
   return part || 'SERVER';
 }
 
+/** `url` without trailing slashes: the runtime joins base URL and path without them, so `https://a/` is `https://a`. */
+const trimmed = (url: string) => url.replace(/\/+$/, '');
+const sameUrl = (a: string, b: string | undefined) => b !== undefined && trimmed(a) === trimmed(b);
+
 /** The base URL variables of the operations served elsewhere than the document's first server. */
 export class OperationServers {
   readonly #byUrl = new Map<string, string>();
@@ -86,11 +90,8 @@ export class OperationServers {
    */
   of(item: Raw, operation: Raw): { variable: string; notes: string[] } | undefined {
     const own = firstServer(operation.servers) ?? firstServer(item.servers);
-    // The runtime joins base URL and path without the base's trailing slashes, so `https://a/` is `https://a`.
-    const same = (a: string, b: string | undefined) => a.replace(/\/+$/, '') === b?.replace(/\/+$/, '');
-    if (own === undefined || same(own.url, this.main?.url)) return undefined;
-    const known = this.#byUrl.get(own.url);
-    const variable = known ?? this.#declare(own);
+    if (own === undefined || sameUrl(own.url, this.main?.url)) return undefined;
+    const variable = this.#byUrl.get(trimmed(own.url)) ?? this.#declare(own);
     const notes = [
       `The spec serves this operation at ${quote(own.url)}, not the API's base URL: http.baseUrl names it`,
     ];
@@ -108,7 +109,7 @@ export class OperationServers {
       type: 'url',
       ...(server.absolute ? { default: server.url } : { required: false }),
     };
-    this.#byUrl.set(server.url, variable);
+    this.#byUrl.set(trimmed(server.url), variable);
     return variable;
   }
 }

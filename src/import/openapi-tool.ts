@@ -16,7 +16,8 @@ import {
   type RequestMedia,
   requestMedia,
 } from './openapi-request.js';
-import { type SchemaConverter, type SchemaFindings, withDescription } from './openapi-schema.js';
+import { withDescription } from './openapi-repairs.js';
+import type { SchemaConverter, SchemaFindings } from './openapi-schema.js';
 import { inputBudget, outputBudget } from './schema-budget.js';
 
 type Raw = Readonly<Record<string, unknown>>;

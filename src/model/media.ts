@@ -16,15 +16,17 @@ const textTypes = /^(text\/.+|application\/((x-)?yaml|([^\s;/]+\+)?xml|jwt|sql|g
 const mediaType = new RegExp(mediaTypePattern);
 
 /**
- * The kind of body `media` is; null for one a binding cannot send: a wildcard type, parameters, nothing, or a
- * multipart type other than a form (its parts and boundary are the API's own).
+ * The kind of body `media` is; null for one a binding cannot send: a wildcard type, parameters, nothing, a
+ * multipart type other than a form (its parts and boundary are the API's own), or a form type not in lower case.
  */
 export function bodyKind(media: string): BodyKind | null {
   if (!mediaType.test(media)) return null;
   const lower = media.toLowerCase();
   if (jsonType.test(lower)) return 'json';
-  if (lower === 'application/x-www-form-urlencoded') return 'form';
-  if (lower === 'multipart/form-data') return 'multipart';
-  if (lower.startsWith('multipart/')) return null;
+  if (media === 'application/x-www-form-urlencoded') return 'form';
+  if (media === 'multipart/form-data') return 'multipart';
+  // The runtime builds a form from the body's members only for these two as written; another case of either would
+  // be sent as the members' JSON text under a form's type.
+  if (lower === 'application/x-www-form-urlencoded' || lower.startsWith('multipart/')) return null;
   return textTypes.test(lower) ? 'text' : 'bytes';
 }
