@@ -252,6 +252,16 @@ const manifestCodes = {
       'must be a string (bytes: `contentEncoding: base64`), and no argument may be a `field`.',
     fix: 'Give the body argument the string schema its media type needs, or name another media type.',
   },
+  'http-accept-output': {
+    severity: 'error',
+    title: 'Answer its output schema cannot hold',
+    cause:
+      '`http.accept` asks only for media types that are not JSON (text, images, PDF, ...), but the tool has an ' +
+      "output schema and `result: body`, which returns the answer's JSON object: every call would fail.",
+    fix:
+      "Drop `output` (a text answer is the tool's text, a binary one an image, audio or resource block), set " +
+      '`http.result: wrap` with a string `result`, or ask for JSON.',
+  },
   'http-unknown-argument': {
     severity: 'error',
     title: 'HTTP argument that is not an input property',

@@ -97,6 +97,8 @@ export interface RequestShape {
   readonly media: RequestMedia | null;
   /** The 2xx answer is not an object, so the output is `{ result }`. */
   readonly wrapped: boolean;
+  /** `http.accept`: the 2xx answer's media ranges when it offers no JSON; null: JSON. */
+  readonly accept: string | null;
   /** `http.security`; undefined: the main credential. */
   readonly security?: string[][] | undefined;
 }
@@ -112,6 +114,7 @@ export function httpBinding(shape: RequestShape): { http: Record<string, unknown
   const media = shape.media;
   if (media?.sendable && media.type !== 'application/json') http.body = media.type;
   if (media !== null && Object.keys(media.encoding).length > 0) http.encoding = media.encoding;
+  if (shape.accept !== null) http.accept = shape.accept;
   if (shape.wrapped) http.result = 'wrap';
   if (shape.security !== undefined) http.security = shape.security;
   if (media !== null && !media.sendable)

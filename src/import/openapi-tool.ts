@@ -2,6 +2,7 @@
  * The tool of one OpenAPI operation: title and description from its summary and description, its input from
  * the parameters and the request body, its output from the 2xx response, and its `http:` binding.
  */
+import { answerKind, mediaRangesPattern } from '../model/media.js';
 import { compareText } from '../util/compare.js';
 import { isRecord, stringOr } from '../util/guards.js';
 import { quote } from './names.js';
@@ -23,6 +24,8 @@ import { inputBudget, outputBudget } from './schema-budget.js';
 type Raw = Readonly<Record<string, unknown>>;
 
 export const maxDescription = 2000;
+
+const mediaRanges = new RegExp(mediaRangesPattern);
 
 export interface Operation {
   readonly method: HttpMethod;
@@ -51,7 +54,8 @@ export function operationTool(
   if (op.policy.approval !== null) tool.approval = op.policy.approval;
   const { schema, args, media, problems, secrets } = inputSchema(op, converter, findings, security);
   tool.input = schema;
-  const output = outputSchema(operation, converter, findings);
+  const answer = answerOf(operation, converter);
+  const output = answer.accept === null ? outputSchema(answer.schema, converter, findings) : null;
   if (output !== null) tool.output = output.schema;
   const wrapped = output?.wrapped ?? false;
   const sent = routePath(route, args);
@@ -61,6 +65,7 @@ export function operationTool(
     args,
     media,
     wrapped,
+    accept: answer.accept,
     security: security.securityOf(operation, secrets),
   });
   tool.http = http;
@@ -151,20 +156,32 @@ function inputSchema(
 }
 
 /**
- * The 2xx response's JSON schema; an answer that is not an object
- * is wrapped as `{ result }` (structuredContent is an object).
+ * The first 2xx response's schema, or, when it offers no JSON type, the media ranges to ask for (`http.accept`):
+ * such an answer is the tool's text or content, so the tool has no output schema.
  */
-function outputSchema(
-  operation: Raw,
-  converter: SchemaConverter,
-  findings: SchemaFindings,
-): { schema: Record<string, unknown>; wrapped: boolean } | null {
+function answerOf(operation: Raw, converter: SchemaConverter): { schema: Raw | null; accept: string | null } {
   const responses = isRecord(operation.responses) ? operation.responses : {};
   const code = Object.keys(responses)
     .filter((c) => /^2(\d\d|XX)$/.test(c))
     .sort(compareText)[0];
   const response = code === undefined ? null : converter.follow(responses[code]);
-  const schema = response === null ? null : (mediaOf(response.content)?.schema ?? null);
+  const content = response !== null && isRecord(response.content) ? response.content : {};
+  const ranges = [...new Set(Object.keys(content).map((t) => (t.split(';')[0] ?? '').trim().toLowerCase()))];
+  const accept = ranges.filter((r) => mediaRanges.test(r)).join(', ');
+  if (accept === '' || ranges.some((r) => answerKind(r) === 'json'))
+    return { schema: mediaOf(content)?.schema ?? null, accept: null };
+  return { schema: null, accept };
+}
+
+/**
+ * The 2xx response's JSON schema; an answer that is not an object
+ * is wrapped as `{ result }` (structuredContent is an object).
+ */
+function outputSchema(
+  schema: Raw | null,
+  converter: SchemaConverter,
+  findings: SchemaFindings,
+): { schema: Record<string, unknown>; wrapped: boolean } | null {
   if (schema === null) return null;
   const refs = new Set<string>();
   const converted = converter.inlineRoot(converter.part(schema, refs, findings), refs);

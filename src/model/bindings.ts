@@ -23,6 +23,8 @@ export interface HttpBindingModel {
   readonly args: readonly ArgumentSpec[];
   /** The request body's media type. */
   readonly body: BodyEncoding;
+  /** The media ranges the request asks for (its Accept header). */
+  readonly accept: string;
   /** The Encoding Object of each form or multipart body member that has one; empty without. */
   readonly encoding: Readonly<Record<string, FieldEncodingSpec>>;
   readonly result: 'body' | 'wrap';

@@ -606,6 +606,10 @@ export interface ManifestTool {
      */
     body?: string;
     /**
+     * The media types the request asks for (its Accept header), as the operation's 2xx answer lists them: `text/csv`, `application/pdf`, `image/*, application/pdf`. Each answer is read by its own Content-Type: a JSON type is parsed; text (`text/*`, XML, YAML, ...) is the tool's text, and any other type is bytes, sent as an image, audio or embedded resource content block. With `result: wrap` the text, or the bytes in base64, is also `{ result }`. A tool whose output schema is an object takes only JSON.
+     */
+    accept?: string;
+    /**
      * Per member of a form or multipart body, how it is encoded (the OpenAPI Encoding Object). Without one, a form member that is an object, or an array of objects, is sent in the bracket form (`metadata[order]=42`, `items[0][id]=7`); a multipart object is an `application/json` part.
      */
     encoding?: {

@@ -10,8 +10,9 @@ export type BodyKind = 'json' | 'form' | 'multipart' | 'text' | 'bytes';
 export const mediaTypePattern = "^[A-Za-z0-9!#$%&'+.^_`|~-]+/[A-Za-z0-9!#$%&'+.^_`|~-]+$";
 
 const jsonType = /^[a-z]+\/([^\s;/]+\+)?json$/i;
-/** Text that is not `text/*`: what a model writes as a string and the API reads as it is. */
-const textTypes = /^(text\/.+|application\/((x-)?yaml|([^\s;/]+\+)?xml|jwt|sql|graphql|javascript|x-ndjson))$/i;
+/** Text that is not `text/*` (XML of any kind, SVG too): what a model writes and reads as a string. */
+const textTypes =
+  /^(text\/.+|[^\s;/]+\/[^\s;/]+\+xml|application\/((x-)?yaml|xml|jwt|sql|graphql|javascript|x-ndjson))$/i;
 
 const mediaType = new RegExp(mediaTypePattern);
 
@@ -29,4 +30,23 @@ export function bodyKind(media: string): BodyKind | null {
   // be sent as the members' JSON text under a form's type.
   if (lower === 'application/x-www-form-urlencoded' || lower.startsWith('multipart/')) return null;
   return textTypes.test(lower) ? 'text' : 'bytes';
+}
+
+/** What an answer is read as (`http.accept`, and the runtime by each answer's own type): JSON, text or bytes. */
+export type AnswerKind = 'json' | 'text' | 'bytes';
+
+/** One media range an Accept header lists: `type/subtype`, `type/*` or `*\/*`, without parameters. */
+const mediaRange = "(\\*/\\*|[A-Za-z0-9!#$%&'+.^_`|~-]+/(\\*|[A-Za-z0-9!#$%&'+.^_`|~-]+))";
+/** `http.accept`: media ranges separated by commas, as an Accept header writes them. */
+export const mediaRangesPattern = `^${mediaRange}( *, *${mediaRange})*$`;
+
+/**
+ * What an answer of the media range `media` (parameters aside) is read as: `*\/*` as JSON (the usual answer of an
+ * API that documents no type), a text range or type (or a form, as OAuth token endpoints answer) as text, any other
+ * as bytes.
+ */
+export function answerKind(media: string): AnswerKind {
+  const lower = (media.split(';')[0] ?? '').trim().toLowerCase();
+  if (lower === '*/*' || jsonType.test(lower)) return 'json';
+  return lower === 'application/x-www-form-urlencoded' || textTypes.test(lower) ? 'text' : 'bytes';
 }

@@ -21,6 +21,7 @@ export function normalizeBinding(http: ManifestToolHttp | undefined): HttpBindin
       (a) => a.name,
     ),
     body: http.body ?? 'application/json',
+    accept: http.accept ?? 'application/json',
     encoding: Object.fromEntries(
       Object.entries(http.encoding ?? {})
         .sort(([a], [b]) => compareText(a, b))

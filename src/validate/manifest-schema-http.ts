@@ -3,7 +3,7 @@
  * implements it). Kept beside manifest-schema.ts, which spreads them in, so that the binding keys read as one unit.
  */
 
-import { mediaTypePattern } from '../model/media.js';
+import { mediaRangesPattern, mediaTypePattern } from '../model/media.js';
 
 /** Where one argument goes in the request. */
 const argumentLocations = ['path', 'query', 'header', 'cookie', 'body', 'field'] as const;
@@ -174,6 +174,17 @@ export const toolHttpSchema = {
         '`application/yaml`, `application/xml`, ...) whose `body` argument is a string sent as it is, or any other ' +
         'type (`application/octet-stream`, `image/png`, ...) whose `body` argument is a base64 string ' +
         '(`contentEncoding: base64`) sent as its bytes.',
+      default: 'application/json',
+    },
+    accept: {
+      type: 'string',
+      pattern: mediaRangesPattern,
+      description:
+        "The media types the request asks for (its Accept header), as the operation's 2xx answer lists them: " +
+        '`text/csv`, `application/pdf`, `image/*, application/pdf`. Each answer is read by its own Content-Type: ' +
+        "a JSON type is parsed; text (`text/*`, XML, YAML, ...) is the tool's text, and any other type is bytes, " +
+        'sent as an image, audio or embedded resource content block. With `result: wrap` the text, or the bytes ' +
+        'in base64, is also `{ result }`. A tool whose output schema is an object takes only JSON.',
       default: 'application/json',
     },
     encoding: {

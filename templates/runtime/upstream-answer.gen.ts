@@ -1,7 +1,9 @@
 /**
- * An upstream answer as bound tools read it: never followed when it redirects, read up to a size cap, parsed as JSON
- * when it is, and its error message (where the binding points, or in the usual fields) redacted and cut short.
+ * An upstream answer as bound tools read it: never followed when it redirects, read up to a size cap, read as JSON,
+ * text or bytes by its Content-Type, and its error message (where the binding points, or in the usual fields)
+ * redacted and cut short.
  */
+import type { ContentBlock } from '@modelcontextprotocol/server';
 import { ToolError } from './handler.gen.js';
 import { redact } from './log.gen.js';
 
@@ -27,9 +29,9 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
 const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /** The body, read up to the cap; a longer one is refused (ToolError) rather than cut. */
-export async function readCapped(response: Response): Promise<string> {
+export async function readCapped(response: Response): Promise<Buffer> {
   const reader = response.body?.getReader();
-  if (reader === undefined) return '';
+  if (reader === undefined) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -42,7 +44,7 @@ export async function readCapped(response: Response): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** The body as JSON: null when empty, undefined when it is not JSON. */
@@ -53,6 +55,54 @@ export function parseJson(body: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * An answer as its Content-Type says: JSON (`value` undefined when it does not parse, null when empty), text, or
+ * bytes. An answer without a type is JSON when it parses, else text.
+ */
+export type Answer =
+  | { readonly kind: 'json'; readonly type: string; readonly value: unknown }
+  | { readonly kind: 'text'; readonly type: string; readonly text: string }
+  | { readonly kind: 'bytes'; readonly type: string; readonly bytes: Buffer };
+
+// As the generator classifies media types (src/model/media.ts): the runtime reads the type each answer has.
+const jsonType = /^[a-z]+\/([^\s;/]+\+)?json$/;
+const textType =
+  /^(text\/.+|[^\s;/]+\/[^\s;/]+\+xml|application\/((x-)?yaml|xml|jwt|sql|graphql|javascript|x-ndjson))$/;
+const formType = 'application/x-www-form-urlencoded';
+
+export function readAnswer(body: Buffer, contentType: string | null): Answer {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === '' || jsonType.test(type)) {
+    const value = parseJson(body.toString('utf8'));
+    if (type !== '' || value !== undefined) return { kind: 'json', type: type || 'application/json', value };
+    return { kind: 'text', type: 'text/plain', text: body.toString('utf8') };
+  }
+  return textType.test(type) || type === formType
+    ? { kind: 'text', type, text: body.toString('utf8') }
+    : { kind: 'bytes', type, bytes: body };
+}
+
+/** What an error answer says: its JSON, or a plain text answer's text; nothing from markup or bytes. */
+export const errorBody = (answer: Answer): unknown =>
+  answer.kind === 'json' ? answer.value : answer.kind === 'text' && answer.type === 'text/plain' ? answer.text : null;
+
+/**
+ * The content block of a binary answer: an image or audio block, else an embedded resource whose URI is the
+ * request's URL without its query (which may hold a credential) or user information.
+ */
+export function bytesBlock(answer: { readonly type: string; readonly bytes: Buffer }, url: string): ContentBlock {
+  const data = answer.bytes.toString('base64');
+  const mimeType = answer.type;
+  if (mimeType.startsWith('image/')) return { type: 'image', data, mimeType };
+  if (mimeType.startsWith('audio/')) return { type: 'audio', data, mimeType };
+  const uri = new URL(url);
+  uri.search = '';
+  uri.hash = '';
+  uri.username = '';
+  uri.password = '';
+  return { type: 'resource', resource: { uri: uri.href, mimeType, blob: data } };
 }
 
 /**
@@ -82,8 +132,8 @@ export function errorMessage(answer: unknown, pointer: string | null): string | 
       const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
       found = isObject(found) || Array.isArray(found) ? (found as Record<string, unknown>)[key] : undefined;
     }
-  } else found = usualMessage(answer);
-  if (found === undefined || found === null) return null;
+  } else found = typeof answer === 'string' ? answer.trim() : usualMessage(answer);
+  if (found === undefined || found === null || found === '') return null;
   // An API may echo the credential it refused: secrets and URL credentials are hidden before the caller sees it.
   return JSON.stringify(redact(text(found)).slice(0, maxMessageChars));
 }

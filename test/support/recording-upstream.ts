@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // A mock API on 127.0.0.1 that records every request a bound tool sends (method, request-target, headers, raw body)
-// and answers each with `{}`: the tests assert where and how each parameter travelled, not what the API says.
+// and answers each with `{}` (or what `answers` holds for its path): the tests assert where and how each parameter
+// travelled, not what the API says.
 
 /** One request as the mock received it. */
 export interface Recorded {
@@ -18,6 +19,8 @@ export interface RecordingUpstream {
   /** `http://127.0.0.1:<port>/`. */
   readonly url: string;
   readonly seen: Recorded[];
+  /** By path (the request-target without its query): a Content-Type and the body to answer with instead of `{}`. */
+  readonly answers: Map<string, { readonly type: string; readonly body: Buffer }>;
   /** The requests recorded while `action` ran. */
   during(action: () => Promise<unknown>): Promise<Recorded[]>;
   close(): Promise<void>;
@@ -26,6 +29,7 @@ export interface RecordingUpstream {
 /** Starts the mock on a free loopback port. */
 export async function startRecordingUpstream(): Promise<RecordingUpstream> {
   const seen: Recorded[] = [];
+  const answers: RecordingUpstream['answers'] = new Map();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -36,7 +40,9 @@ export async function startRecordingUpstream(): Promise<RecordingUpstream> {
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      const answer = answers.get((req.url ?? '').split('?')[0] ?? '');
+      if (answer === undefined) res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      else res.writeHead(200, { 'content-type': answer.type }).end(answer.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,6 +50,7 @@ export async function startRecordingUpstream(): Promise<RecordingUpstream> {
   return {
     url: `http://127.0.0.1:${port}/`,
     seen,
+    answers,
     async during(action) {
       const from = seen.length;
       await action();

@@ -26,6 +26,7 @@ function bindingData(tool: ToolModel): HttpBindingSpec | null {
     args: http.args.map((a) => ({ ...a })),
     body: http.body,
     ...(bodyKind(http.body) === 'bytes' ? { bytes: true } : {}),
+    ...(http.accept === 'application/json' ? {} : { accept: http.accept }),
     ...(Object.keys(http.encoding).length === 0 ? {} : { encoding: http.encoding }),
     result: http.result,
     errorMessage: http.errorMessage,

@@ -1,4 +1,4 @@
-import { bodyKind } from '../../model/media.js';
+import { answerKind, bodyKind } from '../../model/media.js';
 import { entriesOf, isRecord, stringOr } from '../../util/guards.js';
 import type { RuleContext } from '../context.js';
 
@@ -130,6 +130,7 @@ export function checkBindings(ctx: RuleContext): void {
         );
     }
     checkBodyMedia(ctx, tool, stringOr(http.body), entries, input);
+    checkAccept(ctx, tool, stringOr(http.accept), isRecord(entry.output) && http.result !== 'wrap');
     for (const [member, encoding] of entriesOf(http.encoding)) {
       const style = isRecord(encoding) ? stringOr(encoding.style) : undefined;
       if (style !== undefined && !(stylesOf.field ?? []).includes(style))
@@ -186,4 +187,19 @@ function checkBodyMedia(
         `give input property "${arg.name}" type: string${base64 ? ' and contentEncoding: base64' : ''}`,
       );
   }
+}
+
+/**
+ * An answer that is not JSON is the tool's text or content, or `{ result }` with `result: wrap`: a tool whose output is
+ * the answer's object (`result: body`) and that asks for no JSON type would fail every call.
+ */
+function checkAccept(ctx: RuleContext, tool: string, accept: string | undefined, objectOutput: boolean): void {
+  if (accept === undefined || !objectOutput) return;
+  if (accept.split(',').some((range) => answerKind(range.trim()) === 'json')) return;
+  ctx.report(
+    'http-accept-output',
+    ['tools', tool, 'http', 'accept'],
+    `the tool asks for "${accept}", which is not JSON, but its output schema is the answer's object`,
+    "drop output: (the answer becomes the tool's text or content), or set http.result: wrap with a string result",
+  );
 }
