@@ -55,7 +55,7 @@ export function operationTool(
   const { schema, args, media, problems, secrets } = inputSchema(op, converter, findings, security);
   tool.input = schema;
   const answer = answerOf(operation, converter);
-  const output = answer.accept === null ? outputSchema(answer.schema, converter, findings) : null;
+  const output = outputSchema(answer.schema, converter, findings);
   if (output !== null) tool.output = output.schema;
   const wrapped = output?.wrapped ?? false;
   const sent = routePath(route, args);
@@ -156,8 +156,9 @@ function inputSchema(
 }
 
 /**
- * The first 2xx response's schema, or, when it offers no JSON type, the media ranges to ask for (`http.accept`):
- * such an answer is the tool's text or content, so the tool has no output schema.
+ * The first 2xx response's schema and the media ranges to ask for (`http.accept`; null: `application/json`): its
+ * JSON types when it offers JSON but not `application/json` (`application/vnd.api+json`), else every type it
+ * offers, an answer that is then the tool's text or content, so the tool has no output schema.
  */
 function answerOf(operation: Raw, converter: SchemaConverter): { schema: Raw | null; accept: string | null } {
   const responses = isRecord(operation.responses) ? operation.responses : {};
@@ -167,9 +168,12 @@ function answerOf(operation: Raw, converter: SchemaConverter): { schema: Raw | n
   const response = code === undefined ? null : converter.follow(responses[code]);
   const content = response !== null && isRecord(response.content) ? response.content : {};
   const ranges = [...new Set(Object.keys(content).map((t) => (t.split(';')[0] ?? '').trim().toLowerCase()))];
-  const accept = ranges.filter((r) => mediaRanges.test(r)).join(', ');
-  if (accept === '' || ranges.some((r) => answerKind(r) === 'json'))
-    return { schema: mediaOf(content)?.schema ?? null, accept: null };
+  const json = ranges.filter((r) => answerKind(r) === 'json');
+  const accept = (json.length > 0 ? json : ranges).filter((r) => mediaRanges.test(r)).join(', ');
+  if (json.length > 0 || accept === '') {
+    const plain = accept === '' || json.includes('application/json') || json.includes('*/*');
+    return { schema: mediaOf(content)?.schema ?? null, accept: plain ? null : accept };
+  }
   return { schema: null, accept };
 }
 

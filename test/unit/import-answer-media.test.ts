@@ -3,8 +3,8 @@ import { draftFromOpenApi } from '../../src/import/index.js';
 import { answerKind } from '../../src/model/media.js';
 
 // An operation whose 2xx answer offers no JSON type (a CSV export, a PDF, an image) asks for what the document lists
-// (`http.accept`) and has no output schema: its answer is the tool's text or content. One that offers JSON, or `*/*`,
-// keeps asking for JSON and its output schema.
+// (`http.accept`) and has no output schema: its answer is the tool's text or content. One that offers JSON keeps its
+// output schema, and asks for its JSON types when they are not `application/json` or `*/*`.
 
 type Tool = { output?: unknown; http: Record<string, unknown> };
 
@@ -13,7 +13,7 @@ const get = (content: Record<string, unknown> | undefined, code = '200') => ({
 });
 
 describe('import openapi: answers that are not JSON', () => {
-  it('asks for the types the answer lists and drops the output schema; JSON and */* stay as they were', () => {
+  it('asks for the types the answer lists and drops the output schema; JSON keeps it, with its own types', () => {
     const { data } = draftFromOpenApi(
       {
         openapi: '3.0.3',
@@ -25,6 +25,11 @@ describe('import openapi: answers that are not JSON', () => {
           '/images': get({ 'image/png': {}, 'image/*': {}, 'IMAGE/PNG; q=0.5': {} }),
           '/both': get({ 'text/csv': {}, 'application/json': { schema: { type: 'object', properties: {} } } }),
           '/charset': get({ 'application/json; charset=utf-8': { schema: { type: 'string' } } }),
+          '/vendor': get({
+            'application/vnd.api+json': { schema: { type: 'object', properties: { data: { type: 'object' } } } },
+            'application/hal+json': {},
+            'text/html': {},
+          }),
           '/any': get({ '*/*': { schema: { type: 'object', properties: { id: { type: 'string' } } } } }),
           '/odd': get({ 'text/plain; version=2': {}, 'not a type': {} }, '201'),
           '/none': get(undefined),
@@ -44,6 +49,7 @@ describe('import openapi: answers that are not JSON', () => {
       list_images: ['image/png, image/*', false, undefined],
       list_both: [undefined, true, undefined],
       list_charset: [undefined, true, 'wrap'],
+      list_vendor: ['application/vnd.api+json, application/hal+json', true, undefined],
       list_any: [undefined, true, undefined],
       list_odd: ['text/plain', false, undefined],
       list_none: [undefined, false, undefined],
