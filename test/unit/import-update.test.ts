@@ -206,4 +206,50 @@ describe('import openapi --update, tools without a binding', () => {
     expect(tools.get_pet?.http).toBeUndefined();
     expect(outcome.updated).toContain('tools.get_pet.description');
   });
+
+  it("brings what the importer learned since the last import, where the user did not edit, keeping the user's", () => {
+    // The record of an import made before http.accept: the CSV export had a wrapped string output and no accept.
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'Reports', version: '1.0.0' },
+      servers: [{ url: 'https://reports.example.com' }],
+      paths: {
+        '/reports/{id}.csv': {
+          get: {
+            summary: 'Export a report as CSV',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '200': { description: 'Rows.', content: { 'text/csv': { schema: { type: 'string' } } } } },
+          },
+        },
+      },
+    };
+    const now = draftFromOpenApi(spec, 'reports.json');
+    const older = copyAsJson(now.data) as {
+      tools: Record<string, { http: Record<string, unknown>; output?: unknown }>;
+    };
+    const csv = older.tools.list_reports;
+    if (csv === undefined) throw new Error(`no CSV tool in ${Object.keys(older.tools).join(', ')}`);
+    delete csv.http.accept;
+    csv.http.result = 'wrap';
+    csv.output = { type: 'object', required: ['result'], properties: { result: { type: 'string' } } };
+    const user = edit(
+      renderDraft({ ...now, data: older }),
+      '    title: Export a report as CSV\n',
+      '    title: Monthly export\n',
+    );
+    const outcome = updateManifest(
+      user,
+      'mcp.yaml',
+      older,
+      { ...now, data: copyAsJson(now.data) as Record<string, unknown> },
+      () => false,
+    );
+    const tool = (outcome.data.tools as Record<string, Record<string, unknown>>).list_reports;
+    expect([tool?.title, tool?.http, tool?.output]).toEqual([
+      'Monthly export',
+      { method: 'GET', path: '/reports/{id}.csv', args: { id: 'path' }, accept: 'text/csv' },
+      undefined,
+    ]);
+    expect(outcome.conflicts).toEqual([]);
+  });
 });
