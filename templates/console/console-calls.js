@@ -5,6 +5,7 @@
  * createElement and text only, as the page's CSP and the server's untrusted text require.
  */
 import { buildFields, h, isObject, readForm, restore } from './console-form.js';
+import { list, views } from './console-views.js';
 
 const token = document.querySelector('meta[name="mcp-gen-console-token"]')?.getAttribute('content') ?? '';
 const maxHandles = 20;
@@ -127,33 +128,6 @@ function stepView(step, kind) {
     h('p', { class: 'elapsed' }, `${step.elapsedMs} ms`),
   ].filter(Boolean);
 }
-
-const pane = (title, pre) => h('div', { class: 'pane' }, h('h4', {}, title), pre);
-const list = (value) => (Array.isArray(value) ? value : []);
-
-const views = {
-  tool: (result) => {
-    const structured = result.structuredContent === undefined ? '—' : JSON.stringify(result.structuredContent, null, 2);
-    const text = list(result.content).filter((item) => item?.type === 'text');
-    return h(
-      'div',
-      { class: 'panes' },
-      pane('structuredContent', h('pre', { class: 'structured', tabindex: 0 }, structured)),
-      pane('content (text)', h('pre', { class: 'text', tabindex: 0 }, text.map((item) => item.text).join('\n'))),
-    );
-  },
-  read: (result) => {
-    const text = list(result.contents).map((item) => item?.text ?? `[${item?.mimeType ?? 'binary'} content]`);
-    return h('pre', { class: 'contents', tabindex: 0 }, text.join('\n\n'));
-  },
-  prompt: (result) => {
-    const text = list(result.messages).map((message) => {
-      const content = message?.content;
-      return `${message?.role}: ${content?.type === 'text' ? content.text : JSON.stringify(content)}`;
-    });
-    return h('pre', { class: 'messages', tabindex: 0 }, text.join('\n\n'));
-  },
-};
 
 /** The path a schema pointer names in the value: `/properties/a/items/properties/id` → a, [], id; null if odd. */
 function partsOf(pointer) {
