@@ -10,7 +10,7 @@ import type { ContentBlock, StandardSchemaWithJSON } from '@modelcontextprotocol
 import { sdkResult, ToolError } from './handler.gen.js';
 import { lazySchema, type PrecompiledValidators } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
-import { logToStderr } from './log.gen.js';
+import { logToStderr, redact } from './log.gen.js';
 import type { Telemetry } from './startup.gen.js';
 import { buildRequest, sendWithBody } from './upstream-request.gen.js';
 import type { HttpBindingSpec, UpstreamCredentialSpec, UpstreamSpec } from './upstream-spec.gen.js';
@@ -256,6 +256,7 @@ export function bindTool<H>(
         return {
           status: response.status,
           answer: readAnswer(await readCapped(response), response.headers.get('content-type')),
+          location: response.headers.get('location'),
         };
       } catch (error) {
         if (error instanceof ToolError || ctx.signal.aborted) throw error;
@@ -267,7 +268,7 @@ export function bindTool<H>(
       }
     };
     const attributes = { 'http.request.method': binding.method, 'url.template': binding.path };
-    const { status, answer } = await (telemetry === null
+    const { status, answer, location } = await (telemetry === null
       ? exchange()
       : telemetry.withSpan(`upstream ${binding.method} ${binding.path}`, attributes, exchange, 'client'));
     if (status >= 500) throw new ToolError(`The upstream API failed (HTTP ${status}); retry later.`, 'failed', true);
@@ -282,7 +283,10 @@ export function bindTool<H>(
     if (answer.value === undefined)
       throw new ToolError(`The upstream answer (HTTP ${status}) says ${answer.type}, but is not JSON.`);
     const result = binding.result === 'wrap' ? { result: answer.value } : (answer.value ?? {});
-    if (!binding.structured) return JSON.stringify(result);
+    // An empty answer that names what it made (201 Created, Location) says where, or the model cannot find it; an
+    // API may build that URL from the request, credential included, so it is redacted as error messages are.
+    const made = answer.value === null && location !== null ? { location: redact(location) } : null;
+    if (!binding.structured) return JSON.stringify(made ?? result);
     return output === null ? result : checkedAnswer(binding, output, status, result);
   };
   return handler as unknown as H;

@@ -25,6 +25,7 @@ const answers: Record<string, [number, string | null, string | Buffer]> = {
   '/broken-json': [200, 'application/json', 'id=7'],
   '/plain-error': [422, 'text/plain', 'Quota exceeded for this month.\n'],
   '/html-error': [400, 'text/html', '<html><body><h1>Bad Request</h1></body></html>'],
+  '/created': [201, null, ''],
 };
 
 const seen: Seen[] = [];
@@ -34,7 +35,8 @@ const config: Record<string, unknown> = {};
 beforeAll(async () => {
   ({ server } = await recordingUpstream(seen, (request, response) => {
     const [status, type, body] = answers[request.url] ?? [404, 'application/json', '{}'];
-    response.writeHead(status, type === null ? {} : { 'content-type': type }).end(body);
+    const location = request.url === '/created' ? { location: '/things/t-9' } : {};
+    response.writeHead(status, type === null ? location : { 'content-type': type }).end(body);
   }));
   const { port } = server.address() as { port: number };
   config.TEST_ANSWERS_URL = `http://127.0.0.1:${port}`;
@@ -137,5 +139,10 @@ describe('upstream answers that are not JSON', () => {
     expect(await failure(call(binding('/html-error', { accept: 'text/csv' })))).toBe(
       'The upstream API refused the call (HTTP 400).',
     );
+  });
+
+  it('an empty answer with a Location says where the new thing is; with a body, the body is the answer', async () => {
+    expect(await call(binding('/created', { method: 'POST' }))).toBe('{"location":"/things/t-9"}');
+    expect(await call(binding('/untyped-json', { method: 'POST' }))).toBe('{"id":"7"}');
   });
 });
