@@ -247,9 +247,10 @@ const manifestCodes = {
     severity: 'error',
     title: 'Request body its media type cannot carry',
     cause:
-      '`http.body` names a media type no binding can send (a wildcard, parameters, a multipart type other than ' +
-      '`multipart/form-data`), or a text or bytes type whose arguments are not one string: the `body` argument ' +
-      'must be a string (bytes: `contentEncoding: base64`), and no argument may be a `field`.',
+      '`http.body` names a media type no binding can send (a wildcard, a multipart type other than ' +
+      '`multipart/form-data`, a form type with parameters), or a text or bytes type whose arguments are not one ' +
+      'string: the `body` argument must be a string (bytes: `contentEncoding: base64`), and no argument may be ' +
+      'a `field`.',
     fix: 'Give the body argument the string schema its media type needs, or name another media type.',
   },
   'http-accept-output': {

@@ -167,11 +167,11 @@ function answerOf(operation: Raw, converter: SchemaConverter): { schema: Raw | n
     .sort(compareText)[0];
   const response = code === undefined ? null : converter.follow(responses[code]);
   const content = response !== null && isRecord(response.content) ? response.content : {};
-  const ranges = [...new Set(Object.keys(content).map((t) => (t.split(';')[0] ?? '').trim().toLowerCase()))];
+  const ranges = [...new Set(Object.keys(content).map((t) => t.trim()))];
   const json = ranges.filter((r) => answerKind(r) === 'json');
   const accept = (json.length > 0 ? json : ranges).filter((r) => mediaRanges.test(r)).join(', ');
   if (json.length > 0 || accept === '') {
-    const plain = accept === '' || json.includes('application/json') || json.includes('*/*');
+    const plain = accept === '' || json.some((r) => r.toLowerCase() === 'application/json' || r === '*/*');
     return { schema: mediaOf(content)?.schema ?? null, accept: plain ? null : accept };
   }
   return { schema: null, accept };

@@ -602,7 +602,7 @@ export interface ManifestTool {
       };
     };
     /**
-     * The request media type: `application/json` or another JSON type (`application/merge-patch+json`, `application/json-patch+json`, ...) sent as JSON with that content type, `application/x-www-form-urlencoded`, `multipart/form-data`, a text type (`text/*`, `application/yaml`, `application/xml`, ...) whose `body` argument is a string sent as it is, or any other type (`application/octet-stream`, `image/png`, ...) whose `body` argument is a base64 string (`contentEncoding: base64`) sent as its bytes.
+     * The request media type: `application/json` or another JSON type (`application/merge-patch+json`, `application/json-patch+json`, ...) sent as JSON with that content type, `application/x-www-form-urlencoded`, `multipart/form-data`, a text type (`text/*`, `application/yaml`, `application/xml`, ...) whose `body` argument is a string sent as it is, or any other type (`application/octet-stream`, `image/png`, ...) whose `body` argument is a base64 string (`contentEncoding: base64`) sent as its bytes. Parameters are sent as written (`application/json;version=2018-01-01`); a form type takes none.
      */
     body?: string;
     /**

@@ -173,7 +173,8 @@ export const toolHttpSchema = {
         '`application/x-www-form-urlencoded`, `multipart/form-data`, a text type (`text/*`, ' +
         '`application/yaml`, `application/xml`, ...) whose `body` argument is a string sent as it is, or any other ' +
         'type (`application/octet-stream`, `image/png`, ...) whose `body` argument is a base64 string ' +
-        '(`contentEncoding: base64`) sent as its bytes.',
+        '(`contentEncoding: base64`) sent as its bytes. Parameters are sent as written ' +
+        '(`application/json;version=2018-01-01`); a form type takes none.',
       default: 'application/json',
     },
     accept: {

@@ -81,7 +81,7 @@ function pathArgument(arg: ArgumentSpec, value: unknown): string {
 }
 
 /** Whether the binding's body is sent as JSON: `application/json` and every `+json` type. */
-export const isJsonMedia = (media: string): boolean => /^[a-z]+\/([^\s;/]+\+)?json$/i.test(media);
+export const isJsonMedia = (media: string): boolean => /^[a-z]+\/([^\s;/]+\+)?json *(;.*)?$/i.test(media);
 
 /** The bytes of the base64 text `value` of argument `name`; anything else is a tool error and nothing is sent. */
 function base64Bytes(name: string, value: unknown): Uint8Array<ArrayBuffer> {

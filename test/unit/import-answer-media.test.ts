@@ -22,9 +22,14 @@ describe('import openapi: answers that are not JSON', () => {
         paths: {
           '/csv': get({ 'text/csv': { schema: { type: 'string' } } }),
           '/pdf': get({ 'application/pdf': { schema: { type: 'string', format: 'binary' } } }),
-          '/images': get({ 'image/png': {}, 'image/*': {}, 'IMAGE/PNG; q=0.5': {} }),
+          '/images': get({ 'image/png': {}, 'image/*': {} }),
           '/both': get({ 'text/csv': {}, 'application/json': { schema: { type: 'object', properties: {} } } }),
           '/charset': get({ 'application/json; charset=utf-8': { schema: { type: 'string' } } }),
+          '/versioned': get({
+            'application/json;version=2018-01-01': {
+              schema: { type: 'object', properties: { id: { type: 'string' } } },
+            },
+          }),
           '/vendor': get({
             'application/vnd.api+json': { schema: { type: 'object', properties: { data: { type: 'object' } } } },
             'application/hal+json': {},
@@ -48,10 +53,11 @@ describe('import openapi: answers that are not JSON', () => {
       list_pdf: ['application/pdf', false, undefined],
       list_images: ['image/png, image/*', false, undefined],
       list_both: [undefined, true, undefined],
-      list_charset: [undefined, true, 'wrap'],
+      list_charset: ['application/json; charset=utf-8', true, 'wrap'],
+      list_versioned: ['application/json;version=2018-01-01', true, undefined],
       list_vendor: ['application/vnd.api+json, application/hal+json', true, undefined],
       list_any: [undefined, true, undefined],
-      list_odd: ['text/plain', false, undefined],
+      list_odd: ['text/plain; version=2', false, undefined],
       list_none: [undefined, false, undefined],
     });
   });

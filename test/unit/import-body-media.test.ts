@@ -70,14 +70,24 @@ describe('import openapi: text and bytes bodies', () => {
 
   it('classifies media types once for the schema, validation, import and emit', () => {
     expect(
-      ['application/vnd.api+json', 'multipart/form-data', 'text/csv', 'application/xml', 'application/pdf'].map(
-        bodyKind,
-      ),
-    ).toEqual(['json', 'multipart', 'text', 'text', 'bytes']);
-    // A form type in another case is refused: the runtime builds forms only for the two as written.
+      [
+        'application/vnd.api+json',
+        'multipart/form-data',
+        'text/csv',
+        'application/xml',
+        'application/pdf',
+        'application/json;version=2018-01-01',
+        'text/plain; charset="utf-8"',
+        'image/svg+xml',
+      ].map(bodyKind),
+    ).toEqual(['json', 'multipart', 'text', 'text', 'bytes', 'json', 'text', 'text']);
+    // A form type in another case, or with parameters, is refused: the runtime builds forms only for the two as
+    // written.
+    expect(['*/*', 'image/*', 'text/plain; utf-8', 'multipart/mixed', '', 'Multipart/Form-Data'].map(bodyKind)).toEqual(
+      [null, null, null, null, null, null],
+    );
     expect(
-      ['*/*', 'image/*', 'text/plain; charset=utf-8', 'multipart/mixed', '', 'Multipart/Form-Data'].map(bodyKind),
-    ).toEqual([null, null, null, null, null, null]);
-    expect(bodyKind('Application/X-WWW-Form-Urlencoded')).toBe(null);
+      ['Application/X-WWW-Form-Urlencoded', 'application/x-www-form-urlencoded; charset=utf-8'].map(bodyKind),
+    ).toEqual([null, null]);
   });
 });

@@ -161,7 +161,8 @@ function checkBodyMedia(
       'http-body-media',
       ['tools', tool, 'http', 'body'],
       `no binding can send a body of media type "${media}"`,
-      'name the one type the API takes (no wildcard, no parameters), or write a handler',
+      'name the one type the API takes (no wildcard; a form type in lower case, without parameters), or write ' +
+        'a handler',
     );
     return;
   }

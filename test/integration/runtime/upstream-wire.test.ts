@@ -151,6 +151,24 @@ describe('bound tools send what the spec says', () => {
     });
   });
 
+  it('a JSON type with parameters is sent as JSON, under the type as written', async () => {
+    const b = binding({
+      method: 'POST',
+      path: '/things',
+      args: [{ name: 'body', in: 'body' }],
+      body: 'application/json;version=2018-01-01',
+    });
+    expect(await exchange(b, { body: { name: 'Ana' } })).toEqual({
+      request: {
+        method: 'POST',
+        url: '/v1/things',
+        type: 'application/json;version=2018-01-01',
+        body: '{"name":"Ana"}',
+      },
+      error: null,
+    });
+  });
+
   it('a GET with a body sends it, and its answer is read as any other', async () => {
     const b = binding({ path: '/search', args: [{ name: 'body', in: 'body' }] });
     expect(await exchange(b, { body: { query: { match: 'x' } } })).toEqual({
