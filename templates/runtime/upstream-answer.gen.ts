@@ -66,15 +66,18 @@ export type Answer =
   | { readonly kind: 'text'; readonly type: string; readonly text: string }
   | { readonly kind: 'bytes'; readonly type: string; readonly bytes: Buffer };
 
+/** A JSON type (`application/json`, every `+json` type), parameters aside: a body sent, or an answer read, as JSON. */
+export const isJsonMedia = (media: string): boolean => /^[a-z]+\/([^\s;/]+\+)?json *(;.*)?$/i.test(media);
+
 // As the generator classifies media types (src/model/media.ts): the runtime reads the type each answer has.
-const jsonType = /^[a-z]+\/([^\s;/]+\+)?json$/;
 const textType =
   /^(text\/.+|[^\s;/]+\/[^\s;/]+\+xml|application\/((x-)?yaml|xml|jwt|sql|graphql|javascript|x-ndjson))$/;
 const formType = 'application/x-www-form-urlencoded';
 
+/** The answer `body` as its `contentType` (parameters aside) says. */
 export function readAnswer(body: Buffer, contentType: string | null): Answer {
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type === '' || jsonType.test(type)) {
+  if (type === '' || isJsonMedia(type)) {
     const value = parseJson(body.toString('utf8'));
     if (type !== '' || value !== undefined) return { kind: 'json', type: type || 'application/json', value };
     return { kind: 'text', type: 'text/plain', text: body.toString('utf8') };

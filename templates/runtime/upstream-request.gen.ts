@@ -8,6 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { ToolError } from './handler.gen.js';
+import { isJsonMedia } from './upstream-answer.gen.js';
 import type { ArgumentSpec, HttpBindingSpec } from './upstream-spec.gen.js';
 import {
   cookiePairs,
@@ -79,9 +80,6 @@ function pathArgument(arg: ArgumentSpec, value: unknown): string {
     );
   return expanded;
 }
-
-/** Whether the binding's body is sent as JSON: `application/json` and every `+json` type. */
-export const isJsonMedia = (media: string): boolean => /^[a-z]+\/([^\s;/]+\+)?json *(;.*)?$/i.test(media);
 
 /** The bytes of the base64 text `value` of argument `name`; anything else is a tool error and nothing is sent. */
 function base64Bytes(name: string, value: unknown): Uint8Array<ArrayBuffer> {

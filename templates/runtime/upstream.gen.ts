@@ -3,8 +3,9 @@
  * declare one). The request carries the tool's `ctx.signal` (its deadline and the client's cancel), the credential
  * from the configuration start-up read and checked (no request leaves without it), and the arguments where the
  * binding puts them; with telemetry it is a client span `upstream <METHOD> <path template>`. The answer is untrusted
- * data: read up to a size cap, parsed as JSON and never interpreted; 4xx is a tool error with the upstream status and
- * message, 5xx and network failures a retryable one (`_meta['mcp-gen/error'].retryable`, register.gen.ts).
+ * data: read up to a size cap as JSON, text or bytes by its Content-Type, and never interpreted; 4xx is a tool error
+ * with the upstream status and message, 5xx and network failures a retryable one (`_meta['mcp-gen/error'].retryable`,
+ * register.gen.ts).
  */
 import type { ContentBlock, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { sdkResult, ToolError } from './handler.gen.js';
@@ -176,7 +177,7 @@ async function checkedAnswer(
   answer: StandardSchemaWithJSON | null,
   status: number,
   result: object,
-  content: Content | null = null,
+  content: ContentBlock[] | null = null,
 ) {
   const verdict = answer === null ? { issues: undefined } : await answer['~standard'].validate(result);
   const structuredContent = result as Record<string, unknown>;
@@ -196,8 +197,6 @@ async function checkedAnswer(
   });
 }
 
-type Content = ContentBlock[];
-
 /**
  * A 2xx answer that is not JSON (`http.accept`): text as the tool's text, bytes as an image, audio or resource
  * block; with `result: wrap` also `{ result }` (the text, or the bytes in base64). A tool whose output is an object
@@ -215,7 +214,8 @@ function otherAnswer(
       `The upstream API answered ${answer.type} (HTTP ${status}), not the JSON object the tool's output schema ` +
         'describes.',
     );
-  const content: Content = answer.kind === 'text' ? [{ type: 'text', text: answer.text }] : [bytesBlock(answer, url)];
+  const content: ContentBlock[] =
+    answer.kind === 'text' ? [{ type: 'text', text: answer.text }] : [bytesBlock(answer, url)];
   if (!binding.structured) return answer.kind === 'text' ? answer.text : content;
   const result = { result: answer.kind === 'text' ? answer.text : answer.bytes.toString('base64') };
   return checkedAnswer(binding, output, status, result, content);
