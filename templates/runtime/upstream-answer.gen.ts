@@ -78,9 +78,10 @@ const formType = 'application/x-www-form-urlencoded';
 export function readAnswer(body: Buffer, contentType: string | null): Answer {
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (type === '' || isJsonMedia(type)) {
-    const value = parseJson(body.toString('utf8'));
+    const text = body.toString('utf8');
+    const value = parseJson(text);
     if (type !== '' || value !== undefined) return { kind: 'json', type: type || 'application/json', value };
-    return { kind: 'text', type: 'text/plain', text: body.toString('utf8') };
+    return { kind: 'text', type: 'text/plain', text };
   }
   return textType.test(type) || type === formType
     ? { kind: 'text', type, text: body.toString('utf8') }
@@ -95,17 +96,12 @@ export const errorBody = (answer: Answer): unknown =>
  * The content block of a binary answer: an image or audio block, else an embedded resource whose URI is the
  * request's URL without its query (which may hold a credential) or user information.
  */
-export function bytesBlock(answer: { readonly type: string; readonly bytes: Buffer }, url: string): ContentBlock {
+export function bytesBlock(answer: { readonly type: string; readonly bytes: Buffer }, url: URL): ContentBlock {
   const data = answer.bytes.toString('base64');
   const mimeType = answer.type;
   if (mimeType.startsWith('image/')) return { type: 'image', data, mimeType };
   if (mimeType.startsWith('audio/')) return { type: 'audio', data, mimeType };
-  const uri = new URL(url);
-  uri.search = '';
-  uri.hash = '';
-  uri.username = '';
-  uri.password = '';
-  return { type: 'resource', resource: { uri: uri.href, mimeType, blob: data } };
+  return { type: 'resource', resource: { uri: `${url.origin}${url.pathname}`, mimeType, blob: data } };
 }
 
 /**

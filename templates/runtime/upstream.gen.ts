@@ -207,7 +207,7 @@ function otherAnswer(
   output: StandardSchemaWithJSON | null,
   status: number,
   answer: Exclude<Answer, { kind: 'json' }>,
-  url: string,
+  url: URL,
 ) {
   if (binding.structured && binding.result !== 'wrap')
     throw new ToolError(
@@ -279,7 +279,7 @@ export function bindTool<H>(
         status === 404 ? 'not_found' : status === 409 ? 'conflict' : 'invalid',
       );
     }
-    if (answer.kind !== 'json') return otherAnswer(binding, output, status, answer, request.url.href);
+    if (answer.kind !== 'json') return otherAnswer(binding, output, status, answer, request.url);
     if (answer.value === undefined)
       throw new ToolError(`The upstream answer (HTTP ${status}) says ${answer.type}, but is not JSON.`);
     const result = binding.result === 'wrap' ? { result: answer.value } : (answer.value ?? {});
