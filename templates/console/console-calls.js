@@ -4,7 +4,8 @@
  * in the history. Apart from console.js (which renders the state) so each file stays small; nodes are built with
  * createElement and text only, as the page's CSP and the server's untrusted text require.
  */
-import { buildFields, h, isObject, readForm, restore } from './console-form.js';
+import { h, isObject } from './console-dom.js';
+import { buildFields, readForm, restore } from './console-form.js';
 import { list, views } from './console-views.js';
 
 const token = document.querySelector('meta[name="mcp-gen-console-token"]')?.getAttribute('content') ?? '';

@@ -3,7 +3,7 @@
  * audio or embedded resource as its type and size), a resource's contents, a prompt's messages. Text only, as the
  * page's CSP and the server's untrusted text require.
  */
-import { h } from './console-form.js';
+import { h } from './console-dom.js';
 
 const pane = (title, pre) => h('div', { class: 'pane' }, h('h4', {}, title), pre);
 export const list = (value) => (Array.isArray(value) ? value : []);

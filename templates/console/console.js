@@ -4,20 +4,11 @@
  * server-sent event, keeping typed values, results, history and kept handles, and posts calls with the page's token.
  * Nodes are built with createElement and text only: the CSP allows no inline code, and all text comes from the server.
  */
-import { history, keepHandles, kept, offerCompletions, run, setBusy, takeHandles } from './console-calls.js';
-import { buildFields, h, isObject, readForm, restore, snapshot, uniqueId } from './console-form.js';
+import { history, kept, setBusy } from './console-calls.js';
+import { cardsFor, listOf } from './console-cards.js';
+import { h, isObject } from './console-dom.js';
+import { restore, snapshot } from './console-form.js';
 
-const annotations = [
-  ['readOnlyHint', 'read-only'],
-  ['destructiveHint', 'destructive'],
-  ['idempotentHint', 'idempotent'],
-  ['openWorldHint', 'open-world'],
-];
-
-const listOf = (value) => (Array.isArray(value) ? value.filter(isObject) : []);
-
-/** The ids of the current render, so each stays the same from one render of a state to the next. */
-let ids = new Set();
 let loads = 0;
 
 function section(id, title) {
@@ -106,119 +97,6 @@ function renderReview(review) {
   );
 }
 
-/**
- * One listed item's card: heading (title, then the name in code), its own words, its form (`kind` is the form's
- * class, `attr` its data attribute) and the result region after the form, kept across renders by kind and name.
- */
-function card({ kind, attr, name, title, description, extra = [], schema, button, request }) {
-  const key = `${kind}:${name}`;
-  const base = uniqueId(ids, kind, name);
-  const heading = h('h3', { id: uniqueId(ids, base, 'title') }, title ? `${title} ` : null, h('code', {}, name));
-  const form = h('form', { class: kind, [`data-${attr}`]: name, 'data-key': key, 'aria-labelledby': heading.id });
-  const { nodes, fields } = buildFields(isObject(schema) ? schema : {}, { idBase: base, ids });
-  form.append(...nodes, h('div', { class: 'actions' }, h('button', { type: 'submit' }, button)));
-  const region =
-    kept.regions.get(key) ?? h('section', { class: 'result', [`data-${attr}`]: name, 'aria-live': 'polite' });
-  kept.forms.set(key, form);
-  kept.regions.set(key, region);
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    if (kept.busy.has(key)) return;
-    const { value, errors } = readForm(fields);
-    if (errors.length > 0) errors[0].focus();
-    else run({ key, values: snapshot(form, false), ...request(value) });
-  });
-  const about = description ? h('p', { class: 'description' }, description) : null;
-  const parts = [heading, about, extra, form, region];
-  return h('article', { class: `card ${kind}-card`, 'aria-labelledby': heading.id }, parts);
-}
-
-function toolCard(tool) {
-  const badges = annotations.filter(([hint]) => tool.annotations?.[hint] === true).map(([, text]) => text);
-  const extra = badges.length > 0 ? h('ul', { class: 'badges', 'aria-label': 'Annotations' }, badges.map(badge)) : null;
-  const node = card({
-    kind: 'tool',
-    attr: 'tool',
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    extra,
-    schema: tool.inputSchema,
-    button: 'Call',
-    request: (value) => ({
-      kind: 'tool',
-      label: tool.name,
-      path: '/api/call',
-      body: { name: tool.name, arguments: value },
-      done: (step) => keepHandles(tool, step),
-    }),
-  });
-  for (const { kind, pointer } of tool.handles?.consumes ?? []) takeHandles(node.querySelector('form'), kind, pointer);
-  return node;
-}
-
-const badge = (text) => h('li', { class: `badge ${text}` }, text);
-
-function resourceCard(resource) {
-  return card({
-    kind: 'resource',
-    attr: 'uri',
-    name: resource.uri,
-    title: resource.title ?? resource.name,
-    description: resource.description,
-    extra: resource.mimeType ? h('p', { class: 'mime' }, resource.mimeType) : null,
-    button: 'Read',
-    request: () => ({ kind: 'read', label: resource.uri, path: '/api/read', body: { uri: resource.uri } }),
-  });
-}
-
-/** Whether the server answers `completion/complete` (the state last rendered says). */
-let completions = false;
-
-/** A template's `{var}`s become labelled inputs, with the server's completions; Read fills each in, URI-encoded. */
-function templateCard(template) {
-  const variable = /\{([^{}]+)\}/g;
-  const names = [...new Set([...template.uriTemplate.matchAll(variable)].map((match) => match[1]))];
-  const properties = Object.fromEntries(names.map((name) => [name, { type: 'string' }]));
-  const node = card({
-    kind: 'template',
-    attr: 'template',
-    name: template.uriTemplate,
-    title: template.title ?? template.name,
-    description: template.description,
-    schema: { type: 'object', properties, required: names },
-    button: 'Read',
-    request: (value) => {
-      const uri = template.uriTemplate.replace(variable, (_, name) => encodeURIComponent(value[name] ?? ''));
-      return { kind: 'read', label: uri, path: '/api/read', body: { uri } };
-    },
-  });
-  if (completions) offerCompletions(node.querySelector('form'), { type: 'ref/resource', uri: template.uriTemplate });
-  return node;
-}
-
-function promptCard(prompt) {
-  const args = listOf(prompt.arguments);
-  const properties = Object.fromEntries(
-    args.map((arg) => [arg.name, { type: 'string', description: arg.description }]),
-  );
-  const node = card({
-    kind: 'prompt',
-    attr: 'prompt',
-    name: prompt.name,
-    title: prompt.title,
-    description: prompt.description,
-    schema: { type: 'object', properties, required: args.filter((arg) => arg.required).map((arg) => arg.name) },
-    button: 'Get',
-    request: (value) => {
-      const body = { name: prompt.name, arguments: value };
-      return { kind: 'prompt', label: prompt.name, path: '/api/prompt', body };
-    },
-  });
-  if (completions) offerCompletions(node.querySelector('form'), { type: 'ref/prompt', name: prompt.name });
-  return node;
-}
-
 /** Every listed item in its section, or a line saying there is none. */
 function fill(target, cards, none) {
   target.body.replaceChildren(...(cards.length > 0 ? cards : [h('p', { class: 'empty' }, none)]));
@@ -231,18 +109,18 @@ function fill(target, cards, none) {
 function render(state) {
   const typed = new Map([...kept.forms].map(([key, form]) => [key, snapshot(form, true)]));
   const focus = focusOf(document.activeElement);
-  ids = new Set();
   kept.forms.clear();
-  completions = state.completions === true;
+  // A new set of ids each render, so each id stays the same from one render of a state to the next.
+  const cards = cardsFor({ ids: new Set(), completions: state.completions === true });
   renderHeader(state);
   renderReview(state.review);
-  fill(ui.tools, listOf(state.tools).map(toolCard), 'No tools listed.');
+  fill(ui.tools, listOf(state.tools).map(cards.tool), 'No tools listed.');
   const resources = [
-    ...listOf(state.resources).map(resourceCard),
-    ...listOf(state.resourceTemplates).map(templateCard),
+    ...listOf(state.resources).map(cards.resource),
+    ...listOf(state.resourceTemplates).map(cards.template),
   ];
   fill(ui.resources, resources, 'No resources listed.');
-  fill(ui.prompts, listOf(state.prompts).map(promptCard), 'No prompts listed.');
+  fill(ui.prompts, listOf(state.prompts).map(cards.prompt), 'No prompts listed.');
   for (const [key, form] of kept.forms) {
     if (typed.has(key)) restore(form, typed.get(key));
     setBusy(key, kept.busy.has(key));

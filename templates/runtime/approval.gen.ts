@@ -1,23 +1,19 @@
 /**
- * Approval for tools marked `approval: confirm`, through a multi round-trip
- * (MRTR) elicitation. The first call answers `input_required` with a yes/no
- * form and a `requestState` sealed with the SDK's HMAC codec; the handler runs
- * only on a retry that carries an accepting answer AND that exact state.
+ * Approval for tools marked `approval: confirm`, through a multi round-trip (MRTR) elicitation. The first call answers
+ * `input_required` with a yes/no form and a `requestState` sealed with the SDK's HMAC codec; the handler runs only on a
+ * retry that carries an accepting answer AND that exact state.
  *
- * The state is bound to the tool, a SHA-256 digest of the canonical arguments,
- * the principal and an expiry (`approvals.ttl`, 5 minutes by default), so an approval cannot be replayed for
- * other arguments, another tool or another user. Two layers check it:
- * - the SDK runs `verify` (wired as `ServerOptions.requestState.verify`) before
- *   any handler: a forged, tampered, expired or other-principal state is refused
- *   on the wire with -32602 "Invalid or expired requestState";
- * - `check` compares the verified payload with the current call: a genuine
- *   state used for other arguments or another tool gets an `isError` result,
- *   because the request itself is well-formed and the model should see why
- *   nothing happened.
- * Each approval runs its tool once: its nonce is claimed in the state store
- * (store.gen.ts) until the approval expires, atomically, so with a shared store
- * (`redis`) a replay to another instance or after a restart is refused too. A
- * store that cannot answer refuses the call: the tool never runs unguarded.
+ * The state is bound to the tool, a SHA-256 digest of the canonical arguments (digest.gen.ts), the principal and an
+ * expiry (`approvals.ttl`, 5 minutes by default), so an approval cannot be replayed for other arguments, another tool
+ * or another user. Two layers check it:
+ * - the SDK runs `verify` (wired as `ServerOptions.requestState.verify`) before any handler: a forged, tampered,
+ *   expired or other-principal state is refused on the wire with -32602 "Invalid or expired requestState";
+ * - `check` compares the verified payload with the current call: a genuine state used for other arguments or another
+ *   tool gets an `isError` result, because the request itself is well-formed and the model should see why nothing
+ *   happened.
+ * Each approval runs its tool once: its nonce is claimed in the state store (store.gen.ts) until the approval expires,
+ * atomically, so with a shared store (`redis`) a replay to another instance or after a restart is refused too. A store
+ * that cannot answer refuses the call: the tool never runs unguarded.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -34,9 +30,8 @@ import { loadKey } from './keys.gen.js';
 import { serverOf } from './register.gen.js';
 import { principalOf } from './call.gen.js';
 import type { ToolSpec } from './spec.gen.js';
+import { argumentsDigest, canonicalJson } from './digest.gen.js';
 import {
-  argumentsDigest,
-  canonicalJson,
   StoreUnavailableError,
   storeUnavailableText,
   type ApprovalService,

@@ -17,13 +17,8 @@ import { createHash } from 'node:crypto';
 import { isInputRequiredResult, type CallToolResult, type InputRequiredResult } from '@modelcontextprotocol/server';
 import { answerOf, type ToolRun } from './hooks.gen.js';
 import type { ToolSpec } from './spec.gen.js';
-import {
-  argumentsDigest,
-  StoreUnavailableError,
-  storeUnavailableText,
-  type IdempotencyHooks,
-  type StateStore,
-} from './store.gen.js';
+import { argumentsDigest } from './digest.gen.js';
+import { StoreUnavailableError, storeUnavailableText, type IdempotencyHooks, type StateStore } from './store.gen.js';
 
 /** The argument `idempotency: key` adds to a tool's input. */
 export const idempotencyKeyArgument = 'idempotencyKey';

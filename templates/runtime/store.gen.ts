@@ -8,7 +8,6 @@
  * and claims are atomic there (`SET NX PX`). Either way a store that cannot answer throws
  * StoreUnavailableError, and the caller fails closed: nothing that needed the store runs.
  */
-import { createHash } from 'node:crypto';
 import {
   isInputRequiredResult,
   type CallToolResult,
@@ -70,25 +69,6 @@ declare module './start.gen.js' {
       readonly idempotencyHooks: (store: StateStore, ttlMs: number, log: (message: string) => void) => IdempotencyHooks;
     }>;
   }
-}
-
-/** JSON with object keys sorted at every depth, so equal arguments always hash the same. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-/** SHA-256 of the canonical JSON of `args`, base64url. */
-export function argumentsDigest(args: unknown): string {
-  return createHash('sha256')
-    .update(canonicalJson(args ?? {}))
-    .digest('base64url');
 }
 
 /** A key-value store with expiry and an atomic claim. Values are strings (JSON where structured). */

@@ -3,6 +3,7 @@
  * the extension's capability check and the params schema of the `tasks/*` methods.
  */
 import {
+  isInputRequiredResult,
   MissingRequiredClientCapabilityError,
   ProtocolError,
   ProtocolErrorCode,
@@ -45,6 +46,45 @@ export interface TaskRecord {
 
 export const terminal = (status: Status): boolean =>
   status === 'completed' || status === 'cancelled' || status === 'failed';
+
+/** How one round of a task's handler ended: cancelled, or its result, or the error it threw. */
+export interface RoundOutcome {
+  readonly cancelled: boolean;
+  readonly result: Record<string, unknown> | undefined;
+  readonly error: unknown;
+  /** The last progress message, the task's status message. */
+  readonly message: string | undefined;
+}
+
+/** Writes `outcome` into `record`; `log` gets an error the client is not shown. */
+export function recordOutcome(record: TaskRecord, outcome: RoundOutcome, log: (message: string) => void): void {
+  const { result, error } = outcome;
+  if (outcome.message !== undefined) record.statusMessage = outcome.message;
+  if (outcome.cancelled) record.status = 'cancelled';
+  else if (result !== undefined && isInputRequiredResult(result)) {
+    record.status = 'input_required';
+    record.inputRequests = { ...(result.inputRequests ?? {}) };
+    record.inputResponses = {};
+    if (result.requestState === undefined) delete record.requestState;
+    else record.requestState = result.requestState;
+  } else if (result !== undefined) {
+    record.status = 'completed';
+    const { resultType: _resultType, ...plain } = result;
+    record.result = plain;
+  } else {
+    record.status = 'failed';
+    const code = error instanceof ProtocolError ? error.code : ProtocolErrorCode.InternalError;
+    // Only a protocol error's message is the client's to see; anything else stays on stderr.
+    if (!(error instanceof ProtocolError)) log(`task ${record.taskId} failed: ${String(error)}`);
+    const text = error instanceof ProtocolError ? error.message : 'The task failed. Details were logged on the server.';
+    record.error = { code, message: text };
+  }
+  if (terminal(record.status)) {
+    delete record.inputRequests;
+    delete record.inputResponses;
+    delete record.requestState;
+  }
+}
 
 /** Whether a request's `_meta` envelope declares the extension in its client capabilities. */
 export function declaresIn(envelope: Readonly<Record<string, unknown>> | undefined): boolean {

@@ -11,12 +11,7 @@
  * receives the last of them runs the handler again with them, as a multi round-trip retry.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  isInputRequiredResult,
-  ProtocolError,
-  ProtocolErrorCode,
-  type ServerContext,
-} from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, type ServerContext } from '@modelcontextprotocol/server';
 import type { ChangeBus } from './notify.gen.js';
 import { principalOf } from './call.gen.js';
 import type { TaskHooks } from './hooks.gen.js';
@@ -31,6 +26,7 @@ import {
   leaseMs,
   missing,
   type Params,
+  recordOutcome,
   type ParamsSchema,
   rpcError,
   type TaskRecord,
@@ -158,33 +154,8 @@ export function taskHooks(
     error: unknown,
     message: string | undefined,
   ): Promise<void> => {
-    if (message !== undefined) record.statusMessage = message;
     const cancelled = controller.signal.aborted || (await store.get(`${key(record.taskId)}:cancel`)) !== null;
-    if (cancelled) record.status = 'cancelled';
-    else if (result !== undefined && isInputRequiredResult(result)) {
-      record.status = 'input_required';
-      record.inputRequests = { ...(result.inputRequests ?? {}) };
-      record.inputResponses = {};
-      if (result.requestState === undefined) delete record.requestState;
-      else record.requestState = result.requestState;
-    } else if (result !== undefined) {
-      record.status = 'completed';
-      const { resultType: _resultType, ...plain } = result;
-      record.result = plain;
-    } else {
-      record.status = 'failed';
-      const code = error instanceof ProtocolError ? error.code : ProtocolErrorCode.InternalError;
-      // Only a protocol error's message is the client's to see; anything else stays on stderr.
-      if (!(error instanceof ProtocolError)) log(`task ${record.taskId} failed: ${String(error)}`);
-      const text =
-        error instanceof ProtocolError ? error.message : 'The task failed. Details were logged on the server.';
-      record.error = { code, message: text };
-    }
-    if (terminal(record.status)) {
-      delete record.inputRequests;
-      delete record.inputResponses;
-      delete record.requestState;
-    }
+    recordOutcome(record, { cancelled, result, error, message }, log);
     await write(record);
   };
 

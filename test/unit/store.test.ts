@@ -73,6 +73,7 @@ describe('the store in the model', () => {
       'approval-page.gen.ts',
       'approval.gen.ts',
       'call.gen.ts',
+      'digest.gen.ts',
       'handler.gen.ts',
       'hooks.gen.ts',
       'http-endpoint.gen.ts',
@@ -102,6 +103,7 @@ describe('the store in the model', () => {
     const memory = runtimeModules(runtimeFeatures(model(keyed)));
     expect(memory).toEqual([
       'call',
+      'digest',
       'handler',
       'hooks',
       'idempotency',

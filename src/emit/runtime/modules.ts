@@ -34,6 +34,7 @@ export const runtimeModuleTable = {
   auth: { slot: 'auth', on: (f) => f.auth },
   call: { slot: null, on: always },
   config: { slot: 'config', on: (f) => f.config },
+  digest: { slot: null, on: (f) => f.approval || f.idempotency },
   // The reply types of list and completion handlers.
   dynamic: {
     slot: null,

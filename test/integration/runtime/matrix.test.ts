@@ -365,6 +365,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'approval.gen.ts',
       'auth.gen.ts',
       'config.gen.ts',
+      'digest.gen.ts',
       'dynamic.gen.ts',
       'handles.gen.ts',
       'http-endpoint.gen.ts',
