@@ -74,17 +74,30 @@ const textType =
   /^(text\/.+|[^\s;/]+\/[^\s;/]+\+xml|application\/((x-)?yaml|xml|jwt|sql|graphql|javascript|x-ndjson))$/;
 const formType = 'application/x-www-form-urlencoded';
 
-/** The answer `body` as its `contentType` (parameters aside) says. */
+/**
+ * `body` as text in the charset its `contentType` names: UTF-8 when it names none, or one this runtime cannot decode.
+ * A byte order mark is not text, so JSON that starts with one still parses.
+ */
+function decodeText(body: Buffer, contentType: string | null): string {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1] ?? 'utf-8';
+  try {
+    return new TextDecoder(charset).decode(body);
+  } catch {
+    return new TextDecoder().decode(body);
+  }
+}
+
+/** The answer `body` as its `contentType` (the type, and the charset of a text) says. */
 export function readAnswer(body: Buffer, contentType: string | null): Answer {
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (type === '' || isJsonMedia(type)) {
-    const text = body.toString('utf8');
+    const text = decodeText(body, contentType);
     const value = parseJson(text);
     if (type !== '' || value !== undefined) return { kind: 'json', type: type || 'application/json', value };
     return { kind: 'text', type: 'text/plain', text };
   }
   return textType.test(type) || type === formType
-    ? { kind: 'text', type, text: body.toString('utf8') }
+    ? { kind: 'text', type, text: decodeText(body, contentType) }
     : { kind: 'bytes', type, bytes: body };
 }
 

@@ -154,8 +154,8 @@ export function buildRequest(binding: HttpBindingSpec, baseUrl: string, input: R
   return { url, headers, body: encoded };
 }
 
-/** Statuses whose answer has no body (a Response refuses one). */
-const nullBodyStatuses = [101, 103, 204, 205, 304];
+/** Final statuses whose answer has no body (a Response refuses one). */
+const nullBodyStatuses = [204, 205, 304];
 
 /**
  * A request with a body on GET or HEAD, which OpenAPI 3.1 allows where the operation defines one and fetch refuses:
@@ -173,14 +173,24 @@ export function sendWithBody(
     const outgoing = Object.fromEntries(headers);
     outgoing['content-length'] = String(Buffer.byteLength(body));
     const request = send(url, { method, headers: outgoing, signal }, (response) => {
-      const answer = new Headers();
-      for (const [k, v] of Object.entries(response.headers))
-        if (v !== undefined) answer.set(k, Array.isArray(v) ? v.join(', ') : v);
-      const status = response.statusCode ?? 502;
-      const empty = nullBodyStatuses.includes(status);
-      if (empty) response.resume();
-      const stream = empty ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>);
-      resolve(new Response(stream, { status, headers: answer }));
+      // This runs outside the promise's executor: anything it throws must become the rejection, or it would end the
+      // process (a Response refuses a status outside 200-599, a header value it cannot hold).
+      try {
+        const status = response.statusCode ?? 502;
+        if (status > 599) throw new ToolError(`The upstream API failed (HTTP ${status}); retry later.`, 'failed', true);
+        // An interim status as the answer (101 without an upgrade asked for): no answer was given.
+        if (status < 200) throw new Error(`interim status ${status}`);
+        const answer = new Headers();
+        for (const [k, v] of Object.entries(response.headers))
+          if (v !== undefined) answer.set(k, Array.isArray(v) ? v.join(', ') : v);
+        const empty = nullBodyStatuses.includes(status);
+        const stream = empty ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>);
+        resolve(new Response(stream, { status, headers: answer }));
+        if (empty) response.resume();
+      } catch (error) {
+        response.destroy();
+        reject(error);
+      }
     });
     request.on('error', reject);
     request.end(body);

@@ -132,7 +132,8 @@ export function cookiePairs(arg: ArgumentSpec, value: unknown): string[] {
   if (arg.explode === false || (!Array.isArray(value) && !isObject(value)))
     return [`${name}=${joined(value, ',', ',', e)}`];
   if (Array.isArray(value)) return value.map((item) => `${name}=${e(scalarText(item))}`);
-  return members(value as Record<string, unknown>).map(([k, v]) => `${k}=${e(scalarText(v))}`);
+  // A member's name is data too: encoded, it cannot end the cookie or start another.
+  return members(value as Record<string, unknown>).map(([k, v]) => `${e(k)}=${e(scalarText(v))}`);
 }
 
 /** Whether a form member without a style of its own is sent in the bracket form: an object, or an array of them. */

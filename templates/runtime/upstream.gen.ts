@@ -13,16 +13,16 @@ import { lazySchema, type PrecompiledValidators } from './register.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
 import { logToStderr, redact } from './log.gen.js';
 import type { Telemetry } from './startup.gen.js';
+import type { Config } from './upstream-credentials.gen.js';
 import { buildRequest, sendWithBody } from './upstream-request.gen.js';
-import type { HttpBindingSpec, UpstreamCredentialSpec, UpstreamSpec } from './upstream-spec.gen.js';
-import { percentEncode } from './upstream-wire.gen.js';
+import type { HttpBindingSpec, UpstreamSpec } from './upstream-spec.gen.js';
+import { chosen, forgetTokens, readVariable, sign } from './upstream-credentials.gen.js';
 import {
   type Answer,
   bytesBlock,
   errorBody,
   errorMessage,
   isObject,
-  parseJson,
   readAnswer,
   readCapped,
   refuseRedirect,
@@ -33,7 +33,7 @@ export { maxUpstreamBytes } from './upstream-answer.gen.js';
 
 /** What start-up hands this module: the values readConfig returned (typed, defaults applied) and telemetry. */
 interface Started {
-  readonly config: Readonly<Record<string, unknown>>;
+  readonly config: Config;
   readonly telemetry: Telemetry | null;
 }
 let started: Started | null = null;
@@ -47,116 +47,6 @@ export function startUpstream(config: Readonly<Record<string, unknown>>, telemet
 function environment(): Started {
   if (started === null) throw new Error('upstream bindings are called before startUpstream ran');
   return started;
-}
-
-/** A config variable's value as start-up read it; undefined when unset. */
-function readVariable(config: Started['config'], name: string): string | undefined {
-  const value = config[name];
-  return value === undefined || value === null || value === '' ? undefined : String(value);
-}
-
-/** The OAuth 2 client-credentials tokens, by token URL and client, each kept until shortly before it expires. */
-const tokens = new Map<string, { readonly token: string; readonly until: number }>();
-
-async function clientCredentialsToken(
-  url: string,
-  id: string,
-  secret: string,
-  scopes: readonly string[],
-  signal: AbortSignal,
-) {
-  const key = `${url}\n${id}`;
-  const cached = tokens.get(key);
-  if (cached !== undefined && cached.until > Date.now()) return cached.token;
-  const form = new URLSearchParams({ grant_type: 'client_credentials' });
-  if (scopes.length > 0) form.set('scope', scopes.join(' '));
-  // RFC 6749 2.3.1: the client id and secret are form-encoded before they are joined for Basic authentication.
-  const basic = Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64');
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${basic}`,
-      'content-type': 'application/x-www-form-urlencoded',
-      accept: 'application/json',
-    },
-    body: form.toString(),
-    signal,
-    redirect: 'manual',
-  });
-  await refuseRedirect(response, 'The upstream token endpoint answered');
-  const answer = parseJson((await readCapped(response)).toString('utf8'));
-  const token = isObject(answer) && typeof answer.access_token === 'string' ? answer.access_token : null;
-  if (!response.ok || token === null)
-    throw new ToolError(`The upstream token endpoint refused the client credentials (HTTP ${response.status}).`);
-  const lifetime = isObject(answer) && typeof answer.expires_in === 'number' ? answer.expires_in : 300;
-  // A minute early, so that a token never expires on its way to the API.
-  tokens.set(key, { token, until: Date.now() + Math.max(0, lifetime - 60) * 1000 });
-  return token;
-}
-
-/** The config variables `c` needs; a basic password may be unset (an empty password). */
-function needed(c: UpstreamCredentialSpec): string[] {
-  if (c.type === 'none') return [];
-  if (c.type === 'bearer') return [c.token];
-  if (c.type === 'apiKey') return [c.value];
-  if (c.type === 'basic') return [c.username];
-  return [c.tokenUrl, c.clientId, c.clientSecret];
-}
-
-/**
- * The credentials a request carries: the binding's first `security` alternative whose variables are all set (each
- * credential of it sent), none for a public one (`[]`), else `upstream.credential`. A ToolError naming the unset
- * variables of the first alternative when none is complete: no request leaves without its credential.
- */
-function chosen(spec: UpstreamSpec, binding: HttpBindingSpec, config: Started['config']): UpstreamCredentialSpec[] {
-  const alternatives = binding.security?.map((names) =>
-    names.map((name) => spec.credentials?.[name] ?? { type: 'none' as const }),
-  ) ?? [[spec.credential]];
-  if (alternatives.length === 0) return [];
-  const unset = alternatives.map((all) => all.flatMap(needed).filter((v) => readVariable(config, v) === undefined));
-  const index = unset.findIndex((missing) => missing.length === 0);
-  if (index < 0)
-    throw new ToolError(`The upstream credential is not configured: set ${unset[0]?.join(', ')} in the environment.`);
-  return alternatives[index] ?? [];
-}
-
-/** Attaches each credential to `headers` or `url`; `chosen` checked that their variables are set. */
-async function sign(
-  credentials: readonly UpstreamCredentialSpec[],
-  config: Started['config'],
-  url: URL,
-  headers: Headers,
-  signal: AbortSignal,
-): Promise<void> {
-  const read = (name: string) => readVariable(config, name) ?? '';
-  for (const c of credentials) {
-    if (c.type === 'bearer') headers.set('authorization', `Bearer ${read(c.token)}`);
-    else if (c.type === 'apiKey' && c.in === 'header') headers.set(c.name, read(c.value));
-    else if (c.type === 'apiKey' && c.in === 'cookie') {
-      const cookie = `${percentEncode(c.name)}=${percentEncode(read(c.value))}`;
-      const before = headers.get('cookie');
-      headers.set('cookie', before === null ? cookie : `${before}; ${cookie}`);
-    }
-    // Appended as text: searchParams would re-encode the whole query and undo each parameter style's delimiters.
-    else if (c.type === 'apiKey') {
-      const pair = `${percentEncode(c.name)}=${percentEncode(read(c.value))}`;
-      url.search = `${url.search === '' ? '' : `${url.search.slice(1)}&`}${pair}`;
-    } else if (c.type === 'basic')
-      headers.set(
-        'authorization',
-        `Basic ${Buffer.from(`${read(c.username)}:${read(c.password)}`).toString('base64')}`,
-      );
-    else if (c.type === 'oauth2') {
-      const token = await clientCredentialsToken(
-        read(c.tokenUrl),
-        read(c.clientId),
-        read(c.clientSecret),
-        c.scopes,
-        signal,
-      );
-      headers.set('authorization', `Bearer ${token}`);
-    }
-  }
 }
 
 /** The output check of each bound tool, by tool name: its output schema with its precompiled validator. */
@@ -188,8 +78,19 @@ async function checkedAnswer(
     `The upstream API accepted the request (HTTP ${status}), but its answer does not match the tool's output ` +
     `schema${issue === undefined ? '' : ` (${where === '' ? '' : `/${where}: `}${issue.message})`}.`;
   logToStderr(`tool "${binding.tool}": ${mismatch}`);
-  if (binding.outputCheck === 'strict')
-    throw new ToolError(`${mismatch} The request took effect; check before repeating it.`);
+  const effect = `${mismatch} The request took effect; check before repeating it.`;
+  if (binding.outputCheck === 'strict') throw new ToolError(effect);
+  // Structured content is an object in MCP (a strict client refuses the whole result otherwise): an answer of
+  // another shape is shown as content, after the mismatch, as an error the model reads.
+  if (!isObject(result))
+    return sdkResult({
+      content: [
+        { type: 'text' as const, text: effect },
+        ...(content ?? [{ type: 'text', text: JSON.stringify(result) }]),
+      ],
+      isError: true,
+      _meta: { 'mcp-gen/warnings': [mismatch] },
+    });
   return sdkResult({
     content: content ?? [{ type: 'text' as const, text: JSON.stringify(result) }],
     structuredContent,
@@ -272,6 +173,7 @@ export function bindTool<H>(
       ? exchange()
       : telemetry.withSpan(`upstream ${binding.method} ${binding.path}`, attributes, exchange, 'client'));
     if (status >= 500) throw new ToolError(`The upstream API failed (HTTP ${status}); retry later.`, 'failed', true);
+    if (status === 401) forgetTokens(credentials, config);
     if (status >= 400) {
       const message = errorMessage(errorBody(answer), binding.errorMessage);
       throw new ToolError(

@@ -8,7 +8,7 @@ import { repoRoot } from '../support/paths.js';
 // handler, spec, testing) is paid by each of them at every start. The budget is in bytes, which formatting barely
 // moves, not in lines, which reward long ones. A change that raises it says why in its commit message; the history of
 // every raise is in git.
-const budgetBytes = 94_000;
+const budgetBytes = 95_000;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {
@@ -52,6 +52,7 @@ describe('runtime size', () => {
     expect(paths.filter((p) => /upstream|bindings/.test(p))).toEqual([
       'src/generated/bindings.gen.ts',
       'src/generated/runtime/upstream-answer.gen.ts',
+      'src/generated/runtime/upstream-credentials.gen.ts',
       'src/generated/runtime/upstream-request.gen.ts',
       'src/generated/runtime/upstream-spec.gen.ts',
       'src/generated/runtime/upstream-wire.gen.ts',

@@ -130,6 +130,7 @@ export const runtimeModuleTable = {
   },
   upstream: { slot: 'upstream', on: (f) => f.upstream },
   'upstream-answer': { slot: null, on: (f) => f.upstream },
+  'upstream-credentials': { slot: null, on: (f) => f.upstream },
   'upstream-request': { slot: null, on: (f) => f.upstream },
   'upstream-spec': { slot: null, on: (f) => f.upstream },
   'upstream-wire': { slot: null, on: (f) => f.upstream },

@@ -399,6 +399,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'tasks.gen.ts',
       'telemetry.gen.ts',
       'upstream-answer.gen.ts',
+      'upstream-credentials.gen.ts',
       'upstream-request.gen.ts',
       'upstream-spec.gen.ts',
       'upstream-wire.gen.ts',
