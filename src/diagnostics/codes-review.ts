@@ -160,6 +160,15 @@ export const reviewCodes = {
       'authorization, secret, password), so the model would have to hold the secret and send it in every call.',
     fix: 'Read the credential from a config variable: `upstream.credentials` for an `http:` tool, `ctx.config` else.',
   },
+  'lint-credential-not-secret': {
+    severity: 'warning',
+    title: 'Upstream credential held by a variable that is not secret',
+    cause:
+      'A config variable holds the secret part of an upstream credential (a bearer token, an API key, a Basic ' +
+      'password, an OAuth 2 client secret) without `secret: true`, so it may have a committed default, the README ' +
+      'and the MCPB manifest show it as a plain setting, and start-up does not hide it from logs.',
+    fix: 'Add `secret: true` to the variable (and `required: false` if the server must start without it).',
+  },
   'lint-http-no-browser-origins': {
     severity: 'info',
     title: 'HTTP allows no browser origins besides loopback',

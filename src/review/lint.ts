@@ -9,6 +9,7 @@ import { snakeCase, snakeCasePattern } from '../model/naming.js';
 import { mutatingVerbs } from '../model/verbs.js';
 import type { ServerModel, ToolModel } from '../model/types.js';
 import { defaultTools } from '../model/toolset.js';
+import { lintCredentials } from './lint-credentials.js';
 import { finding, lintInputSchema } from './lint-input.js';
 import { lintUnsafeText } from './unsafe-text.js';
 import { type Memo, noMemo } from '../util/memo.js';
@@ -148,6 +149,7 @@ export function lintModel(model: ServerModel, memo: Memo = noMemo): Finding[] {
       ),
     );
   }
+  out.push(...lintCredentials(model));
   // With toolsets, what a model sees is the default selection; a deployment that adds toolsets chooses the rest.
   const listed = defaultTools(model).length;
   // With discovery: search, tools/list lists two tools whatever the count: the context review judges that surface.
