@@ -3,11 +3,12 @@
  * `--dry-run` only compare or list in the write stage), or, over unchanged
  * inputs, the outcome of the run record (the run cache, cache/).
  */
+import path from 'node:path';
 import type { ResolvedOptions } from './config/index.js';
 import { hasFailures, type Diagnostic } from './diagnostics/index.js';
 import { openRunCache, type WarmCache } from './cache/index.js';
 import { decideMcpGenInstall } from './load/origin.js';
-import { hasProjectFile, loadProject } from './load/project.js';
+import { hasProjectFile, isNonFolder, loadProject } from './load/project.js';
 import { scaffoldPaths } from './model/layout.js';
 import {
   inspectWrites,
@@ -54,6 +55,11 @@ export async function generateProject(
   faults: WriteFaults = {},
   warm?: WarmCache,
 ): Promise<GenerateResult> {
+  if (isNonFolder(given.outDir))
+    throw new WriteError(
+      `the project folder "${path.relative(cwd, given.outDir) || '.'}" is a file, not a folder; pass --out a folder ` +
+        '(it is created when it does not exist)',
+    );
   // A package.json this run creates asks for mcp-gen as init's would (load/origin.ts), so that npm install works.
   const options =
     given.mcpGenDependency !== undefined || hasProjectFile(given.outDir, scaffoldPaths.packageJson)

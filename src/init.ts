@@ -9,7 +9,14 @@ import type { Diagnostic } from './diagnostics/index.js';
 import { bannerMark } from './emit/index.js';
 import { generateProject } from './generate.js';
 import { manifestFile } from './model/layout.js';
-import { customizeManifest, decideMcpGenInstall, listFolder, loadInitAssets, type InitExample } from './load/index.js';
+import {
+  customizeManifest,
+  decideMcpGenInstall,
+  isNonFolder,
+  listFolder,
+  loadInitAssets,
+  type InitExample,
+} from './load/index.js';
 import { packPackage, recoverWrites, writeProject, type WriteAction } from './write/index.js';
 import { shellWord } from './util/shell-word.js';
 
@@ -56,6 +63,8 @@ export function serverNameFor(folder: string): string {
  */
 export async function initProject(options: InitOptions, cwd: string, mcpGenVersion: string): Promise<InitResult> {
   const target = path.resolve(cwd, options.dir);
+  if (isNonFolder(target))
+    return { ok: false, error: `"${options.dir}" is a file, not a folder; name a new or empty folder` };
   // An init killed half-way is finished or undone first, so the folder is judged as it really is.
   if (listFolder(target).length > 0) recoverWrites(target);
   const existing = listFolder(target).filter((f) => f !== '.git');

@@ -4,6 +4,7 @@ import { type CurationOptions, importOpenApi, importServer, type ImportResult, u
 import { ImportError } from '../import/import-error.js';
 import type { UpdateOutcome } from '../import/update.js';
 import { LiveError, type LiveTarget } from '../live/index.js';
+import { WriteError } from '../write/index.js';
 import { OpenApiError } from '../load/openapi.js';
 import { verifyAgainstManifest, type VerifyOutcome } from '../verify.js';
 import type { CliIo } from './io.js';
@@ -126,7 +127,8 @@ async function report(
   try {
     result = await run();
   } catch (error) {
-    if (error instanceof LiveError || error instanceof OpenApiError) return usage(io, error.message);
+    if (error instanceof LiveError || error instanceof OpenApiError || error instanceof WriteError)
+      return usage(io, error.message);
     if (error instanceof ImportError) {
       io.stderr(error.format());
       return 1;

@@ -44,6 +44,7 @@ export {
 } from './origin.js';
 export {
   isFolder,
+  isNonFolder,
   listFolder,
   hasProjectFile,
   loadProject,

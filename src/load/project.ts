@@ -79,6 +79,12 @@ export function listFolder(dir: string): string[] {
   return existsSync(dir) ? readdirSync(dir).sort(compareText) : [];
 }
 
+/** True when something other than a folder is at `dir`: a project folder cannot be made there. */
+export function isNonFolder(dir: string): boolean {
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  return stat !== undefined && !stat.isDirectory();
+}
+
 /** True when `dir` exists and is a folder: `report --out` writes only into an existing folder. */
 export function isFolder(dir: string): boolean {
   return statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;

@@ -98,4 +98,27 @@ describe('CLI edge cases', () => {
       stderr: '',
     });
   });
+  it('a file where a project folder goes is a user error (exit 1, no stack) for generate, init and import', async () => {
+    writeFileSync(path.join(work, 'taken.txt'), 'mine');
+    expect(await runIn(work, ['generate', 'mcp.yaml', '--out', 'taken.txt'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'mcp-gen: error: the project folder "taken.txt" is a file, not a folder; pass --out a folder (it is ' +
+        'created when it does not exist)\n',
+    });
+    expect(await runIn(work, ['init', 'taken.txt', '--yes'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'mcp-gen: error: "taken.txt" is a file, not a folder; name a new or empty folder\n',
+    });
+    writeFileSync(path.join(work, 'spec.yaml'), 'openapi: 3.0.0\ninfo: { title: t, version: "1" }\npaths: {}\n');
+    mkdirSync(path.join(work, 'folder'));
+    expect(await runIn(work, ['import', 'openapi', 'spec.yaml', '--out', 'folder', '--force'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'mcp-gen: error: could not write "folder" (not a regular file); nothing was changed\n',
+    });
+    expect(readFileSync(path.join(work, 'taken.txt'), 'utf8')).toBe('mine');
+  });
 });
