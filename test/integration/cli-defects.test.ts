@@ -98,7 +98,7 @@ describe('CLI edge cases', () => {
       stderr: '',
     });
   });
-  it('a file where a project folder goes is a user error (exit 1, no stack) for generate, init and import', async () => {
+  it('a file where a project folder goes is a user error (exit 1, no stack): generate, init, import', async () => {
     writeFileSync(path.join(work, 'taken.txt'), 'mine');
     expect(await runIn(work, ['generate', 'mcp.yaml', '--out', 'taken.txt'])).toEqual({
       code: 1,
