@@ -42,6 +42,28 @@ function requireDefaulted(node: Record<string, unknown>): Record<string, unknown
   return { ...node, required: [...required, ...defaulted.filter((name) => !required.includes(name))] };
 }
 
+/**
+ * json-schema-to-typescript calls `schema.hasOwnProperty(...)` on every node, so a property of that name breaks it.
+ * The compiler sees this stand-in instead, an identifier no manifest holds, written back once the text is made.
+ */
+const ownPropertyStandIn = 'hasOwnProperty_mcp_gen_stand_in';
+
+/** `node` with a property named `hasOwnProperty` (and its `required` entry) under the stand-in's name. */
+function standInOwnProperty(node: Record<string, unknown>): Record<string, unknown> {
+  const properties = node.properties as Record<string, unknown> | undefined;
+  if (properties === null || typeof properties !== 'object' || !Object.hasOwn(properties, 'hasOwnProperty'))
+    return node;
+  const renamed = Object.entries(properties).map(([k, v]) => [k === 'hasOwnProperty' ? ownPropertyStandIn : k, v]);
+  const required = Array.isArray(node.required)
+    ? { required: node.required.map((k) => (k === 'hasOwnProperty' ? ownPropertyStandIn : k)) }
+    : {};
+  return { ...node, properties: Object.fromEntries(renamed), ...required };
+}
+
+/** The compiled `text` with the stand-in's name written back. */
+const restoreOwnProperty = (text: string): string =>
+  text.includes(ownPropertyStandIn) ? text.split(ownPropertyStandIn).join('hasOwnProperty') : text;
+
 declare const fresh: unique symbol;
 
 /**
@@ -64,7 +86,7 @@ export function prepareSchema(
 ): PreparedSchema {
   const typeOf = new Map(handles.map((h) => [h.name, h.typeName]));
   const prepared = mapSchema(schema, (node, path) => {
-    const clean = { ...node };
+    const clean = standInOwnProperty({ ...node });
     for (const key of unsafeKeys) delete clean[key];
     // A shared schema is declared once under its own type name (types/index.ts); a use names that type.
     const shared = sharedRefName(node.$ref);
@@ -148,7 +170,9 @@ export function reusingCompile(): (schema: PreparedSchema, name: string) => Prom
         return earlier.text.replace(earlier.name, name);
     }
     // A `$ref` anywhere (even a property so named) takes the library's whole path.
-    const text = json.includes('"$ref"') ? await compileSchema(schema, name) : compileUnreferenced(schema, name);
+    const text = restoreOwnProperty(
+      json.includes('"$ref"') ? await compileSchema(schema, name) : compileUnreferenced(schema, name),
+    );
     if (earlier === undefined) first.set(key, { name, text });
     return text;
   };

@@ -18,6 +18,7 @@
 import { createRequire } from 'node:module';
 import { generatedPaths } from '../../model/layout.js';
 import { tsBanner } from '../shared/banner.js';
+import { namesInheritedMember } from './inherited.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { key } from '../shared/literal.js';
 import { largeToolSchemas, toolSchemaCount } from '../shared/scale.js';
@@ -188,7 +189,11 @@ export async function emitValidators(
   // One instance for every schema: standalone code carries only what its own validator uses, and each one gets a scope
   // of its own. No optimization pass: it only drops unused names and folds constants in code nobody reads, and it
   // costs a large share of compiling for little less text.
+  const ownProperties = [...tools.flatMap((t) => [t.inputSchema, t.outputSchema]), ...shared.values()].some(
+    namesInheritedMember,
+  );
   const ajv: Ajv = new Ajv2020.default({
+    ...(ownProperties ? { ownProperties } : {}),
     strict: false,
     validateFormats: true,
     validateSchema: false,

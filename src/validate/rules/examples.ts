@@ -24,9 +24,9 @@ function wireSchema(schema: Record<string, unknown>): Record<string, unknown> {
 function problems(schema: Record<string, unknown>, value: unknown): string[] | null {
   try {
     Ajv2020 ??= (require('ajv/dist/2020.js') as typeof Ajv2020Module).default;
-    const validate = new Ajv2020({ allErrors: true, strict: false, validateFormats: false }).compile(
-      wireSchema(schema),
-    );
+    // Own properties only, as the generated validators when a schema names `constructor` or another inherited member.
+    const ajv = new Ajv2020({ allErrors: true, ownProperties: true, strict: false, validateFormats: false });
+    const validate = ajv.compile(wireSchema(schema));
     if (validate(value)) return [];
     return (validate.errors ?? []).map(
       (e) => `${e.instancePath === '' ? 'the value' : e.instancePath} ${e.message ?? 'is invalid'}`,
