@@ -167,7 +167,7 @@ export function parseManifest(text: string, file: string, absolutePath: string =
         )
       : e.code === 'MISSING_CHAR' && /closing ["']?quote/.test(e.message)
         ? unclosedQuote(source, e.pos[0], at)
-        : makeDiagnostic('yaml-syntax', at(e.pos[0]), lowerFirst(e.message)),
+        : makeDiagnostic('yaml-syntax', at(e.pos[0]), ...syntaxWords(e.code, e.message)),
   );
   if (problems.length > 0) return { ok: false, diagnostics: foldSyntaxErrors(source, found, problems, at) };
 
@@ -175,6 +175,21 @@ export function parseManifest(text: string, file: string, absolutePath: string =
   try {
     data = doc.toJS({ maxAliasCount });
   } catch (error) {
+    const unresolved = error instanceof ReferenceError ? /^Unresolved alias.*: (.*)$/.exec(error.message) : null;
+    if (unresolved !== null) {
+      const name = unresolved[1] ?? '';
+      return {
+        ok: false,
+        diagnostics: [
+          makeDiagnostic(
+            'yaml-syntax',
+            at(firstAliasOffset(doc, name)),
+            `alias "*${name}" names no anchor: "&${name}" is not set before it`,
+            `set "&${name}" on the value to repeat, above this line, or write the value out`,
+          ),
+        ],
+      };
+    }
     if (error instanceof ReferenceError) {
       return {
         ok: false,
@@ -192,6 +207,16 @@ export function parseManifest(text: string, file: string, absolutePath: string =
   }
   // Positions are found again when asked for (locator.ts), so the document, many times the text's size, goes now.
   return manifestOfData(source, data, file, absolutePath);
+}
+
+/** The message and hint of a YAML error: the library's words for the common ones, in the manifest's terms. */
+function syntaxWords(code: string, message: string): [string, string?] {
+  if (code === 'MULTIPLE_DOCS')
+    return ['the file holds more than one YAML document', 'keep one: remove the "---" line and what follows it'];
+  if (code === 'TAG_RESOLVE_FAILED')
+    return [lowerFirst(message), 'remove the tag: a manifest holds plain YAML values (strings, numbers, lists, maps)'];
+  // Without a hint here, foldSyntaxErrors looks for the cause (yaml-errors.ts).
+  return [lowerFirst(message)];
 }
 
 /**
@@ -219,7 +244,8 @@ function unclosedQuote(
   };
   for (const token of new Parser().parse(source)) walk(token);
   const found = open as { offset: number; quote: string } | null;
-  if (found === null) return makeDiagnostic('yaml-syntax', at(end), 'missing closing quote');
+  if (found === null)
+    return makeDiagnostic('yaml-syntax', at(end), 'missing closing quote', 'close each quoted string on its line');
   return makeDiagnostic(
     'yaml-syntax',
     at(found.offset),
@@ -228,10 +254,12 @@ function unclosedQuote(
   );
 }
 
-function firstAliasOffset(doc: Document): number {
+/** Where the first alias is, or the first alias of anchor `name` when given. */
+function firstAliasOffset(doc: Document, name?: string): number {
   let offset = 0;
   visit(doc, {
     Alias(_key, node) {
+      if (name !== undefined && node.source !== name) return undefined;
       offset = node.range?.[0] ?? 0;
       return visit.BREAK;
     },

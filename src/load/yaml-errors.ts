@@ -134,7 +134,8 @@ export function foldSyntaxErrors(
   const after = order.length - first - 1;
   const message = cause?.message ?? (reported.hint === undefined ? lowerFirst(error.message) : reported.message);
   const counted = after === 0 ? '' : ` (and ${after} more parser error${after === 1 ? '' : 's'} after it)`;
-  const hint = cause?.hint ?? reported.hint;
+  const hint =
+    cause?.hint ?? reported.hint ?? 'check this line and the one above: indentation, a ":" after each key, quotes';
   const place = cause?.offset === undefined ? reported : at(cause.offset);
   const location = { file: place.file, pointer: place.pointer, line: place.line, col: place.col };
   return [...before, makeDiagnostic('yaml-syntax', location, `${message}${counted}`, hint)];

@@ -18,6 +18,19 @@ const typeNames: Record<string, string> = {
   null: 'empty',
 };
 
+/** How to write a value of the `expected` kind (typeNames) in place of `data`. */
+function typeHint(expected: string, data: unknown): string {
+  if (expected === 'a string')
+    return typeof data === 'number' || typeof data === 'boolean'
+      ? `quote the value: "${String(data)}"`
+      : 'write one text value here, quoted if it holds ": " or " #"';
+  if (expected === 'true or false') return 'write true or false, without quotes';
+  if (expected === 'an integer' || expected === 'a number') return 'write the number without quotes';
+  if (expected === 'a list') return 'write a list: [a, b], or one "- item" line per item';
+  if (expected === 'a mapping') return 'write "key: value" entries indented under this key, or { key: value }';
+  return `write ${expected} here`;
+}
+
 /** Keys a reader of older MCP material may write, and why the design gate rejects them. */
 const rejectedFeatures: Record<string, readonly [string, string]> = {
   roots: [
@@ -135,11 +148,12 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
         );
         return;
       }
-      const quoteHint =
-        expected === 'a string' && (typeof error.data === 'number' || typeof error.data === 'boolean')
-          ? `quote the value: "${String(error.data)}"`
-          : undefined;
-      ctx.report('wrong-type', path, `${where}: expected ${expected}, got ${describeValue(error.data)}`, quoteHint);
+      ctx.report(
+        'wrong-type',
+        path,
+        `${where}: expected ${expected}, got ${describeValue(error.data)}`,
+        typeHint(expected, error.data),
+      );
       return;
     }
     case 'const':
@@ -160,7 +174,7 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
         'enum-value',
         path,
         `${where}: expected one of ${allowed}, got ${describeValue(error.data)}`,
-        guess !== undefined ? `did you mean "${guess}"?` : undefined,
+        guess !== undefined ? `did you mean "${guess}"?` : 'write one of the listed values, exactly as shown',
       );
       return;
     }
@@ -266,5 +280,10 @@ function reportRange(ctx: RuleContext, error: ErrorObject, path: string[], where
       : 'wrong-type',
     path,
     messages[error.keyword] ?? `${where}: ${error.message ?? 'is invalid'}`,
+    error.keyword === 'minimum' || error.keyword === 'maximum'
+      ? `use a value from the range the message names`
+      : error.keyword.endsWith('Items') || error.keyword.endsWith('Properties')
+        ? 'add or remove entries to fit the count the message names'
+        : 'see docs/manifest.md for what this key takes',
   );
 }

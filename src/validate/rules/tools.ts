@@ -226,7 +226,13 @@ function metaSchemaProblems(schema: Record<string, unknown>): SchemaProblem[] {
         : error.keyword === 'enum'
           ? `one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
           : (error.message ?? 'valid').replace(/^must (be )?/, '');
-    problems.push([path, `invalid JSON Schema: "${keyword}" must be ${expected}, got ${describeValue(error.data)}`]);
+    const allowed = error.keyword === 'enum' ? (error.params.allowedValues as unknown[]).map(String) : [];
+    const guess = typeof error.data === 'string' ? suggestClosest(error.data, allowed) : undefined;
+    problems.push([
+      path,
+      `invalid JSON Schema: "${keyword}" must be ${expected}, got ${describeValue(error.data)}`,
+      guess === undefined ? `write "${keyword}" as JSON Schema 2020-12 defines it` : `did you mean "${guess}"?`,
+    ]);
   }
   return problems;
 }
