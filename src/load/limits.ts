@@ -10,7 +10,7 @@ import { isRecord } from '../util/guards.js';
 import { formatPointer } from '../util/json-pointer.js';
 import type { Position } from './loaded.js';
 
-const limitsHint = 'docs/manifest.md#limits lists every limit';
+export const limitsHint = 'docs/manifest.md#limits lists every limit';
 const chunkBytes = 1024 * 1024;
 
 /**

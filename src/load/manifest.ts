@@ -9,7 +9,7 @@ import { LineCounter, Parser, parseDocument, visit, type Document } from 'yaml';
 import { makeDiagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { hashReads } from '../util/hash.js';
 import { largeManifestChars, manifestLimits } from '../model/limits.js';
-import { checkSize, readAtMost } from './limits.js';
+import { checkSize, limitsHint, readAtMost } from './limits.js';
 import { manifestOfData } from './locator.js';
 import { type PieceMemo, parsePieces } from './piecewise.js';
 import type { LoadResult } from './loaded.js';
@@ -167,7 +167,16 @@ export function parseManifest(text: string, file: string, absolutePath: string =
         )
       : e.code === 'MISSING_CHAR' && /closing ["']?quote/.test(e.message)
         ? unclosedQuote(source, e.pos[0], at)
-        : makeDiagnostic('yaml-syntax', at(e.pos[0]), ...syntaxWords(e.code, e.message)),
+        : // The parser runs out of stack before the depth limit (limits.ts) could see the data.
+          /maximum call stack size exceeded/i.test(e.message)
+          ? makeDiagnostic(
+              'manifest-too-deep',
+              at(topLevelLineAt(source, e.pos[0])),
+              `the manifest nests too deeply to be read, past the limit of ${manifestLimits.depth} levels of ` +
+                'mappings and lists',
+              `flatten the structure, or write a nested schema once under $defs and $ref it; ${limitsHint}`,
+            )
+          : makeDiagnostic('yaml-syntax', at(e.pos[0]), ...syntaxWords(e.code, e.message)),
   );
   if (problems.length > 0) return { ok: false, diagnostics: foldSyntaxErrors(source, found, problems, at) };
 
@@ -207,6 +216,15 @@ export function parseManifest(text: string, file: string, absolutePath: string =
   }
   // Positions are found again when asked for (locator.ts), so the document, many times the text's size, goes now.
   return manifestOfData(source, data, file, absolutePath);
+}
+
+/**
+ * The start of the top-level entry that holds `offset`: where the parser ran out of stack depends on the stack, the
+ * entry it was reading does not.
+ */
+function topLevelLineAt(source: string, offset: number): number {
+  const lines = [...source.slice(0, offset).matchAll(/^[^\s#]/gm)];
+  return lines.at(-1)?.index ?? 0;
 }
 
 /** The message and hint of a YAML error: the library's words for the common ones, in the manifest's terms. */

@@ -138,5 +138,5 @@ export function foldSyntaxErrors(
     cause?.hint ?? reported.hint ?? 'check this line and the one above: indentation, a ":" after each key, quotes';
   const place = cause?.offset === undefined ? reported : at(cause.offset);
   const location = { file: place.file, pointer: place.pointer, line: place.line, col: place.col };
-  return [...before, makeDiagnostic('yaml-syntax', location, `${message}${counted}`, hint)];
+  return [...before, makeDiagnostic(reported.code, location, `${message}${counted}`, hint)];
 }
