@@ -56,12 +56,17 @@ export async function runPipeline(input: PipelineInput, until: Stage): Promise<P
   // data alone) are known.
   const known = runs('review') ? cache?.reviewed(manifest.absolutePath, manifest.text) : undefined;
   // validate: every problem at once; a typed manifest only when none is an error
-  const { diagnostics: validated, manifest: typed } =
+  const checked =
     known !== undefined
       ? { diagnostics: [], manifest: known.manifest }
       : runs('validate')
         ? validateManifest(manifest, cache?.memo)
         : { diagnostics: [], manifest: null };
+  // What load found in a text it could still read comes first, and stops the run as any error does.
+  const problems = manifest.problems ?? [];
+  const validated =
+    problems.length === 0 ? checked.diagnostics : sortDiagnostics([...problems, ...checked.diagnostics]);
+  const typed = problems.length === 0 ? checked.manifest : null;
   result = { ...result, diagnostics: validated };
   if (!runs('normalize') || typed === null) return result;
   // normalize, review

@@ -147,7 +147,9 @@ function parseCache(
     observe(stage: string, result: PipelineResult) {
       const { manifest } = result;
       if (manifest === null) return;
-      if (stage === 'load') seen = { file: manifest.absolutePath, text: manifest.text, data: manifest.data };
+      // A text with load errors (duplicate keys) is never kept: read back, it would skip them.
+      if (stage === 'load' && manifest.problems === undefined)
+        seen = { file: manifest.absolutePath, text: manifest.text, data: manifest.data };
       else if (stage === 'review' && result.review !== null && result.diagnostics.length === 0) clean = result.review;
     },
     save() {

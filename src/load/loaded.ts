@@ -10,6 +10,11 @@ export interface LoadedManifest {
   readonly data: unknown;
   /** Line and column of the node at a JSON pointer (or its nearest existing parent). */
   readonly locate: (pointer: string, target?: Target) => Position;
+  /**
+   * Errors in a text that still parsed (duplicate keys): validation reports them with its own, so that every mistake
+   * is found in one run, and nothing is generated. Absent when none.
+   */
+  readonly problems?: readonly Diagnostic[];
 }
 
 /** Either a loaded manifest or the diagnostics explaining why there is none. */

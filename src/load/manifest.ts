@@ -5,7 +5,7 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
-import { LineCounter, Parser, parseDocument, visit, type Document } from 'yaml';
+import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { makeDiagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { hashReads } from '../util/hash.js';
 import { largeManifestChars, manifestLimits } from '../model/limits.js';
@@ -13,7 +13,7 @@ import { checkSize, limitsHint, readAtMost } from './limits.js';
 import { manifestOfData } from './locator.js';
 import { type PieceMemo, parsePieces } from './piecewise.js';
 import type { LoadResult } from './loaded.js';
-import { foldSyntaxErrors } from './yaml-errors.js';
+import { foldSyntaxErrors, syntaxWords, topLevelLineAt, unclosedQuote } from './yaml-errors.js';
 
 /** Aliases may expand to at most this many nodes; more is treated as an attack. */
 export const maxAliasCount = 100;
@@ -178,7 +178,10 @@ export function parseManifest(text: string, file: string, absolutePath: string =
             )
           : makeDiagnostic('yaml-syntax', at(e.pos[0]), ...syntaxWords(e.code, e.message)),
   );
-  if (problems.length > 0) return { ok: false, diagnostics: foldSyntaxErrors(source, found, problems, at) };
+  // Duplicate keys leave a well-formed document: it is read (the last value wins) so validation can report the rest.
+  const duplicatesOnly = found.every((e) => e.code === 'DUPLICATE_KEY');
+  if (problems.length > 0 && !duplicatesOnly)
+    return { ok: false, diagnostics: foldSyntaxErrors(source, found, problems, at) };
 
   let data: unknown;
   try {
@@ -215,61 +218,11 @@ export function parseManifest(text: string, file: string, absolutePath: string =
     throw error;
   }
   // Positions are found again when asked for (locator.ts), so the document, many times the text's size, goes now.
-  return manifestOfData(source, data, file, absolutePath);
-}
-
-/**
- * The start of the top-level entry that holds `offset`: where the parser ran out of stack depends on the stack, the
- * entry it was reading does not.
- */
-function topLevelLineAt(source: string, offset: number): number {
-  const lines = [...source.slice(0, offset).matchAll(/^[^\s#]/gm)];
-  return lines.at(-1)?.index ?? 0;
-}
-
-/** The message and hint of a YAML error: the library's words for the common ones, in the manifest's terms. */
-function syntaxWords(code: string, message: string): [string, string?] {
-  if (code === 'MULTIPLE_DOCS')
-    return ['the file holds more than one YAML document', 'keep one: remove the "---" line and what follows it'];
-  if (code === 'TAG_RESOLVE_FAILED')
-    return [lowerFirst(message), 'remove the tag: a manifest holds plain YAML values (strings, numbers, lists, maps)'];
-  // Without a hint here, foldSyntaxErrors looks for the cause (yaml-errors.ts).
-  return [lowerFirst(message)];
-}
-
-/**
- * A quoted string that never closes runs to the end of the file, where yaml
- * reports it; the place to fix is where it opens, so point there.
- */
-function unclosedQuote(
-  source: string,
-  end: number,
-  at: (offset: number) => { file: string; pointer: string; line: number; col: number },
-): Diagnostic {
-  let open: { offset: number; quote: string } | null = null;
-  const walk = (token: unknown): void => {
-    if (token === null || typeof token !== 'object') return;
-    const t = token as { type?: unknown; offset?: unknown; source?: unknown };
-    if (
-      (t.type === 'double-quoted-scalar' || t.type === 'single-quoted-scalar') &&
-      typeof t.offset === 'number' &&
-      typeof t.source === 'string' &&
-      t.offset <= end
-    ) {
-      if (open === null || t.offset > open.offset) open = { offset: t.offset, quote: t.source.charAt(0) };
-    }
-    for (const value of Object.values(token)) walk(value);
-  };
-  for (const token of new Parser().parse(source)) walk(token);
-  const found = open as { offset: number; quote: string } | null;
-  if (found === null)
-    return makeDiagnostic('yaml-syntax', at(end), 'missing closing quote', 'close each quoted string on its line');
-  return makeDiagnostic(
-    'yaml-syntax',
-    at(found.offset),
-    `missing closing quote: the string that opens here with ${found.quote} runs to the end of the file`,
-    `end the string with ${found.quote} on the line where it should stop`,
-  );
+  const loaded = manifestOfData(source, data, file, absolutePath);
+  if (problems.length === 0) return loaded;
+  return loaded.ok
+    ? { ok: true, manifest: { ...loaded.manifest, problems } }
+    : { ok: false, diagnostics: [...problems, ...loaded.diagnostics] };
 }
 
 /** Where the first alias is, or the first alias of anchor `name` when given. */
@@ -289,9 +242,4 @@ function firstAliasOffset(doc: Document, name?: string): number {
 function keyTextAt(text: string, offset: number): string {
   const raw = /^[^:\n]*/.exec(text.slice(offset))?.[0] ?? '';
   return raw.trim().replace(/^(["'])(.*)\1$/, '$2');
-}
-
-function lowerFirst(message: string): string {
-  const trimmed = message.replace(/\.$/, '');
-  return trimmed.charAt(0).toLowerCase() + trimmed.slice(1);
 }

@@ -140,3 +140,57 @@ export function foldSyntaxErrors(
   const location = { file: place.file, pointer: place.pointer, line: place.line, col: place.col };
   return [...before, makeDiagnostic(reported.code, location, `${message}${counted}`, hint)];
 }
+
+/**
+ * The start of the top-level entry that holds `offset`: where the parser ran out of stack depends on the stack, the
+ * entry it was reading does not.
+ */
+export function topLevelLineAt(source: string, offset: number): number {
+  const lines = [...source.slice(0, offset).matchAll(/^[^\s#]/gm)];
+  return lines.at(-1)?.index ?? 0;
+}
+
+/** The message and hint of a YAML error: the library's words for the common ones, in the manifest's terms. */
+export function syntaxWords(code: string, message: string): [string, string?] {
+  if (code === 'MULTIPLE_DOCS')
+    return ['the file holds more than one YAML document', 'keep one: remove the "---" line and what follows it'];
+  if (code === 'TAG_RESOLVE_FAILED')
+    return [lowerFirst(message), 'remove the tag: a manifest holds plain YAML values (strings, numbers, lists, maps)'];
+  // Without a hint here, foldSyntaxErrors looks for the cause (yaml-errors.ts).
+  return [lowerFirst(message)];
+}
+
+/**
+ * A quoted string that never closes runs to the end of the file, where yaml
+ * reports it; the place to fix is where it opens, so point there.
+ */
+export function unclosedQuote(
+  source: string,
+  end: number,
+  at: (offset: number) => { file: string; pointer: string; line: number; col: number },
+): Diagnostic {
+  let open: { offset: number; quote: string } | null = null;
+  const walk = (token: unknown): void => {
+    if (token === null || typeof token !== 'object') return;
+    const t = token as { type?: unknown; offset?: unknown; source?: unknown };
+    if (
+      (t.type === 'double-quoted-scalar' || t.type === 'single-quoted-scalar') &&
+      typeof t.offset === 'number' &&
+      typeof t.source === 'string' &&
+      t.offset <= end
+    ) {
+      if (open === null || t.offset > open.offset) open = { offset: t.offset, quote: t.source.charAt(0) };
+    }
+    for (const value of Object.values(token)) walk(value);
+  };
+  for (const token of new Parser().parse(source)) walk(token);
+  const found = open as { offset: number; quote: string } | null;
+  if (found === null)
+    return makeDiagnostic('yaml-syntax', at(end), 'missing closing quote', 'close each quoted string on its line');
+  return makeDiagnostic(
+    'yaml-syntax',
+    at(found.offset),
+    `missing closing quote: the string that opens here with ${found.quote} runs to the end of the file`,
+    `end the string with ${found.quote} on the line where it should stop`,
+  );
+}

@@ -72,6 +72,12 @@ describe('the parse cache', () => {
       cpSync(original, file);
       const result = loadManifest(file, repoRoot);
       if (!result.ok) continue;
+      if (result.manifest.problems !== undefined) {
+        // Never kept: read back, the data would no longer say that the text has duplicate keys.
+        await runCached(file, 'load');
+        expect(entry(file).data, original).toBeUndefined();
+        continue;
+      }
       const fresh = result.manifest;
       files += 1;
       expect(entry(file).data).toBeUndefined();
