@@ -13,7 +13,7 @@ import { applyOverlay } from './import/overlay.js';
 import { describeTarget, readLiveServer, type LiveTarget } from './live/index.js';
 import { displayPath, manifestOfData } from './load/index.js';
 import { loadOpenApi, readImportText } from './load/openapi.js';
-import { ImportError } from './import/import-error.js';
+import { collecting, ImportError, type ImportProblem, throwAll } from './import/import-error.js';
 import { runPipeline, type PipelineResult } from './pipeline.js';
 import { handlerPath } from './model/layout.js';
 import type { GeneratedFile } from './emit/index.js';
@@ -78,23 +78,29 @@ export async function importOpenApi(
  * rendered and written.
  */
 async function draftOfSpec(spec: string, cwd: string, curation: CurationOptions): Promise<Draft> {
-  // A malformed filter stops the import before the spec is read.
-  const filters = parseFilters(curation.include, curation.exclude);
-  const overlays = curation.overlays.map((file) => {
+  // Malformed filters and unreadable overlays stop the import before the spec is read, all of them at once.
+  const problems: ImportProblem[] = [];
+  const filters = collecting(problems, () => parseFilters(curation.include, curation.exclude));
+  const overlays = curation.overlays.flatMap((file) => {
     const text = readImportText(file, cwd);
-    if (text === null)
-      throw new ImportError({
-        code: 'import-overlay',
-        message: `${file}: cannot be read`,
-        hint: 'pass the path of an Overlay 1.0 file (YAML or JSON) with --overlay',
-      });
-    return { file, text };
+    if (text !== null) return [{ file, text }];
+    problems.push({
+      code: 'import-overlay',
+      message: `${file}: cannot be read`,
+      hint: 'pass the path of an Overlay 1.0 file (YAML or JSON) with --overlay',
+    });
+    return [];
   });
+  throwAll(problems);
   const warnings: string[] = [];
   const loaded = await loadOpenApi(spec, cwd, (document) => {
-    for (const { file, text } of overlays) warnings.push(...applyOverlay(document, file, text));
+    for (const { file, text } of overlays)
+      warnings.push(...(collecting(problems, () => applyOverlay(document, file, text)) ?? []));
+    throwAll(problems);
   });
-  const draft = draftFromOpenApi(loaded.document, path.posix.basename(spec.split(path.sep).join('/')), filters);
+  // throwAll above: the filters parsed.
+  const parsed = filters as NonNullable<typeof filters>;
+  const draft = draftFromOpenApi(loaded.document, path.posix.basename(spec.split(path.sep).join('/')), parsed);
   return { ...draft, warnings: [...warnings, ...(draft.warnings ?? [])] };
 }
 

@@ -127,9 +127,8 @@ async function report(
   try {
     result = await run();
   } catch (error) {
-    if (error instanceof LiveError || error instanceof OpenApiError || error instanceof WriteError)
-      return usage(io, error.message);
-    if (error instanceof ImportError) {
+    if (error instanceof LiveError || error instanceof WriteError) return usage(io, error.message);
+    if (error instanceof ImportError || error instanceof OpenApiError) {
       io.stderr(error.format());
       return 1;
     }

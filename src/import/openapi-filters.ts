@@ -4,7 +4,7 @@
  * segments), `op:GLOB` (the operationId; `*` any run of characters) or `method:VERB` (an HTTP method, any case).
  * An operation is imported when it matches some include filter (or none is given) and no exclude filter.
  */
-import { ImportError } from './import-error.js';
+import { ImportError, type ImportProblem } from './import-error.js';
 
 export type FilterKind = 'tag' | 'path' | 'op' | 'method';
 
@@ -33,12 +33,22 @@ export interface OperationFilters {
 const kinds: readonly FilterKind[] = ['tag', 'path', 'op', 'method'];
 const httpMethods = new Set(['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace']);
 
-/** Parses both lists; a malformed filter is an `ImportError` with a hint. */
+/** Parses both lists; malformed filters are one `ImportError`, each with its hint. */
 export function parseFilters(include: readonly string[], exclude: readonly string[]): OperationFilters {
-  return {
-    include: include.map((text) => parseFilter(text, '--include')),
-    exclude: exclude.map((text) => parseFilter(text, '--exclude')),
+  const problems: ImportProblem[] = [];
+  const parse = (flag: string) => (text: string) => {
+    try {
+      return [parseFilter(text, flag)];
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      problems.push(...error.problems);
+      return [];
+    }
   };
+  const filters = { include: include.flatMap(parse('--include')), exclude: exclude.flatMap(parse('--exclude')) };
+  const [first, ...rest] = problems;
+  if (first !== undefined) throw new ImportError([first, ...rest]);
+  return filters;
 }
 
 function parseFilter(text: string, flag: string): OperationFilter {

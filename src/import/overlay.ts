@@ -9,21 +9,30 @@
 import { jsonpath, JSONPathError } from 'json-p3';
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import { isRecord } from '../util/guards.js';
-import { ImportError } from './import-error.js';
+import { ImportError, type ImportProblem } from './import-error.js';
 
 type Json = Record<string, unknown>;
 
 /** Applies the overlay `text` (the file `file`) to `spec` in place; returns its warnings. */
 export function applyOverlay(spec: Json, file: string, text: string): string[] {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines });
-  type Fail = (at: readonly (string | number)[], message: string, hint: string) => never;
-  const fail: Fail = (at, message, hint) => {
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const problemAt = (at: readonly (string | number)[], message: string, hint: string): ImportProblem => {
     const node = nodeAt(doc.contents as Node | null, at);
     const pos = lines.linePos(node?.range?.[0] ?? 0);
-    throw new ImportError({ code: 'import-overlay', file, line: pos.line, col: pos.col, message, hint });
+    return { code: 'import-overlay', file, line: pos.line, col: pos.col, message, hint };
   };
-  if (doc.errors.length > 0) fail([], `not valid YAML or JSON: ${doc.errors[0]?.message ?? ''}`, 'fix the syntax');
+  type Fail = (at: readonly (string | number)[], message: string, hint: string) => never;
+  const fail: Fail = (at, message, hint) => {
+    throw new ImportError(problemAt(at, message, hint));
+  };
+  const [syntax] = doc.errors;
+  if (syntax !== undefined) {
+    const pos = lines.linePos(syntax.pos[0]);
+    const words = syntax.message.replace(/ at line \d+, column \d+:?$/, '');
+    const message = `not valid YAML or JSON: ${words.charAt(0).toLowerCase()}${words.slice(1)}`;
+    throw new ImportError({ ...problemAt([], message, 'fix the syntax at this line'), line: pos.line, col: pos.col });
+  }
   const overlay = doc.toJS({ maxAliasCount: 100 }) as unknown;
   const shape = 'an Overlay has "overlay: 1.0.0", "info: { title, version }" and a list of "actions"';
   if (!isRecord(overlay)) return fail([], 'not an Overlay document (not a mapping)', shape);
@@ -31,25 +40,47 @@ export function applyOverlay(spec: Json, file: string, text: string): string[] {
     fail(['overlay'], `"overlay" is ${JSON.stringify(overlay.overlay)}, not a 1.0.x version`, shape);
   if (!Array.isArray(overlay.actions) || overlay.actions.length === 0)
     fail(['actions'], '"actions" is not a non-empty list', shape);
+  // Every action's shape first, before anything changes: all of its mistakes are reported in one run.
+  const actions = overlay.actions as unknown[];
+  const [first, ...rest] = actions.flatMap((action, i) => actionProblems(action, i));
+  if (first !== undefined) throw new ImportError([first, ...rest]);
   const warnings: string[] = [];
-  for (const [i, action] of (overlay.actions as unknown[]).entries()) applyAction(action, i);
+  for (const [i, action] of actions.entries()) applyAction(action as Json, i);
   return warnings;
 
-  function applyAction(action: unknown, i: number): void {
-    if (!isRecord(action)) fail(['actions', i], `action ${i + 1} is not a mapping`, 'each action has a target');
+  function actionProblems(action: unknown, i: number): ImportProblem[] {
     const at = ['actions', i];
+    if (!isRecord(action)) return [problemAt(at, `action ${i + 1} is not a mapping`, 'each action has a target')];
+    const problems: ImportProblem[] = [];
     if (typeof action.target !== 'string')
-      fail(at, `action ${i + 1} has no "target"`, 'write a JSONPath such as "$.paths[\'/pets\'].get"');
+      problems.push(
+        problemAt(at, `action ${i + 1} has no "target"`, 'write a JSONPath such as "$.paths[\'/pets\'].get"'),
+      );
+    else
+      try {
+        jsonpath.compile(action.target);
+      } catch (error) {
+        if (!(error instanceof JSONPathError)) throw error;
+        const hint = 'write an RFC 9535 JSONPath, e.g. "$.paths.*.get"';
+        problems.push(problemAt([...at, 'target'], `action ${i + 1}: ${error.message}`, hint));
+      }
+    if (!('update' in action) && action.remove !== true)
+      problems.push(
+        problemAt(
+          at,
+          `action ${i + 1} has neither "update" nor "remove: true"`,
+          'give the value to merge, or remove: true',
+        ),
+      );
+    return problems;
+  }
+
+  function applyAction(action: Json, i: number): void {
+    const at = ['actions', i];
     const target = action.target as string;
-    let nodes: { value: unknown; location: (string | number)[] }[];
-    try {
-      nodes = jsonpath
-        .query(target, spec as Parameters<typeof jsonpath.query>[1])
-        .nodes.map((n) => ({ value: n.value, location: [...n.location] }));
-    } catch (error) {
-      if (!(error instanceof JSONPathError)) throw error;
-      fail([...at, 'target'], `action ${i + 1}: ${error.message}`, 'write an RFC 9535 JSONPath, e.g. "$.paths.*.get"');
-    }
+    const nodes = jsonpath
+      .query(target, spec as Parameters<typeof jsonpath.query>[1])
+      .nodes.map((n) => ({ value: n.value, location: [...n.location] }));
     if (nodes.length === 0) {
       warnings.push(`${file}: action ${i + 1}'s target ${JSON.stringify(target)} selects nothing`);
       return;
@@ -61,8 +92,6 @@ export function applyOverlay(spec: Json, file: string, text: string): string[] {
       for (const node of [...nodes].reverse()) removeAt(spec, node.location);
       return;
     }
-    if (!('update' in action))
-      fail(at, `action ${i + 1} has neither "update" nor "remove: true"`, 'give the value to merge, or remove: true');
     for (const node of nodes) {
       if (isRecord(node.value) && isRecord(action.update)) mergeInto(node.value, action.update);
       else if (Array.isArray(node.value))

@@ -1,11 +1,52 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { LineCounter, parse, parseDocument } from 'yaml';
 import { isRecord } from '../util/guards.js';
 import { formatPointer } from '../util/json-pointer.js';
 
-/** An OpenAPI document that cannot be imported; the message says why and where. */
-export class OpenApiError extends Error {}
+/** One reason a spec cannot be imported, at its 1-based line and column. */
+interface SpecProblem {
+  readonly message: string;
+  readonly hint: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+/** An OpenAPI document that cannot be imported: every reason found, each where it is in the file. */
+export class OpenApiError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: readonly SpecProblem[],
+  ) {
+    super(problems.map((p) => p.message).join('; '));
+  }
+
+  /** `file:line:col: error [import-spec] message`, then `  hint: ...`, per problem. */
+  format(): string {
+    return this.problems
+      .map((p) => `${this.file}:${p.line}:${p.col}: error [import-spec] ${p.message}\n  hint: ${p.hint}\n`)
+      .join('');
+  }
+}
+
+/** Remote references named before the rest are only counted. */
+const shownRefs = 20;
+
+/** The 1-based line and column of `offset` in `text`. */
+function positionOf(text: string, offset: number): { line: number; col: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, col: offset - before.lastIndexOf('\n') };
+}
+
+/** Where each of `pointers` (paths of keys) is in `text`: parsed again, on this error path only. */
+function positionsOf(text: string, paths: readonly (readonly (string | number)[])[]) {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: false });
+  return paths.map((at) => {
+    const node = doc.getIn(at, true) as { range?: [number, number, number] } | undefined;
+    return lineCounter.linePos(node?.range?.[0] ?? 0);
+  });
+}
 
 /** An OpenAPI 3.x document as plain data; a Swagger 2.0 one converted to 3.0. */
 export interface LoadedOpenApi {
@@ -29,30 +70,49 @@ export async function loadOpenApi(
   edit?: (document: Record<string, unknown>) => void,
 ): Promise<LoadedOpenApi> {
   const absolute = path.resolve(cwd, file);
+  const at1 = (message: string, hint: string) => new OpenApiError(file, [{ message, hint, line: 1, col: 1 }]);
   let bytes: Buffer;
   try {
     bytes = readFileSync(absolute);
   } catch (error) {
-    throw new OpenApiError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw at1(
+      code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code})`,
+      'pass the path of an OpenAPI 3.x or Swagger 2.0 document, YAML or JSON',
+    );
   }
   let data: unknown;
+  const json = file.endsWith('.json');
   try {
-    data = file.endsWith('.json') ? parseJson(bytes) : parse(bytes.toString('utf8'), { maxAliasCount: 100 });
+    data = json ? parseJson(bytes) : parse(bytes.toString('utf8'), { maxAliasCount: 100 });
   } catch (error) {
-    throw new OpenApiError(
-      `${file}: not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
-    );
+    throw syntaxError(file, bytes.toString('utf8'), json, error as Error);
   }
   if (edit !== undefined && isRecord(data)) edit(data);
   const swagger = isRecord(data) && data.swagger === '2.0';
-  if (!isRecord(data) || (!swagger && (typeof data.openapi !== 'string' || !data.openapi.startsWith('3.')))) {
-    throw new OpenApiError(`${file}: not an OpenAPI 3.x or Swagger 2.0 document (no "openapi: 3.x" field)`);
-  }
-  const remote = findRemoteRef(data, []);
-  if (remote !== null) {
+  if (!isRecord(data) || (!swagger && (typeof data.openapi !== 'string' || !data.openapi.startsWith('3.'))))
+    throw at1(
+      'not an OpenAPI 3.x or Swagger 2.0 document (no "openapi: 3.x" field)',
+      'import openapi reads a document that starts with "openapi: 3.0.x" or "3.1.x" (or "swagger: \'2.0\'")',
+    );
+  const remote: { ref: string; at: (string | number)[] }[] = [];
+  findRemoteRefs(data, [], remote);
+  if (remote.length > 0) {
+    const shown = remote.slice(0, shownRefs);
+    const places = positionsOf(
+      bytes.toString('utf8'),
+      shown.map((r) => r.at),
+    );
+    const more = remote.length - shown.length;
     throw new OpenApiError(
-      `${file}: $ref "${remote.ref}" at ${remote.pointer} points outside this file; remote ` +
-        'references are refused (inline the schema or make the reference local, "#/...")',
+      file,
+      shown.map((r, i) => ({
+        message:
+          `$ref "${r.ref}" at ${formatPointer(r.at) || '/'} points outside this file; remote references are refused` +
+          (i === shown.length - 1 && more > 0 ? ` (and ${more} more)` : ''),
+        hint: 'inline the schema, or make the reference local ("#/components/...")',
+        ...(places[i] ?? { line: 1, col: 1 }),
+      })),
     );
   }
   return { file, document: swagger ? await fromSwagger(data, file) : data };
@@ -108,30 +168,60 @@ async function fromSwagger(data: Record<string, unknown>, file: string): Promise
     const converted = await convertObj(structuredClone(data), { patch: true, warnOnly: true, resolve: false });
     return converted.openapi;
   } catch (error) {
-    throw new OpenApiError(`${file}: this Swagger 2.0 document cannot be converted: ${(error as Error).message}`);
+    throw new OpenApiError(file, [
+      {
+        message: `this Swagger 2.0 document cannot be converted: ${(error as Error).message}`,
+        hint: 'fix the document, or convert it to OpenAPI 3 first',
+        line: 1,
+        col: 1,
+      },
+    ]);
   }
 }
 
-/** The first `$ref` that leaves the document; `at` is the path walked so far, grown and shrunk in place. */
-function findRemoteRef(value: unknown, at: (string | number)[]): { ref: string; pointer: string } | null {
+/** Every `$ref` that leaves the document, in document order, with the path of its `$ref` key, into `found`. */
+function findRemoteRefs(value: unknown, at: (string | number)[], found: { ref: string; at: (string | number)[] }[]) {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
       at.push(i);
-      const found = findRemoteRef(value[i], at);
+      findRemoteRefs(value[i], at, found);
       at.pop();
-      if (found !== null) return found;
     }
-    return null;
+    return;
   }
-  if (!isRecord(value)) return null;
+  if (!isRecord(value)) return;
   if (typeof value.$ref === 'string' && !value.$ref.startsWith('#'))
-    return { ref: value.$ref, pointer: formatPointer([...at, '$ref']) || '/' };
+    found.push({ ref: value.$ref, at: [...at, '$ref'] });
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     at.push(key);
-    const found = findRemoteRef(value[key], at);
+    findRemoteRefs(value[key], at, found);
     at.pop();
-    if (found !== null) return found;
   }
-  return null;
+}
+
+/** The error of a spec that does not parse, at the line and column where the parser stopped. */
+function syntaxError(file: string, text: string, json: boolean, error: Error): OpenApiError {
+  if (/alias count/i.test(error.message))
+    return new OpenApiError(file, [
+      {
+        message: 'aliases expand to more than 100 nodes',
+        hint: 'write the values out instead of nesting aliases',
+        line: 1,
+        col: 1,
+      },
+    ]);
+  const offset = json ? Number(/at position (\d+)/.exec(error.message)?.[1] ?? 0) : null;
+  const yamlPos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+  const place = offset !== null ? positionOf(text, offset) : (yamlPos ?? { line: 1, col: 1 });
+  const message = error.message
+    .replace(/ at line \d+, column \d+:[\s\S]*$/, '')
+    .replace(/ in JSON at position \d+.*$/, '');
+  return new OpenApiError(file, [
+    {
+      message: `not valid ${json ? 'JSON' : 'YAML'}: ${message.charAt(0).toLowerCase()}${message.slice(1)}`,
+      hint: `fix the ${json ? 'JSON' : 'YAML'} at this line`,
+      ...place,
+    },
+  ]);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkOf } from '../../src/check.js';
 import { importOpenApi } from '../../src/import.js';
-import { loadOpenApi } from '../../src/load/openapi.js';
+import { loadOpenApi, type OpenApiError } from '../../src/load/openapi.js';
 import { runPipeline, type PipelineResult } from '../../src/pipeline.js';
 import { expectGolden, repoRoot, runIn } from '../support/golden.js';
 
@@ -156,16 +156,18 @@ describe('import openapi', () => {
       code: 1,
       stdout: '',
       stderr:
-        'mcp-gen: error: remote.yaml: $ref "https://example.com/schemas/a.json" at ' +
+        'remote.yaml:12:31: error [import-spec] $ref "https://example.com/schemas/a.json" at ' +
         '/paths/~1a/get/responses/200/content/application~1json/schema/$ref points outside this file; ' +
-        'remote references are refused (inline the schema or make the reference local, "#/...")\n',
+        'remote references are refused\n  hint: inline the schema, or make the reference local ("#/components/...")\n',
     });
     writeFileSync(
       path.join(out, 'swagger.json'),
       JSON.stringify({ swagger: '1.2', info: { title: 't', version: '1' }, paths: {} }),
     );
     expect((await runIn(out, ['import', 'openapi', 'swagger.json'])).stderr).toBe(
-      'mcp-gen: error: swagger.json: not an OpenAPI 3.x or Swagger 2.0 document (no "openapi: 3.x" field)\n',
+      'swagger.json:1:1: error [import-spec] not an OpenAPI 3.x or Swagger 2.0 document (no "openapi: 3.x" field)\n' +
+        '  hint: import openapi reads a document that starts with "openapi: 3.0.x" or "3.1.x" ' +
+        '(or "swagger: \'2.0\'")\n',
     );
 
     writeFileSync(path.join(out, 'mine.yaml'), 'my own file\n');
@@ -187,6 +189,30 @@ describe('import openapi', () => {
       readFileSync(path.join(fixtures, 'expected', 'petstore.yaml'), 'utf8'),
     );
   }, 120_000);
+
+  it('reports every remote $ref at its line, and a spec it cannot read with a hint', async () => {
+    writeFileSync(
+      path.join(out, 'two-remote.yaml'),
+      'openapi: 3.0.3\ninfo: { title: t, version: 1.0.0 }\npaths:\n  /a:\n    get:\n      responses:\n' +
+        '        "200": { $ref: "../outside.yaml#/r" }\n  /b:\n    get:\n      responses:\n' +
+        '        "200": { $ref: "https://example.com/r" }\n',
+    );
+    const hint = '  hint: inline the schema, or make the reference local ("#/components/...")\n';
+    expect(await runIn(out, ['import', 'openapi', 'two-remote.yaml', '--out', 'two.yaml'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'two-remote.yaml:7:24: error [import-spec] $ref "../outside.yaml#/r" at /paths/~1a/get/responses/200/$ref ' +
+        `points outside this file; remote references are refused\n${hint}` +
+        'two-remote.yaml:11:24: error [import-spec] $ref "https://example.com/r" at ' +
+        '/paths/~1b/get/responses/200/$ref ' +
+        `points outside this file; remote references are refused\n${hint}`,
+    });
+    expect((await runIn(out, ['import', 'openapi', 'missing.yaml'])).stderr).toBe(
+      'missing.yaml:1:1: error [import-spec] cannot be read (ENOENT)\n' +
+        '  hint: pass the path of an OpenAPI 3.x or Swagger 2.0 document, YAML or JSON\n',
+    );
+  });
 
   it('reads a JSON spec with non-ASCII text as JSON.parse of its UTF-8 text does, errors included', async () => {
     // Latin-1, CJK, an astral character, a raw U+2028, an escape, and a malformed byte (U+FFFD either way).
@@ -210,11 +236,19 @@ describe('import openapi', () => {
     } catch (error) {
       expected = (error as Error).message;
     }
-    await expect(loadOpenApi('broken.json', out)).rejects.toThrow(`broken.json: not valid JSON: ${expected}`);
+    const refused = await loadOpenApi('broken.json', out).catch((error: unknown) => error);
+    expect((refused as OpenApiError).format()).toBe(
+      `broken.json:1:1: error [import-spec] not valid JSON: ${expected.charAt(0).toLowerCase()}${expected.slice(1)}\n` +
+        '  hint: fix the JSON at this line\n',
+    );
     // Right after a backslash: an escaped backslash then text is read as it is; a backslash before é is no JSON.
     writeFileSync(path.join(out, 'backslash.json'), Buffer.from('{"openapi":"3.0.3","info":{"title":"\\\\\u00e9"}}'));
     expect(((await loadOpenApi('backslash.json', out)).document.info as { title: string }).title).toBe('\\\u00e9');
     writeFileSync(path.join(out, 'escape.json'), Buffer.from('{"openapi":"3.0.3","info":{"title":"\\\u00e9"}}'));
-    await expect(loadOpenApi('escape.json', out)).rejects.toThrow('escape.json: not valid JSON: ');
+    const escapeRefused = await loadOpenApi('escape.json', out).catch((error: unknown) => error);
+    expect((escapeRefused as OpenApiError).format()).toBe(
+      'escape.json:1:38: error [import-spec] not valid JSON: bad escaped character\n' +
+        '  hint: fix the JSON at this line\n',
+    );
   });
 });

@@ -253,5 +253,38 @@ describe('overlays', () => {
       'neither.yaml:4:5: error [import-overlay] action 1 has neither "update" nor "remove: true"\n' +
         '  hint: give the value to merge, or remove: true\n',
     );
+    // Every action's mistakes in one run, before any action changes the spec.
+    expect(
+      bad('three.yaml', [
+        'overlay: 1.0.0',
+        'info: { title: x, version: "1" }',
+        'actions:',
+        '  - remove: true',
+        '  - target: $.info',
+        '  - target: $.[bad',
+        '    update: { x: 1 }',
+      ]),
+    ).toBe(
+      'three.yaml:4:5: error [import-overlay] action 1 has no "target"\n' +
+        '  hint: write a JSONPath such as "$.paths[\'/pets\'].get"\n' +
+        'three.yaml:5:5: error [import-overlay] action 2 has neither "update" nor "remove: true"\n' +
+        '  hint: give the value to merge, or remove: true\n' +
+        "three.yaml:6:13: error [import-overlay] action 3: unexpected shorthand selector '[' ('$.[bad':2)\n" +
+        '  hint: write an RFC 9535 JSONPath, e.g. "$.paths.*.get"\n',
+    );
+    // A YAML mistake where the parser found it, not at the top of the file.
+    expect(bad('tab.yaml', ['overlay: 1.0.0', '\tinfo: { title: x }'])).toBe(
+      'tab.yaml:2:1: error [import-overlay] not valid YAML or JSON: tabs are not allowed as indentation\n' +
+        '  hint: fix the syntax at this line\n',
+    );
+  });
+
+  it('reports every malformed filter at once', () => {
+    expect(filterError(['issues', 'tag:ok'], ['bad:1'])).toBe(
+      'mcp-gen: error [import-filter] --include "issues": a filter names its kind before a colon\n' +
+        '  hint: write KIND:PATTERN with KIND one of tag, path, op, method, e.g. "tag:issues" or "path:/repos/**"\n' +
+        'mcp-gen: error [import-filter] --exclude "bad:1": unknown kind "bad"\n' +
+        '  hint: write KIND:PATTERN with KIND one of tag, path, op, method, e.g. "tag:issues" or "path:/repos/**"\n',
+    );
   });
 });
