@@ -196,10 +196,16 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .argument('[manifest]', 'path to the manifest', 'mcp.yaml')
     .option('--out <file>', 'where to write it ("-" for standard output; default: next to the manifest)')
     .option('--format <format>', 'md or json', 'md')
-    .action(async (manifest: string, options: { out?: string; format: string }) => {
+    .option('--force', 'replace a file at --out that is not a design report mcp-gen wrote')
+    .action(async (manifest: string, options: { out?: string; format: string; force?: boolean }) => {
       const { runReport } = await commands.review();
       exitCode = await runReport(
-        { manifest, ...(options.out === undefined ? {} : { out: options.out }), format: options.format },
+        {
+          manifest,
+          ...(options.out === undefined ? {} : { out: options.out }),
+          format: options.format,
+          force: options.force === true,
+        },
         io,
         choosePaint(io.isTty, io.env),
       );

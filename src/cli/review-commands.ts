@@ -14,7 +14,7 @@ import { heaviestFirst } from '../review/index.js';
 import { compareText } from '../util/compare.js';
 import { designJsonPath, designPath } from '../model/layout.js';
 import { runPipeline } from '../pipeline.js';
-import { isFolder } from '../load/index.js';
+import { holdsNoUserReport, isFolder } from '../load/index.js';
 import { WriteError, writeProject, type WriteReport } from '../write/index.js';
 import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
@@ -133,7 +133,7 @@ function formatShown(
 
 /** `mcp-gen report`: writes DESIGN.md (or DESIGN.json), or prints it with `--out -`. */
 export async function runReport(
-  flags: { manifest: string; out?: string; format: string },
+  flags: { manifest: string; out?: string; format: string; force?: boolean },
   io: CliIo,
   paint: Paint,
 ): Promise<number> {
@@ -167,6 +167,14 @@ export async function runReport(
     // A typo in --out must not create folders anywhere on the disk.
     io.stderr(
       `mcp-gen: error: cannot write "${flags.out ?? target}": the folder "${path.dirname(target)}" does not exist\n`,
+    );
+    return 1;
+  }
+  // Only where the user points: a file there that is no report mcp-gen wrote is theirs, kept unless --force.
+  if (flags.out !== undefined && flags.force !== true && !holdsNoUserReport(target)) {
+    io.stderr(
+      `mcp-gen: error: "${flags.out}" exists and is not a design report mcp-gen wrote; pass --force to replace it, ` +
+        'or another --out\n',
     );
     return 1;
   }

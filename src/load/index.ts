@@ -43,6 +43,7 @@ export {
   type McpGenOrigin,
 } from './origin.js';
 export {
+  holdsNoUserReport,
   isFolder,
   isNonFolder,
   listFolder,
