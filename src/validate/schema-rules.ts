@@ -18,12 +18,16 @@ const typeNames: Record<string, string> = {
   null: 'empty',
 };
 
-/** How to write a value of the `expected` kind (typeNames) in place of `data`. */
-function typeHint(expected: string, data: unknown): string {
-  if (expected === 'a string')
-    return typeof data === 'number' || typeof data === 'boolean'
-      ? `quote the value: "${String(data)}"`
-      : 'write one text value here, quoted if it holds ": " or " #"';
+/** How to write a value of the `expected` kind (typeNames) in place of `data`, under the key `key`. */
+function typeHint(expected: string, data: unknown, key: string | undefined): string {
+  if (expected === 'a string') {
+    // YAML has already read `1.0` as 1: the text as written is not known here.
+    if (key === 'version' && typeof data === 'number') return 'write the version in quotes, e.g. "1.0.0"';
+    if (typeof data === 'number' && !Number.isInteger(data))
+      return `quote the value as you wrote it: unquoted, YAML reads it as ${data}`;
+    if (typeof data === 'number' || typeof data === 'boolean') return `quote the value: "${String(data)}"`;
+    return 'write one text value here, quoted if it holds ": " or " #"';
+  }
   if (expected === 'true or false') return 'write true or false, without quotes';
   if (expected === 'an integer' || expected === 'a number') return 'write the number without quotes';
   if (expected === 'a list') return 'write a list: [a, b], or one "- item" line per item';
@@ -152,7 +156,7 @@ function reportAjvError(ctx: RuleContext, error: ErrorObject): void {
         'wrong-type',
         path,
         `${where}: expected ${expected}, got ${describeValue(error.data)}`,
-        typeHint(expected, error.data),
+        typeHint(expected, error.data, path[path.length - 1]),
       );
       return;
     }
