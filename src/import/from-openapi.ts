@@ -14,6 +14,7 @@ import {
 } from './openapi-operation.js';
 import { upstreamDraft } from './openapi-binding.js';
 import { pathItem } from './openapi-pointer.js';
+import { operationShapeWarning, operationShapeWarnings } from './openapi-shape.js';
 import { withBaseUrl } from './openapi-servers.js';
 import { splitRoute } from './openapi-route.js';
 import { SchemaConverter, type SchemaFindings } from './openapi-schema.js';
@@ -121,6 +122,8 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
     if (item === null) continue;
     for (const method of methods) {
       const operation = item[method];
+      const shape = operationShapeWarning(operation, `${method.toUpperCase()} ${route}`);
+      if (shape !== null) warnings.push(shape);
       if (!isRecord(operation)) continue;
       const operationId = stringOr(operation.operationId);
       const tags = Array.isArray(operation.tags)
@@ -134,6 +137,7 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
         warnings.push(`${where}: a tool cannot send TRACE (fetch refuses the method); the operation is left out`);
         continue;
       }
+      warnings.push(...operationShapeWarnings(item, operation, where, (entry) => converter.follow(entry)));
       const curation = specCuration(api, item, operation, where);
       warnings.push(...curation.warnings);
       if (curation.excluded !== null) {
