@@ -11,6 +11,7 @@ import { hashReads } from '../util/hash.js';
 import { largeManifestChars, manifestLimits } from '../model/limits.js';
 import { checkSize, limitsHint, readAtMost } from './limits.js';
 import { manifestOfData } from './locator.js';
+import { textTooDeepAt } from './text-depth.js';
 import { type PieceMemo, parsePieces } from './piecewise.js';
 import type { LoadResult } from './loaded.js';
 import { foldSyntaxErrors, syntaxWords, topLevelLineAt, unclosedQuote } from './yaml-errors.js';
@@ -171,9 +172,9 @@ export function parseManifest(text: string, file: string, absolutePath: string =
           /maximum call stack size exceeded/i.test(e.message)
           ? makeDiagnostic(
               'manifest-too-deep',
-              at(topLevelLineAt(source, e.pos[0])),
-              `the manifest nests too deeply to be read, past the limit of ${manifestLimits.depth} levels of ` +
-                'mappings and lists',
+              at(textTooDeepAt(source, manifestLimits.depth) ?? topLevelLineAt(source, e.pos[0])),
+              `the manifest nests deeper than the limit of ${manifestLimits.depth} levels of mappings and lists; ` +
+                `this opens level ${manifestLimits.depth + 1}`,
               `flatten the structure, or write a nested schema once under $defs and $ref it; ${limitsHint}`,
             )
           : makeDiagnostic('yaml-syntax', at(e.pos[0]), ...syntaxWords(e.code, e.message)),
