@@ -130,13 +130,24 @@ export function planProject(model: ServerModel, existing: ReadonlyMap<string, st
     claimed.add(names.file);
   }
   const orphans = [...existing.keys()].filter((path) => !claimed.has(path)).sort(compareText);
-  const findings: Finding[] = orphans.map((path) => ({
-    code: 'handler-orphaned',
-    message:
-      `handler file "${path}" belongs to no tool, resource or ` +
-      'prompt in the manifest; it is kept but no longer registered',
-    hint: 'delete it, or add "renamedFrom: <old name>" to the tool that replaces it',
-    at: { projectFile: path, line: 1, col: 1 },
-  }));
+  // A tool that already names the file's tool in renamedFrom, but has a handler file of its own: nothing moves.
+  const renamedTo = new Map(
+    model.tools.flatMap((tool) => (tool.renamedFrom === null ? [] : [[handlerPath('tool', tool.renamedFrom), tool]])),
+  );
+  const findings: Finding[] = orphans.map((path) => {
+    const heir = renamedTo.get(path);
+    return {
+      code: 'handler-orphaned',
+      message:
+        `handler file "${path}" belongs to no tool, resource or ` +
+        'prompt in the manifest; it is kept but no longer registered',
+      hint:
+        heir === undefined
+          ? 'delete it, or add "renamedFrom: <old name>" to the tool that replaces it'
+          : `tool "${heir.name}" renames it but has its own file, ${heir.names.file}: move what you need there, then ` +
+            'delete this one',
+      at: { projectFile: path, line: 1, col: 1 },
+    };
+  });
   return { handlers, orphans, findings };
 }
