@@ -133,7 +133,11 @@ export function foldSyntaxErrors(
   const cause = reported.hint === undefined ? causeOf(source, error) : null;
   const after = order.length - first - 1;
   const message = cause?.message ?? (reported.hint === undefined ? lowerFirst(error.message) : reported.message);
-  const counted = after === 0 ? '' : ` (and ${after} more parser error${after === 1 ? '' : 's'} after it)`;
+  // After a parser that ran out of stack (manifest-too-deep), how many errors followed depends on the stack: no count.
+  const counted =
+    after === 0 || reported.code !== 'yaml-syntax'
+      ? ''
+      : ` (and ${after} more parser error${after === 1 ? '' : 's'} after it)`;
   const hint =
     cause?.hint ?? reported.hint ?? 'check this line and the one above: indentation, a ":" after each key, quotes';
   const place = cause?.offset === undefined ? reported : at(cause.offset);

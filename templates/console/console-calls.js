@@ -4,7 +4,7 @@
  * in the history. Apart from console.js (which renders the state) so each file stays small; nodes are built with
  * createElement and text only, as the page's CSP and the server's untrusted text require.
  */
-import { h, isObject } from './console-dom.js';
+import { controlsOf, find, findAll, h, isObject, listen, submitForm } from './console-dom.js';
 import { buildFields, readForm, restore } from './console-form.js';
 import { list, views } from './console-views.js';
 
@@ -37,7 +37,8 @@ async function post(path, body) {
 export function setBusy(key, busy) {
   if (busy) kept.busy.add(key);
   else kept.busy.delete(key);
-  const button = kept.forms.get(key)?.querySelector('button[type="submit"]');
+  const form = kept.forms.get(key);
+  const button = form === undefined ? null : find(form, 'button[type="submit"]');
   if (button) button.disabled = busy;
 }
 
@@ -101,7 +102,7 @@ function ask(region, step, trail) {
       decline.disabled = true;
       resolve(value);
     };
-    form.addEventListener('submit', (event) => {
+    listen(form, 'submit', (event) => {
       event.preventDefault();
       const { value, errors } = readForm(fields);
       if (errors.length > 0) errors[0].focus();
@@ -110,7 +111,7 @@ function ask(region, step, trail) {
     decline.addEventListener('click', () => answer({ action: 'decline' }));
     show(region, trail, [form]);
     // The question answers the click that asked it: keyboard users continue in it.
-    (form.querySelector('input, select, textarea') ?? accept).focus();
+    (find(form, 'input, select, textarea') ?? accept).focus();
   });
 }
 
@@ -157,7 +158,7 @@ function valuesAt(value, parts) {
 /** Offers the kept handles of `kind` on the text input a tool's pointer names, with a datalist. */
 export function takeHandles(form, kind, pointer) {
   const parts = partsOf(pointer);
-  const input = parts && !parts.includes('[]') ? form.elements.namedItem(parts.join('.')) : null;
+  const input = parts && !parts.includes('[]') ? controlsOf(form).namedItem(parts.join('.')) : null;
   if (!(input instanceof HTMLInputElement) || input.type !== 'text') return;
   const options = h('datalist', { id: `${input.id}-handles` });
   input.setAttribute('list', options.id);
@@ -171,7 +172,7 @@ export function takeHandles(form, kind, pointer) {
  * gives for what is typed so far (the other fields as its context), in a datalist; asked on focus and after typing.
  */
 export function offerCompletions(form, ref) {
-  const inputs = [...form.querySelectorAll('input[name]')].filter((input) => input.type === 'text');
+  const inputs = findAll(form, 'input[name]').filter((input) => input.type === 'text');
   for (const input of inputs) {
     const options = h('datalist', { id: `${input.id}-completions` });
     input.setAttribute('list', options.id);
@@ -289,6 +290,6 @@ function replayRequest(request, note) {
   else {
     note.textContent = '';
     restore(form, request.values);
-    form.requestSubmit();
+    submitForm(form);
   }
 }

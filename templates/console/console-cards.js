@@ -3,7 +3,7 @@
  * result region after it (kept across renders by kind and name, console-calls.js). Text only, as console.js says.
  */
 import { keepHandles, kept, offerCompletions, run, takeHandles } from './console-calls.js';
-import { h, isObject, uniqueId } from './console-dom.js';
+import { h, isObject, listen, uniqueId } from './console-dom.js';
 import { buildFields, readForm, snapshot } from './console-form.js';
 
 const annotations = [
@@ -34,7 +34,7 @@ function card(ids, { kind, attr, name, title, description, extra = [], schema, b
     kept.regions.get(key) ?? h('section', { class: 'result', [`data-${attr}`]: name, 'aria-live': 'polite' });
   kept.forms.set(key, form);
   kept.regions.set(key, region);
-  form.addEventListener('submit', (event) => {
+  listen(form, 'submit', (event) => {
     event.preventDefault();
     if (kept.busy.has(key)) return;
     const { value, errors } = readForm(fields);

@@ -23,3 +23,21 @@ export function uniqueId(ids, ...parts) {
   ids.add(id);
   return id;
 }
+
+// A form's fields are also its properties: a field named `elements`, `querySelector` or `dataset` (a tool's input
+// property, a server's question) hides the form's own member of that name. The console reaches a form's members
+// through the prototypes, so a name chosen by the server cannot change what its code does.
+
+/** The form's controls (`form.elements`). */
+export const controlsOf = (form) =>
+  Object.getOwnPropertyDescriptor(HTMLFormElement.prototype, 'elements').get.call(form);
+/** The first element under `root` that `selector` matches, or null. */
+export const find = (root, selector) => Element.prototype.querySelector.call(root, selector);
+/** Every element under `root` that `selector` matches. */
+export const findAll = (root, selector) => [...Element.prototype.querySelectorAll.call(root, selector)];
+/** Submits `form` as its submit button would (`requestSubmit`). */
+export const submitForm = (form) => HTMLFormElement.prototype.requestSubmit.call(form);
+/** Calls `handler` on each `type` event of `target`. */
+export const listen = (target, type, handler) => EventTarget.prototype.addEventListener.call(target, type, handler);
+/** The value of the element's attribute `data-<name>`, or null. */
+export const dataOf = (element, name) => Element.prototype.getAttribute.call(element, `data-${name}`);

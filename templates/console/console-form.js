@@ -4,7 +4,7 @@
  * small. Every node is made with createElement, setAttribute and text, never from markup: the page runs under a CSP
  * without inline code, and the names and descriptions it shows come from the server under development.
  */
-import { h, isObject, uniqueId } from './console-dom.js';
+import { controlsOf, h, isObject, uniqueId } from './console-dom.js';
 
 /** Deeper than this (often a recursive `$ref`), a value is edited as JSON text rather than as nested fieldsets. */
 const maxDepth = 6;
@@ -255,7 +255,7 @@ function clear(field) {
 /** A form's values by field name; with `changedOnly`, only those that differ from the initial (default) value. */
 export function snapshot(form, changedOnly) {
   const values = {};
-  for (const element of form.elements) {
+  for (const element of controlsOf(form)) {
     if (!element.name || element.tagName === 'BUTTON') continue;
     if (element.type === 'checkbox') {
       if (!changedOnly || element.checked !== element.defaultChecked) values[element.name] = element.checked;
@@ -273,7 +273,7 @@ function isInitial(element) {
 /** Puts `values` (from `snapshot`) back into the fields of `form` that still exist and can hold them. */
 export function restore(form, values) {
   for (const [name, value] of Object.entries(values)) {
-    const element = form.elements.namedItem(name);
+    const element = controlsOf(form).namedItem(name);
     if (!(element instanceof HTMLElement) || element.tagName === 'BUTTON') continue;
     if (element.type === 'checkbox') {
       if (typeof value === 'boolean') element.checked = value;

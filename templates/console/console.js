@@ -6,7 +6,7 @@
  */
 import { history, kept, setBusy } from './console-calls.js';
 import { cardsFor, listOf } from './console-cards.js';
-import { h, isObject } from './console-dom.js';
+import { controlsOf, dataOf, find, h, isObject } from './console-dom.js';
 import { restore, snapshot } from './console-form.js';
 
 let loads = 0;
@@ -132,7 +132,8 @@ function render(state) {
 function focusOf(element) {
   const form = element?.closest?.('form[data-key]');
   const start = typeof element?.selectionStart === 'number' ? element.selectionStart : null;
-  return { element, key: form?.dataset.key, name: element?.name, start, end: element?.selectionEnd };
+  const key = form ? (dataOf(form, 'key') ?? undefined) : undefined;
+  return { element, key, name: element?.name, start, end: element?.selectionEnd };
 }
 
 /** Focus back on the element, or on its counterpart in the new form (same item, same field). */
@@ -143,7 +144,7 @@ function refocus({ element, key, name, start, end }) {
     return;
   }
   const form = key === undefined ? null : kept.forms.get(key);
-  const target = name ? form?.elements.namedItem(name) : form?.querySelector('button[type="submit"]');
+  const target = !form ? null : name ? controlsOf(form).namedItem(name) : find(form, 'button[type="submit"]');
   if (!(target instanceof HTMLElement)) return;
   target.focus();
   if (start !== null) target.setSelectionRange?.(start, end);

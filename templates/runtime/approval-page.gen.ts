@@ -110,9 +110,13 @@ export class ApprovalPages {
     let origin = '';
     let allowed = new Set<string>();
     const server: Server = createServer((req, res) => {
-      const answer = allowed.has(req.headers.host ?? '')
-        ? this.serve(req, new URL(req.url ?? '/', origin).pathname, origin)
-        : Promise.resolve(noticeResponse(421, 'Wrong host', 'This page is served on another address.'));
+      // A request target the URL parser refuses (`//[`) is the client's mistake, and must not end the process.
+      const path = URL.canParse(req.url ?? '/', origin) ? new URL(req.url ?? '/', origin).pathname : null;
+      const answer = !allowed.has(req.headers.host ?? '')
+        ? Promise.resolve(noticeResponse(421, 'Wrong host', 'This page is served on another address.'))
+        : path === null
+          ? Promise.resolve(noticeResponse(400, 'Bad request', 'This address is not one of this page.'))
+          : this.serve(req, path, origin);
       answer
         .then(async (response) => {
           res.writeHead(response.status, Object.fromEntries(response.headers));
@@ -198,13 +202,12 @@ export class ApprovalPages {
       const page = approvalPage(JSON.parse(stored) as PageCall, `${approvalsPath}${id}`, this.tokenOf(id));
       return html(200, method === 'HEAD' ? '' : page);
     }
-    // A form posted from any other page, site or frame is refused before its body is read.
+    // A form posted from any other page, site or frame is refused before its body is read. Every browser sends
+    // Origin with a POST: a request without one is a program, not a person's click (one that forges it is not
+    // stopped here; docs/security.md says so).
     const site = req.headers['sec-fetch-site'];
     const own = this.origin ?? origin;
-    if (
-      (req.headers.origin !== undefined && req.headers.origin !== own) ||
-      (site !== undefined && site !== 'same-origin')
-    )
+    if (req.headers.origin !== own || (site !== undefined && site !== 'same-origin'))
       return noticeResponse(403, 'Refused', 'This decision did not come from the approval page; nothing changed.');
     if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? ''))
       return noticeResponse(415, 'Refused', 'Post the approval form itself.');

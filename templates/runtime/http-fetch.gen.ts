@@ -35,6 +35,7 @@ export type FetchHandler = (
 interface Serving {
   readonly endpoint: Endpoint;
   readonly attach: ((origin: string) => void) | null;
+  /** The hosts whose origin approval links may name: those MCP_GEN_HOSTS names, else the loopback ones. */
   readonly hosts: ReadonlySet<string>;
   readonly settled: () => Promise<void>;
 }
@@ -69,10 +70,13 @@ async function open(
   const endpoint = await openEndpoint(factory, options, auth, log, fast, hosts);
   opened.startup.readiness.started = true;
   const pages = options.pages ?? null;
+  // A deployment with names of its own never takes a loopback request's origin for its links: whoever sends the
+  // first request would choose it.
+  const linked = named.length === 0 ? hosts : new Set(named.map((host) => hostnameOf(host) ?? ''));
   return {
     endpoint,
     attach: pages === null ? null : (origin) => pages.attach(origin),
-    hosts,
+    hosts: linked,
     // A task the request started runs on after the answer, a handler whose caller left still runs, and a change it
     // published may still be on its way.
     settled: async () =>

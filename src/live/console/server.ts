@@ -105,8 +105,8 @@ export function startConsole(options: ConsoleOptions): Promise<RunningConsole> {
     if (route === '/api/read' && typeof body.uri === 'string')
       return calls.start(readRequest(body.uri, copiesOf(url, 'resources/read', { uri: body.uri }, bearer)));
     if (route === '/api/prompt' && typeof body.name === 'string') {
-      const given = isRecord(body.arguments) ? body.arguments : {};
-      const args = Object.fromEntries(Object.entries(given).map(([key, value]) => [key, String(value)]));
+      const args = textValues(body.arguments);
+      if (args === null) return null;
       const copies = copiesOf(url, 'prompts/get', { name: body.name, arguments: args }, bearer);
       return calls.start(promptRequest(body.name, args, copies));
     }
@@ -124,8 +124,8 @@ export function startConsole(options: ConsoleOptions): Promise<RunningConsole> {
           ? ({ type: 'ref/prompt', name: ref.name } as const)
           : null;
     if (target === null || typeof argument.name !== 'string' || typeof argument.value !== 'string') return null;
-    const given = isRecord(body.context) ? body.context : {};
-    const others = Object.fromEntries(Object.entries(given).map(([key, value]) => [key, String(value)]));
+    const others = textValues(body.context);
+    if (others === null) return null;
     try {
       const values = await completeArgument(
         options.calls.target(),
@@ -141,6 +141,8 @@ export function startConsole(options: ConsoleOptions): Promise<RunningConsole> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!hosts.has(req.headers.host ?? '')) return refuse(res, 421, 'this console is served on another address');
+    // A target the URL parser refuses (`//[`) is the client's mistake: 400, not 500.
+    if (!URL.canParse(req.url ?? '/', 'http://console')) return refuse(res, 400, 'not a path of this console');
     const route = new URL(req.url ?? '/', 'http://console').pathname;
     if (req.method === 'GET' || req.method === 'HEAD') {
       if (route === '/') return send(res, 200, 'text/html; charset=utf-8', consoleShell(token));
@@ -206,4 +208,15 @@ export function startConsole(options: ConsoleOptions): Promise<RunningConsole> {
       });
     });
   });
+}
+
+/**
+ * Prompt arguments and completion context as the text MCP carries: strings, numbers and booleans as their text; null
+ * (the request is refused, 400) when a value is anything else, which `String()` could not turn into text safely.
+ */
+function textValues(value: unknown): Record<string, string> | null {
+  const given = isRecord(value) ? value : {};
+  const entries = Object.entries(given);
+  if (entries.some(([, v]) => typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')) return null;
+  return Object.fromEntries(entries.map(([key, v]) => [key, String(v)]));
 }

@@ -174,6 +174,16 @@ describe('the fetch handler with bearer authorization', () => {
     ]);
   });
 
+  it("names the deployment's host in approval links, whatever host the first request named", async () => {
+    // A fresh isolate whose first request comes from loopback: it must not choose the origin of every link.
+    const open = await freshFetchOf(buildGuarded('runtime-bearer-fetch'));
+    expect((await open(new Request('http://localhost:1/mcp', { method: 'GET' }), env)).status).toBe(405);
+    const params = { name: 'delete_item', arguments: { id: 'item-1' }, _meta: meta() };
+    const asked = await toReply(await open(rpc('tools/call', params, tokens.alice), env));
+    const link = asked.body.result._meta['mcp-gen/approval'].url as string;
+    expect(link).toMatch(/^https:\/\/mcp\.example\.com\/approvals\/[A-Za-z0-9_-]{22}$/);
+  });
+
   it('still refuses a host that MCP_GEN_HOSTS does not name', async () => {
     const other = await guarded(new Request('https://other.example.com/mcp', { method: 'POST' }), env);
     expect([other.status, (await other.json()).error.message]).toEqual([403, 'Invalid Host: other.example.com']);

@@ -122,6 +122,8 @@ describe('the approval page, for a client that cannot be asked in-band', () => {
     expect(await post(`decision=approve&token=${token}x`)).toBe(403);
     expect(await post(`decision=approve&token=${token}`, { origin: 'http://evil.example' })).toBe(403);
     expect(await post(`decision=approve&token=${token}`, { 'sec-fetch-site': 'cross-site' })).toBe(403);
+    // The page's own token without the page's Origin: a program that read the page, not a person's click.
+    expect(await post(`decision=approve&token=${token}`)).toBe(403);
     expect(await post(`decision=approve&token=${token}`, { origin: server.url.origin })).toBe(200);
     expect(await post(`decision=decline&token=${token}`, { origin: server.url.origin })).toBe(409);
     expect((await fetch(`${server.url.origin}/approvals/${'A'.repeat(22)}`)).status).toBe(404);
