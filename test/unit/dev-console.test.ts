@@ -133,6 +133,10 @@ describe('the console page', () => {
     const shell = consoleShell('a"b<c');
     expect(shell).toContain('<meta name="mcp-gen-console-token" content="a&quot;b&lt;c">');
     expect(shell.match(/<script[^>]*>/g)).toEqual(['<script type="module" src="/console.js">']);
+    expect(shell.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+      '<link rel="stylesheet" href="/console.css">',
+      '<link rel="stylesheet" href="/console-items.css">',
+    ]);
     expect(consolePolicy).toBe(
       "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; " +
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",

@@ -51,6 +51,7 @@ export function consoleShell(token: string): string {
     // No favicon request: the console has none.
     '<link rel="icon" href="data:,">',
     '<link rel="stylesheet" href="/console.css">',
+    '<link rel="stylesheet" href="/console-items.css">',
     '<script type="module" src="/console.js"></script>',
     '</head>',
     '<body><div id="app"></div></body>',
