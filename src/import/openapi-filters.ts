@@ -4,7 +4,7 @@
  * segments), `op:GLOB` (the operationId; `*` any run of characters) or `method:VERB` (an HTTP method, any case).
  * An operation is imported when it matches some include filter (or none is given) and no exclude filter.
  */
-import { ImportError, type ImportProblem } from './import-error.js';
+import { collecting, ImportError, type ImportProblem, throwAll } from './import-error.js';
 
 export type FilterKind = 'tag' | 'path' | 'op' | 'method';
 
@@ -36,18 +36,9 @@ const httpMethods = new Set(['get', 'head', 'post', 'put', 'patch', 'delete', 'o
 /** Parses both lists; malformed filters are one `ImportError`, each with its hint. */
 export function parseFilters(include: readonly string[], exclude: readonly string[]): OperationFilters {
   const problems: ImportProblem[] = [];
-  const parse = (flag: string) => (text: string) => {
-    try {
-      return [parseFilter(text, flag)];
-    } catch (error) {
-      if (!(error instanceof ImportError)) throw error;
-      problems.push(...error.problems);
-      return [];
-    }
-  };
+  const parse = (flag: string) => (text: string) => collecting(problems, () => parseFilter(text, flag)) ?? [];
   const filters = { include: include.flatMap(parse('--include')), exclude: exclude.flatMap(parse('--exclude')) };
-  const [first, ...rest] = problems;
-  if (first !== undefined) throw new ImportError([first, ...rest]);
+  throwAll(problems);
   return filters;
 }
 

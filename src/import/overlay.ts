@@ -9,7 +9,8 @@
 import { jsonpath, JSONPathError } from 'json-p3';
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import { isRecord } from '../util/guards.js';
-import { ImportError, type ImportProblem } from './import-error.js';
+import { lowerFirst } from '../util/lower-first.js';
+import { ImportError, type ImportProblem, throwAll } from './import-error.js';
 
 type Json = Record<string, unknown>;
 
@@ -29,8 +30,7 @@ export function applyOverlay(spec: Json, file: string, text: string): string[] {
   const [syntax] = doc.errors;
   if (syntax !== undefined) {
     const pos = lines.linePos(syntax.pos[0]);
-    const words = syntax.message.replace(/ at line \d+, column \d+:?$/, '');
-    const message = `not valid YAML or JSON: ${words.charAt(0).toLowerCase()}${words.slice(1)}`;
+    const message = `not valid YAML or JSON: ${lowerFirst(syntax.message.replace(/ at line \d+, column \d+:?$/, ''))}`;
     throw new ImportError({ ...problemAt([], message, 'fix the syntax at this line'), line: pos.line, col: pos.col });
   }
   const overlay = doc.toJS({ maxAliasCount: 100 }) as unknown;
@@ -42,8 +42,7 @@ export function applyOverlay(spec: Json, file: string, text: string): string[] {
     fail(['actions'], '"actions" is not a non-empty list', shape);
   // Every action's shape first, before anything changes: all of its mistakes are reported in one run.
   const actions = overlay.actions as unknown[];
-  const [first, ...rest] = actions.flatMap((action, i) => actionProblems(action, i));
-  if (first !== undefined) throw new ImportError([first, ...rest]);
+  throwAll(actions.flatMap((action, i) => actionProblems(action, i)));
   const warnings: string[] = [];
   for (const [i, action] of actions.entries()) applyAction(action as Json, i);
   return warnings;

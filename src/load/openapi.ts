@@ -3,6 +3,7 @@ import path from 'node:path';
 import { LineCounter, parse, parseDocument } from 'yaml';
 import { isRecord } from '../util/guards.js';
 import { formatPointer } from '../util/json-pointer.js';
+import { lowerFirst } from '../util/lower-first.js';
 
 /** One reason a spec cannot be imported, at its 1-based line and column. */
 interface SpecProblem {
@@ -28,6 +29,10 @@ export class OpenApiError extends Error {
       .join('');
   }
 }
+
+/** A problem of the whole file, placed at its start. */
+const atStart = (file: string, message: string, hint: string): OpenApiError =>
+  new OpenApiError(file, [{ message, hint, line: 1, col: 1 }]);
 
 /** Remote references named before the rest are only counted. */
 const shownRefs = 20;
@@ -70,13 +75,13 @@ export async function loadOpenApi(
   edit?: (document: Record<string, unknown>) => void,
 ): Promise<LoadedOpenApi> {
   const absolute = path.resolve(cwd, file);
-  const at1 = (message: string, hint: string) => new OpenApiError(file, [{ message, hint, line: 1, col: 1 }]);
   let bytes: Buffer;
   try {
     bytes = readFileSync(absolute);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw at1(
+    throw atStart(
+      file,
       code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code})`,
       'pass the path of an OpenAPI 3.x or Swagger 2.0 document, YAML or JSON',
     );
@@ -91,7 +96,8 @@ export async function loadOpenApi(
   if (edit !== undefined && isRecord(data)) edit(data);
   const swagger = isRecord(data) && data.swagger === '2.0';
   if (!isRecord(data) || (!swagger && (typeof data.openapi !== 'string' || !data.openapi.startsWith('3.'))))
-    throw at1(
+    throw atStart(
+      file,
       'not an OpenAPI 3.x or Swagger 2.0 document (no "openapi: 3.x" field)',
       'import openapi reads a document that starts with "openapi: 3.0.x" or "3.1.x" (or "swagger: \'2.0\'")',
     );
@@ -168,14 +174,11 @@ async function fromSwagger(data: Record<string, unknown>, file: string): Promise
     const converted = await convertObj(structuredClone(data), { patch: true, warnOnly: true, resolve: false });
     return converted.openapi;
   } catch (error) {
-    throw new OpenApiError(file, [
-      {
-        message: `this Swagger 2.0 document cannot be converted: ${(error as Error).message}`,
-        hint: 'fix the document, or convert it to OpenAPI 3 first',
-        line: 1,
-        col: 1,
-      },
-    ]);
+    throw atStart(
+      file,
+      `this Swagger 2.0 document cannot be converted: ${(error as Error).message}`,
+      'fix the document, or convert it to OpenAPI 3 first',
+    );
   }
 }
 
@@ -203,14 +206,7 @@ function findRemoteRefs(value: unknown, at: (string | number)[], found: { ref: s
 /** The error of a spec that does not parse, at the line and column where the parser stopped. */
 function syntaxError(file: string, text: string, json: boolean, error: Error): OpenApiError {
   if (/alias count/i.test(error.message))
-    return new OpenApiError(file, [
-      {
-        message: 'aliases expand to more than 100 nodes',
-        hint: 'write the values out instead of nesting aliases',
-        line: 1,
-        col: 1,
-      },
-    ]);
+    return atStart(file, 'aliases expand to more than 100 nodes', 'write the values out instead of nesting aliases');
   const offset = json ? Number(/at position (\d+)/.exec(error.message)?.[1] ?? 0) : null;
   const yamlPos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
   const place = offset !== null ? positionOf(text, offset) : (yamlPos ?? { line: 1, col: 1 });
@@ -219,7 +215,7 @@ function syntaxError(file: string, text: string, json: boolean, error: Error): O
     .replace(/ in JSON at position \d+.*$/, '');
   return new OpenApiError(file, [
     {
-      message: `not valid ${json ? 'JSON' : 'YAML'}: ${message.charAt(0).toLowerCase()}${message.slice(1)}`,
+      message: `not valid ${json ? 'JSON' : 'YAML'}: ${lowerFirst(message)}`,
       hint: `fix the ${json ? 'JSON' : 'YAML'} at this line`,
       ...place,
     },

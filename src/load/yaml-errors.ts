@@ -6,6 +6,7 @@
  */
 import { Parser, type YAMLError } from 'yaml';
 import { makeDiagnostic, type Diagnostic, type Location } from '../diagnostics/index.js';
+import { lowerFirst } from '../util/lower-first.js';
 
 type At = (offset: number) => Location;
 
@@ -106,11 +107,6 @@ function causeOf(source: string, error: YAMLError): Cause | null {
   if (error.code === 'BAD_INDENT' || /indent|same column|compact mapping/i.test(error.message))
     return { offset: line.start + indentOf(line.text), hint: indentationHint };
   return null;
-}
-
-function lowerFirst(message: string): string {
-  const trimmed = message.replace(/\.$/, '');
-  return trimmed.charAt(0).toLowerCase() + trimmed.slice(1);
 }
 
 /**

@@ -217,6 +217,7 @@ function metaSchemaProblems(schema: Record<string, unknown>): SchemaProblem[] {
     seen.add(error.instancePath);
     const path = parsePointer(error.instancePath);
     const keyword = path[path.length - 1] ?? 'schema';
+    const allowed = error.keyword === 'enum' ? (error.params.allowedValues as unknown[]) : [];
     const expected =
       error.keyword === 'type'
         ? String(error.params.type)
@@ -224,10 +225,9 @@ function metaSchemaProblems(schema: Record<string, unknown>): SchemaProblem[] {
             .map((t) => typeWords[t] ?? t)
             .join(' or ')
         : error.keyword === 'enum'
-          ? `one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+          ? `one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`
           : (error.message ?? 'valid').replace(/^must (be )?/, '');
-    const allowed = error.keyword === 'enum' ? (error.params.allowedValues as unknown[]).map(String) : [];
-    const guess = typeof error.data === 'string' ? suggestClosest(error.data, allowed) : undefined;
+    const guess = typeof error.data === 'string' ? suggestClosest(error.data, allowed.map(String)) : undefined;
     problems.push([
       path,
       `invalid JSON Schema: "${keyword}" must be ${expected}, got ${describeValue(error.data)}`,
