@@ -45,6 +45,20 @@ function read(root: string, relative: string): string | undefined {
   return sizeOnDisk(root, relative) === undefined ? undefined : readFileSync(inside(root, relative), 'utf8');
 }
 
+/**
+ * A moved file's new contents are its text as decoded, edited: bytes that are not UTF-8 would come out as U+FFFD,
+ * lost. Such a file is refused before anything is written, so the user's bytes stay where they are.
+ */
+function refuseLossyMove(root: string, from: string, to: string): void {
+  const bytes = readFileSync(inside(root, from));
+  if (Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes)) return;
+  throw new WriteError(
+    `could not rename "${from}" to "${to}": it is not UTF-8 text, so the renamed file would not hold its bytes; ` +
+      `nothing was changed\n  hint: save "${from}" as UTF-8 and run generate again, or move it to "${to}" ` +
+      'and rename its handler by hand',
+  );
+}
+
 /** A project file's text by its root-relative path, or undefined when there is none. */
 export type ReadProjectFile = (relative: string) => string | undefined;
 
@@ -89,7 +103,7 @@ export function planActions(
     const size = sizeOf(file.path);
     const text = file.parts ?? file.contents;
     if (file.movedFrom !== undefined) {
-      inside(root, file.movedFrom);
+      if (readFile === undefined) refuseLossyMove(root, file.movedFrom, file.path);
       actions.push({
         kind: 'move',
         path: file.path,

@@ -150,8 +150,11 @@ export function renameHandler(plan: HandlerPlan, text: string): ReconcileResult 
           },
         ]
       : [];
+  // The compiler drops a byte-order mark from the text it parses; the user's file keeps its own.
+  const edited = file.getFullText();
+  const contents = text.startsWith('\uFEFF') && !edited.startsWith('\uFEFF') ? `\uFEFF${edited}` : edited;
   return {
-    file: { path: plan.path, contents: file.getFullText(), ownership: 'user-edit', movedFrom: from.path },
+    file: { path: plan.path, contents, ownership: 'user-edit', movedFrom: from.path },
     findings,
   };
 }

@@ -1,0 +1,47 @@
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listTree, repoRoot, runIn } from '../support/golden.js';
+
+// A rename (`renamedFrom`) rewrites the user's handler file: every byte but the two renamed names must survive it.
+const caseDir = path.join(repoRoot, 'test', 'fixtures', 'regenerate', 'rename');
+const from = 'src/handlers/tools/search_notes.ts';
+const to = 'src/handlers/tools/find_notes.ts';
+const before = readFileSync(path.join(caseDir, 'before', from));
+const after = readFileSync(path.join(caseDir, 'after', to));
+
+function project(name: string, handler: Buffer): string {
+  const work = path.join(repoRoot, '.test-out', 'rename-bytes', name);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(path.join(work, 'src', 'handlers', 'tools'), { recursive: true });
+  cpSync(path.join(caseDir, 'manifest.yaml'), path.join(work, 'mcp.yaml'));
+  writeFileSync(path.join(work, from), handler);
+  return work;
+}
+
+describe('a renamed handler file keeps its bytes', () => {
+  it('keeps a byte-order mark', async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const work = project('bom', Buffer.concat([bom, before]));
+    const result = await runIn(work, ['generate', 'mcp.yaml']);
+    expect(result.code).toBe(0);
+    expect(existsSync(path.join(work, from))).toBe(false);
+    expect(readFileSync(path.join(work, to)).toString('hex')).toBe(Buffer.concat([bom, after]).toString('hex'));
+  });
+
+  it('refuses, changing nothing, to rename a file that is not UTF-8', async () => {
+    // "café" in Latin-1: 0xe9 is no UTF-8 sequence, and decoding it would write U+FFFD in its place.
+    const latin1 = Buffer.concat([Buffer.from('// caf'), Buffer.from([0xe9]), Buffer.from('\n'), before]);
+    const work = project('latin1', latin1);
+    const result = await runIn(work, ['generate', 'mcp.yaml']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `mcp-gen: error: could not rename "${from}" to "${to}": it is not UTF-8 text, so the renamed file would not ` +
+        `hold its bytes; nothing was changed\n  hint: save "${from}" as UTF-8 and run generate again, or move it ` +
+        `to "${to}" and rename its handler by hand\n`,
+    );
+    expect(listTree(work)).toEqual(['mcp.yaml', from]);
+    expect(readFileSync(path.join(work, from)).equals(latin1)).toBe(true);
+  });
+});
