@@ -47,9 +47,9 @@ describe('package.json follows the manifest', () => {
     expect(next.dependencies).toEqual({ '@modelcontextprotocol/server': '2.4.0', jose: '6.2.17', pg: '8.23.1' });
     expect(next.scripts.seed).toBe('node scripts/seed.mjs');
     expect(next.description).toBe('mine');
-    // The user's key order stays; the file is written as npm writes it.
+    // The user's key order and four-space indentation stay, as npm keeps them when it edits the file.
     expect(Object.keys(next)).toEqual(Object.keys(mine));
-    expect(readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(`${JSON.stringify(next, null, 2)}\n`);
+    expect(readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(`${JSON.stringify(next, null, 4)}\n`);
     // In step, it is not written again.
     expect(await generate(oauthHttp)).not.toContain('package.json');
   });
@@ -105,6 +105,24 @@ describe('package.json follows the manifest', () => {
       build: 'tsc -p tsconfig.json && node src/generated/bundle.gen.mjs',
     });
     expect(pkg().scripts.bundle).toBeUndefined();
+  });
+
+  it('keeps its byte-order mark, tabs, CRLF and missing final line break when brought in step', async () => {
+    await generate('');
+    const mine = pkg();
+    mine.scripts.mine = 'echo mine';
+    delete mine.dependencies['@modelcontextprotocol/server'];
+    const layout = (data: unknown, end: string) =>
+      `\uFEFF${JSON.stringify(data, null, '\t').replace(/\n/g, '\r\n')}${end}`;
+    for (const end of ['\r\n', '']) {
+      writeFileSync(path.join(dir, 'package.json'), layout(mine, end));
+      expect(await generate('')).toContain('update    user-edit package.json\n');
+      const expected = structuredClone(mine);
+      expected.dependencies['@modelcontextprotocol/server'] = '2.4.0';
+      expect(readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(layout(expected, end));
+      // In step now: the next run keeps the file as it is.
+      expect(await generate('')).not.toContain('package.json');
+    }
   });
 
   it('names the MCPB CLI as an exact devDependency while the server has stdio, and writes no .npmrc', async () => {

@@ -127,7 +127,8 @@ const isObject = (value: unknown): value is Json =>
 function inStep(model: ServerModel, existing: string): { readonly parsed: Json; readonly next: Json } | null {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(existing);
+    // npm reads a package.json that starts with a byte-order mark (Windows editors write one); so does mcp-gen.
+    parsed = JSON.parse(existing.replace(/^\uFEFF/, ''));
   } catch {
     return null;
   }
@@ -167,6 +168,21 @@ export function emitPackageJson(
   if (merged === null || JSON.stringify(merged.next) === JSON.stringify(merged.parsed)) {
     return { path, contents: fresh, ownership: 'scaffold' };
   }
-  // npm's own layout: two spaces, a final newline, keys in the order the user has them.
-  return { path, contents: `${JSON.stringify(merged.next, null, 2)}\n`, ownership: 'user-edit' };
+  return { path, contents: laidOutAs(existing, merged.next), ownership: 'user-edit' };
+}
+
+/**
+ * `data` as JSON laid out as the user's `text` is, as npm keeps it when it edits the file: the keys in the
+ * user's order, and the same byte-order mark, indentation (the first member's, two spaces when there is none),
+ * line breaks (CRLF or LF) and final line break (or none).
+ */
+function laidOutAs(text: string, data: Json): string {
+  const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const body = text.slice(bom.length);
+  const first = /^\s*\{(\r?\n)+([ \t]*)/.exec(body);
+  const newline = first?.[1] ?? (body.includes('\r\n') ? '\r\n' : '\n');
+  const indent = first?.[2] || '  ';
+  const end = /\r?\n$/.test(body) ? newline : '';
+  // JSON.stringify escapes a line break inside a string, so every one it writes is between members.
+  return `${bom}${JSON.stringify(data, null, indent).replace(/\n/g, newline)}${end}`;
 }
