@@ -58,4 +58,13 @@ export const generateCodes = {
       'Leave one begin line and one end line after it (delete the lines between them to have the part written ' +
       'again), or delete both to own the whole README; mcp-gen then never touches it.',
   },
+  'package-json-unreadable': {
+    severity: 'warning',
+    title: 'package.json is not a JSON object',
+    cause:
+      'package.json does not parse as JSON (comments and trailing commas are not JSON), or holds something other ' +
+      'than an object, so the run keeps it as it is: the keys mcp-gen owns in it (the dependencies the runtime ' +
+      'imports, the build and start scripts, `type`, `engines`) no longer follow the manifest, and npm cannot read it.',
+    fix: 'Make package.json one JSON object again (as `npm init` writes it), then run generate again.',
+  },
 } as const satisfies Record<string, CodeInfo>;

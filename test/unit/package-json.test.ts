@@ -125,6 +125,27 @@ describe('package.json follows the manifest', () => {
     }
   });
 
+  it('is kept as it is, with a warning, when it is not a JSON object', async () => {
+    await generate('');
+    for (const [text, reason] of [
+      ['[1, 2]\n', 'it holds an array, not an object'],
+      ['null', 'it holds null, not an object'],
+      ['{ "name": "pkg", }\n', 'it is not JSON (comments and trailing commas are not JSON either)'],
+    ] as const) {
+      writeFileSync(path.join(dir, 'package.json'), text);
+      const result = await runIn(dir, ['generate']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).not.toContain('package.json');
+      expect(result.stderr).toBe(
+        'package.json:1:1: warning [package-json-unreadable] package.json is kept as it is, and the keys ' +
+          `mcp-gen owns in it do not follow the manifest: ${reason}\n` +
+          '  hint: make it one JSON object again (as npm init writes it), then run generate again\n' +
+          '0 errors, 1 warning\n',
+      );
+      expect(readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(text);
+    }
+  });
+
   it('names the MCPB CLI as an exact devDependency while the server has stdio, and writes no .npmrc', async () => {
     await generate('');
     expect(pkg().devDependencies).toEqual({

@@ -147,6 +147,7 @@ export function emitScaffold(
     part: markedPart(part),
   });
   const readme = emitReadme(finalText(whole), part, existing.readme);
+  const packageJson = emitPackageJson(model, ctx, existing.packageJson, scaffoldPaths.packageJson);
   const files = [
     // A run's pending folder and lock are never committed: a checkout carrying them is not trusted (write/trust.ts).
     // .env holds the values .env.example lists, secrets included: never committed either.
@@ -156,10 +157,10 @@ export function emitScaffold(
       ownership: 'scaffold' as const,
     },
     readme.file,
-    emitPackageJson(model, ctx, existing.packageJson, scaffoldPaths.packageJson),
+    packageJson.file,
     { path: scaffoldPaths.tsconfig, contents: stableJson(tsconfig), ownership: 'scaffold' as const },
     { path: scaffoldPaths.main, contents: mainTs(), ownership: 'scaffold' as const },
     { path: scaffoldPaths.setup, contents: setupTs(), ownership: 'scaffold' as const },
   ];
-  return { files, findings: readme.findings };
+  return { files, findings: [...readme.findings, ...packageJson.findings] };
 }

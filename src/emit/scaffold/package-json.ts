@@ -11,6 +11,7 @@ import { generatedPaths } from '../../model/layout.js';
 import { usesRedis } from '../../model/store.js';
 import type { ServerModel } from '../../model/types.js';
 import { stableJson } from '../../util/stable-json.js';
+import type { Finding } from '../../diagnostics/index.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 
 /** Exact pins of everything the generated project installs. */
@@ -121,18 +122,20 @@ const isObject = (value: unknown): value is Json =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * `existing` as parsed and with mcp-gen's keys in step, or null when it is not a JSON object (then it is left
- * alone).
+ * `existing` as parsed and with mcp-gen's keys in step, or why it is not a JSON object (then it is left alone).
  */
-function inStep(model: ServerModel, existing: string): { readonly parsed: Json; readonly next: Json } | null {
+function inStep(model: ServerModel, existing: string): { readonly parsed: Json; readonly next: Json } | string {
   let parsed: unknown;
   try {
     // npm reads a package.json that starts with a byte-order mark (Windows editors write one); so does mcp-gen.
     parsed = JSON.parse(existing.replace(/^\uFEFF/, ''));
   } catch {
-    return null;
+    return 'it is not JSON (comments and trailing commas are not JSON either)';
   }
-  if (!isObject(parsed)) return null;
+  if (!isObject(parsed)) {
+    const kind = parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : `a ${typeof parsed}`;
+    return `it holds ${kind}, not an object`;
+  }
   const owned = ownedKeys(model);
   const next: Json = structuredClone(parsed);
   next.type = 'module';
@@ -154,21 +157,29 @@ function inStep(model: ServerModel, existing: string): { readonly parsed: Json; 
 
 /**
  * package.json as this run leaves it: created whole when missing; otherwise the user's file with mcp-gen's keys
- * in step (`user-edit`, every other byte of meaning kept), or kept as it is when they already are.
+ * in step (`user-edit`, every other byte of meaning kept), or kept as it is when they already are. One that is
+ * not a JSON object is kept as it is too, with a warning: npm cannot read it, and its keys no longer follow.
  */
 export function emitPackageJson(
   model: ServerModel,
   ctx: EmitContext,
   existing: string | null,
   path: string,
-): GeneratedFile {
-  const fresh = newPackageJson(model, ctx);
-  if (existing === null) return { path, contents: fresh, ownership: 'scaffold' };
+): { readonly file: GeneratedFile; readonly findings: readonly Finding[] } {
+  const kept = { file: { path, contents: newPackageJson(model, ctx), ownership: 'scaffold' as const }, findings: [] };
+  if (existing === null) return kept;
   const merged = inStep(model, existing);
-  if (merged === null || JSON.stringify(merged.next) === JSON.stringify(merged.parsed)) {
-    return { path, contents: fresh, ownership: 'scaffold' };
+  if (typeof merged === 'string') {
+    const finding: Finding = {
+      code: 'package-json-unreadable',
+      message: `${path} is kept as it is, and the keys mcp-gen owns in it do not follow the manifest: ${merged}`,
+      hint: 'make it one JSON object again (as npm init writes it), then run generate again',
+      at: { projectFile: path, line: 1, col: 1 },
+    };
+    return { ...kept, findings: [finding] };
   }
-  return { path, contents: laidOutAs(existing, merged.next), ownership: 'user-edit' };
+  if (JSON.stringify(merged.next) === JSON.stringify(merged.parsed)) return kept;
+  return { file: { path, contents: laidOutAs(existing, merged.next), ownership: 'user-edit' }, findings: [] };
 }
 
 /**
