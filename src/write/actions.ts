@@ -46,16 +46,20 @@ function read(root: string, relative: string): string | undefined {
 }
 
 /**
- * A moved file's new contents are its text as decoded, edited: bytes that are not UTF-8 would come out as U+FFFD,
- * lost. Such a file is refused before anything is written, so the user's bytes stay where they are.
+ * A user's file that a run rewrites (a renamed handler, README.md's part, package.json's keys) gets its text as
+ * decoded, edited: bytes that are not UTF-8 would come out as U+FFFD, lost. Such a file is refused before anything
+ * is written, so the user's bytes stay where they are. `to` is where the rewritten text goes, when it moves.
  */
-function refuseLossyMove(root: string, from: string, to: string): void {
-  const bytes = readFileSync(inside(root, from));
+function refuseLossyRewrite(root: string, relative: string, to?: string): void {
+  const bytes = readFileSync(inside(root, relative));
   if (Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes)) return;
+  const [change, result, byHand] =
+    to === undefined
+      ? [`update "${relative}"`, 'updated', '']
+      : [`rename "${relative}" to "${to}"`, 'renamed', `, or move it to "${to}" and rename its handler by hand`];
   throw new WriteError(
-    `could not rename "${from}" to "${to}": it is not UTF-8 text, so the renamed file would not hold its bytes; ` +
-      `nothing was changed\n  hint: save "${from}" as UTF-8 and run generate again, or move it to "${to}" ` +
-      'and rename its handler by hand',
+    `could not ${change}: it is not UTF-8 text, so the ${result} file would not hold its bytes; nothing was ` +
+      `changed\n  hint: save "${relative}" as UTF-8 and run generate again${byHand}`,
   );
 }
 
@@ -103,7 +107,7 @@ export function planActions(
     const size = sizeOf(file.path);
     const text = file.parts ?? file.contents;
     if (file.movedFrom !== undefined) {
-      if (readFile === undefined) refuseLossyMove(root, file.movedFrom, file.path);
+      if (readFile === undefined) refuseLossyRewrite(root, file.movedFrom, file.path);
       actions.push({
         kind: 'move',
         path: file.path,
@@ -125,6 +129,7 @@ export function planActions(
       // A file of another size differs; one this process wrote and nobody touched since is compared in memory.
       const unchanged =
         knownText !== undefined ? same(knownText) : same(size === byteLength(text) ? readText(file.path) : undefined);
+      if (!unchanged && file.ownership === 'user-edit' && readFile === undefined) refuseLossyRewrite(root, file.path);
       actions.push(
         unchanged
           ? { kind: 'unchanged', path: file.path, ownership: file.ownership }

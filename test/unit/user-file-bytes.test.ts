@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listTree, repoRoot, runIn } from '../support/golden.js';
 
-// A rename (`renamedFrom`) rewrites the user's handler file: every byte but the two renamed names must survive it.
+// A run rewrites a few files of the user's: a handler file on a rename (`renamedFrom`), README.md's marked part and
+// package.json's keys. Every byte but the ones the run changes must survive it.
 const caseDir = path.join(repoRoot, 'test', 'fixtures', 'regenerate', 'rename');
 const from = 'src/handlers/tools/search_notes.ts';
 const to = 'src/handlers/tools/find_notes.ts';
@@ -11,7 +12,7 @@ const before = readFileSync(path.join(caseDir, 'before', from));
 const after = readFileSync(path.join(caseDir, 'after', to));
 
 function project(name: string, handler: Buffer): string {
-  const work = path.join(repoRoot, '.test-out', 'rename-bytes', name);
+  const work = path.join(repoRoot, '.test-out', 'user-file-bytes', name);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(path.join(work, 'src', 'handlers', 'tools'), { recursive: true });
   cpSync(path.join(caseDir, 'manifest.yaml'), path.join(work, 'mcp.yaml'));
@@ -43,5 +44,26 @@ describe('a renamed handler file keeps its bytes', () => {
     );
     expect(listTree(work)).toEqual(['mcp.yaml', from]);
     expect(readFileSync(path.join(work, from)).equals(latin1)).toBe(true);
+  });
+
+  it('refuses, changing nothing, to update a README.md that is not UTF-8', async () => {
+    const work = project('readme', after);
+    writeFileSync(path.join(work, to), after);
+    rmSync(path.join(work, from));
+    expect((await runIn(work, ['generate', 'mcp.yaml'])).code).toBe(0);
+    const readme = Buffer.concat([readFileSync(path.join(work, 'README.md')), Buffer.from([0x0a, 0xe9, 0x0a])]);
+    writeFileSync(path.join(work, 'README.md'), readme);
+    const tree = listTree(work);
+    const manifest = readFileSync(path.join(work, 'mcp.yaml'), 'utf8');
+    // A port of its own changes README.md's part (and package.json's scripts).
+    writeFileSync(path.join(work, 'mcp.yaml'), `${manifest}transports: { http: { port: 3411 } }\n`);
+    const result = await runIn(work, ['generate', 'mcp.yaml']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'mcp-gen: error: could not update "README.md": it is not UTF-8 text, so the updated file would not hold its ' +
+        'bytes; nothing was changed\n  hint: save "README.md" as UTF-8 and run generate again\n',
+    );
+    expect(listTree(work)).toEqual(tree);
+    expect(readFileSync(path.join(work, 'README.md')).equals(readme)).toBe(true);
   });
 });
