@@ -69,6 +69,30 @@ export type ReadProjectFile = (relative: string) => string | undefined;
 /** A generated file's text, when known without reading it (what this process wrote there, untouched since). */
 export type KnownProjectFile = (relative: string) => FileText | undefined;
 
+/**
+ * Whether `relative` is spelled as mcp-gen writes a path: folders and a name joined by single slashes, no `.` or
+ * `..`. The marker is a file of the project, edited by hand or by a merge; any other spelling names no file a run
+ * wrote (`../x` is outside the project, `a/./b` is `a/b`), so it is never removed as stale.
+ */
+function asWritten(relative: string): boolean {
+  return relative.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && !part.includes('\\'));
+}
+
+/**
+ * Whether `old` is, on this disk, a file this run plans under another spelling: on a file system that ignores
+ * case, `Types.gen.ts` is `types.gen.ts`, and removing it would delete the file just written.
+ */
+function namesPlannedFile(root: string, old: string, files: readonly GeneratedFile[]): boolean {
+  const folded = old.toLowerCase();
+  const stat = statSync(inside(root, old), { throwIfNoEntry: false });
+  if (stat === undefined) return false;
+  return files.some((file) => {
+    if (file.path.toLowerCase() !== folded) return false;
+    const other = statSync(inside(root, file.path), { throwIfNoEntry: false });
+    return other !== undefined && other.dev === stat.dev && other.ino === stat.ino;
+  });
+}
+
 /** The UTF-8 size of `text`, as writing it makes the file. */
 function byteLength(text: FileText): number {
   if (typeof text === 'string') return Buffer.byteLength(text, 'utf8');
@@ -138,7 +162,8 @@ export function planActions(
     }
   }
   for (const old of previouslyGenerated) {
-    if (planned.has(old) || !isGeneratedLocation(old)) continue;
+    if (planned.has(old) || !isGeneratedLocation(old) || !asWritten(old)) continue;
+    if (readFile === undefined && namesPlannedFile(root, old, files)) continue;
     const text = readText(old);
     if (text === undefined) continue;
     const ours = text.startsWith(bannerMark) || /\.gen\.json$/.test(old);
