@@ -8,7 +8,7 @@ import type { ResolvedOptions } from './config/index.js';
 import { hasFailures, type Diagnostic } from './diagnostics/index.js';
 import { openRunCache, type WarmCache } from './cache/index.js';
 import { decideMcpGenInstall } from './load/origin.js';
-import { hasProjectFile, isNonFolder, loadProject } from './load/project.js';
+import { fileOnPath, hasProjectFile, loadProject } from './load/project.js';
 import { scaffoldPaths } from './model/layout.js';
 import {
   inspectWrites,
@@ -55,11 +55,15 @@ export async function generateProject(
   faults: WriteFaults = {},
   warm?: WarmCache,
 ): Promise<GenerateResult> {
-  if (isNonFolder(given.outDir))
+  const file = fileOnPath(given.outDir);
+  if (file !== null) {
+    const shown = (at: string) => path.relative(cwd, at) || '.';
+    const where = file === path.resolve(given.outDir) ? '' : ` under the file "${shown(file)}"`;
     throw new WriteError(
-      `the project folder "${path.relative(cwd, given.outDir) || '.'}" is a file, not a folder; pass --out a folder ` +
-        '(it is created when it does not exist)',
+      `the project folder "${shown(given.outDir)}" is ${where === '' ? 'a file' : 'a path'}${where}, not a folder; ` +
+        'pass --out a folder (it is created when it does not exist)',
     );
+  }
   // A package.json this run creates asks for mcp-gen as init's would (load/origin.ts), so that npm install works.
   const options =
     given.mcpGenDependency !== undefined || hasProjectFile(given.outDir, scaffoldPaths.packageJson)

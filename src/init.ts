@@ -12,7 +12,7 @@ import { manifestFile } from './model/layout.js';
 import {
   customizeManifest,
   decideMcpGenInstall,
-  isNonFolder,
+  fileOnPath,
   listFolder,
   loadInitAssets,
   type InitExample,
@@ -63,8 +63,11 @@ export function serverNameFor(folder: string): string {
  */
 export async function initProject(options: InitOptions, cwd: string, mcpGenVersion: string): Promise<InitResult> {
   const target = path.resolve(cwd, options.dir);
-  if (isNonFolder(target))
-    return { ok: false, error: `"${options.dir}" is a file, not a folder; name a new or empty folder` };
+  const file = fileOnPath(target);
+  if (file !== null) {
+    const where = file === target ? 'a file' : `a path under the file "${path.relative(cwd, file) || '.'}"`;
+    return { ok: false, error: `"${options.dir}" is ${where}, not a folder; name a new or empty folder` };
+  }
   // An init killed half-way is finished or undone first, so the folder is judged as it really is.
   if (listFolder(target).length > 0) recoverWrites(target);
   const existing = listFolder(target).filter((f) => f !== '.git');

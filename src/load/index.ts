@@ -45,7 +45,7 @@ export {
 export {
   holdsNoUserReport,
   isFolder,
-  isNonFolder,
+  fileOnPath,
   listFolder,
   hasProjectFile,
   loadProject,

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import { handlerDirs, markerPath, scaffoldPaths } from '../model/layout.js';
 import { compareText } from '../util/compare.js';
@@ -20,7 +20,8 @@ export function loadProject(outDir: string): ExistingProject {
   const handlers = new Map<string, string>();
   for (const folder of Object.values(handlerDirs)) {
     const dir = path.join(outDir, ...folder.split('/'));
-    if (!existsSync(dir)) continue;
+    // A file in a handler folder's place (or above it) holds no handlers; the write stage names it if a stub is due.
+    if (statOrNone(dir)?.isDirectory() !== true) continue;
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareText(a.name, b.name))) {
       const name = entry.name;
       if (!entry.isFile() || !name.endsWith('.ts') || name.endsWith('.d.ts')) continue;
@@ -47,15 +48,28 @@ export function loadProject(outDir: string): ExistingProject {
   };
 }
 
+/**
+ * `statSync` of `file`, or undefined when nothing is there: not even its folder, or a file stands in the place of
+ * one of its folders (`ENOTDIR`, which `throwIfNoEntry` does not cover).
+ */
+function statOrNone(file: string): Stats | undefined {
+  try {
+    return statSync(file, { throwIfNoEntry: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
 /** Whether the project holds the file `relative` (a project path). */
 export function hasProjectFile(outDir: string, relative: string): boolean {
-  return statSync(path.join(outDir, ...relative.split('/')), { throwIfNoEntry: false })?.isFile() === true;
+  return statOrNone(path.join(outDir, ...relative.split('/')))?.isFile() === true;
 }
 
 /** The text of the project file `relative` (a project path), or null when it is no file. */
 function readProjectFile(outDir: string, relative: string): string | null {
   const file = path.join(outDir, ...relative.split('/'));
-  return statSync(file, { throwIfNoEntry: false })?.isFile() ? readFileSync(file, 'utf8') : null;
+  return statOrNone(file)?.isFile() ? readFileSync(file, 'utf8') : null;
 }
 
 /** Package assets the emitters copy or render: runtime sources and text templates, by relative path. */
@@ -79,10 +93,16 @@ export function listFolder(dir: string): string[] {
   return existsSync(dir) ? readdirSync(dir).sort(compareText) : [];
 }
 
-/** True when something other than a folder is at `dir`: a project folder cannot be made there. */
-export function isNonFolder(dir: string): boolean {
-  const stat = statSync(dir, { throwIfNoEntry: false });
-  return stat !== undefined && !stat.isDirectory();
+/**
+ * The file (something other than a folder) at `dir` or at the nearest existing folder above it, so that no project
+ * folder can be made at `dir`; null when there is none.
+ */
+export function fileOnPath(dir: string): string | null {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    const stat = statOrNone(at);
+    if (stat !== undefined) return stat.isDirectory() ? null : at;
+    if (path.dirname(at) === at) return null;
+  }
 }
 
 /**
@@ -90,7 +110,7 @@ export function isNonFolder(dir: string): boolean {
  * starts with mcp-gen's banner, or a DESIGN.json with a gate and a verdict). Anything else is the user's.
  */
 export function holdsNoUserReport(file: string): boolean {
-  const stat = statSync(file, { throwIfNoEntry: false });
+  const stat = statOrNone(file);
   if (stat === undefined) return true;
   if (!stat.isFile()) return false;
   const text = readFileSync(file, 'utf8');
@@ -105,5 +125,5 @@ export function holdsNoUserReport(file: string): boolean {
 
 /** True when `dir` exists and is a folder: `report --out` writes only into an existing folder. */
 export function isFolder(dir: string): boolean {
-  return statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
+  return statOrNone(dir)?.isDirectory() === true;
 }

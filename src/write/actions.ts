@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, type Stats, statSync } from 'node:fs';
 import { WriteError } from './errors.js';
 import path from 'node:path';
 import type { GeneratedFile, Ownership } from '../emit/index.js';
@@ -35,10 +35,33 @@ export function inside(root: string, relative: string): string {
 
 /** The size in bytes of the regular file at `relative`, or undefined when there is none. */
 function sizeOnDisk(root: string, relative: string): number | undefined {
-  const stat = statSync(inside(root, relative), { throwIfNoEntry: false });
+  let stat: Stats | undefined;
+  try {
+    stat = statSync(inside(root, relative), { throwIfNoEntry: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
+    throw fileInFolderPlace(root, relative);
+  }
   if (stat === undefined) return undefined;
   if (!stat.isFile()) throw new WriteError(`could not write "${relative}" (not a regular file); nothing was changed`);
   return stat.size;
+}
+
+/** The refusal of `relative` when a file stands where one of its folders must be (the first such, from the root). */
+function fileInFolderPlace(root: string, relative: string): WriteError {
+  const parts = relative.split('/');
+  let file = parts.slice(0, -1).join('/');
+  for (let n = 1; n < parts.length; n++) {
+    const dir = parts.slice(0, n).join('/');
+    if (statSync(inside(root, dir), { throwIfNoEntry: false })?.isDirectory() === false) {
+      file = dir;
+      break;
+    }
+  }
+  return new WriteError(
+    `could not write "${relative}": "${file}" is a file, and mcp-gen needs a folder there; nothing was changed\n` +
+      `  hint: move the file "${file}" out of the way (or rename it), then run generate again`,
+  );
 }
 
 function read(root: string, relative: string): string | undefined {

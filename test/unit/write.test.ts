@@ -118,6 +118,41 @@ describe('the writer', () => {
     expect((await runIn(dir, ['generate', '--check'])).code).toBe(0);
   });
 
+  it('names a file that stands where a folder must be, without a stack trace, and changes nothing', async () => {
+    await runIn(dir, ['generate']);
+    writeFileSync(path.join(dir, 'mcp.yaml'), `${read('mcp.yaml')}\n# edited\n`);
+    for (const [folder, first] of [
+      ['src/generated', 'src/generated/.mcp-gen'],
+      ['src/handlers/tools', 'src/handlers/tools/ping.ts'],
+      ['test', 'test/contract-checks.gen.ts'],
+    ] as const) {
+      const saved = path.join(repoRoot, '.test-out', 'write-saved');
+      rmSync(saved, { recursive: true, force: true });
+      cpSync(path.join(dir, folder), saved, { recursive: true });
+      rmSync(path.join(dir, folder), { recursive: true });
+      writeFileSync(path.join(dir, folder), 'a file\n');
+      const tree = listTree(dir);
+      for (const mode of [[], ['--check']]) {
+        const result = await runIn(dir, ['generate', ...mode]);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toBe(
+          `mcp-gen: error: could not write "${first}": "${folder}" is a file, and mcp-gen needs a folder there; ` +
+            `nothing was changed\n  hint: move the file "${folder}" out of the way (or rename it), then run ` +
+            'generate again\n',
+        );
+        expect(listTree(dir)).toEqual(tree);
+      }
+      rmSync(path.join(dir, folder));
+      cpSync(saved, path.join(dir, folder), { recursive: true });
+    }
+    const result = await runIn(dir, ['generate', '--out', 'mcp.yaml/out']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'mcp-gen: error: the project folder "mcp.yaml/out" is a path under the file "mcp.yaml", not a folder; ' +
+        'pass --out a folder (it is created when it does not exist)\n',
+    );
+  });
+
   it('removes a generated test file that the generator no longer emits', async () => {
     await runIn(dir, ['generate']);
     const marker = JSON.parse(read('src/generated/.mcp-gen')) as { files: string[] };
