@@ -1,5 +1,6 @@
 import {
   accessSync,
+  chmodSync,
   constants,
   existsSync,
   lstatSync,
@@ -83,6 +84,10 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
     mkdirSync(path.join(folder, 'new'));
     mkdirSync(path.join(folder, 'old'));
     const encode = encoder(steps);
+    // A file replaced in place, or moved, keeps its permissions: the user's private (0600) file stays private.
+    const modeSources = new Map(
+      actions.flatMap((a) => (a.kind === 'update' ? [[a.path, a.path]] : a.kind === 'move' ? [[a.path, a.from]] : [])),
+    );
     const staged = steps.map(({ step, contents }, index) => {
       current = step.path;
       // Each part encoded once, for the file and its hash: a large project's files are worth encoding only once.
@@ -99,6 +104,7 @@ export function applyActions(root: string, actions: readonly WriteAction[], faul
         }
         writeNewFile(pendingPath(root, step.staged), encoded(partsOf(contents)), flush);
         stagedHash = hash.digest('hex');
+        keepMode(root, modeSources.get(step.path), pendingPath(root, step.staged));
       }
       let backupHash: string | null = null;
       if (step.backup !== null) {
@@ -215,6 +221,13 @@ function planSteps(root: string, actions: readonly WriteAction[]): PlannedStep[]
   for (const relative of removed)
     steps.push({ step: { path: relative, staged: null, backup: backupOf(relative) }, contents: undefined });
   return steps;
+}
+
+/** Gives `staged` the permissions of the plain file at `source` (a link's target is never looked at). */
+function keepMode(root: string, source: string | undefined, staged: string): void {
+  if (source === undefined) return;
+  const stat = lstatSync(inside(root, source), { throwIfNoEntry: false });
+  if (stat?.isFile() === true) chmodSync(staged, stat.mode & 0o777);
 }
 
 function existsOrLink(file: string): boolean {

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listTree, repoRoot, runIn } from '../support/golden.js';
@@ -65,5 +65,20 @@ describe('a renamed handler file keeps its bytes', () => {
     );
     expect(listTree(work)).toEqual(tree);
     expect(readFileSync(path.join(work, 'README.md')).equals(readme)).toBe(true);
+  });
+
+  it('keeps the permissions of a file it renames or updates', async () => {
+    const work = project('modes', before);
+    chmodSync(path.join(work, from), 0o400);
+    expect((await runIn(work, ['generate', 'mcp.yaml'])).code).toBe(0);
+    const mode = (file: string) => (statSync(path.join(work, file)).mode & 0o777).toString(8);
+    expect(mode(to)).toBe('400');
+    chmodSync(path.join(work, 'package.json'), 0o600);
+    chmodSync(path.join(work, 'README.md'), 0o640);
+    const manifest = readFileSync(path.join(work, 'mcp.yaml'), 'utf8');
+    writeFileSync(path.join(work, 'mcp.yaml'), `${manifest}transports: { http: { port: 3411 } }\n`);
+    const result = await runIn(work, ['generate', 'mcp.yaml']);
+    expect(result.stdout).toContain('update    user-edit README.md\nupdate    user-edit package.json\n');
+    expect([mode('package.json'), mode('README.md')]).toEqual(['600', '640']);
   });
 });
