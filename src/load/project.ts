@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import { handlerDirs, markerPath, scaffoldPaths } from '../model/layout.js';
 import { compareText } from '../util/compare.js';
@@ -66,10 +66,19 @@ export function hasProjectFile(outDir: string, relative: string): boolean {
   return statOrNone(path.join(outDir, ...relative.split('/')))?.isFile() === true;
 }
 
-/** The text of the project file `relative` (a project path), or null when it is no file. */
+/**
+ * The text of the project file `relative` (a project path), or null when it is no file. A symbolic link is read
+ * only when its target lies inside the project: one that leads out (a checkout's `package.json -> ~/.docker/
+ * config.json`) is not read, or its text would be merged into the project's file; the run keeps the link as it is.
+ */
 function readProjectFile(outDir: string, relative: string): string | null {
   const file = path.join(outDir, ...relative.split('/'));
-  return statOrNone(file)?.isFile() ? readFileSync(file, 'utf8') : null;
+  if (statOrNone(file)?.isFile() !== true) return null;
+  if (lstatSync(file).isSymbolicLink()) {
+    const back = path.relative(realpathSync(outDir), realpathSync(file));
+    if (back.startsWith('..') || path.isAbsolute(back)) return null;
+  }
+  return readFileSync(file, 'utf8');
 }
 
 /** Package assets the emitters copy or render: runtime sources and text templates, by relative path. */

@@ -1,4 +1,4 @@
-import { readFileSync, type Stats, statSync } from 'node:fs';
+import { lstatSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { WriteError } from './errors.js';
 import path from 'node:path';
 import type { GeneratedFile, Ownership } from '../emit/index.js';
@@ -33,16 +33,21 @@ export function inside(root: string, relative: string): string {
   return absolute;
 }
 
-/** The size in bytes of the regular file at `relative`, or undefined when there is none. */
+/**
+ * The size in bytes of the regular file at `relative`, undefined when there is none, or -1 for a symbolic link:
+ * it differs from every text and is never read, so a link planted in a file's place (`DESIGN.md -> ~/.ssh/key`)
+ * has its target neither read nor written; the run replaces the link itself.
+ */
 function sizeOnDisk(root: string, relative: string): number | undefined {
   let stat: Stats | undefined;
   try {
-    stat = statSync(inside(root, relative), { throwIfNoEntry: false });
+    stat = lstatSync(inside(root, relative), { throwIfNoEntry: false });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
     throw fileInFolderPlace(root, relative);
   }
   if (stat === undefined) return undefined;
+  if (stat.isSymbolicLink()) return -1;
   if (!stat.isFile()) throw new WriteError(`could not write "${relative}" (not a regular file); nothing was changed`);
   return stat.size;
 }
@@ -65,7 +70,8 @@ function fileInFolderPlace(root: string, relative: string): WriteError {
 }
 
 function read(root: string, relative: string): string | undefined {
-  return sizeOnDisk(root, relative) === undefined ? undefined : readFileSync(inside(root, relative), 'utf8');
+  const size = sizeOnDisk(root, relative);
+  return size === undefined || size < 0 ? undefined : readFileSync(inside(root, relative), 'utf8');
 }
 
 /**

@@ -2,11 +2,13 @@ import {
   cpSync,
   existsSync,
   linkSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -151,6 +153,33 @@ describe('the writer', () => {
       'mcp-gen: error: the project folder "mcp.yaml/out" is a path under the file "mcp.yaml", not a folder; ' +
         'pass --out a folder (it is created when it does not exist)\n',
     );
+  });
+
+  it('neither reads nor writes through a link planted in a file place that leads out of the project', async () => {
+    await runIn(dir, ['generate']);
+    const outside = path.join(repoRoot, '.test-out', 'write-outside');
+    rmSync(outside, { recursive: true, force: true });
+    mkdirSync(outside, { recursive: true });
+    // A checkout's package.json links to a JSON file of the user's that holds a secret.
+    const secret = '{ "auths": { "registry.example.com": { "auth": "c2VjcmV0" } } }\n';
+    writeFileSync(path.join(outside, 'config.json'), secret);
+    rmSync(path.join(dir, 'package.json'));
+    symlinkSync(path.join(outside, 'config.json'), path.join(dir, 'package.json'));
+    // DESIGN.md links to a file that holds what the run writes there: only reading it could tell.
+    const design = read('DESIGN.md');
+    writeFileSync(path.join(outside, 'DESIGN.md'), design);
+    rmSync(path.join(dir, 'DESIGN.md'));
+    symlinkSync(path.join(outside, 'DESIGN.md'), path.join(dir, 'DESIGN.md'));
+    const result = await runIn(dir, ['generate']);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(
+      'update    generated DESIGN.md\nmcp.yaml: 0 created, 1 updated, 0 renamed, 0 removed, 37 unchanged\n',
+    );
+    expect(lstatSync(path.join(dir, 'package.json')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(path.join(outside, 'config.json'), 'utf8')).toBe(secret);
+    expect(lstatSync(path.join(dir, 'DESIGN.md')).isFile()).toBe(true);
+    expect(read('DESIGN.md')).toBe(design);
+    expect(readFileSync(path.join(outside, 'DESIGN.md'), 'utf8')).toBe(design);
   });
 
   it('removes a generated test file that the generator no longer emits', async () => {
