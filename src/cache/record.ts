@@ -5,7 +5,7 @@
  * the code builders. Anything else (no record, another key, one byte changed in a generated file, a scaffold file
  * gone) takes the full pipeline, which records its outcome again.
  */
-import { statSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedOptions } from '../config/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
@@ -140,16 +140,25 @@ function loadRunRecord(outDir: string): RunRecord | null {
     : null;
 }
 
-/** True when every recorded file is on disk as recorded and no file the marker lists but no longer plans is back. */
+/**
+ * True when every recorded file is on disk as recorded and no file the marker lists but no longer plans is back.
+ * A file is what is at its path itself: a link there is no match (the write stage replaces it, never reading its
+ * target), and a file standing where a folder was means the files below it are gone (`ENOTDIR`).
+ */
 function projectMatches(outDir: string, record: RunRecord): boolean {
   const at = (relative: string) => path.join(outDir, ...relative.split('/'));
+  const entry = (relative: string) => {
+    try {
+      return lstatSync(at(relative), { throwIfNoEntry: false });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+      throw error;
+    }
+  };
   for (const file of record.files) {
-    const stat = statSync(at(file.path), { throwIfNoEntry: false });
-    if (stat === undefined || !stat.isFile()) return false;
+    if (entry(file.path)?.isFile() !== true) return false;
     if (file.hash !== null && hashFileBytes(at(file.path)) !== file.hash) return false;
   }
   const planned = new Set(record.files.map((f) => f.path));
-  return record.previouslyGenerated.every(
-    (old) => planned.has(old) || statSync(at(old), { throwIfNoEntry: false }) === undefined,
-  );
+  return record.previouslyGenerated.every((old) => planned.has(old) || entry(old) === undefined);
 }

@@ -2,10 +2,12 @@ import {
   appendFileSync,
   chmodSync,
   cpSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -167,5 +169,34 @@ describe('handler checks over unchanged handler files', () => {
     const result = await runIn(dir, ['generate']);
     expect(result.code).toBe(0);
     expect(result.stderr).not.toContain(replayed);
+  }, 120_000);
+
+  it('is answered by the record only for files that are themselves on disk, not a link nor past a file', async () => {
+    const outside = path.join(repoRoot, '.test-out', 'up-to-date-outside');
+    rmSync(outside, { recursive: true, force: true });
+    mkdirSync(outside, { recursive: true });
+    // Same bytes behind a link: only reading through the link could call the project up to date.
+    const design = readFileSync(path.join(dir, 'DESIGN.md'), 'utf8');
+    writeFileSync(path.join(outside, 'DESIGN.md'), design);
+    rmSync(path.join(dir, 'DESIGN.md'));
+    symlinkSync(path.join(outside, 'DESIGN.md'), path.join(dir, 'DESIGN.md'));
+    tagRecord();
+    const relinked = await runIn(dir, ['generate']);
+    expect(relinked.stderr).toBe('');
+    expect(relinked.stdout).toBe(
+      'update    generated DESIGN.md\nmcp.yaml: 0 created, 1 updated, 0 renamed, 0 removed, 37 unchanged\n',
+    );
+    expect(lstatSync(path.join(dir, 'DESIGN.md')).isFile()).toBe(true);
+    // A file where the test folder was: the recorded files below it are gone, which is no internal error.
+    rmSync(path.join(dir, 'test'), { recursive: true });
+    writeFileSync(path.join(dir, 'test'), 'a file\n');
+    tagRecord();
+    const blocked = await runIn(dir, ['generate', '--check']);
+    expect(blocked.code).toBe(1);
+    expect(blocked.stderr).toBe(
+      'mcp-gen: error: could not write "test/contract-checks.gen.ts": "test" is a file, and mcp-gen needs a ' +
+        'folder there; nothing was changed\n  hint: move the file "test" out of the way (or rename it), then ' +
+        'run generate again\n',
+    );
   }, 120_000);
 });
