@@ -1,9 +1,11 @@
 /**
  * The tools of a curated manifest against a changed spec. A tool is known by its operation (the method and
- * path of its `http:` binding), so a tool the user renamed is still the same operation's; a tool without a
- * binding is known by its name. Per operation: one the spec added comes in (under a free name, with the draft's
- * comments); one the spec dropped goes, unless the user wrote its handler file; one both still have is merged
- * field by field (merge-values.ts); one the user removed stays removed; a tool of the user's own is untouched.
+ * path of its `http:` binding), so a tool the user renamed is still the same operation's; a tool whose binding the
+ * user removed or pointed elsewhere is known by its name, and an operation the spec moved to another method or
+ * path by the name drafted from its operationId. Per operation: one the spec added comes in (under a free name,
+ * with the draft's comments); one the spec dropped goes, unless the user wrote its handler file; one both still
+ * have is merged field by field (merge-values.ts); one the user removed stays removed; a tool of the user's own
+ * is untouched.
  */
 import { type Document, isMap, isPair, isScalar, type Node, parseDocument, type YAMLMap } from 'yaml';
 import { isRecord } from '../util/guards.js';
@@ -59,11 +61,22 @@ export function mergeTools(
   }
   const baseById = byOperation(base);
   const nextById = byOperation(next);
+  const moved = movedOperations(baseById, nextById);
+  // The user's tool of an operation: by its binding, else (a binding the user removed or pointed elsewhere) by the
+  // name the last import drafted. By name only a tool the last import drafted: a tool of the user's own that shares
+  // a new operation's name is not that operation's.
+  const known = new Set([...baseById.keys(), ...nextById.keys()]);
+  const ownOf = (ids: readonly string[], baseEntry: Entry | undefined) => {
+    for (const id of ids) {
+      const entry = ours.get(id);
+      if (entry !== undefined) return entry;
+    }
+    return baseEntry === undefined ? undefined : draftedNamed(oursByName, baseEntry.name, known);
+  };
   for (const [id, nextEntry] of nextById) {
-    const baseEntry = baseById.get(id);
-    // By name only a tool the last import drafted: a tool of the user's own that shares a new operation's name
-    // is not that operation's.
-    const own = ours.get(id) ?? (baseEntry === undefined ? undefined : unboundNamed(oursByName, baseEntry.name));
+    const baseId = baseById.has(id) ? id : moved.get(id);
+    const baseEntry = baseId === undefined ? undefined : baseById.get(baseId);
+    const own = ownOf(baseId === undefined || baseId === id ? [id] : [id, baseId], baseEntry);
     if (own === undefined) {
       if (baseEntry === undefined) changes.added.push(addTool(tools, nextEntry.name, io.addedText, oursByName));
       else if (!sameValue(baseEntry.tool, nextEntry.tool)) changes.stillRemoved.push(baseEntry.name);
@@ -75,9 +88,10 @@ export function mergeTools(
     for (const key of new Set([...Object.keys(baseEntry?.tool ?? {}), ...Object.keys(nextEntry.tool)]))
       mergeValue(doc, node, key, baseEntry?.tool[key], nextEntry.tool[key], ['tools', own.name, key], log);
   }
+  const paired = new Set(moved.values());
   for (const [id, baseEntry] of baseById) {
-    if (nextById.has(id)) continue;
-    const own = ours.get(id) ?? unboundNamed(oursByName, baseEntry.name);
+    if (nextById.has(id) || paired.has(id)) continue;
+    const own = ownOf([id], baseEntry);
     if (own === undefined) continue;
     if (io.handlerExists(own.name)) changes.keptForHandler.push(own.name);
     else {
@@ -103,10 +117,29 @@ function byOperation(tools: Readonly<Record<string, Tool>>): Map<string, Entry> 
   return map;
 }
 
-/** The user's tool named `name` when it has no binding of its own (the user replaced it by a handler). */
-function unboundNamed(oursByName: ReadonlyMap<string, Entry>, name: string): Entry | undefined {
+/**
+ * The user's tool named `name` when its binding is not one of the spec's operations, then or now (`known`): the
+ * user replaced the binding by a handler, or pointed it elsewhere (a proxy's path, another method).
+ */
+function draftedNamed(oursByName: ReadonlyMap<string, Entry>, name: string, known: ReadonlySet<string>) {
   const entry = oursByName.get(name);
-  return entry !== undefined && operationOf(entry.tool) === null ? entry : undefined;
+  const id = entry === undefined ? null : operationOf(entry.tool);
+  return entry !== undefined && (id === null || !known.has(id)) ? entry : undefined;
+}
+
+/**
+ * Operations the spec moved: one only the new draft has (a new method or path) that the new draft names as the last
+ * one named an operation only it had, since a drafted name comes from the operationId. New id -> old id.
+ */
+function movedOperations(base: ReadonlyMap<string, Entry>, next: ReadonlyMap<string, Entry>): Map<string, string> {
+  const gone = new Map<string, string>();
+  for (const [id, entry] of base) if (!next.has(id)) gone.set(entry.name, id);
+  const moved = new Map<string, string>();
+  for (const [id, entry] of next) {
+    const from = base.has(id) ? undefined : gone.get(entry.name);
+    if (from !== undefined) moved.set(id, from);
+  }
+  return moved;
 }
 
 /** Adds the spec's new tool at the end of `tools`, under a name no tool of the manifest has; returns it. */

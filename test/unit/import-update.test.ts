@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { copyAsJson, renderDraft } from '../../src/import/draft.js';
+import { copyAsJson, type Draft, renderDraft } from '../../src/import/draft.js';
 import { draftFromOpenApi } from '../../src/import/from-openapi.js';
 import { updateManifest } from '../../src/import/update.js';
 import { petSpecV1, petSpecV2 } from '../support/pet-specs.js';
@@ -251,5 +251,62 @@ describe('import openapi --update, tools without a binding', () => {
       undefined,
     ]);
     expect(outcome.conflicts).toEqual([]);
+  });
+});
+
+describe('import openapi --update, an operation whose method or path changed', () => {
+  /** v1 with the spec's edit `change` applied to its getPet operation's path item. */
+  const changed = (change: (paths: Record<string, Record<string, unknown>>) => void) => {
+    const spec = petSpecV1();
+    change(spec.paths as Record<string, Record<string, unknown>>);
+    const draft = draftFromOpenApi(spec, 'pets.json');
+    return { ...draft, data: copyAsJson(draft.data) as Record<string, unknown> };
+  };
+  const merge = (user: string, next: Draft) =>
+    updateManifest(user, 'mcp.yaml', copyAsJson(v1.data) as Record<string, unknown>, next, () => false);
+
+  it('keeps the curated tool of an operation the spec moved to a new path, under its name', () => {
+    const user = edit(drafted, '    title: Get a pet\n', '    title: Fetch one pet\n    approval: confirm\n');
+    const next = changed((paths) => {
+      paths['/animals/{id}'] = { get: paths['/pets/{id}']?.get };
+      delete paths['/pets/{id}']?.get;
+    });
+    const outcome = merge(user, next);
+    expect(outcome.tools).toEqual({ added: [], removed: [], keptForHandler: [], stillRemoved: [], renamedBySpec: [] });
+    expect(outcome.updated).toEqual(['tools.get_pet.http.path']);
+    const tool = (outcome.data.tools as Record<string, Record<string, unknown>>).get_pet;
+    expect([tool?.title, tool?.approval, tool?.http]).toEqual([
+      'Fetch one pet',
+      'confirm',
+      { method: 'GET', path: '/animals/{id}', args: { id: 'path' } },
+    ]);
+    expect(Object.keys(outcome.data.tools as object)).toEqual(Object.keys(v1.data.tools as object));
+  });
+
+  it('follows a tool whose binding the user pointed at another path, by its name', () => {
+    const user = edit(
+      drafted,
+      '      path: /pets/{id}\n      args:\n        id: path\n  # DELETE',
+      '      path: /v2/pets/{id}\n      args:\n        id: path\n  # DELETE',
+    );
+    const spec = (gone: boolean) =>
+      changed((paths) => {
+        const get = paths['/pets/{id}']?.get as Record<string, unknown>;
+        if (gone) delete paths['/pets/{id}']?.get;
+        else get.description = 'One pet by its id, with its photos.';
+      });
+    const outcome = merge(user, spec(false));
+    expect([outcome.tools.stillRemoved, outcome.updated, outcome.conflicts]).toEqual([
+      [],
+      ['tools.get_pet.description'],
+      [],
+    ]);
+    const tool = (outcome.data.tools as Record<string, Record<string, unknown>>).get_pet;
+    expect([tool?.description, (tool?.http as Record<string, unknown> | undefined)?.path]).toEqual([
+      'Get a pet\n\nOne pet by its id, with its photos.',
+      '/v2/pets/{id}',
+    ]);
+    // The spec drops the operation: its tool goes, as any dropped operation's does.
+    expect(merge(user, spec(true)).tools.removed).toEqual(['get_pet']);
   });
 });
