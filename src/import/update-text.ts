@@ -1,16 +1,16 @@
 /**
- * The text `--update` writes. The `yaml` library writes the merged document again whole, and a flow collection its
- * own way: a large draft's schemas, written as indented JSON (draft-flow.ts), would all come back reformatted after a
- * merge that changed one tool. So each entry of `tools:` and `schemas:` whose data the merge left as it was is put
- * back as the user's file had it, line for line, and only the entries the merge changed, added or removed read as
- * the library writes them.
+ * The text `--update` writes. The `yaml` library writes the merged document again whole, in its own way: a flow
+ * collection respaced (a large draft's schemas, written as indented JSON by draft-flow.ts, would all come back
+ * reformatted after a merge that changed one tool), a folded block rewrapped, the spaces before a comment dropped,
+ * runs of blank lines made one. So each entry of `tools:` and `schemas:`, and each other top-level section
+ * (`server:`, `config:`, ...), whose data the merge left as it was is put back as the user's file had it, line for
+ * line, and only the entries the merge changed, added or removed read as the library writes them.
  *
  * Both texts are cut into top-level sections and two-space entries line by line, as load cuts them
  * (load/locator.ts). An entry's lines then parse to the same data wherever they stand, as long as no entry leans on
  * another: so the library's text is kept whole when the user's document holds an anchor, an alias or a directive, or
  * a key that is not a plain name. An entry written in the file's style again is checked by a parse of it alone, and
- * written as the library prints it unless that gives exactly its merged data. A manifest without flow collections
- * is the library's own text already and is not touched.
+ * written as the library prints it unless that gives exactly its merged data.
  */
 import { parseDocument } from 'yaml';
 import { isRecord } from '../util/guards.js';
@@ -22,25 +22,27 @@ type Raw = Readonly<Record<string, unknown>>;
 /** The sections whose entries are put back one by one. */
 const sections = ['tools', 'schemas'];
 
-/** Each entry's data by section and name, as JSON, to tell which ones a merge changed. */
+/**
+ * Each entry's data as JSON, to tell which ones a merge changed: `section/name` for an entry of `tools:` and
+ * `schemas:`, the key alone for any other top-level section.
+ */
 export function entryTexts(data: unknown): Map<string, string> {
   const out = new Map<string, string>();
   if (!isRecord(data)) return out;
-  for (const section of sections) {
-    const entries = data[section];
-    if (isRecord(entries))
-      for (const [name, value] of Object.entries(entries)) out.set(`${section}/${name}`, JSON.stringify(value));
+  for (const [key, entries] of Object.entries(data)) {
+    if (!sections.includes(key)) out.set(key, JSON.stringify(entries));
+    else if (isRecord(entries))
+      for (const [name, value] of Object.entries(entries)) out.set(`${key}/${name}`, JSON.stringify(value));
   }
   return out;
 }
 
 /**
- * True when the library would print `text` otherwise than it is: it holds a flow collection (a large draft's JSON
- * schemas, or a user's `[a, b]`), and no directive or document marker that would make an entry's lines mean
- * something else alone. Only then are entries put back (`keepUntouchedEntries`).
+ * True when `text` holds no directive or document marker, which would make an entry's lines mean something else
+ * alone. Only then are entries put back (`keepUntouchedEntries`).
  */
 export function keepsEntryLines(text: string): boolean {
-  return !/^(%|---|\.\.\.)/m.test(text) && /^ +[^#\s][^\n]*: [[{]/m.test(text);
+  return !/^(%|---|\.\.\.)/m.test(text);
 }
 
 /**
@@ -77,6 +79,8 @@ export function keepUntouchedEntries(
  * wrote as JSON written so again (draft-flow.ts): a tool's `input` and `output`, a shared schema whole.
  */
 function restyled(id: string, written: readonly string[], original: readonly string[], merged: Raw): string[] {
+  // A top-level section the merge changed reads as the library prints it.
+  if (!id.includes('/')) return [...written];
   const [section = '', name = ''] = id.split('/');
   const entries = merged[section];
   const value = isRecord(entries) ? entries[name] : undefined;
@@ -120,7 +124,10 @@ function restyle(
   return out;
 }
 
-/** An entry of `tools:` or `schemas:`: `section/name`, and its lines [from, to), the comments above it included. */
+/**
+ * An entry of `tools:` or `schemas:` (`section/name`), or a top-level section of another key (the key), and its
+ * lines [from, to), the comments above it included.
+ */
 interface EntryLines {
   readonly id: string;
   readonly from: number;
@@ -132,26 +139,48 @@ function entryLines(text: string): { entries: EntryLines[]; byId: Map<string, st
   const lines = text.split('\n');
   const entries: EntryLines[] = [];
   const byId = new Map<string, string[]>();
+  const add = (id: string, from: number, to: number) => {
+    if (byId.has(id)) return false;
+    byId.set(id, lines.slice(from, to));
+    entries.push({ id, from, to });
+    return true;
+  };
   const tops = keyLinesAt(lines, 0, lines.length, '');
   for (const [i, top] of tops.entries()) {
-    const section = /^([a-z]+):$/.exec(lines[top] ?? '')?.[1];
-    if (section === undefined || !sections.includes(section)) continue;
     const end = tops[i + 1] ?? lines.length;
+    const key = /^([A-Za-z0-9_][A-Za-z0-9_.-]*):( |$)/.exec(lines[top] ?? '')?.[1];
+    if (key === undefined) return null;
+    if (!sections.includes(key) || lines[top] !== `${key}:`) {
+      if (!add(key, entryStart(lines, top, -1, '#'), entryEnd(lines, top, end))) return null;
+      continue;
+    }
     const keys = keyLinesAt(lines, top + 1, end, '  ');
-    for (const [j, key] of keys.entries()) {
-      const name = /^ {2}([A-Za-z0-9_][A-Za-z0-9_.-]*):( |$)/.exec(lines[key] ?? '')?.[1];
+    for (const [j, at] of keys.entries()) {
+      const name = /^ {2}([A-Za-z0-9_][A-Za-z0-9_.-]*):( |$)/.exec(lines[at] ?? '')?.[1];
       if (name === undefined) return null;
-      let from = key;
-      while (from > top + 1 && /^ {2}#/.test(lines[from - 1] ?? '')) from -= 1;
-      // Up to the next entry's comments, or to the section's end; blank lines and comments at the margin after it
-      // stay where the library's text has them.
-      let to = keys[j + 1] ?? end;
-      while (to > key + 1 && /^( {2}#.*|#.*|)$/.test(lines[to - 1] ?? '')) to -= 1;
-      const id = `${section}/${name}`;
-      if (byId.has(id)) return null;
-      byId.set(id, lines.slice(from, to));
-      entries.push({ id, from, to });
+      if (!add(`${key}/${name}`, entryStart(lines, at, top, '  #'), entryEnd(lines, at, keys[j + 1] ?? end)))
+        return null;
     }
   }
   return { entries, byId };
+}
+
+/**
+ * Where the entry whose key is at line `key` starts: at the first of the blank lines and the comments (lines that
+ * start with `comment`) right above it, below line `bound`, so that the blank lines between entries are the user's.
+ */
+function entryStart(lines: readonly string[], key: number, bound: number, comment: string): number {
+  let from = key;
+  while (from > bound + 1 && (lines[from - 1] === '' || (lines[from - 1] ?? '').startsWith(comment))) from -= 1;
+  return from;
+}
+
+/**
+ * Where the entry whose key is at line `key` ends, before line `end`: blank lines and comments at the margin or at an
+ * entry's indentation after it are left out, to stay where the library's text has them.
+ */
+function entryEnd(lines: readonly string[], key: number, end: number): number {
+  let to = end;
+  while (to > key + 1 && /^( {2}#.*|#.*|)$/.test(lines[to - 1] ?? '')) to -= 1;
+  return to;
 }

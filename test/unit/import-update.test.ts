@@ -310,3 +310,39 @@ describe('import openapi --update, an operation whose method or path changed', (
     expect(merge(user, spec(true)).tools.removed).toEqual(['get_pet']);
   });
 });
+
+describe('import openapi --update, the bytes the user wrote', () => {
+  it('puts back every section and tool the merge left alone as the file had it, flow collections or not', () => {
+    // No flow collection anywhere: an empty `properties: {}` becomes a property of the user's own.
+    let user = drafted.replaceAll(
+      '      properties: {}\n',
+      '      properties:\n        note:\n          type: string\n',
+    );
+    user = edit(user, '  name: pets\n', '  name: pets      # ours, aligned\n');
+    user = edit(user, '\nconfig:\n', '\n\n\n# where the API is\nconfig:\n');
+    user = edit(
+      user,
+      '    description: |-\n      Delete a pet\n\n      Remove a pet from the shop for good; it cannot be undone.\n',
+      '    description: >-\n      Delete a pet\n\n' +
+        '      Remove a pet from the shop\n      for good; it cannot be undone.\n',
+    );
+    user = edit(user, '      method: DELETE\n', '      method: DELETE   # on purpose\n');
+    expect(user).not.toMatch(/: [[{]/);
+    const spec = petSpecV1();
+    const getPet = (spec.paths as Record<string, Record<string, Record<string, unknown>>>)['/pets/{id}']?.get;
+    if (getPet === undefined) throw new Error('no getPet');
+    getPet.description = 'One pet by its id, with its photos.';
+    const next = draftFromOpenApi(spec, 'pets.json');
+    const outcome = updateManifest(
+      user,
+      'mcp.yaml',
+      copyAsJson(v1.data) as Record<string, unknown>,
+      { ...next, data: copyAsJson(next.data) as Record<string, unknown> },
+      () => false,
+    );
+    expect([outcome.updated, outcome.conflicts]).toEqual([['tools.get_pet.description'], []]);
+    expect(outcome.text).toBe(
+      edit(user, '      One pet by its id, with its name and status.\n', '      One pet by its id, with its photos.\n'),
+    );
+  });
+});
