@@ -39,12 +39,16 @@ export interface UpdateOutcome {
  * handler file of the manifest's tool `name`.
  */
 export function updateManifest(
-  text: string,
+  original: string,
   file: string,
   base: Raw,
   next: Draft,
   handlerExists: (name: string) => boolean,
 ): UpdateOutcome {
+  // A file whose every line ends in CRLF (a Windows checkout) is merged with LF line ends and written back with CRLF:
+  // the library prints LF, which would otherwise change every line of the file.
+  const crlf = original.includes('\r\n') && !/(^|[^\r])\n/.test(original);
+  const text = crlf ? original.replaceAll('\r\n', '\n') : original;
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
   const problem = doc.errors[0];
@@ -87,9 +91,16 @@ export function updateManifest(
   // A merge that changed nothing leaves the file as it was, byte for byte.
   const changed = log.updated.length + changes.added.length + changes.removed.length > 0;
   const data = doc.toJS() as Record<string, unknown>;
-  const printed = changed ? doc.toString({ lineWidth: 0, indent: 2 }) : text;
-  const written = changed && before !== null && !linked ? keepUntouchedEntries(text, printed, before, data) : printed;
-  return { text: written, data, tools: changes, updated: log.updated, conflicts: locate(written, log) };
+  if (!changed) return { text: original, data, tools: changes, updated: log.updated, conflicts: locate(text, log) };
+  const printed = doc.toString({ lineWidth: 0, indent: 2 });
+  const written = before !== null && !linked ? keepUntouchedEntries(text, printed, before, data) : printed;
+  return {
+    text: crlf ? written.replaceAll('\n', '\r\n') : written,
+    data,
+    tools: changes,
+    updated: log.updated,
+    conflicts: locate(written, log),
+  };
 }
 
 /**

@@ -254,21 +254,32 @@ describe('import openapi --update, tools without a binding', () => {
   });
 });
 
-describe('import openapi --update, an operation whose method or path changed', () => {
-  /** v1 with the spec's edit `change` applied to its getPet operation's path item. */
-  const changed = (change: (paths: Record<string, Record<string, unknown>>) => void) => {
-    const spec = petSpecV1();
-    change(spec.paths as Record<string, Record<string, unknown>>);
-    const draft = draftFromOpenApi(spec, 'pets.json');
-    return { ...draft, data: copyAsJson(draft.data) as Record<string, unknown> };
-  };
-  const merge = (user: string, next: Draft) =>
-    updateManifest(user, 'mcp.yaml', copyAsJson(v1.data) as Record<string, unknown>, next, () => false);
+type Paths = Record<string, Record<string, Record<string, unknown>>>;
 
+/** The draft of v1 with `change` made to its paths. */
+function changed(change: (paths: Paths) => void): Draft {
+  const spec = petSpecV1();
+  change(spec.paths as Paths);
+  const draft = draftFromOpenApi(spec, 'pets.json');
+  return { ...draft, data: copyAsJson(draft.data) as Record<string, unknown> };
+}
+
+/** `--update` of the user's text of v1's draft, the spec's draft now being `next`, with no handler written. */
+const merge = (user: string, next: Draft) =>
+  updateManifest(user, 'mcp.yaml', copyAsJson(v1.data) as Record<string, unknown>, next, () => false);
+
+/** v1's operation at `path` and `method`, to change. */
+function operation(paths: Paths, path: string, method: string): Record<string, unknown> {
+  const found = paths[path]?.[method];
+  if (found === undefined) throw new Error(`no ${method} ${path}`);
+  return found;
+}
+
+describe('import openapi --update, an operation whose method or path changed', () => {
   it('keeps the curated tool of an operation the spec moved to a new path, under its name', () => {
     const user = edit(drafted, '    title: Get a pet\n', '    title: Fetch one pet\n    approval: confirm\n');
     const next = changed((paths) => {
-      paths['/animals/{id}'] = { get: paths['/pets/{id}']?.get };
+      paths['/animals/{id}'] = { get: operation(paths, '/pets/{id}', 'get') };
       delete paths['/pets/{id}']?.get;
     });
     const outcome = merge(user, next);
@@ -291,9 +302,8 @@ describe('import openapi --update, an operation whose method or path changed', (
     );
     const spec = (gone: boolean) =>
       changed((paths) => {
-        const get = paths['/pets/{id}']?.get as Record<string, unknown>;
         if (gone) delete paths['/pets/{id}']?.get;
-        else get.description = 'One pet by its id, with its photos.';
+        else operation(paths, '/pets/{id}', 'get').description = 'One pet by its id, with its photos.';
       });
     const outcome = merge(user, spec(false));
     expect([outcome.tools.stillRemoved, outcome.updated, outcome.conflicts]).toEqual([
@@ -328,21 +338,35 @@ describe('import openapi --update, the bytes the user wrote', () => {
     );
     user = edit(user, '      method: DELETE\n', '      method: DELETE   # on purpose\n');
     expect(user).not.toMatch(/: [[{]/);
-    const spec = petSpecV1();
-    const getPet = (spec.paths as Record<string, Record<string, Record<string, unknown>>>)['/pets/{id}']?.get;
-    if (getPet === undefined) throw new Error('no getPet');
-    getPet.description = 'One pet by its id, with its photos.';
-    const next = draftFromOpenApi(spec, 'pets.json');
-    const outcome = updateManifest(
-      user,
-      'mcp.yaml',
-      copyAsJson(v1.data) as Record<string, unknown>,
-      { ...next, data: copyAsJson(next.data) as Record<string, unknown> },
-      () => false,
-    );
+    const next = changed((paths) => {
+      operation(paths, '/pets/{id}', 'get').description = 'One pet by its id, with its photos.';
+    });
+    const outcome = merge(user, next);
     expect([outcome.updated, outcome.conflicts]).toEqual([['tools.get_pet.description'], []]);
     expect(outcome.text).toBe(
       edit(user, '      One pet by its id, with its name and status.\n', '      One pet by its id, with its photos.\n'),
+    );
+  });
+});
+
+describe('import openapi --update, a file with CRLF line ends', () => {
+  it('writes the merged manifest with CRLF line ends again, changing only the lines the spec changed', () => {
+    const user = edit(drafted, '    title: Get a pet\n', '    title: Look up one pet\n').replaceAll('\n', '\r\n');
+    const next = changed((paths) => {
+      operation(paths, '/pets/{id}', 'get').summary = 'Get one pet';
+      operation(paths, '/pets', 'get').description = 'Every pet in the shop, newest first, 50 to a page.';
+    });
+    const outcome = merge(user, next);
+    const line = user.split('\r\n').indexOf('    title: Look up one pet') + 1;
+    expect(outcome.conflicts).toEqual([
+      { line, col: 12, field: 'tools.get_pet.title', ours: 'Look up one pet', theirs: 'Get one pet' },
+    ]);
+    expect(outcome.text).toBe(
+      edit(
+        edit(user, '      Get a pet\r\n', '      Get one pet\r\n'),
+        'newest first, as a list of pet objects.\r\n',
+        'newest first, 50 to a page.\r\n',
+      ),
     );
   });
 });
