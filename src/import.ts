@@ -11,7 +11,7 @@ import { parseFilters } from './import/openapi-filters.js';
 import { type UpdateOutcome, updateManifest } from './import/update.js';
 import { applyOverlay } from './import/overlay.js';
 import { describeTarget, readLiveServer, type LiveTarget } from './live/index.js';
-import { displayPath, manifestOfData } from './load/index.js';
+import { displayPath, manifestOfData, parseManifest } from './load/index.js';
 import { loadOpenApi, readImportText } from './load/openapi.js';
 import { collecting, ImportError, type ImportProblem, throwAll } from './import/import-error.js';
 import { runPipeline, type PipelineResult } from './pipeline.js';
@@ -258,11 +258,7 @@ export async function updateOpenApi(
       hint: `run --update with --out ${base.manifest}; a folder keeps the record of its last import only`,
     });
   const fromFolder = (file: string) => path.relative(options.cwd, path.resolve(folder, file)) || '.';
-  const used = curation ?? {
-    include: base.include,
-    exclude: base.exclude,
-    overlays: base.overlays.map(fromFolder),
-  };
+  const used = curation ?? { include: base.include, exclude: base.exclude, overlays: base.overlays.map(fromFolder) };
   const fresh = await draftOfSpec(spec, options.cwd, used);
   // The last import chose search for a surface past the budget; the spec's new draft keeps that choice, so the
   // merge does not read it as the spec's own change.
@@ -270,7 +266,9 @@ export async function updateOpenApi(
   const data = copyAsJson(draft.data) as Record<string, unknown>;
   const handlerExists = (name: string) =>
     readImportText(path.join(folder, handlerPath('tool', name)), options.cwd) !== null;
-  const update = updateManifest(text ?? '', shown, base.draft, { ...draft, data }, handlerExists);
+  const update = updateOf(text ?? '', shown, target, () =>
+    updateManifest(text ?? '', shown, base.draft, { ...draft, data }, handlerExists),
+  );
   refuseOversizedDraft({ ...draft, data: update.data }, update.text);
   const files: GeneratedFile[] = [
     { path: path.basename(target), contents: update.text, ownership: 'generated' },
@@ -285,4 +283,16 @@ export async function updateOpenApi(
     compiled: await review(update.text, { ...update.data }, target, full, { rendered: false }),
     update,
   };
+}
+
+/** `run`; when the manifest `text` does not parse, each problem as `mcp-gen validate` reports it, with its hint. */
+function updateOf(text: string, shown: string, target: string, run: () => UpdateOutcome): UpdateOutcome {
+  try {
+    return run();
+  } catch (error) {
+    const loaded = error instanceof ImportError ? parseManifest(text, shown, target) : null;
+    const found = loaded === null ? [] : loaded.ok ? (loaded.manifest.problems ?? []) : loaded.diagnostics;
+    throwAll(found.map(({ code, file, line, col, message, hint = '' }) => ({ code, file, line, col, message, hint })));
+    throw error;
+  }
 }

@@ -98,6 +98,32 @@ describe('import openapi --update', () => {
     expect([recorded.exclude, recorded.overlays]).toEqual([['path:/owners', 'path:/pets/*/photos'], ['curate.yaml']]);
   }, 120_000);
 
+  it('reports a manifest that does not parse as validate does: every problem at its place, with its hint', async () => {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'pets.json'), JSON.stringify(petSpecV1()));
+    expect((await runIn(dir, ['import', 'openapi', 'pets.json'])).code).toBe(0);
+    const manifest = readFileSync(path.join(dir, 'mcp.yaml'), 'utf8');
+    const broken = manifest.replace('  name: pets\n', '  name: [pets\n');
+    writeFileSync(path.join(dir, 'mcp.yaml'), broken);
+    const line = broken.split('\n').indexOf('  name: [pets') + 1;
+    const run = await runIn(dir, ['import', 'openapi', 'pets.json', '--update']);
+    expect([run.code, run.stdout, run.stderr]).toEqual([
+      1,
+      '',
+      `mcp.yaml:${line}:9: error [yaml-syntax] the "[" that opens here is never closed\n` +
+        '  hint: close it with "]" on the same line, or write the items as block lines ("- item", one a line)\n',
+    ]);
+    writeFileSync(path.join(dir, 'mcp.yaml'), `${manifest}server:\n  name: again\n`);
+    const twice = await runIn(dir, ['import', 'openapi', 'pets.json', '--update']);
+    expect([twice.code, twice.stderr]).toEqual([
+      1,
+      `mcp.yaml:${manifest.split('\n').length}:1: error [yaml-duplicate-key] duplicate key "server" in a mapping\n` +
+        '  hint: remove or rename one of the two keys\n',
+    ]);
+    expect(readFileSync(path.join(dir, 'mcp.yaml'), 'utf8')).toBe(`${manifest}server:\n  name: again\n`);
+  });
+
   it('refuses a manifest without an import record, with a hint', async () => {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
