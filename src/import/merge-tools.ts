@@ -9,7 +9,7 @@
  */
 import { type Document, isMap, isPair, isScalar, type Node, parseDocument, type YAMLMap } from 'yaml';
 import { isRecord } from '../util/guards.js';
-import { type MergeLog, mergeValue, plain, sameValue } from './merge-values.js';
+import { type MergeLog, mergeValue, plain, sameValue, unshare } from './merge-values.js';
 
 type Tool = Readonly<Record<string, unknown>>;
 
@@ -85,6 +85,7 @@ export function mergeTools(
     if (baseEntry !== undefined && baseEntry.name !== nextEntry.name && own.name === baseEntry.name)
       changes.renamedBySpec.push(`${own.name}: ${nextEntry.name}`);
     const node = tools.get(own.name, true) as unknown as YAMLMap;
+    unshare(doc, node, false);
     for (const key of new Set([...Object.keys(baseEntry?.tool ?? {}), ...Object.keys(nextEntry.tool)]))
       mergeValue(doc, node, key, baseEntry?.tool[key], nextEntry.tool[key], ['tools', own.name, key], log);
   }
@@ -95,6 +96,7 @@ export function mergeTools(
     if (own === undefined) continue;
     if (io.handlerExists(own.name)) changes.keptForHandler.push(own.name);
     else {
+      unshare(doc, tools.get(own.name, true) as Node | undefined, true);
       tools.delete(own.name);
       changes.removed.push(own.name);
     }

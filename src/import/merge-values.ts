@@ -5,7 +5,7 @@
  * value as drafted; the user's value stays where the spec did not change it; where both changed it
  * differently, the user's value stays and a conflict is recorded, never resolved.
  */
-import { type Document, isCollection, isMap, isScalar, type Node, type YAMLMap } from 'yaml';
+import { type Document, isAlias, isCollection, isMap, isNode, isScalar, type Node, visit, type YAMLMap } from 'yaml';
 import { isRecord } from '../util/guards.js';
 
 /** A field both the user and the spec changed, differently. */
@@ -39,6 +39,7 @@ export function mergeValue(
   const node = parent.get(key, true) as Node | undefined;
   // Into a mapping both sides still have, key by key: a section the user only commented keeps its comments.
   if (isRecord(next) && isMap(node) && (base === undefined || isRecord(base))) {
+    unshare(doc, node, false);
     const from = base ?? {};
     for (const k of unionKeys(from, next)) mergeValue(doc, node, k, from[k], next[k], [...path, k], log);
     return;
@@ -55,12 +56,14 @@ export function mergeValue(
 
 /** `value` under `key`, keeping the node (and its comments) when a scalar replaces a scalar. */
 export function setValue(doc: Document, parent: YAMLMap, key: string, value: unknown): void {
+  const node = parent.get(key, true) as Node | undefined;
+  const inPlace = isScalar(node) && (value === null || typeof value !== 'object');
+  unshare(doc, node, !inPlace);
   if (value === undefined) {
     parent.delete(key);
     return;
   }
-  const node = parent.get(key, true) as Node | undefined;
-  if (isScalar(node) && (value === null || typeof value !== 'object')) {
+  if (isScalar(node) && inPlace) {
     node.value = value;
     return;
   }
@@ -68,6 +71,34 @@ export function setValue(doc: Document, parent: YAMLMap, key: string, value: unk
   // A flow mapping (`annotations: { readOnlyHint: true, ... }`) stays one.
   if (isCollection(node) && isCollection(created) && node.flow === true) created.flow = true;
   parent.set(key, created);
+}
+
+/**
+ * Before the merge changes `node` (`whole`: replaces or removes it, anchors inside included), each alias elsewhere
+ * that refers to it becomes a copy of it as it is: the spec changed one place, and a place that shared its value
+ * through an anchor (`annotations: *readonly` in another tool) keeps that value, and still has an anchor to refer to.
+ */
+export function unshare(doc: Document, node: Node | undefined, whole: boolean): void {
+  if (node === undefined || isAlias(node)) return;
+  const shared = new Set<Node>();
+  if (whole)
+    visit(node, (_, n) => {
+      if (isNode(n) && !isAlias(n) && n.anchor !== undefined) shared.add(n);
+    });
+  else if (node.anchor !== undefined) shared.add(node);
+  if (shared.size === 0) return;
+  visit(doc, {
+    Alias(_, alias) {
+      const source = alias.resolve(doc) as Node | undefined;
+      if (source === undefined || !shared.has(source)) return;
+      const copy = source.clone() as Node;
+      delete copy.anchor;
+      visit(copy, (_, n) => {
+        if (isNode(n) && !isAlias(n)) delete n.anchor;
+      });
+      return copy;
+    },
+  });
 }
 
 /** The node as plain data, aliases resolved against `doc`. */

@@ -370,3 +370,49 @@ describe('import openapi --update, a file with CRLF line ends', () => {
     );
   });
 });
+
+describe('import openapi --update, a value the user shares through an anchor', () => {
+  // get_pet's id schema is anchored, and delete_pet's is an alias of it.
+  const idSchema = '        id:\n          type: string\n          maxLength: 40\n          description: The pet id\n';
+  const shared = (() => {
+    const at = drafted.indexOf(idSchema);
+    const second = drafted.indexOf(idSchema, at + 1);
+    if (at < 0 || second < 0) throw new Error('the id schema is not drafted twice');
+    return (
+      drafted.slice(0, at) +
+      idSchema.replace('        id:\n', '        id: &pet_id\n') +
+      drafted.slice(at + idSchema.length, second) +
+      '        id: *pet_id\n' +
+      drafted.slice(second + idSchema.length)
+    );
+  })();
+  const idOf = (outcome: ReturnType<typeof merge>, tool: string) => {
+    const input = (outcome.data.tools as Record<string, { input: { properties: Record<string, unknown> } }>)[tool]
+      ?.input;
+    return input?.properties.id;
+  };
+
+  it('changes the place the spec changed, and keeps the value of the places that share it', () => {
+    const next = changed((paths) => {
+      const get = operation(paths, '/pets/{id}', 'get');
+      get.parameters = [{ ...(get.parameters as Record<string, unknown>[])[0], description: 'The id of the pet' }];
+    });
+    const outcome = merge(shared, next);
+    expect([outcome.updated, outcome.conflicts]).toEqual([['tools.get_pet.input.properties.id.description'], []]);
+    expect([idOf(outcome, 'get_pet'), idOf(outcome, 'delete_pet')]).toEqual([
+      { type: 'string', maxLength: 40, description: 'The id of the pet' },
+      { type: 'string', maxLength: 40, description: 'The pet id' },
+    ]);
+    expect(parse(outcome.text)).toEqual(outcome.data);
+  });
+
+  it('drops a tool that holds an anchor, and the tools that shared it keep their value', () => {
+    const next = changed((paths) => {
+      delete paths['/pets/{id}']?.get;
+    });
+    const outcome = merge(shared, next);
+    expect(outcome.tools.removed).toEqual(['get_pet']);
+    expect(idOf(outcome, 'delete_pet')).toEqual({ type: 'string', maxLength: 40, description: 'The pet id' });
+    expect(parse(outcome.text)).toEqual(outcome.data);
+  });
+});
