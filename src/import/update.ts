@@ -122,12 +122,15 @@ function keepReferencedSchemas(doc: Document, root: YAMLMap, base: Raw, next: Ra
   }
 }
 
-/** Each conflict at its field in the written text, or at the nearest mapping that holds it. */
+/**
+ * Each conflict at its field in the written text, or at the nearest mapping that holds it, in the order of the text
+ * (the merge meets tools in the spec's order, which need not be the file's).
+ */
 function locate(text: string, log: MergeLog): LocatedConflict[] {
   if (log.conflicts.length === 0) return [];
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines });
-  return log.conflicts.map((conflict) => {
+  const located = log.conflicts.map((conflict) => {
     let node = doc.contents as Node | null;
     for (const key of conflict.path) {
       const next = isMap(node) ? (node.get(key, true) as Node | undefined) : undefined;
@@ -143,4 +146,5 @@ function locate(text: string, log: MergeLog): LocatedConflict[] {
       theirs: conflict.theirs,
     };
   });
+  return located.sort((a, b) => a.line - b.line || a.col - b.col);
 }

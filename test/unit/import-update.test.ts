@@ -416,3 +416,27 @@ describe('import openapi --update, a value the user shares through an anchor', (
     expect(parse(outcome.text)).toEqual(outcome.data);
   });
 });
+
+describe('import openapi --update, conflicts in a file whose tools are in an order of its own', () => {
+  it('reports the conflicts in the order of the file, not of the spec', () => {
+    const getPet = block(drafted, 'get_pet');
+    let user = edit(drafted, `  # GET /pets/{id} ("getPet")\n${getPet}`, '');
+    user = edit(
+      user,
+      '  # GET /pets ("listPets")\n',
+      `  # GET /pets/{id} ("getPet")\n${getPet}  # GET /pets ("listPets")\n`,
+    );
+    user = edit(user, 'One pet by its id, with its name and status.', 'One pet, mine.');
+    user = edit(user, 'Every pet in the shop, newest first, as a list of pet objects.', 'Every pet, mine.');
+    const next = changed((paths) => {
+      operation(paths, '/pets/{id}', 'get').description = 'One pet by its id, with its photos.';
+      operation(paths, '/pets', 'get').description = 'Every pet in the shop, 50 to a page.';
+    });
+    const outcome = merge(user, next);
+    const lines = user.split('\n');
+    expect(outcome.conflicts.map((c) => [c.field, c.line])).toEqual([
+      ['tools.get_pet.description', lines.indexOf('  get_pet:') + 4],
+      ['tools.list_pets.description', lines.indexOf('  list_pets:') + 4],
+    ]);
+  });
+});
