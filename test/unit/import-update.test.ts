@@ -294,6 +294,17 @@ describe('import openapi --update, an operation whose method or path changed', (
     expect(Object.keys(outcome.data.tools as object)).toEqual(Object.keys(v1.data.tools as object));
   });
 
+  it('leaves out the tool of a moved operation that the user removed', () => {
+    const user = edit(drafted, `  # GET /pets/{id} ("getPet")\n${block(drafted, 'get_pet')}`, '');
+    const next = changed((paths) => {
+      paths['/animals/{id}'] = { get: operation(paths, '/pets/{id}', 'get') };
+      delete paths['/pets/{id}']?.get;
+    });
+    const outcome = merge(user, next);
+    expect([outcome.tools.added, outcome.tools.stillRemoved]).toEqual([[], ['get_pet']]);
+    expect(Object.keys(outcome.data.tools as object)).not.toContain('get_pet');
+  });
+
   it('follows a tool whose binding the user pointed at another path, by its name', () => {
     const user = edit(
       drafted,
