@@ -45,10 +45,12 @@ export function updateManifest(
   next: Draft,
   handlerExists: (name: string) => boolean,
 ): UpdateOutcome {
-  // A file whose every line ends in CRLF (a Windows checkout) is merged with LF line ends and written back with CRLF:
-  // the library prints LF, which would otherwise change every line of the file.
+  // A file whose every line ends in CRLF (a Windows checkout) is merged with LF line ends and written back with CRLF,
+  // and one that starts with a byte-order mark keeps it: the library prints LF, and no mark.
+  const bom = original.startsWith('\uFEFF') ? '\uFEFF' : '';
   const crlf = original.includes('\r\n') && !/(^|[^\r])\n/.test(original);
-  const text = crlf ? original.replaceAll('\r\n', '\n') : original;
+  const unmarked = original.slice(bom.length);
+  const text = crlf ? unmarked.replaceAll('\r\n', '\n') : unmarked;
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
   const problem = doc.errors[0];
@@ -95,7 +97,7 @@ export function updateManifest(
   const printed = doc.toString({ lineWidth: 0, indent: 2 });
   const written = before !== null && !linked ? keepUntouchedEntries(text, printed, before, data) : printed;
   return {
-    text: crlf ? written.replaceAll('\n', '\r\n') : written,
+    text: bom + (crlf ? written.replaceAll('\n', '\r\n') : written),
     data,
     tools: changes,
     updated: log.updated,

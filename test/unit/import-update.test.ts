@@ -360,6 +360,19 @@ describe('import openapi --update, the bytes the user wrote', () => {
   });
 });
 
+describe('import openapi --update, a file with a byte-order mark', () => {
+  it('keeps the mark, and changes only the lines the spec changed', () => {
+    const user = `\uFEFF${edit(drafted, '    title: Get a pet\n', '    title: Look up one pet\n')}`;
+    const next = changed((paths) => {
+      operation(paths, '/pets/{id}', 'get').summary = 'Get one pet';
+    });
+    const outcome = merge(user, next);
+    const line = user.split('\n').indexOf('    title: Look up one pet') + 1;
+    expect(outcome.conflicts.map((c) => [c.field, c.line, c.col])).toEqual([['tools.get_pet.title', line, 12]]);
+    expect(outcome.text).toBe(edit(user, '      Get a pet\n', '      Get one pet\n'));
+  });
+});
+
 describe('import openapi --update, a file with CRLF line ends', () => {
   it('writes the merged manifest with CRLF line ends again, changing only the lines the spec changed', () => {
     const user = edit(drafted, '    title: Get a pet\n', '    title: Look up one pet\n').replaceAll('\n', '\r\n');
