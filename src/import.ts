@@ -77,7 +77,7 @@ export async function importOpenApi(
  * document (many times the draft's size for a large API), which would otherwise stay live while the draft is
  * rendered and written.
  */
-async function draftOfSpec(spec: string, cwd: string, curation: CurationOptions): Promise<Draft> {
+async function draftOfSpec(spec: string, cwd: string, curation: CurationOptions, name?: string): Promise<Draft> {
   // Malformed filters and unreadable overlays stop the import before the spec is read, all of them at once.
   const problems: ImportProblem[] = [];
   const filters = collecting(problems, () => parseFilters(curation.include, curation.exclude));
@@ -100,7 +100,7 @@ async function draftOfSpec(spec: string, cwd: string, curation: CurationOptions)
   });
   // throwAll above: the filters parsed.
   const parsed = filters as NonNullable<typeof filters>;
-  const draft = draftFromOpenApi(loaded.document, path.posix.basename(spec.split(path.sep).join('/')), parsed);
+  const draft = draftFromOpenApi(loaded.document, path.posix.basename(spec.split(path.sep).join('/')), parsed, name);
   return { ...draft, warnings: [...warnings, ...(draft.warnings ?? [])] };
 }
 
@@ -259,7 +259,9 @@ export async function updateOpenApi(
     });
   const fromFolder = (file: string) => path.relative(options.cwd, path.resolve(folder, file)) || '.';
   const used = curation ?? { include: base.include, exclude: base.exclude, overlays: base.overlays.map(fromFolder) };
-  const fresh = await draftOfSpec(spec, options.cwd, used);
+  // The last import's server name names the server and its config variables: a retitled API renames none of them.
+  const named = (base.draft.server as { name?: unknown } | undefined)?.name;
+  const fresh = await draftOfSpec(spec, options.cwd, used, typeof named === 'string' ? named : undefined);
   // The last import chose search for a surface past the budget; the spec's new draft keeps that choice, so the
   // merge does not read it as the spec's own change.
   const draft = base.draft.discovery === undefined ? fresh : withDiscovery(fresh, base.draft.discovery);
@@ -275,12 +277,11 @@ export async function updateOpenApi(
     baseFile({ spec, curation: used }, target, options.cwd, data),
   ];
   writeProject(folder, files, [], 'write', '');
-  const full = { out: options.out, cwd: options.cwd, force: true };
   return {
     written: true,
     draft,
     text: update.text,
-    compiled: await review(update.text, { ...update.data }, target, full, { rendered: false }),
+    compiled: await review(update.text, { ...update.data }, target, { ...options, force: true }, { rendered: false }),
     update,
   };
 }

@@ -41,8 +41,15 @@ const origin = 'the spec';
  * manifest's shared `schemas` (openapi-schema.ts). A note above each tool keeps the method, the path and
  * where each argument goes. Flags name what a reviewer must decide. `filters` (openapi-filters.ts) and the
  * spec's `x-mcp` and `x-speakeasy-mcp` (openapi-extensions.ts) choose the operations and curate their tools.
+ * `name`, the server's name the last import drafted (`--update`), names the server and its config variables instead
+ * of the spec's title, so that a retitled API keeps them.
  */
-export function draftFromOpenApi(api: Raw, source: string, filters: OperationFilters = everything): Draft {
+export function draftFromOpenApi(
+  api: Raw,
+  source: string,
+  filters: OperationFilters = everything,
+  name?: string,
+): Draft {
   const notes: DraftNote[] = [];
   const flags: string[] = [];
   const warnings: string[] = [];
@@ -51,7 +58,7 @@ export function draftFromOpenApi(api: Raw, source: string, filters: OperationFil
   const title = stringOr(info.title)?.trim() || source.replace(/\.(json|ya?ml)$/i, '') || 'imported-api';
   const version = stringOr(info.version) ?? '';
   const server: Record<string, unknown> = {
-    name: serverName(title),
+    name: name ?? serverName(title),
     version: isSemver(version) ? version : '0.1.0',
     // A version that is not semantic is kept as the spec writes it, for serverInfo and verify.
     ...(isSemver(version) || version === '' ? {} : { wireVersion: version.slice(0, 128) }),

@@ -124,6 +124,30 @@ describe('import openapi --update', () => {
     expect(readFileSync(path.join(dir, 'mcp.yaml'), 'utf8')).toBe(`${manifest}server:\n  name: again\n`);
   });
 
+  it('keeps the server name and config variables of the last import when the spec retitles the API', async () => {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const spec = petSpecV1();
+    spec.components = { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' } } };
+    spec.security = [{ key: [] }];
+    writeFileSync(path.join(dir, 'pets.json'), JSON.stringify(spec));
+    expect((await runIn(dir, ['import', 'openapi', 'pets.json'])).code).toBe(0);
+    const drafted = readFileSync(path.join(dir, 'mcp.yaml'), 'utf8');
+    expect(drafted).toContain('  PETS_API_KEY:\n');
+    writeFileSync(
+      path.join(dir, 'pets.json'),
+      JSON.stringify({ ...spec, info: { title: 'Pet Store', version: '1.0.0' } }),
+    );
+    const run = await runIn(dir, ['import', 'openapi', 'pets.json', '--update']);
+    expect([run.code, run.stdout.split('\n')[0]]).toEqual([
+      0,
+      'updated mcp.yaml: 0 tools added, 0 tools removed, 1 field updated from the spec, 0 conflicts',
+    ]);
+    expect(readFileSync(path.join(dir, 'mcp.yaml'), 'utf8')).toBe(
+      drafted.replace('  title: Pets\n', '  title: Pet Store\n'),
+    );
+  });
+
   it('refuses a manifest without an import record, with a hint', async () => {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
