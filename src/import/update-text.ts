@@ -67,11 +67,46 @@ export function keepUntouchedEntries(
     const theirs = kept.byId.get(id);
     if (theirs === undefined) continue;
     const same = before.get(id) !== undefined && before.get(id) === after.get(id);
-    out.push(...lines.slice(at, from), ...(same ? theirs : restyled(id, lines.slice(from, to), theirs, merged)));
+    out.push(...lines.slice(at, from));
+    if (same) {
+      // The library may print the comments above an entry at the end of the entry before it (when the user's own
+      // comment ends that one): they come back with this entry, and go from the end of that one.
+      dropMovedComments(out, theirs);
+      out.push(...theirs, ...movedComments(lines.slice(from, to), theirs));
+    } else out.push(...restyled(id, lines.slice(from, to), theirs, merged));
     at = to;
   }
   out.push(...lines.slice(at));
   return out.join('\n');
+}
+
+const isComment = (line: string) => /^\s*#/.test(line);
+
+/** The comment lines at the end of `lines`. */
+function trailingComments(lines: readonly string[]): string[] {
+  let from = lines.length;
+  while (from > 0 && isComment(lines[from - 1] ?? '')) from -= 1;
+  return lines.slice(from);
+}
+
+/** The comments at the end of `written` (an entry as the library prints it) that `original` does not hold. */
+function movedComments(written: readonly string[], original: readonly string[]): string[] {
+  const own = new Set(original.filter(isComment).map((line) => line.trim()));
+  return trailingComments(written).filter((line) => !own.has(line.trim()));
+}
+
+/** Drops from the end of `out` the comments that stand, in the same order, above the key of `entry`. */
+function dropMovedComments(out: string[], entry: readonly string[]): void {
+  const above = entry
+    .slice(
+      0,
+      entry.findIndex((line) => line !== '' && !isComment(line)),
+    )
+    .filter(isComment);
+  for (let i = above.length - 1; i >= 0 && out.length > 0 && isComment(out.at(-1) ?? ''); i -= 1) {
+    if (out.at(-1)?.trim() !== above[i]?.trim()) return;
+    out.pop();
+  }
 }
 
 /**

@@ -464,3 +464,32 @@ describe('import openapi --update, conflicts in a file whose tools are in an ord
     ]);
   });
 });
+
+describe('import openapi --update, a comment of the user at the end of a tool', () => {
+  // The library prints the next tool's draft comment after the user's, at the user's indentation.
+  const user = edit(
+    drafted,
+    '      path: /pets\n  # POST /pets ("createPet")\n',
+    '      path: /pets\n      # ask the API team about paging\n  # POST /pets ("createPet")\n',
+  );
+
+  it('is not written twice when the spec changed that tool', () => {
+    const next = changed((paths) => {
+      operation(paths, '/pets', 'get').description = 'Every pet in the shop, 50 to a page.';
+    });
+    expect(merge(user, next).text).toBe(edit(user, 'newest first, as a list of pet objects.\n', '50 to a page.\n'));
+  });
+
+  it("keeps the next tool's comment when the spec changed the next tool", () => {
+    const next = changed((paths) => {
+      operation(paths, '/pets', 'post').description = 'Add a pet; returns it with its id.';
+    });
+    expect(merge(user, next).text).toBe(
+      edit(
+        edit(user, '  # POST /pets ("createPet")\n', '      # POST /pets ("createPet")\n'),
+        'Add a pet to the shop and return it with the id it was given.\n',
+        'Add a pet; returns it with its id.\n',
+      ),
+    );
+  });
+});
