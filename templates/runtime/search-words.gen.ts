@@ -36,12 +36,15 @@ const wordGroups = [
   'ref branch',
 ].map((group) => group.split(' '));
 
-/** Short forms (as stems) read as the words they stand for, at full weight. */
-const shortForms: Readonly<Record<string, readonly string[]>> = {
-  repo: ['repository'],
-  org: ['organization'],
-  pr: ['pull', 'request'],
-};
+/**
+ * Short forms (as stems) read as the words they stand for, at full weight. A Map: any word may be looked up, and an
+ * object would answer "constructor" with its own.
+ */
+const shortForms: ReadonlyMap<string, readonly string[]> = new Map([
+  ['repo', ['repository']],
+  ['org', ['organization']],
+  ['pr', ['pull', 'request']],
+]);
 
 /**
  * What a synonym's match counts: APIs name actions with the first verb of a group (create, delete, list, update, get,
@@ -131,7 +134,7 @@ export function terms(text: string): string[] {
     // Numbers and commit hashes are values a task names, not words a tool is described with.
     if (word.length < 2 || stopwords.has(word) || /^\d+$|^(?=.*\d)[a-f\d]{7,40}$/.test(word)) continue;
     const own = stem(word);
-    const long = shortForms[own];
+    const long = shortForms.get(own);
     if (long === undefined) found.push(own);
     else for (const part of long) found.push(stem(part));
   }

@@ -24,7 +24,9 @@ const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text',
 export function toolIndex(registry: RegistrySpec, tools: ReadonlySet<string>): ToolIndex {
   const tags = registry.search?.tags ?? {};
   return new ToolIndex(
-    registry.tools.filter((t) => tools.has(t.name)).map((t) => ({ ...t, tags: tags[t.name] ?? [] })),
+    registry.tools
+      .filter((t) => tools.has(t.name))
+      .map((t) => ({ ...t, tags: Object.hasOwn(tags, t.name) ? (tags[t.name] ?? []) : [] })),
   );
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Searchable, ToolIndex } from '../../templates/runtime/search-index.gen.js';
 import { stem, terms, withoutValues } from '../../templates/runtime/search-words.gen.js';
+import { toolIndex } from '../../templates/runtime/search.gen.js';
+import type { RegistrySpec } from '../../templates/runtime/spec.gen.js';
 
 // The ranking of search.gen.ts (discovery: search) on small fixed corpora: BM25F over names split at `_` and case
 // changes, titles, tags, descriptions and parameters (a body's fields and enum values too), with verb synonyms and
@@ -340,5 +342,26 @@ describe('tool search ranking', () => {
     ]);
     expect(members.search('is dkumar a member of the apache org?', 1)).toEqual(['check_membership']);
     expect(members.search('dkumar is a member of the apache org', 1)).not.toEqual(['check_membership']);
+  });
+
+  it('reads words and names that are also members of every JavaScript object as plain words', () => {
+    // "constructor" once found the short forms' Object.prototype.constructor: every task or tool saying it threw.
+    expect(terms('the constructor of hasOwnProperty toString')).toEqual(['constructor', 'own', 'property', 'str']);
+    const racing = new ToolIndex([
+      tool('get_constructor', 'Get one racing constructor (a team) by its id.'),
+      tool('list_drivers', 'List the drivers of a season.'),
+    ]);
+    expect(racing.search('what is the constructor of this car?', 5)).toEqual(['get_constructor']);
+    // A tool named like an Object member, with no tags of its own, is indexed with none (not the member).
+    const registry = {
+      tools: [tool('constructor', 'Get one racing team.'), tool('toString', 'Show standings.')].map((t) => ({
+        ...t,
+        outputSchema: null,
+      })),
+      search: { surface: [], tags: { toString: ['standings'] } },
+    } as unknown as RegistrySpec;
+    const named = toolIndex(registry, new Set(['constructor', 'toString']));
+    expect(named.search('racing team', 5)).toEqual(['constructor']);
+    expect(named.search('standings', 5)).toEqual(['toString']);
   });
 });
