@@ -192,6 +192,8 @@ export function buildServer(
       ...(env.approvals === null ? {} : { requestState: { verify: env.approvals.verify } }),
     },
   );
+  // The SDK finds tools and prompts by name in plain objects, where "constructor" is Object's (sdk-seams.test.ts).
+  Object.assign(server, { _registeredTools: Object.create(null), _registeredPrompts: Object.create(null) });
 
   // Before the tools: search_tools and call_tool are listed instead of them, and call_tool reaches them.
   if (only === undefined) env.search?.attach(server, served, env);

@@ -70,4 +70,18 @@ describe('the SDK internals the runtime relies on', () => {
     expect(given).toEqual(['tools/list:function', 'tools/call:function']);
     expect(typeof inner._requestHandlers.get('tools/call')).toBe('function');
   });
+
+  it('keeps tools and prompts by name in _registeredTools and _registeredPrompts, read at each registration', () => {
+    // register.gen.ts replaces both with objects without a prototype, so that "constructor" is no tool of Object's.
+    const fresh = new McpServer({ name: 'seams', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } });
+    const named = fresh as unknown as Record<'_registeredTools' | '_registeredPrompts', Record<string, unknown>>;
+    expect(Object.getPrototypeOf(named._registeredTools)).toBe(Object.prototype);
+    expect(Object.keys(named._registeredPrompts)).toEqual([]);
+    named._registeredTools = Object.create(null);
+    named._registeredPrompts = Object.create(null);
+    fresh.registerTool('constructor', { description: 'x' }, async () => ({ content: [] }));
+    fresh.registerPrompt('toString', { description: 'x' }, async () => ({ messages: [] }));
+    expect(Object.keys(named._registeredTools)).toEqual(['constructor']);
+    expect(Object.keys(named._registeredPrompts)).toEqual(['toString']);
+  });
 });
