@@ -40,10 +40,15 @@ interface Serving {
   readonly settled: () => Promise<void>;
 }
 
-/** The string values of a Worker's env: its vars and secrets (bindings are objects). */
+/**
+ * A Worker's vars and secrets as text (bindings are objects): a var written as a JSON number or boolean
+ * (`"X_READ_ONLY": 1`) is the text a shell would hold, not left out, which would silently unmount read-only.
+ */
 function stringsOf(env: Readonly<Record<string, unknown>>): NodeJS.ProcessEnv {
   return Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    Object.entries(env).flatMap(([name, value]) =>
+      ['string', 'number', 'boolean'].includes(typeof value) ? [[name, String(value)]] : [],
+    ),
   );
 }
 

@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metaOf, startRawStdio } from '../../support/servers.js';
+import { modernHeaders } from '../protocol/support.js';
 import {
   envelope,
   generateAndCompile,
@@ -171,6 +173,55 @@ describe('toolsets over stdio', () => {
     const badMount = runToExit(entry, [], { ISSUE_DESK_READ_ONLY: 'yes' });
     expect(badMount.stderr).toContain('ISSUE_DESK_READ_ONLY must be 1 or 0, got "yes"');
   }, 120_000);
+});
+
+describe('toolsets on the fetch runtime', () => {
+  type FetchHandler = (request: Request, env?: Readonly<Record<string, unknown>>) => Promise<Response>;
+  /** A fetch handler of its own (serveFetch), whose environment is the Worker env of its first request. */
+  const fetchOf = async (): Promise<FetchHandler> => {
+    const generated = path.join(path.dirname(entry), 'generated');
+    const runtime = pathToFileURL(path.join(generated, 'runtime', 'http-fetch.gen.js')).href;
+    const { serveFetch } = (await import(runtime)) as { serveFetch: (definition: unknown) => FetchHandler };
+    const server = pathToFileURL(path.join(generated, 'server.gen.js')).href;
+    return serveFetch(((await import(server)) as { definition: unknown }).definition);
+  };
+  /** tools/list page by page (two tools a page), as a Worker with `env` answers it: the status and the names. */
+  const list = async (env: Readonly<Record<string, unknown>>) => {
+    const handler = await fetchOf();
+    const names: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 3; page += 1) {
+      const params = { ...(cursor === undefined ? {} : { cursor }), _meta: envelope() };
+      const answer = await handler(
+        new Request('http://127.0.0.1:8787/mcp', {
+          method: 'POST',
+          headers: modernHeaders('tools/list'),
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params }),
+        }),
+        env,
+      );
+      if (answer.status !== 200) return { status: answer.status, names };
+      const body = (await answer.json()) as ListResult;
+      names.push(...body.result.tools.map((t) => t.name));
+      cursor = body.result.nextCursor;
+      if (cursor === undefined) return { status: answer.status, names };
+    }
+    throw new Error(`more pages than tools: ${names.join(', ')}`);
+  };
+
+  it('reads a Worker var written as a JSON number or boolean as its text, never as unset', async () => {
+    const writes = ['create_issue', 'list_issues', 'list_repos', 'whoami'];
+    const mounted = { status: 200, names: ['list_issues', 'list_repos', 'whoami'] };
+    expect(await list({ ISSUE_DESK_TOOLSETS: 'all' })).toEqual({ status: 200, names: writes });
+    expect(await list({ ISSUE_DESK_TOOLSETS: 'all', ISSUE_DESK_READ_ONLY: '1' })).toEqual(mounted);
+    // wrangler.jsonc "vars": { "ISSUE_DESK_READ_ONLY": 1 } is a JSON binding: the number 1.
+    expect(await list({ ISSUE_DESK_TOOLSETS: 'all', ISSUE_DESK_READ_ONLY: 1 })).toEqual(mounted);
+    // true is no value the mount takes ("1" or "0"): the Worker does not start, as a Node server would not.
+    expect(await list({ ISSUE_DESK_TOOLSETS: 'all', ISSUE_DESK_READ_ONLY: true })).toEqual({
+      status: 503,
+      names: [],
+    });
+  }, 60_000);
 });
 
 describe('toolsets and scopes compose', () => {
