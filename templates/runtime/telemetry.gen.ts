@@ -201,7 +201,16 @@ export function openTelemetry(network: 'pipe' | 'tcp'): Telemetry {
         { kind: kind === 'client' ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes },
         async (span) => {
           try {
-            return await fn();
+            const result = await fn();
+            // A tool that answered isError failed, as the request's own span records it (call_tool's inner span).
+            if (
+              attributes['gen_ai.operation.name'] === 'execute_tool' &&
+              (result as { isError?: unknown } | null)?.isError === true
+            ) {
+              span.setAttribute('error.type', 'tool_error');
+              span.setStatus({ code: SpanStatusCode.ERROR });
+            }
+            return result;
           } catch (error) {
             span.setAttribute('error.type', error instanceof Error ? error.name : 'Error');
             span.setStatus({
