@@ -57,6 +57,10 @@ async function open(
   env: Readonly<Record<string, unknown>> | undefined,
 ): Promise<Serving> {
   const environment = env === undefined ? process.env : stringsOf(env);
+  // A toolset list or mount written as JSON (["issues"]) is refused, not read as unset: the default tools, writes too.
+  const { toolsetsEnv, readOnlyEnv } = definition.registry.selection;
+  for (const name of [toolsetsEnv, readOnlyEnv])
+    if (typeof env?.[name] === 'object') throw new StartupError(`${name} must be text, not a JSON value`);
   const named = (environment.MCP_GEN_HOSTS ?? '')
     .split(',')
     .map((host) => host.trim())

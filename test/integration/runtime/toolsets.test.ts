@@ -209,7 +209,7 @@ describe('toolsets on the fetch runtime', () => {
     throw new Error(`more pages than tools: ${names.join(', ')}`);
   };
 
-  it('reads a Worker var written as a JSON number or boolean as its text, never as unset', async () => {
+  it('reads a Worker var that is a JSON number or boolean as its text, and refuses a JSON list or object', async () => {
     const writes = ['create_issue', 'list_issues', 'list_repos', 'whoami'];
     const mounted = { status: 200, names: ['list_issues', 'list_repos', 'whoami'] };
     expect(await list({ ISSUE_DESK_TOOLSETS: 'all' })).toEqual({ status: 200, names: writes });
@@ -218,6 +218,12 @@ describe('toolsets on the fetch runtime', () => {
     expect(await list({ ISSUE_DESK_TOOLSETS: 'all', ISSUE_DESK_READ_ONLY: 1 })).toEqual(mounted);
     // true is no value the mount takes ("1" or "0"): the Worker does not start, as a Node server would not.
     expect(await list({ ISSUE_DESK_TOOLSETS: 'all', ISSUE_DESK_READ_ONLY: true })).toEqual({
+      status: 503,
+      names: [],
+    });
+    // A JSON list or object is no value either: refused, not read as unset (the default toolsets, writes included).
+    expect(await list({ ISSUE_DESK_TOOLSETS: ['repos'] })).toEqual({ status: 503, names: [] });
+    expect(await list({ ISSUE_DESK_TOOLSETS: 'all', ISSUE_DESK_READ_ONLY: { on: 1 } })).toEqual({
       status: 503,
       names: [],
     });
