@@ -6,6 +6,7 @@
  * protocol version.
  */
 import { Transform, type TransformCallback } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { JSONRPCMessage, McpServerFactory, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Lifecycle } from './startup.gen.js';
@@ -52,16 +53,20 @@ export function rejectLine(line: string): string | null {
   return null;
 }
 
-/** Splits stdin into lines and forwards the good ones; `answer` writes the reply to a rejected line. */
+/**
+ * Splits stdin into lines and forwards the good ones; `answer` writes the reply to a rejected line. A character split
+ * between two chunks is decoded whole.
+ */
 export class EnvelopeFilter extends Transform {
   private pending = '';
+  private readonly decoder = new StringDecoder('utf8');
 
   constructor(private readonly answer: (text: string) => void) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.pending += chunk.toString('utf8');
+    this.pending += this.decoder.write(chunk);
     for (let newline = this.pending.indexOf('\n'); newline >= 0; newline = this.pending.indexOf('\n')) {
       this.forward(this.pending.slice(0, newline).replace(/\r$/, ''));
       this.pending = this.pending.slice(newline + 1);
@@ -74,7 +79,8 @@ export class EnvelopeFilter extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.pending.trim() !== '') this.forward(this.pending);
+    const rest = this.pending + this.decoder.end();
+    if (rest.trim() !== '') this.forward(rest);
     this.pending = '';
     done();
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rejectLine } from '../../templates/runtime/stdio.gen.js';
+import { EnvelopeFilter, rejectLine } from '../../templates/runtime/stdio.gen.js';
 
 const error = (id: unknown, code: number, message: string) =>
   `${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`;
@@ -42,5 +42,44 @@ describe('rejectLine', () => {
   it('drops malformed notifications without an answer', () => {
     expect(rejectLine('{"jsonrpc":"2.0","method":"x","params":[1]}')).toBe('');
     expect(rejectLine('{"jsonrpc":"1.0","method":"x"}')).toBe('');
+  });
+});
+
+/** What `chunks` (written one by one, then the end) give: the lines passed on to the SDK, and the filter's answers. */
+async function filtered(chunks: readonly Buffer[]): Promise<{ passed: string; answers: string[] }> {
+  const answers: string[] = [];
+  const filter = new EnvelopeFilter((text) => answers.push(text));
+  let passed = '';
+  filter.on('data', (chunk: Buffer | string) => {
+    passed += chunk.toString();
+  });
+  const ended = new Promise((resolve) => filter.once('end', resolve));
+  for (const chunk of chunks) filter.write(chunk);
+  filter.end();
+  await ended;
+  return { passed, answers };
+}
+
+describe('EnvelopeFilter', () => {
+  const line = (text: string) =>
+    JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text } } });
+
+  it('decodes a character whose UTF-8 bytes arrive in two chunks as that character', async () => {
+    const bytes = Buffer.from(`${line('é😀')}\n`, 'utf8');
+    const cut = bytes.indexOf(Buffer.from('é', 'utf8')) + 1;
+    const emoji = bytes.indexOf(Buffer.from('😀', 'utf8')) + 2;
+    const { passed, answers } = await filtered([
+      bytes.subarray(0, cut),
+      bytes.subarray(cut, emoji),
+      bytes.subarray(emoji),
+    ]);
+    expect(passed).toBe(`${line('é😀')}\n`);
+    expect(answers).toEqual([]);
+  });
+
+  it('passes a CR-LF line without its CR, and a last line without a newline at the end of input', async () => {
+    const { passed, answers } = await filtered([Buffer.from(`${line('a')}\r\n${line('b')}`)]);
+    expect(passed).toBe(`${line('a')}\n${line('b')}\n`);
+    expect(answers).toEqual([]);
   });
 });
