@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvelopeFilter, rejectLine } from '../../templates/runtime/stdio.gen.js';
+import { EnvelopeFilter, maxLineBytes, rejectLine } from '../../templates/runtime/stdio.gen.js';
 
 const error = (id: unknown, code: number, message: string) =>
   `${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`;
@@ -77,9 +77,30 @@ describe('EnvelopeFilter', () => {
     expect(answers).toEqual([]);
   });
 
+  it('answers a line over the cap once, drops the rest of it, and serves the next line', async () => {
+    // The tail of the oversized line is a request of its own: it must not run.
+    const tail = `${line('smuggled')}\n`;
+    const next = `${line('next')}\n`;
+    const head = Buffer.from(`{"pad":"${'A'.repeat(maxLineBytes)}`);
+    const { passed, answers } = await filtered([
+      head.subarray(0, 65_536),
+      head.subarray(65_536),
+      Buffer.from('A'.repeat(maxLineBytes + 1)),
+      Buffer.from(tail + next),
+    ]);
+    expect(answers).toEqual([error(null, -32600, 'Invalid Request: message too large')]);
+    expect(passed).toBe(next);
+  });
+
   it('passes a CR-LF line without its CR, and a last line without a newline at the end of input', async () => {
     const { passed, answers } = await filtered([Buffer.from(`${line('a')}\r\n${line('b')}`)]);
     expect(passed).toBe(`${line('a')}\n${line('b')}\n`);
     expect(answers).toEqual([]);
+  });
+
+  it('answers nothing more for an oversized line that the end of input cuts off', async () => {
+    const { passed, answers } = await filtered([Buffer.from(`{"pad":"${'A'.repeat(maxLineBytes)}`), Buffer.from('"}')]);
+    expect(answers).toEqual([error(null, -32600, 'Invalid Request: message too large')]);
+    expect(passed).toBe('');
   });
 });
