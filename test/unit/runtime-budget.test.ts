@@ -8,7 +8,7 @@ import { repoRoot } from '../support/paths.js';
 // handler, spec, testing) is paid by each of them at every start. The budget is in bytes, which formatting barely
 // moves, not in lines, which reward long ones. A change that raises it says why in its commit message; the history of
 // every raise is in git.
-const budgetBytes = 95_500;
+const budgetBytes = 97_500;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {
@@ -28,6 +28,7 @@ describe('runtime size', () => {
       'src/generated/runtime/legacy.gen.ts',
       'src/generated/runtime/lifecycle.gen.ts',
       'src/generated/runtime/log.gen.ts',
+      'src/generated/runtime/params.gen.ts',
       'src/generated/runtime/register.gen.ts',
       'src/generated/runtime/spec.gen.ts',
       'src/generated/runtime/start.gen.ts',

@@ -104,6 +104,7 @@ export const runtimeModuleTable = {
   'notify-durable': { slot: 'notifyDurable', on: (f) => f.workers && f.notify !== 'none' },
   'notify-redis': { slot: 'notifyRedis', on: (f) => f.notify === 'redis' },
   oauth: { slot: 'oauth', on: (f) => f.oauth },
+  params: { slot: null, on: always },
   prompts: { slot: 'prompts', on: (f) => f.prompts },
   register: { slot: null, on: always },
   resources: { slot: 'resources', on: (f) => f.resources },

@@ -211,6 +211,36 @@ export function wireCases(target: () => WireTarget): void {
     });
   });
 
+  it("answers params that fail their method's schema -32602 naming the first issue (the SDK says -32603)", async () => {
+    const invalid = (id: number, method: string, issue: string) => ({
+      jsonrpc: '2.0',
+      id,
+      error: { code: -32602, message: `Invalid params for ${method}: ${issue}` },
+    });
+    const list = await target().call('tools/list', { cursor: 5, _meta: meta() }, 4);
+    expect([list.status, list.body]).toEqual([
+      200,
+      invalid(4, 'tools/list', 'params.cursor: Invalid input: expected string, received number'),
+    ]);
+    const get = await target().call('prompts/get', { name: 'greet', arguments: { who: 1 }, _meta: meta() }, 5);
+    expect([get.status, get.body]).toEqual([
+      200,
+      invalid(5, 'prompts/get', 'params.arguments.who: Invalid input: expected string, received number'),
+    ]);
+    // The same on a 2025-11-25 session, whose schemas are that revision's.
+    const init = await target().post(legacyInitialize, legacyHeaders);
+    const session = {
+      ...legacyHeaders,
+      'mcp-session-id': init.headers.get('mcp-session-id') ?? '',
+      'mcp-protocol-version': '2025-11-25',
+    };
+    const old = await target().post({ jsonrpc: '2.0', id: 6, method: 'resources/read', params: { uri: 5 } }, session);
+    expect([old.status, old.body]).toEqual([
+      200,
+      invalid(6, 'resources/read', 'params.uri: Invalid input: expected string, received number'),
+    ]);
+  });
+
   it('answers initialize with 400 -32022 with legacy: reject', async () => {
     const answer = await target().postBare(legacyInitialize, legacyHeaders);
     expect(answer.status).toBe(400);
