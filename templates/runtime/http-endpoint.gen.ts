@@ -236,9 +236,11 @@ export async function openEndpoint(
       : response;
   };
 
-  const admit = (declared: number): AdmittedCall | Response => {
+  const admit = (length: number): AdmittedCall | Response => {
     if (state.draining)
       return jsonError(503, -32000, 'Server shutting down', { 'retry-after': '1', connection: 'close' });
+    // No body is held past the cap: a longer one is read up to it and answered 413, not 503 busy (no retry fits it).
+    const declared = Math.min(length, limit);
     if (inflight.size >= options.maxConcurrentCalls || state.buffered + declared > options.maxBufferedBytes)
       return busy('Server busy: too many requests in flight');
     const release = (): void => {

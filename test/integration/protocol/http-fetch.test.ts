@@ -87,6 +87,23 @@ describe('the fetch handler', () => {
     expect(list.status).toBe(200);
   });
 
+  it('answers a body declared past the instance byte cap 413, not 503 busy', async () => {
+    // 17 MiB: over the 4 MiB body cap and the 16 MiB of bodies the instance holds at once.
+    const body = `{"pad":"${'x'.repeat(17 * 1024 * 1024 - 10)}"}`;
+    const headers = { ...modernHeaders('tools/list'), 'content-length': String(body.length) };
+    const answer = await proto(request(body, headers), protoKeys);
+    expect([answer.status, answer.headers.get('connection'), answer.headers.get('retry-after')]).toEqual([
+      413,
+      'close',
+      null,
+    ]);
+    expect(await answer.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32000, message: 'Payload Too Large' },
+    });
+  });
+
   it('answers /healthz outside the MCP rules, and an unknown path 404', async () => {
     const health = await proto(new Request(new URL('/healthz', url)), protoKeys);
     expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);

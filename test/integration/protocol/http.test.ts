@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawAnswer } from '../../support/raw-http.js';
 import { runToExit } from '../runtime/harness.js';
 import { listBody, wireCases } from './wire-cases.js';
 import {
@@ -16,6 +17,7 @@ import {
   protoLegacyInitialized,
   startHttp,
   type HttpChild,
+  version,
 } from './support.js';
 
 // Streamable HTTP rules on a generated server (proto fixture; bare for `legacy: reject`).
@@ -142,6 +144,33 @@ describe('Streamable HTTP', () => {
         'proto: refusing to listen on non-loopback host "0.0.0.0" without ' +
         'authorization; set auth in the manifest or bind to 127.0.0.1\n',
     });
+  });
+
+  it('answers a body declared past the instance byte cap 413, not 503 busy', async () => {
+    // 17 MiB declared: over the 4 MiB body cap and the 16 MiB of bodies the instance holds at once. The bytes sent
+    // end just past the body cap, where the server stops reading.
+    const request = [
+      `POST ${proto.url.pathname} HTTP/1.1`,
+      `Host: ${proto.url.host}`,
+      'Content-Type: application/json',
+      `MCP-Protocol-Version: ${version}`,
+      'Mcp-Method: tools/list',
+      `Content-Length: ${17 * 1024 * 1024}`,
+    ];
+    const body = `{"pad":"${'x'.repeat(4 * 1024 * 1024)}`;
+    const answer = await rawAnswer(Number(proto.url.port), `${request.join('\r\n')}\r\n\r\n${body}`);
+    const [head = '', text = 'null'] = answer.split('\r\n\r\n');
+    expect([
+      head.split('\r\n')[0],
+      /^connection: close$/im.test(head),
+      /^retry-after:/im.test(head),
+      JSON.parse(text),
+    ]).toEqual([
+      'HTTP/1.1 413 Payload Too Large',
+      true,
+      false,
+      { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Payload Too Large' } },
+    ]);
   });
 
   it('keeps a keep-alive connection usable after refusing an oversized body (413 closes it)', async () => {
