@@ -14,6 +14,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { principalIdOf } from './call.gen.js';
 import type { FastAnswer, FastPath } from './http-fast.gen.js';
+import { revision } from './http-pinned.gen.js';
 import { probeOf, probes } from './http-probes.gen.js';
 import {
   advertised,
@@ -227,8 +228,11 @@ export async function openEndpoint(
     // ctx.signal.
     const request = new Request(url.href, { method: 'POST', headers: headersOf(), signal: call.cancel.signal });
     const given = authInfo === undefined ? { parsedBody } : { parsedBody, authInfo };
+    // A POST whose header names 2026-07-28 is no 2025-11-25 client's: a response or batch it posts is the modern path's
+    // -32600, where the legacy adapter would call 2026-07-28 an unsupported version.
+    const legacyRequest = legacy !== null && request.headers.get('mcp-protocol-version')?.trim() !== revision;
     const response =
-      legacy !== null && (await isLegacyRequest(request, parsedBody))
+      legacyRequest && (await isLegacyRequest(request, parsedBody))
         ? await legacy.fetch(request, given)
         : await handler.fetch(request, given);
     return call.cancel.signal.aborted && state.draining

@@ -241,6 +241,20 @@ export function wireCases(target: () => WireTarget): void {
     ]);
   });
 
+  it('answers a JSON-RPC response posted with the 2026-07-28 header 400 -32600, on both eras', async () => {
+    const headers = { ...legacyHeaders, 'mcp-protocol-version': version };
+    const refused = {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Bad Request: JSON-RPC responses cannot be posted to this endpoint' },
+    };
+    for (const answer of [
+      await target().post({ jsonrpc: '2.0', id: 1, result: {} }, headers),
+      await target().postBare({ jsonrpc: '2.0', id: 1, result: {} }, headers),
+    ])
+      expect([answer.status, answer.body]).toEqual([400, refused]);
+  });
+
   it('answers initialize with 400 -32022 with legacy: reject', async () => {
     const answer = await target().postBare(legacyInitialize, legacyHeaders);
     expect(answer.status).toBe(400);
