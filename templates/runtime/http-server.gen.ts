@@ -27,6 +27,13 @@ export async function startHttp(
   let origin = '';
 
   const server = createServer((req, res) => {
+    // RFC 9112 §3.2: a request with two Host lines is 400. Node keeps the first; a proxy in front may route by another.
+    if ((req.headersDistinct.host?.length ?? 0) > 1) {
+      send(res, jsonError(400, -32000, 'Bad Request: more than one Host header', { connection: 'close' })).catch(() =>
+        res.destroy(),
+      );
+      return;
+    }
     // Probes first: outside the caps (a busy instance is still alive), and answered while draining.
     const probed = endpoint.probe(req);
     if (probed !== null) {

@@ -146,6 +146,29 @@ describe('Streamable HTTP', () => {
     });
   });
 
+  it('answers a request with two Host lines 400, whichever comes first (Node would read only the first)', async () => {
+    const body = JSON.stringify(listBody);
+    for (const hosts of [
+      [proto.url.host, 'evil.example'],
+      ['evil.example', proto.url.host],
+    ]) {
+      const request = [
+        `POST ${proto.url.pathname} HTTP/1.1`,
+        ...hosts.map((host) => `Host: ${host}`),
+        'Content-Type: application/json',
+        `MCP-Protocol-Version: ${version}`,
+        'Mcp-Method: tools/list',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+      ];
+      const answer = await rawAnswer(Number(proto.url.port), `${request.join('\r\n')}\r\n\r\n${body}`);
+      const [head = '', text = 'null'] = answer.split('\r\n\r\n');
+      expect([head.split('\r\n')[0], JSON.parse(text)]).toEqual([
+        'HTTP/1.1 400 Bad Request',
+        { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: more than one Host header' } },
+      ]);
+    }
+  });
+
   it('answers a body declared past the instance byte cap 413, not 503 busy', async () => {
     // 17 MiB declared: over the 4 MiB body cap and the 16 MiB of bodies the instance holds at once. The bytes sent
     // end just past the body cap, where the server stops reading.
