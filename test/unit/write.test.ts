@@ -112,7 +112,7 @@ describe('the writer', () => {
     // Only the marker changes (it drops the four entries); nothing is removed.
     expect(result.stdout).toBe(
       'update    generated src/generated/.mcp-gen\n' +
-        'mcp.yaml: 0 created, 1 updated, 0 renamed, 0 removed, 37 unchanged\n',
+        'mcp.yaml: 0 created, 1 updated, 0 renamed, 0 removed, 38 unchanged\n',
     );
     for (const file of ['types.gen.ts', 'Types.gen.ts', 'server.gen.ts'])
       expect(existsSync(path.join(dir, 'src/generated', file))).toBe(true);
@@ -173,7 +173,7 @@ describe('the writer', () => {
     const result = await runIn(dir, ['generate']);
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe(
-      'update    generated DESIGN.md\nmcp.yaml: 0 created, 1 updated, 0 renamed, 0 removed, 37 unchanged\n',
+      'update    generated DESIGN.md\nmcp.yaml: 0 created, 1 updated, 0 renamed, 0 removed, 38 unchanged\n',
     );
     expect(lstatSync(path.join(dir, 'package.json')).isSymbolicLink()).toBe(true);
     expect(readFileSync(path.join(outside, 'config.json'), 'utf8')).toBe(secret);

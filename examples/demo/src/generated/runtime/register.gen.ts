@@ -18,6 +18,7 @@ import { StartupError, type HandlerContext, type PromptReply, type ResourceReply
 import type { PagesSpec, RegistrySpec, ToolSpec } from './spec.gen.js';
 import { type CallEnv, callTool } from './call.gen.js';
 import type { ServerDefinition } from './start.gen.js';
+import { checkParams } from './params.gen.js';
 
 /** A handler of any tool, resource or prompt; the generated handler types are the precise ones. */
 export type AnyToolHandler = (input: never, ctx: HandlerContext<never, never>) => Promise<unknown>;
@@ -195,7 +196,10 @@ export function buildServer(
       ...(env.approvals === null ? {} : { requestState: { verify: env.approvals.verify } }),
     },
   );
+  // The SDK finds tools and prompts by name in plain objects, where "constructor" is Object's (sdk-seams.test.ts).
+  Object.assign(server, { _registeredTools: Object.create(null), _registeredPrompts: Object.create(null) });
 
+  checkParams(server);
   // Before the tools: search_tools and call_tool are listed instead of them, and call_tool reaches them.
   if (only === undefined) env.search?.attach(server, served, env);
   for (const tool of registry.tools) {

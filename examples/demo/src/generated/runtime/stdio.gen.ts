@@ -2,13 +2,13 @@
 // Regenerate: npx mcp-gen generate mcp.yaml
 
 /**
- * stdio: newline-delimited JSON-RPC, stdout carrying only protocol messages, the process exiting when stdin closes. In
- * front of the SDK's stdio transport, the envelope filter answers lines the SDK would silently drop (bad JSON,
- * `id: null`, a wrong `jsonrpc`, batches: -32700 or -32600, `id: null` when the id is unusable, as JSON-RPC 2.0
- * requires), so a waiting client never hangs; the version guard then checks each request's `_meta` envelope and
- * protocol version.
+ * stdio: newline-delimited JSON-RPC, stdout carrying only protocol messages, the process exiting when stdin closes. The
+ * envelope filter answers lines the SDK would drop silently (bad JSON, `id: null`, a wrong `jsonrpc`, batches: -32700
+ * or -32600, with `id: null` for an unusable id), so a waiting client never hangs; the version guard then checks each
+ * request's `_meta` envelope and protocol version.
  */
 import { Transform, type TransformCallback } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { JSONRPCMessage, McpServerFactory, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Lifecycle } from './startup.gen.js';
@@ -55,16 +55,26 @@ export function rejectLine(line: string): string | null {
   return null;
 }
 
-/** Splits stdin into lines and forwards the good ones; `answer` writes the reply to a rejected line. */
+/**
+ * Splits stdin into lines and forwards the good ones; `answer` writes the reply to a rejected line. A character split
+ * between chunks is decoded whole; a line over the cap is answered once, then dropped up to its newline.
+ */
 export class EnvelopeFilter extends Transform {
   private pending = '';
+  private readonly decoder = new StringDecoder('utf8');
+  private dropping = false;
 
   constructor(private readonly answer: (text: string) => void) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.pending += chunk.toString('utf8');
+    this.pending += this.decoder.write(chunk);
+    if (this.dropping) {
+      const end = this.pending.indexOf('\n');
+      this.dropping = end < 0;
+      this.pending = end < 0 ? '' : this.pending.slice(end + 1);
+    }
     for (let newline = this.pending.indexOf('\n'); newline >= 0; newline = this.pending.indexOf('\n')) {
       this.forward(this.pending.slice(0, newline).replace(/\r$/, ''));
       this.pending = this.pending.slice(newline + 1);
@@ -72,12 +82,14 @@ export class EnvelopeFilter extends Transform {
     if (Buffer.byteLength(this.pending, 'utf8') > maxLineBytes) {
       this.answer(errorLine(null, -32600, 'Invalid Request: message too large'));
       this.pending = '';
+      this.dropping = true;
     }
     done();
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.pending.trim() !== '') this.forward(this.pending);
+    const rest = this.pending + this.decoder.end();
+    if (!this.dropping && rest.trim() !== '') this.forward(rest);
     this.pending = '';
     done();
   }
@@ -93,10 +105,9 @@ const versionKey = 'io.modelcontextprotocol/protocolVersion';
 
 /**
  * Answers -32022 to every request naming an unsupported protocol version (the SDK checks only until the connection is
- * pinned
- * to an era). The first request sets the era: a 2026-07-28 envelope modern, `initialize` legacy. On a modern connection
- * a
- * request without a valid envelope is answered -32602 here, or the SDK would re-pin to 2025 and break later MRTR calls.
+ * pinned to an era). The first request sets the era: a 2026-07-28 envelope modern, `initialize` legacy. On a modern
+ * connection a request without a valid envelope is answered -32602 here, or the SDK would re-pin to 2025 and break
+ * later MRTR calls.
  */
 export class VersionGuardTransport implements Transport {
   private era: 'unknown' | 'modern' | 'legacy' = 'unknown';
@@ -119,8 +130,7 @@ export class VersionGuardTransport implements Transport {
       if ('id' in message && 'method' in message) {
         if (this.era === 'unknown')
           this.era = modern ? 'modern' : message.method === 'initialize' ? 'legacy' : 'unknown';
-        // Before the era is known, only `initialize` may come without an envelope: anything else is invalid in both
-        // eras.
+        // Before the era is known, only `initialize` may come without an envelope: anything else is invalid in both.
         const problem = this.era === 'legacy' ? undefined : envelopeProblem(message);
         if (problem !== undefined)
           return this.answer({
@@ -203,8 +213,8 @@ function envelopeProblem(message: unknown): string | undefined {
 }
 
 /**
- * Serves `factory` on stdin/stdout until stdin closes or a SIGTERM/SIGINT comes; then `teardown` runs once and the
- * process exits.
+ * Serves `factory` on stdin/stdout until stdin closes or a SIGTERM/SIGINT comes; then `lifecycle` stops and the process
+ * exits.
  */
 export function startStdio(
   factory: McpServerFactory,
@@ -221,8 +231,8 @@ export function startStdio(
   const guard = new VersionGuardTransport(stdio, versions, maxCalls, advertised);
   // With task tools: listen subscriptions that ask for tasks (tasks-listen.gen.ts), behind the guard's checks.
   const transport = wrap?.(guard) ?? guard;
-  // Once stdin ends the SDK drops every call: after teardown, exit within a second even if a handler that ignored its
-  // signal holds the loop.
+  // Once stdin ends the SDK drops every call: exit within a second of teardown, even if a handler ignoring its signal
+  // holds the loop.
   const stop = (graceMs: number) => (): void =>
     void (lifecycle?.stop() ?? Promise.resolve(0)).then((code) => {
       process.exitCode = code;
