@@ -94,7 +94,10 @@ export function mergeTools(
     if (nextById.has(id) || paired.has(id)) continue;
     const own = ownOf([id], baseEntry);
     if (own === undefined) continue;
-    if (io.handlerExists(own.name)) changes.keptForHandler.push(own.name);
+    // A tool renamed by hand keeps its handler under the old name until the next generate moves the file.
+    const { renamedFrom } = own.tool;
+    if (io.handlerExists(own.name) || (typeof renamedFrom === 'string' && io.handlerExists(renamedFrom)))
+      changes.keptForHandler.push(own.name);
     else {
       unshare(doc, tools.get(own.name, true) as Node | undefined, true);
       tools.delete(own.name);
