@@ -184,7 +184,7 @@ describe('handler checks over unchanged handler files', () => {
     const relinked = await runIn(dir, ['generate']);
     expect(relinked.stderr).toBe('');
     expect(relinked.stdout).toBe(
-      'update    generated DESIGN.md\nmcp.yaml: 0 created, 1 updated, 0 renamed, 0 removed, 37 unchanged\n',
+      'update    generated DESIGN.md\nmcp.yaml: 0 created, 1 updated, 0 renamed, 0 removed, 38 unchanged\n',
     );
     expect(lstatSync(path.join(dir, 'DESIGN.md')).isFile()).toBe(true);
     // A file where the test folder was: the recorded files below it are gone, which is no internal error.

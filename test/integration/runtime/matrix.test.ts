@@ -412,6 +412,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'legacy.gen.ts',
       'lifecycle.gen.ts',
       'log.gen.ts',
+      'params.gen.ts',
       'register.gen.ts',
       'spec.gen.ts',
       'start.gen.ts',
