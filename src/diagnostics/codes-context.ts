@@ -18,8 +18,9 @@ export const contextCodes = {
     title: 'Tool search on a small design',
     cause:
       'The manifest sets `discovery: search`, but the tools it lists by default would fit as they are: within ' +
-      '`review.maxListTokens` and `lint.maxTools`. Search costs a model a round trip before every first call, and ' +
-      'for a small API a model chooses at least as well among the listed tools.',
+      '`review.maxListTokens`, `lint.maxTools` and every limit of the hosts in `review.hosts`. Search costs a model ' +
+      'a round trip before every first call, and for a small API a model chooses at least as well among the listed ' +
+      'tools.',
     fix:
       'Remove `discovery: search` (the default, `tools`, lists the tools), or keep it on purpose for a design ' +
       'that will grow.',

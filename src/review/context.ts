@@ -79,14 +79,28 @@ export function reviewContext(model: ServerModel, memo: Memo = noMemo): ContextR
   const shown = surface === null ? listedTools : surface.map((t) => ({ name: t.name, pointer: '/discovery' }));
   const breaks = hostLimits.flatMap((host) => hostBreaks(model, host, shown, surface ?? listedCosts));
   const findings: Finding[] = [];
-  if (surface !== null && plain.tokens <= model.review.maxListTokens && listedTools.length <= model.lint.maxTools)
+  // Listed as they are, the default tools must also keep every limit of the hosts the manifest names: advice to
+  // drop search that breaks one of them would turn this warning into a gate FAIL.
+  const fitsTargets = () =>
+    hostLimits.every(
+      (host) => !model.review.hosts.includes(host.id) || hostBreaks(model, host, listedTools, listedCosts).length === 0,
+    );
+  if (
+    surface !== null &&
+    plain.tokens <= model.review.maxListTokens &&
+    listedTools.length <= model.lint.maxTools &&
+    fitsTargets()
+  )
     findings.push(
       finding(
         'lint-search-small',
         '/discovery',
         `discovery: search serves a small design: its ${listedTools.length} default tools cost about ` +
           `${plain.tokens} tokens listed as they are, within review.maxListTokens (${model.review.maxListTokens}) ` +
-          `and lint.maxTools (${model.lint.maxTools})`,
+          `and lint.maxTools (${model.lint.maxTools})` +
+          (model.review.hosts.length === 0
+            ? ''
+            : `, and every limit of review.hosts (${model.review.hosts.join(', ')})`),
         'remove discovery: search: a model chooses better among a few listed tools than through a search round trip',
       ),
     );

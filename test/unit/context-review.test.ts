@@ -115,6 +115,21 @@ describe('the context budget', () => {
     const larger = review(manifest(25, 'discovery: search\n')).review.findings;
     expect(larger.filter((f) => f.code === 'lint-search-small')).toEqual([]);
   });
+  it('does not warn of a small design when its tools listed as they are would break a named host', () => {
+    // 45 tools within lint.maxTools (60) and the budget, but past Cursor's 40: dropping search would fail R5.
+    const cursor = review(manifest(45, 'discovery: search\nlint: { maxTools: 60 }\nreview: { hosts: [cursor] }\n'));
+    expect(cursor.review.findings.filter((f) => f.code === 'lint-search-small')).toEqual([]);
+    expect(cursor.review.gate.find((g) => g.id === 'R5')?.status).toBe('PASS');
+    const openai = review(manifest(45, 'discovery: search\nlint: { maxTools: 60 }\nreview: { hosts: [openai] }\n'));
+    expect(openai.review.findings.filter((f) => f.code === 'lint-search-small').map((f) => f.message)).toEqual([
+      'discovery: search serves a small design: its 45 default tools cost about ' +
+        `${openai.review.context.plain.tokens} tokens listed as they are, within review.maxListTokens (20000) and ` +
+        'lint.maxTools (60), and every limit of review.hosts (openai)',
+    ]);
+    // A name OpenAI refuses is hidden behind search too.
+    const dotted = review(manifest(3, 'discovery: search\nreview: { hosts: [openai] }\n', 1, 'v2.get_'));
+    expect(dotted.review.findings.filter((f) => f.code === 'lint-search-small')).toEqual([]);
+  });
 });
 
 describe('the heaviest schemas and a tool bigger than a page', () => {
