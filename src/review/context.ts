@@ -104,20 +104,7 @@ export function reviewContext(model: ServerModel, memo: Memo = noMemo): ContextR
         'remove discovery: search: a model chooses better among a few listed tools than through a search round trip',
       ),
     );
-  if (cost.tokens > model.review.maxListTokens) {
-    const heaviest = heaviestFirst(listedCosts).slice(0, named);
-    findings.push(
-      finding(
-        'lint-list-too-large',
-        '/tools',
-        `the default tools/list costs about ${cost.tokens} tokens (${listedCosts.length} tools), more than ` +
-          `review.maxListTokens (${model.review.maxListTokens}); heaviest: ` +
-          heaviest.map((t) => `${t.name} (${t.tokens})`).join(', '),
-        'group tools in toolsets: with a small default: true selection, trim the descriptions and schemas of the ' +
-          'heaviest tools, or serve a large API through search; raise review.maxListTokens only on purpose',
-      ),
-    );
-  }
+  if (cost.tokens > model.review.maxListTokens) findings.push(overBudget(model, cost, surface, listedCosts));
   for (const t of heaviestFirst(tools).filter((c) => c.bytes > pageByteBudget)) {
     const tool = model.tools.find((m) => m.name === t.name);
     findings.push(
@@ -163,6 +150,31 @@ export function reviewContext(model: ServerModel, memo: Memo = noMemo): ContextR
     pruned,
     findings,
   };
+}
+
+/**
+ * `lint-list-too-large`: what tools/list holds past the budget. With search that is `search_tools` and `call_tool`,
+ * not the tools they reach, so the message names those two and the fix is not to search.
+ */
+function overBudget(model: ServerModel, cost: Cost, surface: readonly ToolCost[] | null, listed: readonly ToolCost[]) {
+  const over = `more than review.maxListTokens (${model.review.maxListTokens})`;
+  if (surface !== null)
+    return finding(
+      'lint-list-too-large',
+      '/discovery',
+      `the default tools/list costs about ${cost.tokens} tokens (discovery: search: ` +
+        `${surface.map((t) => `${t.name} ${t.tokens}`).join(', ')}), ${over}`,
+      `search_tools and call_tool are all tools/list sends: raise review.maxListTokens to at least ${cost.tokens}`,
+    );
+  const heaviest = heaviestFirst(listed).slice(0, named);
+  return finding(
+    'lint-list-too-large',
+    '/tools',
+    `the default tools/list costs about ${cost.tokens} tokens (${listed.length} tools), ${over}; heaviest: ` +
+      heaviest.map((t) => `${t.name} (${t.tokens})`).join(', '),
+    'group tools in toolsets: with a small default: true selection, trim the descriptions and schemas of the ' +
+      'heaviest tools, or serve a large API through search; raise review.maxListTokens only on purpose',
+  );
 }
 
 /** Heaviest first; equal costs by name, so the order never depends on anything else. */

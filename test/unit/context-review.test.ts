@@ -115,6 +115,23 @@ describe('the context budget', () => {
     const larger = review(manifest(25, 'discovery: search\n')).review.findings;
     expect(larger.filter((f) => f.code === 'lint-search-small')).toEqual([]);
   });
+  it('past the budget with discovery: search, names the two tools tools/list sends, not the tools they reach', () => {
+    const { model, review: r } = review(manifest(45, 'discovery: search\nreview: { maxListTokens: 300 }\n'));
+    const [call, search] = searchSurface(model).map((t) => Math.ceil(Buffer.byteLength(JSON.stringify(t)) / 4));
+    expect(r.findings.filter((f) => f.code === 'lint-list-too-large')).toMatchObject([
+      {
+        message:
+          `the default tools/list costs about ${r.cost.tokens} tokens (discovery: search: call_tool ${call}, ` +
+          `search_tools ${search}), more than review.maxListTokens (300)`,
+        hint:
+          'search_tools and call_tool are all tools/list sends: raise review.maxListTokens to at least ' +
+          `${r.cost.tokens}`,
+        at: { pointer: '/discovery' },
+      },
+    ]);
+    expect(r.gate.find((g) => g.id === 'R5')?.status).toBe('FAIL');
+  });
+
   it('does not warn of a small design when its tools listed as they are would break a named host', () => {
     // 45 tools within lint.maxTools (60) and the budget, but past Cursor's 40: dropping search would fail R5.
     const cursor = review(manifest(45, 'discovery: search\nlint: { maxTools: 60 }\nreview: { hosts: [cursor] }\n'));
