@@ -239,6 +239,7 @@ export function buildServer(
     server,
     registry.pages,
     registry.resources.some((r) => r.list === true),
+    registry.tools.length,
   );
   return server;
 }
@@ -262,7 +263,7 @@ type ListHandler = (
  * not one of the list's own (edited, or from another build) is -32602. The handler is re-registered through
  * `setRequestHandler`, so cache hints and the era's result encoding apply to each page as to the whole list.
  */
-function pageLists(server: McpServer, pages: PagesSpec, listed: boolean): void {
+function pageLists(server: McpServer, pages: PagesSpec, listed: boolean, tools: number): void {
   // The SDK's handler chain for a method: the protected accessor its role classes use for the same purpose.
   const sdk = server.server as unknown as { _getRequestHandler(method: string): ListHandler | undefined };
   const set = server.server.setRequestHandler.bind(server.server) as (method: string, handler: ListHandler) => void;
@@ -277,8 +278,10 @@ function pageLists(server: McpServer, pages: PagesSpec, listed: boolean): void {
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor for ${method}`, { cursor });
       const result = await whole(request, ctx);
       const items = (result[list] ?? []) as readonly unknown[];
-      // Tool pages cut by bytes (toolStarts) end where the next one starts.
-      const starts = list === 'tools' ? pages.toolStarts : undefined;
+      // Tool pages cut by bytes (toolStarts) end where the next one starts. A selection (toolsets, read-only mount,
+      // search) is cut by the same rule here: the whole list's cuts would put other tools on a page, past 1 MiB.
+      const starts =
+        list !== 'tools' ? undefined : items.length === tools ? pages.toolStarts : toolStarts(items, pages.size);
       const start = starts === undefined ? page * pages.size : (starts[page] ?? items.length);
       const end = starts === undefined ? start + pages.size : (starts[page + 1] ?? items.length);
       // A selection lists fewer tools than the registry's cursors were cut for: the last page may come earlier.
@@ -286,4 +289,21 @@ function pageLists(server: McpServer, pages: PagesSpec, listed: boolean): void {
       return { ...result, [list]: items.slice(start, end), ...next };
     });
   }
+}
+
+/** Where each page of `items` starts, cut as src/review/tokens.ts pageStarts cuts the whole list (at most as many). */
+function toolStarts(items: readonly unknown[], size: number): number[] {
+  const utf8 = new TextEncoder();
+  const starts = [0];
+  let [count, bytes] = [0, 12];
+  items.forEach((item, i) => {
+    const own = utf8.encode(JSON.stringify(item)).length;
+    if (count > 0 && (count === size || bytes + 1 + own > 1024 * 1024)) {
+      starts.push(i);
+      [count, bytes] = [0, 12];
+    }
+    bytes += own + (count > 0 ? 1 : 0);
+    count += 1;
+  });
+  return starts;
 }
