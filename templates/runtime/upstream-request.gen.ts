@@ -9,7 +9,7 @@ import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { ToolError } from './handler.gen.js';
 import { isJsonMedia } from './upstream-answer.gen.js';
-import type { ArgumentSpec, HttpBindingSpec } from './upstream-spec.gen.js';
+import type { ArgumentSpec, FieldEncodingSpec, HttpBindingSpec } from './upstream-spec.gen.js';
 import {
   cookiePairs,
   formBody,
@@ -94,6 +94,21 @@ function base64Bytes(name: string, value: unknown): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
+/** A multipart body's members with each file (`bytes`), or each item of an array of files, as its base64's bytes. */
+function fileBytes(
+  body: string,
+  members: Record<string, unknown>,
+  encoding: Readonly<Record<string, FieldEncodingSpec>>,
+) {
+  const out = { ...members };
+  for (const [name, value] of Object.entries(members)) {
+    if (encoding[name]?.bytes !== true || value === undefined) continue;
+    const bytes = (item: unknown) => base64Bytes(`${body}.${name}`, item);
+    out[name] = Array.isArray(value) ? value.map(bytes) : bytes(value);
+  }
+  return out;
+}
+
 /** The request of one call: URL with path and query arguments, headers, cookies and the body. */
 export function buildRequest(binding: HttpBindingSpec, baseUrl: string, input: Record<string, unknown>) {
   let path = binding.path;
@@ -146,7 +161,7 @@ export function buildRequest(binding: HttpBindingSpec, baseUrl: string, input: R
   else if (binding.body === 'application/x-www-form-urlencoded') encoded = formBody(members, encoding);
   else if (binding.body === 'multipart/form-data') {
     const boundary = `mcp-gen-${randomUUID()}`;
-    encoded = multipartBody(members, encoding, boundary);
+    encoded = multipartBody(fileBytes(bodyName, members, encoding), encoding, boundary);
     headers.set('content-type', `multipart/form-data; boundary=${boundary}`);
   } else if (binding.bytes === true) encoded = base64Bytes(bodyName, body);
   else encoded = isJsonMedia(binding.body) ? JSON.stringify(body) : scalarText(body);

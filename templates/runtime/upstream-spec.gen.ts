@@ -35,6 +35,8 @@ export interface FieldEncodingSpec {
   readonly allowReserved?: boolean;
   /** Multipart only: the part's content type. */
   readonly contentType?: string;
+  /** Multipart only: the member (each item of an array) is base64 text whose bytes are the part, a file. */
+  readonly bytes?: true;
 }
 
 /** A tool's `http:`, as the generator normalized it. */

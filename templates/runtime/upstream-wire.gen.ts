@@ -160,22 +160,30 @@ const quotedName = (name: string) => `"${name.replace(/\r/g, '%0D').replace(/\n/
 
 /**
  * A `multipart/form-data` body: one part per member (an array, one part per item); an object as an
- * `application/json` part, a scalar as text, unless the member's Encoding Object names the content type.
+ * `application/json` part, a scalar as text, bytes (a file, `encoding.<member>.bytes`) as themselves with a file
+ * name and `application/octet-stream`, unless the member's Encoding Object names the content type.
  */
 export function multipartBody(
   body: Record<string, unknown>,
   encoding: Readonly<Record<string, FieldEncodingSpec>>,
   boundary: string,
-): string {
-  const parts: string[] = [];
+): Uint8Array<ArrayBuffer> {
+  const chunks: Uint8Array[] = [];
+  const text = (t: string) => chunks.push(Buffer.from(t));
   for (const [name, value] of members(body))
     for (const item of Array.isArray(value) ? value : [value]) {
+      const file = item instanceof Uint8Array;
       const type =
-        encoding[name]?.contentType ?? (typeof item === 'object' && item !== null ? 'application/json' : null);
-      const head = `Content-Disposition: form-data; name=${quotedName(name)}`;
-      parts.push(
-        `--${boundary}\r\n${head}\r\n${type === null ? '' : `Content-Type: ${type}\r\n`}\r\n${scalarText(item)}\r\n`,
-      );
+        encoding[name]?.contentType ??
+        (file ? 'application/octet-stream' : typeof item === 'object' && item !== null ? 'application/json' : null);
+      // A file's part names a file too (RFC 7578, 4.2): many servers read a part without one as a text field.
+      const named = file ? `; filename=${quotedName(name)}` : '';
+      const head = `Content-Disposition: form-data; name=${quotedName(name)}${named}`;
+      text(`--${boundary}\r\n${head}\r\n${type === null ? '' : `Content-Type: ${type}\r\n`}\r\n`);
+      if (file) chunks.push(item);
+      else text(scalarText(item));
+      text('\r\n');
     }
-  return `${parts.join('')}--${boundary}--\r\n`;
+  text(`--${boundary}--\r\n`);
+  return new Uint8Array(Buffer.concat(chunks));
 }

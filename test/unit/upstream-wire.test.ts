@@ -134,18 +134,37 @@ describe('deepObject and form bodies in the bracket form', () => {
   });
 
   it('a multipart body: one part per member and per array item, objects as JSON, contentType from encoding', () => {
-    const text = multipartBody(
+    const bytes = multipartBody(
       { caption: 'Rex', meta: { a: 1 }, tags: ['x', 'y'], file: 'raw' },
       { file: { contentType: 'image/png' } },
       'B',
     );
-    expect(text).toBe(
+    expect(Buffer.from(bytes).toString()).toBe(
       '--B\r\nContent-Disposition: form-data; name="caption"\r\n\r\nRex\r\n' +
         '--B\r\nContent-Disposition: form-data; name="meta"\r\nContent-Type: application/json\r\n\r\n{"a":1}\r\n' +
         '--B\r\nContent-Disposition: form-data; name="tags"\r\n\r\nx\r\n' +
         '--B\r\nContent-Disposition: form-data; name="tags"\r\n\r\ny\r\n' +
         '--B\r\nContent-Disposition: form-data; name="file"\r\nContent-Type: image/png\r\n\r\nraw\r\n' +
         '--B--\r\n',
+    );
+  });
+
+  it('a multipart file (bytes): the bytes as they are, with a file name, application/octet-stream by default', () => {
+    const bytes = multipartBody(
+      { photo: new Uint8Array([0x89, 0x00, 0xff]), scans: [new Uint8Array([1]), new Uint8Array([2])] },
+      { scans: { contentType: 'image/tiff', bytes: true } },
+      'B',
+    );
+    expect(Buffer.from(bytes)).toEqual(
+      Buffer.concat([
+        Buffer.from('--B\r\nContent-Disposition: form-data; name="photo"; filename="photo"\r\n'),
+        Buffer.from('Content-Type: application/octet-stream\r\n\r\n'),
+        Buffer.from([0x89, 0x00, 0xff]),
+        Buffer.from('\r\n--B\r\nContent-Disposition: form-data; name="scans"; filename="scans"\r\n'),
+        Buffer.from('Content-Type: image/tiff\r\n\r\n\x01\r\n'),
+        Buffer.from('--B\r\nContent-Disposition: form-data; name="scans"; filename="scans"\r\n'),
+        Buffer.from('Content-Type: image/tiff\r\n\r\n\x02\r\n--B--\r\n'),
+      ]),
     );
   });
 });

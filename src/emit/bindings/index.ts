@@ -9,6 +9,7 @@ import { bodyKind } from '../../model/media.js';
 import type { ServerModel, ToolModel } from '../../model/types.js';
 import type { HandlerPlan } from '../../plan/index.js';
 import { tsBanner } from '../shared/banner.js';
+import { withFileParts } from './file-parts.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { singleQuoted, toLiteral } from '../shared/literal.js';
 import { documented, finalText, importDeclaration, moduleText } from '../shared/ts-text.js';
@@ -18,6 +19,7 @@ import { noMemo } from '../../util/memo.js';
 function bindingData(tool: ToolModel): HttpBindingSpec | null {
   const http = tool.http;
   if (http === null) return null;
+  const encoding = withFileParts(tool, http.encoding);
   return {
     tool: tool.name,
     method: http.method,
@@ -27,7 +29,7 @@ function bindingData(tool: ToolModel): HttpBindingSpec | null {
     body: http.body,
     ...(bodyKind(http.body) === 'bytes' ? { bytes: true } : {}),
     ...(http.accept === 'application/json' ? {} : { accept: http.accept }),
-    ...(Object.keys(http.encoding).length === 0 ? {} : { encoding: http.encoding }),
+    ...(Object.keys(encoding).length === 0 ? {} : { encoding }),
     result: http.result,
     errorMessage: http.errorMessage,
     structured: tool.output !== null,
