@@ -158,3 +158,39 @@ export function requestMedia(content: unknown): RequestMedia | null {
     others: types.filter((t) => t !== chosen && (isJson(t) || isForm(t))),
   };
 }
+
+/** A file, as a multipart member's schema says it: a binary string (OpenAPI 3.0's `format: binary`). */
+const isFile = (schema: Raw | null): boolean => schema?.type === 'string' && schema.format === 'binary';
+
+/** A file member's schema as the tool takes it: the bytes as base64 text, which a model can write. */
+function base64File(schema: Raw): Raw {
+  const { format: _binary, ...rest } = schema;
+  const said = stringOr(schema.description);
+  return {
+    ...rest,
+    contentEncoding: 'base64',
+    description: `${said === undefined ? '' : `${said} `}(the file's bytes, base64)`,
+  };
+}
+
+/**
+ * A multipart body's schema with each file member (or array of them) as base64 text, whose bytes the binding sends as
+ * the part; `schema` itself when it has none. A member that stayed `format: binary` would be sent as the text a model
+ * wrote for it.
+ */
+export function multipartFiles(schema: Raw, follow: (value: unknown) => Raw | null): Raw {
+  const object = follow(schema);
+  if (object === null || !isRecord(object.properties)) return schema;
+  let files = 0;
+  const properties: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(object.properties)) {
+    const member = follow(raw);
+    const items = member?.type === 'array' ? follow(member.items) : null;
+    if (member !== null && isFile(member)) properties[name] = base64File(member);
+    else if (member !== null && items !== null && isFile(items))
+      properties[name] = { ...member, items: base64File(items) };
+    else properties[name] = raw;
+    if (properties[name] !== raw) files += 1;
+  }
+  return files === 0 ? schema : { ...object, properties };
+}

@@ -12,6 +12,7 @@ import type { SecurityDraft } from './openapi-security.js';
 import { type HttpMethod, type OperationPolicy, titleFromName } from './openapi-operation.js';
 import {
   type ArgumentEntry,
+  multipartFiles,
   parameterInputs,
   propertyName,
   type RequestMedia,
@@ -125,7 +126,11 @@ function inputSchema(
       ? { type: 'string', contentEncoding: 'base64' }
       : media.schema === null
         ? { type: 'string' }
-        : converter.part(media.schema, refs, findings);
+        : converter.part(
+            media.kind === 'multipart' ? multipartFiles(media.schema, (v) => converter.follow(v)) : media.schema,
+            refs,
+            findings,
+          );
     const spec = stringOr(body?.description) ?? (bytes ? stringOr(media.schema?.description) : undefined);
     const described = bytes ? `${spec === undefined ? '' : `${spec} `}(the ${media.type} bytes, base64)` : spec;
     const name = propertyName('body', 'request', new Set(Object.keys(properties)));

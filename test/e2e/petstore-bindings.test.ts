@@ -100,11 +100,17 @@ beforeAll(async () => {
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', async () => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      const body = Buffer.concat(chunks).toString('utf8');
+      const bytes = Buffer.concat(chunks);
+      const body = bytes.toString('utf8');
       const type = request.headers['content-type'] ?? '';
+      // A file part as "<file name>:<type>:<bytes in hex>".
+      const text = async (v: FormDataEntryValue) =>
+        typeof v === 'string' ? v : `${v.name}:${v.type}:${Buffer.from(await v.arrayBuffer()).toString('hex')}`;
       const parts = type.startsWith('multipart/form-data')
-        ? [...(await new Response(body, { headers: { 'content-type': type } }).formData()).entries()].map(
-            ([k, v]): [string, string] => [k, String(v)],
+        ? await Promise.all(
+            [...(await new Response(bytes, { headers: { 'content-type': type } }).formData()).entries()].map(
+              async ([k, v]): Promise<[string, string]> => [k, await text(v)],
+            ),
           )
         : null;
       seen.push({
@@ -166,13 +172,17 @@ const operations: readonly [string, Record<string, unknown>, string, string, Bod
   ['delete_pet', { petId: 7 }, 'DELETE', '/v2/pet/7', ''],
   [
     'upload_file',
-    { petId: 7, body: { additionalMetadata: 'side', file: 'PNG bytes' } },
+    // The file (formData type: file) is base64 text, whose bytes are the part.
+    {
+      petId: 7,
+      body: { additionalMetadata: 'side', file: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0xff]).toString('base64') },
+    },
     'POST',
     '/v2/pet/7/uploadImage',
     {
       parts: [
         ['additionalMetadata', 'side'],
-        ['file', 'PNG bytes'],
+        ['file', 'file:application/octet-stream:89504e4700ff'],
       ],
     },
   ],
