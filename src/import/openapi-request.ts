@@ -29,6 +29,13 @@ export type ArgumentEntry = string | Record<string, unknown>;
  */
 export function argumentEntry(p: Raw, property: string): { entry: ArgumentEntry } | { problem: string } {
   const location = stringOr(p.in) ?? 'query';
+  // swagger2openapi marks a Swagger 2.0 collectionFormat that no OpenAPI 3 style of this location holds, and drops it.
+  const lost =
+    stringOr(p['x-collectionFormat']) ?? /collectionFormat:(\w+)/.exec(stringOr(p['x-s2o-warning']) ?? '')?.[1];
+  if (lost !== undefined)
+    return {
+      problem: `has Swagger 2.0 collectionFormat ${quote(lost)}, which no OpenAPI style holds in the ${location}`,
+    };
   const name = stringOr(p.name) ?? property;
   const style = stringOr(p.style) ?? defaultStyle(location);
   if (!(stylesOf[location] ?? []).includes(style))
@@ -80,6 +87,8 @@ export function parameterInputs(params: readonly Raw[], schemaOf: (p: Raw) => Re
   const args = new Map<string, ArgumentEntry>();
   const problems: string[] = [];
   const named = propertyNames(params);
+  // A path parameter left out: no request of the operation can be built, so the tool has no binding.
+  let unbuilt = false;
   for (const p of params) {
     const name = named.get(p);
     if (name === undefined) continue;
@@ -87,13 +96,14 @@ export function parameterInputs(params: readonly Raw[], schemaOf: (p: Raw) => Re
     if ('problem' in argument) {
       const wire = stringOr(p.name) ?? name;
       problems.push(`parameter ${quote(wire)} ${argument.problem}; it is left out of the tool (write a handler)`);
+      if (p.in === 'path') unbuilt = true;
       continue;
     }
     properties[name] = schemaOf(p);
     if (p.required === true || p.in === 'path') required.push(name);
     args.set(name, argument.entry);
   }
-  return { properties, required, args, problems };
+  return { properties, required, args, problems, unbuilt };
 }
 
 /** The request body's media type, as the binding sends it, its schema and what else the operation offers. */
@@ -106,6 +116,8 @@ export interface RequestMedia {
   readonly schema: Raw | null;
   /** The `http.encoding` entries of a form or multipart body: only what differs from the defaults. */
   readonly encoding: Record<string, Record<string, unknown>>;
+  /** The members whose Swagger 2.0 collectionFormat the binding cannot send, each with its format. */
+  readonly lost: readonly string[];
   readonly others: readonly string[];
 }
 
@@ -146,6 +158,7 @@ export function requestMedia(content: unknown): RequestMedia | null {
       if (Object.keys(own).length > 0) encoding[member] = own;
     }
   const schema = isRecord(media) && isRecord(media.schema) ? media.schema : null;
+  const lost = isForm(chosen) ? swaggerFormArrays(chosen, schema, declared, encoding) : [];
   const kind = bodyKind(chosen);
   // A text or bytes body is one string (no schema says the same); any other shape has no way onto the wire.
   const single = kind === 'text' || kind === 'bytes';
@@ -155,6 +168,7 @@ export function requestMedia(content: unknown): RequestMedia | null {
     sendable: kind !== null && (!single || schema === null || schema.type === 'string'),
     schema,
     encoding,
+    lost,
     others: types.filter((t) => t !== chosen && (isJson(t) || isForm(t))),
   };
 }
@@ -193,4 +207,35 @@ export function multipartFiles(schema: Raw, follow: (value: unknown) => Raw | nu
     if (properties[name] !== raw) files += 1;
   }
   return files === 0 ? schema : { ...object, properties };
+}
+
+/** The form style of each Swagger 2.0 collectionFormat a form body can send (`multi` is the default, exploded). */
+const formCollections: Readonly<Record<string, Record<string, unknown>>> = {
+  csv: { explode: false },
+  ssv: { style: 'spaceDelimited' },
+  pipes: { style: 'pipeDelimited' },
+  multi: {},
+};
+
+/**
+ * The `encoding` of each array member of a form converted from Swagger 2.0 `formData` (its collectionFormat, which
+ * the loader keeps as `x-mcp-gen-collection-format`), added to `encoding` unless the spec declares one; the members a
+ * binding cannot send so (`tsv`, and any but `multi` in a multipart body, one part per item), as `"name" (format)`.
+ */
+function swaggerFormArrays(
+  type: string,
+  schema: Raw | null,
+  declared: Raw,
+  encoding: Record<string, Record<string, unknown>>,
+): string[] {
+  const lost: string[] = [];
+  const properties = schema !== null && isRecord(schema.properties) ? schema.properties : {};
+  for (const [member, raw] of Object.entries(properties)) {
+    const format = isRecord(raw) ? stringOr(raw['x-mcp-gen-collection-format']) : undefined;
+    if (format === undefined || format === 'multi' || member in declared) continue;
+    const style = type === 'multipart/form-data' ? undefined : formCollections[format];
+    if (style === undefined) lost.push(`${quote(member)} (collectionFormat ${quote(format)})`);
+    else encoding[member] = style;
+  }
+  return lost;
 }

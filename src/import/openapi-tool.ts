@@ -53,7 +53,7 @@ export function operationTool(
   tool.description = (description === '' ? `${method.toUpperCase()} ${route}` : description).slice(0, maxDescription);
   tool.annotations = op.policy.annotations;
   if (op.policy.approval !== null) tool.approval = op.policy.approval;
-  const { schema, args, media, problems, secrets } = inputSchema(op, converter, findings, security);
+  const { schema, args, media, problems, secrets, unbuilt } = inputSchema(op, converter, findings, security);
   tool.input = schema;
   const answer = answerOf(operation, converter);
   const output = outputSchema(answer.schema, converter, findings);
@@ -69,7 +69,8 @@ export function operationTool(
     accept: answer.accept,
     security: security.securityOf(operation, secrets),
   });
-  tool.http = http;
+  if (unbuilt) problems.push('its path cannot be built without that parameter, so it has no http binding');
+  else tool.http = http;
   const at = `tool ${quote(op.name)} (${method.toUpperCase()} ${route})`;
   const moved = secrets.map((p) => `${String(p.in)} ${quote(String(p.name))}`);
   return { tool, binding: todo, problems: [...problems, ...sent.problems].map((p) => `${at}: ${p}`), secrets: moved };
@@ -91,6 +92,7 @@ function inputSchema(
   media: RequestMedia | null;
   problems: string[];
   secrets: Raw[];
+  unbuilt: boolean;
 } {
   const refs = new Set<string>();
   // Operation parameters override path-item ones with the same name and location.
@@ -111,7 +113,7 @@ function inputSchema(
   // Parameters that carry credentials become config variables (the binding sends them), never tool inputs.
   const secrets = placed.filter((p) => security.carriesCredential(p));
   const inputs = placed.filter((p) => !secrets.includes(p));
-  const { properties, required, args, problems } = parameterInputs(inputs, (p) => {
+  const { properties, required, args, problems, unbuilt } = parameterInputs(inputs, (p) => {
     const schema = isRecord(p.schema) ? converter.part(p.schema, refs, findings) : { type: 'string' };
     const described = stringOr(p.description);
     return described === undefined ? schema : withDescription(schema, described);
@@ -145,6 +147,11 @@ function inputSchema(
     properties,
   };
   const schema = converter.withShared(root, refs, inputBudget, findings.prunedInput);
+  if (media !== null && media.lost.length > 0)
+    problems.push(
+      `body ${media.lost.join(', ')} of Swagger 2.0 has no form style a binding sends; each item is sent ` +
+        'as its own member (write a handler if the API reads one joined value)',
+    );
   for (const name of undeclared)
     problems.push(`the route has {${name}}, which the spec declares no parameter for; the tool takes it as a string`);
   for (const p of moved)
@@ -157,7 +164,7 @@ function inputSchema(
       `parameter ${quote(String(p.name))} goes to the path, which has no {${String(p.name)}}; it is left out of the ` +
         'tool (correct the spec with --overlay, or write a handler)',
     );
-  return { schema, args, media: media?.schema === null && !single ? null : media, problems, secrets };
+  return { schema, args, media: media?.schema === null && !single ? null : media, problems, secrets, unbuilt };
 }
 
 /**

@@ -171,7 +171,9 @@ function escapeUnits(text: string): string {
 async function fromSwagger(data: Record<string, unknown>, file: string): Promise<Record<string, unknown>> {
   const { convertObj } = await import('swagger2openapi');
   try {
-    const converted = await convertObj(structuredClone(data), { patch: true, warnOnly: true, resolve: false });
+    const copy = structuredClone(data);
+    markFormCollections(copy);
+    const converted = await convertObj(copy, { patch: true, warnOnly: true, resolve: false });
     return converted.openapi;
   } catch (error) {
     throw atStart(
@@ -180,6 +182,23 @@ async function fromSwagger(data: Record<string, unknown>, file: string): Promise
       'fix the document, or convert it to OpenAPI 3 first',
     );
   }
+}
+
+/**
+ * Each `formData` array parameter of a Swagger 2.0 document with its `collectionFormat` (`csv` unless it says) in
+ * `x-mcp-gen-collection-format`: swagger2openapi drops the format of a body member, but copies a parameter's
+ * extensions onto the member's schema, where the import reads it (csv is `a,b` in a form, not `a&a`).
+ */
+function markFormCollections(data: Record<string, unknown>): void {
+  const paths = isRecord(data.paths) ? Object.values(data.paths).filter(isRecord) : [];
+  const lists = [
+    isRecord(data.parameters) ? Object.values(data.parameters) : [],
+    ...paths.flatMap((item) => [item, ...Object.values(item).filter(isRecord)].map((o) => o.parameters)),
+  ];
+  for (const list of lists)
+    for (const p of Array.isArray(list) ? list : [])
+      if (isRecord(p) && p.in === 'formData' && p.type === 'array')
+        p['x-mcp-gen-collection-format'] = typeof p.collectionFormat === 'string' ? p.collectionFormat : 'csv';
 }
 
 /** Every `$ref` that leaves the document, in document order, with the path of its `$ref` key, into `found`. */

@@ -1,10 +1,5 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withFileParts } from '../../../src/emit/bindings/file-parts.js';
-import { importOpenApi } from '../../../src/import.js';
-import { runPipeline } from '../../../src/pipeline.js';
+import { describe, expect, it } from 'vitest';
 import { ToolError } from '../../../templates/runtime/handler.gen.js';
 import {
   bindTool,
@@ -12,32 +7,15 @@ import {
   startUpstream,
   type UpstreamSpec,
 } from '../../../templates/runtime/upstream.gen.js';
-import { repoRoot } from '../../support/golden.js';
-import { recordingUpstream, type Seen } from './recorder.js';
+import { generated, importedUpstream } from './imported.js';
+import type { Seen } from './recorder.js';
 
 // A file in a multipart body (OpenAPI 3.0 `format: binary`, Swagger 2.0 `type: file`), from the document to the
 // bytes a recording upstream on 127.0.0.1 receives: the import makes the member base64 text a model can write, the
 // generator marks it a file part, and the runtime sends the decoded bytes with a file name and the part's content
 // type (the Encoding Object's, else application/octet-stream). Before, the part carried the text the model wrote.
 
-const out = path.join(repoRoot, '.test-out', 'upstream-files');
-const seen: Seen[] = [];
-let server: Server;
-const config: Record<string, unknown> = {};
-
-beforeAll(async () => {
-  let base: string;
-  ({ server, base } = await recordingUpstream(seen, (_, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-  }));
-  config.FILES_URL = base;
-  rmSync(out, { recursive: true, force: true });
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  rmSync(out, { recursive: true, force: true });
-});
+const { out, seen, config } = importedUpstream('upstream-files', 'FILES_URL');
 
 const multipart = (schema: Record<string, unknown>, encoding?: Record<string, unknown>) => ({
   required: true,
@@ -91,29 +69,6 @@ const swagger = {
   },
 };
 
-/** The binding of `upload_photo` as generated from `document`, and its input schema, after import and normalize. */
-async function generated(name: string, document: Record<string, unknown>) {
-  const dir = path.join(out, name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'spec.json'), JSON.stringify(document));
-  await importOpenApi('spec.json', { out: 'mcp.yaml', force: true, cwd: dir });
-  const result = await runPipeline({ manifest: path.join(dir, 'mcp.yaml'), cwd: dir }, 'normalize');
-  const tool = result.model?.tools.find((t) => t.name === 'upload_photo');
-  if (tool?.http == null) throw new Error(`no bound tool: ${JSON.stringify(result.diagnostics)}`);
-  const b: HttpBindingSpec = {
-    tool: tool.name,
-    method: tool.http.method,
-    path: tool.http.path,
-    args: tool.http.args,
-    body: tool.http.body,
-    encoding: withFileParts(tool, tool.http.encoding),
-    result: 'body',
-    errorMessage: null,
-    structured: false,
-  };
-  return { binding: b, input: tool.input };
-}
-
 type Call = (input: Record<string, unknown>, ctx: { signal: AbortSignal }) => Promise<unknown>;
 const upstream: UpstreamSpec = { baseUrl: 'FILES_URL', credential: { type: 'none' } };
 
@@ -136,7 +91,7 @@ const part = (head: string, data: string | Buffer) => [Buffer.from(`--B\r\n${hea
 
 describe('a file in a multipart body is sent as its bytes', () => {
   it('OpenAPI 3.0: format binary members (and an array of them) are base64 inputs sent as file parts', async () => {
-    const { binding, input } = await generated('openapi', openapi);
+    const { binding, input } = await generated(path.join(out, 'openapi'), openapi, 'upload_photo');
     const body = (input.properties as Record<string, Record<string, unknown>>).body?.properties;
     expect(body).toEqual({
       caption: { type: 'string' },
@@ -169,7 +124,7 @@ describe('a file in a multipart body is sent as its bytes', () => {
   });
 
   it('Swagger 2.0: a formData file parameter is a base64 input sent as a file part', async () => {
-    const { binding } = await generated('swagger', swagger);
+    const { binding } = await generated(path.join(out, 'swagger'), swagger, 'upload_photo');
     const sent = await send(binding, { body: { caption: 'Rex', photo: png.toString('base64') } });
     expect(sent).toEqual({
       url: '/photos',
@@ -185,7 +140,7 @@ describe('a file in a multipart body is sent as its bytes', () => {
   });
 
   it('a file that is not base64 text is a tool error, and nothing is sent', async () => {
-    const { binding } = await generated('openapi', openapi);
+    const { binding } = await generated(path.join(out, 'openapi'), openapi, 'upload_photo');
     expect(await send(binding, { body: { photo: 'not base64!' } })).toEqual({
       error: new ToolError('The argument "body.photo" is not base64 text; nothing was sent.'),
       sent: 0,
