@@ -52,16 +52,24 @@ export function taskHooks(
   const pending = new Set<Promise<void>>();
   const key = (id: string): string => `task:${id}`;
 
+  // A task's end (completed, cancelled, failed) is claimed under `:end`, once: the first wins on every instance, and a
+  // write that comes later (a worker waking after its lease lapsed) never changes what the client was told.
   const read = async (id: string): Promise<TaskRecord | null> => {
-    const text = await store.get(key(id));
-    return text === null ? null : (JSON.parse(text) as TaskRecord);
+    const [end, text] = await Promise.all([store.get(`${key(id)}:end`), store.get(key(id))]);
+    const found = end ?? text;
+    return found === null ? null : (JSON.parse(found) as TaskRecord);
   };
-  const write = async (record: TaskRecord): Promise<void> => {
+  /** Writes `record`; the task as it now stands (the earlier end, when another write ended it first). */
+  const write = async (record: TaskRecord): Promise<TaskRecord> => {
     record.lastUpdatedAt = new Date().toISOString();
-    const left = Date.parse(record.createdAt) + record.ttlMs - Date.now();
-    await store.put(key(record.taskId), JSON.stringify(record), Math.max(1, left));
+    const left = Math.max(1, Date.parse(record.createdAt) + record.ttlMs - Date.now());
+    const text = JSON.stringify(record);
+    if (!terminal(record.status)) await store.put(key(record.taskId), text, left);
+    else if (!(await store.claim(`${key(record.taskId)}:end`, text, left)))
+      return (await read(record.taskId)) ?? record;
     // Every change of a task passes here: listeners hear the task as tasks/get would answer it now.
     bus?.publish({ kind: 'task', principal: record.principal, task: wireTask(record, true) });
+    return record;
   };
 
   /** Of `ids`, the tasks that exist and are `principal`'s: those a listen stream may hear of. */
@@ -87,8 +95,7 @@ export function taskHooks(
           code: ProtocolErrorCode.InternalError,
           message: 'The task stopped: the server instance running it went away before it finished (heartbeat lapsed).',
         };
-        await write(again);
-        return again;
+        return write(again);
       }
       return again ?? record;
     }

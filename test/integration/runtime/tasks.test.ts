@@ -221,6 +221,26 @@ describe('durable tasks on Redis, two instances', () => {
     expect((await task(b, 'tasks/get', { taskId: midRun })).body.result.status).toBe('failed');
   });
 
+  it('a task reported failed once its heartbeat lapsed stays failed when its stalled instance wakes up', async () => {
+    const taskId = await startReport(a, 'stalled', 30);
+    expect((await pollUntil(b, taskId, (result) => result?.statusMessage !== undefined)).status).toBe('working');
+    // A stalled instance (a blocked event loop, a partition from Redis) renews nothing: B reports the task failed.
+    a.child.kill('SIGSTOP');
+    let lapsed: any;
+    try {
+      lapsed = await pollUntil(b, taskId, settled, 15_000);
+    } finally {
+      a.child.kill('SIGCONT');
+    }
+    const stopped = 'The task stopped: the server instance running it went away before it finished (heartbeat lapsed).';
+    expect(lapsed).toMatchObject({ status: 'failed', error: { code: -32603, message: stopped } });
+    // A wakes, its handler finishes (3 s at most) and records its outcome: a failed task must not change again.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const later = (await task(b, 'tasks/get', { taskId })).body.result;
+    expect(later).toMatchObject({ status: 'failed', error: { code: -32603, message: stopped } });
+    expect(later.result).toBeUndefined();
+  });
+
   it('a destructive task asks for approval in the task: answered through B, it completes', async () => {
     const created = await call(a, 'purge_records', { table: 'logs' });
     const taskId = created.body.result.taskId as string;
