@@ -16,7 +16,7 @@ import type { ChangeBus } from './notify.gen.js';
 import { principalOf } from './call.gen.js';
 import type { TaskHooks } from './hooks.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
-import type { StateStore } from './store.gen.js';
+import { StoreUnavailableError, type StateStore } from './store.gen.js';
 import { listenOnStdio, mergeTaskStream } from './tasks-listen.gen.js';
 import {
   askedTasks,
@@ -100,6 +100,18 @@ export function taskHooks(
       return again ?? record;
     }
     return record;
+  };
+
+  /** `run`; a store that does not answer is -32603 in plain words, its host and error on stderr only. */
+  const fenced = async <T>(method: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      log(`${method} refused: ${error.message}`);
+      const text = `The server's state store is unavailable, so ${method} was not done; try again later.`;
+      throw new ProtocolError(ProtocolErrorCode.InternalError, text);
+    }
   };
 
   /** Runs one round of the task's handler here, renewing the lease until it settles, then records the outcome. */
@@ -233,13 +245,15 @@ export function taskHooks(
         }
         // `taskStart: input`: the first round runs in the request, so it may ask for input before a task exists.
         if (tool.taskStart === 'input' && ctx.mcpReq.inputResponses === undefined) return call(request, ctx);
-        return create(request, ctx, call, tool.taskTtlMs);
+        return fenced('tools/call', () => create(request, ctx, call, tool.taskTtlMs));
       });
-      const set = server.server.setRequestHandler.bind(server.server) as unknown as (
+      const register = server.server.setRequestHandler.bind(server.server) as unknown as (
         method: string,
         schemas: { params: ParamsSchema },
         handler: (params: Params, ctx: ServerContext) => Promise<Record<string, unknown>>,
       ) => void;
+      const set: typeof register = (method, schemas, handler) =>
+        register(method, schemas, (params, ctx) => fenced(method, () => handler(params, ctx)));
       set('tasks/get', { params: taskIdSchema }, async (params, ctx) => ({
         resultType: 'complete',
         ...wireTask(await owned(params, ctx), true),

@@ -254,6 +254,21 @@ describe('durable tasks on Redis, two instances', () => {
     expect(done.error).toBeUndefined();
     expect(done).toMatchObject({ status: 'completed', result: { content: [{ type: 'text', text: 'purged logs' }] } });
   });
+
+  // Last in this suite: Redis comes back empty.
+  it('with Redis down, tasks/get and a task call are -32603 in plain words; host and cause go to stderr', async () => {
+    const taskId = await startReport(a, 'outage', 1);
+    await redis.stop();
+    const plain = (method: string) => ({
+      code: -32603,
+      message: `The server's state store is unavailable, so ${method} was not done; try again later.`,
+    });
+    expect((await task(b, 'tasks/get', { taskId })).body.error).toEqual(plain('tasks/get'));
+    expect((await call(b, 'build_report', { label: 'outage', steps: 1 })).body.error).toEqual(plain('tools/call'));
+    expect(b.stderr()).toMatch(/tasks\/get refused: redis redis:\/\/127\.0\.0\.1:\d+: /);
+    expect(b.stderr()).toMatch(/tools\/call refused: redis redis:\/\/127\.0\.0\.1:\d+: /);
+    redis = await startRedis(redis.port);
+  });
 });
 
 describe('durable tasks on the memory store', () => {
