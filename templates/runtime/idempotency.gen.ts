@@ -13,7 +13,7 @@
  * of its aborted signal releases the claim: no result exists, so the retry runs it. The key is per
  * principal and per tool: callers never see each other's results.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { isInputRequiredResult, type CallToolResult, type InputRequiredResult } from '@modelcontextprotocol/server';
 import { answerOf, type ToolRun } from './hooks.gen.js';
 import type { ToolSpec } from './spec.gen.js';
@@ -32,8 +32,8 @@ export const idempotencyWaitMs = 30_000;
  */
 export const pendingTtlMs = 300_000;
 
-/** A ledger entry: the digest of the arguments, and the result once the handler finished. */
-type Entry = { readonly d: string; readonly r?: CallToolResult };
+/** A ledger entry: the digest of the arguments, the claim's own id while pending, and the result once stored. */
+type Entry = { readonly d: string; readonly c?: string; readonly r?: CallToolResult };
 
 type Answer = CallToolResult | InputRequiredResult;
 
@@ -69,12 +69,14 @@ export class IdempotencyLedger implements IdempotencyHooks {
     const { key, digest } = this.address(tool, args, principal);
     // A claim can fail and the entry vanish before it is read (it expired); three tries cover that race.
     for (let attempt = 0; attempt < 3; attempt++) {
-      let claimed: boolean;
+      let claimed: boolean | undefined;
       let raw: string | null = null;
+      const claim = JSON.stringify({ d: digest, c: randomUUID() } satisfies Entry);
       try {
-        claimed = await this.store.claim(key, JSON.stringify({ d: digest } satisfies Entry), pendingTtlMs);
+        claimed = await this.store.claim(key, claim, pendingTtlMs);
         if (!claimed) raw = await this.store.get(key);
       } catch (error) {
+        if (claimed === undefined && error instanceof StoreUnavailableError) this.withdraw(key, claim);
         return this.unavailable(tool, error);
       }
       if (!claimed && raw === null) continue;
@@ -157,6 +159,21 @@ export class IdempotencyLedger implements IdempotencyHooks {
         );
       entry = JSON.parse(raw) as Entry;
     }
+  }
+
+  /**
+   * A claim whose answer was lost (a store that stalled past its timeout) may still be applied when the store wakes:
+   * it would hold the key "in progress" for pendingTtlMs with no handler. It is removed once the store answers again,
+   * if it is still this claim (nothing ran, so the retry must run); tries every 2 s for half of pendingTtlMs.
+   */
+  private withdraw(key: string, claim: string, until = Date.now() + pendingTtlMs / 2): void {
+    void (async () => {
+      if ((await this.store.get(key)) === claim) await this.store.remove(key);
+    })().catch(() => {
+      if (Date.now() >= until) return;
+      const timer = setTimeout(() => this.withdraw(key, claim, until), 2_000);
+      if (typeof timer === 'object') timer.unref();
+    });
   }
 
   /** Store key and argument digest: the key is per tool and principal; the digest leaves the key itself out. */

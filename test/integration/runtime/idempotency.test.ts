@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -203,6 +204,37 @@ function keyedSuite(kind: 'memory' | 'redis'): void {
     expect(retry.body.result).toMatchObject({ content: [{ type: 'text', text: 'sent to dee (run 2)' }] });
     expect([count(runs, `start ${args.idempotencyKey}`), count(runs, `end ${args.idempotencyKey}`)]).toEqual([2, 1]);
   }, 120_000);
+
+  if (kind === 'redis')
+    it('a claim whose answer was lost while Redis stalled is withdrawn once it wakes: the retry runs', async () => {
+      const args = { to: 'eve', ms: 0, idempotencyKey: 'stalled-redis' };
+      // Redis holds writes for 7 s and answers reads: the ledger's read answers, its claim is sent but its answer
+      // comes after the store's 5 s timeout, so the call fails closed; Redis applies the claim when it resumes.
+      const pause = spawnSync('redis-cli', ['-p', String(redis?.port), 'CLIENT', 'PAUSE', '7000', 'WRITE'], {
+        encoding: 'utf8',
+        timeout: 10_000,
+      });
+      expect(pause.stdout.trim()).toBe('OK');
+      const first = await rpc(servers[0]?.url as URL, 'tools/call', callParams('slow_send', args));
+      expect(first.body.result).toMatchObject({ resultType: 'complete', isError: true });
+      expect(first.body.result.content).toEqual([
+        {
+          type: 'text',
+          text:
+            'The tool "slow_send" did not run: the server\'s state store is unavailable, so it cannot check that ' +
+            'this call runs only once. Try again later.',
+        },
+      ]);
+      expect(count(runs, `start ${args.idempotencyKey}`)).toBe(0);
+      // Nothing runs under that claim, so it must not hold the key for 5 minutes: the retry runs the handler.
+      const unfinished =
+        'The call of "slow_send" with this idempotencyKey did not finish; nothing was stored. Retry with the same key.';
+      let retry = await rpc(retryServer().url, 'tools/call', callParams('slow_send', args));
+      for (let tries = 1; tries < 3 && retry.body.result?.content?.[0]?.text === unfinished; tries++)
+        retry = await rpc(retryServer().url, 'tools/call', callParams('slow_send', args));
+      expect(retry.body.result).toMatchObject(sent('eve') as object);
+      expect(count(runs, `start ${args.idempotencyKey}`)).toBe(1);
+    }, 120_000);
 }
 
 describe('idempotency through cancels on the memory store', () => keyedSuite('memory'));
