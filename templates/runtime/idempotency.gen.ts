@@ -18,7 +18,13 @@ import { isInputRequiredResult, type CallToolResult, type InputRequiredResult } 
 import { answerOf, type ToolRun } from './hooks.gen.js';
 import type { ToolSpec } from './spec.gen.js';
 import { argumentsDigest } from './digest.gen.js';
-import { StoreUnavailableError, storeUnavailableText, type IdempotencyHooks, type StateStore } from './store.gen.js';
+import {
+  StoreUnavailableError,
+  storeUnavailableText,
+  withdraw,
+  type IdempotencyHooks,
+  type StateStore,
+} from './store.gen.js';
 
 /** The argument `idempotency: key` adds to a tool's input. */
 export const idempotencyKeyArgument = 'idempotencyKey';
@@ -76,7 +82,8 @@ export class IdempotencyLedger implements IdempotencyHooks {
         claimed = await this.store.claim(key, claim, pendingTtlMs);
         if (!claimed) raw = await this.store.get(key);
       } catch (error) {
-        if (claimed === undefined && error instanceof StoreUnavailableError) this.withdraw(key, claim);
+        // Nothing ran under this claim: the retry must run, not wait on it.
+        if (claimed === undefined && error instanceof StoreUnavailableError) withdraw(this.store, key, claim);
         return this.unavailable(tool, error);
       }
       if (!claimed && raw === null) continue;
@@ -159,21 +166,6 @@ export class IdempotencyLedger implements IdempotencyHooks {
         );
       entry = JSON.parse(raw) as Entry;
     }
-  }
-
-  /**
-   * A claim whose answer was lost (a store that stalled past its timeout) may still be applied when the store wakes:
-   * it would hold the key "in progress" for pendingTtlMs with no handler. It is removed once the store answers again,
-   * if it is still this claim (nothing ran, so the retry must run); tries every 2 s for half of pendingTtlMs.
-   */
-  private withdraw(key: string, claim: string, until = Date.now() + pendingTtlMs / 2): void {
-    void (async () => {
-      if ((await this.store.get(key)) === claim) await this.store.remove(key);
-    })().catch(() => {
-      if (Date.now() >= until) return;
-      const timer = setTimeout(() => this.withdraw(key, claim, until), 2_000);
-      if (typeof timer === 'object') timer.unref();
-    });
   }
 
   /** Store key and argument digest: the key is per tool and principal; the digest leaves the key itself out. */

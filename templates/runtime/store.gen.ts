@@ -184,10 +184,19 @@ export function prefixed(store: StateStore, prefix: string): StateStore {
   };
 }
 
-/**
- * The store the registry names, its health logged on stderr; a Redis store that is down does not stop the server, its
- * calls fail closed.
- */
+/** Removes a claim whose answer was lost (the store may apply it on waking) once the store answers, if still there. */
+export function withdraw(store: StateStore, key: string, value: string, until = Date.now() + 150_000): void {
+  void store
+    .get(key)
+    .then((found) => (found === value ? store.remove(key) : undefined))
+    .catch(() => {
+      // Every 2 s for 2.5 minutes; a Worker's timers are numbers, without unref.
+      const timer = Date.now() < until ? setTimeout(() => withdraw(store, key, value, until), 2_000) : 0;
+      if (typeof timer === 'object') timer.unref();
+    });
+}
+
+/** The store the registry names, its health logged; a Redis store that is down does not stop the server. */
 export async function connectStore(startup: Startup): Promise<StateStore> {
   const { registry, modules, environment, local, log } = startup;
   const spec = registry.store;
@@ -267,10 +276,7 @@ function tracedStore(store: StateStore, system: string, telemetry: Telemetry | n
   };
 }
 
-/**
- * Opens the store, then the approval service, the idempotency ledger and the task service the registry's tools need,
- * and their guard.
- */
+/** Opens the store, then the approvals, idempotency ledger and tasks the registry's tools need, and their guard. */
 export async function openStore(
   startup: Startup,
   bus: ChangeBus | null = null,

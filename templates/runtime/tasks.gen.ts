@@ -16,7 +16,7 @@ import type { ChangeBus } from './notify.gen.js';
 import { principalOf } from './call.gen.js';
 import type { TaskHooks } from './hooks.gen.js';
 import type { RegistrySpec } from './spec.gen.js';
-import { StoreUnavailableError, type StateStore } from './store.gen.js';
+import { StoreUnavailableError, type StateStore, withdraw } from './store.gen.js';
 import { listenOnStdio, mergeTaskStream } from './tasks-listen.gen.js';
 import {
   askedTasks,
@@ -52,12 +52,10 @@ export function taskHooks(
   const pending = new Set<Promise<void>>();
   const key = (id: string): string => `task:${id}`;
 
-  // A task's end (completed, cancelled, failed) is claimed under `:end`, once: the first wins on every instance, and a
-  // write that comes later (a worker waking after its lease lapsed) never changes what the client was told.
+  // A task's end is claimed once under `:end`: a later one (a worker waking after its lease lapsed) changes nothing.
   const read = async (id: string): Promise<TaskRecord | null> => {
     const [end, text] = await Promise.all([store.get(`${key(id)}:end`), store.get(key(id))]);
-    const found = end ?? text;
-    return found === null ? null : (JSON.parse(found) as TaskRecord);
+    return JSON.parse(end ?? text ?? 'null') as TaskRecord | null;
   };
   /** Writes `record`; the task as it now stands (the earlier end, when another write ended it first). */
   const write = async (record: TaskRecord): Promise<TaskRecord> => {
@@ -103,16 +101,13 @@ export function taskHooks(
   };
 
   /** `run`; a store that does not answer is -32603 in plain words, its host and error on stderr only. */
-  const fenced = async <T>(method: string, run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } catch (error) {
+  const fenced = <T>(method: string, run: () => Promise<T>): Promise<T> =>
+    run().catch((error: unknown) => {
       if (!(error instanceof StoreUnavailableError)) throw error;
       log(`${method} refused: ${error.message}`);
       const text = `The server's state store is unavailable, so ${method} was not done; try again later.`;
       throw new ProtocolError(ProtocolErrorCode.InternalError, text);
-    }
-  };
+    });
 
   /** Runs one round of the task's handler here, renewing the lease until it settles, then records the outcome. */
   const work = (record: TaskRecord, call: Handler, ctx: ServerContext): void => {
@@ -285,13 +280,18 @@ export function taskHooks(
           await write(record);
           return { resultType: 'complete' };
         }
-        // The last answer: one instance claims the next round and runs it.
-        if (!(await store.claim(`${key(record.taskId)}:round:${record.round + 1}`, '1', record.ttlMs)))
-          return { resultType: 'complete' };
-        record.round += 1;
-        record.status = 'working';
-        await store.put(`${key(record.taskId)}:lease`, String(record.round), leaseMs);
-        await write(record);
+        // The last answer: one instance claims the next round and runs it; a round that failed to start is freed.
+        const [round, mine] = [`${key(record.taskId)}:round:${record.round + 1}`, randomUUID()];
+        try {
+          if (!(await store.claim(round, mine, record.ttlMs))) return { resultType: 'complete' };
+          record.round += 1;
+          record.status = 'working';
+          await store.put(`${key(record.taskId)}:lease`, String(record.round), leaseMs);
+          await write(record);
+        } catch (error) {
+          withdraw(store, round, mine);
+          throw error;
+        }
         work(record, call, ctx);
         return { resultType: 'complete' };
       });

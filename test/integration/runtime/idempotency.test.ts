@@ -208,9 +208,9 @@ function keyedSuite(kind: 'memory' | 'redis'): void {
   if (kind === 'redis')
     it('a claim whose answer was lost while Redis stalled is withdrawn once it wakes: the retry runs', async () => {
       const args = { to: 'eve', ms: 0, idempotencyKey: 'stalled-redis' };
-      // Redis holds writes for 7 s and answers reads: the ledger's read answers, its claim is sent but its answer
-      // comes after the store's 5 s timeout, so the call fails closed; Redis applies the claim when it resumes.
-      const pause = spawnSync('redis-cli', ['-p', String(redis?.port), 'CLIENT', 'PAUSE', '7000', 'WRITE'], {
+      // Redis holds writes for 9.5 s and answers reads: the ledger's read answers, its claim (sent within 4.5 s) times
+      // out after the store's 5 s, so the call fails closed; Redis applies the claim when it resumes.
+      const pause = spawnSync('redis-cli', ['-p', String(redis?.port), 'CLIENT', 'PAUSE', '9500', 'WRITE'], {
         encoding: 'utf8',
         timeout: 10_000,
       });

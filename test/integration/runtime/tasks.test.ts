@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -253,6 +254,27 @@ describe('durable tasks on Redis, two instances', () => {
     const done = await pollUntil(a, taskId, settled);
     expect(done.error).toBeUndefined();
     expect(done).toMatchObject({ status: 'completed', result: { content: [{ type: 'text', text: 'purged logs' }] } });
+  });
+
+  it('a tasks/update whose round claim was lost in a Redis stall is -32603; its retry runs the round', async () => {
+    const taskId = (await call(a, 'purge_records', { table: 'audit' })).body.result.taskId as string;
+    expect((await pollUntil(b, taskId, (result) => result?.status !== 'working')).status).toBe('input_required');
+    // Redis holds writes for 9.5 s and answers reads: B's claim of the next round, sent within 4.5 s, times out after
+    // 5 s and is applied when Redis resumes (B's later commands queue behind it and are answered within 5 s).
+    const pause = spawnSync('redis-cli', ['-p', String(redis.port), 'CLIENT', 'PAUSE', '9500', 'WRITE'], {
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(pause.stdout.trim()).toBe('OK');
+    const answer = { confirm: { action: 'accept', content: { confirm: true } } };
+    expect((await task(b, 'tasks/update', { taskId, inputResponses: answer })).body.error).toEqual({
+      code: -32603,
+      message: "The server's state store is unavailable, so tasks/update was not done; try again later.",
+    });
+    // The client does as told: the round B could not start is free again, and this retry runs it.
+    expect((await task(b, 'tasks/update', { taskId, inputResponses: answer })).body.result.resultType).toBe('complete');
+    const done = await pollUntil(a, taskId, settled, 15_000);
+    expect(done).toMatchObject({ status: 'completed', result: { content: [{ type: 'text', text: 'purged audit' }] } });
   });
 
   // Last in this suite: Redis comes back empty.
