@@ -92,9 +92,18 @@ export function parameterInputs(params: readonly Raw[], schemaOf: (p: Raw) => Re
   for (const p of params) {
     const name = named.get(p);
     if (name === undefined) continue;
+    const wire = stringOr(p.name) ?? name;
+    // OpenAPI: a header parameter named Accept or Content-Type "SHALL be ignored"; the binding sends both from the
+    // operation's responses and body. (One named Authorization carries a credential: import sends it from config.)
+    if (p.in === 'header' && ['accept', 'content-type'].includes(wire.toLowerCase())) {
+      problems.push(
+        `header parameter ${quote(wire)} is left out of the tool, as OpenAPI says of a header of that name: the ` +
+          "binding sends the media types of the operation's body and answers",
+      );
+      continue;
+    }
     const argument = argumentEntry(p, name);
     if ('problem' in argument) {
-      const wire = stringOr(p.name) ?? name;
       problems.push(`parameter ${quote(wire)} ${argument.problem}; it is left out of the tool (write a handler)`);
       if (p.in === 'path') unbuilt = true;
       continue;

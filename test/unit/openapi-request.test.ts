@@ -158,3 +158,31 @@ describe('import openapi: a version that is not semantic', () => {
     expect(server).toEqual({ name: 'stripe', version: '0.1.0', wireVersion: '2023-10-16', title: 'Stripe' });
   });
 });
+
+describe('import openapi: header parameters OpenAPI says to ignore', () => {
+  it('leaves out Accept and Content-Type in any case, with a flag; other headers stay inputs', () => {
+    const header = (name: string) => ({ name, in: 'header', schema: { type: 'string' } });
+    const draft = draftFromOpenApi(
+      document({
+        '/items': {
+          post: {
+            operationId: 'addItem',
+            parameters: [header('accept'), header('Content-Type'), header('X-Trace')],
+            requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
+          },
+        },
+      }),
+      'h.json',
+    );
+    const t = (draft.data as { tools: Record<string, Record<string, unknown>> }).tools;
+    const http = t.add_item?.http as { args?: unknown } | undefined;
+    expect(http?.args).toEqual({ 'X-Trace': 'header', body: 'body' });
+    expect(draft.flags.filter((f) => f.includes('OpenAPI says'))).toEqual(
+      ['accept', 'Content-Type'].map(
+        (name) =>
+          `tool "add_item" (POST /items): header parameter "${name}" is left out of the tool, as OpenAPI says of ` +
+          "a header of that name: the binding sends the media types of the operation's body and answers",
+      ),
+    );
+  });
+});
