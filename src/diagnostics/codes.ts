@@ -243,6 +243,17 @@ const manifestCodes = {
       'header: `simple`; cookie: `form`), or a body argument has a style.',
     fix: "Use a style of the argument's location, or drop `style` for the location's default.",
   },
+  'http-argument-content': {
+    severity: 'error',
+    title: 'Argument content a binding cannot send',
+    cause:
+      'An `http.args` entry names a `content` media type that is not JSON (a binding sends a `content` argument as ' +
+      'its JSON text), puts a `content` argument in the body or a field, or gives it a `style`, `explode` or ' +
+      '`allowReserved`, which apply to values serialized by style only.',
+    fix:
+      'Name a JSON media type (`application/json`, `application/*+json`) for a path, query, header or cookie ' +
+      'argument, and drop the style keys; or drop `content` and serialize the value by style.',
+  },
   'http-body-media': {
     severity: 'error',
     title: 'Request body its media type cannot carry',

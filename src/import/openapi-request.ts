@@ -29,6 +29,13 @@ export type ArgumentEntry = string | Record<string, unknown>;
  */
 export function argumentEntry(p: Raw, property: string): { entry: ArgumentEntry } | { problem: string } {
   const location = stringOr(p.in) ?? 'query';
+  const name = stringOr(p.name) ?? property;
+  const content = parameterContent(p);
+  if (content !== null) {
+    if ('problem' in content) return content;
+    // Serialized by its media type, so no style, explode or allowReserved applies (OpenAPI: those go with `schema`).
+    return { entry: { in: location, ...(name === property ? {} : { name }), content: content.type } };
+  }
   // swagger2openapi marks a Swagger 2.0 collectionFormat that no OpenAPI 3 style of this location holds, and drops it.
   const lost =
     stringOr(p['x-collectionFormat']) ?? /collectionFormat:(\w+)/.exec(stringOr(p['x-s2o-warning']) ?? '')?.[1];
@@ -36,7 +43,6 @@ export function argumentEntry(p: Raw, property: string): { entry: ArgumentEntry 
     return {
       problem: `has Swagger 2.0 collectionFormat ${quote(lost)}, which no OpenAPI style holds in the ${location}`,
     };
-  const name = stringOr(p.name) ?? property;
   const style = stringOr(p.style) ?? defaultStyle(location);
   if (!(stylesOf[location] ?? []).includes(style))
     return { problem: `has style ${quote(style)}, which mcp-gen cannot encode in the ${location}` };
@@ -46,6 +52,37 @@ export function argumentEntry(p: Raw, property: string): { entry: ArgumentEntry 
   if (typeof p.explode === 'boolean' && p.explode !== (style === 'form')) entry.explode = p.explode;
   if (p.allowReserved === true && location === 'query') entry.allowReserved = true;
   return { entry: Object.keys(entry).length === 1 ? location : entry };
+}
+
+/**
+ * The media type and schema of a parameter described by `content` (a map of one media type) rather than `schema`:
+ * its value is that type's text, percent-encoded where its location needs. A binding writes JSON only; any other
+ * type, or a map of none or several, is the reason mcp-gen cannot send it. Null for a parameter with a `schema`.
+ */
+export function parameterContent(p: Raw): { type: string; schema: Raw } | { problem: string } | null {
+  if (isRecord(p.schema) || !isRecord(p.content)) return null;
+  const types = Object.keys(p.content);
+  const [type] = types;
+  if (type === undefined) return { problem: 'has content with no media type, so mcp-gen cannot tell how to encode it' };
+  if (types.length > 1)
+    return {
+      problem:
+        `has content in ${types.length} media types (${types.map(quote).join(', ')}), where OpenAPI allows one, so ` +
+        'mcp-gen cannot tell which encodes it',
+    };
+  const location = stringOr(p.in) ?? 'query';
+  if (bodyKind(type) !== 'json')
+    return { problem: `has content ${quote(type)}, which mcp-gen cannot encode in the ${location} (JSON only)` };
+  const media = p.content[type];
+  // No schema: any JSON value.
+  return { type, schema: isRecord(media) && isRecord(media.schema) ? media.schema : {} };
+}
+
+/** The schema of a parameter's value: its `schema`, or its JSON `content`'s; null when it has neither. */
+export function parameterSchema(p: Raw): Raw | null {
+  if (isRecord(p.schema)) return p.schema;
+  const content = parameterContent(p);
+  return content !== null && 'schema' in content ? content.schema : null;
 }
 
 /**

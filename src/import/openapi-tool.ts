@@ -14,6 +14,7 @@ import {
   type ArgumentEntry,
   multipartFiles,
   parameterInputs,
+  parameterSchema,
   propertyName,
   type RequestMedia,
   requestMedia,
@@ -114,7 +115,8 @@ function inputSchema(
   const secrets = placed.filter((p) => security.carriesCredential(p));
   const inputs = placed.filter((p) => !secrets.includes(p));
   const { properties, required, args, problems, unbuilt } = parameterInputs(inputs, (p) => {
-    const schema = isRecord(p.schema) ? converter.part(p.schema, refs, findings) : { type: 'string' };
+    const raw = parameterSchema(p);
+    const schema = raw === null ? { type: 'string' } : converter.part(raw, refs, findings);
     const described = stringOr(p.description);
     return described === undefined ? schema : withDescription(schema, described);
   });

@@ -19,7 +19,7 @@ export interface HttpBindingModel {
   readonly path: string;
   /** The `config` variable of the base URL the request goes to; null: `upstream.baseUrl`. */
   readonly baseUrl: string | null;
-  /** Each argument; `wire`, `style`, `explode` and `allowReserved` only where the manifest sets them. */
+  /** Each argument; `wire`, `style`, `explode`, `allowReserved` and `content` only where the manifest sets them. */
   readonly args: readonly ArgumentSpec[];
   /** The request body's media type. */
   readonly body: BodyEncoding;

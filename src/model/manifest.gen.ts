@@ -575,7 +575,7 @@ export interface ManifestTool {
      */
     baseUrl?: string;
     /**
-     * Where each input property goes: `path`, `query`, `header`, `cookie`, `body` (the whole request body) or `field` (one member of the body object), or `{ in, name, style, explode, allowReserved }` to serialize it by the OpenAPI rules. Properties not named stay out of the request.
+     * Where each input property goes: `path`, `query`, `header`, `cookie`, `body` (the whole request body) or `field` (one member of the body object), or `{ in, name, style, explode, allowReserved }` to serialize it by the OpenAPI rules, or `{ in, name, content: application/json }` to send its JSON text. Properties not named stay out of the request.
      */
     args?: {
       [k: string]: "path" | "query" | "header" | "cookie" | "body" | "field" | {
@@ -599,6 +599,10 @@ export interface ManifestTool {
          * Query and form values: send RFC 3986 reserved characters unencoded (`#` is always encoded).
          */
         allowReserved?: boolean;
+        /**
+         * A JSON media type (`application/json`, `application/vnd.api+json`, ...): the value is sent as its JSON text, percent-encoded in the path, the query and a cookie (OpenAPI `content` in place of `schema`); in the path, the query, a header or a cookie, without `style`, `explode` or `allowReserved`.
+         */
+        content?: string;
       };
     };
     /**

@@ -45,6 +45,7 @@ function argument(name: string, a: ManifestArgument): ArgumentSpec {
     style: a.style,
     explode: a.explode,
     allowReserved: a.allowReserved,
+    content: a.content,
   }) as ArgumentSpec;
 }
 

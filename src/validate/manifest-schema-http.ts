@@ -154,6 +154,15 @@ export const toolHttpSchema = {
                 description: "The parameter's name in the request, when it is not the input property's.",
               },
               ...serialization,
+              content: {
+                type: 'string',
+                pattern: mediaTypePattern,
+                description:
+                  'A JSON media type (`application/json`, `application/vnd.api+json`, ...): the value is sent as ' +
+                  'its JSON text, percent-encoded in the path, the query and a cookie (OpenAPI `content` in place ' +
+                  'of `schema`); in the path, the query, a header or a cookie, without `style`, `explode` or ' +
+                  '`allowReserved`.',
+              },
             },
           },
         ],
@@ -161,7 +170,8 @@ export const toolHttpSchema = {
       description:
         'Where each input property goes: `path`, `query`, `header`, `cookie`, `body` (the whole request body) or ' +
         '`field` (one member of the body object), or `{ in, name, style, explode, allowReserved }` to serialize it ' +
-        'by the OpenAPI rules. Properties not named stay out of the request.',
+        'by the OpenAPI rules, or `{ in, name, content: application/json }` to send its JSON text. Properties not ' +
+        'named stay out of the request.',
       default: {},
     },
     body: {

@@ -120,8 +120,9 @@ export function buildRequest(binding: HttpBindingSpec, baseUrl: string, input: R
   let bodyName = 'body';
   for (const arg of binding.args) {
     const { name, in: location } = arg;
-    const value = input[name];
-    if (value === undefined) continue;
+    const given = input[name];
+    if (given === undefined) continue;
+    const value = arg.content === undefined ? given : JSON.stringify(given);
     const wire = arg.wire ?? name;
     if (location === 'path') path = path.split(`{${wire}}`).join(pathArgument(arg, value));
     else if (location === 'query') {

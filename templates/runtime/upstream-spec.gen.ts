@@ -26,6 +26,11 @@ export interface ArgumentSpec {
   readonly explode?: boolean;
   /** Query and form values only: RFC 3986 reserved characters are sent unencoded. */
   readonly allowReserved?: boolean;
+  /**
+   * A JSON media type (OpenAPI `content` in place of `schema`): the value is sent as its JSON text, one string value
+   * of its location; no style applies.
+   */
+  readonly content?: string;
 }
 
 /** How one member of a form or multipart body is encoded (the OpenAPI Encoding Object). */

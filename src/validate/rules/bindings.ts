@@ -129,6 +129,7 @@ export function checkBindings(ctx: RuleContext): void {
           `use one of: ${(stylesOf[arg.in] ?? []).join(', ') || 'no style'}`,
         );
     }
+    for (const [name, value] of Object.entries(args)) checkContent(ctx, ['tools', tool, 'http', 'args', name], value);
     checkBodyMedia(ctx, tool, stringOr(http.body), entries, input);
     checkAccept(ctx, tool, stringOr(http.accept), isRecord(entry.output) && http.result !== 'wrap');
     for (const [member, encoding] of entriesOf(http.encoding)) {
@@ -142,6 +143,43 @@ export function checkBindings(ctx: RuleContext): void {
         );
     }
   }
+}
+
+const quoted = (key: string) => `"${key}"`;
+
+/** The locations a `content` argument goes to: each is one string value, where JSON text fits. */
+const contentLocations = ['path', 'query', 'header', 'cookie'];
+
+/**
+ * A `content` argument (the value's JSON text) names a JSON media type, goes to a parameter's location, and has no
+ * style keys, which serialize a value by style, not by its media type.
+ */
+function checkContent(ctx: RuleContext, at: readonly string[], value: unknown): void {
+  const content = isRecord(value) ? stringOr(value.content) : undefined;
+  if (content === undefined || !isRecord(value)) return;
+  const location = stringOr(value.in) ?? '';
+  const styled = ['style', 'explode', 'allowReserved'].filter((key) => key in value);
+  if (bodyKind(content) !== 'json')
+    ctx.report(
+      'http-argument-content',
+      [...at, 'content'],
+      `an argument's content must be a JSON media type, not "${content}"`,
+      'name application/json (or a +json type), or drop content and serialize the value by style',
+    );
+  else if (!contentLocations.includes(location))
+    ctx.report(
+      'http-argument-content',
+      [...at, 'content'],
+      `a "${location}" argument cannot have content`,
+      `send it in one of: ${contentLocations.join(', ')}; or drop content`,
+    );
+  else if (styled.length > 0)
+    ctx.report(
+      'http-argument-content',
+      [...at, styled[0] ?? 'style'],
+      `an argument with content is sent as its JSON text and cannot also have ${styled.map(quoted).join(', ')}`,
+      `drop ${styled.join(', ')}, or drop content`,
+    );
 }
 
 /**
