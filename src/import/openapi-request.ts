@@ -6,6 +6,7 @@
 import { type BodyKind, bodyKind } from '../model/media.js';
 import { isRecord, stringOr } from '../util/guards.js';
 import { quote } from './names.js';
+import { formEncoding, swaggerFormArrays } from './openapi-encoding.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -162,6 +163,8 @@ export interface RequestMedia {
   readonly schema: Raw | null;
   /** The `http.encoding` entries of a form or multipart body: only what differs from the defaults. */
   readonly encoding: Record<string, Record<string, unknown>>;
+  /** What the binding does not send of the Encoding Object, one line per member. */
+  readonly unsent: readonly string[];
   /** The members whose Swagger 2.0 collectionFormat the binding cannot send, each with its format. */
   readonly lost: readonly string[];
   readonly others: readonly string[];
@@ -188,22 +191,9 @@ export function requestMedia(content: unknown): RequestMedia | null {
     types[0];
   if (chosen === undefined) return null;
   const media = content[chosen];
-  const encoding: Record<string, Record<string, unknown>> = {};
   const declared = isRecord(media) && isRecord(media.encoding) ? media.encoding : {};
-  if (isForm(chosen))
-    for (const [member, raw] of Object.entries(declared)) {
-      if (!isRecord(raw)) continue;
-      const own: Record<string, unknown> = {};
-      const style = stringOr(raw.style);
-      if (style !== undefined && (stylesOf.query ?? []).includes(style) && style !== 'form') own.style = style;
-      const explodeDefault = (style ?? 'form') === 'form';
-      if (typeof raw.explode === 'boolean' && raw.explode !== explodeDefault) own.explode = raw.explode;
-      if (raw.allowReserved === true) own.allowReserved = true;
-      const type = stringOr(raw.contentType);
-      if (chosen === 'multipart/form-data' && type !== undefined) own.contentType = type;
-      if (Object.keys(own).length > 0) encoding[member] = own;
-    }
   const schema = isRecord(media) && isRecord(media.schema) ? media.schema : null;
+  const { encoding, unsent } = isForm(chosen) ? formEncoding(chosen, declared) : { encoding: {}, unsent: [] };
   const lost = isForm(chosen) ? swaggerFormArrays(chosen, schema, declared, encoding) : [];
   const kind = bodyKind(chosen);
   // A text or bytes body is one string (no schema says the same); any other shape has no way onto the wire.
@@ -214,6 +204,7 @@ export function requestMedia(content: unknown): RequestMedia | null {
     sendable: kind !== null && (!single || schema === null || schema.type === 'string'),
     schema,
     encoding,
+    unsent,
     lost,
     others: types.filter((t) => t !== chosen && (isJson(t) || isForm(t))),
   };
@@ -253,35 +244,4 @@ export function multipartFiles(schema: Raw, follow: (value: unknown) => Raw | nu
     if (properties[name] !== raw) files += 1;
   }
   return files === 0 ? schema : { ...object, properties };
-}
-
-/** The form style of each Swagger 2.0 collectionFormat a form body can send (`multi` is the default, exploded). */
-const formCollections: Readonly<Record<string, Record<string, unknown>>> = {
-  csv: { explode: false },
-  ssv: { style: 'spaceDelimited' },
-  pipes: { style: 'pipeDelimited' },
-  multi: {},
-};
-
-/**
- * The `encoding` of each array member of a form converted from Swagger 2.0 `formData` (its collectionFormat, which
- * the loader keeps as `x-mcp-gen-collection-format`), added to `encoding` unless the spec declares one; the members a
- * binding cannot send so (`tsv`, and any but `multi` in a multipart body, one part per item), as `"name" (format)`.
- */
-function swaggerFormArrays(
-  type: string,
-  schema: Raw | null,
-  declared: Raw,
-  encoding: Record<string, Record<string, unknown>>,
-): string[] {
-  const lost: string[] = [];
-  const properties = schema !== null && isRecord(schema.properties) ? schema.properties : {};
-  for (const [member, raw] of Object.entries(properties)) {
-    const format = isRecord(raw) ? stringOr(raw['x-mcp-gen-collection-format']) : undefined;
-    if (format === undefined || format === 'multi' || member in declared) continue;
-    const style = type === 'multipart/form-data' ? undefined : formCollections[format];
-    if (style === undefined) lost.push(`${quote(member)} (collectionFormat ${quote(format)})`);
-    else encoding[member] = style;
-  }
-  return lost;
 }

@@ -149,6 +149,7 @@ function inputSchema(
     properties,
   };
   const schema = converter.withShared(root, refs, inputBudget, findings.prunedInput);
+  if (media !== null) problems.push(...media.unsent);
   if (media !== null && media.lost.length > 0)
     problems.push(
       `body ${media.lost.join(', ')} of Swagger 2.0 has no form style a binding sends; each item is sent ` +
