@@ -30,6 +30,22 @@ export function toolIndex(registry: RegistrySpec, tools: ReadonlySet<string>): T
   );
 }
 
+/**
+ * call_tool's hints over the tools it reaches, by the rule of the registry's surface (src/model/search.ts), which is
+ * written for every tool: read-only only when each one is, destructive when any one may be. A read-only mount or a
+ * toolset of read-only tools then lists call_tool as read-only, as every tool behind it is.
+ */
+function reachHints(tools: readonly ToolSpec[]): Record<string, boolean> {
+  const hints = tools.map((tool) => tool.listing.annotations);
+  const readOnly = hints.every((h) => h.readOnlyHint === true);
+  return {
+    readOnlyHint: readOnly,
+    ...(readOnly ? {} : { destructiveHint: hints.some((h) => h.readOnlyHint !== true && h.destructiveHint !== false) }),
+    idempotentHint: hints.every((h) => h.readOnlyHint === true || h.idempotentHint === true),
+    openWorldHint: hints.some((h) => h.openWorldHint !== false),
+  };
+}
+
 /** The search surface of `registry`, over the tools this deployment serves (`tools`), indexed once. */
 export function searchHooks(registry: RegistrySpec, tools: ReadonlySet<string>): SearchHooks {
   const search = registry.search ?? { surface: [], tags: {} };
@@ -102,7 +118,9 @@ export function searchHooks(registry: RegistrySpec, tools: ReadonlySet<string>):
             description,
             inputSchema: lazySchema(inputSchema),
             ...(outputSchema === undefined ? {} : { outputSchema: lazySchema(outputSchema) }),
-            annotations: { ...annotations },
+            // The request's selection: the registry's hints are those of every tool (what verify compares).
+            annotations:
+              name === 'call_tool' ? reachHints(registry.tools.filter((t) => served(t.name))) : { ...annotations },
             // call_tool asks for the named tool's scopes (HTTP 403 insufficient_scope), as a direct call would.
             ...(name === 'call_tool'
               ? {

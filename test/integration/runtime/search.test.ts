@@ -2,7 +2,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metaOf, startRawStdio } from '../../support/servers.js';
-import { envelope, generateAndCompile, repoRoot, rpc, startHttpServer, type RunningServer } from './harness.js';
+import {
+  envelope,
+  generateAndCompile,
+  repoRoot,
+  rpc,
+  startHttpServer,
+  type RunningServer,
+  version,
+} from './harness.js';
 
 // discovery: search over real HTTP and stdio. The fixture (issue-finder): toolset issues (default: list_issues,
 // create_issue, delete_issue with approval: confirm), toolset repos (list_repos). tools/list lists search_tools and
@@ -135,6 +143,40 @@ describe('discovery: search over HTTP', () => {
     const write = await call(url, 'call_tool', { name: 'create_issue', arguments: { repo: 'a/b', title: 'x' } });
     const unknown = await call(url, 'call_tool', { name: 'no_such_tool', arguments: {} });
     expect(textOf(write, 'create_issue')).toEqual(textOf(unknown, 'no_such_tool'));
+  }, 120_000);
+
+  it('lists call_tool with the hints of the tools it reaches: read-only under a read-only selection', async () => {
+    // Each request lists the tools an Mcp-Toolsets header narrows it to.
+    const hintsOf = async (url: URL, headers: Record<string, string> = {}) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': version,
+          'mcp-method': 'tools/list',
+          ...headers,
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: envelope() } }),
+      });
+      const tools = ((await response.json()) as { result: { tools: { name: string; annotations: unknown }[] } }).result
+        .tools;
+      return Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
+    };
+    const searching = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
+    // delete_issue may destroy, create_issue is not idempotent: what the registry lists for every tool.
+    const writing = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
+    const reading = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
+    const all = await start({ ISSUE_FINDER_TOOLSETS: 'all' });
+    expect(await hintsOf(all)).toEqual({ call_tool: writing, search_tools: searching });
+    expect(await hintsOf(all, { 'mcp-toolsets': 'repos' })).toEqual({ call_tool: reading, search_tools: searching });
+    expect(await hintsOf(await start())).toEqual({ call_tool: writing, search_tools: searching });
+    const mounted = await start({ ISSUE_FINDER_READ_ONLY: '1', ISSUE_FINDER_TOOLSETS: 'all' });
+    expect(await hintsOf(mounted)).toEqual({ call_tool: reading, search_tools: searching });
+    expect(await hintsOf(await start({ ISSUE_FINDER_TOOLSETS: 'repos' }))).toEqual({
+      call_tool: reading,
+      search_tools: searching,
+    });
   }, 120_000);
 });
 
