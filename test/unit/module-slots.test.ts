@@ -51,6 +51,7 @@ const allFeatures: RuntimeFeatures = {
   notify: 'redis',
   search: true,
   workers: true,
+  ownProperties: true,
 };
 
 describe('runtime module slots', () => {

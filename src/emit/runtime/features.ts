@@ -8,6 +8,7 @@
 import { needsStore } from '../../model/store.js';
 import { announcesChanges } from '../../model/notifications.js';
 import type { ServerModel } from '../../model/types.js';
+import { namesInheritedMember } from '../validators/inherited.js';
 
 /** The optional runtime features of one server. */
 export interface RuntimeFeatures {
@@ -47,6 +48,11 @@ export interface RuntimeFeatures {
   readonly search: boolean;
   /** `targets: [workers]`: the state store's Durable Object (state-object.gen.ts) and its client. */
   readonly workers: boolean;
+  /**
+   * A tool schema names a member every object inherits (`constructor`, ...): the validators that read own properties
+   * only (own-properties.gen.ts), for such schemas validators.gen.ts does not hold as code.
+   */
+  readonly ownProperties: boolean;
 }
 
 /** The features `model` uses. */
@@ -76,5 +82,6 @@ export function runtimeFeatures(model: ServerModel): RuntimeFeatures {
         : 'none',
     search: model.discovery === 'search',
     workers: model.targets.includes('workers'),
+    ownProperties: model.tools.some((t) => namesInheritedMember(t.wireInput) || namesInheritedMember(t.wireOutput)),
   };
 }

@@ -104,6 +104,8 @@ export const runtimeModuleTable = {
   'notify-durable': { slot: 'notifyDurable', on: (f) => f.workers && f.notify !== 'none' },
   'notify-redis': { slot: 'notifyRedis', on: (f) => f.notify === 'redis' },
   oauth: { slot: 'oauth', on: (f) => f.oauth },
+  // Imported by validators.gen.ts, which names it only when a schema it does not hold as code needs it.
+  'own-properties': { slot: null, on: (f) => f.ownProperties },
   params: { slot: null, on: always },
   prompts: { slot: 'prompts', on: (f) => f.prompts },
   register: { slot: null, on: always },

@@ -17,22 +17,18 @@
  */
 import { createRequire } from 'node:module';
 import { generatedPaths } from '../../model/layout.js';
-import { tsBanner } from '../shared/banner.js';
 import { namesInheritedMember } from './inherited.js';
 import type { EmitContext, GeneratedFile } from '../shared/files.js';
 import { key } from '../shared/literal.js';
+import { tsBanner } from '../shared/banner.js';
 import { largeToolSchemas, toolSchemaCount } from '../shared/scale.js';
+import { lazyValidators, ownPropertiesImports, runTimeValidator, type ToolSchemas } from './run-time.js';
 import { SharedValidatorBatch, sharedDefsOf } from './shared.js';
 
 /** Past this many tool schemas (inputs and outputs), none is compiled to code: see the head of this file. */
 export const maxPrecompiledSchemas = largeToolSchemas;
 
-/** A tool's name and the schemas the registry lists for it. */
-export interface ToolSchemas {
-  readonly name: string;
-  readonly inputSchema: Readonly<Record<string, unknown>>;
-  readonly outputSchema: Readonly<Record<string, unknown>> | null;
-}
+export type { ToolSchemas };
 
 /** An ajv runtime helper that standalone code refers to by `code` (a `require(...)` expression), e.g. `ucs2length`. */
 interface Helper {
@@ -178,7 +174,7 @@ export async function emitValidators(
   shared: ReadonlyMap<string, Readonly<Record<string, unknown>>> = new Map(),
 ): Promise<GeneratedFile> {
   const schemas = toolSchemaCount(tools);
-  if (schemas > maxPrecompiledSchemas) return lazyValidators(schemas, ctx);
+  if (schemas > maxPrecompiledSchemas) return lazyValidators(tools, schemas, maxPrecompiledSchemas, ctx);
   // Loaded here, not at start-up: only a run that emits a project needs the compiler.
   const [{ default: Ajv2020 }, { default: standaloneModule }] = await Promise.all([
     import('ajv/dist/2020.js'),
@@ -227,6 +223,7 @@ export async function emitValidators(
   if (sharedModule !== null)
     constants.push(`/** Validators of the tool schemas that reach shared schemas. */\nconst shared = ${sharedModule};`);
   const emitted = new Set<string>();
+  let ownAtRunTime = false;
   for (const [index, tool] of tools.entries()) {
     const fields: string[] = [];
     for (const [side, schema] of [
@@ -241,13 +238,19 @@ export async function emitValidators(
         continue;
       }
       const batched = Object.hasOwn(batch.exports, `${side}${index}`);
-      if (batched && sharedModule === null) continue;
-      const expression = batched
-        ? `shared.${side}${index}`
-        : validatorExpression(schema, ajv, standalone, helpers, used);
-      if (expression === null) continue;
+      const code =
+        batched && sharedModule === null
+          ? null
+          : batched
+            ? `shared.${side}${index}`
+            : validatorExpression(schema, ajv, standalone, helpers, used);
+      const runTime = code === null ? runTimeValidator(tool.name, side, schema) : null;
+      if (code === null && runTime === null) continue;
       const name = `${side}${index}`;
-      constants.push(`/** ${JSON.stringify(tool.name)}: ${side}. */\nconst ${name} = verdict(${expression});`);
+      ownAtRunTime ||= runTime !== null;
+      constants.push(
+        `/** ${JSON.stringify(tool.name)}: ${side}. */\nconst ${name} = ${runTime ?? `verdict(${code})`};`,
+      );
       emitted.add(name);
       fields.push(`${side}: ${name}`);
     }
@@ -260,6 +263,7 @@ export async function emitValidators(
       'rather than by the type checker.',
     '',
     "import type { PrecompiledValidators } from './runtime/register.gen.js';",
+    ...(ownAtRunTime ? ownPropertiesImports : []),
     '',
     ...helperSources.map((source) => `${source}\n`),
     "/** The Standard Schema verdict the SDK's `fromJsonSchema` gives: " +
@@ -276,23 +280,6 @@ export async function emitValidators(
     entries.length === 0
       ? 'export const validators: PrecompiledValidators = {};'
       : `export const validators: PrecompiledValidators = {\n${entries.join('\n')}\n};`,
-    '',
-  ].join('\n');
-  return { path: generatedPaths.validators, contents: text, ownership: 'generated' };
-}
-
-/** The module of a project whose validators are all compiled on first use (more than `maxPrecompiledSchemas`). */
-function lazyValidators(schemas: number, ctx: EmitContext): GeneratedFile {
-  const text = [
-    tsBanner(ctx),
-    "import type { PrecompiledValidators } from './runtime/register.gen.js';",
-    '',
-    '/**',
-    ` * None: this project has ${schemas} tool schemas, more than ${maxPrecompiledSchemas}. Loading that many`,
-    ' * validators as code at every start would cost more than compiling, on first use, the few a session',
-    ' * calls: the SDK does.',
-    ' */',
-    'export const validators: PrecompiledValidators = {};',
     '',
   ].join('\n');
   return { path: generatedPaths.validators, contents: text, ownership: 'generated' };

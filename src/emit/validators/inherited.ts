@@ -6,14 +6,24 @@
  */
 const inherited = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-/** Whether `schema` names an inherited member as a property or a required key, at any depth. */
+/** The keys of `value` when it is a plain object, else none. */
+const keysOf = (value: unknown): string[] =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
+
+/** Whether `schema` names an inherited member as a property, a required key or a dependency, at any depth. */
 export function namesInheritedMember(schema: unknown): boolean {
   if (Array.isArray(schema)) return schema.some(namesInheritedMember);
   if (schema === null || typeof schema !== 'object') return false;
   const node = schema as Readonly<Record<string, unknown>>;
-  const { properties, required } = node;
-  if (properties !== null && typeof properties === 'object' && Object.keys(properties).some((k) => inherited.has(k)))
-    return true;
-  if (Array.isArray(required) && required.some((k) => typeof k === 'string' && inherited.has(k))) return true;
+  const { properties, required, dependentRequired, dependentSchemas } = node;
+  // dependentRequired: {a: [constructor]} tests the second name as required does.
+  const listed = [required, ...keysOf(dependentRequired).map((k) => (dependentRequired as Record<string, unknown>)[k])];
+  const names = [
+    ...keysOf(properties),
+    ...keysOf(dependentRequired),
+    ...keysOf(dependentSchemas),
+    ...listed.flatMap((list) => (Array.isArray(list) ? list : [])),
+  ];
+  if (names.some((name) => typeof name === 'string' && inherited.has(name))) return true;
   return Object.values(node).some(namesInheritedMember);
 }
