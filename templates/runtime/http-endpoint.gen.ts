@@ -19,11 +19,14 @@ import { probeOf, probes } from './http-probes.gen.js';
 import {
   advertised,
   busy,
+  forLegacy,
   hostnameOf,
   isOriginAllowed,
   jsonError,
   legacySessions,
   methodNotAllowedCode,
+  narrowingOf,
+  pathToolsets,
   readBody,
   targetOf,
   unsupportedMediaTypeCode,
@@ -116,6 +119,8 @@ export async function openEndpoint(
   const checks = options.readiness === null ? null : probes(options.readiness, () => state.draining, log);
   // /healthz or /readyz as the endpoint's own path, or the metadata's, is theirs, not a probe.
   const taken = auth === null ? [options.path] : [options.path, auth.metadataPath];
+  const unknownToolsets = (names: readonly string[]): string[] =>
+    names.filter((n) => n !== 'all' && !options.toolsets?.includes(n));
 
   const answer = async (req: IncomingView, call: AdmittedCall, origin: string): Promise<Response | FastAnswer> => {
     // A malformed Host or request-target is the client's mistake (400), never a URL to build on.
@@ -129,17 +134,6 @@ export async function openEndpoint(
       target.path === canonicalPath
         ? { pathname: target.path, href: `${origin}${target.path}` }
         : new URL(`${origin}${target.path}`);
-    // Web Headers only for the SDK's path: the fast path reads Node's header object.
-    let web: Headers | undefined;
-    const headersOf = (): Headers => {
-      if (web !== undefined) return web;
-      web = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (typeof value === 'string') web.set(name, value);
-        else if (Array.isArray(value)) web.set(name, value.join(', '));
-      }
-      return web;
-    };
     // DNS-rebinding guard: the same rule and answer as the SDK's hostHeaderValidationResponse,
     // checked on the parsed header instead of a probe Request built for every call.
     if (!hosts.has(hostname)) return jsonError(403, -32000, `Invalid Host: ${hostname}`);
@@ -154,7 +148,24 @@ export async function openEndpoint(
       const document = Response.json(auth.metadata(origin));
       return req.method === 'HEAD' ? new Response(null, { headers: document.headers }) : document;
     }
-    if (url.pathname !== options.path) return jsonError(404, -32601, 'Not found');
+    // `<path>/x/<toolsets>` means what the Mcp-Toolsets header means (pathToolsets).
+    const scoped = pathToolsets(url.pathname, options.path);
+    if (scoped === undefined) return jsonError(404, -32601, 'Not found');
+    // One text per set of names: a legacy session is bound to it, however the path spells the list.
+    const scope = scoped === null ? null : [...new Set(scoped)].sort().join(',');
+    // Web Headers only for the SDK's path: the fast path reads Node's header object.
+    let web: Headers | undefined;
+    const headersOf = (): Headers => {
+      if (web !== undefined) return web;
+      web = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === 'string') web.set(name, value);
+        else if (Array.isArray(value)) web.set(name, value.join(', '));
+      }
+      // The path's toolsets join the header's: the factory, search and list pages read one narrowing.
+      if (scope !== null) web.set('mcp-toolsets', narrowingOf(scope, web.get('mcp-toolsets')));
+      return web;
+    };
     // GET and DELETE exist only for legacy sessions: without an Mcp-Session-Id they are 405, as on the modern path.
     const method = req.method ?? 'GET';
     const session =
@@ -167,12 +178,15 @@ export async function openEndpoint(
       if ('response' in verdict) return verdict.response;
       authInfo = verdict.authInfo;
     }
+    const unknownInPath = unknownToolsets(scoped ?? []);
+    if (unknownInPath.length > 0)
+      return jsonError(400, -32602, `Unknown toolset in the URL path: ${unknownInPath.join(', ')}`);
     // Before the body is read, for both eras (the SDK's own answer carries -32000).
     if (method === 'POST' && !isJsonContentType(req.headers['content-type']))
       return jsonError(415, unsupportedMediaTypeCode, 'Unsupported Media Type: Content-Type must be application/json');
     if (session && legacy !== null)
       return legacy.fetch(
-        new Request(url.href, { method, headers: headersOf() }),
+        forLegacy(new Request(url.href, { method, headers: headersOf() }), scope),
         authInfo === undefined ? {} : { authInfo },
       );
     const body = await readBody(req, limit, (size) => {
@@ -210,12 +224,13 @@ export async function openEndpoint(
       );
     }
     // Mcp-Toolsets narrows one request to some toolsets, never past the deployment's; an unknown name is a mistake.
-    const narrowing = req.headers['mcp-toolsets'] === undefined ? null : headersOf().get('mcp-toolsets');
-    const unknown = toolsetNames(narrowing ?? '').filter((n) => n !== 'all' && !options.toolsets?.includes(n));
+    const header = req.headers['mcp-toolsets'];
+    const unknown = unknownToolsets(toolsetNames(Array.isArray(header) ? header.join(', ') : (header ?? '')));
     if (unknown.length > 0) return jsonError(400, -32602, `Unknown toolset in Mcp-Toolsets: ${unknown.join(', ')}`);
+    const narrowed = scope !== null || header !== undefined;
     // A plain modern tools/call is answered by the pinned server (http-fast.gen.ts); it is never a legacy request.
     const quick =
-      fast === null || narrowing !== null || body.length > fast.maxBodyBytes
+      fast === null || narrowed || body.length > fast.maxBodyBytes
         ? undefined
         : await fast.answer(req.headers, headersOf, url.href, parsedBody, authInfo, call.cancel.signal);
     if (quick !== undefined)
@@ -233,7 +248,7 @@ export async function openEndpoint(
     const legacyRequest = legacy !== null && request.headers.get('mcp-protocol-version')?.trim() !== revision;
     const response =
       legacyRequest && (await isLegacyRequest(request, parsedBody))
-        ? await legacy.fetch(request, given)
+        ? await legacy.fetch(forLegacy(request, scope), given)
         : await handler.fetch(request, given);
     return call.cancel.signal.aborted && state.draining
       ? busy('Server shutting down: the call was cancelled')

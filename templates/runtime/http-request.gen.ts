@@ -7,6 +7,7 @@ import type { ServerResponse } from 'node:http';
 import type { McpServerFactory } from '@modelcontextprotocol/server';
 import type { FastAnswer } from './http-fast.gen.js';
 import type { LegacyAdapter } from './http.gen.js';
+import { toolsetNames } from './register.gen.js';
 import type { RuntimeModules } from './start.gen.js';
 import type { Changes, IncomingView } from './startup.gen.js';
 
@@ -143,6 +144,45 @@ export function targetOf(req: IncomingView): { readonly path: string; readonly h
   if (absolute === null) return null;
   const rest = absolute[2] ?? '/';
   return { path: rest.startsWith('/') ? rest : `/${rest}`, host: absolute[1] };
+}
+
+/**
+ * The toolsets a request's path narrows it to, for hosts that let a user set only a URL: null for the endpoint itself,
+ * the list of `<endpoint>/x/<comma list>` (the segment percent-decoded), undefined for any other path (an empty list
+ * and more segments too), which the server does not serve.
+ */
+export function pathToolsets(pathname: string, endpoint: string): string[] | null | undefined {
+  if (pathname === endpoint) return null;
+  const prefix = `${endpoint.endsWith('/') ? endpoint.slice(0, -1) : endpoint}/x/`;
+  const segment = pathname.startsWith(prefix) ? pathname.slice(prefix.length) : '/';
+  if (segment.includes('/')) return undefined;
+  try {
+    const names = toolsetNames(decodeURIComponent(segment));
+    return names.length === 0 ? undefined : names;
+  } catch {
+    // A malformed escape names nothing.
+    return undefined;
+  }
+}
+
+/**
+ * The one narrowing the factory reads, as the Mcp-Toolsets header handed to the SDK: the path's toolsets, and the
+ * client's header as a second group after `;`. Each group narrows on its own (narrowedTools), so neither widens the
+ * other; no toolset name holds `;`, so a call whose header does is refused as unknown, and a group a client wrote
+ * itself could still only narrow.
+ */
+export const narrowingOf = (scope: string, header: string | null): string =>
+  header === null ? scope : `${scope};${header}`;
+
+/**
+ * `request` as the legacy adapter takes it: its Mcp-Toolsets is the path's toolsets alone, which a session keeps for
+ * its life; a client's header, which a session could not keep, is dropped as it always was.
+ */
+export function forLegacy(request: Request, scope: string | null): Request {
+  const headers = new Headers(request.headers);
+  if (scope === null) headers.delete('mcp-toolsets');
+  else headers.set('mcp-toolsets', scope);
+  return new Request(request, { headers });
 }
 
 /**

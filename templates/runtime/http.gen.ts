@@ -113,6 +113,12 @@ export function calledTool(registry: RegistrySpec, ctx: McpRequestContext | unde
   return registry.tools.some((tool) => tool.name === name) ? name : undefined;
 }
 
+/** The tools a narrowing admits (narrowingOf in http-request.gen.ts): those every `;` group of toolsets admits. */
+export function narrowedTools(registry: RegistrySpec, narrowing: string): Set<string> {
+  const groups = narrowing.split(';').map((group) => toolsIn(registry, toolsetNames(group)));
+  return new Set([...(groups[0] ?? [])].filter((name) => groups.every((group) => group.has(name))));
+}
+
 /** The registry's HTTP transport, or the defaults of one (a server served only through `fetch`). */
 export const httpSpec = (registry: RegistrySpec): NonNullable<RegistrySpec['transports']['http']> =>
   registry.transports.http ?? {
@@ -147,9 +153,12 @@ export async function endpointParts(opened: OpenedServer, host: string, port: nu
   const fast =
     environment.MCP_GEN_HTTP_FAST_PATH === 'off' ? null : createFastPath(registry, () => build(), log, telemetry);
   const factory: McpServerFactory = (ctx) => {
-    const narrowing = ctx?.era === 'modern' ? ctx.requestInfo?.headers.get('mcp-toolsets') : null;
-    const narrow = narrowing === null || narrowing === undefined ? undefined : toolsetNames(narrowing);
-    const server = build(calledTool(registry, ctx), narrow === undefined ? undefined : toolsIn(registry, narrow));
+    // The endpoint writes the header the factory reads, for both eras (narrowingOf, forLegacy in http-request.gen.ts).
+    const narrowing = ctx?.requestInfo?.headers.get('mcp-toolsets') ?? null;
+    const server = build(
+      calledTool(registry, ctx),
+      narrowing === null ? undefined : narrowedTools(registry, narrowing),
+    );
     return telemetry === null ? server : telemetry.instrument(server);
   };
   const options: HttpOptions = {

@@ -25,7 +25,10 @@
  * clients need sticky routing by `Mcp-Session-Id` (modern traffic does not).
  * They are bounded in number (the least recently used is closed to make room)
  * and in idle time (no request and no open stream), and a session belongs to
- * the principal that opened it: anyone else is told it does not exist.
+ * the principal that opened it: anyone else is told it does not exist. A
+ * session opened on `<path>/x/<toolsets>` serves those toolsets for its life
+ * (the factory reads them from the request's Mcp-Toolsets, which the endpoint
+ * sets from the path alone), and exists only on that path.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -58,6 +61,8 @@ interface Session {
   readonly close: () => void;
   /** The principal that opened the session. */
   readonly owner: string;
+  /** The toolsets of the path it was opened on (`<path>/x/<toolsets>`), null for the endpoint itself. */
+  readonly scope: string | null;
   lastUsed: number;
   /** Response streams of this session still open (a GET stream, a call waiting for the user). */
   streams: number;
@@ -114,7 +119,10 @@ export class LegacySessions {
       return this.stateless(request, options);
     }
     const session = this.sessions.get(id);
-    if (session === undefined || session.owner !== ownerOf(options.authInfo)) return sessionNotFound();
+    // A session serves only the tools it was opened with: on another path it does not exist.
+    const scope = request.headers.get('mcp-toolsets');
+    if (session === undefined || session.owner !== ownerOf(options.authInfo) || session.scope !== scope)
+      return sessionNotFound();
     if (this.expired(session)) {
       this.end(id);
       return sessionNotFound();
@@ -151,6 +159,7 @@ export class LegacySessions {
       transport,
       close,
       owner: ownerOf(options.authInfo),
+      scope: request.headers.get('mcp-toolsets'),
       lastUsed: this.now(),
       streams: 0,
     };

@@ -1,6 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import {
+  discoverOAuthProtectedResourceMetadata,
+  extractWWWAuthenticateParams,
+  selectResourceURL,
+} from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metaOf, startRawStdio } from '../../support/servers.js';
 import { modernHeaders } from '../protocol/support.js';
@@ -8,6 +13,7 @@ import {
   envelope,
   generateAndCompile,
   limits,
+  connectClient,
   repoRoot,
   runToExit,
   startHttpServer,
@@ -292,5 +298,30 @@ tools:
     const mounted = await start({ SCOPED_DESK_READ_ONLY: '1' });
     expect(await called(mounted, 'create_issue', auth)).toEqual(unknown);
     expect(await listed(mounted, auth)).toEqual(['list_issues', 'list_repos']);
+  }, 120_000);
+
+  it('authenticates a client of a narrowed path with the endpoint resource, as the SDK client derives it', async () => {
+    const server = await startHttpServer(scopedEntry, { SCOPED_TOKENS: `${token}=reader:issues.read` });
+    servers.push(server);
+    const narrowed = new URL('/mcp/x/repos', server.url);
+    const refused = await post(narrowed, 'tools/list', {}, {});
+    expect(refused.status).toBe(401);
+    // The challenge names the endpoint's metadata, which names the endpoint: the SDK client accepts a resource
+    // whose path is a prefix of the server URL, and asks for a token for it.
+    const { resourceMetadataUrl } = extractWWWAuthenticateParams(refused);
+    expect(resourceMetadataUrl?.href).toBe(new URL('/.well-known/oauth-protected-resource/mcp', server.url).href);
+    const metadata = await discoverOAuthProtectedResourceMetadata(narrowed, {
+      resourceMetadataUrl: resourceMetadataUrl ?? '',
+    });
+    expect(metadata.resource).toBe(new URL('/mcp', server.url).href);
+    const resource = await selectResourceURL(narrowed, {} as Parameters<typeof selectResourceURL>[1], metadata);
+    expect(resource?.href).toBe(new URL('/mcp', server.url).href);
+    // With that token the SDK client serves the path's toolsets.
+    const client = await connectClient(narrowed, token, { answer: { action: 'decline' }, seen: [] });
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['list_repos']);
+    } finally {
+      await client.close();
+    }
   }, 120_000);
 });
