@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registryData } from '../../src/emit/registry/data.js';
+import { contextSection } from '../../src/emit/report/view-context.js';
 import { globPattern, toolsetMembers } from '../../src/model/tool-selection.js';
 import { normalizeManifest } from '../../src/normalize/index.js';
 import { reviewModel } from '../../src/review/index.js';
@@ -117,6 +118,22 @@ describe('toolsets in the model, the registry and the review', () => {
     expect(review.gate.find((g) => g.id === 'R5')?.reason).toBe(
       `4 tool(s) in 3 toolset(s), 3 listed by default, within lint.maxTools (20); the default tools/list costs about ` +
         `${review.cost.tokens} tokens, within review.maxListTokens (20000)`,
+    );
+  });
+
+  it('tells DESIGN.md readers both ways an HTTP request narrows: the header and the URL path', () => {
+    expect(contextSection(model, reviewModel(model, [])).selection).toBe(
+      'A deployment chooses toolsets with `ISSUE_DESK_TOOLSETS` (names separated by commas, or `all`); without it, ' +
+        '`issues` (3 tools). 1 tool is in no toolset and always listed. `ISSUE_DESK_READ_ONLY=1` lists and serves ' +
+        'only the read-only tools (3 of 4). Over HTTP a request may narrow the selection with the header ' +
+        '`Mcp-Toolsets` (names separated by commas) or, for a host that takes only a URL, the path ' +
+        '`/mcp/x/<names>`; a tool outside the selection is unknown.',
+    );
+    const stdio = normalizeManifest(
+      validated(fixture.replace('  http: { host: 127.0.0.1, port: 3000, path: /mcp }\n', '')),
+    );
+    expect(contextSection(stdio, reviewModel(stdio, [])).selection).toContain(
+      '`Mcp-Toolsets` (names separated by commas); a tool',
     );
   });
 

@@ -106,11 +106,16 @@ function selectionText(model: ServerModel, review: Review): string {
   if (model.toolsets.length === 0) return mount;
   const core = model.tools.filter((t) => t.toolsets.length === 0).length;
   const marked = model.toolsets.filter((t) => t.default).map((t) => code(t.name));
+  const { http } = model.transports;
   return (
     `A deployment chooses toolsets with \`${prefix}_TOOLSETS\` (names separated by commas, or \`all\`); without it, ` +
     `${marked.length === 0 ? 'every toolset' : marked.join(', ')} (${review.context.listed.length} tools). ` +
     (core === 0 ? '' : `${core} tool${core === 1 ? ' is' : 's are'} in no toolset and always listed. `) +
     `${mount} Over HTTP a request may narrow the selection with the header \`Mcp-Toolsets\` (names separated by ` +
-    'commas); a tool outside the selection is unknown.'
+    'commas)' +
+    (http === null
+      ? ''
+      : ` or, for a host that takes only a URL, the path \`${http.path.replace(/\/$/, '')}/x/<names>\``) +
+    '; a tool outside the selection is unknown.'
   );
 }
