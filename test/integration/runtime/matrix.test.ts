@@ -204,6 +204,14 @@ function manifest(combo: Combo, jwksUri: string): string {
           ['http: { method: GET, path: "/items/{id}", args: { id: path } }'],
         )
       : []),
+    // A property every object inherits, in a schema with a format (compiled at run time): own-properties.gen.ts.
+    ...(combo.name === 'both-none'
+      ? tool(
+          'inspect_item',
+          'readOnlyHint: true, openWorldHint: false',
+          object('constructor: { type: string, format: email, maxLength: 40 }', 'constructor'),
+        )
+      : []),
     ...(combo.approval
       ? tool(
           'remove_item',
@@ -385,6 +393,7 @@ describe('every feature combination type-checks and answers tools/call', () => {
       'notify-redis.gen.ts',
       'notify.gen.ts',
       'oauth.gen.ts',
+      'own-properties.gen.ts',
       'prompts.gen.ts',
       'resources.gen.ts',
       'search-index.gen.ts',
