@@ -38,6 +38,9 @@ const tables: Readonly<Record<string, TableSpec>> = {
   review: { at: '/properties/review' },
 };
 
+/** The sections of docs/manifest.md that carry a key table: each must be in the document. */
+export const referenceTableSections: readonly string[] = Object.keys(tables);
+
 function resolve(pointer: string): Node {
   let node: unknown = manifestSchema;
   for (const segment of pointer.split('/').slice(1)) node = (node as Node)[segment];
