@@ -74,6 +74,8 @@ export async function runDev(manifest: string, flags: DevFlags, io: CliIo, paint
   const watcher = watchSources(src, path.join(src, 'generated'), () => void loop.build());
   try {
     return await runGenerateWatch({ manifest }, io, paint, async (written) => {
+      // A run may have written src/ or a handler folder the watcher has not seen yet (a project's first run).
+      watcher.refresh();
       if (written) await loop.build();
     });
   } finally {

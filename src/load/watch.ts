@@ -1,4 +1,4 @@
-import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { type Dirent, readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -22,32 +22,65 @@ export function watchManifest(manifestPath: string, onChange: () => void, deboun
 /**
  * Calls `onChange` after a save of a TypeScript file under `dir` outside
  * `skip` (a folder whose changes are handled elsewhere, as generated code is),
- * bursts folded as for the manifest. Each folder that exists now is watched
- * on its own: Node 20's recursive watch on Linux stops reporting after an
- * editor replaces a file by a rename.
+ * bursts folded as for the manifest. Each folder is watched on its own: Node
+ * 20's recursive watch on Linux stops reporting after an editor replaces a
+ * file by a rename. A folder that appears later (the first `src/` a generate
+ * writes, `src/handlers/prompts/` for a first prompt, a folder of your own)
+ * is watched from the event in its parent, or from `refresh()`, so its saves
+ * build too; `dir` itself may not exist yet.
  */
-export function watchSources(dir: string, skip: string, onChange: () => void, debounceMs = 50): { close: () => void } {
+export function watchSources(
+  dir: string,
+  skip: string,
+  onChange: () => void,
+  debounceMs = 50,
+): { close: () => void; refresh: () => void } {
   let timer: NodeJS.Timeout | undefined;
-  const folders: string[] = [];
-  const walk = (folder: string) => {
-    if (folder === skip) return;
-    folders.push(folder);
-    for (const entry of readdirSync(folder, { withFileTypes: true }))
-      if (entry.isDirectory() && entry.name !== 'node_modules') walk(path.join(folder, entry.name));
+  let closed = false;
+  const watchers = new Map<string, FSWatcher>();
+  const changed = () => {
+    clearTimeout(timer);
+    timer = setTimeout(onChange, debounceMs);
   };
-  walk(dir);
-  const watchers = folders.map((folder) =>
-    watch(folder, (_event, name) => {
-      if (name === null || !name.toString().endsWith('.ts')) return;
-      clearTimeout(timer);
-      timer = setTimeout(onChange, debounceMs);
-    }),
-  );
+  const refresh = () => {
+    if (closed) return;
+    const walk = (folder: string) => {
+      if (folder === skip) return;
+      let entries: Dirent[];
+      try {
+        entries = readdirSync(folder, { withFileTypes: true });
+      } catch {
+        return; // not there (yet), or removed
+      }
+      if (!watchers.has(folder)) {
+        const watcher = watch(folder, (_event, name) => {
+          if (name === null) return;
+          if (name.toString().endsWith('.ts')) changed();
+          else refresh();
+        });
+        watcher.on('error', () => {
+          watcher.close();
+          watchers.delete(folder);
+        });
+        watchers.set(folder, watcher);
+      }
+      for (const entry of entries)
+        if (entry.isDirectory() && entry.name !== 'node_modules') walk(path.join(folder, entry.name));
+    };
+    const before = watchers.size;
+    walk(dir);
+    // A folder that arrived with files in it (moved or copied in) brings saves nobody saw.
+    if (before > 0 && watchers.size > before) changed();
+  };
+  refresh();
   return {
     close: () => {
+      closed = true;
       clearTimeout(timer);
-      for (const watcher of watchers) watcher.close();
+      for (const watcher of watchers.values()) watcher.close();
+      watchers.clear();
     },
+    refresh,
   };
 }
 
