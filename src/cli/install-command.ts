@@ -37,7 +37,10 @@ export async function runInstall(
     return 1;
   }
   const chosen = hosts[host as HostId];
-  const compiled = await runPipeline({ manifest: flags.manifest, cwd: io.cwd }, 'normalize');
+  const compiled = await runPipeline(
+    { manifest: flags.manifest, cwd: io.cwd, command: 'install <host> --manifest' },
+    'normalize',
+  );
   if (compiled.model === null) {
     io.stderr(formatReport(compiled.diagnostics, paint));
     return 1;

@@ -59,9 +59,7 @@ export function readManifest(manifestPath: string, cwd: string = process.cwd(), 
           'manifest-unreadable',
           at,
           `manifest "${file}" ${reason}`,
-          command === undefined
-            ? 'pass the path of a YAML manifest'
-            : `pass the path of a YAML manifest, e.g. "mcp-gen ${command} mcp.yaml"`,
+          unreadableHint(absolutePath, reason, command),
         ),
       ],
     };
@@ -87,6 +85,22 @@ export function readManifest(manifestPath: string, cwd: string = process.cwd(), 
     };
   }
   return { ok: true, file, absolutePath, text: manifestTextOf(bytes) };
+}
+
+/**
+ * What to do about a manifest that cannot be read. When the default `mcp.yaml` is missing, passing
+ * `mcp.yaml` is what just failed: the user is most likely outside a project, so the hint names `init` and a
+ * path elsewhere instead.
+ */
+function unreadableHint(absolutePath: string, reason: string, command: string | undefined): string {
+  if (path.basename(absolutePath) === 'mcp.yaml' && reason !== 'is a directory')
+    return (
+      `there is no mcp.yaml in ${path.dirname(absolutePath)}: create a project with "mcp-gen init", or pass the path ` +
+      `of your manifest${command === undefined ? '' : `, e.g. "mcp-gen ${command} path/to/mcp.yaml"`}`
+    );
+  return command === undefined
+    ? 'pass the path of a YAML manifest'
+    : `pass the path of a YAML manifest, e.g. "mcp-gen ${command} mcp.yaml"`;
 }
 
 /** The UTF-8 byte-order mark, which load drops before the text. */

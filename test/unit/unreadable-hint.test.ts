@@ -25,3 +25,23 @@ describe('a missing manifest', () => {
     );
   });
 });
+
+// A first-time user who runs `mcp-gen validate` (or check, or install) outside a project was told to pass
+// mcp.yaml, the very file that is missing; the hint now says where none was found and how to make one.
+describe('a missing mcp.yaml, the default', () => {
+  it.each([
+    [['validate'], 'validate'],
+    [['check'], 'check'],
+    [['generate', '--check'], 'generate'],
+    [['install', 'claude-code'], 'install <host> --manifest'],
+  ])('%j: the hint names init and a path elsewhere', async (args, command) => {
+    mkdirSync(dir, { recursive: true });
+    const result = await runIn(dir, args);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'mcp.yaml:1:1: error [manifest-unreadable] manifest "mcp.yaml" does not exist or cannot be read\n' +
+        `  hint: there is no mcp.yaml in ${dir}: create a project with "mcp-gen init", or pass the path of your ` +
+        `manifest, e.g. "mcp-gen ${command} path/to/mcp.yaml"\n1 error, 0 warnings\n`,
+    );
+  });
+});
