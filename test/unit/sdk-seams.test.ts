@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // SDK's own tools/call handler with `_getRequestHandler` and replaces it in the private `_requestHandlers` map, and
 // register.gen.ts wraps the list handlers the same way (pages). This test fails when an SDK upgrade moves either:
 // fix tasks.gen.ts's attach and register.gen.ts's pages before bumping the pin. (That dispatch goes through the map
-// is shown by test/integration/runtime/tasks.test.ts: a task tool call answers `resultType: "task"`.)
+// is shown by test/integration/runtime/tasks-memory.test.ts: a task tool call answers `resultType: "task"`.)
 
 type Handler = (request: unknown, ctx: unknown) => Promise<unknown>;
 
