@@ -118,6 +118,7 @@ export function draftFromOpenApi(
   const names = new NameAllocator();
   const tagged = new TagToolsets(api);
   const converter = new SchemaConverter(api);
+  const styledParts = !String(api.openapi).startsWith('3.0');
   const tools: Record<string, unknown> = {};
   const paths = isRecord(api.paths) ? api.paths : {};
   const targets: FilterTarget[] = [];
@@ -159,7 +160,12 @@ export function draftFromOpenApi(
       const findings: SchemaFindings = { circular: false, prunedInput: [], prunedOutput: [] };
       const policy = curatedPolicy(operationPolicy(method, name), curation);
       const { tool, binding, problems, secrets } = converter.within(`tool ${quote(name)}`, () =>
-        operationTool({ method, route, item, operation, name, policy }, converter, findings, bindings.security),
+        operationTool(
+          { method, route, item, operation, name, policy, styledParts },
+          converter,
+          findings,
+          bindings.security,
+        ),
       );
       flags.push(...problems);
       const served = bindings.servers.of(item, operation);

@@ -22,23 +22,29 @@ const isContentType = (name: string) => name.toLowerCase() === 'content-type';
  * The `http.encoding` entries of the body of media type `type` (a form or multipart) from its Encoding Object
  * `declared`: only what differs from the defaults; and a line for each field a binding does not send, so the import
  * says it: a part's headers (OpenAPI ignores them in a form), a part's type that is a range or a list, a form
- * member's style no form takes, or its `contentType` (which OpenAPI ignores beside a style).
+ * member's style no form takes, or its `contentType` (which OpenAPI ignores beside a style). A multipart part keeps
+ * no style, explode or allowReserved, which the multipart body does not read: where `styledParts` (OpenAPI 3.1, not
+ * 3.0, applies them to a part) and they ask for other than one part per item, the line says so.
  */
-export function formEncoding(type: string, declared: Raw): { encoding: Record<string, Raw>; unsent: string[] } {
+export function formEncoding(
+  type: string,
+  declared: Raw,
+  styledParts: boolean,
+): { encoding: Record<string, Raw>; unsent: string[] } {
   const multipart = type === 'multipart/form-data';
   const encoding: Record<string, Raw> = {};
   const unsent: string[] = [];
   for (const [member, raw] of Object.entries(declared)) {
     if (!isRecord(raw)) continue;
     const at = `body member ${quote(member)}`;
-    const own: Record<string, unknown> = {};
-    const style = stringOr(raw.style);
-    if (style !== undefined && !formStyles.includes(style))
-      unsent.push(`${at} has style ${quote(style)}, which mcp-gen cannot encode in a form; it is sent as form`);
-    else if (style !== undefined && style !== 'form') own.style = style;
-    const explodeDefault = (style ?? 'form') === 'form';
-    if (typeof raw.explode === 'boolean' && raw.explode !== explodeDefault) own.explode = raw.explode;
-    if (raw.allowReserved === true) own.allowReserved = true;
+    const own: Record<string, unknown> = multipart ? {} : formStyle(at, raw, unsent);
+    const styled = multipart && styledParts ? partStyle(raw) : [];
+    if (styled.length > 0)
+      unsent.push(
+        `${at} has ${styled.join(', ')} in its Encoding Object, which OpenAPI 3.1 applies to a multipart part but ` +
+          'the binding does not: an array is sent one part per item, an object as one application/json part ' +
+          '(write a handler if the API reads one joined value)',
+      );
     const contentType = stringOr(raw.contentType)?.trim();
     if (multipart && contentType !== undefined && oneType.test(contentType)) own.contentType = contentType;
     else if (multipart && contentType !== undefined)
@@ -62,6 +68,31 @@ export function formEncoding(type: string, declared: Raw): { encoding: Record<st
     if (Object.keys(own).length > 0) encoding[member] = own;
   }
   return { encoding, unsent };
+}
+
+/** A form member's style, explode and allowReserved that differ from the defaults; a style no form takes, flagged. */
+function formStyle(at: string, raw: Raw, unsent: string[]): Record<string, unknown> {
+  const own: Record<string, unknown> = {};
+  const style = stringOr(raw.style);
+  if (style !== undefined && !formStyles.includes(style))
+    unsent.push(`${at} has style ${quote(style)}, which mcp-gen cannot encode in a form; it is sent as form`);
+  else if (style !== undefined && style !== 'form') own.style = style;
+  const explodeDefault = (style ?? 'form') === 'form';
+  if (typeof raw.explode === 'boolean' && raw.explode !== explodeDefault) own.explode = raw.explode;
+  if (raw.allowReserved === true) own.allowReserved = true;
+  return own;
+}
+
+/**
+ * The style fields of a multipart part that ask for other than what a binding sends (each array item its own part):
+ * a style but `form`, or `explode: false`. `allowReserved` is left out: a part's value goes as it is, never
+ * percent-encoded, which is what OpenAPI's appendix on form media types advises for `multipart/form-data`.
+ */
+function partStyle(raw: Raw): string[] {
+  const style = stringOr(raw.style);
+  const fields = style !== undefined && style !== 'form' ? [`style ${quote(style)}`] : [];
+  if (raw.explode === false) fields.push('explode false');
+  return fields;
 }
 
 /** Whether an Encoding Object serializes its member by style, when OpenAPI 3.1 ignores its `contentType`. */

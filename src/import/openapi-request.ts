@@ -179,7 +179,7 @@ const isForm = (type: string) => ['form', 'multipart'].includes(bodyKind(type) ?
  * model writes as the object it wants), else another JSON type, a form, one a binding can send (text or bytes), or
  * the first; the user may pick another by setting `http.body`.
  */
-export function requestMedia(content: unknown): RequestMedia | null {
+export function requestMedia(content: unknown, styledParts: boolean): RequestMedia | null {
   if (!isRecord(content)) return null;
   const types = Object.keys(content);
   const chosen =
@@ -193,7 +193,9 @@ export function requestMedia(content: unknown): RequestMedia | null {
   const media = content[chosen];
   const declared = isRecord(media) && isRecord(media.encoding) ? media.encoding : {};
   const schema = isRecord(media) && isRecord(media.schema) ? media.schema : null;
-  const { encoding, unsent } = isForm(chosen) ? formEncoding(chosen, declared) : { encoding: {}, unsent: [] };
+  const { encoding, unsent } = isForm(chosen)
+    ? formEncoding(chosen, declared, styledParts)
+    : { encoding: {}, unsent: [] };
   const lost = isForm(chosen) ? swaggerFormArrays(chosen, schema, declared, encoding) : [];
   const kind = bodyKind(chosen);
   // A text or bytes body is one string (no schema says the same); any other shape has no way onto the wire.

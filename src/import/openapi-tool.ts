@@ -36,6 +36,8 @@ export interface Operation {
   readonly operation: Raw;
   readonly name: string;
   readonly policy: OperationPolicy;
+  /** Whether the document's OpenAPI applies an Encoding Object's style fields to a multipart part (3.1, not 3.0). */
+  readonly styledParts: boolean;
 }
 
 /** The tool of one operation, and the note that says where each of its arguments goes in the request. */
@@ -121,7 +123,7 @@ function inputSchema(
     return described === undefined ? schema : withDescription(schema, described);
   });
   const body = converter.follow(op.operation.requestBody);
-  const media = body === null ? null : requestMedia(body.content);
+  const media = body === null ? null : requestMedia(body.content, op.styledParts);
   // A text or bytes body is one string input: base64 for bytes, which a model cannot write as they are.
   const single = media?.sendable === true && (media.kind === 'text' || media.kind === 'bytes');
   if (media !== null && (media.schema !== null || single)) {

@@ -6,10 +6,10 @@ import { draftFromOpenApi } from '../../src/import/index.js';
 // `headers` were dropped without a word, so the part went out without headers the document declares; a part type
 // that is a range or a list was sent as the part's Content-Type as written.
 
-const draft = (content: Record<string, unknown>) =>
+const draft = (content: Record<string, unknown>, openapi = '3.1.0') =>
   draftFromOpenApi(
     {
-      openapi: '3.1.0',
+      openapi,
       info: { title: 'Parts', version: '1.0.0' },
       servers: [{ url: 'https://api.example.com' }],
       paths: { '/uploads': { post: { operationId: 'upload', requestBody: { content } } } },
@@ -29,7 +29,7 @@ const http = (d: ReturnType<typeof draft>) =>
 const at = 'tool "upload" (POST /uploads): ';
 
 describe('import openapi: the Encoding Object of a body', () => {
-  it('multipart: flags part headers, a part type that is a range or a list, and a style no form takes', () => {
+  it('multipart: flags part headers and a part type that is a range or a list', () => {
     const d = draft({
       'multipart/form-data': {
         schema,
@@ -39,7 +39,7 @@ describe('import openapi: the Encoding Object of a body', () => {
             headers: { 'X-Checksum': { required: true, schema: { type: 'string' } }, 'content-type': {} },
           },
           meta: { contentType: 'application/json', headers: { 'X-Rate': {}, 'X-Trace': {} } },
-          tags: { style: 'matrix', contentType: 'text/*' },
+          tags: { contentType: 'text/*' },
         },
       },
     });
@@ -52,10 +52,40 @@ describe('import openapi: the Encoding Object of a body', () => {
         'send (write a handler if the API needs it)',
       `${at}body member "meta" has the part headers "X-Rate", "X-Trace" in its Encoding Object, which the binding ` +
         'does not send (write a handler if the API needs them)',
-      `${at}body member "tags" has style "matrix", which mcp-gen cannot encode in a form; it is sent as form`,
       `${at}body member "tags" has contentType "text/*", a range or list rather than one type; its part is sent ` +
         'with the default type (application/octet-stream for a file, application/json for an object, none for ' +
         'text): set http.encoding.tags.contentType to the one the API takes',
+    ]);
+  });
+
+  // OpenAPI 3.1 applies style, explode and allowReserved to a multipart part (3.0 says to ignore them); the multipart
+  // body sends each array item as its own part, so `explode: false` went into http.encoding and was not sent.
+  const styled = {
+    'multipart/form-data': {
+      schema,
+      encoding: {
+        file: { contentType: 'image/png', allowReserved: true },
+        meta: { style: 'form', explode: true },
+        tags: { style: 'pipeDelimited', explode: false },
+      },
+    },
+  };
+
+  it('multipart, OpenAPI 3.1: keeps no style field and flags those that ask for other than a part per item', () => {
+    const d = draft(styled);
+    expect(http(d)?.encoding).toEqual({ file: { contentType: 'image/png' } });
+    expect(d.flags.filter((f) => f.startsWith(at))).toEqual([
+      `${at}body member "tags" has style "pipeDelimited", explode false in its Encoding Object, which OpenAPI 3.1 ` +
+        'applies to a multipart part but the binding does not: an array is sent one part per item, an object as ' +
+        'one application/json part (write a handler if the API reads one joined value)',
+    ]);
+  });
+
+  it('multipart, OpenAPI 3.0: the style fields, which 3.0 says to ignore there, are left out without a word', () => {
+    const d = draft(styled, '3.0.3');
+    expect([http(d)?.encoding, d.flags.filter((f) => f.startsWith(at))]).toEqual([
+      { file: { contentType: 'image/png' } },
+      [],
     ]);
   });
 
