@@ -243,6 +243,18 @@ const manifestCodes = {
       'header: `simple`; cookie: `form`), or a body argument has a style.',
     fix: "Use a style of the argument's location, or drop `style` for the location's default.",
   },
+  'http-encoding': {
+    severity: 'error',
+    title: 'Body member encoding a binding does not send',
+    cause:
+      'An `http.encoding` entry gives a part a `contentType` that is a range or a list (`image/*`, ' +
+      '`image/png, image/jpeg`), which would be sent as the Content-Type as written; a `contentType` to a member ' +
+      'of a form, which is sent by style; or a `style`, `explode` or `allowReserved` to a part of a multipart ' +
+      'body, which is sent as its value, an array one part per item.',
+    fix:
+      'Name the one media type the API takes; keep `contentType` to multipart parts and the style keys to form ' +
+      'members; write a handler if the API reads another encoding.',
+  },
   'http-argument-content': {
     severity: 'error',
     title: 'Argument content a binding cannot send',

@@ -631,7 +631,7 @@ export interface ManifestTool {
          */
         allowReserved?: boolean;
         /**
-         * Multipart: the content type of the part.
+         * Multipart: the content type of the part, one media type (`image/png`, not `image/*` or a list).
          */
         contentType?: string;
       };

@@ -205,7 +205,12 @@ export const toolHttpSchema = {
         additionalProperties: false,
         properties: {
           ...serialization,
-          contentType: { type: 'string', minLength: 1, description: 'Multipart: the content type of the part.' },
+          contentType: {
+            type: 'string',
+            minLength: 1,
+            description:
+              'Multipart: the content type of the part, one media type (`image/png`, not `image/*` or a list).',
+          },
         },
       },
       description:

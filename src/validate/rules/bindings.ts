@@ -1,4 +1,4 @@
-import { answerKind, bodyKind } from '../../model/media.js';
+import { answerKind, bodyKind, mediaTypePattern } from '../../model/media.js';
 import { entriesOf, isRecord, stringOr } from '../../util/guards.js';
 import type { RuleContext } from '../context.js';
 
@@ -132,9 +132,11 @@ export function checkBindings(ctx: RuleContext): void {
     for (const [name, value] of Object.entries(args)) checkContent(ctx, ['tools', tool, 'http', 'args', name], value);
     checkBodyMedia(ctx, tool, stringOr(http.body), entries, input);
     checkAccept(ctx, tool, stringOr(http.accept), isRecord(entry.output) && http.result !== 'wrap');
+    const body = bodyKind(stringOr(http.body) ?? 'application/json');
     for (const [member, encoding] of entriesOf(http.encoding)) {
+      if (isRecord(encoding)) checkEncoding(ctx, ['tools', tool, 'http', 'encoding', member], encoding, body);
       const style = isRecord(encoding) ? stringOr(encoding.style) : undefined;
-      if (style !== undefined && !(stylesOf.field ?? []).includes(style))
+      if (style !== undefined && body !== 'multipart' && !(stylesOf.field ?? []).includes(style))
         ctx.report(
           'http-argument-style',
           ['tools', tool, 'http', 'encoding', member, 'style'],
@@ -146,6 +148,41 @@ export function checkBindings(ctx: RuleContext): void {
 }
 
 const quoted = (key: string) => `"${key}"`;
+
+/** One media type: what a part's Content-Type header can say (a range or a list cannot). */
+const oneType = new RegExp(mediaTypePattern);
+
+/**
+ * A body member's Encoding Object holds only what its body sends: a part's `contentType` one media type, sent as
+ * the part's Content-Type; style keys in a form only, as a multipart part is its value as it is (each array item a
+ * part of its own); a `contentType` in a multipart body only, as a form member is sent by style.
+ */
+function checkEncoding(ctx: RuleContext, at: readonly string[], encoding: Record<string, unknown>, body: unknown) {
+  const contentType = stringOr(encoding.contentType);
+  const styled = Object.keys(encoding).filter((key) => ['style', 'explode', 'allowReserved'].includes(key));
+  if (contentType !== undefined && !oneType.test(contentType))
+    ctx.report(
+      'http-encoding',
+      [...at, 'contentType'],
+      `a part's contentType must be one media type, not "${contentType}"`,
+      'name the one type the API takes (image/png rather than image/* or a list): it is sent as the Content-Type',
+    );
+  else if (contentType !== undefined && body === 'form')
+    ctx.report(
+      'http-encoding',
+      [...at, 'contentType'],
+      'a form member is sent by style and cannot have a contentType',
+      'drop contentType, or send the body as multipart/form-data',
+    );
+  if (styled.length > 0 && body === 'multipart')
+    ctx.report(
+      'http-encoding',
+      [...at, styled[0] ?? 'style'],
+      `a multipart part is sent as its value (an array one part per item) and cannot have ` +
+        styled.map(quoted).join(', '),
+      `drop ${styled.join(', ')}; write a handler if the API reads one joined value`,
+    );
+}
 
 /** The locations a `content` argument goes to: each is one string value, where JSON text fits. */
 const contentLocations = ['path', 'query', 'header', 'cookie'];
