@@ -181,6 +181,10 @@ export async function openEndpoint(
     const unknownInPath = unknownToolsets(scoped ?? []);
     if (unknownInPath.length > 0)
       return jsonError(400, -32602, `Unknown toolset in the URL path: ${unknownInPath.join(', ')}`);
+    // Mcp-Toolsets narrows a request, never past the deployment's; an unknown name is refused, a listen stream's too.
+    const header = req.headers['mcp-toolsets'];
+    const unknown = unknownToolsets(toolsetNames(Array.isArray(header) ? header.join(', ') : (header ?? '')));
+    if (unknown.length > 0) return jsonError(400, -32602, `Unknown toolset in Mcp-Toolsets: ${unknown.join(', ')}`);
     // Before the body is read, for both eras (the SDK's own answer carries -32000).
     if (method === 'POST' && !isJsonContentType(req.headers['content-type']))
       return jsonError(415, unsupportedMediaTypeCode, 'Unsupported Media Type: Content-Type must be application/json');
@@ -223,10 +227,6 @@ export async function openEndpoint(
         listening ?? handler.fetch(request, authInfo === undefined ? { parsedBody } : { parsedBody, authInfo }),
       );
     }
-    // Mcp-Toolsets narrows one request to some toolsets, never past the deployment's; an unknown name is a mistake.
-    const header = req.headers['mcp-toolsets'];
-    const unknown = unknownToolsets(toolsetNames(Array.isArray(header) ? header.join(', ') : (header ?? '')));
-    if (unknown.length > 0) return jsonError(400, -32602, `Unknown toolset in Mcp-Toolsets: ${unknown.join(', ')}`);
     const narrowed = scope !== null || header !== undefined;
     // A plain modern tools/call is answered by the pinned server (http-fast.gen.ts); it is never a legacy request.
     const quick =

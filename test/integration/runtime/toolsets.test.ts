@@ -147,6 +147,21 @@ describe('toolsets over HTTP', () => {
       error: { code: -32602, message: 'Unknown toolset in Mcp-Toolsets: nope' },
     });
   }, 120_000);
+
+  // A subscriptions/listen request was answered before the header was read, so an unknown toolset in it opened a
+  // stream where every other request is refused.
+  it('refuses an unknown toolset in Mcp-Toolsets on a subscriptions/listen request too, before a stream', async () => {
+    const url = await start({ ISSUE_DESK_TOOLSETS: 'all' });
+    const listen = await post(url, 'subscriptions/listen', { notifications: {} }, { 'mcp-toolsets': 'repos,nope' });
+    const type = listen.headers.get('content-type');
+    // A stream opened instead is left, not read to its end.
+    const body = type === 'application/json' ? await listen.json() : await listen.body?.cancel();
+    expect([listen.status, type, body]).toEqual([
+      400,
+      'application/json',
+      { jsonrpc: '2.0', id: null, error: { code: -32602, message: 'Unknown toolset in Mcp-Toolsets: nope' } },
+    ]);
+  }, 120_000);
 });
 
 describe('toolsets over stdio', () => {
