@@ -1,44 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRawStdio, type RawStdio } from '../../support/servers.js';
-import {
-  buildProto,
-  meta,
-  modernHeaders,
-  post,
-  protoKeys,
-  rssKb,
-  startHttp,
-  version,
-  type HttpChild,
-} from './support.js';
+import { meta, version } from './support.js';
 
-// A bounded fuzz test: thousands of malformed or hostile messages, generated from a seeded PRNG, over
-// HTTP (concurrency 8) and stdio. Every message must get the answer its category calls for (exact
-// status and code), the server must survive (a valid request still works; exit 0 on EOF), and its
-// resident memory must stay bounded. 127.0.0.1 only; bounded in count and time.
+// The messages of the bounded fuzz tests (fuzz-http.test.ts, fuzz-stdio.test.ts): drawn from a seeded PRNG, each
+// with the answer its category calls for, and the check of an answer against it.
 
-const HTTP_MESSAGES = 3_000;
-const STDIO_MESSAGES = 2_100;
-const CONCURRENCY = 8;
-const RSS_GROWTH_LIMIT_KB = 100 * 1024;
-
-let entry = '';
-let server: HttpChild;
-let stdio: RawStdio;
-
-beforeAll(async () => {
-  entry = buildProto();
-  server = await startHttp(entry, protoKeys);
-  stdio = startRawStdio(entry, protoKeys);
-}, 120_000);
-
-afterAll(async () => {
-  // The stdio test ends by closing stdin itself; close() would wait forever for an exit already seen.
-  await Promise.all([server?.stop(), stdio?.child.exitCode === null ? stdio.close() : undefined]);
-});
+export const RSS_GROWTH_LIMIT_KB = 100 * 1024;
 
 /** mulberry32: a small, seedable PRNG, so every run sends the same messages. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -63,7 +31,7 @@ interface Expected {
   readonly silent?: true;
 }
 
-interface Case {
+export interface Case {
   readonly category: string;
   /** The raw line/body. */
   readonly body: string;
@@ -73,10 +41,10 @@ interface Case {
 }
 
 const deep = (depth: number): string => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
-const json = (value: unknown): string => String(JSON.stringify(value));
+export const json = (value: unknown): string => String(JSON.stringify(value));
 
 /** The i-th fuzz case for `transport`, drawn with `random`. */
-function makeCase(i: number, random: () => number, transport: 'http' | 'stdio'): Case {
+export function makeCase(i: number, random: () => number, transport: 'http' | 'stdio'): Case {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const word = (length: number): string =>
     Array.from({ length }, () => String.fromCharCode(97 + Math.floor(random() * 26))).join('');
@@ -300,7 +268,7 @@ function makeCase(i: number, random: () => number, transport: 'http' | 'stdio'):
 }
 
 /** Why `answer` (status null on stdio) does not fit `c`, or null when it does. */
-function mismatch(c: Case, status: number | null, answer: any): string | null {
+export function mismatch(c: Case, status: number | null, answer: any): string | null {
   const { expected } = c;
   const problems: string[] = [];
   if (status !== null && expected.status !== undefined && status !== expected.status)
@@ -329,108 +297,3 @@ function mismatch(c: Case, status: number | null, answer: any): string | null {
   if (expected.result && answer?.result?.resultType !== 'complete') problems.push('expected a complete result');
   return problems.length === 0 ? null : `${problems.join('; ')}: ${json(answer).slice(0, 200)}`;
 }
-
-describe('bounded fuzzing', () => {
-  it(`answers ${HTTP_MESSAGES} hostile HTTP messages correctly, survives, keeps RSS growth under 100 MB`, async () => {
-    const random = prng(0x5eed);
-    const cases = Array.from({ length: HTTP_MESSAGES }, (_, i) => makeCase(i, random, 'http'));
-    const pid = server.child.pid ?? 0;
-    const start = rssKb(pid);
-    const failures: string[] = [];
-    const started = Date.now();
-    const run = async (batch: Case[]) => {
-      let next = 0;
-      const worker = async () => {
-        while (next < batch.length) {
-          const c = batch[next++] as Case;
-          const headers = { ...modernHeaders('tools/list'), ...c.headers };
-          if (headers['mcp-protocol-version'] === '')
-            delete (headers as Record<string, string>)['mcp-protocol-version'];
-          const reply = await post(server.url, c.body, headers);
-          const problem = mismatch(c, reply.status, reply.body);
-          if (problem !== null) failures.push(`${c.category}: ${problem}`);
-        }
-      };
-      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    };
-    // The first 500 messages (1 MB strings and deep nesting among them) let the heap reach its
-    // working size; growth is measured over the other 2,500.
-    await run(cases.slice(0, 500));
-    const before = rssKb(pid);
-    await run(cases.slice(500));
-    const after = rssKb(pid);
-    const perCategory: Record<string, number> = {};
-    for (const c of cases) perCategory[c.category] = (perCategory[c.category] ?? 0) + 1;
-    const counts = Object.entries(perCategory);
-    console.log(
-      `fuzz/http: ${cases.length} messages in ${Date.now() - started} ms, RSS ${start} kB at start, ${before} ` +
-        `kB after warm-up, ${after} kB at end (+${after - before} kB); ${json(Object.fromEntries(counts))}`,
-    );
-    expect(failures.slice(0, 20)).toEqual([]);
-    expect(server.child.exitCode).toBeNull();
-    const alive = await post(
-      server.url,
-      {
-        jsonrpc: '2.0',
-        id: 'last',
-        method: 'tools/call',
-        params: { name: 'echo', arguments: { text: 'ok' }, _meta: meta() },
-      },
-      modernHeaders('tools/call', { name: 'echo' }),
-    );
-    expect(alive.body.result.structuredContent).toEqual({ text: 'ok', count: 1 });
-    expect(after - before).toBeLessThan(RSS_GROWTH_LIMIT_KB);
-  }, 120_000);
-
-  it(`answers ${STDIO_MESSAGES} hostile stdio lines correctly, survives, bounds RSS, exits 0 on EOF`, async () => {
-    const random = prng(0xfeed);
-    const cases = Array.from({ length: STDIO_MESSAGES }, (_, i) => makeCase(i, random, 'stdio'));
-    const pid = stdio.child.pid ?? 0;
-    await stdio.request({ jsonrpc: '2.0', id: 'warm', method: 'tools/list', params: { _meta: meta() } });
-    const start = rssKb(pid);
-    let before = start;
-    const started = Date.now();
-    const failures: string[] = [];
-    const from = stdio.lines.length;
-    const answerable = (count: number) => cases.slice(0, count).filter((c) => !c.expected.silent).length;
-    for (let sent = 0; sent < cases.length; ) {
-      for (const c of cases.slice(sent, sent + 100)) stdio.send(c.body);
-      sent = Math.min(sent + 100, cases.length);
-      if (sent === 300) before = rssKb(pid);
-      const deadline = Date.now() + 30_000;
-      while (stdio.lines.length - from < answerable(sent) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    await stdio.request({ jsonrpc: '2.0', id: 'fence', method: 'tools/list', params: { _meta: meta() } });
-    const answers = stdio.lines
-      .slice(from)
-      .map((line) => JSON.parse(line))
-      .filter((answer) => answer.id !== 'fence');
-    const byId = new Map(answers.filter((answer) => answer.id !== null).map((answer) => [answer.id, answer]));
-    const nulls = answers.filter((answer) => answer.id === null);
-    let nullIndex = 0;
-    for (const c of cases) {
-      if (c.expected.silent) continue;
-      const problem = mismatch(c, null, c.expected.id === null ? nulls[nullIndex++] : byId.get(c.id));
-      if (problem !== null) failures.push(`${c.category}: ${problem}`);
-    }
-    // Notifications got no line: exactly one answer per answerable line, nothing more.
-    expect(answers.length).toBe(answerable(cases.length));
-    const after = rssKb(pid);
-    console.log(
-      `fuzz/stdio: ${cases.length} lines in ${Date.now() - started} ms, RSS ${start} kB ` +
-        `at start, ${before} kB after warm-up, ${after} kB at end (+${after - before} kB)`,
-    );
-    expect(failures.slice(0, 20)).toEqual([]);
-    const alive = await stdio.request({
-      jsonrpc: '2.0',
-      id: 'last',
-      method: 'tools/call',
-      params: { name: 'echo', arguments: { text: 'ok' }, _meta: meta() },
-    });
-    expect((alive.result as { structuredContent: unknown }).structuredContent).toEqual({ text: 'ok', count: 1 });
-    expect(stdio.lines.every((line) => JSON.parse(line).jsonrpc === '2.0')).toBe(true);
-    expect(after - before).toBeLessThan(RSS_GROWTH_LIMIT_KB);
-    expect(await stdio.close()).toBe(0);
-  }, 120_000);
-});
