@@ -1,161 +1,20 @@
-import { request as httpRequest } from 'node:http';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exitOf, modernHeaders } from '../protocol/support.js';
+import { exitOf } from '../protocol/support.js';
 import { startRawStdio } from '../../support/servers.js';
-import {
-  generateAndCompile,
-  envelope,
-  repoRoot,
-  rpc,
-  startHttpServer,
-  version,
-  type RunningServer,
-} from './harness.js';
+import { buildDeadlines, count, post, waitFor } from './deadlines-support.js';
+import { envelope, rpc, startHttpServer, version, type RunningServer } from './harness.js';
 
 // Deadlines, cancellation, limits and shutdown of a generated server, over real stdio and real HTTP:
 // a handler sees ctx.signal abort when its client cancels or goes away, a timeout answers a tool error
 // even when the handler ignores the signal, over-cap requests get 503, and SIGTERM drains cleanly.
 
-const manifest = `mcpGen: 1
-server: { name: deadlines, version: 1.0.0 }
-transports:
-  stdio: { maxConcurrentCalls: 2 }
-  http: { host: 127.0.0.1, port: 3000, path: /mcp, shutdownGrace: 2s }
-tools:
-  wait:
-    description: Waits until its signal aborts, then says when.
-    annotations: { readOnlyHint: true, openWorldHint: false }
-    input:
-      type: object
-      properties: { tag: { type: string, maxLength: 20 } }
-      required: [tag]
-      additionalProperties: false
-  stubborn:
-    description: Sleeps for the given time, ignoring its signal.
-    annotations: { readOnlyHint: true, openWorldHint: false }
-    timeout: 3s
-    input:
-      type: object
-      properties: { ms: { type: integer } }
-      required: [ms]
-      additionalProperties: false
-  chatty:
-    description: Reports progress 2000 times in a tight loop, then answers.
-    annotations: { readOnlyHint: true, openWorldHint: false }
-    input: { type: object, properties: {}, additionalProperties: false }
-  measure:
-    description: Answers the length of a large text.
-    annotations: { readOnlyHint: true, openWorldHint: false }
-    input:
-      type: object
-      properties: { data: { type: string } }
-      required: [data]
-      additionalProperties: false
-`;
-
-const handlers = {
-  'src/handlers/tools/wait.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
-
-export const waitHandler: ToolHandler<'wait'> = async (input, ctx) => {
-  process.stderr.write(\`started \${input.tag}\\n\`);
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 60_000);
-    ctx.signal.addEventListener('abort', () => {
-      process.stderr.write(\`aborted \${input.tag} at \${Date.now()}\\n\`);
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
-  return 'late';
-};
-`,
-  'src/handlers/tools/stubborn.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
-
-export const stubbornHandler: ToolHandler<'stubborn'> = async (input) => {
-  process.stderr.write('started stubborn\\n');
-  await new Promise((resolve) => setTimeout(resolve, input.ms));
-  return 'done';
-};
-`,
-  'src/handlers/tools/chatty.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
-
-export const chattyHandler: ToolHandler<'chatty'> = async (_input, ctx) => {
-  const started = Date.now();
-  for (let done = 1; done <= 2000; done++) await ctx.progress(done, 2000);
-  const elapsed = Date.now() - started;
-  // The client drops progress it handles after the answer: give the notifications a head start.
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  return String(elapsed);
-};
-`,
-  'src/handlers/tools/measure.ts': `import type { ToolHandler } from '../../generated/index.gen.js';
-
-export const measureHandler: ToolHandler<'measure'> = async (input) => String(input.data.length);
-`,
-};
-
 let entry: string;
 
 beforeAll(() => {
-  const manifestPath = path.join(repoRoot, '.test-out', 'runtime-deadlines.yaml');
-  mkdirSync(path.dirname(manifestPath), { recursive: true });
-  writeFileSync(manifestPath, manifest);
-  entry = generateAndCompile(manifestPath, 'runtime-deadlines', handlers);
+  entry = buildDeadlines();
 }, 180_000);
-
-/** Resolves with the first match of `pattern` in the growing `text()`, polling every 5 ms for at most `ms`. */
-async function waitFor(text: () => string, pattern: RegExp, ms = 30_000): Promise<RegExpExecArray> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 5))) {
-    const match = pattern.exec(text());
-    if (match !== null) return match;
-  }
-  throw new Error(`no ${pattern} within ${ms} ms in: ${text()}`);
-}
-
-/** How many times `pattern` (global) occurs in `text`. */
-const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
-
-/** One raw tools/call POST; resolves with the status, Retry-After and body, or rejects when the connection fails. */
-function post(
-  url: URL,
-  name: string,
-  args: Record<string, unknown>,
-  id: number,
-): { done: Promise<{ status: number; retryAfter: string | undefined; body: any }>; abort: () => void } {
-  const params = { name, arguments: args, _meta: envelope({}) };
-  const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params }));
-  const req = httpRequest(url, {
-    method: 'POST',
-    headers: { ...modernHeaders('tools/call', params), 'content-length': String(body.length) },
-  });
-  // The server may answer 503 and close before a refused body is all sent: the rest then fails with EPIPE on
-  // a socket the finished request has already let go of.
-  req.on('socket', (socket) => socket.on('error', () => undefined));
-  const done = new Promise<{ status: number; retryAfter: string | undefined; body: any }>((resolve, reject) => {
-    req.on('error', reject);
-    req.once('response', (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.once('error', reject);
-      res.once('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const data = text.split('\n').filter((line) => line.startsWith('data: '));
-        const json = data.length > 0 ? (data[data.length - 1] ?? '').slice(6) : text;
-        resolve({
-          status: res.statusCode ?? 0,
-          retryAfter: res.headers['retry-after'],
-          body: json === '' ? null : JSON.parse(json),
-        });
-      });
-    });
-  });
-  req.end(body);
-  return { done, abort: () => req.destroy() };
-}
 
 describe('cancellation', () => {
   it('aborts ctx.signal within 100 ms of a stdio notifications/cancelled and sends nothing for the call', async () => {
