@@ -24,8 +24,8 @@ function testPaths(text: string): string[] {
 
 describe('test paths named in the docs', () => {
   it('finds the paths it checks', () => {
-    expect(testPaths('see `test/e2e/interop.test.ts`. And test/unit/**/*.test.ts')).toEqual([
-      'test/e2e/interop.test.ts',
+    expect(testPaths('see `test/e2e/interop-matrix.test.ts`. And test/unit/**/*.test.ts')).toEqual([
+      'test/e2e/interop-matrix.test.ts',
       'test/unit/',
     ]);
   });
