@@ -1,24 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  discoverOAuthProtectedResourceMetadata,
-  extractWWWAuthenticateParams,
-  selectResourceURL,
-} from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metaOf, startRawStdio } from '../../support/servers.js';
 import { modernHeaders } from '../protocol/support.js';
-import {
-  envelope,
-  generateAndCompile,
-  limits,
-  connectClient,
-  repoRoot,
-  runToExit,
-  startHttpServer,
-  type RunningServer,
-} from './harness.js';
+import { envelope, generateAndCompile, repoRoot, runToExit, startHttpServer, type RunningServer } from './harness.js';
+import { called, listed, post, type ListResult } from './toolsets-support.js';
 
 // Toolsets over real stdio and HTTP: a deployment chooses toolsets with ISSUE_DESK_TOOLSETS, mounts read-only with
 // ISSUE_DESK_READ_ONLY=1, and an HTTP request narrows with Mcp-Toolsets; a tool outside the selection gets exactly
@@ -31,49 +17,6 @@ let entry = '';
 beforeAll(() => {
   entry = generateAndCompile(manifest, 'runtime-toolsets', {});
 }, 240_000);
-
-/** POSTs one modern request (`Mcp-Name` from params.name) with `headers` added. */
-function post(url: URL, method: string, params: Record<string, unknown>, headers: Record<string, string>) {
-  const name = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
-  return fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': method,
-      ...name,
-      ...headers,
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 2, method, params: { ...params, _meta: envelope() } }),
-    signal: AbortSignal.timeout(limits.requestMs),
-  });
-}
-
-type ListResult = { result: { tools: { name: string }[]; nextCursor?: string } };
-
-/**
- * The names tools/list answers over HTTP, with `headers` added to each request, page by page (two tools a page): a
- * selection shorter than the registry ends its pages early, and the last page has no cursor.
- */
-async function listed(url: URL, headers: Record<string, string> = {}): Promise<string[]> {
-  const names: string[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < 3; page += 1) {
-    const params = cursor === undefined ? {} : { cursor };
-    const body = (await (await post(url, 'tools/list', params, headers)).json()) as ListResult;
-    names.push(...body.result.tools.map((t) => t.name));
-    cursor = body.result.nextCursor;
-    if (cursor === undefined) return names;
-  }
-  throw new Error(`more pages than tools: ${names.join(', ')}`);
-}
-
-/** tools/call of `name` over HTTP (with `headers`): status and JSON-RPC answer, the tool's name taken out. */
-async function called(url: URL, name: string, headers: Record<string, string> = {}): Promise<unknown> {
-  const response = await post(url, 'tools/call', { name, arguments: {} }, headers);
-  return { status: response.status, body: JSON.parse((await response.text()).replaceAll(name, '<tool>')) };
-}
 
 describe('toolsets over HTTP', () => {
   const servers: RunningServer[] = [];
@@ -249,94 +192,4 @@ describe('toolsets on the fetch runtime', () => {
       names: [],
     });
   }, 60_000);
-});
-
-describe('toolsets and scopes compose', () => {
-  const scoped = `mcpGen: 1
-server: { name: scoped-desk, version: 1.0.0 }
-protocol: { legacy: reject }
-transports:
-  http: { host: 127.0.0.1, port: 3000, path: /mcp }
-auth:
-  type: bearer
-  tokensEnv: SCOPED_TOKENS
-  scopes: { issues.read: Read issues., issues.write: File issues. }
-toolsets:
-  issues: { description: Read and file issues., tags: [issues] }
-  repos: { description: Browse repositories., tools: [list_repos] }
-tools:
-  list_issues:
-    description: List the open issues of a repository, newest first.
-    tags: [issues]
-    scopes: [issues.read]
-    annotations: { readOnlyHint: true, openWorldHint: false }
-    input: { type: object, additionalProperties: false }
-  create_issue:
-    description: File a new issue in a repository and return its number.
-    tags: [issues]
-    scopes: [issues.write]
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
-    input: { type: object, additionalProperties: false }
-  list_repos:
-    description: List the repositories the caller can see, by name.
-    annotations: { readOnlyHint: true, openWorldHint: false }
-    input: { type: object, additionalProperties: false }
-`;
-  const token = 'reader-token-0123456789';
-  const servers: RunningServer[] = [];
-  let scopedEntry = '';
-  beforeAll(() => {
-    const file = path.join(repoRoot, '.test-out', 'runtime-toolsets-scoped.yaml');
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, scoped);
-    scopedEntry = generateAndCompile(file, 'runtime-toolsets-scoped', {});
-  }, 240_000);
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-  });
-
-  it('checks the scopes of a selected tool; one outside the selection is unknown whatever the scopes', async () => {
-    const start = async (env: Record<string, string>) => {
-      const server = await startHttpServer(scopedEntry, { SCOPED_TOKENS: `${token}=reader:issues.read`, ...env });
-      servers.push(server);
-      return server.url;
-    };
-    const auth = { authorization: `Bearer ${token}` };
-    const unknown = {
-      status: 200,
-      body: { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Tool <tool> not found' } },
-    };
-    const all = await start({});
-    expect(((await called(all, 'create_issue', auth)) as { status: number }).status).toBe(403);
-    expect(((await called(all, 'list_issues', auth)) as { status: number }).status).toBe(200);
-    expect(await called(all, 'list_issues', { ...auth, 'mcp-toolsets': 'repos' })).toEqual(unknown);
-    const mounted = await start({ SCOPED_DESK_READ_ONLY: '1' });
-    expect(await called(mounted, 'create_issue', auth)).toEqual(unknown);
-    expect(await listed(mounted, auth)).toEqual(['list_issues', 'list_repos']);
-  }, 120_000);
-
-  it('authenticates a client of a narrowed path with the endpoint resource, as the SDK client derives it', async () => {
-    const server = await startHttpServer(scopedEntry, { SCOPED_TOKENS: `${token}=reader:issues.read` });
-    servers.push(server);
-    const narrowed = new URL('/mcp/x/repos', server.url);
-    const refused = await post(narrowed, 'tools/list', {}, {});
-    expect(refused.status).toBe(401);
-    // The challenge names the endpoint's metadata, which names the endpoint: the SDK client accepts a resource
-    // whose path is a prefix of the server URL, and asks for a token for it.
-    const { resourceMetadataUrl } = extractWWWAuthenticateParams(refused);
-    expect(resourceMetadataUrl?.href).toBe(new URL('/.well-known/oauth-protected-resource/mcp', server.url).href);
-    const metadata = await discoverOAuthProtectedResourceMetadata(narrowed, {
-      resourceMetadataUrl: resourceMetadataUrl ?? '',
-    });
-    expect(metadata.resource).toBe(new URL('/mcp', server.url).href);
-    const resource = await selectResourceURL(narrowed, {} as Parameters<typeof selectResourceURL>[1], metadata);
-    expect(resource?.href).toBe(new URL('/mcp', server.url).href);
-    // With that token the SDK client serves the path's toolsets.
-    const client = await connectClient(narrowed, token, { answer: { action: 'decline' }, seen: [] });
-    try {
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['list_repos']);
-    } finally {
-      await client.close();
-    }
-  }, 120_000);
 });
