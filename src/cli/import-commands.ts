@@ -149,6 +149,8 @@ async function report(
     );
   const dropped = result.draft.dropped ?? 0;
   if (dropped > 0) io.stdout(`left out ${plural(dropped, 'operation')} the spec marks with x-mcp or x-speakeasy-mcp\n`);
+  // Conflicts belong to the update's report, with their own count, not after the review's count of the manifest.
+  if (summary !== null) io.stderr(summary.stderr);
   // After --update the draft's flags are about the spec's draft, not the manifest the user curated.
   if (summary === null && result.draft.flags.length > 0)
     io.stdout(`a reviewer must decide:\n${result.draft.flags.map((f) => `  - ${f}`).join('\n')}\n`);
@@ -161,11 +163,7 @@ async function report(
   if (result.compiled !== null)
     printCheck(checkOf(result.compiled, shownFindings), flags.out, false, io, paint, shownFindings);
   // A conflict keeps the user's value, written; the exit code says a decision is still the user's to make.
-  if (summary !== null && summary.stderr !== '') {
-    io.stderr(summary.stderr);
-    return 1;
-  }
-  return 0;
+  return summary !== null && summary.stderr !== '' ? 1 : 0;
 }
 
 /** Warnings and notes the review of a draft prints before it only counts the rest (errors are always printed). */

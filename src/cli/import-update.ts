@@ -3,7 +3,8 @@ import type { UpdateOutcome } from '../import/update.js';
 
 /**
  * What `import openapi --update` did, for stdout: the counts, then one line per tool that came, went or stayed
- * against the spec; and, for stderr, each conflict as `file:line:col: error [import-conflict] ...` with both values.
+ * against the spec; and, for stderr, each conflict as `file:line:col: error [import-conflict] ...` with both values,
+ * then their count: printed before the review, so the review's own count ("0 errors") never follows a conflict.
  */
 export function updateSummary(file: string, update: UpdateOutcome, paint: Paint): { stdout: string; stderr: string } {
   const t = update.tools;
@@ -31,7 +32,12 @@ export function updateSummary(file: string, update: UpdateOutcome, paint: Paint)
       "  hint: to take the spec's value, write it in by hand; " +
       'the next --update compares against the spec as it is now\n',
   );
-  return { stdout: `${lines.join('\n')}\n`, stderr: conflicts.join('') };
+  const count =
+    conflicts.length === 0
+      ? ''
+      : `${n(conflicts.length, 'conflict')} to decide: the manifest keeps your ` +
+        `${conflicts.length === 1 ? 'value' : 'values'}\n`;
+  return { stdout: `${lines.join('\n')}\n`, stderr: `${conflicts.join('')}${count}` };
 }
 
 /** A value on one line: JSON, cut at 200 characters; a removed value is named so. */

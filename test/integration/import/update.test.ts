@@ -63,15 +63,17 @@ describe('import openapi --update', () => {
     ]);
     const merged = readFileSync(path.join(dir, 'mcp.yaml'), 'utf8');
     const line = merged.split('\n').indexOf('  list_pets:') + 4;
-    // The review's lint lines come first on stderr, then the conflict.
-    expect(update.stderr.slice(update.stderr.lastIndexOf('\nmcp.yaml:') + 1)).toBe(
+    // The conflict is the update's report, with its own count, before the review's lint lines and their count.
+    expect(update.stderr.slice(0, update.stderr.indexOf('\nmcp.yaml:8:1: note') + 1)).toBe(
       `mcp.yaml:${line}:18: error [import-conflict] tools.list_pets.description: you and the spec both changed it; ` +
         'your value is kept\n' +
         '  yours: "List pets\\n\\nEvery pet in the shop, newest first, as a list."\n' +
         '  spec:  "List pets\\n\\nEvery pet in the shop, newest first, 50 to a page."\n' +
         "  hint: to take the spec's value, write it in by hand; " +
-        'the next --update compares against the spec as it is now\n',
+        'the next --update compares against the spec as it is now\n' +
+        '1 conflict to decide: the manifest keeps your value\n',
     );
+    expect(update.stderr.endsWith('\n0 errors, 1 warning, 1 note\n')).toBe(true);
     expect(merged).toContain('    title: Look up one pet # mine\n');
     expect(merged).toContain('One pet by its id, with its name, status and photo URLs.');
     // The recorded overlay applied again (else its idempotentHint would count as a second updated field).
