@@ -111,7 +111,10 @@ export async function primeWarmCache(
   const existing = loadProject(options.outDir);
   const { runPipeline } = await pipeline();
   const project = { options, mcpGenVersion, existing };
-  await runPipeline({ manifest: options.manifest, cwd, cache, command: 'generate', project }, 'emit');
+  await runPipeline(
+    { manifest: options.manifest, cwd, cache, command: options.command ?? 'generate', project },
+    'emit',
+  );
 }
 
 /** One plan and write of a run, against the project as it is now. */
@@ -146,7 +149,7 @@ async function generateOnce(
       manifest: options.manifest,
       cwd,
       cache,
-      command: 'generate',
+      command: options.command ?? 'generate',
       project: {
         options,
         mcpGenVersion,

@@ -73,7 +73,7 @@ export async function runDev(manifest: string, flags: DevFlags, io: CliIo, paint
   // Generated files change only through a manifest save, which builds after generating.
   const watcher = watchSources(src, path.join(src, 'generated'), () => void loop.build());
   try {
-    return await runGenerateWatch({ manifest }, io, paint, async (written) => {
+    return await runGenerateWatch({ manifest, command: 'dev' }, io, paint, async (written) => {
       // A run may have written src/ or a handler folder the watcher has not seen yet (a project's first run).
       watcher.refresh();
       if (written) await loop.build();

@@ -20,6 +20,8 @@ export interface ResolvedOptions {
   readonly regenerateCommand: string;
   readonly mode: WriteMode;
   readonly strict: boolean;
+  /** The mcp-gen command a hint about an unreadable manifest names, when not `generate` (e.g. `dev`). */
+  readonly command?: string;
   /** How a created package.json depends on mcp-gen, when not `^version` (load/origin.ts decides it). */
   readonly mcpGenDependency?: string;
   /** Packages a created package.json lists besides mcp-gen's own (set by `init` from its example, e.g. `pg`). */
@@ -36,6 +38,7 @@ export interface GenerateFlags {
   readonly check?: boolean;
   readonly dryRun?: boolean;
   readonly strict?: boolean;
+  readonly command?: string;
 }
 
 /** Fills in defaults: manifest `mcp.yaml`, output next to the manifest, mode `write`. */
@@ -54,5 +57,6 @@ export function resolveOptions(flags: GenerateFlags, cwd: string): ResolvedOptio
     regenerateCommand: `npx mcp-gen generate ${shellWord(manifestFromOut)}${outFlag}`,
     mode,
     strict: flags.strict === true,
+    ...(flags.command === undefined ? {} : { command: flags.command }),
   });
 }
