@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { choosePaint } from '../diagnostics/index.js';
 import { protocolVersion } from '../model/defaults.js';
+import { helpAfter } from './help-text.js';
 import type { CliIo } from './io.js';
 import { declareLiveCommands } from './live-program.js';
 import { addLoopCommands } from './loop-commands.js';
@@ -30,36 +31,6 @@ const defaultIo: CliIo = {
   cwd: process.cwd(),
 };
 
-const exitCodes = `
-Exit codes:
-  0    success
-  1    a user error: an error in the manifest, a warning under --strict, a bad option,
-       stale files under generate --check, a gate FAIL or breaking change under check,
-       a write the disk refused (nothing is changed), a tool's error result under call
-  2    a bug in mcp-gen
-  130  init stopped by Ctrl-C or Ctrl-D at a question (nothing is written)
-`;
-
-/** Examples shown by `--help`, per command (and all of them on the top-level help). */
-const examples: Record<string, readonly string[]> = {
-  init: ['mcp-gen init my-server', 'mcp-gen init my-server --example notes --transport both --yes'],
-  validate: ['mcp-gen validate', 'mcp-gen validate path/to/mcp.yaml --format json --strict'],
-  generate: [
-    'mcp-gen generate',
-    'mcp-gen generate --check            # in CI: exit 1 when generated files are stale',
-    'mcp-gen generate --watch',
-  ],
-  check: ['mcp-gen check', 'mcp-gen check --baseline main       # also breaking changes against git ref "main"'],
-  report: ['mcp-gen report', 'mcp-gen report --out - --format json'],
-};
-
-function helpAfter(commands: readonly string[]): string {
-  return `\nExamples:\n${commands
-    .flatMap((c) => examples[c] ?? [])
-    .map((e) => `  $ ${e}`)
-    .join('\n')}\n${exitCodes}`;
-}
-
 /** Runs the CLI with `argv` (as in process.argv) and returns the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
   let exitCode = 0;
@@ -72,11 +43,11 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError('(run "mcp-gen --help" for usage)')
-    .addHelpText('after', helpAfter(['init', 'validate', 'generate', 'check', 'report']));
+    .addHelpText('after', helpAfter(null));
 
   program
     .command('validate')
-    .addHelpText('after', helpAfter(['validate']))
+    .addHelpText('after', helpAfter('validate'))
     .description('check a manifest and report every problem with file:line:col')
     .argument('[manifest]', 'path to the manifest', 'mcp.yaml')
     .option('--format <format>', 'output format: text or json', 'text')
@@ -92,7 +63,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
 
   program
     .command('generate')
-    .addHelpText('after', helpAfter(['generate']))
+    .addHelpText('after', helpAfter('generate'))
     .description('generate or update the typed server project next to the manifest; never overwrites handler files')
     .argument('[manifest]', 'path to the manifest', 'mcp.yaml')
     .option('--out <dir>', "project folder (default: the manifest's folder)")
@@ -139,7 +110,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
 
   program
     .command('init')
-    .addHelpText('after', helpAfter(['init']))
+    .addHelpText('after', helpAfter('init'))
     .description('create a new server project: manifest, generated code, handler stubs, DESIGN.md and contract tests')
     .argument('[dir]', 'where to create it', '.')
     .option('--name <name>', 'server name (default: from the folder name)')
@@ -169,7 +140,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
 
   program
     .command('check')
-    .addHelpText('after', helpAfter(['check']))
+    .addHelpText('after', helpAfter('check'))
     .description('design review for CI: validate, lint and the server-designer gate; exit 1 on any FAIL')
     .argument('[manifest]', 'path to the manifest', 'mcp.yaml')
     .option('--baseline <file|git-ref>', 'also report breaking changes against an earlier manifest')
@@ -191,7 +162,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
 
   program
     .command('report')
-    .addHelpText('after', helpAfter(['report']))
+    .addHelpText('after', helpAfter('report'))
     .description('write the design report (DESIGN.md) for review before any handler is written')
     .argument('[manifest]', 'path to the manifest', 'mcp.yaml')
     .option('--out <file>', 'where to write it ("-" for standard output; default: next to the manifest)')

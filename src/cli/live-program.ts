@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { choosePaint } from '../diagnostics/index.js';
+import { helpAfter } from './help-text.js';
 import type { CliIo } from './io.js';
 
 // Loaded when one of these commands runs: the official client and the import stages are not needed otherwise.
@@ -40,9 +41,11 @@ const launchOf = (options: Launch) => ({
 export function declareLiveCommands(program: Command, io: CliIo, exit: (code: number) => void): void {
   const importCommand = program
     .command('import')
+    .addHelpText('after', helpAfter('import'))
     .description('draft a manifest from a running MCP server or an OpenAPI spec, then review it');
   importCommand
     .command('server')
+    .addHelpText('after', helpAfter('import server'))
     .description('read every tool, resource and prompt of a running server into a manifest draft')
     .usage('[options] <url> | [options] -- <command> [args...]')
     .argument('<target...>', "the server's Streamable HTTP URL, or (after --) the command that starts it over stdio")
@@ -66,6 +69,7 @@ export function declareLiveCommands(program: Command, io: CliIo, exit: (code: nu
     });
   importCommand
     .command('openapi')
+    .addHelpText('after', helpAfter('import openapi'))
     .description('a curated manifest draft from an OpenAPI 3.x spec: one tool per operation')
     .argument('<spec>', 'the spec file (YAML or JSON); $refs must be local')
     .option('--out <file>', 'where to write the draft', 'mcp.yaml')
@@ -99,6 +103,7 @@ export function declareLiveCommands(program: Command, io: CliIo, exit: (code: nu
 
   program
     .command('verify')
+    .addHelpText('after', helpAfter('verify'))
     .description(
       'compare a running server with its manifest: versions, ' +
         'capabilities, tools and the toolset digest; exit 1 on drift',

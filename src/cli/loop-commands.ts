@@ -3,6 +3,7 @@
  * `install` and `dev`. Each loads its module only when it runs.
  */
 import type { Command } from 'commander';
+import { helpAfter } from './help-text.js';
 import type { CliIo } from './io.js';
 
 /** Commander's collector of a repeatable option. */
@@ -50,24 +51,13 @@ interface InstallOptions {
   readonly global: boolean;
 }
 
-/** `--help` examples of each command. */
-function examples(...lines: string[]): string {
-  return `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
-}
-
 /** Adds the inner-loop commands to `program`; each sets the exit code through `exit`. */
 export function addLoopCommands(program: Command, io: CliIo, exit: (code: number) => void): void {
   const calls = () => import('./call-commands.js');
   targetOptions(
     program
       .command('call')
-      .addHelpText(
-        'after',
-        examples(
-          'mcp-gen call add --arg a=2 --arg b=3',
-          'mcp-gen call search --json \'{"query":"x"}\' --url http://127.0.0.1:3000/mcp',
-        ),
-      )
+      .addHelpText('after', helpAfter('call'))
       .description("call a tool of the project's built server and print the result as JSON")
       .argument('<tool>', 'the tool name')
       .option('--arg <key=value>', 'an argument, read as the input schema types it (repeatable)', collect, [])
@@ -80,6 +70,7 @@ export function addLoopCommands(program: Command, io: CliIo, exit: (code: number
   targetOptions(
     program
       .command('read')
+      .addHelpText('after', helpAfter('read'))
       .description("read a resource of the project's built server and print it as JSON")
       .argument('<uri>', 'the resource URI'),
   ).action(async (uri: string, options: TargetOptions) => {
@@ -89,6 +80,7 @@ export function addLoopCommands(program: Command, io: CliIo, exit: (code: number
   targetOptions(
     program
       .command('prompt')
+      .addHelpText('after', helpAfter('prompt'))
       .description("get a prompt of the project's built server and print it as JSON")
       .argument('<name>', 'the prompt name')
       .option('--arg <key=value>', 'a prompt argument (repeatable)', collect, []),
@@ -98,14 +90,7 @@ export function addLoopCommands(program: Command, io: CliIo, exit: (code: number
   });
   program
     .command('install')
-    .addHelpText(
-      'after',
-      examples(
-        'mcp-gen install claude-code',
-        'mcp-gen install vscode --print',
-        'mcp-gen install json --file hosts.json',
-      ),
-    )
+    .addHelpText('after', helpAfter('install'))
     .description("write the project's server into a host's configuration (a second run changes nothing)")
     .argument('<host>', 'claude-desktop, claude-code, cursor, vscode, or json (an mcpServers file named by --file)')
     .option('--manifest <file>', "the project's manifest; the host runs dist/server.mjs next to it", 'mcp.yaml')
@@ -130,7 +115,7 @@ export function addLoopCommands(program: Command, io: CliIo, exit: (code: number
     });
   program
     .command('dev')
-    .addHelpText('after', examples('mcp-gen dev', 'mcp-gen dev path/to/mcp.yaml --port 3001'))
+    .addHelpText('after', helpAfter('dev'))
     .description(
       'regenerate on manifest saves, typecheck and rebuild on every save, and serve the server over HTTP on loopback',
     )

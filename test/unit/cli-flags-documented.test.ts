@@ -63,3 +63,32 @@ describe('every command-line option is documented', () => {
     expect(options.filter((option) => !new RegExp(`${option}(?![a-z-])`).test(rows))).toEqual([]);
   });
 });
+
+// verify, dev, call, read, prompt, install and import printed no exit codes in their --help (verify no examples
+// either): every command's help ends with examples and the exit codes that command returns.
+describe('every command has examples and exit codes in its help', () => {
+  it.each([...commands, ['import']].map((command) => [command.join(' '), command] as const))(
+    'mcp-gen %s',
+    async (_name, command) => {
+      const help = await helpOf(command);
+      expect(help).toMatch(new RegExp(`\\nExamples:\\n {2}\\$ mcp-gen ${command[0]}[ \\n]`));
+      const codes = help.slice(help.indexOf('\nExit codes:\n'));
+      expect([...codes.matchAll(/^ {2}(\d+) /gm)].map((match) => match[1]).slice(0, 3)).toEqual(['0', '1', '2']);
+      expect(codes).toContain('\n  2    a bug in mcp-gen\n');
+    },
+  );
+
+  it('mcp-gen verify: its own exit codes', async () => {
+    const help = await helpOf(['verify']);
+    expect(help.slice(help.indexOf('\nExamples:\n'))).toBe(
+      '\nExamples:\n' +
+        '  $ mcp-gen verify -- node dist/server.mjs\n' +
+        '  $ mcp-gen verify http://127.0.0.1:3000/mcp --manifest path/to/mcp.yaml\n' +
+        '\nExit codes:\n' +
+        '  0    no drift: the server matches the manifest\n' +
+        '  1    drift (each difference is printed), an error in the manifest,\n' +
+        '       a server that cannot be reached or started, a bad option\n' +
+        '  2    a bug in mcp-gen\n\n',
+    );
+  });
+});
