@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
@@ -160,6 +161,22 @@ describe('examples/demo over stdio', () => {
       expect(answer.result).toMatchObject({ protocolVersion: '2025-11-25', serverInfo: { name: 'demo-server' } });
     } finally {
       await legacy.close();
+    }
+  });
+
+  // The entry refused --help as an unknown argument (exit 1); it prints its usage and starts nothing.
+  it('--help and -h print the usage on stdout and exit 0', () => {
+    for (const flag of ['--help', '-h']) {
+      const run = spawnSync(process.execPath, [entry, flag], {
+        encoding: 'utf8',
+        timeout: 30_000,
+        env: { PATH: process.env.PATH ?? '' },
+      });
+      expect([run.status, run.stdout.split('\n')[0], run.stderr]).toEqual([
+        0,
+        'Usage: node dist/server.mjs [--transport stdio|http] [--host HOST] [--port PORT]',
+        '',
+      ]);
     }
   });
 
