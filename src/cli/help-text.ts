@@ -68,7 +68,7 @@ ${bug}`,
   0    the entry is written, printed (--print), or already there (nothing is changed)
   1    an unknown host, an error in the manifest, json without --file, a bad --env, a required
        setting without --env when no terminal can ask for it, a host file that is not a JSON
-       object (nothing is changed), a bad option
+       object or that the disk refuses (the file is unchanged), a bad option
 ${bug}  130  stopped by Ctrl-C or Ctrl-D at a question (nothing is written)
 `,
 };

@@ -11,7 +11,7 @@ import { envValues, InstallError, installEntry, mergeEntry, printedEntry } from 
 import { builtServerEntry, readHostConfig } from '../load/index.js';
 import { environmentVariables } from '../model/environment.js';
 import { runPipeline } from '../pipeline.js';
-import { writeHostConfig } from '../write/index.js';
+import { causeOf, writeHostConfig } from '../write/index.js';
 import type { CliIo } from './io.js';
 import { askQuestions, PromptCancelled, type Question } from './prompt.js';
 
@@ -84,13 +84,13 @@ export async function runInstall(
       return 0;
     }
     const install = installEntry(chosen, server, variables, values);
-    const before = readHostConfig(target);
+    const before = onDisk(target, () => readHostConfig(target));
     const after = mergeEntry(chosen, before, install, target);
     if (after === before) {
       io.stdout(`${chosen.title}: ${target} already has "${install.name}" as it would be written; nothing changed\n`);
       return 0;
     }
-    const { backup } = writeHostConfig(target, after);
+    const { backup } = onDisk(target, () => writeHostConfig(target, after));
     io.stdout(
       `${chosen.title}: wrote "${install.name}" into ${target}` +
         `${backup === null ? '' : ` (the previous file is ${backup})`}\n`,
@@ -108,5 +108,15 @@ export async function runInstall(
     }
     if (error instanceof PromptCancelled) return 130;
     throw error;
+  }
+}
+
+/** A host file the disk refuses (a folder at --config-path, a read-only folder) is the user's to fix, not a bug. */
+function onDisk<T>(file: string, act: () => T): T {
+  try {
+    return act();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === undefined) throw error;
+    throw new InstallError(`${file}: ${causeOf(error)}; the file is unchanged`);
   }
 }

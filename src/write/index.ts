@@ -15,7 +15,7 @@ import { recoverWrites } from './recover.js';
 
 export { PathEscapeError, type ActionKind, type KnownProjectFile, type WriteAction } from './actions.js';
 export { applyActions } from './apply.js';
-export { WriteError } from './errors.js';
+export { causeOf, WriteError } from './errors.js';
 export { packPackage } from './pack.js';
 export { writeHostConfig } from './host-config.js';
 export {

@@ -148,4 +148,21 @@ describe('mcp-gen install', () => {
     );
     expect(read(broken)).toBe('{ "mcpServers": ');
   });
+
+  // A host file the disk refuses ended as "internal error ... a bug in mcp-gen", exit 2; it is the user's to fix.
+  it('refuses a folder at --config-path and a file under a file, with exit 1', () => {
+    const folder = path.join(work, 'a-folder.json');
+    mkdirSync(folder, { recursive: true });
+    expect(install(['cursor', '--env', 'DEMO_REGION=eu', '--config-path', folder])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `mcp-gen: error: ${folder}: EISDIR: a folder stands where a file is needed; the file is unchanged\n`,
+    });
+    const under = path.join(work, 'broken.json', 'mcp.json');
+    expect(install(['cursor', '--env', 'DEMO_REGION=eu', '--config-path', under])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `mcp-gen: error: ${under}: ENOTDIR: a file stands where a folder is needed; the file is unchanged\n`,
+    });
+  });
 });
