@@ -43,7 +43,8 @@ describe('mcp-gen validate', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       'mcp.yaml:1:1: error [manifest-unreadable] manifest "mcp.yaml" does not exist or cannot be read\n' +
-        '  hint: pass the path of a YAML manifest, e.g. "mcp-gen validate mcp.yaml"\n1 error, 0 warnings\n',
+        `  hint: there is no mcp.yaml in ${repoRoot}: create a project with "mcp-gen init", or pass the path of ` +
+        'your manifest, e.g. "mcp-gen validate path/to/mcp.yaml"\n1 error, 0 warnings\n',
     );
   });
 
