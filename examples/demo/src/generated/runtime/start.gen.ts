@@ -256,6 +256,13 @@ export async function openServer(
 
 /** Runs `startServer` and turns a StartupError into one line on stderr and exit code 1. */
 export function main(definition: ServerDefinition, argv: readonly string[] = process.argv.slice(2)): void {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(
+      'Usage: node dist/server.mjs [--transport stdio|http] [--host HOST] [--port PORT]\n' +
+        'Environment variables: see .env.example\n',
+    );
+    return;
+  }
   startServer(definition, argv).catch((error: unknown) => {
     const detail =
       error instanceof StartupError
