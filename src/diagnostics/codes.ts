@@ -250,10 +250,11 @@ const manifestCodes = {
       'An `http.encoding` entry gives a part a `contentType` that is a range or a list (`image/*`, ' +
       '`image/png, image/jpeg`), which would be sent as the Content-Type as written; a `contentType` to a member ' +
       'of a form, which is sent by style; or a `style`, `explode` or `allowReserved` to a part of a multipart ' +
-      'body, which is sent as its value, an array one part per item.',
+      'body, which is sent as its value, an array one part per item; or an `http.encoding` at all on a body ' +
+      'that is neither a form nor multipart (JSON, text, bytes), whose members are never encoded one by one.',
     fix:
       'Name the one media type the API takes; keep `contentType` to multipart parts and the style keys to form ' +
-      'members; write a handler if the API reads another encoding.',
+      'members, and `encoding` to form and multipart bodies; write a handler if the API reads another encoding.',
   },
   'http-argument-content': {
     severity: 'error',

@@ -132,18 +132,28 @@ export function checkBindings(ctx: RuleContext): void {
     for (const [name, value] of Object.entries(args)) checkContent(ctx, ['tools', tool, 'http', 'args', name], value);
     checkBodyMedia(ctx, tool, stringOr(http.body), entries, input);
     checkAccept(ctx, tool, stringOr(http.accept), isRecord(entry.output) && http.result !== 'wrap');
-    const body = bodyKind(stringOr(http.body) ?? 'application/json');
-    for (const [member, encoding] of entriesOf(http.encoding)) {
-      if (isRecord(encoding)) checkEncoding(ctx, ['tools', tool, 'http', 'encoding', member], encoding, body);
-      const style = isRecord(encoding) ? stringOr(encoding.style) : undefined;
-      if (style !== undefined && body !== 'multipart' && !(stylesOf.field ?? []).includes(style))
-        ctx.report(
-          'http-argument-style',
-          ['tools', tool, 'http', 'encoding', member, 'style'],
-          `a body member cannot have style "${style}"`,
-          `use one of: ${(stylesOf.field ?? []).join(', ')}`,
-        );
-    }
+    const media = stringOr(http.body) ?? 'application/json';
+    const body = bodyKind(media);
+    // The Encoding Object is a form's or a multipart body's: on any other body the runtime never reads it.
+    if (body !== 'form' && body !== 'multipart' && entriesOf(http.encoding).length > 0)
+      ctx.report(
+        'http-encoding',
+        ['tools', tool, 'http', 'encoding'],
+        `encoding applies to a form or multipart body, and this body is sent as ${media}`,
+        'drop encoding, or set http.body to application/x-www-form-urlencoded or multipart/form-data',
+      );
+    else
+      for (const [member, encoding] of entriesOf(http.encoding)) {
+        if (isRecord(encoding)) checkEncoding(ctx, ['tools', tool, 'http', 'encoding', member], encoding, body);
+        const style = isRecord(encoding) ? stringOr(encoding.style) : undefined;
+        if (style !== undefined && body !== 'multipart' && !(stylesOf.field ?? []).includes(style))
+          ctx.report(
+            'http-argument-style',
+            ['tools', tool, 'http', 'encoding', member, 'style'],
+            `a body member cannot have style "${style}"`,
+            `use one of: ${(stylesOf.field ?? []).join(', ')}`,
+          );
+      }
   }
 }
 
