@@ -49,8 +49,8 @@ export function readManifest(manifestPath: string, cwd: string = process.cwd(), 
   try {
     ({ bytes, size, known } = readAtMost(absolutePath, manifestLimits.bytes));
   } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a directory' : 'does not exist or cannot be read';
+    const { code } = error as NodeJS.ErrnoException;
+    const reason = code === 'EISDIR' ? 'is a directory' : 'does not exist or cannot be read';
     const at = { file, pointer: '', line: 1, col: 1 };
     return {
       ok: false,
@@ -59,7 +59,7 @@ export function readManifest(manifestPath: string, cwd: string = process.cwd(), 
           'manifest-unreadable',
           at,
           `manifest "${file}" ${reason}`,
-          unreadableHint(absolutePath, reason, command),
+          unreadableHint(absolutePath, code === 'ENOENT', command),
         ),
       ],
     };
@@ -88,12 +88,12 @@ export function readManifest(manifestPath: string, cwd: string = process.cwd(), 
 }
 
 /**
- * What to do about a manifest that cannot be read. When the default `mcp.yaml` is missing, passing
+ * What to do about a manifest that cannot be read. When the default `mcp.yaml` does not exist, passing
  * `mcp.yaml` is what just failed: the user is most likely outside a project, so the hint names `init` and a
- * path elsewhere instead.
+ * path elsewhere instead (a file that exists but cannot be read keeps the plain hint).
  */
-function unreadableHint(absolutePath: string, reason: string, command: string | undefined): string {
-  if (path.basename(absolutePath) === 'mcp.yaml' && reason !== 'is a directory')
+function unreadableHint(absolutePath: string, missing: boolean, command: string | undefined): string {
+  if (missing && path.basename(absolutePath) === 'mcp.yaml')
     return (
       `there is no mcp.yaml in ${path.dirname(absolutePath)}: create a project with "mcp-gen init", or pass the path ` +
       `of your manifest${command === undefined ? '' : `, e.g. "mcp-gen ${command} path/to/mcp.yaml"`}`

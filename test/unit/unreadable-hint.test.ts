@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, runIn } from '../support/golden.js';
@@ -42,6 +42,22 @@ describe('a missing mcp.yaml, the default', () => {
       'mcp.yaml:1:1: error [manifest-unreadable] manifest "mcp.yaml" does not exist or cannot be read\n' +
         `  hint: there is no mcp.yaml in ${dir}: create a project with "mcp-gen init", or pass the path of your ` +
         `manifest, e.g. "mcp-gen ${command} path/to/mcp.yaml"\n1 error, 0 warnings\n`,
+    );
+  });
+});
+
+// An mcp.yaml that is there but cannot be read (here a link to itself) is not "no mcp.yaml": the plain hint.
+describe('an mcp.yaml that exists and cannot be read', () => {
+  it('keeps the plain hint', async () => {
+    const looped = path.join(repoRoot, '.test-out', 'unreadable-hint-loop');
+    rmSync(looped, { recursive: true, force: true });
+    mkdirSync(looped, { recursive: true });
+    symlinkSync('mcp.yaml', path.join(looped, 'mcp.yaml'));
+    const result = await runIn(looped, ['validate']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'mcp.yaml:1:1: error [manifest-unreadable] manifest "mcp.yaml" does not exist or cannot be read\n' +
+        '  hint: pass the path of a YAML manifest, e.g. "mcp-gen validate mcp.yaml"\n1 error, 0 warnings\n',
     );
   });
 });
