@@ -42,35 +42,36 @@ export function watchSources(
     clearTimeout(timer);
     timer = setTimeout(onChange, debounceMs);
   };
+  // Watches `folder` and every folder below it not watched yet; true when it found one.
+  const walk = (folder: string): boolean => {
+    if (closed || folder === skip || path.basename(folder) === 'node_modules') return false;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return false; // not a folder, not there (yet), or removed
+    }
+    let found = false;
+    if (!watchers.has(folder)) {
+      const watcher = watch(folder, (_event, name) => {
+        if (name === null) return;
+        if (name.toString().endsWith('.ts')) changed();
+        // A folder that arrived with files in it (moved or copied in) brings saves nobody saw.
+        else if (walk(path.join(folder, name.toString()))) changed();
+      });
+      watcher.on('error', () => {
+        watcher.close();
+        watchers.delete(folder);
+      });
+      watchers.set(folder, watcher);
+      found = true;
+    }
+    for (const entry of entries) if (entry.isDirectory() && walk(path.join(folder, entry.name))) found = true;
+    return found;
+  };
   const refresh = () => {
-    if (closed) return;
-    const walk = (folder: string) => {
-      if (folder === skip) return;
-      let entries: Dirent[];
-      try {
-        entries = readdirSync(folder, { withFileTypes: true });
-      } catch {
-        return; // not there (yet), or removed
-      }
-      if (!watchers.has(folder)) {
-        const watcher = watch(folder, (_event, name) => {
-          if (name === null) return;
-          if (name.toString().endsWith('.ts')) changed();
-          else refresh();
-        });
-        watcher.on('error', () => {
-          watcher.close();
-          watchers.delete(folder);
-        });
-        watchers.set(folder, watcher);
-      }
-      for (const entry of entries)
-        if (entry.isDirectory() && entry.name !== 'node_modules') walk(path.join(folder, entry.name));
-    };
     const before = watchers.size;
-    walk(dir);
-    // A folder that arrived with files in it (moved or copied in) brings saves nobody saw.
-    if (before > 0 && watchers.size > before) changed();
+    if (walk(dir) && before > 0) changed();
   };
   refresh();
   return {
