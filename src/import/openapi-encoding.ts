@@ -3,17 +3,19 @@
  * explode, allowReserved, a part's content type), a line for each field it does not send, and the array members of a
  * form converted from Swagger 2.0.
  */
-import { mediaTypePattern } from '../model/media.js';
+import { isMediaType } from '../model/media.js';
 import { isRecord, stringOr } from '../util/guards.js';
 import { quote } from './names.js';
 
 type Raw = Readonly<Record<string, unknown>>;
 
-/** The styles of a form body's members: the query's (OpenAPI Encoding Object). */
-const formStyles: readonly string[] = ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'];
-
-/** One media type, not a range (`image/*`) or a list (`image/png, image/jpeg`): what a part's Content-Type can say. */
-const oneType = new RegExp(mediaTypePattern);
+/** The styles each parameter location takes (OpenAPI Parameter Object); a form body's members take the query's. */
+export const stylesOf: Readonly<Record<string, readonly string[]>> = {
+  path: ['simple', 'label', 'matrix'],
+  query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'],
+  header: ['simple'],
+  cookie: ['form'],
+};
 
 /** A part header the Encoding Object may declare that OpenAPI says to ignore: the part's type is `contentType`. */
 const isContentType = (name: string) => name.toLowerCase() === 'content-type';
@@ -46,7 +48,7 @@ export function formEncoding(
           '(write a handler if the API reads one joined value)',
       );
     const contentType = stringOr(raw.contentType)?.trim();
-    if (multipart && contentType !== undefined && oneType.test(contentType)) own.contentType = contentType;
+    if (multipart && contentType !== undefined && isMediaType(contentType)) own.contentType = contentType;
     else if (multipart && contentType !== undefined)
       unsent.push(
         `${at} has contentType ${quote(contentType)}, a range or list rather than one type; its part is sent with ` +
@@ -74,7 +76,7 @@ export function formEncoding(
 function formStyle(at: string, raw: Raw, unsent: string[]): Record<string, unknown> {
   const own: Record<string, unknown> = {};
   const style = stringOr(raw.style);
-  if (style !== undefined && !formStyles.includes(style))
+  if (style !== undefined && !(stylesOf.query ?? []).includes(style))
     unsent.push(`${at} has style ${quote(style)}, which mcp-gen cannot encode in a form; it is sent as form`);
   else if (style !== undefined && style !== 'form') own.style = style;
   const explodeDefault = (style ?? 'form') === 'form';

@@ -6,17 +6,9 @@
 import { type BodyKind, bodyKind } from '../model/media.js';
 import { isRecord, stringOr } from '../util/guards.js';
 import { quote } from './names.js';
-import { formEncoding, swaggerFormArrays } from './openapi-encoding.js';
+import { formEncoding, stylesOf, swaggerFormArrays } from './openapi-encoding.js';
 
 type Raw = Readonly<Record<string, unknown>>;
-
-/** The styles each parameter location takes (OpenAPI Parameter Object); form bodies take the query's. */
-const stylesOf: Readonly<Record<string, readonly string[]>> = {
-  path: ['simple', 'label', 'matrix'],
-  query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'],
-  header: ['simple'],
-  cookie: ['form'],
-};
 
 /** The default style of a location: `simple` in the path and headers, `form` in the query and cookies. */
 const defaultStyle = (location: string) => (location === 'path' || location === 'header' ? 'simple' : 'form');

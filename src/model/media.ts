@@ -21,6 +21,9 @@ const textTypes =
 
 const mediaType = new RegExp(mediaTypePattern);
 
+/** Whether `media` is one media type (parameters allowed), not a range (`image/*`) or a list, as a Content-Type. */
+export const isMediaType = (media: string): boolean => mediaType.test(media);
+
 /** The type without its parameters, in lower case. */
 const essenceOf = (media: string): string => (media.split(';')[0] ?? '').trim().toLowerCase();
 

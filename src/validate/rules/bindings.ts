@@ -1,4 +1,4 @@
-import { answerKind, bodyKind, mediaTypePattern } from '../../model/media.js';
+import { answerKind, bodyKind, isMediaType } from '../../model/media.js';
 import { entriesOf, isRecord, stringOr } from '../../util/guards.js';
 import type { RuleContext } from '../context.js';
 
@@ -159,9 +159,6 @@ export function checkBindings(ctx: RuleContext): void {
 
 const quoted = (key: string) => `"${key}"`;
 
-/** One media type: what a part's Content-Type header can say (a range or a list cannot). */
-const oneType = new RegExp(mediaTypePattern);
-
 /**
  * A body member's Encoding Object holds only what its body sends: a part's `contentType` one media type, sent as
  * the part's Content-Type; style keys in a form only, as a multipart part is its value as it is (each array item a
@@ -170,7 +167,7 @@ const oneType = new RegExp(mediaTypePattern);
 function checkEncoding(ctx: RuleContext, at: readonly string[], encoding: Record<string, unknown>, body: unknown) {
   const contentType = stringOr(encoding.contentType);
   const styled = Object.keys(encoding).filter((key) => ['style', 'explode', 'allowReserved'].includes(key));
-  if (contentType !== undefined && !oneType.test(contentType))
+  if (contentType !== undefined && !isMediaType(contentType))
     ctx.report(
       'http-encoding',
       [...at, 'contentType'],
