@@ -13,7 +13,7 @@ describe('docs/handlers.md: answering an approval from a client', () => {
     const section = doc.slice(doc.indexOf('### Answering an approval from a client'));
     const script = /^```js\n([\s\S]*?)^```$/m.exec(section)?.[1] ?? '';
     expect(script).toContain("setRequestHandler('elicitation/create'");
-    const entry = compileExample('notes');
+    const entry = compileExample('notes', 'approval-doc');
     // Inside the repository, so the script's imports resolve to the client mcp-gen tests with.
     const dir = path.join(repoRoot, '.test-out', 'approval-doc');
     mkdirSync(dir, { recursive: true });

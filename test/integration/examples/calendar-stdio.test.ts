@@ -21,7 +21,7 @@ describe('examples/calendar over stdio', () => {
   const elicitor: Elicitor = { answer: { action: 'decline' }, seen: [] };
 
   beforeAll(async () => {
-    client = await connectStdio(compileExample('calendar'), elicitor);
+    client = await connectStdio(compileExample('calendar', 'stdio'), elicitor);
   }, 120_000);
 
   afterAll(async () => {

@@ -18,7 +18,7 @@ let raw: RawStdio;
 const config = 'name=demo-server\nversion=0.2.0\nprotocol=2026-07-28\ntransport=stdio\nauth=none\n';
 
 beforeAll(async () => {
-  entry = compileExample('demo');
+  entry = compileExample('demo', 'demo');
   client = await connectStdio(entry, { answer: { action: 'decline' }, seen: [] });
   raw = startRawStdio(entry);
 }, 120_000);
@@ -30,9 +30,9 @@ afterAll(async () => {
 
 describe('examples/demo over stdio', () => {
   it('answers server/discover with exactly the generated discovery contract', async () => {
-    const { registry } = (await import(
-      path.join(repoRoot, '.test-out', 'examples-demo', 'src', 'generated', 'registry.gen.js')
-    )) as { registry: { discover: Record<string, unknown> } };
+    const { registry } = (await import(path.join(path.dirname(entry), 'generated', 'registry.gen.js'))) as {
+      registry: { discover: Record<string, unknown> };
+    };
     const answer = await raw.request({
       jsonrpc: '2.0',
       id: 1,

@@ -121,7 +121,7 @@ beforeAll(async () => {
   for (const [name, text] of Object.entries(outsideFiles)) writeFileSync(path.join(outside, name), text);
   swappable('dir', {});
   swappable('rdir', { 'inside-only.txt': 'in\n', 'secret.txt': 'inside\n' });
-  client = await connectStdio(compileExample('files'), elicitor, { FILES_ROOT: scope });
+  client = await connectStdio(compileExample('files', 'race'), elicitor, { FILES_ROOT: scope });
 }, 120_000);
 
 afterAll(async () => {

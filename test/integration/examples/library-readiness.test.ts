@@ -13,7 +13,7 @@ let server: RunningServer;
 beforeAll(async () => {
   postgres = await startPostgres();
   const url = postgres.createDatabase('library');
-  server = await startHttpServer(compileExample('library'), { LIBRARY_DATABASE_URL: url });
+  server = await startHttpServer(compileExample('library', 'readiness'), { LIBRARY_DATABASE_URL: url });
 }, 180_000);
 
 afterAll(async () => {

@@ -15,7 +15,7 @@ const q = (sql: string) => postgres.query('library', `SET search_path = library;
 beforeAll(async () => {
   postgres = await startPostgres();
   const url = postgres.createDatabase('library');
-  client = await connectStdio(compileExample('library'), elicitor, { LIBRARY_DATABASE_URL: url });
+  client = await connectStdio(compileExample('library', 'library'), elicitor, { LIBRARY_DATABASE_URL: url });
 }, 180_000);
 
 afterAll(async () => {

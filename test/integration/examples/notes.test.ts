@@ -11,7 +11,7 @@ import { compileExample } from './support.js';
 
 let entry = '';
 beforeAll(() => {
-  entry = compileExample('notes');
+  entry = compileExample('notes', 'notes');
 }, 120_000);
 
 /**

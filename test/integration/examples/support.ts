@@ -11,9 +11,12 @@ import { compileProject, type Elicitor } from '../../support/servers.js';
 
 export { protocolVersion };
 
-/** Compiles example `name` (`exampleDir`) into `.test-out/examples-<name>`; returns the entry point. */
-export function compileExample(name: string): string {
-  return compileProject(exampleDir(name), path.join(repoRoot, '.test-out', `examples-${name}`));
+/**
+ * Compiles example `name` (`exampleDir`) into `.test-out/examples-<name>-<label>`; returns the entry point. Each test
+ * file passes a label of its own: files run in parallel, and two compilers writing one folder race.
+ */
+export function compileExample(name: string, label: string): string {
+  return compileProject(exampleDir(name), path.join(repoRoot, '.test-out', `examples-${name}-${label}`));
 }
 
 export type { Elicitor } from '../../support/servers.js';
