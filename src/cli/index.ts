@@ -88,7 +88,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
         }
         if (options.watch) {
           exitCode = await runGenerateWatch(
-            { manifest, ...(options.out === undefined ? {} : { out: options.out }) },
+            { manifest, command: 'generate --watch', ...(options.out === undefined ? {} : { out: options.out }) },
             io,
             choosePaint(io.isTty, io.env),
           );
