@@ -8,7 +8,7 @@ import { repoRoot } from '../support/paths.js';
 // handler, spec, testing) is paid by each of them at every start. The budget is in bytes, which formatting barely
 // moves, not in lines, which reward long ones. A change that raises it says why in its commit message; the history of
 // every raise is in git.
-const budgetBytes = 98_630;
+const budgetBytes = 98_643;
 
 describe('runtime size', () => {
   it(`a one-tool stdio server ships at most ${budgetBytes} bytes of runtime`, async () => {

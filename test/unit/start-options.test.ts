@@ -20,9 +20,9 @@ describe('readOptions', () => {
 
   it('refuses unknown, repeated and empty options with a StartupError', () => {
     const refusals: readonly [readonly string[], string][] = [
-      [['--verbose'], 'unknown argument "--verbose"; expected --transport, --host or --port'],
-      [['stdio'], 'unknown argument "stdio"; expected --transport, --host or --port'],
-      [['-p', '1'], 'unknown argument "-p"; expected --transport, --host or --port'],
+      [['--verbose'], 'unknown argument "--verbose"; expected --transport, --host or --port (see --help)'],
+      [['stdio'], 'unknown argument "stdio"; expected --transport, --host or --port (see --help)'],
+      [['-p', '1'], 'unknown argument "-p"; expected --transport, --host or --port (see --help)'],
       [['--port', '1', '--port', '2'], '--port is given twice'],
       [['--host'], '--host needs a value'],
       [['--host', '--port', '1'], '--host needs a value'],

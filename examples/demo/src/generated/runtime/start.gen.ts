@@ -101,7 +101,7 @@ export function readOptions(argv: readonly string[]): StartOptions {
     const eq = arg.indexOf('=');
     const name = (arg.startsWith('--') ? arg.slice(2, eq < 0 ? undefined : eq) : '') as keyof StartOptions;
     if (!optionNames.includes(name))
-      throw new StartupError(`unknown argument "${arg}"; expected --transport, --host or --port`);
+      throw new StartupError(`unknown argument "${arg}"; expected --transport, --host or --port (see --help)`);
     if (values[name] !== undefined) throw new StartupError(`--${name} is given twice`);
     const value = eq < 0 ? argv[++i] : arg.slice(eq + 1);
     if (value === undefined || value === '' || (eq < 0 && value.startsWith('--')))
