@@ -13,6 +13,7 @@ import { type Memo, noMemo } from '../util/memo.js';
 import { type PrunedSchema, prunedSchemas } from './pruned.js';
 import {
   type Cost,
+  lineFrameBytes,
   listCost,
   pageByteBudget,
   pageStarts,
@@ -218,8 +219,13 @@ function hostBreaks(
     const starts = pageStarts(costs, model.pagination.pageSize);
     for (const [i, start] of starts.entries()) {
       const page = listCost(costs.slice(start, starts[i + 1] ?? costs.length));
-      if (page.bytes <= host.maxPageBytes) continue;
-      add(`a tools/list page is ${page.bytes} bytes, more than the ${host.maxPageBytes} its client reads`, '/tools');
+      // The client's limit is on the line that carries the page, envelope included.
+      if (page.bytes + lineFrameBytes <= host.maxPageBytes) continue;
+      add(
+        `a tools/list page is ${page.bytes} bytes, and its response line up to ${page.bytes + lineFrameBytes}: ` +
+          `more than the ${host.maxPageBytes} its client reads`,
+        '/tools',
+      );
       break;
     }
   }

@@ -72,6 +72,13 @@ export function listCost(tools: readonly Cost[]): Cost {
 export const pageByteBudget = 1024 * 1024;
 
 /**
+ * What a `tools/list` response line holds beyond the page's `{"tools":[...]}`: the JSON-RPC envelope and id,
+ * `nextCursor`, `resultType`, cache hints and the newline. A few hundred bytes; counted as 1 KiB, so that a page
+ * the review lets through fits a client that reads the whole line into one buffer.
+ */
+export const lineFrameBytes = 1024;
+
+/**
  * Where each `tools/list` page starts (the first at 0): a page takes the next tool until it holds `size` tools or
  * the tool would take it past `budget` bytes; a tool bigger than `budget` alone has a page of its own.
  */

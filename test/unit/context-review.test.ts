@@ -187,6 +187,38 @@ describe('the heaviest schemas and a tool bigger than a page', () => {
   });
 });
 
+describe('the 10 MiB line of the official client', () => {
+  /**
+   * One tool whose tools/list page is `pageBytes` long, on no host but that client's. A manifest holds at most 8 MiB,
+   * so nine properties share one 1 MiB description through a YAML alias; a tenth's description fills the rest.
+   */
+  function onePage(pageBytes: number) {
+    const shared = Array.from({ length: 8 }, (_, i) => `        p${i + 1}: { type: string, description: *big }\n`);
+    const tool = (fill: string) =>
+      `mcpGen: 1\nserver: { name: big-api, version: 1.0.0 }\n` +
+      'review: { maxListTokens: 10000000, hosts: [mcp-typescript-sdk] }\ntools:\n  get_all:\n    title: Get all\n' +
+      '    description: Return everything.\n    annotations: { readOnlyHint: true, openWorldHint: false }\n' +
+      '    input:\n      type: object\n      additionalProperties: false\n      properties:\n' +
+      `        p0: { type: string, description: &big ${'y'.repeat(1024 * 1024)} }\n${shared.join('')}` +
+      `        pad: { type: string, description: ${fill} }\n`;
+    const probe = review(tool('x')).review.cost.bytes;
+    return review(tool('x'.repeat(pageBytes - probe + 1))).review;
+  }
+  const limit = 10 * 1024 * 1024;
+
+  it('counts the response around a page: 100 bytes short of 10 MiB breaks the host, 1 KiB short does not', () => {
+    const near = onePage(limit - 100);
+    expect(near.cost.bytes).toBe(limit - 100);
+    expect(near.findings.filter((f) => f.code === 'lint-host-limit').map((f) => f.message)).toEqual([
+      'Clients on the official MCP TypeScript SDK (stdio) (mcp-typescript-sdk): a tools/list page is 10485660 ' +
+        'bytes, and its response line up to 10486684: more than the 10485760 its client reads',
+    ]);
+    const room = onePage(limit - 1024);
+    expect(room.cost.bytes).toBe(limit - 1024);
+    expect(room.findings.filter((f) => f.code === 'lint-host-limit')).toEqual([]);
+  });
+});
+
 describe('pruned schemas', () => {
   it('lists each tool schema that holds pruned objects, with the components they stood for', () => {
     const pruned = (name: string) =>
