@@ -6,7 +6,7 @@
  * new tree, with no stray file. A lock file left by the killed run (`.mcp-gen-lock`, its process now
  * gone) is not counted as a change of the tree; the next run takes it over and it must be gone after.
  *
- * The children sleep `MCP_GEN_WRITE_DELAY_MS` (2 by default) at every point of their stage, commit
+ * The runs it kills sleep `MCP_GEN_WRITE_DELAY_MS` (2 by default) at every point of their stage, commit
  * and apply phases (the write stage's test seam), so the write phase is wide on any machine. One kill
  * in six lands uniformly over a whole run, three in six uniformly while it stages (from the moment its
  * pending folder appears to its commit point, when its journal appears), two in six uniformly between
@@ -18,7 +18,7 @@
  * MCP_GEN_KILLS defaults to 10. Each kill is logged to .test-out/kill/log.txt as it happens.
  * The design it tests is described in docs/architecture.md ("Surviving a kill").
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -58,12 +58,13 @@ function same(a: Map<string, string>, b: Map<string, string>): boolean {
   return a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
 }
 
+/** A run that is not killed (setup, --check, the repair): at full speed, without the write delay. */
 function cli(args: string[]) {
   const result = spawnSync(process.execPath, [bin, ...args], {
     cwd: work,
     encoding: 'utf8',
     timeout: 600_000,
-    env: childEnv,
+    env: { ...process.env, MCP_GEN_WRITE_DELAY_MS: '0' },
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -158,7 +159,6 @@ let newTree: Map<string, string>;
 let timing: RunTiming;
 
 beforeAll(async () => {
-  execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore', timeout: 600_000 });
   rmSync(base, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   writeFileSync(path.join(work, 'mcp.yaml'), v1);
