@@ -22,6 +22,28 @@ export async function refuseRedirect(response: Response, what: string): Promise<
   throw new ToolError(`${what} with a redirect (HTTP ${response.status}), which is refused; it was not followed.`);
 }
 
+/**
+ * A ToolError when the answer is one to try again later, both retryable: 5xx, or a refusal for the rate of calls
+ * (429, or a 403 as GitHub sends for its limits: with `x-ratelimit-remaining: 0`, or with `Retry-After`). Its text says
+ * when, where the answer does: `Retry-After` (seconds or an HTTP date), else `x-ratelimit-reset` (epoch seconds) of a
+ * spent limit.
+ */
+export function refuseBusy(status: number, headers: Headers, now = Date.now()): void {
+  const spent = headers.get('x-ratelimit-remaining') === '0';
+  const after = headers.get('retry-after')?.trim() ?? '';
+  if (status < 500 && status !== 429 && !(status === 403 && (spent || after !== ''))) return;
+  const reset = spent ? Number(headers.get('x-ratelimit-reset')) * 1000 : Number.NaN;
+  const at = /^\d+$/.test(after) ? now + Number(after) * 1000 : after !== '' ? Date.parse(after) : reset;
+  const when = Number.isFinite(at) && at > now ? `in ${Math.ceil((at - now) / 1000)} s` : 'later';
+  throw new ToolError(
+    status >= 500
+      ? `The upstream API failed (HTTP ${status}); retry ${when}.`
+      : `The upstream API limits the rate of calls and refused this one (HTTP ${status}); retry ${when}.`,
+    'failed',
+    true,
+  );
+}
+
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

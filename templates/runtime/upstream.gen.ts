@@ -4,8 +4,8 @@
  * from the configuration start-up read and checked (no request leaves without it), and the arguments where the
  * binding puts them; with telemetry it is a client span `upstream <METHOD> <path template>`. The answer is untrusted
  * data: read up to a size cap as JSON, text or bytes by its Content-Type, and never interpreted; 4xx is a tool error
- * with the upstream status and message, 5xx and network failures a retryable one (`_meta['mcp-gen/error'].retryable`,
- * register.gen.ts).
+ * with the upstream status and message; 5xx, a refusal for the rate of calls (429) and network failures a retryable
+ * one (`_meta['mcp-gen/error'].retryable`, call.gen.ts), saying when to retry where the answer does.
  */
 import type { ContentBlock, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { sdkResult, ToolError } from './handler.gen.js';
@@ -25,6 +25,7 @@ import {
   isObject,
   readAnswer,
   readCapped,
+  refuseBusy,
   refuseRedirect,
 } from './upstream-answer.gen.js';
 
@@ -158,6 +159,7 @@ export function bindTool<H>(
           status: response.status,
           answer: readAnswer(await readCapped(response), response.headers.get('content-type')),
           location: response.headers.get('location'),
+          headers: response.headers,
         };
       } catch (error) {
         if (error instanceof ToolError || ctx.signal.aborted) throw error;
@@ -169,10 +171,10 @@ export function bindTool<H>(
       }
     };
     const attributes = { 'http.request.method': binding.method, 'url.template': binding.path };
-    const { status, answer, location } = await (telemetry === null
+    const { status, answer, location, headers } = await (telemetry === null
       ? exchange()
       : telemetry.withSpan(`upstream ${binding.method} ${binding.path}`, attributes, exchange, 'client'));
-    if (status >= 500) throw new ToolError(`The upstream API failed (HTTP ${status}); retry later.`, 'failed', true);
+    refuseBusy(status, headers);
     if (status === 401) forgetTokens(credentials, config);
     if (status >= 400) {
       const message = errorMessage(errorBody(answer), binding.errorMessage);

@@ -28,6 +28,8 @@ beforeAll(async () => {
         .end(JSON.stringify({ access_token: 'tok-1', expires_in: 3600 }));
     if (request.url === '/huge') return response.writeHead(200).end('x'.repeat(maxUpstreamBytes + 1));
     if (request.url === '/busy') return response.writeHead(503).end('{}');
+    if (request.url === '/limited')
+      return response.writeHead(429, { 'retry-after': '30' }).end('{"message":"API rate limit exceeded"}');
     if (request.url === '/gone') return response.writeHead(410).end('{"message":"gone"}');
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true }));
   }));
@@ -208,9 +210,17 @@ describe('upstream bindings at run time', () => {
     ).rejects.toThrow(new ToolError(`The upstream answer is larger than ${maxUpstreamBytes} bytes.`));
   });
 
-  it('5xx and an unreachable API are retryable tool errors; 4xx is not', async () => {
+  it('5xx, a refusal for the rate of calls and an unreachable API are retryable tool errors; 4xx is not', async () => {
     const busy = await failure(call(none, binding({ method: 'GET', path: '/busy', args: [] }), {}));
     expect(busy).toEqual(new ToolError('The upstream API failed (HTTP 503); retry later.', 'failed', true));
+    const limited = await failure(call(none, binding({ method: 'GET', path: '/limited', args: [] }), {}));
+    expect(limited).toEqual(
+      new ToolError(
+        'The upstream API limits the rate of calls and refused this one (HTTP 429); retry in 30 s.',
+        'failed',
+        true,
+      ),
+    );
     const gone = await failure(call(none, binding({ method: 'GET', path: '/gone', args: [] }), {}));
     expect(gone).toEqual(new ToolError('The upstream API refused the call (HTTP 410): "gone"', 'invalid', false));
     // A port that was just listening and is now closed: the connection is refused.
