@@ -2,7 +2,8 @@
  * Idempotency keys for tools marked `idempotency: key`: a client that retries after a timeout gets the
  * first call's result instead of running the work twice. Before the handler runs, the runtime claims
  * the caller's key in the state store (store.gen.ts) with a SHA-256 digest of the other arguments:
- * - same key, same arguments, finished: the stored result, and the handler does not run;
+ * - same key, same arguments, finished: the stored result, and the handler does not run (a retryable failure is no
+ *   longer marked retryable: this key gets it again);
  * - same key, other arguments: an error, nothing runs;
  * - same key while the first call still runs: the duplicate waits (polling the store, at most
  *   `idempotencyWaitMs`) and returns the first call's result; past that wait, an "in progress" error;
@@ -46,6 +47,24 @@ type Answer = CallToolResult | InputRequiredResult;
 const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A stored result as a call that did not run gets it. A retryable failure is not retryable with this key, which gets it
+ * again until the entry expires: the copy says so in a text block, and leaves `retryable` out of its `_meta`.
+ */
+function replayed(result: CallToolResult): CallToolResult {
+  const { 'mcp-gen/error': error, ...others } = result._meta ?? {};
+  if ((error as { retryable?: unknown } | undefined)?.retryable !== true) return result;
+  const { _meta, ...rest } = result;
+  const text =
+    'This is the stored result of the first call with this idempotencyKey: a retry with the same key gets it again. ' +
+    'To try again, use a new key.';
+  return {
+    ...rest,
+    content: [...rest.content, { type: 'text', text }],
+    ...(Object.keys(others).length > 0 ? { _meta: others } : {}),
+  };
+}
 
 /** The ledger of one server; one instance per process. */
 export class IdempotencyLedger implements IdempotencyHooks {
@@ -149,7 +168,7 @@ export class IdempotencyLedger implements IdempotencyHooks {
           `The idempotencyKey was already used for a call of "${tool.name}" with other arguments; nothing was done. ` +
             `Use a new key for a new operation.`,
         );
-      if (entry.r !== undefined) return entry.r;
+      if (entry.r !== undefined) return replayed(entry.r);
       if (Date.now() >= deadline)
         return errorResult(
           `A call of "${tool.name}" with this idempotencyKey is still in progress; nothing more was done. Retry with ` +
