@@ -24,6 +24,7 @@ import {
   isOriginAllowed,
   jsonError,
   legacySessions,
+  metadataAnswer,
   methodNotAllowedCode,
   narrowingOf,
   pathToolsets,
@@ -142,12 +143,9 @@ export async function openEndpoint(
       return options.pages.serve(req, url.pathname, origin);
     if (!isOriginAllowed(req.headers.origin, options.allowedOrigins))
       return jsonError(403, -32000, 'Forbidden: Origin not allowed');
-    if (auth !== null && url.pathname === auth.metadataPath) {
-      if (req.method !== 'GET' && req.method !== 'HEAD')
-        return jsonError(405, methodNotAllowedCode, 'Method not allowed.', { allow: 'GET, HEAD' });
-      const document = Response.json(auth.metadata(origin));
-      return req.method === 'HEAD' ? new Response(null, { headers: document.headers }) : document;
-    }
+    // A narrowed path's metadata (RFC 9728's path-insert of `<path>/x/<toolsets>`) is the endpoint's: same resource.
+    if (auth !== null && pathToolsets(url.pathname, auth.metadataPath) !== undefined)
+      return metadataAnswer(req.method, auth.metadata(origin));
     // `<path>/x/<toolsets>` means what the Mcp-Toolsets header means (pathToolsets).
     const scoped = pathToolsets(url.pathname, options.path);
     if (scoped === undefined) return jsonError(404, -32601, 'Not found');
@@ -237,10 +235,8 @@ export async function openEndpoint(
       return call.cancel.signal.aborted && state.draining
         ? busy('Server shutting down: the call was cancelled')
         : quick;
-    // The SDK takes the parsed body and never reads the Request's own, so none is attached:
-    // a body would cost a web stream per call.
-    // Its signal is the call's: aborting it (client gone, shutdown) closes the exchange and aborts the handler's
-    // ctx.signal.
+    // The SDK takes the parsed body, never the Request's own (none is attached: a web stream per call). Its signal is
+    // the call's: aborting it (client gone, shutdown) closes the exchange and aborts the handler's ctx.signal.
     const request = new Request(url.href, { method: 'POST', headers: headersOf(), signal: call.cancel.signal });
     const given = authInfo === undefined ? { parsedBody } : { parsedBody, authInfo };
     // A POST whose header names 2026-07-28 is no 2025-11-25 client's: a response or batch it posts is the modern path's

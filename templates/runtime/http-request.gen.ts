@@ -165,6 +165,14 @@ export function pathToolsets(pathname: string, endpoint: string): string[] | nul
   }
 }
 
+/** The protected-resource metadata `document`, as GET or HEAD asks for it; any other method is 405. */
+export function metadataAnswer(method: string | undefined, document: Record<string, unknown>): Response {
+  if (method !== 'GET' && method !== 'HEAD')
+    return jsonError(405, methodNotAllowedCode, 'Method not allowed.', { allow: 'GET, HEAD' });
+  const answer = Response.json(document);
+  return method === 'HEAD' ? new Response(null, { headers: answer.headers }) : answer;
+}
+
 /**
  * The one narrowing the factory reads, as the Mcp-Toolsets header handed to the SDK: the path's toolsets, and the
  * client's header as a second group after `;`. Each group narrows on its own (narrowedTools), so neither widens the

@@ -91,6 +91,9 @@ tools:
       resourceMetadataUrl: resourceMetadataUrl ?? '',
     });
     expect(metadata.resource).toBe(new URL('/mcp', server.url).href);
+    // A client that skips the challenge and inserts the narrowed path into the well-known URL finds the same.
+    const derived = await discoverOAuthProtectedResourceMetadata(narrowed);
+    expect(derived).toEqual(metadata);
     const resource = await selectResourceURL(narrowed, {} as Parameters<typeof selectResourceURL>[1], metadata);
     expect(resource?.href).toBe(new URL('/mcp', server.url).href);
     // With that token the SDK client serves the path's toolsets.
