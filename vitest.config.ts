@@ -43,6 +43,9 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           exclude: [fixtures],
           globalSetup: ['test/support/build.ts'],
+          // Two files at once on two cores (vitest's default is one): most of a file's time is child processes
+          // starting, compiling and waiting, and each file works in folders and on ports of its own.
+          maxWorkers: '100%',
         },
       },
       {
@@ -53,6 +56,8 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           exclude: [fixtures],
           globalSetup: ['test/support/build.ts'],
+          // As the integration tier: npm installs wait on the registry, not on a core.
+          maxWorkers: '100%',
         },
       },
     ],
