@@ -151,11 +151,6 @@ export function toolsIn(registry: RegistrySpec, toolsets: readonly string[]): Se
   return new Set(chosen.map((t) => t.name));
 }
 
-/**
- * A fresh McpServer with every primitive, in registry order; with `onlyTool`, only that tool (capabilities stay
- * complete). Only the deployment's tools (`env.tools`), and of those only the request's (`narrow`), exist: any other
- * is unknown.
- */
 /** Whether `held` scopes admit a call of `tool`: every scope of its own and, with `auth.grants`, one of its class. */
 export const admitted = (tool: ToolSpec, held: readonly string[]): boolean =>
   tool.scopes.every((s) => held.includes(s)) && (tool.grantedBy?.some((s) => held.includes(s)) ?? true);
@@ -163,6 +158,11 @@ export const admitted = (tool: ToolSpec, held: readonly string[]): boolean =>
 /** The server of each approval's call: a 2025-11-25 client declares its capabilities in `initialize` only. */
 export const serverOf = new WeakMap<ServerContext, McpServer>();
 
+/**
+ * A fresh McpServer with every primitive, in registry order; with `onlyTool`, only that tool (capabilities stay
+ * complete). Only the deployment's tools (`env.tools`), and of those only the request's (`narrow`), exist: any other
+ * is unknown.
+ */
 export function buildServer(
   definition: ServerDefinition,
   env: CallEnv,
