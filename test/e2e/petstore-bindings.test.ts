@@ -19,6 +19,7 @@ import { runCommand } from '../support/commands.js';
 import { installOpenApiDocuments, openApiDocuments } from '../support/openapi-documents.js';
 import { repoRoot } from '../support/paths.js';
 import type { Elicitor } from '../support/servers.js';
+import { answer, apiKeyOnly, contentType, operations, pet, petstoreAuth, stateKey } from './petstore-operations.js';
 
 // Issue 23's acceptance, step by step as a user runs it: `mcp-gen import openapi` on Petstore 3.0 (from
 // @readme/oas-examples, installed as the documents test does), `mcp-gen generate`, `npm install` (mcp-gen by the
@@ -37,18 +38,6 @@ const cli = path.join(repoRoot, 'bin', 'mcp-gen.js');
 const token = 'test-access-token';
 const apiKey = 'key-9';
 /** The spec's security per operation: api_key alone on these, none on store and user, petstore_auth on the rest. */
-const apiKeyOnly = new Set(['get_pet_by_id', 'get_inventory']);
-const petstoreAuth = new Set([
-  'add_pet',
-  'update_pet',
-  'find_pets_by_status',
-  'find_pets_by_tags',
-  'update_pet_with_form',
-  'delete_pet',
-  'upload_file',
-]);
-const stateKey = 'k'.repeat(40);
-
 /** A command in the project folder, npm preferring its cache (the registry is the only network). */
 const run = (command: string, args: string[], timeout = 300_000) =>
   runCommand(command, args, dir, { timeout, env: { npm_config_prefer_offline: 'true' } });
@@ -62,24 +51,6 @@ interface Seen {
   readonly parts: [string, string][] | null;
 }
 const seen: Seen[] = [];
-
-const pet = { id: 7, name: 'Rex', photoUrls: ['https://example.test/rex.png'], status: 'available' };
-const order = { id: 3, petId: 7, quantity: 1, status: 'placed', complete: false };
-const user = { id: 1, username: 'ana', email: 'ana@example.test' };
-
-/** The mock API's answers, by method and path. */
-function answer(method: string, pathname: string): { status: number; body: unknown } {
-  if (pathname === '/v2/pet/findByStatus' || pathname === '/v2/pet/findByTags') return { status: 200, body: [pet] };
-  if (pathname === '/v2/pet/404') return { status: 404, body: { code: 1, type: 'error', message: 'Pet not found' } };
-  if (pathname === '/v2/pet/500') return { status: 500, body: { message: 'boom' } };
-  if (/^\/v2\/pet\/\d+\/uploadImage$/.test(pathname)) return { status: 200, body: { code: 200, message: 'ok' } };
-  if (method === 'GET' && /^\/v2\/pet\/\d+$/.test(pathname)) return { status: 200, body: pet };
-  if (pathname === '/v2/store/inventory') return { status: 200, body: { available: 4 } };
-  if (method !== 'DELETE' && pathname.startsWith('/v2/store/order')) return { status: 200, body: order };
-  if (pathname === '/v2/user/login') return { status: 200, body: 'session-1' };
-  if (method === 'GET' && pathname === '/v2/user/ana') return { status: 200, body: user };
-  return { status: 200, body: {} };
-}
 
 let upstream: Server;
 let base = '';
@@ -147,66 +118,6 @@ function environment(withCredentials = true): Record<string, string> {
 /** The SDK's client on `node dist/server.mjs` over stdio; each approval it is asked is recorded and accepted. */
 const connectStdio = (elicitor: Elicitor, withToken = true): Promise<Client> =>
   connectStdioClient(entry, environment(withToken), elicitor);
-
-type Body = string | { readonly parts: [string, string][] };
-/** Each operation: the tool, its arguments, and the request the mock must see (method, URL, body). */
-const operations: readonly [string, Record<string, unknown>, string, string, Body][] = [
-  ['add_pet', { body: pet }, 'POST', '/v2/pet', JSON.stringify(pet)],
-  ['update_pet', { body: pet }, 'PUT', '/v2/pet', JSON.stringify(pet)],
-  [
-    'find_pets_by_status',
-    { status: ['available', 'sold'] },
-    'GET',
-    '/v2/pet/findByStatus?status=available&status=sold',
-    '',
-  ],
-  ['find_pets_by_tags', { tags: ['cute'] }, 'GET', '/v2/pet/findByTags?tags=cute', ''],
-  ['get_pet_by_id', { petId: 7 }, 'GET', '/v2/pet/7', ''],
-  [
-    'update_pet_with_form',
-    { petId: 7, body: { name: 'Rex II', status: 'sold' } },
-    'POST',
-    '/v2/pet/7',
-    'name=Rex+II&status=sold',
-  ],
-  ['delete_pet', { petId: 7 }, 'DELETE', '/v2/pet/7', ''],
-  [
-    'upload_file',
-    // The file (formData type: file) is base64 text, whose bytes are the part.
-    {
-      petId: 7,
-      body: { additionalMetadata: 'side', file: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0xff]).toString('base64') },
-    },
-    'POST',
-    '/v2/pet/7/uploadImage',
-    {
-      parts: [
-        ['additionalMetadata', 'side'],
-        ['file', 'file:application/octet-stream:89504e4700ff'],
-      ],
-    },
-  ],
-  ['get_inventory', {}, 'GET', '/v2/store/inventory', ''],
-  ['create_place_order', { body: order }, 'POST', '/v2/store/order', JSON.stringify(order)],
-  ['get_order_by_id', { orderId: 3 }, 'GET', '/v2/store/order/3', ''],
-  ['delete_order', { orderId: 3 }, 'DELETE', '/v2/store/order/3', ''],
-  ['create_user', { body: user }, 'POST', '/v2/user', JSON.stringify(user)],
-  ['create_users_with_array_input', { body: [user] }, 'POST', '/v2/user/createWithArray', JSON.stringify([user])],
-  ['create_users_with_list_input', { body: [user] }, 'POST', '/v2/user/createWithList', JSON.stringify([user])],
-  // The query `password` carries a credential: the import makes it a config variable the model never sees.
-  ['list_login_user', { username: 'ana' }, 'GET', '/v2/user/login?username=ana&password=p%20w', ''],
-  ['list_logout_user', {}, 'GET', '/v2/user/logout', ''],
-  ['get_user_by_name', { username: 'ana' }, 'GET', '/v2/user/ana', ''],
-  ['update_user', { username: 'ana', body: user }, 'PUT', '/v2/user/ana', JSON.stringify(user)],
-  ['delete_user', { username: 'ana' }, 'DELETE', '/v2/user/ana', ''],
-];
-
-/** The Content-Type an upstream request with `body` carries. */
-function contentType(body: Body): string | undefined {
-  if (body === '') return undefined;
-  if (typeof body !== 'string') return 'multipart/form-data';
-  return body.startsWith('{') || body.startsWith('[') ? 'application/json' : 'application/x-www-form-urlencoded';
-}
 
 describe('Petstore: import openapi, generate, npm install, npm run build, and every operation answered', () => {
   it('the project has no handler file and builds the bundle a host runs', () => {
