@@ -3,7 +3,7 @@
 
 /**
  * Builds an McpServer from the registry and the handlers: the tools this deployment serves (selection by toolsets,
- * read-only mounts, scopes), their compiled schemas and lazy handlers, and the list pages. A tool call itself is
+ * read-only mounts, scopes), their compiled schemas and lazy handlers, and the list pages. A tool call is
  * call.gen.ts's.
  */
 import {
@@ -145,10 +145,8 @@ export function selectTools(registry: RegistrySpec, environment: NodeJS.ProcessE
 /** The tools of the named toolsets (`all`: every one) and every tool in none. */
 export function toolsIn(registry: RegistrySpec, toolsets: readonly string[]): Set<string> {
   const all = toolsets.includes('all');
-  const chosen = registry.tools.filter(
-    (t) => t.toolsets.length === 0 || all || t.toolsets.some((n) => toolsets.includes(n)),
-  );
-  return new Set(chosen.map((t) => t.name));
+  const fits = (t: ToolSpec) => t.toolsets.length === 0 || all || t.toolsets.some((n) => toolsets.includes(n));
+  return new Set(registry.tools.filter(fits).map((t) => t.name));
 }
 
 /** Whether `held` scopes admit a call of `tool`: every scope of its own and, with `auth.grants`, one of its class. */
@@ -235,12 +233,8 @@ export function buildServer(
   if (only === undefined) for (const register of registrars) register(server, handlers, env);
   env.tasks?.attach(server, served);
   // Resources with a list handler are paged by dynamic.gen.ts, which continues after the fixed ones.
-  pageLists(
-    server,
-    registry.pages,
-    registry.resources.some((r) => r.list === true),
-    registry.tools.length,
-  );
+  const listed = registry.resources.some((r) => r.list === true);
+  pageLists(server, registry.pages, listed, registry.tools.length);
   return server;
 }
 
