@@ -23,7 +23,7 @@ const isContentType = (name: string) => name.toLowerCase() === 'content-type';
 /**
  * The `http.encoding` entries of the body of media type `type` (a form or multipart) from its Encoding Object
  * `declared`: only what differs from the defaults; and a line for each field a binding does not send, so the import
- * says it: a part's headers (OpenAPI ignores them in a form), a part's type that is a range or a list, a form
+ * says it: a part's required headers (OpenAPI ignores them in a form), a part's type that is a range or a list, a form
  * member's style no form takes, or its `contentType` (which OpenAPI ignores beside a style). A multipart part keeps
  * no style, explode or allowReserved, which the multipart body does not read: where `styledParts` (OpenAPI 3.1, not
  * 3.0, applies them to a part) and they ask for other than one part per item, the line says so.
@@ -60,17 +60,26 @@ export function formEncoding(
         `${at} has contentType ${quote(contentType)}, which mcp-gen does not encode a form member by; it is sent ` +
           'in the form style (write a handler if the API reads that type)',
       );
-    const headers = multipart && isRecord(raw.headers) ? Object.keys(raw.headers).filter((h) => !isContentType(h)) : [];
+    const headers = multipart && isRecord(raw.headers) ? requiredHeaders(raw.headers) : [];
     const [s, them] = headers.length > 1 ? ['s', 'them'] : ['', 'it'];
     if (headers.length > 0)
       unsent.push(
-        `${at} has the part header${s} ${headers.map(quote).join(', ')} in its Encoding Object, which the binding ` +
-          `does not send (write a handler if the API needs ${them})`,
+        `${at} has the required part header${s} ${headers.map(quote).join(', ')} in its Encoding Object, which the ` +
+          `binding does not send (write a handler if the API needs ${them})`,
       );
     if (Object.keys(own).length > 0) encoding[member] = own;
   }
   return { encoding, unsent };
 }
+
+/**
+ * The part headers a request must carry: `required: true`, or a `$ref` whose Header Object is not read here. An
+ * optional one may be left out, as the binding does, so it is no line of its own; `Content-Type` is the part's type.
+ */
+const requiredHeaders = (headers: Raw): string[] =>
+  Object.entries(headers)
+    .filter(([name, h]) => !isContentType(name) && isRecord(h) && (h.required === true || typeof h.$ref === 'string'))
+    .map(([name]) => name);
 
 /** A form member's style, explode and allowReserved that differ from the defaults; a style no form takes, flagged. */
 function formStyle(at: string, raw: Raw, unsent: string[]): Record<string, unknown> {
