@@ -91,7 +91,7 @@ function limitText(host: HostLimits): string {
       ? ''
       : `names of at most ${host.maxNameLength} characters${host.nameWithServer ? ' with the server name' : ''}`,
     host.namePattern === null ? '' : `names matching ${host.namePattern}`,
-    host.maxPageBytes === null ? '' : `a tools/list page of at most ${host.maxPageBytes} bytes`,
+    host.maxPageBytes === null ? '' : `a tools/list response line of at most ${host.maxPageBytes} bytes`,
   ]
     .filter((t) => t !== '')
     .join('; ');
