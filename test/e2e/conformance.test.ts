@@ -7,7 +7,7 @@ import {
   conformanceManifest,
 } from '../integration/protocol/conformance-fixture.js';
 import { fixtures, repoRoot, sharedBuild, startHttp, type HttpChild } from '../integration/protocol/support.js';
-import { installHarness } from '../integration/protocol/interop-support.js';
+import { installLocked } from '../support/locked-install.js';
 import { checksByScenario, runSuite, scoredScenarios } from './conformance-results.js';
 
 // The official conformance suite (@modelcontextprotocol/conformance 0.2.0-alpha.12) against a
@@ -46,7 +46,7 @@ let run: { status: number | null; stdout: string; stderr: string };
 
 beforeAll(async () => {
   // Install the harness from its lockfile when it is missing (one install at a time across test files).
-  installHarness(harness);
+  installLocked(harness);
   const entry = sharedBuild('conformance', conformanceManifest, conformanceHandlers);
   server = await startHttp(entry, conformanceKeys);
   run = runSuite(node22, cli, server.url, results, path.join(repoRoot, '.test-out'));

